@@ -1,0 +1,113 @@
+"""Every call the benchmarks make into pytest-claims, in one place.
+
+The engine API is still moving; when it changes, this is the only file of the harness to fix. Nothing here
+imports the analysed corpus: the engine reads it statically.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+PLATFORMS = ("darwin", "linux", "win32")
+"""The three-platform sweep."""
+
+PLUGIN = "claims"
+"""`pytest -p claims`: the plugin's entry-point name."""
+
+SWEEP_OPTION = "--claims-all-platforms"
+TRACE_ENV = "PYTEST_CLAIMS_TRACE"
+"""The plugin appends one `engine-run pid=...` line per engine run to the file this names."""
+
+PROBE_ENV = "CLAIMS_BENCH_PROBE"
+"""The harness's own probe (benchmarks/probe.py) appends one line per `check` call to the file this names."""
+
+
+def import_engine() -> None:
+    """Import what an engine run needs, so the caller can time the imports apart from the run."""
+    import pytest_claims.config
+    import pytest_claims.engine  # noqa: F401
+
+
+def cache_available() -> bool:
+    try:
+        from pytest_claims.cache import FactsCache  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def new_cache(directory: Path) -> Any | None:
+    """A facts cache stored in `directory`, or None while the engine has no cache."""
+    try:
+        from pytest_claims.cache import FactsCache
+    except ImportError:
+        return None
+    return FactsCache(directory)
+
+
+def cache_counts(cache: Any | None) -> dict[str, int | None]:
+    if cache is None:
+        return {"parsed": None, "hits": None}
+    parsed = getattr(cache, "parsed", None)
+    hits = getattr(cache, "hits", None)
+    return {
+        "parsed": parsed if isinstance(parsed, int) else None,
+        "hits": hits if isinstance(hits, int) else None,
+    }
+
+
+def run_check(root: Path, sweep: bool, cache: Any | None) -> Any:
+    """One engine run as the plugin does it: read the config, check (host only, or the three platforms)."""
+    from pytest_claims.config import load_config
+    from pytest_claims.engine import check
+
+    config = load_config(root)
+    platforms = list(PLATFORMS) if sweep else None
+    if cache is None:
+        return check(root, platforms, config, sweep=sweep)
+    return check(root, platforms, config, sweep=sweep, cache=cache)
+
+
+def summarize(result: Any) -> dict[str, Any]:
+    statuses = Counter(f"{claim.platform}:{claim.status}" for claim in result.claims)
+    return {
+        "platforms": list(result.platforms),
+        "claims": len(result.claims),
+        "statuses": dict(sorted(statuses.items())),
+        "refused": len(result.errors),
+        "problems": len(result.problems),
+    }
+
+
+def indexed_files(root: Path) -> list[Path]:
+    """The files the engine reads for the project at `root` (its index: excluded paths left out)."""
+    from pytest_claims.config import load_config
+    from pytest_claims.engine import load
+
+    project = load(load_config(root))
+    paths = [module.file.path for module in project.modules.values() if module.file.path is not None]
+    return sorted(Path(path) for path in paths)
+
+
+def install_probe(trace: Path) -> None:
+    """Wrap `check` where the plugin calls it, so each engine run appends one line to `trace`.
+
+    Observation only: the wrapped function runs unchanged. Used to prove `-n 2` runs the engine once when the
+    plugin's own PYTEST_CLAIMS_TRACE is not there yet.
+    """
+    import pytest_claims.engine as engine
+    import pytest_claims.plugin as plugin
+
+    original = getattr(plugin, "check", None) or engine.check
+
+    def traced(*args: Any, **kwargs: Any) -> Any:
+        with trace.open("a", encoding="utf-8") as out:
+            out.write(f"probe-engine-run pid={os.getpid()}\n")
+        return original(*args, **kwargs)
+
+    if hasattr(plugin, "check"):
+        plugin.check = traced  # type: ignore[attr-defined]
+    engine.check = traced  # type: ignore[assignment]

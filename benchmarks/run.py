@@ -1,0 +1,546 @@
+"""Benchmark harness for pytest-claims (SPEC §14): every measurement side by side, in one run.
+
+    python benchmarks/workload.py                 # once: builds W (Django 5.1.15) and S (packaging)
+    python benchmarks/run.py                      # W, medians of 5 (in-process) and 3 (end-to-end) runs
+    python benchmarks/run.py --workload S --repeat 3 --repeat-e2e 1   # quick
+
+In-process measurements each run in a fresh interpreter (benchmarks/child.py) and time only the work; the
+interpreter's start-up and the engine's imports are reported on their own rows. End-to-end rows time whole
+`python -m pytest` processes. The table goes to stdout (Markdown) and, with every run's numbers, to
+benchmarks/.work/results-<workload>.json. See docs/benchmarks.md for what each row means.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import importlib.metadata
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import engine_api
+import workload
+
+HERE = Path(__file__).resolve().parent
+WORK = HERE / ".work"
+LOGS = WORK / "logs"
+CHILD = HERE / "child.py"
+RUN_TIMEOUT = 3600.0
+
+
+class Crash(Exception):
+    """A measured process failed; the message is its last error line, the log holds the rest."""
+
+    def __init__(self, message: str, log: Path) -> None:
+        super().__init__(message)
+        self.log = log
+
+
+@dataclass
+class Row:
+    key: str
+    label: str
+    unit: str = "s"
+    runs: list[float] = field(default_factory=list)
+    value: float | None = None
+    floor_label: str = ""
+    floor: float | None = None
+    ratio: float | None = None
+    target: str = ""
+    verdict: str = "info"
+    note: str = ""
+    details: list[dict[str, Any]] = field(default_factory=list)
+
+
+# ------------------------------------------------------------------------------------------------------
+# Running things
+
+
+def _env(extra: dict[str, str] | None = None) -> dict[str, str]:
+    env = dict(os.environ)
+    for name in ("PYTEST_ADDOPTS", "PYTEST_PLUGINS", engine_api.TRACE_ENV, engine_api.PROBE_ENV):
+        env.pop(name, None)
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    env.update(extra or {})
+    return env
+
+
+def _log_path(name: str) -> Path:
+    LOGS.mkdir(parents=True, exist_ok=True)
+    return LOGS / name
+
+
+def _last_error_line(text: str) -> str:
+    lines = [line for line in text.splitlines() if line.strip()]
+    for line in reversed(lines):
+        if re.match(r"^(\w+\.)*\w*(Error|Exception|Interrupt)\b", line.strip()) or "INTERNALERROR" in line:
+            return line.strip()[:300]
+    return lines[-1].strip()[:300] if lines else "(no output)"
+
+
+def child(args: Sequence[str], log_name: str) -> dict[str, Any]:
+    """Run benchmarks/child.py in a fresh interpreter; its last stdout line is the JSON answer."""
+    proc = subprocess.run(
+        [sys.executable, str(CHILD), *args],
+        capture_output=True,
+        text=True,
+        env=_env(),
+        timeout=RUN_TIMEOUT,
+        check=False,
+    )
+    if proc.returncode != 0:
+        log = _log_path(log_name)
+        log.write_text(f"$ child.py {' '.join(args)}\n{proc.stdout}\n{proc.stderr}", encoding="utf-8")
+        raise Crash(_last_error_line(proc.stderr), log)
+    answer: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return answer
+
+
+_SUMMARY = re.compile(r"(\d+) (passed|failed|skipped|errors?|xfailed|xpassed|deselected)")
+
+
+def pytest_run(
+    cwd: Path, args: Sequence[str], log_name: str, extra_env: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """Time one whole `python -m pytest` process; its output goes to a log file."""
+    log = _log_path(log_name)
+    command = [sys.executable, "-m", "pytest", *args]
+    with log.open("w", encoding="utf-8") as out:
+        out.write(f"$ cd {cwd} && {' '.join(command)}\n")
+        out.flush()
+        start = time.perf_counter()
+        proc = subprocess.Popen(command, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, env=_env(extra_env))
+        _, status, usage = os.wait4(proc.pid, 0)
+        seconds = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)
+    text = log.read_text(encoding="utf-8", errors="replace")
+    tail = [line for line in text.splitlines() if line.strip()]
+    summary = tail[-1] if tail else ""
+    counts = {
+        kind.rstrip("s") if kind.startswith("error") else kind: int(n)
+        for n, kind in _SUMMARY.findall(summary)
+    }
+    if proc.returncode not in (0, 1):
+        raise Crash(f"exit {proc.returncode}: {_last_error_line(text)}", log)
+    return {
+        "seconds": seconds,
+        "exit": proc.returncode,
+        "summary": summary,
+        "items": counts.get("passed", 0) + counts.get("failed", 0) + counts.get("skipped", 0),
+        "errors": counts.get("error", 0),
+        "peak_rss_kib": int(usage.ru_maxrss),
+    }
+
+
+def measure(row: Row, repeat: int, once: Callable[[int], dict[str, Any]]) -> Row:
+    """Fill `row` with `repeat` runs of `once`; a crash stops the row and says where its log is."""
+    try:
+        for i in range(repeat):
+            detail = once(i)
+            row.details.append(detail)
+            row.runs.append(float(detail["seconds"]))
+    except Crash as crash:
+        row.verdict = "crash"
+        row.note = f"{crash} (log: {crash.log.relative_to(HERE.parent)})"
+        return row
+    row.value = statistics.median(row.runs)
+    return row
+
+
+def judge(row: Row, floor_label: str, floor: float | None, limit: float | None, target: str = "") -> None:
+    """Set the row's ratio to its floor and, with a limit, pass/miss."""
+    if row.value is None or floor is None or floor <= 0:
+        if row.verdict != "crash" and floor is None and limit is not None:
+            row.verdict = "n/a"
+        return
+    row.floor_label = floor_label
+    row.floor = floor
+    row.ratio = row.value / floor
+    if limit is not None:
+        row.target = target or f"≤ {limit:g}x"
+        row.verdict = "pass" if row.ratio <= limit else "miss"
+
+
+# ------------------------------------------------------------------------------------------------------
+# The measurements
+
+
+def floor_project(items: int) -> Path:
+    """A directory with one test file of `items` trivial parametrized items: the pytest floor."""
+    root = WORK / f"floor-{items}"
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "pyproject.toml").write_text("[tool.pytest.ini_options]\n", encoding="utf-8")
+    (root / "test_floor.py").write_text(
+        "import pytest\n\n\n"
+        f"@pytest.mark.parametrize('i', range({items}))\n"
+        "def test_item(i):\n"
+        "    assert True\n",
+        encoding="utf-8",
+    )
+    return root
+
+
+def startup(repeat: int) -> Row:
+    row = Row("startup", "interpreter start-up (`python -c pass`), not in any row below")
+
+    def once(_: int) -> dict[str, Any]:
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], check=True, env=_env())
+        return {"seconds": time.perf_counter() - start}
+
+    return measure(row, repeat, once)
+
+
+def run_all(name: str, repeat: int, repeat_e2e: int, e2e: bool) -> tuple[list[Row], dict[str, Any]]:
+    manifest_file = WORK / f"workload-{name}.json"
+    if not manifest_file.exists():
+        workload.build(workload.WORKLOADS[name])
+    manifest: dict[str, Any] = json.loads(manifest_file.read_text(encoding="utf-8"))
+    root = Path(manifest["root"])
+    files_list = WORK / f"files-{name}.txt"
+    indexed = child(["files", "--root", str(root), "--out", str(files_list)], f"{name}-files.log")["files"]
+    paths = [Path(p) for p in files_list.read_text(encoding="utf-8").splitlines() if p]
+    touched = max(paths, key=lambda p: (p.stat().st_size, str(p)))
+    has_cache = engine_api.cache_available()
+    info: dict[str, Any] = {
+        "indexed_files": indexed,
+        "touched_file": touched.relative_to(root).as_posix(),
+        "facts_cache": has_cache,
+    }
+    rows: list[Row] = []
+
+    def progress(row: Row) -> Row:
+        shown = f"{row.value:.3f}" if row.value is not None else row.verdict
+        print(f"  {row.label}: {shown} {row.note}", file=sys.stderr, flush=True)
+        rows.append(row)
+        return row
+
+    print(
+        f"workload {name}: {manifest['files']} files, {manifest['claims']} claims; {indexed} indexed",
+        file=sys.stderr,
+    )
+
+    # -- in-process ---------------------------------------------------------------------------------------
+    progress(startup(repeat))
+    parse = progress(
+        measure(
+            Row("parse", f"ast.parse floor (read + parse {indexed} files)"),
+            repeat,
+            lambda i: child(["parse", "--files", str(files_list)], f"{name}-parse.log"),
+        )
+    )
+    parse.ratio, parse.floor_label, parse.floor = (
+        (1.0, "ast.parse", parse.value) if parse.value else (None, "", None)
+    )
+
+    def engine_args(sweep: bool, cache: Path | None) -> list[str]:
+        args = ["engine", "--root", str(root)]
+        if sweep:
+            args.append("--sweep")
+        if cache is not None:
+            args += ["--cache", str(cache)]
+        return args
+
+    cold_cache = WORK / f"cache-{name}-cold" if has_cache else None
+
+    def cold(sweep: bool, log: str) -> Callable[[int], dict[str, Any]]:
+        def once(_: int) -> dict[str, Any]:
+            if cold_cache is not None:
+                shutil.rmtree(cold_cache, ignore_errors=True)
+            return child(engine_args(sweep, cold_cache), log)
+
+        return once
+
+    cold_host = progress(
+        measure(Row("cold-host", "engine cold, host only"), repeat, cold(False, f"{name}-cold-host.log"))
+    )
+    judge(cold_host, "ast.parse", parse.value, None)
+    cold_sweep = progress(
+        measure(Row("cold-sweep", "engine cold, 3 platforms"), repeat, cold(True, f"{name}-cold-sweep.log"))
+    )
+    judge(cold_sweep, "ast.parse", parse.value, 1.5)
+    if cold_host.value and cold_sweep.value:
+        cold_sweep.note = f"{cold_sweep.value / cold_host.value:.2f}x host only"
+    imports = [float(d["import_seconds"]) for d in cold_host.details + cold_sweep.details]
+    if imports:
+        rows.insert(
+            1,
+            Row(
+                "import",
+                "engine imports, not in any row below",
+                runs=imports,
+                value=statistics.median(imports),
+            ),
+        )
+
+    warm_cache = WORK / f"cache-{name}-warm"
+    warm = Row("warm", "engine warm, host only, nothing changed")
+    touch = Row("touched", f"engine warm, host only, one file touched ({info['touched_file']})")
+    if not has_cache:
+        for row in (warm, touch):
+            row.verdict, row.note = "n/a", "n/a (no cache yet: pytest_claims.cache.FactsCache)"
+    else:
+        shutil.rmtree(warm_cache, ignore_errors=True)
+        try:
+            child(engine_args(False, warm_cache), f"{name}-warm.log")  # populate, untimed
+        except Crash as crash:
+            warm.verdict = touch.verdict = "crash"
+            warm.note = touch.note = (
+                f"populating the cache: {crash} (log: {crash.log.relative_to(HERE.parent)})"
+            )
+        else:
+            measure(warm, repeat, lambda i: child(engine_args(False, warm_cache), f"{name}-warm.log"))
+            original = touched.read_bytes()
+
+            def touched_once(i: int) -> dict[str, Any]:
+                touched.write_bytes(original + f"\n# benchmark touch {i} {time.time_ns()}\n".encode())
+                try:
+                    return child(engine_args(False, warm_cache), f"{name}-touched.log")
+                finally:
+                    touched.write_bytes(original)
+
+            measure(touch, repeat, touched_once)
+    for row, limit in ((warm, 0.1), (touch, 0.2)):
+        judge(row, "ast.parse", parse.value, limit if has_cache else None)
+        if row.details and row.details[-1].get("parsed") is not None:
+            row.note = f"parsed {row.details[-1]['parsed']}, cache hits {row.details[-1]['hits']}"
+        if not has_cache:
+            row.target = f"≤ {limit:g}x"
+        progress(row)
+
+    rss = Row("rss", "peak RSS, engine cold, 3 platforms (whole process)", unit="MB", target="≤ 200 MB")
+    if cold_sweep.details:
+        rss.runs = [d["peak_rss_kib"] / 1024 for d in cold_sweep.details]
+        rss.value = max(rss.runs)
+        rss.verdict = "pass" if rss.value <= 200 else "miss"
+        if cold_host.details:
+            rss.note = f"host only: {max(d['peak_rss_kib'] for d in cold_host.details) / 1024:.0f} MB"
+    else:
+        rss.verdict = cold_sweep.verdict
+    progress(rss)
+
+    if cold_sweep.details:
+        info["engine"] = {
+            k: v for k, v in cold_sweep.details[-1].items() if k not in ("seconds", "import_seconds")
+        }
+    if cold_host.details:
+        info["engine_host"] = {
+            k: v for k, v in cold_host.details[-1].items() if k not in ("seconds", "import_seconds")
+        }
+    if not e2e:
+        return rows, info
+
+    # -- end to end -----------------------------------------------------------------------------------------
+    claims = int(manifest["claims"])
+    floor_dir = floor_project(claims)
+    floor_args = ["-p", "no:claims", "-p", "no:cacheprovider", "-q"]
+    pytest_run(floor_dir, floor_args, f"{name}-pytest-floor.log")  # warm-up, untimed
+    pytest_floor = progress(
+        measure(
+            Row("pytest-floor", f"pytest floor ({claims} trivial items, `-p no:cacheprovider`)"),
+            repeat_e2e,
+            lambda i: pytest_run(floor_dir, floor_args, f"{name}-pytest-floor.log"),
+        )
+    )
+    e2e_floor = pytest_floor.value + parse.value if pytest_floor.value and parse.value else None
+    # The workload's directives on nested defs are refused (SPEC §2: collection errors); keep collecting so
+    # every other file's items still run, as they would in a real session with a few bad directives.
+    base = ["-p", engine_api.PLUGIN, "-q", "--continue-on-collection-errors"]
+
+    def e2e_note(row: Row) -> None:
+        if row.details:
+            d = row.details[-1]
+            row.note = (
+                f"{d['items']} items, {d['errors']} collection errors, RSS {d['peak_rss_kib'] / 1024:.0f} MB"
+            )
+
+    e2e_cold = measure(
+        Row("e2e-cold", "`pytest -p claims`, cold (`--cache-clear`)"),
+        repeat_e2e,
+        lambda i: pytest_run(root, [*base, "--cache-clear"], f"{name}-e2e-cold.log"),
+    )
+    judge(e2e_cold, "pytest floor + ast.parse", e2e_floor, 1.3)
+    e2e_note(e2e_cold)
+    progress(e2e_cold)
+
+    e2e_warm = Row("e2e-warm", "`pytest -p claims`, warm")
+    try:
+        pytest_run(root, [*base, "--cache-clear"], f"{name}-e2e-warm.log")  # populate, untimed
+    except Crash as crash:
+        e2e_warm.verdict, e2e_warm.note = "crash", f"{crash} (log: {crash.log.relative_to(HERE.parent)})"
+    else:
+        measure(e2e_warm, repeat_e2e, lambda i: pytest_run(root, base, f"{name}-e2e-warm.log"))
+        judge(e2e_warm, "pytest floor + ast.parse", e2e_floor, 1.3)
+        e2e_note(e2e_warm)
+    progress(e2e_warm)
+
+    trace = WORK / f"trace-{name}.txt"
+
+    def xdist_once(i: int) -> dict[str, Any]:
+        trace.unlink(missing_ok=True)
+        result = pytest_run(
+            root,
+            [*base, "--cache-clear", "-n", "2"],
+            f"{name}-e2e-n2.log",
+            {engine_api.TRACE_ENV: str(trace)},
+        )
+        result["engine_runs"] = (
+            len(trace.read_text(encoding="utf-8").splitlines()) if trace.exists() else None
+        )
+        return result
+
+    xdist = measure(Row("e2e-n2", "`pytest -p claims -n 2`, cold"), repeat_e2e, xdist_once)
+    judge(xdist, "`pytest -p claims`, cold", e2e_cold.value, None)
+    e2e_note(xdist)
+    progress(xdist)
+
+    runs = Row("engine-runs", "engine runs in `-n 2` (PYTEST_CLAIMS_TRACE lines)", unit="runs", target="= 1")
+    counts = [d["engine_runs"] for d in xdist.details]
+    probe = WORK / f"probe-{name}.txt"
+    probe.unlink(missing_ok=True)
+    probe_env = {
+        "PYTHONPATH": os.pathsep.join([str(HERE), *filter(None, [os.environ.get("PYTHONPATH")])]),
+        "PYTEST_PLUGINS": "claims_bench_probe",
+        engine_api.PROBE_ENV: str(probe),
+    }
+    probe_note = ""
+    try:
+        pytest_run(root, [*base, "--cache-clear", "-n", "2"], f"{name}-e2e-n2-probe.log", probe_env)
+    except Crash as crash:
+        probe_note = f"probe run: {crash}"
+    probe_count = len(probe.read_text(encoding="utf-8").splitlines()) if probe.exists() else 0
+    if counts and all(c is not None for c in counts):
+        runs.runs = [float(c) for c in counts]
+        runs.value = max(runs.runs)
+        runs.verdict = "pass" if all(c == 1 for c in counts) else "miss"
+        runs.note = f"harness probe: {probe_count}"
+    elif not probe_note:
+        runs.verdict = "n/a"
+        runs.note = (
+            f"n/a (no {engine_api.TRACE_ENV} file); harness probe counted {probe_count} `check` call(s) "
+            "across controller and workers"
+        )
+    else:
+        runs.verdict = "n/a" if xdist.verdict != "crash" else "crash"
+        runs.note = probe_note
+    progress(runs)
+
+    sweep = measure(
+        Row("e2e-sweep", "`pytest -p claims --claims-all-platforms`, cold"),
+        repeat_e2e,
+        lambda i: pytest_run(
+            root, [*base, "--cache-clear", engine_api.SWEEP_OPTION], f"{name}-e2e-sweep.log"
+        ),
+    )
+    judge(sweep, "`pytest -p claims`, cold", e2e_cold.value, None)
+    e2e_note(sweep)
+    progress(sweep)
+    return rows, info
+
+
+# ------------------------------------------------------------------------------------------------------
+# Reporting
+
+
+def machine() -> dict[str, Any]:
+    cpu = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    try:
+        engine_version = importlib.metadata.version("pytest-claims")
+    except importlib.metadata.PackageNotFoundError:
+        engine_version = "?"
+    return {
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "nproc": os.cpu_count(),
+        "cpu": cpu,
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "platform": platform.platform(),
+        "pytest_claims": engine_version,
+    }
+
+
+def _cell(row: Row) -> tuple[str, str, str, str, str]:
+    if row.value is None:
+        value = "—"
+    elif row.unit == "s":
+        value = f"{row.value:.3f} s"
+    elif row.unit == "MB":
+        value = f"{row.value:.0f} MB"
+    else:
+        value = f"{row.value:g}"
+    floor = f"{row.floor_label} ({row.floor:.3f} s)" if row.floor is not None and row.key != "parse" else ""
+    ratio = f"{row.ratio:.2f}x" if row.ratio is not None else ""
+    return value, floor, ratio, row.target, row.verdict
+
+
+def table(rows: list[Row]) -> str:
+    header = ("measurement", "median", "floor", "ratio", "target", "result", "notes")
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(["---"] * len(header)) + "|"]
+    for row in rows:
+        lines.append("| " + " | ".join((row.label, *_cell(row), row.note.replace("|", "\\|"))) + " |")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="pytest-claims benchmarks (SPEC §14)")
+    parser.add_argument("--workload", choices=sorted(workload.WORKLOADS), default="W")
+    parser.add_argument("--repeat", type=int, default=5, help="runs per in-process measurement (default 5)")
+    parser.add_argument(
+        "--repeat-e2e", type=int, default=3, help="runs per end-to-end measurement (default 3)"
+    )
+    parser.add_argument("--no-e2e", action="store_true", help="in-process measurements only")
+    args = parser.parse_args(argv)
+    if args.repeat < 1 or args.repeat_e2e < 1:
+        parser.error("--repeat and --repeat-e2e must be at least 1")
+    started = time.perf_counter()
+    rows, info = run_all(args.workload, args.repeat, args.repeat_e2e, not args.no_e2e)
+    meta = machine()
+    manifest = json.loads((WORK / f"workload-{args.workload}.json").read_text(encoding="utf-8"))
+    meta.update(
+        workload=args.workload,
+        wheel=manifest["wheel"],
+        files=manifest["files"],
+        lines=manifest["lines"],
+        claims=manifest["claims"],
+        repeat=args.repeat,
+        repeat_e2e=args.repeat_e2e,
+        wall_seconds=round(time.perf_counter() - started, 1),
+        **info,
+    )
+    out = WORK / f"results-{args.workload}.json"
+    out.write_text(
+        json.dumps({"meta": meta, "rows": [asdict(r) for r in rows]}, indent=2) + "\n", encoding="utf-8"
+    )
+    print(
+        f"\nWorkload {args.workload}: {manifest['wheel']}, {manifest['files']} files, "
+        f"{manifest['lines']:,} lines, "
+        f"{manifest['claims']:,} claims ({info['indexed_files']} files indexed by the engine); "
+        f"medians of {args.repeat} in-process / {args.repeat_e2e} end-to-end runs.\n"
+        f"{meta['date']}; {meta['cpu'] or 'cpu ?'}, nproc {meta['nproc']}; "
+        f"{meta['implementation']} {meta['python']}; pytest-claims {meta['pytest_claims']}.\n"
+    )
+    print(table(rows))
+    print(f"\n(results: {out.relative_to(HERE.parent)})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

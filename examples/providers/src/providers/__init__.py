@@ -1,0 +1,1 @@
+"""A provider catalogue in the spirit of devlore: text, checksum, files and plan providers."""

@@ -1,0 +1,267 @@
+"""The capability catalogue (SPEC §6): which stdlib names reach outside the process, and why.
+
+The catalogue itself is data (`data/catalogue.toml`), not code, so it can be reviewed and extended without
+touching the checker. This module loads it once, validates it (a typo in a category or a contradictory
+judgement must fail loudly, never silently pass), and answers the checker's questions with a handful of
+dict lookups per dotted prefix, because they are asked for every name every analysed function uses.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from types import MappingProxyType
+from typing import Any
+
+from pytest_claims.vocabulary import CATEGORIES
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on 3.10 only
+    import tomli as tomllib  # type: ignore[import-not-found, unused-ignore]
+
+__all__ = ["Catalogue", "Entry", "load_catalogue", "parse_catalogue"]
+
+_SECTIONS = ("aliases", "capabilities", "exempt", "pure")
+_ENTRY_FIELDS = frozenset({"categories", "reason"})
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One [capabilities] entry: the key that matched, what it reaches, and the one-line reason why."""
+
+    key: str
+    categories: frozenset[str]
+    reason: str
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """The loaded catalogue. Build it with `parse_catalogue` (or `load_catalogue`), which validates it."""
+
+    aliases: Mapping[str, str]
+    entries: Mapping[str, Entry]
+    exempt: Mapping[str, str]
+    pure: Mapping[str, str]
+    # Every proper dotted prefix of an entry key ("os" and "os.path" for "os.path.exists"): answers
+    # "does any entry lie under this module" in one lookup.
+    _under: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
+    # First dotted components of the alias keys: most names start with none of them, and skip normalising.
+    _alias_heads: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
+    # The checker asks about the same few thousand names again and again.
+    _memo: dict[str, Entry | None] = field(default_factory=dict, repr=False, compare=False)
+
+    def normalize(self, dotted: str) -> str:
+        """The canonical spelling: the longest leading prefix that is an alias key is replaced.
+
+        "posixpath.exists" -> "os.path.exists", "_io.open" -> "io.open". Reaches are reported under it.
+        """
+        head, _, _ = dotted.partition(".")
+        if head not in self._alias_heads:
+            return dotted
+        probe = dotted
+        while True:
+            target = self.aliases.get(probe)
+            if target is not None:
+                return target + dotted[len(probe) :]
+            cut = probe.rfind(".")
+            if cut < 0:
+                return dotted
+            probe = probe[:cut]
+
+    def lookup(self, dotted: str) -> Entry | None:
+        """The entry whose key is the longest dotted prefix of the normalised name, or None.
+
+        An [exempt] key that is a longer (or equal) prefix than any entry wins: the name is not a reach.
+        """
+        memo = self._memo
+        if dotted in memo:
+            return memo[dotted]
+        probe = self.normalize(dotted)
+        found: Entry | None = None
+        while True:
+            if probe in self.exempt:
+                break
+            entry = self.entries.get(probe)
+            if entry is not None:
+                found = entry
+                break
+            cut = probe.rfind(".")
+            if cut < 0:
+                break
+            probe = probe[:cut]
+        memo[dotted] = found
+        return found
+
+    def exact(self, dotted: str) -> Entry | None:
+        """The entry of exactly this (normalised) name: how module variables such as os.environ are judged."""
+        return self.entries.get(self.normalize(dotted))
+
+    def touches(self, module: str) -> bool:
+        """Could an attribute of this module (or class) be a capability?
+
+        True when it or an ancestor is itself a (non-exempted) entry, or when any entry lies under it. Used
+        for `getattr(module, non_literal)`, where the attribute cannot be known. A [pure] module's namespace
+        is pure even when it is a package holding capable submodules (json, json.tool): False.
+        """
+        name = self.normalize(module)
+        if name in self.pure:
+            return False
+        return name in self._under or self.lookup(name) is not None
+
+    def judged(self, module: str) -> bool:
+        """Has the catalogue judged this stdlib module (the coverage rule of tests/test_catalogue.py)?
+
+        Judged: it is a [pure] key, or some entry key is the module itself or lies under it, or an ancestor
+        module has a whole-module entry.
+        """
+        name = self.normalize(module)
+        if name in self.pure or name in self._under:
+            return True
+        probe = name
+        while True:
+            if probe in self.entries:
+                return True
+            cut = probe.rfind(".")
+            if cut < 0:
+                return False
+            probe = probe[:cut]
+
+
+def _fail(section: str, key: str, problem: str) -> ValueError:
+    return ValueError(f"capability catalogue: [{section}] {key!r}: {problem}")
+
+
+def _check_key(section: str, key: object) -> str:
+    if not isinstance(key, str) or not key or not all(part.isidentifier() for part in key.split(".")):
+        raise _fail(section, str(key), "a key must be a dotted Python name")
+    return key
+
+
+def _check_reason(section: str, key: str, reason: object) -> str:
+    if not isinstance(reason, str) or not reason.strip():
+        raise _fail(section, key, "empty reason")
+    if "\n" in reason or "\r" in reason:
+        raise _fail(section, key, "a reason must be one line")
+    return reason.strip()
+
+
+def _table(document: Mapping[str, Any], section: str) -> Mapping[str, Any]:
+    value = document.get(section, {})
+    if not isinstance(value, Mapping):
+        raise ValueError(f"capability catalogue: [{section}] must be a table")
+    return value
+
+
+def _parse_entry(key: str, raw: object) -> Entry:
+    if not isinstance(raw, Mapping):
+        raise _fail("capabilities", key, 'an entry must be a table { categories = [...], reason = "..." }')
+    unknown = sorted(set(raw) - _ENTRY_FIELDS)
+    if unknown:
+        raise _fail("capabilities", key, f"unknown field(s) {', '.join(unknown)}")
+    categories = raw.get("categories")
+    if not isinstance(categories, list) or not categories:
+        raise _fail("capabilities", key, "empty categories")
+    for category in categories:
+        if category not in CATEGORIES:
+            known = ", ".join(sorted(CATEGORIES))
+            raise _fail("capabilities", key, f"unknown category {category!r} (known: {known})")
+    return Entry(
+        key=key,
+        categories=frozenset(categories),
+        reason=_check_reason("capabilities", key, raw.get("reason")),
+    )
+
+
+def _under_alias(key: str, aliases: Mapping[str, str]) -> str | None:
+    """The alias key that `key` starts with (component-wise), if any: such a key could never match."""
+    probe = key
+    while True:
+        if probe in aliases:
+            return probe
+        cut = probe.rfind(".")
+        if cut < 0:
+            return None
+        probe = probe[:cut]
+
+
+def parse_catalogue(text: str) -> Catalogue:
+    """Parse and validate catalogue TOML text; raises ValueError naming the offending key."""
+    document = tomllib.loads(text)
+    unknown_sections = sorted(set(document) - set(_SECTIONS))
+    if unknown_sections:
+        raise ValueError(f"capability catalogue: unknown section(s) {', '.join(unknown_sections)}")
+
+    aliases: dict[str, str] = {}
+    for key, target in _table(document, "aliases").items():
+        _check_key("aliases", key)
+        if not isinstance(target, str):
+            raise _fail("aliases", key, "the target must be a module name")
+        aliases[key] = _check_key("aliases", target)
+    for key, target in aliases.items():
+        if _under_alias(target, aliases) is not None:
+            raise _fail("aliases", key, f"the target {target!r} is itself aliased")
+
+    entries: dict[str, Entry] = {}
+    for key, raw in _table(document, "capabilities").items():
+        entries[_check_key("capabilities", key)] = _parse_entry(key, raw)
+
+    exempt = {
+        _check_key("exempt", key): _check_reason("exempt", key, reason)
+        for key, reason in _table(document, "exempt").items()
+    }
+    pure = {
+        _check_key("pure", key): _check_reason("pure", key, reason)
+        for key, reason in _table(document, "pure").items()
+    }
+
+    for section, keys in (("capabilities", entries), ("exempt", exempt), ("pure", pure)):
+        for key in keys:
+            alias = _under_alias(key, aliases)
+            if alias is not None:
+                raise _fail(
+                    section, key, f"{alias!r} is an alias of {aliases[alias]!r}: use the canonical name"
+                )
+    for key in pure:
+        if key in entries:
+            raise _fail("pure", key, "the key is in both [pure] and [capabilities]")
+        if key in exempt:
+            raise _fail("pure", key, "the key is in both [pure] and [exempt]")
+    for key in exempt:
+        if key in entries:
+            raise _fail("exempt", key, "the key is in both [exempt] and [capabilities]")
+        if not any(prefix in entries for prefix in _prefixes(key)):
+            raise _fail(
+                "exempt", key, "no [capabilities] key is a prefix of it, so there is nothing to exempt"
+            )
+
+    under = frozenset(prefix for key in entries for prefix in _prefixes(key))
+    catalogue = Catalogue(
+        aliases=MappingProxyType(aliases),
+        entries=MappingProxyType(entries),
+        exempt=MappingProxyType(exempt),
+        pure=MappingProxyType(pure),
+        _under=under,
+        _alias_heads=frozenset(key.partition(".")[0] for key in aliases),
+    )
+    for key in pure:
+        covering = catalogue.lookup(key)
+        if covering is not None:
+            raise _fail("pure", key, f"the module is pure but [capabilities] {covering.key!r} covers it")
+    return catalogue
+
+
+def _prefixes(key: str) -> list[str]:
+    """The proper dotted prefixes of a key: "a.b.c" -> ["a", "a.b"]."""
+    parts = key.split(".")
+    return [".".join(parts[:index]) for index in range(1, len(parts))]
+
+
+@functools.cache
+def load_catalogue() -> Catalogue:
+    """The built-in catalogue shipped in the package, loaded and validated once per process."""
+    text = (resources.files("pytest_claims") / "data" / "catalogue.toml").read_text(encoding="utf-8")
+    return parse_catalogue(text)

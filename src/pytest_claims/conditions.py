@@ -1,0 +1,331 @@
+"""Platform and version conditions: compiled once from source, evaluated per target.
+
+A condition is a small tuple tree (hashable, picklable, cacheable) so that one parse of a file can serve
+every target platform: facts carry conditions, never pre-evaluated booleans. Evaluation is three-valued
+(True, False, None = unknown); an unknown condition keeps both branches.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from dataclasses import dataclass
+
+# A condition tree. Shapes:
+#   ("const", bool)                       TYPE_CHECKING, True/False literals
+#   ("platform", op, value)               sys.platform  op: == != in notin startswith
+#   ("osname", op, value)                 os.name
+#   ("system", op, value)                 platform.system()
+#   ("version", op, tuple[int, ...])      sys.version_info[:len(tuple)] <op> tuple
+#   ("import", module, name)              `try: import module` / `from module import name` succeeds
+#   ("not", c) ("and", (c, ...)) ("or", (c, ...))
+Cond = tuple[object, ...]
+
+UNKNOWN: Cond = ("unknown",)
+
+_SYSTEM_NAMES = {"linux": "Linux", "darwin": "Darwin", "win32": "Windows", "freebsd": "FreeBSD", "aix": "AIX"}
+_VERSION_OPS: dict[type[ast.cmpop], str] = {
+    ast.Lt: "<",
+    ast.LtE: "<=",
+    ast.Gt: ">",
+    ast.GtE: ">=",
+    ast.Eq: "==",
+    ast.NotEq: "!=",
+}
+_FLIPPED = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+
+
+@dataclass(frozen=True)
+class Target:
+    """What a condition is evaluated against: one platform, one Python version."""
+
+    platform: str
+    version: tuple[int, int]
+    module_has: Callable[[str, str | None], bool | None]
+    """Whether the target's stdlib has a module (and a name in it); None when it is not a stdlib module."""
+
+    @property
+    def os_name(self) -> str:
+        return "nt" if self.platform == "win32" else "posix"
+
+    @property
+    def system(self) -> str | None:
+        return _SYSTEM_NAMES.get(self.platform)
+
+
+def evaluate(cond: Cond, target: Target) -> bool | None:
+    """Three-valued evaluation; iterative over the tree so hostile nesting cannot overflow the stack."""
+    # Post-order evaluation with an explicit stack of (node, visited).
+    results: list[bool | None] = []
+    stack: list[tuple[Cond, bool]] = [(cond, False)]
+    while stack:
+        node, visited = stack.pop()
+        tag = node[0]
+        if tag in ("and", "or", "not"):
+            children: tuple[Cond, ...] = node[1] if tag != "not" else (node[1],)  # type: ignore[assignment]
+            if not visited:
+                stack.append((node, True))
+                stack.extend((c, False) for c in reversed(children))
+                continue
+            values = results[len(results) - len(children) :]
+            del results[len(results) - len(children) :]
+            results.append(_combine(tag, values))
+        else:
+            results.append(_atom(node, target))
+    return results[0]
+
+
+def _combine(tag: str, values: list[bool | None]) -> bool | None:
+    if tag == "not":
+        return None if values[0] is None else not values[0]
+    if tag == "and":
+        if any(v is False for v in values):
+            return False
+        return True if all(v is True for v in values) else None
+    if any(v is True for v in values):
+        return True
+    return False if all(v is False for v in values) else None
+
+
+def _compare(op: str, left: object, right: object) -> bool | None:
+    if op == "==":
+        return left == right
+    if op == "!=":
+        return left != right
+    if op == "in":
+        return left in right  # type: ignore[operator]
+    if op == "notin":
+        return left not in right  # type: ignore[operator]
+    if op == "startswith":
+        return isinstance(left, str) and left.startswith(right)  # type: ignore[arg-type]
+    return None
+
+
+def _atom(node: Cond, target: Target) -> bool | None:
+    tag = node[0]
+    if tag == "const":
+        return bool(node[1])
+    if tag == "platform":
+        return _compare(str(node[1]), target.platform, node[2])
+    if tag == "osname":
+        return _compare(str(node[1]), target.os_name, node[2])
+    if tag == "system":
+        system = target.system
+        return None if system is None else _compare(str(node[1]), system, node[2])
+    if tag == "version":
+        want: tuple[int, ...] = node[2]  # type: ignore[assignment]
+        have = (*target.version, 0, 0)[: len(want)]
+        op = node[1]
+        return {
+            "<": have < want,
+            "<=": have <= want,
+            ">": have > want,
+            ">=": have >= want,
+            "==": have == want,
+            "!=": have != want,
+        }.get(str(op))
+    if tag == "import":
+        return target.module_has(str(node[1]), node[2] if isinstance(node[2], str) else None)
+    return None
+
+
+def is_known(cond: Cond) -> bool:
+    """False when a condition can never evaluate to anything but unknown (so it need not be stored)."""
+    stack = [cond]
+    while stack:
+        node = stack.pop()
+        tag = node[0]
+        if tag == "unknown":
+            continue
+        if tag == "not":
+            stack.append(node[1])  # type: ignore[arg-type]
+        elif tag in ("and", "or"):
+            stack.extend(node[1])  # type: ignore[arg-type]
+        else:
+            return True
+    return False
+
+
+def is_decided(cond: Cond) -> bool:
+    """True when every atom of a condition is known: evaluating it needs nothing but the target."""
+    stack = [cond]
+    while stack:
+        node = stack.pop()
+        tag = node[0]
+        if tag == "unknown":
+            return False
+        if tag == "not":
+            stack.append(node[1])  # type: ignore[arg-type]
+        elif tag in ("and", "or"):
+            stack.extend(node[1])  # type: ignore[arg-type]
+    return True
+
+
+class ConditionCompiler:
+    """Turns an `if` test into a Cond, seeing through the module's imports and boolean aliases.
+
+    `names` maps a local name to what it denotes: a module (`"sys"`, `"os"`, `"platform"`, `"typing"`), a
+    member (`"sys.platform"`, `"typing.TYPE_CHECKING"`), or a condition alias (a module-level
+    `WIN = sys.platform == "win32"`).
+    """
+
+    def __init__(self) -> None:
+        self.names: dict[str, str] = {}
+        self.aliases: dict[str, Cond] = {}
+
+    def bind_import(self, local: str, dotted: str) -> None:
+        if dotted.split(".")[0] in ("sys", "os", "platform", "typing", "typing_extensions"):
+            self.names[local] = dotted
+        else:
+            self.names.pop(local, None)
+        self.aliases.pop(local, None)
+
+    def forget(self, local: str) -> None:
+        self.names.pop(local, None)
+        self.aliases.pop(local, None)
+
+    def compile(self, expr: ast.expr) -> Cond:
+        """Compile iteratively: boolean structure via an explicit stack, atoms directly."""
+        out: list[Cond] = []
+        stack: list[tuple[ast.expr, bool]] = [(expr, False)]
+        while stack:
+            node, visited = stack.pop()
+            if isinstance(node, ast.BoolOp):
+                if not visited:
+                    stack.append((node, True))
+                    stack.extend((v, False) for v in reversed(node.values))
+                    continue
+                n = len(node.values)
+                parts = tuple(out[-n:])
+                del out[-n:]
+                out.append(("and" if isinstance(node.op, ast.And) else "or", parts))
+            elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+                if not visited:
+                    stack.append((node, True))
+                    stack.append((node.operand, False))
+                    continue
+                inner = out.pop()
+                out.append(UNKNOWN if inner == UNKNOWN else ("not", inner))
+            else:
+                out.append(self._atom(node))
+        return out[0]
+
+    def _dotted(self, node: ast.expr) -> str | None:
+        parts: list[str] = []
+        while isinstance(node, ast.Attribute):
+            parts.append(node.attr)
+            node = node.value
+        if not isinstance(node, ast.Name):
+            return None
+        root = self.names.get(node.id)
+        if root is None:
+            return None
+        parts.append(root)
+        return ".".join(reversed(parts))
+
+    def _subject(self, node: ast.expr) -> tuple[str, int] | None:
+        """What a comparison side denotes: ("platform"|"osname"|"system"|"version", prefix length)."""
+        if isinstance(node, ast.Call) and not node.args and not node.keywords:
+            if self._dotted(node.func) == "platform.system":
+                return ("system", 0)
+            return None
+        if isinstance(node, ast.Subscript):
+            if self._dotted(node.value) != "sys.version_info":
+                return None
+            index = node.slice
+            if isinstance(index, ast.Constant) and isinstance(index.value, int) and index.value >= 0:
+                return ("version_item", index.value)
+            if (
+                isinstance(index, ast.Slice)
+                and index.lower is None
+                and index.step is None
+                and isinstance(index.upper, ast.Constant)
+                and isinstance(index.upper.value, int)
+            ):
+                return ("version", index.upper.value)
+            return None
+        dotted = self._dotted(node)
+        if dotted == "sys.platform":
+            return ("platform", 0)
+        if dotted == "os.name":
+            return ("osname", 0)
+        if dotted == "sys.version_info":
+            return ("version", 0)
+        return None
+
+    def _atom(self, node: ast.expr) -> Cond:
+        if isinstance(node, ast.Constant) and isinstance(node.value, bool):
+            return ("const", node.value)
+        if isinstance(node, ast.Name) and node.id in self.aliases:
+            return self.aliases[node.id]
+        dotted = self._dotted(node)
+        if dotted in ("typing.TYPE_CHECKING", "typing_extensions.TYPE_CHECKING"):
+            return ("const", False)
+        if isinstance(node, ast.Name) and node.id == "TYPE_CHECKING":
+            return ("const", False)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "startswith":
+            subject = self._subject(node.func.value)
+            if (
+                subject is not None
+                and subject[0] in ("platform", "osname", "system")
+                and len(node.args) == 1
+                and not node.keywords
+            ):
+                arg = node.args[0]
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                    return (subject[0], "startswith", arg.value)
+            return UNKNOWN
+        if isinstance(node, ast.Compare) and len(node.ops) == 1:
+            return self._comparison(node.left, node.ops[0], node.comparators[0])
+        return UNKNOWN
+
+    def _comparison(self, left: ast.expr, op: ast.cmpop, right: ast.expr) -> Cond:
+        subject = self._subject(left)
+        other = right
+        flipped = False
+        if subject is None:
+            subject = self._subject(right)
+            other = left
+            flipped = True
+        if subject is None:
+            return UNKNOWN
+        kind, size = subject
+        value = _literal(other)
+        if value is None:
+            return UNKNOWN
+        if kind in ("platform", "osname", "system"):
+            if isinstance(op, (ast.Eq, ast.NotEq)) and isinstance(value, str):
+                return (kind, "==" if isinstance(op, ast.Eq) else "!=", value)
+            if isinstance(op, (ast.In, ast.NotIn)) and not flipped and isinstance(value, tuple):
+                if all(isinstance(v, str) for v in value):
+                    return (kind, "in" if isinstance(op, ast.In) else "notin", value)
+            return UNKNOWN
+        opname = _VERSION_OPS.get(type(op))
+        if opname is None:
+            return UNKNOWN
+        if flipped:
+            opname = _FLIPPED[opname]
+        if kind == "version_item":
+            if not isinstance(value, int) or size != 0:
+                # only the major version ([0]) compares as a one-element prefix
+                return UNKNOWN
+            return ("version", opname, (value,))
+        if not isinstance(value, tuple) or not all(isinstance(v, int) for v in value) or not value:
+            return UNKNOWN
+        if size and len(value) > size:
+            return UNKNOWN
+        return ("version", opname, value)
+
+
+def _literal(node: ast.expr) -> object:
+    if isinstance(node, ast.Constant) and isinstance(node.value, (str, int)) and not isinstance(node.value, bool):
+        return node.value
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        items = []
+        for elt in node.elts:
+            if not (isinstance(elt, ast.Constant) and isinstance(elt.value, (str, int))):
+                return None
+            items.append(elt.value)
+        return tuple(items)
+    return None
+

@@ -1,0 +1,705 @@
+"""Read and validate `[tool.claims]` from the project's pyproject.toml (SPEC §10).
+
+Everything downstream (collection, the walk, reports, caches) trusts the `Config` this module returns,
+so every key and value is checked here, once, and any problem is a one-line `ConfigError` that names the
+file and the key (the plugin turns it into pytest's usage error, exit status 4). The result is plain
+frozen data: no reference to the TOML document survives, mappings are read-only, and
+`Config.fingerprint()` gives a checkout-independent key for caches and report revisions.
+
+Ordering: lists that are sets by meaning (`packages`, `trusted`, `follow`, `mutating-returns`, the values
+of `deny` / `allow` and of a custom claim's `deny`) are deduplicated and sorted, so two spellings of the
+same set give the same `Config`. Lists whose order a user may care about (`exclude`, `platform`,
+`platforms`, the `forbid-reaches` rules) keep their configured order, deduplicated. Mappings are sorted
+by key.
+
+Nothing here imports or executes project code: package detection only looks at directory entries.
+"""
+
+from __future__ import annotations
+
+import difflib
+import fnmatch
+import hashlib
+import json
+import os
+import posixpath
+import re
+import sys
+import types
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any, NoReturn
+
+from pytest_claims.vocabulary import (
+    BUILTIN_CLAIMS,
+    CATEGORIES,
+    DEFAULT_PLATFORMS,
+    KNOWN_PLATFORMS,
+    UNCHECKED_CLAIMS,
+)
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised only on 3.10
+    import tomli as tomllib  # type: ignore[import-not-found, unused-ignore]
+
+__all__ = [
+    "DEFAULT_EXCLUDE",
+    "DEFAULT_MAX_WALK",
+    "PYPROJECT",
+    "Config",
+    "ConfigError",
+    "CustomClaim",
+    "ForbidRule",
+    "detect_packages",
+    "is_excluded",
+    "load_config",
+]
+
+PYPROJECT = "pyproject.toml"
+"""The only file the configuration is read from, at the project root."""
+
+DEFAULT_MAX_WALK = 65536
+"""Default capacity bound on one walk (visited nodes), SPEC §10."""
+
+DEFAULT_EXCLUDE: tuple[str, ...] = (
+    ".*",
+    "*.egg-info",
+    "__pycache__",
+    "benchmarks",
+    "build",
+    "conftest.py",
+    "dist",
+    "docs",
+    "examples",
+    "node_modules",
+    "test",
+    "test_*.py",
+    "testdata",
+    "tests",
+    "venv",
+    "*_test.py",
+)
+"""Glob patterns left out when `exclude` is not configured.
+
+Test code (`tests`, `test`, `testdata`, `conftest.py`, pytest's default test-file names `test_*.py` and
+`*_test.py`), build and packaging output (`build`, `dist`, `*.egg-info`, `__pycache__`), environments and tool
+state (`venv`, and `.*`, which covers `.venv`, `.tox`, `.git`, ...), vendored JavaScript (`node_modules`) and
+prose or sample code (`docs`, `examples`, `benchmarks`). A configured `exclude` replaces this list (as ruff's
+`exclude` does); package detection always honours both. See `is_excluded` for how a pattern matches.
+"""
+
+_TOP_KEYS: tuple[str, ...] = (
+    "packages",
+    "exclude",
+    "platform",
+    "platforms",
+    "trusted",
+    "deny",
+    "allow",
+    "external",
+    "follow",
+    "on-unevaluable",
+    "mutating-returns",
+    "max-walk",
+    "define",
+    "forbid-reaches",
+)
+_DEFINE_KEYS: tuple[str, ...] = ("categories", "deny")
+_RULE_KEYS: tuple[str, ...] = ("id", "from", "to")
+_EXTERNAL_VALUES: tuple[str, ...] = ("unevaluable", "trust")
+_ON_UNEVALUABLE_VALUES: tuple[str, ...] = ("fail", "skip")
+
+_CLAIM_NAME = re.compile(r"[a-z][a-z0-9_-]*")
+_RULE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+_TOML_KEY = r"""(?:[A-Za-z0-9_-]+|"[^"\\]*"|'[^']*')"""
+_ARRAY_HEADER = re.compile(rf"^\s*\[\[\s*({_TOML_KEY}(?:\s*\.\s*{_TOML_KEY})*)\s*\]\]\s*(?:#.*)?$")
+_FORBID_HEADER_PARTS = ("tool", "claims", "forbid-reaches")
+
+
+class ConfigError(Exception):
+    """A usage error: message names the file and the key, one line, no traceback needed."""
+
+
+@dataclass(frozen=True)
+class ForbidRule:
+    """One `[[tool.claims.forbid-reaches]]` rule: `source` must never reach `target` (SPEC §12)."""
+
+    id: str
+    source: str
+    target: str
+    line: int
+    """1-based line of the rule's header in pyproject.toml, 0 when it cannot be located textually."""
+
+
+@dataclass(frozen=True)
+class CustomClaim:
+    """A claim defined in `[tool.claims.define.NAME]`: the categories and dotted names it forbids."""
+
+    name: str
+    categories: frozenset[str]
+    deny: tuple[str, ...]
+
+
+def _frozen_map(items: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A read-only mapping sorted by key, so iteration order never depends on the file's order."""
+    return types.MappingProxyType({key: items[key] for key in sorted(items)})
+
+
+@dataclass(frozen=True)
+class Config:
+    """The effective `[tool.claims]` configuration of one project, validated and immutable."""
+
+    root: Path
+    file: Path | None
+    present: bool
+    packages: tuple[str, ...]
+    exclude: tuple[str, ...]
+    platform: tuple[str, ...] | None
+    platforms: tuple[str, ...]
+    trusted: tuple[str, ...]
+    deny: Mapping[str, tuple[str, ...]]
+    allow: Mapping[str, tuple[str, ...]]
+    external: str
+    follow: tuple[str, ...]
+    on_unevaluable: str
+    mutating_returns: tuple[str, ...]
+    max_walk: int
+    define: Mapping[str, CustomClaim]
+    forbid_reaches: tuple[ForbidRule, ...]
+
+    def claim_categories(self) -> dict[str, frozenset[str]]:
+        """Every known claim (built-in and custom) -> the categories it forbids, sorted by name."""
+        merged: dict[str, frozenset[str]] = dict(BUILTIN_CLAIMS)
+        for name, claim in self.define.items():
+            merged[name] = claim.categories
+        return {name: merged[name] for name in sorted(merged)}
+
+    def fingerprint(self) -> str:
+        """A sha256 hex digest over the effective values, independent of where the project is checked out.
+
+        `root`, `file` and rule line numbers are left out (they move with the checkout or with edits that
+        change nothing), and order-insensitive values are sorted, so only a change in meaning changes it.
+        """
+        payload = {
+            "schema": "pytest-claims.config.v1",
+            "present": self.present,
+            "packages": sorted(self.packages),
+            "exclude": sorted(self.exclude),
+            "platform": None if self.platform is None else sorted(self.platform),
+            "platforms": sorted(self.platforms),
+            "trusted": sorted(self.trusted),
+            "deny": {claim: sorted(names) for claim, names in self.deny.items()},
+            "allow": {claim: sorted(names) for claim, names in self.allow.items()},
+            "external": self.external,
+            "follow": sorted(self.follow),
+            "on-unevaluable": self.on_unevaluable,
+            "mutating-returns": sorted(self.mutating_returns),
+            "max-walk": self.max_walk,
+            "define": {
+                name: {"categories": sorted(claim.categories), "deny": sorted(claim.deny)}
+                for name, claim in self.define.items()
+            },
+            "forbid-reaches": sorted(
+                [{"id": rule.id, "from": rule.source, "to": rule.target} for rule in self.forbid_reaches],
+                key=lambda rule: rule["id"],
+            ),
+        }
+        text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+    def __hash__(self) -> int:
+        """Hash by value: the read-only mappings are not hashable themselves, the fingerprint is."""
+        return hash((self.root, self.file, self.fingerprint()))
+
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        """Pickle support (xdist workers): mapping proxies cannot be pickled, their dict copies can."""
+        state: dict[str, Any] = {}
+        for field in fields(self):
+            value = getattr(self, field.name)
+            state[field.name] = dict(value) if isinstance(value, types.MappingProxyType) else value
+        return (_config_from_state, (state,))
+
+
+def _config_from_state(state: dict[str, Any]) -> Config:
+    """Rebuild a pickled `Config`, restoring the read-only mappings."""
+    for name in ("deny", "allow", "define"):
+        state[name] = _frozen_map(state[name])
+    return Config(**state)
+
+
+# ----------------------------------------------------------------------------------------------------
+# Package detection
+
+
+def is_excluded(path: str, patterns: Iterable[str]) -> bool:
+    """True when a posix path relative to the root matches one of the glob patterns.
+
+    A pattern matches when it matches the whole relative path or any single component of it
+    (case-sensitively, the same on every OS), so `tests` leaves out every `tests` directory at any depth
+    and `.*` every hidden one.
+    """
+    parts = [part for part in path.split("/") if part not in ("", ".")]
+    candidates = ["/".join(parts), *parts]
+    return any(fnmatch.fnmatchcase(candidate, pattern) for pattern in patterns for candidate in candidates)
+
+
+def _entries(directory: Path) -> list[os.DirEntry[str]]:
+    """Directory entries sorted by name; an unreadable directory has none (detection must not crash)."""
+    try:
+        with os.scandir(directory) as scan:
+            return sorted(scan, key=lambda entry: entry.name)
+    except OSError:
+        return []
+
+
+def _is_dir(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
+
+
+def _is_file(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_file()
+    except OSError:
+        return False
+
+
+def _holds_python(directory: Path, rel: str, patterns: Sequence[str]) -> bool:
+    """True when a .py file lies anywhere below `directory` outside excluded paths (iterative walk)."""
+    pending = [(directory, rel)]
+    seen: set[str] = set()
+    while pending:
+        current, current_rel = pending.pop()
+        try:
+            real = os.path.realpath(current)
+        except (OSError, ValueError):
+            continue
+        if real in seen:  # symlink loops
+            continue
+        seen.add(real)
+        for entry in _entries(current):
+            entry_rel = f"{current_rel}/{entry.name}"
+            if is_excluded(entry_rel, patterns):
+                continue
+            if _is_dir(entry):
+                pending.append((Path(entry.path), entry_rel))
+            elif entry.name.endswith(".py") and _is_file(entry):
+                return True
+    return False
+
+
+def detect_packages(root: Path, exclude: Iterable[str] = ()) -> tuple[str, ...]:
+    """The source paths to load when `packages` is not configured, sorted posix paths relative to `root`.
+
+    With a `src/` directory: every directory directly under it that is a package (has `__init__.py`) or
+    a namespace package (holds .py files somewhere below), plus the top-level `src/*.py` modules. If
+    `src/` yields nothing (say a JavaScript `src/` beside a flat Python package), or there is no `src/`:
+    the top-level package directories (with `__init__.py`) of the root. Names must be identifiers; paths
+    matching `DEFAULT_EXCLUDE` or the extra `exclude` patterns are skipped. Only directory entries are
+    read; nothing is imported.
+    """
+    patterns = (*DEFAULT_EXCLUDE, *exclude)
+    root = Path(root)
+    found: list[str] = []
+    src = root / "src"
+    if src.is_dir():
+        for entry in _entries(src):
+            rel = f"src/{entry.name}"
+            if is_excluded(rel, patterns):
+                continue
+            if _is_dir(entry):
+                if not entry.name.isidentifier():
+                    continue
+                directory = Path(entry.path)
+                if (directory / "__init__.py").is_file() or _holds_python(directory, rel, patterns):
+                    found.append(rel)
+            elif entry.name.endswith(".py") and entry.name[:-3].isidentifier() and _is_file(entry):
+                found.append(rel)
+    if not found:
+        for entry in _entries(root):
+            if (
+                entry.name.isidentifier()
+                and not is_excluded(entry.name, patterns)
+                and _is_dir(entry)
+                and (Path(entry.path) / "__init__.py").is_file()
+            ):
+                found.append(entry.name)
+    return tuple(sorted(found))
+
+
+# ----------------------------------------------------------------------------------------------------
+# Validation
+
+
+class _Reader:
+    """Validation context: the file as shown in messages and where each forbid-reaches rule starts."""
+
+    def __init__(self, root: Path, display: str, text: str) -> None:
+        self.root = root
+        self.display = display
+        self.text = text
+
+    def fail(self, where: str, detail: str, line: int = 0) -> NoReturn:
+        """Raise the one-line usage error: `<file>[:line]: <table> <detail>`."""
+        location = f"{self.display}:{line}" if line > 0 else self.display
+        message = f"{location}: {where} {detail}"
+        raise ConfigError(" ".join(message.splitlines()))
+
+    def check_keys(self, table: Mapping[str, Any], valid: Sequence[str], where: str, line: int = 0) -> None:
+        """Refuse the first unknown key (in file order), suggesting the nearest valid one."""
+        for key in table:
+            if key not in valid:
+                self.fail(where, f"unknown key {key!r}{_suggest(key, valid)}", line)
+
+
+def _suggest(word: str, valid: Iterable[str]) -> str:
+    """` (did you mean 'x'?)` for the nearest valid word, else the list of valid ones."""
+    options = sorted(valid)
+    close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
+    if close:
+        return f" (did you mean {close[0]!r}?)"
+    return f" (valid: {', '.join(options)})"
+
+
+def _describe(value: object) -> str:
+    """A TOML-flavoured description of a value for error messages, kept short and on one line."""
+    if isinstance(value, bool):
+        return f"a boolean ({'true' if value else 'false'})"
+    if isinstance(value, int):
+        return f"an integer ({value})"
+    if isinstance(value, float):
+        return f"a float ({value})"
+    if isinstance(value, str):
+        shown = repr(value)
+        return f"a string ({shown if len(shown) <= 60 else shown[:57] + '...'})"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "a table"
+    return f"a {type(value).__name__}"
+
+
+def _is_dotted(name: str) -> bool:
+    return bool(name) and all(part.isidentifier() for part in name.split("."))
+
+
+def _string_list(reader: _Reader, where: str, key: str, value: object, what: str) -> list[str]:
+    """An array of strings, else a usage error saying what was expected."""
+    if not isinstance(value, list):
+        reader.fail(where, f"{key}: expected an array of {what}, got {_describe(value)}")
+    for item in value:
+        if not isinstance(item, str):
+            reader.fail(where, f"{key}: expected an array of {what}, got an item that is {_describe(item)}")
+    return list(value)
+
+
+def _dotted_list(reader: _Reader, where: str, key: str, value: object) -> tuple[str, ...]:
+    """An array of dotted names (`pkg.mod.func`), deduplicated and sorted."""
+    names = _string_list(reader, where, key, value, "dotted names")
+    for name in names:
+        if not _is_dotted(name):
+            reader.fail(
+                where, f"{key}: {name!r} is not a dotted name (expected names like 'pkg.module.func')"
+            )
+    return tuple(sorted(set(names)))
+
+
+def _unique(items: Iterable[str]) -> tuple[str, ...]:
+    """Deduplicate, keeping the first occurrence's position."""
+    return tuple(dict.fromkeys(items))
+
+
+def _platforms(reader: _Reader, key: str, value: object) -> tuple[str, ...]:
+    """`"win32"`, `"linux,win32"` or `["linux", "win32"]`: known platforms, configured order, deduplicated."""
+    where = "[tool.claims]"
+    expected = 'a platform string ("win32" or "linux,win32") or an array of platform strings'
+    if isinstance(value, str):
+        names = [part.strip() for part in value.split(",")]
+    elif isinstance(value, list):
+        for item in value:
+            if not isinstance(item, str):
+                reader.fail(where, f"{key}: expected {expected}, got an item that is {_describe(item)}")
+        names = [item.strip() for item in value]
+    else:
+        reader.fail(where, f"{key}: expected {expected}, got {_describe(value)}")
+    if not names:
+        reader.fail(where, f"{key}: expected at least one platform")
+    for name in names:
+        if name not in KNOWN_PLATFORMS:
+            known = ", ".join(sorted(KNOWN_PLATFORMS))
+            close = difflib.get_close_matches(name, sorted(KNOWN_PLATFORMS), n=1, cutoff=0.6)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            reader.fail(where, f"{key}: unknown platform {name!r} ({hint}known: {known})")
+    return _unique(names)
+
+
+def _choice(reader: _Reader, key: str, value: object, choices: Sequence[str]) -> str:
+    shown = " or ".join(f'"{choice}"' for choice in choices)
+    if not isinstance(value, str) or value not in choices:
+        reader.fail("[tool.claims]", f"{key}: expected {shown}, got {_describe(value)}")
+    return value
+
+
+def _packages(reader: _Reader, value: object) -> tuple[str, ...]:
+    """Configured source paths: relative, inside the root, existing directories or .py files."""
+    where, key = "[tool.claims]", "packages"
+    raw = _string_list(reader, where, key, value, "paths relative to pyproject.toml")
+    if not raw:
+        reader.fail(where, f"{key}: expected at least one path (leave the key out to detect packages)")
+    result: set[str] = set()
+    for item in raw:
+        if not item.strip() or "\x00" in item:
+            reader.fail(where, f"{key}: {item!r} is not a path")
+        if item.startswith(("/", "\\")) or re.match(r"[A-Za-z]:", item):
+            reader.fail(where, f"{key}: {item!r} must be relative to the directory of {PYPROJECT}")
+        rel = posixpath.normpath(item.replace("\\", "/"))
+        if rel == ".." or rel.startswith("../"):
+            reader.fail(where, f"{key}: {item!r} points outside the project root")
+        path = reader.root / rel
+        try:
+            is_dir, is_file = path.is_dir(), path.is_file()
+        except (OSError, ValueError):
+            is_dir = is_file = False
+        if not is_dir and not (is_file and rel.endswith(".py")):
+            reader.fail(
+                where, f"{key}: {item!r} is neither a directory nor a .py file under the project root"
+            )
+        result.add(rel)
+    return tuple(sorted(result))
+
+
+def _exclude(reader: _Reader, value: object) -> tuple[str, ...]:
+    patterns = _string_list(reader, "[tool.claims]", "exclude", value, "glob patterns")
+    for pattern in patterns:
+        if not pattern or "\x00" in pattern:
+            reader.fail("[tool.claims]", f"exclude: {pattern!r} is not a glob pattern")
+    return _unique(patterns)
+
+
+def _max_walk(reader: _Reader, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        reader.fail("[tool.claims]", f"max-walk: expected a positive integer, got {_describe(value)}")
+    return value
+
+
+def _define(reader: _Reader, value: object) -> dict[str, CustomClaim]:
+    """`[tool.claims.define.NAME]` tables: custom claims forbidding categories and/or dotted names."""
+    if not isinstance(value, dict):
+        reader.fail("[tool.claims]", f"define: expected a table of custom claims, got {_describe(value)}")
+    claims: dict[str, CustomClaim] = {}
+    for name, body in value.items():
+        if name in BUILTIN_CLAIMS:
+            reader.fail("[tool.claims.define]", f"{name!r} collides with the built-in claim of that name")
+        if not _CLAIM_NAME.fullmatch(name):
+            reader.fail(
+                "[tool.claims.define]",
+                f"{name!r} is not a valid claim name (expected lowercase letters, digits, '_' or '-', "
+                "starting with a letter)",
+            )
+        where = f"[tool.claims.define.{name}]"
+        if not isinstance(body, dict):
+            reader.fail(where, f"expected a table with 'categories' and/or 'deny', got {_describe(body)}")
+        reader.check_keys(body, _DEFINE_KEYS, where)
+        categories = _string_list(reader, where, "categories", body.get("categories", []), "category names")
+        for category in categories:
+            if category not in CATEGORIES:
+                known = ", ".join(sorted(CATEGORIES))
+                reader.fail(where, f"categories: unknown category {category!r} (known: {known})")
+        deny = _dotted_list(reader, where, "deny", body.get("deny", []))
+        if not categories and not deny:
+            reader.fail(where, "forbids nothing: give 'categories' and/or 'deny'")
+        claims[name] = CustomClaim(name=name, categories=frozenset(categories), deny=deny)
+    return claims
+
+
+def _claim_table(
+    reader: _Reader, key: str, value: object, known: Iterable[str]
+) -> dict[str, tuple[str, ...]]:
+    """`deny` / `allow`: a table of claim -> dotted names; every claim must exist and be checkable."""
+    if not isinstance(value, dict):
+        reader.fail(
+            "[tool.claims]", f"{key}: expected a table of claim = [dotted names], got {_describe(value)}"
+        )
+    where = f"[tool.claims.{key}]"
+    known_claims = sorted(set(known))
+    table: dict[str, tuple[str, ...]] = {}
+    for claim, names in value.items():
+        if claim not in known_claims:
+            close = difflib.get_close_matches(claim, known_claims, n=1, cutoff=0.6)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            reader.fail(where, f"unknown claim {claim!r} ({hint}known: {', '.join(known_claims)})")
+        if claim in UNCHECKED_CLAIMS:
+            reader.fail(where, f"{claim!r} is asserted, never checked, so {key} entries cannot apply to it")
+        table[claim] = _dotted_list(reader, where, claim, names)
+    return table
+
+
+def _header_lines(text: str) -> list[int]:
+    """1-based lines of every `[[tool.claims.forbid-reaches]]` header, found textually."""
+    lines: list[int] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        match = _ARRAY_HEADER.match(line)
+        if match is None:
+            continue
+        parts = tuple(part.strip("\"'") for part in re.findall(_TOML_KEY, match.group(1)))
+        if parts == _FORBID_HEADER_PARTS:
+            lines.append(number)
+    return lines
+
+
+def _forbid_reaches(reader: _Reader, value: object) -> tuple[ForbidRule, ...]:
+    """`[[tool.claims.forbid-reaches]]` rules: id, from, to; no reflexive rule, no duplicate id."""
+    where = "[[tool.claims.forbid-reaches]]"
+    if not isinstance(value, list):
+        reader.fail(
+            "[tool.claims]",
+            f"forbid-reaches: expected an array of tables ({where} with id, from, to), "
+            f"got {_describe(value)}",
+        )
+    headers = _header_lines(reader.text)
+    lines = headers if len(headers) == len(value) else [0] * len(value)
+    rules: list[ForbidRule] = []
+    first_line: dict[str, int] = {}
+    for index, (rule, line) in enumerate(zip(value, lines, strict=True), start=1):
+        at = where if line else f"{where} #{index}"
+        if not isinstance(rule, dict):
+            reader.fail(at, f"expected a table with id, from, to, got {_describe(rule)}", line)
+        reader.check_keys(rule, _RULE_KEYS, at, line)
+        for key in _RULE_KEYS:
+            if key not in rule:
+                reader.fail(at, f"missing key {key!r} (a rule needs id, from, to)", line)
+            if not isinstance(rule[key], str):
+                reader.fail(at, f"{key}: expected a string, got {_describe(rule[key])}", line)
+        rule_id, source, target = rule["id"], rule["from"], rule["to"]
+        if not _RULE_ID.fullmatch(rule_id):
+            reader.fail(
+                at,
+                f"id: {rule_id!r} is not a valid rule id (expected letters, digits, '_', '.' or '-', "
+                "starting with a letter or digit)",
+                line,
+            )
+        at = f"{where} id {rule_id!r}"
+        for key, name in (("from", source), ("to", target)):
+            if not _is_dotted(name):
+                reader.fail(
+                    at, f"{key}: {name!r} is not a dotted name (expected e.g. 'pkg.module.func')", line
+                )
+        if source == target:
+            reader.fail(at, f"is reflexive: from and to are both {source!r}", line)
+        if rule_id in first_line:
+            previous = first_line[rule_id]
+            seen = f" (first at line {previous})" if previous else ""
+            reader.fail(where, f"duplicate id {rule_id!r}{seen}", line)
+        first_line[rule_id] = line
+        rules.append(ForbidRule(id=rule_id, source=source, target=target, line=line))
+    return tuple(rules)
+
+
+def _defaults(root: Path, file: Path | None, present: bool, packages: tuple[str, ...]) -> Config:
+    return Config(
+        root=root,
+        file=file,
+        present=present,
+        packages=packages,
+        exclude=DEFAULT_EXCLUDE,
+        platform=None,
+        platforms=DEFAULT_PLATFORMS,
+        trusted=(),
+        deny=_frozen_map({}),
+        allow=_frozen_map({}),
+        external="unevaluable",
+        follow=(),
+        on_unevaluable="fail",
+        mutating_returns=(),
+        max_walk=DEFAULT_MAX_WALK,
+        define=_frozen_map({}),
+        forbid_reaches=(),
+    )
+
+
+def _read(root: Path, file: Path, display: str) -> tuple[str, dict[str, Any]]:
+    """The file's text and parsed document; unreadable or malformed TOML is a usage error."""
+    try:
+        data = file.read_bytes()
+    except OSError as error:
+        raise ConfigError(f"{display}: cannot read the file: {error.strerror or error}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ConfigError(
+            f"{display}: invalid TOML: not UTF-8 ({error.reason} at byte {error.start})"
+        ) from None
+    try:
+        document: dict[str, Any] = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        detail = " ".join(str(error).split())
+        raise ConfigError(f"{display}: invalid TOML: {detail}") from None
+    return text, document
+
+
+def load_config(root: Path) -> Config:
+    """Read, validate and freeze `[tool.claims]` from `<root>/pyproject.toml`.
+
+    A missing file or a file without the table gives the defaults with `present=False`; anything malformed is
+    a `ConfigError` whose one-line message starts with the file's path.
+    """
+    root = Path(os.path.abspath(root))
+    file = root / PYPROJECT
+    display = PYPROJECT
+    if not file.exists():
+        return _defaults(root, None, False, detect_packages(root))
+    text, document = _read(root, file, display)
+    tool = document.get("tool")
+    if tool is None:
+        return _defaults(root, file, False, detect_packages(root))
+    if not isinstance(tool, dict):
+        raise ConfigError(f"{display}: [tool] expected a table, got {_describe(tool)}")
+    if "claims" not in tool:
+        return _defaults(root, file, False, detect_packages(root))
+    table = tool["claims"]
+    reader = _Reader(root, display, text)
+    if not isinstance(table, dict):
+        reader.fail("[tool.claims]", f"expected a table, got {_describe(table)}")
+    reader.check_keys(table, _TOP_KEYS, "[tool.claims]")
+
+    define = _define(reader, table["define"]) if "define" in table else {}
+    known_claims = [*BUILTIN_CLAIMS, *define]
+    deny = _claim_table(reader, "deny", table["deny"], known_claims) if "deny" in table else {}
+    allow = _claim_table(reader, "allow", table["allow"], known_claims) if "allow" in table else {}
+    for claim in sorted(set(deny) & set(allow)):
+        both = sorted(set(deny[claim]) & set(allow[claim]))
+        if both:
+            reader.fail("[tool.claims]", f"{both[0]!r} is both in deny.{claim} and in allow.{claim}")
+
+    exclude = _exclude(reader, table["exclude"]) if "exclude" in table else DEFAULT_EXCLUDE
+    detected = "packages" not in table
+    packages = detect_packages(root, exclude) if detected else _packages(reader, table["packages"])
+
+    where = "[tool.claims]"
+    return Config(
+        root=root,
+        file=file,
+        present=True,
+        packages=packages,
+        exclude=exclude,
+        platform=_platforms(reader, "platform", table["platform"]) if "platform" in table else None,
+        platforms=_platforms(reader, "platforms", table["platforms"])
+        if "platforms" in table
+        else DEFAULT_PLATFORMS,
+        trusted=_dotted_list(reader, where, "trusted", table.get("trusted", [])),
+        deny=_frozen_map(deny),
+        allow=_frozen_map(allow),
+        external=_choice(reader, "external", table.get("external", "unevaluable"), _EXTERNAL_VALUES),
+        follow=_dotted_list(reader, where, "follow", table.get("follow", [])),
+        on_unevaluable=_choice(
+            reader, "on-unevaluable", table.get("on-unevaluable", "fail"), _ON_UNEVALUABLE_VALUES
+        ),
+        mutating_returns=_dotted_list(reader, where, "mutating-returns", table.get("mutating-returns", [])),
+        max_walk=_max_walk(reader, table.get("max-walk", DEFAULT_MAX_WALK)),
+        define=_frozen_map(define),
+        forbid_reaches=_forbid_reaches(reader, table["forbid-reaches"]) if "forbid-reaches" in table else (),
+    )

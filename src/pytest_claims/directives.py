@@ -1,0 +1,135 @@
+"""Claim directives, validated against the config: which functions claim what, and what is refused.
+
+The facts record directives as written; here they meet the config (custom claims, `mutating-returns`), so
+every problem becomes one `file:line: message` a user can act on.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pytest_claims.config import Config
+from pytest_claims.project import Module
+
+
+@dataclass(frozen=True, slots=True)
+class Claimed:
+    """A function that claims something: the unit the checker gives a verdict to."""
+
+    module: str
+    index: int
+    qualname: str
+    file: str
+    line: int
+    claims: tuple[str, ...]
+    """sorted"""
+
+    @property
+    def function(self) -> str:
+        return f"{self.module}.{self.qualname}"
+
+
+@dataclass(frozen=True, slots=True)
+class DirectiveError:
+    file: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.message}"
+
+
+_IDENT = re.compile(r"[A-Za-z_][\w.]*")
+
+
+def read_directives(module: Module, config: Config) -> tuple[list[Claimed], list[DirectiveError]]:
+    known = config.claim_categories()
+    claimed: list[Claimed] = []
+    errors: list[DirectiveError] = []
+    by_function: dict[int, list[tuple[int, str, tuple[str, ...]]]] = {}
+    facts = module.facts
+    for directive in facts.directives:
+        where = directive.line
+
+        def fail(message: str, where: int = where) -> None:
+            errors.append(DirectiveError(module.rel, where, message))
+
+        if directive.error:
+            fail(directive.error)
+            continue
+        if directive.function == -1:
+            fail("claims directive is attached to nothing: put it directly above a def or its decorators")
+            continue
+        if directive.function == -2:
+            fail("claims go on module-level functions and methods, not on nested functions or classes")
+            continue
+        names = directive.names
+        if not names or all(not n for n in names):
+            fail("empty claims directive: name at least one claim")
+            continue
+        if any(not n for n in names):
+            fail("empty claim name in the directive (a stray comma?)")
+            continue
+        unknown = [n for n in names if n not in known]
+        if unknown:
+            fail(f"unknown claim {unknown[0]!r} (known claims: {', '.join(sorted(known))})")
+            continue
+        duplicates = sorted({n for n in names if names.count(n) > 1})
+        if duplicates:
+            fail(f"duplicate claim {duplicates[0]!r}")
+            continue
+        by_function.setdefault(directive.function, []).append((directive.line, directive.form, names))
+    for index in sorted(by_function):
+        found = by_function[index]
+        func = facts.functions[index]
+        qualified = f"{module.name}.{func.qualname}"
+        if len(found) > 1:
+            forms = {form for _, form, _ in found}
+            line = found[1][0]
+            if forms == {"comment", "decorator"}:
+                errors.append(DirectiveError(module.rel, line, f"{qualified} has both a # claims: comment and @claims(...): keep one"))
+            else:
+                errors.append(DirectiveError(module.rel, line, f"{qualified} has more than one claims directive"))
+            continue
+        line, _, names = found[0]
+        claims = tuple(sorted(names))
+        if "deterministic" in claims and func.returns and config.mutating_returns:
+            mutating = _mutating(func.returns, module, config)
+            if mutating:
+                shown = func.returns.strip()
+                if len(shown) >= 2 and shown[0] == shown[-1] and shown[0] in "\"'":
+                    shown = shown[1:-1]
+                errors.append(
+                    DirectiveError(
+                        module.rel,
+                        line,
+                        f'{qualified}: claims deterministic but returns "{shown}", which mutates by construction',
+                    )
+                )
+                continue
+        claimed.append(Claimed(module.name, index, func.qualname, module.rel, func.line, claims))
+    return claimed, errors
+
+
+def _mutating(annotation: str, module: Module, config: Config) -> bool:
+    """Does the annotation name a configured mutating type? Names are matched as written and through imports."""
+    configured = set(config.mutating_returns)
+    imports = {b.name: b for b in module.facts.bindings if b.kind in ("import", "from", "class")}
+    for name in _IDENT.findall(annotation):
+        if name in configured or f"{module.name}.{name}" in configured:
+            return True
+        head, _, rest = name.partition(".")
+        binding = imports.get(head)
+        if binding is None:
+            continue
+        if binding.kind == "from":
+            base = f"{binding.target.lstrip('.')}.{binding.member}"
+        elif binding.kind == "class":
+            base = f"{module.name}.{binding.target}"
+        else:
+            base = binding.target
+        full = f"{base}.{rest}" if rest else base
+        if full in configured or any(full.endswith("." + c) or c.endswith("." + full) for c in configured):
+            return True
+    return False

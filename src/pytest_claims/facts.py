@@ -1,0 +1,1102 @@
+"""One parse of one file, reduced to compact facts.
+
+The facts of a file depend on its bytes alone (not on its module name, the config or the target platform),
+so they can be cached by content and one parse serves every platform: every use and binding carries the
+index of the guard (a conjunction of platform conditions) under which it exists, and guards are evaluated
+later, per target. No AST outlives `extract`.
+
+The walker is iterative (an explicit stack, no recursion) and judges every `ast` node class explicitly:
+`HANDLED` and `INERT` together must name every concrete node class of the running Python (a test checks
+it), and a node of any other class makes the file a problem, never a silent "no reference".
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import tokenize
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from pytest_claims.conditions import ConditionCompiler, Cond, is_decided, is_known
+
+FACTS_VERSION = 1
+"""Bumped whenever the shape or meaning of the facts changes; part of every cache key."""
+
+Guard = tuple[tuple[int, bool], ...]
+"""A conjunction of (condition index, polarity); the empty guard always holds."""
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """A name used in a function body: `chain` is the dotted access (`("os", "path", "exists")`).
+
+    `ctx` is how it is used: `call` (the callee of a call), `ref` (a value), `type` (isinstance/except
+    position: never a reach) or `getattr` (the object of `getattr(obj, <non-literal>)`).
+    """
+
+    chain: tuple[str, ...]
+    ctx: str
+    line: int
+    guard: int
+
+
+@dataclass(frozen=True, slots=True)
+class Binding:
+    """A name bound in a scope. `kind` says by what:
+
+    import: `target` is a module (`import a.b` binds `a` to "a"; `import a.b as x` binds x to "a.b");
+    from: `from target import member` (target keeps leading dots of a relative import);
+    star: `from target import *`; def/class: `target` is the qualname defined here;
+    alias: `name = a.b.c` (target "a.b.c"); instance: `name = a.b.C(...)` or `name: a.b.C` (target "a.b.C");
+    var: any other assignment.
+    """
+
+    name: str
+    kind: str
+    target: str
+    member: str
+    line: int
+    guard: int
+
+
+@dataclass(frozen=True, slots=True)
+class FunctionFacts:
+    """A module-level function, a method, or a module-level `name = lambda ...`.
+
+    Nested functions, lambdas and classes inside it are part of it: their uses are its uses.
+    `first` is the name of the `self`/`cls` parameter of a method; `returns` the return annotation as written.
+    """
+
+    qualname: str
+    line: int
+    cls: str
+    kind: str
+    first: str
+    is_async: bool
+    guard: int
+    uses: tuple[Use, ...]
+    locals: frozenset[str]
+    bindings: tuple[Binding, ...]
+    returns: str
+
+
+@dataclass(frozen=True, slots=True)
+class ClassFacts:
+    """A class: its bases as dotted chains, its methods and attributes by name."""
+
+    qualname: str
+    line: int
+    guard: int
+    bases: tuple[str, ...]
+    methods: tuple[tuple[str, int], ...]
+    """(name, index into FileFacts.functions), in source order; a name may repeat under different guards."""
+    attributes: tuple[Binding, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Directive:
+    """A `# claims:` comment or a `@claims(...)` decorator, as written; validated later against the config."""
+
+    line: int
+    form: str
+    names: tuple[str, ...]
+    function: int
+    """Index of the function it is attached to; -1 attached to nothing; -2 on a nested function or a class."""
+    error: str
+
+
+@dataclass(frozen=True, slots=True)
+class FileFacts:
+    conds: tuple[Cond, ...]
+    guards: tuple[Guard, ...]
+    bindings: tuple[Binding, ...]
+    functions: tuple[FunctionFacts, ...]
+    classes: tuple[ClassFacts, ...]
+    directives: tuple[Directive, ...]
+    problems: tuple[tuple[int, str], ...]
+    """(line, message) for what could not be read; a file with problems makes the claims it touches unevaluable."""
+    def_count: int
+    """How many functions and methods (lambdas excluded) the file defines: the catalogue's coverage base."""
+
+
+# --------------------------------------------------------------------------------------------------------
+# Scopes under construction
+
+
+@dataclass
+class _FunctionBuilder:
+    qualname: str
+    line: int
+    cls: str
+    kind: str
+    first: str
+    is_async: bool
+    guard: int
+    returns: str
+    uses: list[Use] = field(default_factory=list)
+    locals: set[str] = field(default_factory=set)
+    globals: set[str] = field(default_factory=set)
+    bindings: list[Binding] = field(default_factory=list)
+    decorator_calls: list[tuple[tuple[str, ...], int, tuple[str | None, ...]]] = field(default_factory=list)
+    bare_decorators: list[tuple[tuple[str, ...], int]] = field(default_factory=list)
+
+
+@dataclass
+class _ClassBuilder:
+    qualname: str
+    line: int
+    guard: int
+    bases: tuple[str, ...]
+    methods: list[tuple[str, int]] = field(default_factory=list)
+    attributes: list[Binding] = field(default_factory=list)
+
+
+class _Scope:
+    """Where a node sits: module level, a class body, or (the inside of) a function."""
+
+    __slots__ = ("cls", "func", "kind", "prefix")
+
+    def __init__(
+        self, kind: str, prefix: str, func: _FunctionBuilder | None = None, cls: _ClassBuilder | None = None
+    ) -> None:
+        self.kind = kind
+        self.prefix = prefix
+        self.func = func
+        self.cls = cls
+
+
+_DIRECTIVE_LINE = re.compile(r"^[ \t]*#[ \t]*claims[ \t]*:(.*)$")
+_TRAILING = re.compile(r"#[ \t]*claims[ \t]*:(.*)$")
+_IMPORT_ERRORS = {"ImportError", "ModuleNotFoundError"}
+
+
+def chain_of(node: ast.expr) -> tuple[str, ...] | None:
+    """`a.b.c` -> ("a", "b", "c"); `super().m` -> ("<super>", "m"); `getattr(a, "b")` -> ("a", "b")."""
+    parts: list[str] = []
+    while True:
+        if isinstance(node, ast.Attribute):
+            parts.append(node.attr)
+            node = node.value
+        elif isinstance(node, ast.Name):
+            parts.append(node.id)
+            break
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            if node.func.id == "super" and not node.keywords:
+                parts.append("<super>")
+                break
+            literal = _getattr_literal(node)
+            if literal is None:
+                return None
+            parts.append(literal)
+            node = node.args[0]
+        else:
+            return None
+    parts.reverse()
+    return tuple(parts)
+
+
+def _getattr_literal(node: ast.Call) -> str | None:
+    if (
+        isinstance(node.func, ast.Name)
+        and node.func.id == "getattr"
+        and len(node.args) in (2, 3)
+        and not node.keywords
+        and isinstance(node.args[1], ast.Constant)
+        and isinstance(node.args[1].value, str)
+    ):
+        return node.args[1].value
+    return None
+
+
+def _annotation_chain(node: ast.expr | None) -> tuple[str, ...] | None:
+    """The class an annotation names, when it names exactly one: `C`, `m.C`, `"C"`, `C | None`, `Optional[C]`."""
+    while node is not None:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = node.value.strip()
+            if re.fullmatch(r"[A-Za-z_][\w.]*", text):
+                return tuple(text.split("."))
+            return None
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+            if isinstance(node.right, ast.Constant) and node.right.value is None:
+                node = node.left
+                continue
+            if isinstance(node.left, ast.Constant) and node.left.value is None:
+                node = node.right
+                continue
+            return None
+        if isinstance(node, ast.Subscript):
+            base = chain_of(node.value)
+            if base and base[-1] == "Optional":
+                node = node.slice
+                continue
+            return None
+        return chain_of(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
+    return None
+
+
+# --------------------------------------------------------------------------------------------------------
+# The extractor
+
+
+class _Extractor:
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.conds: list[Cond] = []
+        self.cond_index: dict[Cond, int] = {}
+        self.guards: list[Guard] = [()]
+        self.guard_index: dict[Guard, int] = {(): 0}
+        self.bindings: list[Binding] = []
+        self.functions: list[_FunctionBuilder] = []
+        self.classes: list[_ClassBuilder] = []
+        self.problems: list[tuple[int, str]] = []
+        self.compiler = ConditionCompiler()
+        self.def_lines: dict[int, int] = {}
+        """first line of a def (its first decorator) -> function index or -2 (nested/class)."""
+        self.def_spans: list[tuple[int, int, int]] = []
+        """(def line, line of the body's first statement, function index or -2): where trailing comments go."""
+        self.string_spans: list[tuple[int, int]] = []
+        self.def_count = 0
+        self.lines: list[bytes] | None = None
+        # task stack: (node, scope, guard, ctx) or ("body", stmts, index, scope, guard)
+        self.stack: list[tuple[object, ...]] = []
+
+    def segment(self, node: ast.expr) -> str:
+        """The source text of a node, as written (ast.get_source_segment re-splits the file on every call)."""
+        if self.lines is None:
+            self.lines = [line.encode() for line in self.source.splitlines(keepends=True)]
+        end_line = node.end_lineno or node.lineno
+        end_col = node.end_col_offset if node.end_col_offset is not None else 0
+        if end_line == node.lineno:
+            raw = self.lines[node.lineno - 1][node.col_offset : end_col]
+        else:
+            first = self.lines[node.lineno - 1][node.col_offset :]
+            raw = first + b"".join(self.lines[node.lineno : end_line - 1]) + self.lines[end_line - 1][:end_col]
+        return raw.decode(errors="replace")
+
+    # -- guards -------------------------------------------------------------------------------------------
+
+    def guard_with(self, guard: int, cond: Cond, polarity: bool) -> int:
+        if not is_known(cond):
+            return guard
+        ci = self.cond_index.get(cond)
+        if ci is None:
+            ci = self.cond_index[cond] = len(self.conds)
+            self.conds.append(cond)
+        new = (*self.guards[guard], (ci, polarity))
+        gi = self.guard_index.get(new)
+        if gi is None:
+            gi = self.guard_index[new] = len(self.guards)
+            self.guards.append(new)
+        return gi
+
+    # -- driver -------------------------------------------------------------------------------------------
+
+    def run(self, tree: ast.Module) -> None:
+        module = _Scope("module", "")
+        self.push_body(tree.body, module, 0)
+        handlers = HANDLED
+        while self.stack:
+            task = self.stack.pop()
+            if task[0] == "body":
+                self._body(task)
+                continue
+            node, scope, guard, ctx = task
+            handler = handlers.get(type(node))
+            if handler is None:
+                if type(node) in INERT:
+                    continue
+                line = getattr(node, "lineno", 0)
+                self.problems.append((line, f"unsupported syntax {type(node).__name__}"))
+                continue
+            handler(self, node, scope, guard, ctx)  # type: ignore[arg-type]
+
+    def push(self, node: ast.AST | None, scope: _Scope, guard: int, ctx: str) -> None:
+        if node is not None:
+            self.stack.append((node, scope, guard, ctx))
+
+    def push_all(self, nodes: list[ast.expr] | list[ast.AST], scope: _Scope, guard: int, ctx: str) -> None:
+        for node in reversed(nodes):
+            self.stack.append((node, scope, guard, ctx))
+
+    def push_body(self, stmts: list[ast.stmt], scope: _Scope, guard: int) -> None:
+        if stmts:
+            self.stack.append(("body", stmts, 0, scope, guard))
+
+    def _body(self, task: tuple[object, ...]) -> None:
+        _, stmts, index, scope, guard = task
+        assert isinstance(stmts, list) and isinstance(index, int) and isinstance(guard, int)
+        stmt = stmts[index]
+        next_guard = guard
+        if isinstance(stmt, ast.Assert) and isinstance(scope, _Scope) and scope.kind == "module":
+            # A false module-level `assert sys.platform == ...` cuts the rest of the module on that target.
+            next_guard = self.guard_with(guard, self.compiler.compile(stmt.test), True)
+        if index + 1 < len(stmts):
+            self.stack.append(("body", stmts, index + 1, scope, next_guard))
+        self.stack.append((stmt, scope, guard, "stmt"))
+
+    # -- recording ----------------------------------------------------------------------------------------
+
+    def use(self, scope: _Scope, chain: tuple[str, ...], ctx: str, line: int, guard: int) -> None:
+        if scope.func is not None:
+            scope.func.uses.append(Use(chain, ctx, line, guard))
+
+    def bind(self, scope: _Scope, binding: Binding) -> None:
+        if scope.kind == "function":
+            assert scope.func is not None
+            if binding.kind in ("import", "from", "star", "instance"):
+                scope.func.bindings.append(binding)
+            if binding.name not in scope.func.globals:
+                scope.func.locals.add(binding.name)
+            else:
+                self.bindings.append(_replace_kind(binding, "var"))
+        elif scope.kind == "class":
+            assert scope.cls is not None
+            scope.cls.attributes.append(binding)
+        else:
+            self.bindings.append(binding)
+            if binding.kind in ("import", "from"):
+                dotted = binding.target if binding.kind == "import" else f"{binding.target}.{binding.member}"
+                self.compiler.bind_import(binding.name, dotted)
+            elif binding.kind != "var" or binding.name in self.compiler.names:
+                self.compiler.forget(binding.name)
+
+    def store_name(self, scope: _Scope, name: str, line: int, guard: int) -> None:
+        if scope.kind == "function":
+            assert scope.func is not None
+            if name in scope.func.globals:
+                self.bindings.append(Binding(name, "var", "", "", line, guard))
+            else:
+                scope.func.locals.add(name)
+        else:
+            self.bind(scope, Binding(name, "var", "", "", line, guard))
+
+
+def _replace_kind(binding: Binding, kind: str) -> Binding:
+    return Binding(binding.name, kind, binding.target, binding.member, binding.line, binding.guard)
+
+
+Handler = Callable[[_Extractor, ast.AST, _Scope, int, str], None]
+
+# --------------------------------------------------------------------------------------------------------
+# Statement handlers
+
+
+def _function_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    assert isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+    first_line = min([d.lineno for d in node.decorator_list] + [node.lineno])
+    body_line = node.body[0].lineno if node.body else node.lineno
+    if scope.kind == "function":
+        # A nested def is part of the function that contains it.
+        ex.def_lines.setdefault(first_line, -2)
+        ex.def_spans.append((node.lineno, body_line, -2))
+        ex.def_count += 1
+        assert scope.func is not None
+        ex.store_name(scope, node.name, node.lineno, guard)
+        ex.push_body(node.body, scope, guard)
+        _arguments(ex, node.args, scope, guard, scope.func)
+        ex.push_all(node.decorator_list, scope, guard, "ref")
+        return
+    cls = scope.cls.qualname if scope.kind == "class" and scope.cls else ""
+    kind = "function"
+    first = ""
+    if cls:
+        kind = "method"
+        for deco in node.decorator_list:
+            chain = chain_of(deco)
+            if chain in (("staticmethod",),):
+                kind = "staticmethod"
+            elif chain == ("classmethod",):
+                kind = "classmethod"
+            elif chain in (("property",), ("functools", "cached_property"), ("cached_property",)) or (
+                chain is not None and len(chain) == 2 and chain[1] in ("setter", "getter", "deleter")
+            ):
+                kind = "property"
+        params = node.args.posonlyargs + node.args.args
+        if kind != "staticmethod" and params:
+            first = params[0].arg
+    qualname = f"{scope.prefix}{node.name}"
+    returns = ex.segment(node.returns) if node.returns is not None else ""
+    builder = _FunctionBuilder(
+        qualname=qualname,
+        line=node.lineno,
+        cls=cls,
+        kind=kind,
+        first=first,
+        is_async=isinstance(node, ast.AsyncFunctionDef),
+        guard=guard,
+        returns=returns,
+    )
+    index = len(ex.functions)
+    ex.functions.append(builder)
+    ex.def_count += 1
+    ex.def_lines[first_line] = index
+    ex.def_spans.append((node.lineno, body_line, index))
+    if scope.kind == "class":
+        assert scope.cls is not None
+        scope.cls.methods.append((node.name, index))
+    else:
+        ex.bind(scope, Binding(node.name, "def", qualname, "", node.lineno, guard))
+    inner = _Scope("function", f"{qualname}.<locals>.", func=builder)
+    for deco in node.decorator_list:
+        if isinstance(deco, ast.Call):
+            chain = chain_of(deco.func)
+            if chain is not None:
+                args = tuple(
+                    a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None for a in deco.args
+                )
+                builder.decorator_calls.append((chain, deco.lineno, args))
+        else:
+            chain = chain_of(deco)
+            if chain is not None:
+                builder.bare_decorators.append((chain, deco.lineno))
+    ex.push_body(node.body, inner, guard)
+    _arguments(ex, node.args, inner, guard, builder)
+    # Decorators and defaults run when the def does, and are part of the function.
+    ex.push_all(node.decorator_list, inner, guard, "ref")
+
+
+def _arguments(ex: _Extractor, args: ast.arguments, scope: _Scope, guard: int, func: _FunctionBuilder) -> None:
+    params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    if args.vararg:
+        params.append(args.vararg)
+    if args.kwarg:
+        params.append(args.kwarg)
+    for param in params:
+        func.locals.add(param.arg)
+        chain = _annotation_chain(param.annotation)
+        if chain is not None:
+            func.bindings.append(Binding(param.arg, "instance", ".".join(chain), "", param.lineno, guard))
+    defaults: list[ast.expr] = [*args.defaults, *(d for d in args.kw_defaults if d is not None)]
+    ex.push_all(defaults, scope, guard, "ref")
+
+
+def _lambda(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    assert isinstance(node, ast.Lambda)
+    if scope.func is None:
+        return  # evaluated at import time; a module-level `name = lambda` is made a function by _assign
+    ex.push(node.body, scope, guard, "ref")
+    _arguments(ex, node.args, scope, guard, scope.func)
+
+
+def _class_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    assert isinstance(node, ast.ClassDef)
+    first_line = min([d.lineno for d in node.decorator_list] + [node.lineno])
+    if scope.kind == "function":
+        ex.def_lines.setdefault(first_line, -2)
+        ex.store_name(scope, node.name, node.lineno, guard)
+        ex.push_body(node.body, scope, guard)
+        ex.push_all([*node.bases, *(k.value for k in node.keywords), *node.decorator_list], scope, guard, "ref")
+        return
+    ex.def_lines.setdefault(first_line, -2)
+    qualname = f"{scope.prefix}{node.name}"
+    bases = tuple(".".join(c) for c in (chain_of(b) for b in node.bases) if c is not None)
+    builder = _ClassBuilder(qualname, node.lineno, guard, bases)
+    ex.classes.append(builder)
+    if scope.kind == "class":
+        assert scope.cls is not None
+        scope.cls.attributes.append(Binding(node.name, "class", qualname, "", node.lineno, guard))
+    else:
+        ex.bind(scope, Binding(node.name, "class", qualname, "", node.lineno, guard))
+    ex.push_body(node.body, _Scope("class", f"{qualname}.", cls=builder), guard)
+
+
+def _if(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    assert isinstance(node, ast.If)
+    cond = ex.compiler.compile(node.test)
+    ex.push_body(node.orelse, scope, ex.guard_with(guard, cond, False))
+    ex.push_body(node.body, scope, ex.guard_with(guard, cond, True))
+    _push_test(ex, node.test, scope, guard)
+
+
+def _try(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    assert isinstance(node, (ast.Try, ast.TryStar))
+    # `try: import winreg` / `except ImportError:` takes the branch the target's stdlib decides.
+    imports: list[Cond] = []
+    for stmt in node.body:
+        if isinstance(stmt, ast.Import):
+            imports.extend(("import", alias.name, None) for alias in stmt.names)
+        elif isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and stmt.module:
+            imports.extend(("import", stmt.module, a.name) for a in stmt.names if a.name != "*")
+    cond: Cond = ("and", tuple(imports)) if imports else ("unknown",)
+    catches_import = any(_catches_import_error(h) for h in node.handlers)
+    body_guard = ex.guard_with(guard, cond, True) if catches_import else guard
+    handler_guard = ex.guard_with(guard, cond, False) if catches_import else guard
+    ex.push_body(node.finalbody, scope, guard)
+    ex.push_body(node.orelse, scope, body_guard)
+    for handler in reversed(node.handlers):
+        hguard = handler_guard if _catches_import_error(handler) else guard
+        ex.push_body(handler.body, scope, hguard)
+        if handler.name:
+            ex.store_name(scope, handler.name, handler.lineno, hguard)
+        ex.push(handler.type, scope, hguard, "type")
+    ex.push_body(node.body, scope, body_guard)
+
+
+def _catches_import_error(handler: ast.ExceptHandler) -> bool:
+    types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return any(isinstance(t, ast.Name) and t.id in _IMPORT_ERRORS for t in types)
+
+
+def _import(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    assert isinstance(node, ast.Import)
+    for alias in node.names:
+        if alias.asname:
+            ex.bind(scope, Binding(alias.asname, "import", alias.name, "", node.lineno, guard))
+        else:
+            root = alias.name.split(".")[0]
+            ex.bind(scope, Binding(root, "import", root, "", node.lineno, guard))
+
+
+def _import_from(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    assert isinstance(node, ast.ImportFrom)
+    module = "." * node.level + (node.module or "")
+    for alias in node.names:
+        if alias.name == "*":
+            ex.bind(scope, Binding("*", "star", module, "", node.lineno, guard))
+        else:
+            ex.bind(scope, Binding(alias.asname or alias.name, "from", module, alias.name, node.lineno, guard))
+
+
+def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    assert isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign))
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+    value = node.value
+    single = targets[0] if len(targets) == 1 and isinstance(targets[0], ast.Name) else None
+    if single is not None and not isinstance(node, ast.AugAssign):
+        name = single.id
+        if scope.kind == "module" and isinstance(value, ast.Lambda):
+            _module_lambda(ex, name, value, scope, guard)
+            return
+        binding = _value_binding(name, value, node.lineno, guard)
+        if isinstance(node, ast.AnnAssign) and binding.kind == "var":
+            chain = _annotation_chain(node.annotation)
+            if chain is not None:
+                binding = Binding(name, "instance", ".".join(chain), "", node.lineno, guard)
+        if scope.kind == "module" and value is not None:
+            cond = ex.compiler.compile(value)
+            if is_known(cond) and binding.kind == "var":
+                ex.bind(scope, binding)
+                ex.compiler.aliases[name] = cond
+                ex.push(value, scope, guard, "ref")
+                return
+        if binding.kind != "var" or scope.kind != "function":
+            ex.bind(scope, binding)
+        else:
+            ex.store_name(scope, name, node.lineno, guard)
+        ex.push(value, scope, guard, "ref")
+        return
+    ex.push(value, scope, guard, "ref")
+    for target in reversed(targets):
+        ex.push(target, scope, guard, "ref")
+
+
+def _value_binding(name: str, value: ast.expr | None, line: int, guard: int) -> Binding:
+    if value is not None:
+        chain = chain_of(value) if isinstance(value, (ast.Name, ast.Attribute)) else None
+        if chain is not None and chain[0] != "<super>":
+            return Binding(name, "alias", ".".join(chain), "", line, guard)
+        if isinstance(value, ast.Call):
+            callee = chain_of(value.func)
+            if callee is not None and callee[0] != "<super>" and _getattr_literal(value) is None:
+                return Binding(name, "instance", ".".join(callee), "", line, guard)
+    return Binding(name, "var", "", "", line, guard)
+
+
+def _module_lambda(ex: _Extractor, name: str, value: ast.Lambda, scope: _Scope, guard: int) -> None:
+    builder = _FunctionBuilder(name, value.lineno, "", "lambda", "", False, guard, "")
+    ex.functions.append(builder)
+    ex.bind(scope, Binding(name, "def", name, "", value.lineno, guard))
+    inner = _Scope("function", f"{name}.<locals>.", func=builder)
+    ex.push(value.body, inner, guard, "ref")
+    _arguments(ex, value.args, inner, guard, builder)
+
+
+def _for(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    assert isinstance(node, (ast.For, ast.AsyncFor))
+    ex.push_body(node.orelse, scope, guard)
+    ex.push_body(node.body, scope, guard)
+    ex.push(node.target, scope, guard, "ref")
+    ex.push(node.iter, scope, guard, "ref")
+
+
+def _while(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    assert isinstance(node, ast.While)
+    ex.push_body(node.orelse, scope, guard)
+    ex.push_body(node.body, scope, guard)
+    ex.push(node.test, scope, guard, "ref")
+
+
+def _with(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    assert isinstance(node, (ast.With, ast.AsyncWith))
+    ex.push_body(node.body, scope, guard)
+    for item in reversed(node.items):
+        ex.push(item.optional_vars, scope, guard, "ref")
+        ex.push(item.context_expr, scope, guard, "ref")
+
+
+def _match(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    assert isinstance(node, ast.Match)
+    for case in reversed(node.cases):
+        ex.push_body(case.body, scope, guard)
+        ex.push(case.guard, scope, guard, "ref")
+        ex.push(case.pattern, scope, guard, "ref")
+    ex.push(node.subject, scope, guard, "ref")
+
+
+def _global(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    assert isinstance(node, (ast.Global, ast.Nonlocal))
+    if scope.func is not None and isinstance(node, ast.Global):
+        scope.func.globals.update(node.names)
+        scope.func.locals.difference_update(node.names)
+
+
+def _children(*fields: str, ctx: str = "ref") -> Handler:
+    """A handler that pushes the named fields (expressions or lists of them) in source order."""
+
+    def handler(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, incoming: str) -> None:
+        # A tuple or union in a type position (`isinstance(x, (A, B | C))`) stays a type position.
+        sub = "type" if incoming == "type" else ctx
+        for name in reversed(fields):
+            value = getattr(node, name, None)
+            if isinstance(value, list):
+                ex.push_all(value, scope, guard, sub)
+            elif isinstance(value, ast.AST):
+                ex.push(value, scope, guard, sub)
+
+    return handler
+
+
+def _except_handler(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    assert isinstance(node, ast.ExceptHandler)
+    ex.push_body(node.body, scope, guard)
+    ex.push(node.type, scope, guard, "type")
+
+
+# --------------------------------------------------------------------------------------------------------
+# Expression handlers
+
+
+def _name(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    assert isinstance(node, ast.Name)
+    if isinstance(node.ctx, ast.Load):
+        ex.use(scope, (node.id,), "type" if ctx == "type" else "ref", node.lineno, guard)
+    else:
+        ex.store_name(scope, node.id, node.lineno, guard)
+
+
+def _attribute(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    assert isinstance(node, ast.Attribute)
+    if not isinstance(node.ctx, ast.Load):
+        # `obj.x = v` / `os.environ.x = v`: what is written through is still read.
+        ex.push(node.value, scope, guard, "ref")
+        return
+    chain = chain_of(node)
+    if chain is not None:
+        ex.use(scope, chain, "type" if ctx == "type" else "ref", node.lineno, guard)
+        _push_chain_roots(ex, node, scope, guard)
+    else:
+        ex.push(node.value, scope, guard, "ref")
+
+
+def _push_chain_roots(ex: _Extractor, node: ast.expr, scope: _Scope, guard: int) -> None:
+    """A chain through `getattr(x, "lit", default)` still evaluates the default; walk it."""
+    while isinstance(node, (ast.Attribute, ast.Call)):
+        if isinstance(node, ast.Attribute):
+            node = node.value
+            continue
+        if isinstance(node.func, ast.Name) and node.func.id == "getattr":
+            ex.push_all(node.args[2:], scope, guard, "ref")
+            ex.use(scope, ("getattr",), "call", node.lineno, guard)
+            node = node.args[0]
+            continue
+        break
+
+
+def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    assert isinstance(node, ast.Call)
+    rest: list[ast.expr] = [*node.args, *(k.value for k in node.keywords)]
+    func = node.func
+    chain = chain_of(func)
+    if _getattr_literal(node) is not None:
+        value = chain_of(node)
+        if value is not None:
+            ex.use(scope, value, "ref", node.lineno, guard)
+    if isinstance(func, ast.Name) and func.id == "getattr" and len(node.args) >= 2 and _getattr_literal(node) is None:
+        # getattr(obj, <non-literal>): dynamic when obj is a capable module.
+        target = chain_of(node.args[0])
+        if target is not None:
+            ex.use(scope, target, "getattr", node.lineno, guard)
+    if chain is not None:
+        ex.use(scope, chain, "call", func.lineno, guard)
+        _push_chain_roots(ex, func, scope, guard)
+        if chain in (("isinstance",), ("issubclass",)) and len(node.args) == 2:
+            ex.push(node.args[1], scope, guard, "type")
+            rest = [node.args[0], *(k.value for k in node.keywords)]
+        elif _getattr_literal(node) is not None:
+            # getattr(os, "getenv") is os.getenv used as a value
+            rest = [*node.args[2:], *(k.value for k in node.keywords)]
+    else:
+        ex.push(func, scope, guard, "ref")
+    ex.push_all(rest, scope, guard, "ref")
+
+
+def _if_exp(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    assert isinstance(node, ast.IfExp)
+    cond = ex.compiler.compile(node.test)
+    ex.push(node.orelse, scope, ex.guard_with(guard, cond, False), ctx)
+    ex.push(node.body, scope, ex.guard_with(guard, cond, True), ctx)
+    _push_test(ex, node.test, scope, guard)
+
+
+def _push_test(ex: _Extractor, test: ast.expr, scope: _Scope, guard: int) -> None:
+    """A guard the platform evaluator decides (`platform.system() == "Darwin"`) is evaluated, not reached."""
+    parts = test.values if isinstance(test, ast.BoolOp) else [test]
+    for part in parts:
+        if not is_decided(ex.compiler.compile(part)):
+            ex.push(part, scope, guard, "ref")
+
+
+def _comprehension(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    assert isinstance(node, ast.comprehension)
+    ex.push_all(node.ifs, scope, guard, "ref")
+    ex.push(node.target, scope, guard, "ref")
+    ex.push(node.iter, scope, guard, "ref")
+
+
+def _match_as(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    assert isinstance(node, (ast.MatchAs, ast.MatchStar))
+    if node.name:
+        ex.store_name(scope, node.name, node.lineno, guard)
+    if isinstance(node, ast.MatchAs):
+        ex.push(node.pattern, scope, guard, "ref")
+
+
+def _match_mapping(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    assert isinstance(node, ast.MatchMapping)
+    if node.rest:
+        ex.store_name(scope, node.rest, node.lineno, guard)
+    ex.push_all(node.patterns, scope, guard, "ref")
+    ex.push_all(node.keys, scope, guard, "ref")
+
+
+def _match_class(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    assert isinstance(node, ast.MatchClass)
+    ex.push_all(node.kwd_patterns, scope, guard, "ref")
+    ex.push_all(node.patterns, scope, guard, "ref")
+    ex.push(node.cls, scope, guard, "type")
+
+
+def _skip(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    """Type-level statements (`type X = ...`, type parameters): annotations are not part of a claim."""
+
+
+HANDLED: dict[type[ast.AST], Handler] = {
+    # statements
+    ast.FunctionDef: _function_def,
+    ast.AsyncFunctionDef: _function_def,
+    ast.ClassDef: _class_def,
+    ast.Return: _children("value"),
+    ast.Delete: _children("targets"),
+    ast.Assign: _assign,
+    ast.AugAssign: _assign,
+    ast.AnnAssign: _assign,
+    ast.For: _for,
+    ast.AsyncFor: _for,
+    ast.While: _while,
+    ast.If: _if,
+    ast.With: _with,
+    ast.AsyncWith: _with,
+    ast.Match: _match,
+    ast.Raise: _children("exc", "cause"),
+    ast.Try: _try,
+    ast.TryStar: _try,
+    ast.ExceptHandler: _except_handler,
+    ast.Assert: _children("test", "msg"),
+    ast.Import: _import,
+    ast.ImportFrom: _import_from,
+    ast.Global: _global,
+    ast.Nonlocal: _global,
+    ast.Expr: _children("value"),
+    # expressions
+    ast.BoolOp: _children("values"),
+    ast.NamedExpr: _children("target", "value"),
+    ast.BinOp: _children("left", "right"),
+    ast.UnaryOp: _children("operand"),
+    ast.Lambda: _lambda,
+    ast.IfExp: _if_exp,
+    ast.Dict: _children("keys", "values"),
+    ast.Set: _children("elts"),
+    ast.ListComp: _children("generators", "elt"),
+    ast.SetComp: _children("generators", "elt"),
+    ast.DictComp: _children("generators", "key", "value"),
+    ast.GeneratorExp: _children("generators", "elt"),
+    ast.comprehension: _comprehension,
+    ast.Await: _children("value"),
+    ast.Yield: _children("value"),
+    ast.YieldFrom: _children("value"),
+    ast.Compare: _children("left", "comparators"),
+    ast.Call: _call,
+    ast.FormattedValue: _children("value", "format_spec"),
+    ast.JoinedStr: _children("values"),
+    ast.Attribute: _attribute,
+    ast.Subscript: _children("value", "slice"),
+    ast.Starred: _children("value"),
+    ast.Name: _name,
+    ast.List: _children("elts"),
+    ast.Tuple: _children("elts"),
+    ast.Slice: _children("lower", "upper", "step"),
+    # patterns
+    ast.MatchValue: _children("value"),
+    ast.MatchSingleton: _skip,
+    ast.MatchSequence: _children("patterns"),
+    ast.MatchMapping: _match_mapping,
+    ast.MatchClass: _match_class,
+    ast.MatchStar: _match_as,
+    ast.MatchAs: _match_as,
+    ast.MatchOr: _children("patterns"),
+}
+
+for _name_ in ("TypeAlias", "TypeVar", "ParamSpec", "TypeVarTuple"):
+    if hasattr(ast, _name_):
+        HANDLED[getattr(ast, _name_)] = _skip
+if hasattr(ast, "TemplateStr"):  # 3.14 t-strings: their interpolations are evaluated
+    HANDLED[ast.TemplateStr] = _children("values")
+    HANDLED[ast.Interpolation] = _children("value", "format_spec")
+
+INERT: frozenset[type[ast.AST]] = frozenset(
+    {
+        # no names inside
+        ast.Pass,
+        ast.Break,
+        ast.Continue,
+        ast.Constant,
+        # contexts, operators: markers, never visited as nodes
+        ast.Load,
+        ast.Store,
+        ast.Del,
+        ast.And,
+        ast.Or,
+        ast.Add,
+        ast.Sub,
+        ast.Mult,
+        ast.MatMult,
+        ast.Div,
+        ast.Mod,
+        ast.Pow,
+        ast.LShift,
+        ast.RShift,
+        ast.BitOr,
+        ast.BitXor,
+        ast.BitAnd,
+        ast.FloorDiv,
+        ast.Invert,
+        ast.Not,
+        ast.UAdd,
+        ast.USub,
+        ast.Eq,
+        ast.NotEq,
+        ast.Lt,
+        ast.LtE,
+        ast.Gt,
+        ast.GtE,
+        ast.Is,
+        ast.IsNot,
+        ast.In,
+        ast.NotIn,
+        # handled by their parents' handlers, never pushed on their own
+        ast.arguments,
+        ast.arg,
+        ast.keyword,
+        ast.alias,
+        ast.withitem,
+        ast.match_case,
+        ast.TypeIgnore,
+        # roots of other parse modes: `extract` only parses modules
+        ast.Module,
+        ast.Interactive,
+        ast.Expression,
+        ast.FunctionType,
+    }
+)
+"""Node classes that carry no name use of their own, each for the reason grouped above."""
+
+DEPRECATED: frozenset[str] = frozenset(
+    {"AugLoad", "AugStore", "Param", "Suite", "Num", "Str", "Bytes", "NameConstant", "Ellipsis", "Index", "ExtSlice", "slice"}
+)
+"""Names `ast` still exports for old code but the parser never produces."""
+
+
+# --------------------------------------------------------------------------------------------------------
+# Directives
+
+
+def _directives(ex: _Extractor, lines: list[str], claims_decorator: Callable[[tuple[str, ...], _FunctionBuilder], bool]) -> list[Directive]:
+    found: list[Directive] = []
+    if "claims" in ex.source:
+        found.extend(_comment_directives(ex, lines))
+    for index, func in enumerate(ex.functions):
+        for chain, line, args in func.decorator_calls:
+            if claims_decorator(chain, func):
+                names = tuple(a if a is not None else "" for a in args)
+                error = "" if all(a is not None for a in args) else "claim names must be string literals"
+                found.append(Directive(line, "decorator", names, index, error))
+        for chain, line in func.bare_decorators:
+            if claims_decorator(chain, func):
+                found.append(Directive(line, "decorator", (), index, "@claims needs the claim names: @claims(\"deterministic\")"))
+    found.sort(key=lambda d: (d.line, d.form))
+    return found
+
+
+def _comment_directives(ex: _Extractor, lines: list[str]) -> list[Directive]:
+    found: list[Directive] = []
+    trailing_lines: dict[int, int] = {}
+    for def_line, body_line, index in ex.def_spans:
+        for line in range(def_line, max(body_line, def_line + 1)):
+            trailing_lines.setdefault(line, index)
+    for number, text in enumerate(lines, start=1):
+        if "claims" not in text:
+            continue
+        match = _DIRECTIVE_LINE.match(text)
+        if match is not None:
+            if _in_string(ex, number):
+                continue
+            found.append(Directive(number, "comment", _split(match.group(1)), _attached(ex, lines, number), ""))
+            continue
+        if number in trailing_lines:
+            comment = _comment_of(text)
+            if comment is not None:
+                tmatch = _TRAILING.match(comment)
+                if tmatch is not None:
+                    found.append(Directive(number, "comment", _split(tmatch.group(1)), trailing_lines[number], ""))
+    return found
+
+
+def _split(text: str) -> tuple[str, ...]:
+    text = text.strip()
+    if not text:
+        return ()
+    return tuple(part.strip() for part in text.split(","))
+
+
+def _attached(ex: _Extractor, lines: list[str], number: int) -> int:
+    """The def a comment line sits directly above: only comment lines may come between."""
+    following = number + 1
+    while following <= len(lines) and lines[following - 1].lstrip().startswith("#"):
+        following += 1
+    return ex.def_lines.get(following, -1)
+
+
+def _comment_of(line: str) -> str | None:
+    """The comment token of one source line, or None; tokenizing avoids `#` inside strings."""
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(line).readline):
+            if token.type == tokenize.COMMENT:
+                return token.string
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        pass
+    return None
+
+
+def _in_string(ex: _Extractor, line: int) -> bool:
+    return any(start < line <= end for start, end in ex.string_spans)
+
+
+# --------------------------------------------------------------------------------------------------------
+# Entry point
+
+
+def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
+    """Parse once and reduce to facts. Never raises for bad input: problems are recorded, with a line."""
+    if isinstance(source, bytes):
+        try:
+            text = _decode(source)
+        except (SyntaxError, UnicodeDecodeError, LookupError) as exc:
+            return _broken(getattr(exc, "lineno", None) or 1, f"cannot decode: {_reason(exc)}")
+    else:
+        text = source
+    try:
+        tree = ast.parse(text, filename=filename)
+    except SyntaxError as exc:
+        return _broken(exc.lineno or 1, f"syntax error: {exc.msg}")
+    except (ValueError, RecursionError, MemoryError) as exc:
+        return _broken(1, f"cannot parse: {_reason(exc)}")
+    ex = _Extractor(text)
+    ex.string_spans = _multiline_strings(tree) if "claims" in text else []
+    ex.run(tree)
+    del tree
+    lines = text.splitlines()
+    module_imports = {b.name: b for b in ex.bindings if b.kind in ("import", "from")}
+
+    def claims_decorator(chain: tuple[str, ...], func: _FunctionBuilder) -> bool:
+        return _is_claims_decorator(chain, module_imports)
+
+    directives = _directives(ex, lines, claims_decorator)
+    functions = tuple(
+        FunctionFacts(
+            f.qualname,
+            f.line,
+            f.cls,
+            f.kind,
+            f.first,
+            f.is_async,
+            f.guard,
+            tuple(f.uses),
+            frozenset(f.locals),
+            tuple(f.bindings),
+            f.returns,
+        )
+        for f in ex.functions
+    )
+    classes = tuple(
+        ClassFacts(c.qualname, c.line, c.guard, c.bases, tuple(c.methods), tuple(c.attributes)) for c in ex.classes
+    )
+    return FileFacts(
+        tuple(ex.conds),
+        tuple(ex.guards),
+        tuple(ex.bindings),
+        functions,
+        classes,
+        tuple(directives),
+        tuple(ex.problems),
+        ex.def_count,
+    )
+
+
+def _is_claims_decorator(chain: tuple[str, ...], imports: dict[str, Binding]) -> bool:
+    binding = imports.get(chain[0])
+    if binding is None:
+        return False
+    if binding.kind == "from":
+        full = (*binding.target.split("."), binding.member, *chain[1:])
+    else:
+        full = (*binding.target.split("."), *chain[1:])
+    return full == ("pytest_claims", "claims")
+
+
+def _multiline_strings(tree: ast.Module) -> list[tuple[int, int]]:
+    spans = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            end = node.end_lineno or node.lineno
+            if end > node.lineno:
+                spans.append((node.lineno, end))
+    return spans
+
+
+def _decode(data: bytes) -> str:
+    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    text = data.decode(encoding)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return text[:200]
+
+
+def _broken(line: int, message: str) -> FileFacts:
+    return FileFacts((), ((),), (), (), (), (), ((line, message),), 0)

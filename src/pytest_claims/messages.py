@@ -1,0 +1,48 @@
+"""The text users read: one line per violation or frontier entry, in the contract's exact shapes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pytest_claims.check import FrontierEntry, Violation
+
+_VERBS = {"call": "calls", "reference": "references", "read": "references"}
+
+
+def violation_line(function: str, violation: Violation) -> str:
+    """`f claims c but calls r at p:l` / `... references r at p:l` / `... reaches r at p:l, through a -> b`."""
+    where = f"{violation.file}:{violation.line}"
+    if violation.via:
+        return f"{function} claims {violation.claim} but reaches {violation.reach} at {where}, through {' -> '.join(violation.via)}"
+    return f"{function} claims {violation.claim} but {_VERBS[violation.kind]} {violation.reach} at {where}"
+
+
+def frontier_line(entry: FrontierEntry) -> str:
+    where = f"{entry.file}:{entry.line}"
+    through = f", through {' -> '.join(entry.via)}" if entry.via else ""
+    return f"{entry.reach} at {where}{through}: {entry.reason}"
+
+
+def failure_text(
+    function: str,
+    claims: tuple[str, ...],
+    status: str,
+    violations: tuple[Violation, ...],
+    frontier: tuple[FrontierEntry, ...],
+    source_line: Callable[[str, int], str],
+) -> str:
+    """The whole report of a failed claim item: every line followed by its source line."""
+    out: list[str] = []
+    if status == "violated":
+        for violation in violations:
+            out.append(violation_line(function, violation))
+            out.append(f"    {source_line(violation.file, violation.line).strip()}")
+        return "\n".join(out)
+    out.append(
+        f"{function} claims {', '.join(claims)} but is unevaluable: the walk reached code it cannot see into"
+    )
+    for entry in frontier:
+        out.append(f"  {frontier_line(entry)}")
+        out.append(f"    {source_line(entry.file, entry.line).strip()}")
+        out.append(f"    resolve with: {entry.hint}")
+    return "\n".join(out)

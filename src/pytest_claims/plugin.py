@@ -1,0 +1,319 @@
+"""pytest hooks only: options, one item per claiming function and platform, the summary, the reports.
+
+The analysis runs once per session, before collection, in the controller (under xdist the result travels to
+the workers in `workerinput`, so no worker redoes it). Files of the analysed project are never imported:
+when one is named on the command line, it is collected by `ClaimsFile`, not as a Python module.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pytest_claims.config import Config as ClaimsConfig
+from pytest_claims.config import ConfigError, load_config
+from pytest_claims.engine import ClaimResult, Result, check
+from pytest_claims.messages import failure_text
+
+SWEEP_ENV = "DEVLORE_CLAIMCHECK_ALL_PLATFORMS"
+_KEY = "claims_state"
+
+
+class ClaimsState:
+    """What one session knows: the analysis result, indexed by file, and what ran."""
+
+    def __init__(self, config: ClaimsConfig, result: Result | None, payload: dict[str, Any] | None = None) -> None:
+        self.config = config
+        self.result = result
+        self.by_file: dict[str, list[ClaimResult]] = {}
+        self.errors: dict[str, list[str]] = {}
+        self.problems: list[str] = []
+        self.platforms: tuple[str, ...] = ()
+        if payload is None and result is not None:
+            payload = {
+                "claims": list(result.claims),
+                "errors": [(e.file, e.line, e.message) for e in result.errors],
+                "problems": [str(p) for p in result.problems],
+                "platforms": result.platforms,
+            }
+        if payload is not None:
+            self.payload = payload
+            for claim in payload["claims"]:
+                self.by_file.setdefault(claim.file, []).append(claim)
+            for file, line, message in payload["errors"]:
+                self.errors.setdefault(file, []).append(f"{file}:{line}: {message}")
+            self.problems = list(payload["problems"])
+            self.platforms = tuple(payload["platforms"])
+        self.outcomes: dict[str, str] = {}
+        self.collected: set[str] = set()
+        self._lines: dict[str, list[str]] = {}
+
+    def files(self) -> list[str]:
+        return sorted(set(self.by_file) | set(self.errors))
+
+    def source_line(self, rel: str, line: int) -> str:
+        lines = self._lines.get(rel)
+        if lines is None:
+            try:
+                lines = (self.config.root / rel).read_text(encoding="utf-8", errors="replace").splitlines()
+            except OSError:
+                lines = []
+            self._lines[rel] = lines
+        return lines[line - 1] if 0 < line <= len(lines) else ""
+
+
+_STATE = pytest.StashKey[ClaimsState]()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("claims", "static claims (pytest-claims)")
+    group.addoption("--no-claims", action="store_true", default=False, help="do not check claims")
+    group.addoption(
+        "--claims-platform",
+        action="store",
+        default=None,
+        metavar="PLATFORMS",
+        help="target platform(s) instead of the host, comma separated (e.g. win32,darwin)",
+    )
+    group.addoption(
+        "--claims-all-platforms",
+        action="store_true",
+        default=False,
+        help=f"check every platform in `platforms` (also: {SWEEP_ENV}=1)",
+    )
+    group.addoption(
+        "--claims-report",
+        action="store",
+        default=None,
+        metavar="PATH",
+        help="write the JSON report (a path ending in .md writes the catalogue, .sarif writes SARIF)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "claims: a static claim item from pytest-claims")
+    if config.getoption("no_claims"):
+        return
+    try:
+        claims_config = load_config(Path(str(config.rootpath)))
+    except ConfigError as exc:
+        raise pytest.UsageError(str(exc)) from None
+    state = _analyse(config, claims_config)
+    config.stash[_STATE] = state
+    _SESSION_STATE.append(state)
+
+
+def _requested_platforms(config: pytest.Config) -> tuple[list[str] | None, bool]:
+    option = config.getoption("claims_platform")
+    requested = [p.strip() for p in option.split(",") if p.strip()] if option else None
+    sweep = bool(config.getoption("claims_all_platforms")) or os.environ.get(SWEEP_ENV, "") not in ("", "0")
+    return requested, sweep
+
+
+def _analyse(config: pytest.Config, claims_config: ClaimsConfig) -> ClaimsState:
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is not None and "claims_payload" in workerinput:
+        payload = pickle.loads(workerinput["claims_payload"])
+        return ClaimsState(claims_config, None, payload)
+    requested, sweep = _requested_platforms(config)
+    from pytest_claims.vocabulary import KNOWN_PLATFORMS
+
+    for platform in requested or ():
+        if platform not in KNOWN_PLATFORMS:
+            raise pytest.UsageError(
+                f"--claims-platform: unknown platform {platform!r} (known: {', '.join(sorted(KNOWN_PLATFORMS))})"
+            )
+    result = check(claims_config.root, requested, claims_config, sweep=sweep)
+    return ClaimsState(claims_config, result)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """xdist: hand the controller's analysis to each worker instead of redoing it there."""
+    state = node.config.stash.get(_STATE, None)
+    if state is not None:
+        node.workerinput["claims_payload"] = pickle.dumps(state.payload)
+
+
+class ClaimsFile(pytest.File):
+    """A project source file seen only through its claims; never imported."""
+
+    def collect(self) -> Iterator[pytest.Item]:
+        state = self.config.stash[_STATE]
+        rel = _rel(self.config, self.path)
+        errors = state.errors.get(rel)
+        if errors:
+            raise ClaimsCollectError("\n".join(errors))
+        for result in state.by_file.get(rel, []):
+            name = f"{result.qualname}[{result.platform}]"
+            item = ClaimItem.from_parent(self, name=name, nodeid=f"{self.nodeid}::{name}", result=result)
+            yield item
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException]) -> str:  # type: ignore[override]
+        if isinstance(excinfo.value, ClaimsCollectError):
+            return str(excinfo.value)
+        return str(super().repr_failure(excinfo))
+
+
+class ClaimsCollectError(Exception):
+    """A refused directive: reported as a collection error naming file:line, without a traceback."""
+
+
+class ClaimFailure(Exception):
+    """A violated or unevaluable claim; its text is the whole report."""
+
+
+class ClaimItem(pytest.Item):
+    def __init__(self, *, result: ClaimResult, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.result = result
+        self.add_marker("claims")
+        for claim in result.claims:
+            self.keywords[claim] = True
+        self.keywords[result.platform] = True
+
+    def runtest(self) -> None:
+        result = self.result
+        if result.status == "held":
+            return
+        state = self.config.stash[_STATE]
+        text = failure_text(
+            result.function, result.claims, result.status, result.violations, result.frontier, state.source_line
+        )
+        if result.status == "unevaluable" and state.config.on_unevaluable == "skip":
+            pytest.skip(text.splitlines()[0])
+        raise ClaimFailure(text)
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:  # type: ignore[override]
+        if isinstance(excinfo.value, ClaimFailure):
+            return str(excinfo.value)
+        return str(super().repr_failure(excinfo))
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, self.result.line - 1, f"{self.result.function}[{self.result.platform}]"
+
+
+def _rel(config: pytest.Config, path: Path) -> str:
+    state = config.stash[_STATE]
+    try:
+        return path.resolve().relative_to(state.config.root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def _project_files(config: pytest.Config) -> dict[Path, str]:
+    state = config.stash[_STATE]
+    return {(state.config.root / rel).resolve(): rel for rel in state.files()}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pycollect_makemodule(module_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    """A project file named on the command line is collected for its claims, never imported."""
+    state = parent.config.stash.get(_STATE, None)
+    if state is None:
+        return None
+    if module_path.resolve() in _project_files(parent.config):
+        state.collected.add(str(module_path.resolve()))
+        return ClaimsFile.from_parent(parent, path=module_path)
+    return None
+
+
+def _wanted(config: pytest.Config, state: ClaimsState) -> list[Path]:
+    """Claim files this run collects: all in the root with no paths; else those under a given directory."""
+    files = sorted(_project_files(config))
+    root = state.config.root.resolve()
+    if config.args_source != pytest.Config.ArgsSource.ARGS:
+        return files
+    chosen: list[Path] = []
+    for arg in config.args:
+        path = Path(arg.split("::")[0])
+        path = (Path(str(config.invocation_params.dir)) / path).resolve()
+        if path == root:
+            return files
+        if path.is_dir():
+            holds_package = any(
+                _is_relative_to((root / p).resolve(), path) or _is_relative_to(path, (root / p).resolve())
+                for p in state.config.packages
+            )
+            if holds_package:
+                chosen.extend(f for f in files if _is_relative_to(f, path))
+    return sorted(set(chosen))
+
+
+def _is_relative_to(path: Path, other: Path) -> bool:
+    try:
+        path.relative_to(other)
+    except ValueError:
+        return False
+    return True
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    state = config.stash.get(_STATE, None)
+    if state is None:
+        return
+    from _pytest.runner import collect_one_node
+
+    added: list[pytest.Item] = []
+    for path in _wanted(config, state):
+        if str(path) in state.collected:
+            continue
+        state.collected.add(str(path))
+        collector = ClaimsFile.from_parent(session, path=path)
+        report = collect_one_node(collector)
+        session.ihook.pytest_collectreport(report=report)
+        if report.passed:
+            added.extend(r for r in report.result if isinstance(r, pytest.Item))
+    items[:0] = added
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    state = _SESSION_STATE[-1] if _SESSION_STATE else None
+    if state is None or "claims" not in report.keywords:
+        return
+    if report.when == "call" or (report.when == "setup" and report.outcome != "passed"):
+        state.outcomes[report.nodeid] = report.outcome
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    state = config.stash.get(_STATE, None)
+    if state is not None and state in _SESSION_STATE:
+        _SESSION_STATE.remove(state)
+
+
+_SESSION_STATE: list[ClaimsState] = []
+"""The live session's state, for the one hook pytest calls without the config (logreport)."""
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    state = config.stash.get(_STATE, None)
+    if state is None or not state.payload["claims"] and not state.errors:
+        return
+    status_of = {}
+    for claim in state.payload["claims"]:
+        status_of[f"{claim.qualname}[{claim.platform}]", claim.file] = claim
+    counts: dict[str, dict[str, int]] = {}
+    checked = 0
+    for nodeid in state.outcomes:
+        path, _, name = nodeid.partition("::")
+        claim = status_of.get((name, _rel(config, Path(str(config.rootpath)) / path)))
+        if claim is None:
+            continue
+        checked += 1
+        per = counts.setdefault(claim.platform, {"held": 0, "violated": 0, "unevaluable": 0})
+        per[claim.status] += 1
+    terminalreporter.section("claims")
+    terminalreporter.line(f"claims checked: {checked}")
+    for platform in sorted(counts):
+        per = counts[platform]
+        terminalreporter.line(
+            f"{platform}: {per['held']} held, {per['violated']} violated, {per['unevaluable']} unevaluable"
+        )
+    for problem in state.problems:
+        terminalreporter.line(f"unreadable: {problem}")

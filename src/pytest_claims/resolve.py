@@ -1,0 +1,532 @@
+"""Names -> what they denote, for one target platform.
+
+Every use in a function body is resolved through the module's real import structure (project modules from
+the index, stdlib members from the typeshed stubs of the target, anything else third-party) and turned into
+outcomes: a capability reach, an edge to a project function, or a frontier entry (code we cannot see into).
+Resolution results are memoised per function, so each function is resolved once per target, whatever the
+number of claims that reach it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from pytest_claims.catalog import Catalogue
+from pytest_claims.conditions import Target, evaluate
+from pytest_claims.config import Config
+from pytest_claims.facts import Binding, ClassFacts, FileFacts, FunctionFacts, Use
+from pytest_claims.project import Module, Project
+from pytest_claims.stubs import StubSymbol, Stubs
+
+# Symbols: small tuples, cheap to build and compare.
+#   ("pmod", module)                ("pfunc", module, index)       ("pclass", module, index)
+#   ("pinst", module, index)        ("std", dotted, StubSymbol)    ("ext", dotted)
+#   ("opaque",)                     ("missing", dotted, reason)
+Sym = tuple[object, ...]
+OPAQUE: Sym = ("opaque",)
+_CONSTRUCTORS = ("__init__", "__new__", "__post_init__")
+_MAX_DEPTH = 24
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """A capability touched directly by a function body."""
+
+    reach: str
+    kind: str
+    """call | reference | read"""
+    line: int
+    categories: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    """A project function a body calls or references (or enters through a constructor)."""
+
+    target: tuple[str, int]
+    name: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Frontier:
+    """Something the walk cannot see into; `hint` is the config line that would resolve it."""
+
+    reach: str
+    line: int
+    reason: str
+    hint: str
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    reaches: tuple[Reach, ...]
+    edges: tuple[Edge, ...]
+    frontier: tuple[Frontier, ...]
+
+
+def _matches(name: str, prefixes: Iterable[str]) -> bool:
+    return any(name == p or name.startswith(p + ".") for p in prefixes)
+
+
+class Resolver:
+    """Resolution for one target over one loaded project."""
+
+    def __init__(self, project: Project, config: Config, catalogue: Catalogue, stubs: Stubs, target: Target) -> None:
+        self.project = project
+        self.config = config
+        self.catalogue = catalogue
+        self.stubs = stubs
+        self.target = target
+        self._alive: dict[tuple[str, int], bool] = {}
+        self._scopes: dict[str, dict[str, list[Binding]]] = {}
+        self._summaries: dict[tuple[str, int], Summary] = {}
+        self._mro: dict[tuple[str, int], list[tuple[str, int]]] = {}
+        self._class_by_name: dict[str, dict[str, list[int]]] = {}
+        self._func_by_name: dict[str, dict[str, list[int]]] = {}
+        self.trusted = tuple(config.trusted)
+        self._deny_any = tuple(sorted({n for names in config.deny.values() for n in names} | {
+            n for claim in config.define.values() for n in claim.deny
+        }))
+
+    # -- platform evaluation ------------------------------------------------------------------------------
+
+    def alive(self, module: Module, guard: int) -> bool:
+        """A guard holds unless some condition in it is definitely false on this target."""
+        if guard == 0:
+            return True
+        key = (module.name, guard)
+        known = self._alive.get(key)
+        if known is None:
+            facts = module.facts
+            known = True
+            for cond_index, polarity in facts.guards[guard]:
+                value = evaluate(facts.conds[cond_index], self.target)
+                if value is not None and value != polarity:
+                    known = False
+                    break
+            self._alive[key] = known
+        return known
+
+    def scope(self, module: Module) -> dict[str, list[Binding]]:
+        table = self._scopes.get(module.name)
+        if table is None:
+            table = {}
+            for binding in module.facts.bindings:
+                if self.alive(module, binding.guard):
+                    table.setdefault(binding.name, []).append(binding)
+            self._scopes[module.name] = table
+        return table
+
+    def functions_named(self, module: Module, qualname: str) -> list[int]:
+        table = self._func_by_name.get(module.name)
+        if table is None:
+            table = {}
+            for index, func in enumerate(module.facts.functions):
+                if self.alive(module, func.guard):
+                    table.setdefault(func.qualname, []).append(index)
+            self._func_by_name[module.name] = table
+        return table.get(qualname, [])
+
+    def classes_named(self, module: Module, qualname: str) -> list[int]:
+        table = self._class_by_name.get(module.name)
+        if table is None:
+            table = {}
+            for index, cls in enumerate(module.facts.classes):
+                if self.alive(module, cls.guard):
+                    table.setdefault(cls.qualname, []).append(index)
+            self._class_by_name[module.name] = table
+        return table.get(qualname, [])
+
+    # -- modules ------------------------------------------------------------------------------------------
+
+    def absolute(self, module: Module, target: str) -> str:
+        """Resolve a relative import target (leading dots) against the importing module."""
+        if not target.startswith("."):
+            return target
+        level = len(target) - len(target.lstrip("."))
+        rest = target[level:]
+        parts = module.name.split(".")
+        if not module.file.is_package:
+            parts = parts[:-1]
+        base = parts[: len(parts) - (level - 1)] if level > 1 else parts
+        return ".".join([*base, rest] if rest else base)
+
+    def module_sym(self, name: str) -> Sym:
+        if name in self.project.modules:
+            return ("pmod", name)
+        if self.stubs.is_stdlib(name):
+            return ("std", name, StubSymbol("module", (name, "")))
+        top = name.split(".")[0]
+        if top in self.project.index.top_levels():
+            return ("missing", name, "no such module in the project")
+        return ("ext", name)
+
+    def module_member(self, name: str, attr: str, depth: int) -> list[Sym]:
+        """`attr` looked up in module `name` (project: its bindings, submodules, star imports)."""
+        sym = self.module_sym(name)
+        return self.step(sym, attr, depth)
+
+    def _project_member(self, module: Module, attr: str, depth: int) -> list[Sym]:
+        bindings = self.scope(module).get(attr)
+        if bindings:
+            return self.resolve_bindings(module, bindings, depth + 1)
+        sub = f"{module.name}.{attr}"
+        if sub in self.project.modules:
+            return [("pmod", sub)]
+        star = self.scope(module).get("*")
+        if star:
+            found: list[Sym] = []
+            for binding in star:
+                for sym in self.module_member(self.absolute(module, binding.target), attr, depth + 1):
+                    if sym[0] != "missing":
+                        found.append(sym)
+            if found:
+                return found
+        if module.facts.problems:
+            line, message = module.facts.problems[0]
+            return [("missing", f"{module.name}.{attr}", f"{module.rel}:{line}: {message}")]
+        if attr.startswith("__") and attr.endswith("__"):
+            return [OPAQUE]
+        return [("missing", f"{module.name}.{attr}", f"{module.name} defines no {attr}")]
+
+    # -- bindings -----------------------------------------------------------------------------------------
+
+    def resolve_bindings(self, module: Module, bindings: list[Binding], depth: int) -> list[Sym]:
+        out: list[Sym] = []
+        for binding in bindings:
+            out.extend(self.resolve_binding(module, binding, depth))
+        return out
+
+    def resolve_binding(self, module: Module, binding: Binding, depth: int) -> list[Sym]:
+        if depth > _MAX_DEPTH:
+            return [("missing", binding.name, "alias chain too deep")]
+        kind = binding.kind
+        if kind == "import":
+            return [self.module_sym(binding.target)]
+        if kind == "from":
+            source = self.absolute(module, binding.target)
+            return self.module_member(source, binding.member, depth)
+        if kind == "def":
+            return [("pfunc", module.name, i) for i in self.functions_named(module, binding.target)] or [OPAQUE]
+        if kind == "class":
+            return [("pclass", module.name, i) for i in self.classes_named(module, binding.target)] or [OPAQUE]
+        if kind == "alias":
+            return self.resolve_chain_in_module(module, tuple(binding.target.split(".")), depth + 1)
+        if kind == "instance":
+            return [self.instance_of(sym) for sym in self.resolve_chain_in_module(module, tuple(binding.target.split(".")), depth + 1)]
+        return [OPAQUE]
+
+    def instance_of(self, sym: Sym) -> Sym:
+        if sym[0] == "pclass":
+            return ("pinst", sym[1], sym[2])
+        return OPAQUE
+
+    def resolve_chain_in_module(self, module: Module, chain: tuple[str, ...], depth: int) -> list[Sym]:
+        syms = self.global_name(module, chain[0], depth)
+        for attr in chain[1:]:
+            syms = [s for sym in syms for s in self.step(sym, attr, depth)]
+        return syms
+
+    def global_name(self, module: Module, name: str, depth: int) -> list[Sym]:
+        bindings = self.scope(module).get(name)
+        if bindings:
+            return self.resolve_bindings(module, bindings, depth + 1)
+        star = self.scope(module).get("*")
+        if star:
+            found = []
+            for binding in star:
+                for sym in self.module_member(self.absolute(module, binding.target), name, depth + 1):
+                    if sym[0] != "missing":
+                        found.append(sym)
+            if found:
+                return found
+        builtin = self.stubs.member("builtins", (name,))
+        if builtin.kind != "missing":
+            return [("std", f"builtins.{name}", builtin)]
+        if name in ("__name__", "__file__", "__doc__", "__spec__", "__package__", "__path__", "__builtins__", "__debug__"):
+            return [OPAQUE]
+        if module.facts.problems:
+            line, message = module.facts.problems[0]
+            return [("missing", name, f"{module.rel}:{line}: {message}")]
+        return [("missing", name, f"name {name!r} is not defined in {module.name}")]
+
+    # -- attribute steps ----------------------------------------------------------------------------------
+
+    def step(self, sym: Sym, attr: str, depth: int) -> list[Sym]:
+        tag = sym[0]
+        if depth > _MAX_DEPTH:
+            return [("missing", attr, "alias chain too deep")]
+        if tag == "pmod":
+            module = self.project.modules[str(sym[1])]
+            return self._project_member(module, attr, depth)
+        if tag in ("pclass", "pinst"):
+            return self.class_member(sym, attr, depth)
+        if tag == "std":
+            symbol = sym[2]
+            assert isinstance(symbol, StubSymbol)
+            if symbol.kind in ("module", "class"):
+                inner = self.stubs.member(symbol.where[0], (*([p for p in symbol.where[1].split(".") if p]), attr))
+                return [("std", f"{sym[1]}.{attr}", inner)]
+            return [OPAQUE]
+        if tag == "ext":
+            return [("ext", f"{sym[1]}.{attr}")]
+        return [OPAQUE] if tag == "pfunc" else [sym]
+
+    def mro(self, module_name: str, index: int) -> list[tuple[str, int]]:
+        """Project classes in lookup order (depth-first, left to right, each once), then nothing else."""
+        key = (module_name, index)
+        cached = self._mro.get(key)
+        if cached is not None:
+            return cached
+        order: list[tuple[str, int]] = []
+        stack = [key]
+        while stack:
+            current = stack.pop()
+            if current in order:
+                continue
+            order.append(current)
+            module = self.project.modules[current[0]]
+            cls = module.facts.classes[current[1]]
+            bases: list[tuple[str, int]] = []
+            for base in cls.bases:
+                for sym in self.resolve_chain_in_module(module, tuple(base.split(".")), 1):
+                    if sym[0] == "pclass":
+                        bases.append((str(sym[1]), int(sym[2])))  # type: ignore[call-overload]
+            stack.extend(reversed(bases))
+        self._mro[key] = order
+        return order
+
+    def foreign_bases(self, module_name: str, index: int) -> list[Sym]:
+        """Stdlib and third-party bases anywhere in a project class's hierarchy."""
+        out: list[Sym] = []
+        for mod_name, cls_index in self.mro(module_name, index):
+            module = self.project.modules[mod_name]
+            cls = module.facts.classes[cls_index]
+            for base in cls.bases:
+                for sym in self.resolve_chain_in_module(module, tuple(base.split(".")), 1):
+                    if sym[0] in ("std", "ext") and sym not in out:
+                        out.append(sym)
+        return out
+
+    def class_member(self, sym: Sym, attr: str, depth: int, skip_self: bool = False) -> list[Sym]:
+        module_name, index = str(sym[1]), int(sym[2])  # type: ignore[call-overload]
+        order = self.mro(module_name, index)
+        if skip_self:
+            order = order[1:]
+        for mod_name, cls_index in order:
+            module = self.project.modules[mod_name]
+            cls: ClassFacts = module.facts.classes[cls_index]
+            found = [
+                ("pfunc", mod_name, fi)
+                for name, fi in cls.methods
+                if name == attr and self.alive(module, module.facts.functions[fi].guard)
+            ]
+            if found:
+                return found
+            attrs = [b for b in cls.attributes if b.name == attr and self.alive(module, b.guard)]
+            if attrs:
+                out: list[Sym] = []
+                for binding in attrs:
+                    if binding.kind == "class":
+                        out.extend(("pclass", mod_name, i) for i in self.classes_named(module, binding.target))
+                    elif binding.kind == "alias" and "." not in binding.target:
+                        # `__call__ = run` inside the class body names a sibling method
+                        out.extend(self.class_member(("pclass", mod_name, cls_index), binding.target, depth + 1))
+                    else:
+                        out.append(OPAQUE)
+                return out
+        for base in self.foreign_bases(module_name, index):
+            stepped = self.step(base, attr, depth + 1)
+            if stepped and stepped[0][0] == "std" and isinstance(stepped[0][2], StubSymbol) and stepped[0][2].kind == "missing":
+                continue
+            return stepped
+        return [OPAQUE]
+
+    # -- uses ---------------------------------------------------------------------------------------------
+
+    def local_syms(self, module: Module, func: FunctionFacts, name: str) -> list[Sym] | None:
+        """What a name means inside a function body; None when it is not local (look in the module)."""
+        if func.first and name == func.first and func.cls:
+            classes = self.classes_named(module, func.cls)
+            if func.kind == "classmethod":
+                return [("pclass", module.name, i) for i in classes]
+            return [("pinst", module.name, i) for i in classes]
+        bound = [b for b in func.bindings if b.name == name and self.alive(module, b.guard)]
+        if bound:
+            out: list[Sym] = []
+            for binding in bound:
+                if binding.kind == "instance":
+                    for sym in self.resolve_chain_in_module(module, tuple(binding.target.split(".")), 1):
+                        out.append(self.instance_of(sym))
+                else:
+                    out.extend(self.resolve_binding(module, binding, 1))
+            return out
+        if name in func.locals:
+            return [OPAQUE]
+        return None
+
+    def resolve_use(self, module: Module, func: FunctionFacts, use: Use) -> list[Sym]:
+        chain = use.chain
+        root = chain[0]
+        rest = chain[1:]
+        if root == "<super>":
+            classes = self.classes_named(module, func.cls) if func.cls else []
+            if not classes or not rest:
+                return [OPAQUE]
+            syms = [s for i in classes for s in self.class_member(("pclass", module.name, i), rest[0], 1, skip_self=True)]
+            rest = rest[1:]
+        else:
+            local = self.local_syms(module, func, root)
+            syms = local if local is not None else self.global_name(module, root, 0)
+        for attr in rest:
+            next_syms: list[Sym] = []
+            for sym in syms:
+                if sym[0] == "std" and isinstance(sym[2], StubSymbol) and sym[2].kind in ("function", "variable"):
+                    next_syms.append(sym)  # attributes of a value: the reach is the value itself
+                    continue
+                next_syms.extend(self.step(sym, attr, 1))
+            syms = next_syms
+        return syms
+
+    # -- summaries ----------------------------------------------------------------------------------------
+
+    def summary(self, key: tuple[str, int]) -> Summary:
+        cached = self._summaries.get(key)
+        if cached is not None:
+            return cached
+        module = self.project.modules[key[0]]
+        func = module.facts.functions[key[1]]
+        reaches: dict[tuple[str, str, int], Reach] = {}
+        edges: dict[tuple[tuple[str, int], int], Edge] = {}
+        frontier: dict[tuple[str, int, str], Frontier] = {}
+        for use in func.uses:
+            if use.ctx == "type" or not self.alive(module, use.guard):
+                continue
+            for sym in self.resolve_use(module, func, use):
+                self._outcome(sym, use, reaches, edges, frontier)
+        result = Summary(
+            tuple(sorted(reaches.values(), key=lambda r: (r.line, r.reach, r.kind))),
+            tuple(sorted(edges.values(), key=lambda e: (e.name, e.line))),
+            tuple(sorted(frontier.values(), key=lambda f: (f.line, f.reach, f.reason))),
+        )
+        self._summaries[key] = result
+        return result
+
+    def function_name(self, module_name: str, index: int) -> str:
+        return f"{module_name}.{self.project.modules[module_name].facts.functions[index].qualname}"
+
+    def _outcome(
+        self,
+        sym: Sym,
+        use: Use,
+        reaches: dict[tuple[str, str, int], Reach],
+        edges: dict[tuple[tuple[str, int], int], Edge],
+        frontier: dict[tuple[str, int, str], Frontier],
+    ) -> None:
+        tag = sym[0]
+        ctx = use.ctx
+        if tag == "pfunc":
+            key = (str(sym[1]), int(sym[2]))  # type: ignore[call-overload]
+            name = self.function_name(*key)
+            if _matches(name, self.trusted):
+                return
+            if ctx == "getattr":
+                return
+            if _matches(name, self._deny_any):
+                kind = "call" if ctx == "call" else "reference"
+                reaches.setdefault((name, kind, use.line), Reach(name, kind, use.line, frozenset()))
+            edges.setdefault((key, use.line), Edge(key, name, use.line))
+        elif tag in ("pclass", "pinst"):
+            if ctx == "getattr":
+                return
+            if ctx != "call":
+                return
+            module_name, index = str(sym[1]), int(sym[2])  # type: ignore[call-overload]
+            cls_name = f"{module_name}.{self.project.modules[module_name].facts.classes[index].qualname}"
+            if _matches(cls_name, self.trusted):
+                return
+            attrs = _CONSTRUCTORS if tag == "pclass" else ("__call__",)
+            entered = False
+            for attr in attrs:
+                for target in self.class_member(sym, attr, 1):
+                    if target[0] == "pfunc":
+                        entered = True
+                        self._outcome(target, Use(use.chain, "call", use.line, use.guard), reaches, edges, frontier)
+            if not entered and tag == "pclass":
+                for base in self.foreign_bases(module_name, index):
+                    self._outcome(base, use, reaches, edges, frontier)
+        elif tag == "std":
+            symbol = sym[2]
+            assert isinstance(symbol, StubSymbol)
+            self._std_outcome(str(sym[1]), symbol, use, reaches)
+        elif tag == "ext":
+            dotted = str(sym[1])
+            if ctx not in ("call", "ref") or dotted.split(".")[0] == "pytest_claims":
+                return
+            if _matches(dotted, self.trusted) or self.config.external == "trust":
+                return
+            if _matches(dotted, self._deny_any):
+                kind = "call" if ctx == "call" else "reference"
+                reaches.setdefault((dotted, kind, use.line), Reach(dotted, kind, use.line, frozenset()))
+                return
+            top = dotted.split(".")[0]
+            frontier.setdefault(
+                (dotted, use.line, "third-party"),
+                Frontier(dotted, use.line, f"third-party code ({top}) is not analysed", _hint(dotted, top)),
+            )
+        elif tag == "missing":
+            if ctx not in ("call", "ref", "getattr"):
+                return
+            dotted = str(sym[1])
+            frontier.setdefault(
+                (dotted, use.line, str(sym[2])),
+                Frontier(dotted, use.line, str(sym[2]), f'trusted = ["{dotted}"]'),
+            )
+
+    def _std_outcome(self, dotted: str, symbol: StubSymbol, use: Use, reaches: dict[tuple[str, str, int], Reach]) -> None:
+        ctx = use.ctx
+        name = self.catalogue.normalize(dotted)
+        if _matches(name, self.trusted) or _matches(dotted, self.trusted):
+            return
+        if ctx == "getattr":
+            if symbol.kind in ("module", "class") and self.catalogue.touches(name):
+                reaches.setdefault(
+                    ("builtins.getattr", "call", use.line),
+                    Reach("builtins.getattr", "call", use.line, frozenset({"dynamic"})),
+                )
+            return
+        kind = ""
+        categories: frozenset[str] = frozenset()
+        if symbol.kind == "module":
+            return
+        if symbol.kind == "class":
+            if ctx != "call" or symbol.is_exception:
+                return
+            entry = self.catalogue.lookup(name)
+            kind = "call"
+        elif symbol.kind == "variable":
+            entry = self.catalogue.exact(name)
+            kind = "read"
+        else:  # function, or a member the target's stubs do not have
+            entry = self.catalogue.lookup(name)
+            kind = "call" if ctx == "call" else "reference"
+        if entry is not None:
+            categories = entry.categories
+        elif not _matches(name, self._deny_any):
+            return
+        reaches.setdefault((name, kind, use.line), Reach(name, kind, use.line, categories))
+
+
+def _hint(dotted: str, top: str) -> str:
+    return f'follow = ["{top}"]  or  trusted = ["{dotted}"]  or  external = "trust"'
+
+
+def live_functions(resolver: Resolver, module: Module) -> Iterable[tuple[int, FunctionFacts]]:
+    for index, func in enumerate(module.facts.functions):
+        if resolver.alive(module, func.guard):
+            yield index, func
+
+
+__all__ = ["Edge", "FileFacts", "Frontier", "Reach", "Resolver", "Summary", "live_functions"]

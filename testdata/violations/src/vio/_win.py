@@ -1,0 +1,5 @@
+import os
+
+
+def impl():
+    return os.getenv("USERPROFILE")

@@ -1,0 +1,8 @@
+"""Third-party reaches: not analysed, so unevaluable by default."""
+
+import requests
+
+
+# claims: offline
+def third_party(url):
+    return requests.get(url)

@@ -1,0 +1,2 @@
+class Receipt:
+    """A type the config lists in mutating-returns."""

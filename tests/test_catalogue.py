@@ -1,0 +1,499 @@
+"""Tests for the capability catalogue (SPEC §6): stdlib coverage, well-formed entries, real keys, lookups.
+
+The stdlib is enumerated statically, from typeshed-client's bundled stubs and `sys.stdlib_module_names`:
+nothing here imports the modules it judges.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+import pytest
+import typeshed_client
+from typeshed_client import ImportedName, NameInfo
+from typeshed_client.finder import SearchContext
+
+from pytest_claims.catalog import Catalogue, Entry, load_catalogue, parse_catalogue
+from pytest_claims.vocabulary import CATEGORIES
+
+PLATFORMS = ("linux", "darwin", "win32")
+# Every Python the project supports, and the next ones the bundled stubs already describe: member keys for
+# newer Pythons (os.process_cpu_count, uuid.uuid7, ...) must exist in at least one of them.
+VERSIONS = ((3, 10), (3, 11), (3, 12), (3, 13), (3, 14))
+
+# Stdlib modules of other CPython versions that neither the running Python's sys.stdlib_module_names nor the
+# bundled typeshed stubs know (private C modules without stubs). The catalogue judges them ahead of time.
+OTHER_VERSION_MODULES = frozenset(
+    {
+        "_android_support",  # 3.13
+        "_hmac",  # 3.14
+        "_ios_support",  # 3.13
+        "_opcode_metadata",  # 3.13
+        "_py_warnings",  # 3.14
+        "_pydatetime",  # 3.12
+        "_pylong",  # 3.12
+        "_pyrepl",  # 3.13
+        "_sha2",  # 3.12
+        "_suggestions",  # 3.13
+        "_sysconfig",  # 3.13
+        "_types",  # 3.14
+        "_wmi",  # 3.12
+    }
+)
+
+
+@pytest.fixture(scope="module")
+def catalogue() -> Catalogue:
+    return load_catalogue()
+
+
+# -- static enumeration of the stdlib ----------------------------------------------------------------------
+
+
+def _typeshed_dir() -> Path:
+    return Path(str(typeshed_client.finder.find_typeshed()))
+
+
+@cache
+def _versions() -> dict[str, tuple[tuple[int, int], tuple[int, int] | None]]:
+    """typeshed's VERSIONS file: module -> (first version, last version or None)."""
+    out: dict[str, tuple[tuple[int, int], tuple[int, int] | None]] = {}
+    for raw in (_typeshed_dir() / "VERSIONS").read_text(encoding="utf-8").splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        module, _, span = line.partition(":")
+        low, _, high = span.strip().partition("-")
+        first = tuple(int(part) for part in low.split("."))
+        last = tuple(int(part) for part in high.split(".")) if high else None
+        out[module.strip()] = (first[0], first[1]), (last[0], last[1]) if last else None
+    return out
+
+
+def _available(module: str, version: tuple[int, int]) -> bool:
+    """Does typeshed say `module` exists on `version`? The most specific VERSIONS entry decides."""
+    parts = module.split(".")
+    for size in range(len(parts), 0, -1):
+        span = _versions().get(".".join(parts[:size]))
+        if span is not None:
+            first, last = span
+            return first <= version and (last is None or version <= last)
+    return True
+
+
+@cache
+def _stub_modules() -> frozenset[str]:
+    """Every module the bundled stdlib stubs describe, whatever the version."""
+    root = _typeshed_dir()
+    out: set[str] = set()
+    for path in root.rglob("*.pyi"):
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        if parts and all(part.isidentifier() for part in parts):
+            out.add(".".join(parts))
+    return frozenset(out)
+
+
+def running_stdlib_modules() -> frozenset[str]:
+    """The stdlib modules of the running Python: stubs available on this version, plus the top-level names
+    `sys.stdlib_module_names` lists (private C modules such as _socket included)."""
+    version = (sys.version_info[0], sys.version_info[1])
+    stubs = {module for module in _stub_modules() if _available(module, version)}
+    return frozenset(stubs | set(sys.stdlib_module_names))
+
+
+def known_modules() -> frozenset[str]:
+    """Every module a catalogue key may name: any stubbed version, the running stdlib, the listed extras."""
+    return _stub_modules() | frozenset(sys.stdlib_module_names) | OTHER_VERSION_MODULES
+
+
+def test_enumeration_sees_submodules_and_private_modules() -> None:
+    modules = running_stdlib_modules()
+    for module in ("os", "os.path", "xml.etree.ElementTree", "email.mime.text", "concurrent.futures.thread"):
+        assert module in modules
+    for module in ("_socket", "_thread", "_posixsubprocess", "_winapi"):
+        assert module in modules
+    assert "compression.zstd" not in modules or sys.version_info >= (3, 14)
+
+
+# -- (a) coverage ------------------------------------------------------------------------------------------
+
+
+def test_every_stdlib_module_of_the_running_python_is_judged(catalogue: Catalogue) -> None:
+    modules = running_stdlib_modules()
+    assert len(modules) > 500
+    unjudged = sorted(module for module in modules if not catalogue.judged(module))
+    assert unjudged == [], (
+        f"{len(unjudged)} stdlib module(s) not judged by the catalogue: {', '.join(unjudged)}"
+    )
+
+
+def test_every_stubbed_module_of_any_supported_python_is_judged(catalogue: Catalogue) -> None:
+    unjudged = sorted(module for module in _stub_modules() if not catalogue.judged(module))
+    assert unjudged == [], f"stubbed module(s) not judged: {', '.join(unjudged)}"
+
+
+# -- (b) well-formed entries -------------------------------------------------------------------------------
+
+
+def test_entries_use_only_known_categories_and_one_line_reasons(catalogue: Catalogue) -> None:
+    assert len(catalogue.entries) > 300
+    for key, entry in catalogue.entries.items():
+        assert entry.key == key
+        assert entry.categories, key
+        assert entry.categories <= CATEGORIES, (key, sorted(entry.categories - CATEGORIES))
+        assert entry.reason.strip() == entry.reason and entry.reason, key
+        assert "\n" not in entry.reason, key
+    for section in (catalogue.exempt, catalogue.pure):
+        for key, reason in section.items():
+            assert reason.strip() == reason and reason and "\n" not in reason, key
+
+
+# -- (c) every key names something real --------------------------------------------------------------------
+
+
+@cache
+def _contexts() -> tuple[SearchContext, ...]:
+    return tuple(
+        typeshed_client.get_search_context(search_path=[], platform=platform, version=version)
+        for platform in PLATFORMS
+        for version in VERSIONS
+    )
+
+
+@cache
+def _names(module: str, index: int) -> dict[str, NameInfo]:
+    try:
+        found = typeshed_client.get_stub_names(module, search_context=_contexts()[index])
+    except (SyntaxError, ValueError, OSError):
+        found = None
+    return dict(found) if found else {}
+
+
+def _class_children(module: str, index: int, info: NameInfo, depth: int = 0) -> Iterator[dict[str, NameInfo]]:
+    """The members of a class and of its bases named in the same stub (datetime.datetime -> date)."""
+    if info.child_nodes:
+        yield dict(info.child_nodes)
+    node = info.ast
+    if depth > 10 or not isinstance(node, ast.ClassDef):
+        return
+    for base in node.bases:
+        if isinstance(base, ast.Subscript):
+            base = base.value
+        if isinstance(base, ast.Name):
+            base_info = _names(module, index).get(base.id)
+            if base_info is not None:
+                yield from _class_children(module, index, base_info, depth + 1)
+
+
+def _member_exists(module: str, path: list[str]) -> bool:
+    for index in range(len(_contexts())):
+        info = _names(module, index).get(path[0])
+        for attr in path[1:]:
+            if info is None or isinstance(info.ast, ImportedName):
+                info = None
+                break
+            info = next((kids[attr] for kids in _class_children(module, index, info) if attr in kids), None)
+        if info is not None:
+            return True
+    return False
+
+
+def _split(key: str) -> tuple[str, list[str]] | None:
+    """(module part, member path) of a key: the longest prefix that is a known module."""
+    parts = key.split(".")
+    known = known_modules()
+    for size in range(len(parts), 0, -1):
+        module = ".".join(parts[:size])
+        if module in known:
+            return module, parts[size:]
+    return None
+
+
+def _key_problem(catalogue: Catalogue, key: str) -> str | None:
+    split = _split(key)
+    if split is None:
+        return "no stdlib module"
+    module, path = split
+    if not path:
+        return None
+    # A member of os.path is defined in posixpath/ntpath/genericpath: follow the aliases back.
+    candidates = [module, *sorted(alias for alias, target in catalogue.aliases.items() if target == module)]
+    if any(_member_exists(candidate, path) for candidate in candidates):
+        return None
+    return f"no member {'.'.join(path)} in the stubs of {' / '.join(candidates)}"
+
+
+def test_every_capability_and_exempt_key_exists_in_the_stubs(catalogue: Catalogue) -> None:
+    problems = [
+        f"{key}: {problem}"
+        for key in sorted({*catalogue.entries, *catalogue.exempt})
+        if (problem := _key_problem(catalogue, key)) is not None
+    ]
+    assert problems == [], "catalogue keys that name nothing real:\n" + "\n".join(problems)
+
+
+def test_alias_keys_and_targets_are_modules(catalogue: Catalogue) -> None:
+    known = known_modules()
+    for alias, target in catalogue.aliases.items():
+        assert alias in known, alias
+        assert target in known, target
+
+
+def _canonical(module: str, name: str, index: int, depth: int = 0) -> str | None:
+    """Where a stub name is defined, following re-exports and `x = y` aliases; None for a module."""
+    info = _names(module, index).get(name)
+    node = None if info is None else info.ast
+    if depth < 20 and isinstance(node, ImportedName):
+        if node.name is None:
+            return None
+        return _canonical(".".join(node.module_name), node.name, index, depth + 1)
+    if (
+        depth < 20
+        and isinstance(node, ast.Assign)
+        and isinstance(node.value, ast.Name)
+        and node.value.id != name
+    ):
+        return _canonical(module, node.value.id, index, depth + 1)
+    return f"{module}.{name}"
+
+
+def _export_check_contexts() -> list[int]:
+    """The running version and the newest one, on every platform: enough for re-exports, and fast."""
+    wanted = {(sys.version_info[0], sys.version_info[1]), VERSIONS[-1]}
+    return [index for index, context in enumerate(_contexts()) if context.version in wanted]
+
+
+def test_pure_modules_export_no_capability(catalogue: Catalogue) -> None:
+    """A [pure] module's own namespace is pure: no key inside it but its submodules', no capable re-export."""
+    problems: list[str] = []
+    for module in sorted(catalogue.pure):
+        for key in (*catalogue.entries, *catalogue.exempt):
+            if key.startswith(module + "."):
+                split = _split(key)
+                if split is None or split[0] == module:
+                    problems.append(f"{module}: the key {key} names a member of a [pure] module")
+        for index in _export_check_contexts():
+            for name, info in _names(module, index).items():
+                if not info.is_exported or name.startswith("__"):
+                    continue
+                target = _canonical(module, name, index)
+                entry = None if target is None else catalogue.lookup(target)
+                if entry is not None:
+                    problems.append(f"{module}: exports {name}, which is {target} ({entry.key})")
+    assert problems == [], "\n".join(sorted(set(problems)))
+
+
+def test_member_check_catches_typos(catalogue: Catalogue) -> None:
+    assert _key_problem(catalogue, "os.getenv") is None
+    assert _key_problem(catalogue, "os.path.exists") is None  # found in genericpath through the aliases
+    assert _key_problem(catalogue, "datetime.datetime.today") is None  # inherited from datetime.date
+    assert _key_problem(catalogue, "os.getenvv") == "no member getenvv in the stubs of os / nt / posix"
+    assert _key_problem(catalogue, "datetime.datetime.nowish") is not None
+    assert _key_problem(catalogue, "nosuchmodule.x") == "no stdlib module"
+
+
+# -- (d) lookups -------------------------------------------------------------------------------------------
+
+
+def _categories(entry: Entry | None) -> tuple[str, frozenset[str]] | None:
+    return None if entry is None else (entry.key, entry.categories)
+
+
+def test_lookup_whole_module_and_members(catalogue: Catalogue) -> None:
+    assert _categories(catalogue.lookup("subprocess.run")) == ("subprocess", frozenset({"process"}))
+    assert _categories(catalogue.lookup("subprocess.Popen")) == ("subprocess", frozenset({"process"}))
+    assert _categories(catalogue.lookup("os.getenv")) == ("os.getenv", frozenset({"env"}))
+    assert _categories(catalogue.lookup("datetime.datetime.now")) == (
+        "datetime.datetime.now",
+        frozenset({"clock", "host"}),
+    )
+    assert _categories(catalogue.lookup("pathlib.Path")) == ("pathlib.Path", frozenset({"fs"}))
+    assert _categories(catalogue.lookup("pathlib.Path.cwd")) == ("pathlib.Path", frozenset({"fs"}))
+    assert _categories(catalogue.lookup("builtins.print")) == ("builtins.print", frozenset({"stdout"}))
+    assert _categories(catalogue.lookup("builtins.open")) == ("builtins.open", frozenset({"fs"}))
+    assert _categories(catalogue.lookup("builtins.eval")) == ("builtins.eval", frozenset({"dynamic"}))
+    assert _categories(catalogue.lookup("builtins.hash")) == ("builtins.hash", frozenset({"interpreter"}))
+    assert _categories(catalogue.lookup("time.time")) == ("time", frozenset({"clock"}))
+    assert _categories(catalogue.lookup("random.random")) == ("random", frozenset({"random"}))
+    assert _categories(catalogue.lookup("uuid.uuid4")) == ("uuid.uuid4", frozenset({"random"}))
+    assert _categories(catalogue.lookup("socket.gethostname")) == ("socket.gethostname", frozenset({"host"}))
+    assert _categories(catalogue.lookup("platform.system")) == ("platform", frozenset({"host"}))
+
+
+def test_lookup_sees_through_aliases(catalogue: Catalogue) -> None:
+    expected = ("os.path.exists", frozenset({"fs"}))
+    assert _categories(catalogue.lookup("os.path.exists")) == expected
+    assert _categories(catalogue.lookup("posixpath.exists")) == expected
+    assert _categories(catalogue.lookup("ntpath.exists")) == expected
+    assert _categories(catalogue.lookup("genericpath.exists")) == expected
+    assert catalogue.lookup("posixpath.exists") is catalogue.lookup("os.path.exists")
+    assert _categories(catalogue.lookup("_io.open")) == ("io.open", frozenset({"fs"}))
+    assert _categories(catalogue.lookup("_socket.gethostname")) == ("socket.gethostname", frozenset({"host"}))
+    assert _categories(catalogue.lookup("posix.listdir")) == ("os.listdir", frozenset({"fs"}))
+
+
+def test_lookup_pure_names_are_not_reaches(catalogue: Catalogue) -> None:
+    for name in (
+        "os.path.join",
+        "posixpath.join",
+        "os.path.splitext",
+        "os.fspath",
+        "datetime.timedelta",
+        "datetime.datetime",
+        "datetime.datetime.utcfromtimestamp",
+        "pathlib.PurePosixPath",
+        "pathlib.PurePath",
+        "uuid.UUID",
+        "uuid.uuid5",
+        "json.dumps",
+        "time.struct_time",
+        "socket.htons",
+        "_socket.htons",
+        "io.StringIO",
+        "_io.BytesIO",
+        "subprocess.list2cmdline",
+        "curses.ascii.isalpha",
+        "nosuchmodule.thing",
+    ):
+        assert catalogue.lookup(name) is None, name
+
+
+def test_exact_is_for_module_variables(catalogue: Catalogue) -> None:
+    assert _categories(catalogue.exact("os.environ")) == ("os.environ", frozenset({"env"}))
+    assert _categories(catalogue.exact("posix.environ")) == ("os.environ", frozenset({"env"}))
+    assert _categories(catalogue.exact("sys.argv")) == ("sys.argv", frozenset({"interpreter"}))
+    assert _categories(catalogue.exact("sys.stdin")) == ("sys.stdin", frozenset({"stdin"}))
+    assert _categories(catalogue.exact("sys.stdout")) == ("sys.stdout", frozenset({"stdout"}))
+    assert _categories(catalogue.exact("time.timezone")) == ("time.timezone", frozenset({"host"}))
+    # A whole-module key does not flag the module's variables.
+    assert catalogue.exact("os.sep") is None
+    assert catalogue.exact("sys.platform") is None
+    assert catalogue.exact("subprocess.PIPE") is None
+    assert catalogue.exact("os.environ.get") is None
+
+
+def test_normalize(catalogue: Catalogue) -> None:
+    assert catalogue.normalize("posixpath.exists") == "os.path.exists"
+    assert catalogue.normalize("ntpath") == "os.path"
+    assert catalogue.normalize("_frozen_importlib.__import__") == "importlib._bootstrap.__import__"
+    assert catalogue.normalize("os.path.exists") == "os.path.exists"
+    assert catalogue.normalize("posixpathx.exists") == "posixpathx.exists"
+    assert catalogue.normalize("json") == "json"
+
+
+def test_touches(catalogue: Catalogue) -> None:
+    assert catalogue.touches("os") is True
+    assert catalogue.touches("os.path") is True
+    assert catalogue.touches("posixpath") is True
+    assert catalogue.touches("subprocess") is True
+    assert catalogue.touches("pathlib") is True
+    assert catalogue.touches("pathlib.Path") is True
+    assert catalogue.touches("json") is False  # a pure namespace, although json.tool is capable
+    assert catalogue.touches("json.tool") is True
+    assert catalogue.touches("json.decoder") is False
+    assert catalogue.touches("math") is False
+    assert catalogue.touches("curses.ascii") is False
+
+
+def test_judged(catalogue: Catalogue) -> None:
+    assert catalogue.judged("math") is True  # [pure]
+    assert catalogue.judged("os.path") is True  # entries under it
+    assert catalogue.judged("ntpath") is True  # through the alias
+    assert catalogue.judged("asyncio.tasks") is True  # whole-module ancestor
+    assert catalogue.judged("curses.ascii") is True  # exempt, under a whole-module ancestor
+    assert catalogue.judged("nosuchmodule") is False
+
+
+# -- validation --------------------------------------------------------------------------------------------
+
+
+def _parse(body: str) -> Catalogue:
+    return parse_catalogue(body)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            '[capabilities]\n"os.getenv" = { categories = ["enviroment"], reason = "r" }\n',
+            "[capabilities] 'os.getenv': unknown category 'enviroment'",
+        ),
+        (
+            '[capabilities]\n"os.getenv" = { categories = ["env"], reason = "  " }\n',
+            "[capabilities] 'os.getenv': empty reason",
+        ),
+        (
+            '[capabilities]\n"os.getenv" = { categories = [], reason = "r" }\n',
+            "[capabilities] 'os.getenv': empty categories",
+        ),
+        (
+            '[capabilities]\n"json" = { categories = ["fs"], reason = "r" }\n[pure]\njson = "pure"\n',
+            "[pure] 'json': the key is in both [pure] and [capabilities]",
+        ),
+        (
+            '[capabilities]\n"os.getenv" = { categories = ["env"], reason = "a\\nb" }\n',
+            "[capabilities] 'os.getenv': a reason must be one line",
+        ),
+        (
+            '[capabilities]\n"os.getenv" = { categories = ["env"], reason = "r", why = "x" }\n',
+            "[capabilities] 'os.getenv': unknown field(s) why",
+        ),
+        ('[pure]\nmath = ""\n', "[pure] 'math': empty reason"),
+        (
+            '[exempt]\n"uuid.UUID" = "value"\n',
+            "[exempt] 'uuid.UUID': no [capabilities] key is a prefix of it",
+        ),
+        (
+            '[aliases]\nposixpath = "os.path"\n'
+            '[capabilities]\n"posixpath.exists" = { categories = ["fs"], reason = "r" }\n',
+            "[capabilities] 'posixpath.exists': 'posixpath' is an alias of 'os.path'",
+        ),
+        (
+            '[capabilities]\n"os" = { categories = ["os"], reason = "r" }\n[pure]\n"os.path" = "pure"\n',
+            "[pure] 'os.path': the module is pure but [capabilities] 'os' covers it",
+        ),
+        (
+            '[capabilities]\n"os getenv" = { categories = ["env"], reason = "r" }\n',
+            "'os getenv': a key must be",
+        ),
+        ('[extra]\nx = "y"\n', "unknown section(s) extra"),
+    ],
+)
+def test_validation_names_the_key(text: str, message: str) -> None:
+    with pytest.raises(ValueError, match="capability catalogue") as info:
+        _parse(text)
+    assert message in str(info.value)
+
+
+def test_parse_minimal_catalogue() -> None:
+    parsed = _parse(
+        '[aliases]\nposixpath = "os.path"\n'
+        '[capabilities]\n"os" = { categories = ["os"], reason = "raw" }\n'
+        '"os.path.exists" = { categories = ["fs"], reason = "stat" }\n'
+        '[exempt]\n"os.path" = "arithmetic"\n'
+        '[pure]\nmath = "math"\n'
+    )
+    assert parsed.lookup("posixpath.exists") == Entry("os.path.exists", frozenset({"fs"}), "stat")
+    assert parsed.lookup("posixpath.join") is None
+    assert parsed.lookup("os.kill") == Entry("os", frozenset({"os"}), "raw")
+    assert parsed.judged("math") and parsed.judged("posixpath") and not parsed.judged("json")
+
+
+def test_pure_package_with_a_capable_submodule() -> None:
+    parsed = _parse(
+        '[capabilities]\n"json.tool" = { categories = ["stdin"], reason = "cli" }\n[pure]\njson = "p"\n'
+    )
+    assert parsed.touches("json") is False
+    assert parsed.judged("json") and parsed.judged("json.tool")
+    assert parsed.lookup("json.dumps") is None
+    assert parsed.lookup("json.tool.main") == Entry("json.tool", frozenset({"stdin"}), "cli")
+
+
+def test_load_catalogue_is_cached() -> None:
+    assert load_catalogue() is load_catalogue()
