@@ -328,6 +328,7 @@ def run_all(name: str, repeat: int, repeat_e2e: int, e2e: bool) -> tuple[list[Ro
             rss.note = f"host only: {max(d['peak_rss_kib'] for d in cold_host.details) / 1024:.0f} MB"
     else:
         rss.verdict = cold_sweep.verdict
+        rss.note = "no measurement: the cold 3-platform run did not finish"
     progress(rss)
 
     if cold_sweep.details:
@@ -507,10 +508,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--repeat-e2e", type=int, default=3, help="runs per end-to-end measurement (default 3)"
     )
     parser.add_argument("--no-e2e", action="store_true", help="in-process measurements only")
+    parser.add_argument(
+        "--label", default="", help="suffix for the results file: results-<workload>-<label>.json"
+    )
     args = parser.parse_args(argv)
     if args.repeat < 1 or args.repeat_e2e < 1:
         parser.error("--repeat and --repeat-e2e must be at least 1")
     started = time.perf_counter()
+    load_before = os.getloadavg()
     rows, info = run_all(args.workload, args.repeat, args.repeat_e2e, not args.no_e2e)
     meta = machine()
     manifest = json.loads((WORK / f"workload-{args.workload}.json").read_text(encoding="utf-8"))
@@ -523,9 +528,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         repeat=args.repeat,
         repeat_e2e=args.repeat_e2e,
         wall_seconds=round(time.perf_counter() - started, 1),
+        loadavg_before=[round(x, 2) for x in load_before],
+        loadavg_after=[round(x, 2) for x in os.getloadavg()],
+        label=args.label,
         **info,
     )
-    out = WORK / f"results-{args.workload}.json"
+    suffix = f"-{args.label}" if args.label else ""
+    out = WORK / f"results-{args.workload}{suffix}.json"
     out.write_text(
         json.dumps({"meta": meta, "rows": [asdict(r) for r in rows]}, indent=2) + "\n", encoding="utf-8"
     )
@@ -535,7 +544,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{manifest['claims']:,} claims ({info['indexed_files']} files indexed by the engine); "
         f"medians of {args.repeat} in-process / {args.repeat_e2e} end-to-end runs.\n"
         f"{meta['date']}; {meta['cpu'] or 'cpu ?'}, nproc {meta['nproc']}; "
-        f"{meta['implementation']} {meta['python']}; pytest-claims {meta['pytest_claims']}.\n"
+        f"{meta['implementation']} {meta['python']}; pytest-claims {meta['pytest_claims']}; "
+        f"load average {meta['loadavg_before'][0]} before, {meta['loadavg_after'][0]} after.\n"
     )
     print(table(rows))
     print(f"\n(results: {out.relative_to(HERE.parent)})")

@@ -54,6 +54,7 @@ class Catalogue:
     # The checker asks about the same few thousand names again and again.
     _memo: dict[str, Entry | None] = field(default_factory=dict, repr=False, compare=False)
 
+    # claims: deterministic
     def normalize(self, dotted: str) -> str:
         """The canonical spelling: the longest leading prefix that is an alias key is replaced.
 
@@ -72,6 +73,7 @@ class Catalogue:
                 return dotted
             probe = probe[:cut]
 
+    # claims: deterministic
     def lookup(self, dotted: str) -> Entry | None:
         """The entry whose key is the longest dotted prefix of the normalised name, or None.
 
@@ -96,6 +98,7 @@ class Catalogue:
         memo[dotted] = found
         return found
 
+    # claims: deterministic
     def exact(self, dotted: str) -> Entry | None:
         """The entry of exactly this (normalised) name: how module variables such as os.environ are judged."""
         return self.entries.get(self.normalize(dotted))
@@ -188,6 +191,7 @@ def _under_alias(key: str, aliases: Mapping[str, str]) -> str | None:
         probe = probe[:cut]
 
 
+# claims: deterministic
 def parse_catalogue(text: str) -> Catalogue:
     """Parse and validate catalogue TOML text; raises ValueError naming the offending key."""
     document = tomllib.loads(text)

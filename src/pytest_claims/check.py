@@ -41,6 +41,7 @@ class Verdict:
     frontier: tuple[FrontierEntry, ...]
 
 
+# claims: deterministic
 def violation_key(v: Violation) -> tuple[str, int, str, str]:
     return (v.file, v.line, v.reach, v.claim)
 

@@ -53,6 +53,7 @@ class Target:
         return _SYSTEM_NAMES.get(self.platform)
 
 
+# claims: deterministic
 def evaluate(cond: Cond, target: Target) -> bool | None:
     """Three-valued evaluation; iterative over the tree so hostile nesting cannot overflow the stack."""
     # Post-order evaluation with an explicit stack of (node, visited).
@@ -129,6 +130,7 @@ def _atom(node: Cond, target: Target) -> bool | None:
     return None
 
 
+# claims: deterministic
 def is_known(cond: Cond) -> bool:
     """False when a condition can never evaluate to anything but unknown (so it need not be stored)."""
     stack = [cond]
@@ -146,6 +148,7 @@ def is_known(cond: Cond) -> bool:
     return False
 
 
+# claims: deterministic
 def is_decided(cond: Cond) -> bool:
     """True when every atom of a condition is known: evaluating it needs nothing but the target."""
     stack = [cond]

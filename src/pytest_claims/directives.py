@@ -43,6 +43,7 @@ class DirectiveError:
 _IDENT = re.compile(r"[A-Za-z_][\w.]*")
 
 
+# claims: deterministic
 def read_directives(module: Module, config: Config) -> tuple[list[Claimed], list[DirectiveError]]:
     known = config.claim_categories()
     claimed: list[Claimed] = []

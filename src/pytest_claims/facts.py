@@ -172,6 +172,7 @@ _TRAILING = re.compile(r"#[ \t]*claims[ \t]*:(.*)$")
 _IMPORT_ERRORS = {"ImportError", "ModuleNotFoundError"}
 
 
+# claims: deterministic
 def chain_of(node: ast.expr) -> tuple[str, ...] | None:
     """`a.b.c` -> ("a", "b", "c"); `super().m` -> ("<super>", "m"); `getattr(a, "b")` -> ("a", "b")."""
     parts: list[str] = []
@@ -1007,6 +1008,7 @@ def _in_string(ex: _Extractor, line: int) -> bool:
 # Entry point
 
 
+# claims: deterministic
 def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     """Parse once and reduce to facts. Never raises for bad input: problems are recorded, with a line."""
     if isinstance(source, bytes):

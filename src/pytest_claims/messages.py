@@ -9,6 +9,7 @@ from pytest_claims.check import FrontierEntry, Violation
 _VERBS = {"call": "calls", "reference": "references", "read": "references"}
 
 
+# claims: deterministic
 def violation_line(function: str, violation: Violation) -> str:
     """`f claims c but calls r at p:l` / `... references r at p:l` / `... reaches r at p:l, through a -> b`."""
     where = f"{violation.file}:{violation.line}"
@@ -17,12 +18,14 @@ def violation_line(function: str, violation: Violation) -> str:
     return f"{function} claims {violation.claim} but {_VERBS[violation.kind]} {violation.reach} at {where}"
 
 
+# claims: deterministic
 def frontier_line(entry: FrontierEntry) -> str:
     where = f"{entry.file}:{entry.line}"
     through = f", through {' -> '.join(entry.via)}" if entry.via else ""
     return f"{entry.reach} at {where}{through}: {entry.reason}"
 
 
+# claims: deterministic
 def failure_text(
     function: str,
     claims: tuple[str, ...],

@@ -173,9 +173,10 @@ class ClaimItem(pytest.Item):
         super().__init__(**kwargs)
         self.result = result
         self.add_marker("claims")
-        for claim in result.claims:
-            self.keywords[claim] = True
-        self.keywords[result.platform] = True
+        # -k matches names in extra_keyword_matches (and markers), not arbitrary keyword entries
+        for word in (*result.claims, result.platform):
+            self.keywords[word] = True
+            self.extra_keyword_matches.add(word)
 
     def runtest(self) -> None:
         result = self.result

@@ -39,6 +39,7 @@ class ClaimError(AttributeError):
     """
 
 
+# claims: deterministic
 def claims(*names: str) -> Callable[[_T], _T]:
     """Declare what the decorated function guarantees, e.g. `@claims("deterministic", "sandboxed")`.
 

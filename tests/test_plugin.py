@@ -1,0 +1,223 @@
+"""The pytest surface, run in-process with pytester on small projects."""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+
+import pytest
+
+HOST = sys.platform
+
+PYPROJECT = """
+[tool.claims]
+packages = ["src/shop"]
+trusted = ["shop.fsroot"]
+"""
+
+CLOCK = """
+import time
+
+
+def stamp():
+    return time.time()
+"""
+
+PRICING = """
+from shop.clock import stamp
+
+
+# claims: deterministic
+def quote(amount):
+    return amount * 2, stamp()
+
+
+class Cart:
+    # claims: deterministic, sandboxed
+    def total(self, prices):
+        return sum(prices)
+"""
+
+TEST_UNIT = """
+def test_unit():
+    assert 1 + 1 == 2
+"""
+
+
+@pytest.fixture
+def shop(pytester: pytest.Pytester) -> pytest.Pytester:
+    pytester.makepyprojecttoml(PYPROJECT + '\n[tool.pytest.ini_options]\ntestpaths = ["tests"]\n')
+    (pytester.path / "src" / "shop").mkdir(parents=True)
+    (pytester.path / "src" / "shop" / "__init__.py").write_text("")
+    (pytester.path / "src" / "shop" / "clock.py").write_text(textwrap.dedent(CLOCK))
+    (pytester.path / "src" / "shop" / "pricing.py").write_text(textwrap.dedent(PRICING))
+    (pytester.path / "tests").mkdir()
+    (pytester.path / "tests" / "test_unit.py").write_text(textwrap.dedent(TEST_UNIT))
+    return pytester
+
+
+def test_items_node_ids_and_outcomes(shop: pytest.Pytester) -> None:
+    result = shop.runpytest("-p", "claims", "-v")
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            f"src/shop/pricing.py::quote[[]{HOST}[]] FAILED*",
+            f"src/shop/pricing.py::Cart.total[[]{HOST}[]] PASSED*",
+            "tests/test_unit.py::test_unit PASSED*",
+        ]
+    )
+
+
+def test_failure_text_is_the_contract_shape(shop: pytest.Pytester) -> None:
+    result = shop.runpytest("-p", "claims")
+    result.stdout.fnmatch_lines(
+        [
+            "shop.pricing.quote claims deterministic but reaches time.time at src/shop/clock.py:6, "
+            "through shop.clock.stamp",
+            "    return time.time()",
+        ]
+    )
+    assert "Traceback" not in result.stdout.str()
+
+
+def test_terminal_summary(shop: pytest.Pytester) -> None:
+    result = shop.runpytest("-p", "claims")
+    result.stdout.fnmatch_lines(["*= claims =*", "claims checked: 2", f"{HOST}: 1 held, 1 violated, 0 unevaluable"])
+
+
+def test_collects_claims_whatever_testpaths_says(shop: pytest.Pytester) -> None:
+    result = shop.runpytest("-p", "claims", "--collect-only", "-q")
+    result.stdout.fnmatch_lines([f"src/shop/pricing.py::quote[[]{HOST}[]]", "tests/test_unit.py::test_unit"])
+
+
+def test_explicit_test_path_collects_no_claims(shop: pytest.Pytester) -> None:
+    result = shop.runpytest("-p", "claims", "tests/test_unit.py", "--collect-only", "-q")
+    assert "pricing.py" not in result.stdout.str()
+    result.stdout.fnmatch_lines(["tests/test_unit.py::test_unit"])
+
+
+def test_explicit_package_path_collects_claims(shop: pytest.Pytester) -> None:
+    result = shop.runpytest("-p", "claims", "src", "--collect-only", "-q")
+    result.stdout.fnmatch_lines([f"src/shop/pricing.py::quote[[]{HOST}[]]"])
+    assert "test_unit" not in result.stdout.str()
+
+
+def test_node_id_on_the_command_line_selects_one_item(shop: pytest.Pytester) -> None:
+    result = shop.runpytest("-p", "claims", f"src/shop/pricing.py::Cart.total[{HOST}]", "-v")
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines([f"src/shop/pricing.py::Cart.total[[]{HOST}[]] PASSED*"])
+
+
+def test_keyword_and_marker_selection(shop: pytest.Pytester) -> None:
+    by_claim = shop.runpytest("-p", "claims", "-k", "sandboxed", "-q")
+    by_claim.assert_outcomes(passed=1)
+    by_platform = shop.runpytest("-p", "claims", "-k", HOST, "-q")
+    by_platform.assert_outcomes(passed=1, failed=1)
+    by_marker = shop.runpytest("-p", "claims", "-m", "claims", "-q")
+    by_marker.assert_outcomes(passed=1, failed=1)
+    not_marker = shop.runpytest("-p", "claims", "-m", "not claims", "-q")
+    not_marker.assert_outcomes(passed=1)
+
+
+def test_deselect(shop: pytest.Pytester) -> None:
+    result = shop.runpytest("-p", "claims", "--deselect", f"src/shop/pricing.py::quote[{HOST}]", "-q")
+    result.assert_outcomes(passed=2)
+
+
+def test_last_failed_reruns_only_failed_claims(shop: pytest.Pytester) -> None:
+    shop.runpytest("-p", "claims").assert_outcomes(passed=2, failed=1)
+    again = shop.runpytest("-p", "claims", "--lf", "-v")
+    again.assert_outcomes(failed=1)
+    again.stdout.fnmatch_lines([f"src/shop/pricing.py::quote[[]{HOST}[]] FAILED*"])
+
+
+def test_junitxml(shop: pytest.Pytester) -> None:
+    result = shop.runpytest("-p", "claims", "--junitxml=out.xml")
+    result.assert_outcomes(passed=2, failed=1)
+    xml = (shop.path / "out.xml").read_text()
+    assert f'name="quote[{HOST}]"' in xml
+    assert "claims deterministic but reaches time.time" in xml
+
+
+def test_no_claims_and_blocked_plugin(shop: pytest.Pytester) -> None:
+    shop.runpytest("-p", "claims", "--no-claims", "-q").assert_outcomes(passed=1)
+    shop.runpytest("-p", "no:claims", "-q").assert_outcomes(passed=1)
+
+
+def test_platform_override_and_sweep(shop: pytest.Pytester) -> None:
+    one = shop.runpytest("-p", "claims", "--claims-platform=win32", "--collect-only", "-q")
+    one.stdout.fnmatch_lines(["src/shop/pricing.py::quote[[]win32[]]"])
+    assert f"quote[{HOST}]" not in one.stdout.str() or HOST == "win32"
+    sweep = shop.runpytest("-p", "claims", "--claims-all-platforms", "-q")
+    sweep.assert_outcomes(passed=4, failed=3)
+
+
+def test_sweep_from_the_environment(shop: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DEVLORE_CLAIMCHECK_ALL_PLATFORMS", "1")
+    shop.runpytest("-p", "claims", "-q").assert_outcomes(passed=4, failed=3)
+
+
+def test_usage_error_names_file_and_key(pytester: pytest.Pytester) -> None:
+    pytester.makepyprojecttoml("[tool.claims]\npackges = ['src']\n")
+    result = pytester.runpytest("-p", "claims")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*pyproject.toml*packges*did you mean 'packages'*"])
+    assert "Traceback" not in result.stderr.str() + result.stdout.str()
+
+
+def test_unknown_platform_is_a_usage_error(shop: pytest.Pytester) -> None:
+    result = shop.runpytest("-p", "claims", "--claims-platform=beos")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*unknown platform 'beos'*"])
+
+
+def test_directive_errors_are_collection_errors(pytester: pytest.Pytester) -> None:
+    pytester.makepyprojecttoml('[tool.claims]\npackages = ["pkg"]\n')
+    (pytester.path / "pkg").mkdir()
+    (pytester.path / "pkg" / "__init__.py").write_text("")
+    (pytester.path / "pkg" / "bad.py").write_text("# claims: determinstic\ndef f():\n    return 1\n")
+    result = pytester.runpytest("-p", "claims")
+    assert result.ret == pytest.ExitCode.INTERRUPTED
+    result.stdout.fnmatch_lines(["*pkg/bad.py:1: unknown claim 'determinstic' (known claims: *deterministic*"])
+    assert "Traceback" not in result.stdout.str()
+
+
+def test_no_config_and_no_claims_adds_nothing(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_plain="def test_a():\n    pass\n")
+    result = pytester.runpytest("-p", "claims")
+    result.assert_outcomes(passed=1)
+    assert "claims checked" not in result.stdout.str()
+
+
+def test_unevaluable_fails_by_default_and_can_skip(pytester: pytest.Pytester) -> None:
+    pytester.makepyprojecttoml('[tool.claims]\npackages = ["pkg"]\n')
+    (pytester.path / "pkg").mkdir()
+    (pytester.path / "pkg" / "__init__.py").write_text("")
+    (pytester.path / "pkg" / "net.py").write_text(
+        "import requests\n\n\n# claims: deterministic\ndef fetch(url):\n    return requests.get(url)\n"
+    )
+    failed = pytester.runpytest("-p", "claims")
+    failed.assert_outcomes(failed=1)
+    failed.stdout.fnmatch_lines(
+        [
+            "pkg.net.fetch claims deterministic but is unevaluable*",
+            "  requests.get at pkg/net.py:6: third-party code (requests) is not analysed",
+            "    return requests.get(url)",
+            '    resolve with: follow = [[]"requests"[]]*',
+        ]
+    )
+    pytester.makepyprojecttoml('[tool.claims]\npackages = ["pkg"]\non-unevaluable = "skip"\n')
+    pytester.runpytest("-p", "claims").assert_outcomes(skipped=1)
+
+
+def test_plugin_with_autoload_disabled(shop: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    result = shop.runpytest_subprocess("-p", "claims", "-q")
+    result.assert_outcomes(passed=2, failed=1)
+
+
+def test_xdist_gives_the_same_outcomes(shop: pytest.Pytester) -> None:
+    pytest.importorskip("xdist")
+    result = shop.runpytest_subprocess("-p", "claims", "-n", "2", "-q")
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines([f"{HOST}: 1 held, 1 violated, 0 unevaluable"])
