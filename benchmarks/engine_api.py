@@ -88,7 +88,7 @@ def indexed_files(root: Path) -> list[Path]:
     from pytest_claims.engine import load
 
     project = load(load_config(root))
-    paths = [module.file.path for module in project.modules.values() if module.file.path is not None]
+    paths = [file.path for file in project.index.modules.values() if file.path is not None]
     return sorted(Path(path) for path in paths)
 
 

@@ -324,8 +324,10 @@ def run_all(name: str, repeat: int, repeat_e2e: int, e2e: bool) -> tuple[list[Ro
         rss.runs = [d["peak_rss_kib"] / 1024 for d in cold_sweep.details]
         rss.value = max(rss.runs)
         rss.verdict = "pass" if rss.value <= 200 else "miss"
+        if cold_sweep.verdict == "crash":
+            rss.note = f"from the {len(rss.runs)} run(s) that finished; "
         if cold_host.details:
-            rss.note = f"host only: {max(d['peak_rss_kib'] for d in cold_host.details) / 1024:.0f} MB"
+            rss.note += f"host only: {max(d['peak_rss_kib'] for d in cold_host.details) / 1024:.0f} MB"
     else:
         rss.verdict = cold_sweep.verdict
         rss.note = "no measurement: the cold 3-platform run did not finish"

@@ -9,6 +9,7 @@ dict lookups per dotted prefix, because they are asked for every name every anal
 from __future__ import annotations
 
 import functools
+import hashlib
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -53,6 +54,8 @@ class Catalogue:
     _alias_heads: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
     # The checker asks about the same few thousand names again and again.
     _memo: dict[str, Entry | None] = field(default_factory=dict, repr=False, compare=False)
+    fingerprint: str = field(default="", compare=False)
+    """sha256 of the catalogue text: part of every cached verdict's key and of the report revision."""
 
     # claims: deterministic
     def normalize(self, dotted: str) -> str:
@@ -250,6 +253,7 @@ def parse_catalogue(text: str) -> Catalogue:
         pure=MappingProxyType(pure),
         _under=under,
         _alias_heads=frozenset(key.partition(".")[0] for key in aliases),
+        fingerprint=hashlib.sha256(text.encode()).hexdigest(),
     )
     for key in pure:
         covering = catalogue.lookup(key)

@@ -39,6 +39,8 @@ class Verdict:
     """held | violated | unevaluable"""
     violations: tuple[Violation, ...]
     frontier: tuple[FrontierEntry, ...]
+    deps: frozenset[str] = frozenset()
+    """The modules the walk read: the verdict stays valid while none of them changes."""
 
 
 # claims: deterministic
@@ -57,17 +59,18 @@ def walk(
     """The verdict for one function claiming `claims` (claim -> forbidden categories)."""
     checked = {c: cats for c, cats in claims.items() if cats or deny.get(c)}
     if not checked:
-        return Verdict("held", (), ())
+        return Verdict("held", (), (), frozenset({start[0]}))
     via_of: dict[tuple[str, int], tuple[str, ...]] = {start: ()}
     queue: deque[tuple[str, int]] = deque([start])
     violations: dict[tuple[str, str, int, str, str], Violation] = {}
     frontier: dict[tuple[str, str, int, str], FrontierEntry] = {}
     visited = 0
+    deps: set[str] = {start[0]}
     while queue:
         current = queue.popleft()
         visited += 1
         if visited > max_walk:
-            module = resolver.project.modules[current[0]]
+            module = resolver.module(current[0])
             line = module.facts.functions[current[1]].line
             frontier[("<capacity>", module.rel, line, "")] = FrontierEntry(
                 "<capacity>",
@@ -78,8 +81,9 @@ def walk(
                 f"max-walk = {max_walk * 4}",
             )
             break
-        module = resolver.project.modules[current[0]]
+        module = resolver.module(current[0])
         summary = resolver.summary(current)
+        deps.update(summary.deps)
         via = via_of[current]
         for reach in summary.reaches:
             for claim, forbidden in checked.items():
@@ -101,7 +105,7 @@ def walk(
     ordered = tuple(sorted(violations.values(), key=violation_key))
     front = tuple(sorted(frontier.values(), key=lambda f: (f.file, f.line, f.reach, f.reason)))
     if ordered:
-        return Verdict("violated", ordered, front)
+        return Verdict("violated", ordered, front, frozenset(deps))
     if front:
-        return Verdict("unevaluable", (), front)
-    return Verdict("held", (), ())
+        return Verdict("unevaluable", (), front, frozenset(deps))
+    return Verdict("held", (), (), frozenset(deps))

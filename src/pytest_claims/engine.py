@@ -5,25 +5,33 @@
     for claim in result.claims:
         print(claim.function, claim.platform, claim.status)
 
-Load once (index -> facts, one parse per file), then evaluate every target over the same facts.
+Load once (index -> digests -> facts on demand, one parse per file at most), then evaluate every target over
+the same facts. With a cache directory, a verdict is reused while every module its walk read is unchanged,
+so a warm run reads and hashes the files and does nothing else.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from pytest_claims.cache import PLUGIN_VERSION, FactsCache, namespace, pack, read_entry, write_atomic
 from pytest_claims.catalog import load_catalogue
 from pytest_claims.check import FrontierEntry, Violation, walk
 from pytest_claims.conditions import Target
 from pytest_claims.config import Config, load_config
 from pytest_claims.directives import Claimed, DirectiveError, read_directives
+from pytest_claims.facts import FACTS_VERSION
 from pytest_claims.index import build_index
-from pytest_claims.project import FactsSource, Project, load_project, read_facts
+from pytest_claims.project import Project, load_project
 from pytest_claims.resolve import Resolver
-from pytest_claims.stubs import stubs_for
+from pytest_claims.stubs import stubs_for, typeshed_version
+
+TRACE_ENV = "PYTEST_CLAIMS_TRACE"
+"""When set to a path, every engine run appends one line there (how tests prove xdist runs it once)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +60,8 @@ class Result:
     problems: tuple[DirectiveError, ...]
     """Files that could not be read or parsed, and configured paths that do not exist."""
     project: Project
+    reused: int = 0
+    """How many verdicts came from the cache unchanged."""
 
 
 def host_version() -> tuple[int, int]:
@@ -63,9 +73,9 @@ def target_for(platform: str, version: tuple[int, int] | None = None) -> Target:
     return Target(platform, stubs.version, stubs.module_has)
 
 
-def load(config: Config, facts_of: FactsSource = read_facts) -> Project:
+def load(config: Config, cache: FactsCache | None = None) -> Project:
     index = build_index(config.root, config.packages, config.exclude, config.follow)
-    return load_project(config.root, index, facts_of)
+    return load_project(config.root, index, cache)
 
 
 def resolve_platforms(config: Config, requested: Sequence[str] | None, sweep: bool = False) -> tuple[str, ...]:
@@ -78,41 +88,136 @@ def resolve_platforms(config: Config, requested: Sequence[str] | None, sweep: bo
     return (sys.platform,)
 
 
+class VerdictStore:
+    """Verdicts and directive readings from the last run, each with the module digests it was built on."""
+
+    def __init__(self, cache: FactsCache, config: Config) -> None:
+        catalogue = load_catalogue()
+        key = namespace(
+            PLUGIN_VERSION,
+            FACTS_VERSION,
+            config.fingerprint(),
+            catalogue.fingerprint,
+            typeshed_version(),
+            sys.version_info[:2],
+        )
+        base = cache.directory.parent if cache.directory is not None else None
+        self.path = base / f"verdicts-{key}" if base is not None else None
+        raw = read_entry(self.path) if self.path is not None and self.path.exists() else None
+        old = raw if isinstance(raw, dict) else {}
+        self.old_directives: dict[object, object] = old.get("directives", {})
+        self.old_verdicts: dict[object, object] = old.get("verdicts", {})
+        self.directives: dict[object, object] = {}
+        self.verdicts: dict[object, object] = {}
+
+    def save(self) -> None:
+        if self.path is None:
+            return
+        if self.directives == self.old_directives and self.verdicts == self.old_verdicts:
+            return
+        try:
+            write_atomic(self.path, pack({"directives": self.directives, "verdicts": self.verdicts}))
+        except OSError:
+            pass
+
+
+def _encode(result: ClaimResult) -> tuple[object, ...]:
+    return (
+        result.function,
+        result.module,
+        result.qualname,
+        result.file,
+        result.line,
+        result.claims,
+        result.platform,
+        result.status,
+        tuple((v.claim, v.kind, v.reach, v.file, v.line, v.via) for v in result.violations),
+        tuple((f.reach, f.file, f.line, f.via, f.reason, f.hint) for f in result.frontier),
+    )
+
+
+def _decode(raw: tuple[object, ...]) -> ClaimResult:
+    *head, violations, frontier = raw
+    return ClaimResult(
+        *head,  # type: ignore[arg-type]
+        tuple(Violation(*v) for v in violations),  # type: ignore[attr-defined]
+        tuple(FrontierEntry(*f) for f in frontier),  # type: ignore[attr-defined]
+    )
+
+
+def _trace(root: Path) -> None:
+    path = os.environ.get(TRACE_ENV)
+    if path:
+        with open(path, "a", encoding="utf-8") as handle:
+            handle.write(f"engine-run pid={os.getpid()} root={root}\n")
+
+
 def check(
     root: Path,
     platforms: Sequence[str] | None = None,
     config: Config | None = None,
     *,
     sweep: bool = False,
-    project: Project | None = None,
+    cache: FactsCache | None = None,
 ) -> Result:
     """Verdicts for every claiming function under `root`, for each target platform (default: the host)."""
     config = config or load_config(root)
+    _trace(config.root)
     targets = resolve_platforms(config, platforms, sweep)
-    project = project or load(config)
-    catalogue = load_catalogue()
+    cache = cache or FactsCache(None)
+    project = load(config, cache)
+    modules = project.modules
+    digests = modules.digests
+    store = VerdictStore(cache, config)
+
     claimed: list[Claimed] = []
     errors: list[DirectiveError] = []
     problems: list[DirectiveError] = [DirectiveError(path, 0, message) for path, message in project.index.problems]
-    for module in project.modules.values():
-        for line, message in module.facts.problems:
-            problems.append(DirectiveError(module.rel, line, message))
-        if module.facts.directives:
+    for name in sorted(modules.mentions):
+        key = (name, digests[name])
+        reading = store.old_directives.get(key)
+        if reading is None:
+            module = modules[name]
             found, refused = read_directives(module, config)
-            claimed.extend(found)
-            errors.extend(refused)
+            file_problems = [DirectiveError(module.rel, line, message) for line, message in module.facts.problems]
+            reading = (
+                tuple((c.module, c.index, c.qualname, c.file, c.line, c.claims) for c in found),
+                tuple((e.file, e.line, e.message) for e in (*refused, *file_problems)),
+                len(refused),
+            )
+        store.directives[key] = reading
+        found_raw, refused_raw, n_refused = reading  # type: ignore[misc]
+        claimed.extend(Claimed(*c) for c in found_raw)
+        for index, raw_error in enumerate(refused_raw):
+            (errors if index < n_refused else problems).append(DirectiveError(*raw_error))
+
     categories = config.claim_categories()
     deny = {claim: tuple(names) for claim, names in config.deny.items()}
     for name, custom in config.define.items():
         deny[name] = tuple(sorted({*deny.get(name, ()), *custom.deny}))
     allow = {claim: tuple(names) for claim, names in config.allow.items()}
+    catalogue = load_catalogue()
     results: list[ClaimResult] = []
+    reused = 0
     for platform in targets:
-        resolver = Resolver(project, config, catalogue, stubs_for(platform, host_version()), target_for(platform))
+        resolver: Resolver | None = None
         for item in claimed:
-            module = project.modules[item.module]
+            key = (item.module, item.index, platform)
+            entry = store.old_verdicts.get(key)
+            if entry is not None:
+                deps, encoded = entry  # type: ignore[misc]
+                if all(digests.get(m, "") == d for m, d in deps):
+                    store.verdicts[key] = entry
+                    reused += 1
+                    if encoded is not None:
+                        results.append(_decode(encoded))
+                    continue
+            if resolver is None:
+                resolver = Resolver(project, config, catalogue, stubs_for(platform, host_version()), target_for(platform))
+            module = resolver.module(item.module)
             func = module.facts.functions[item.index]
             if not resolver.alive(module, func.guard):
+                store.verdicts[key] = (((item.module, digests[item.module]),), None)
                 continue
             verdict = walk(
                 resolver,
@@ -122,19 +227,29 @@ def check(
                 allow,
                 config.max_walk,
             )
-            results.append(
-                ClaimResult(
-                    item.function,
-                    item.module,
-                    item.qualname,
-                    item.file,
-                    item.line,
-                    item.claims,
-                    platform,
-                    verdict.status,
-                    verdict.violations,
-                    verdict.frontier,
-                )
+            result = ClaimResult(
+                item.function,
+                item.module,
+                item.qualname,
+                item.file,
+                item.line,
+                item.claims,
+                platform,
+                verdict.status,
+                verdict.violations,
+                verdict.frontier,
             )
+            results.append(result)
+            deps = tuple(sorted((m, digests.get(m, "")) for m in verdict.deps))
+            store.verdicts[key] = (deps, _encode(result))
+    store.save()
     results.sort(key=lambda r: (r.file, r.line, r.qualname, r.platform))
-    return Result(config, targets, tuple(results), tuple(sorted(errors, key=lambda e: (e.file, e.line))), tuple(problems), project)
+    return Result(
+        config,
+        targets,
+        tuple(results),
+        tuple(sorted(errors, key=lambda e: (e.file, e.line, e.message))),
+        tuple(sorted(problems, key=lambda e: (e.file, e.line, e.message))),
+        project,
+        reused,
+    )

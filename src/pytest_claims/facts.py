@@ -18,6 +18,7 @@ import re
 import tokenize
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from pytest_claims.conditions import ConditionCompiler, Cond, is_decided, is_known
 
@@ -28,22 +29,16 @@ Guard = tuple[tuple[int, bool], ...]
 """A conjunction of (condition index, polarity); the empty guard always holds."""
 
 
-@dataclass(frozen=True, slots=True)
-class Use:
-    """A name used in a function body: `chain` is the dotted access (`("os", "path", "exists")`).
+Use = tuple[tuple[str, ...], str, int, int]
+"""A name used in a function body: (chain, ctx, line, guard), a plain tuple so facts stay cheap to cache.
 
-    `ctx` is how it is used: `call` (the callee of a call), `ref` (a value), `type` (isinstance/except
-    position: never a reach) or `getattr` (the object of `getattr(obj, <non-literal>)`).
-    """
-
-    chain: tuple[str, ...]
-    ctx: str
-    line: int
-    guard: int
+`chain` is the dotted access (`("os", "path", "exists")`); `ctx` is how it is used: `call` (the callee of a
+call), `ref` (a value), `type` (isinstance/except position: never a reach) or `getattr` (the object of
+`getattr(obj, <non-literal>)`); `guard` indexes `FileFacts.guards`.
+"""
 
 
-@dataclass(frozen=True, slots=True)
-class Binding:
+class Binding(NamedTuple):
     """A name bound in a scope. `kind` says by what:
 
     import: `target` is a module (`import a.b` binds `a` to "a"; `import a.b as x` binds x to "a.b");
@@ -341,7 +336,7 @@ class _Extractor:
 
     def use(self, scope: _Scope, chain: tuple[str, ...], ctx: str, line: int, guard: int) -> None:
         if scope.func is not None:
-            scope.func.uses.append(Use(chain, ctx, line, guard))
+            scope.func.uses.append((chain, ctx, line, guard))
 
     def bind(self, scope: _Scope, binding: Binding) -> None:
         if scope.kind == "function":
@@ -375,7 +370,7 @@ class _Extractor:
 
 
 def _replace_kind(binding: Binding, kind: str) -> Binding:
-    return Binding(binding.name, kind, binding.target, binding.member, binding.line, binding.guard)
+    return binding._replace(kind=kind)
 
 
 Handler = Callable[[_Extractor, ast.AST, _Scope, int, str], None]

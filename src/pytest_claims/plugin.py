@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from pytest_claims.cache import FactsCache
 from pytest_claims.config import Config as ClaimsConfig
 from pytest_claims.config import ConfigError, load_config
 from pytest_claims.engine import ClaimResult, Result, check
@@ -128,8 +129,20 @@ def _analyse(config: pytest.Config, claims_config: ClaimsConfig) -> ClaimsState:
             raise pytest.UsageError(
                 f"--claims-platform: unknown platform {platform!r} (known: {', '.join(sorted(KNOWN_PLATFORMS))})"
             )
-    result = check(claims_config.root, requested, claims_config, sweep=sweep)
+    cache = FactsCache(_cache_dir(config))
+    result = check(claims_config.root, requested, claims_config, sweep=sweep, cache=cache)
     return ClaimsState(claims_config, result)
+
+
+def _cache_dir(config: pytest.Config) -> Path | None:
+    """The facts cache lives in pytest's cache (so `--cache-clear` clears it); none without cacheprovider."""
+    cache = getattr(config, "cache", None)
+    if cache is None:
+        return None
+    try:
+        return Path(cache.mkdir("claims"))
+    except OSError:
+        return None
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -309,6 +322,8 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         checked += 1
         per = counts.setdefault(claim.platform, {"held": 0, "violated": 0, "unevaluable": 0})
         per[claim.status] += 1
+    if not checked and not state.problems:
+        return
     terminalreporter.section("claims")
     terminalreporter.line(f"claims checked: {checked}")
     for platform in sorted(counts):

@@ -1,14 +1,18 @@
-"""The loaded project: the module index plus the facts of every module, read and parsed once.
+"""The loaded project: the module index, a content digest per file, and facts loaded on first use.
 
-Platform-independent by construction; `platforms.View` evaluates it for one target.
+Digests are taken eagerly (they key every cache and the report revision); facts lazily, each file at most
+once per run, from the facts cache when its content was seen before. A claim walk therefore parses only the
+files it reaches, and a warm run parses none. Platform-independent: `resolve.Resolver` evaluates it per target.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import hashlib
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from pytest_claims.cache import FactsCache
 from pytest_claims.facts import FileFacts, extract
 from pytest_claims.index import Index, ModuleFile
 
@@ -29,43 +33,92 @@ class Module:
         return self.file.rel
 
 
-@dataclass(frozen=True)
-class Project:
-    root: Path
-    index: Index
-    modules: dict[str, Module]
-
-    def get(self, name: str) -> Module | None:
-        return self.modules.get(name)
-
-
-_EMPTY = extract("")
-
-FactsSource = Callable[[ModuleFile], tuple[FileFacts, str]]
-"""Reads one module's facts and content digest (through the cache, or straight from the file)."""
-
-
-def read_facts(module: ModuleFile) -> tuple[FileFacts, str]:
-    """Read and parse one file, never raising: an unreadable file becomes facts with a problem."""
-    import hashlib
-
-    if module.path is None:
-        return _EMPTY, ""
-    try:
-        data = module.path.read_bytes()
-    except OSError as exc:
-        return _problem(f"cannot read: {exc.strerror or exc}"), ""
-    return extract(data, module.rel), hashlib.sha256(data).hexdigest()
-
-
 def _problem(message: str) -> FileFacts:
     return FileFacts((), ((),), (), (), (), (), ((0, message),), 0)
 
 
-def load_project(root: Path, index: Index, facts_of: FactsSource = read_facts) -> Project:
-    modules = {}
-    for name in sorted(index.modules):
-        file = index.modules[name]
-        facts, digest = facts_of(file)
-        modules[name] = Module(file, facts, digest)
-    return Project(root, index, modules)
+_EMPTY = FileFacts((), ((),), (), (), (), (), (), 0)
+
+
+class Modules(Mapping[str, Module]):
+    """Module name -> Module, parsing (or fetching from the cache) on first access only."""
+
+    def __init__(self, index: Index, cache: FactsCache) -> None:
+        self._index = index
+        self._cache = cache
+        self._loaded: dict[str, Module] = {}
+        self.digests: dict[str, str] = {}
+        self.mentions: set[str] = set()
+        """Modules whose text mentions `claims`: the only ones that can hold a directive (the cheap pre-scan)."""
+        self._pending: dict[str, bytes] = {}
+        self._unreadable: dict[str, str] = {}
+        for name in sorted(index.modules):
+            file = index.modules[name]
+            if file.path is None:
+                self.digests[name] = ""
+                continue
+            try:
+                data = file.path.read_bytes()
+            except OSError as exc:
+                self.digests[name] = ""
+                self._unreadable[name] = f"cannot read: {exc.strerror or exc}"
+                continue
+            self.digests[name] = hashlib.sha256(data).hexdigest()
+            if b"claims" in data:
+                self.mentions.add(name)
+                self._pending[name] = data
+
+    def __getitem__(self, name: str) -> Module:
+        module = self._loaded.get(name)
+        if module is None:
+            file = self._index.modules[name]
+            module = Module(file, self._facts(name, file), self.digests[name])
+            self._loaded[name] = module
+        return module
+
+    def _facts(self, name: str, file: ModuleFile) -> FileFacts:
+        if name in self._unreadable:
+            return _problem(self._unreadable[name])
+        if file.path is None:
+            return _EMPTY
+        digest = self.digests[name]
+        cached = self._cache.get(digest)
+        if cached is not None:
+            self._pending.pop(name, None)
+            return cached
+        data = self._pending.pop(name, None)
+        if data is None:
+            try:
+                data = file.path.read_bytes()
+            except OSError as exc:
+                return _problem(f"cannot read: {exc.strerror or exc}")
+            if hashlib.sha256(data).hexdigest() != digest:
+                # The file changed under us: keep the digest and the facts in agreement.
+                self.digests[name] = digest = hashlib.sha256(data).hexdigest()
+        facts = extract(data, file.rel)
+        self._cache.parsed += 1
+        self._cache.put(digest, facts)
+        return facts
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._index.modules
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(self._index.modules))
+
+    def __len__(self) -> int:
+        return len(self._index.modules)
+
+
+@dataclass(frozen=True)
+class Project:
+    root: Path
+    index: Index
+    modules: Modules
+
+    def get(self, name: str) -> Module | None:
+        return self.modules[name] if name in self.modules else None
+
+
+def load_project(root: Path, index: Index, cache: FactsCache | None = None) -> Project:
+    return Project(root, index, Modules(index, cache or FactsCache(None)))

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pytest_claims.catalog import Catalogue
 from pytest_claims.conditions import Target, evaluate
 from pytest_claims.config import Config
-from pytest_claims.facts import Binding, ClassFacts, FileFacts, FunctionFacts, Use
+from pytest_claims.facts import Binding, ClassFacts, FileFacts, FunctionFacts
 from pytest_claims.project import Module, Project
 from pytest_claims.stubs import StubSymbol, Stubs
 
@@ -64,6 +64,9 @@ class Summary:
     reaches: tuple[Reach, ...]
     edges: tuple[Edge, ...]
     frontier: tuple[Frontier, ...]
+    deps: frozenset[str]
+    """Every module whose facts (or absence) this summary was computed from: a cached verdict built on it is
+    valid exactly as long as none of these changed."""
 
 
 def _matches(name: str, prefixes: Iterable[str]) -> bool:
@@ -82,13 +85,24 @@ class Resolver:
         self._alive: dict[tuple[str, int], bool] = {}
         self._scopes: dict[str, dict[str, list[Binding]]] = {}
         self._summaries: dict[tuple[str, int], Summary] = {}
-        self._mro: dict[tuple[str, int], list[tuple[str, int]]] = {}
+        self._mro: dict[tuple[str, int], tuple[list[tuple[str, int]], frozenset[str]]] = {}
+        self._touched: set[str] = set()
         self._class_by_name: dict[str, dict[str, list[int]]] = {}
         self._func_by_name: dict[str, dict[str, list[int]]] = {}
         self.trusted = tuple(config.trusted)
         self._deny_any = tuple(sorted({n for names in config.deny.values() for n in names} | {
             n for claim in config.define.values() for n in claim.deny
         }))
+
+    # -- the project, with dependency tracking ------------------------------------------------------------
+
+    def module(self, name: str) -> Module:
+        self._touched.add(name)
+        return self.project.modules[name]
+
+    def has(self, name: str) -> bool:
+        self._touched.add(name)
+        return name in self.project.modules
 
     # -- platform evaluation ------------------------------------------------------------------------------
 
@@ -154,7 +168,7 @@ class Resolver:
         return ".".join([*base, rest] if rest else base)
 
     def module_sym(self, name: str) -> Sym:
-        if name in self.project.modules:
+        if self.has(name):
             return ("pmod", name)
         if self.stubs.is_stdlib(name):
             return ("std", name, StubSymbol("module", (name, "")))
@@ -173,7 +187,7 @@ class Resolver:
         if bindings:
             return self.resolve_bindings(module, bindings, depth + 1)
         sub = f"{module.name}.{attr}"
-        if sub in self.project.modules:
+        if self.has(sub):
             return [("pmod", sub)]
         star = self.scope(module).get("*")
         if star:
@@ -259,7 +273,7 @@ class Resolver:
         if depth > _MAX_DEPTH:
             return [("missing", attr, "alias chain too deep")]
         if tag == "pmod":
-            module = self.project.modules[str(sym[1])]
+            module = self.module(str(sym[1]))
             return self._project_member(module, attr, depth)
         if tag in ("pclass", "pinst"):
             return self.class_member(sym, attr, depth)
@@ -279,7 +293,9 @@ class Resolver:
         key = (module_name, index)
         cached = self._mro.get(key)
         if cached is not None:
-            return cached
+            self._touched.update(cached[1])
+            return cached[0]
+        outer, self._touched = self._touched, set()
         order: list[tuple[str, int]] = []
         stack = [key]
         while stack:
@@ -287,7 +303,7 @@ class Resolver:
             if current in order:
                 continue
             order.append(current)
-            module = self.project.modules[current[0]]
+            module = self.module(current[0])
             cls = module.facts.classes[current[1]]
             bases: list[tuple[str, int]] = []
             for base in cls.bases:
@@ -295,14 +311,16 @@ class Resolver:
                     if sym[0] == "pclass":
                         bases.append((str(sym[1]), int(sym[2])))  # type: ignore[call-overload]
             stack.extend(reversed(bases))
-        self._mro[key] = order
+        deps = frozenset(self._touched)
+        self._mro[key] = (order, deps)
+        self._touched = outer | deps
         return order
 
     def foreign_bases(self, module_name: str, index: int) -> list[Sym]:
         """Stdlib and third-party bases anywhere in a project class's hierarchy."""
         out: list[Sym] = []
         for mod_name, cls_index in self.mro(module_name, index):
-            module = self.project.modules[mod_name]
+            module = self.module(mod_name)
             cls = module.facts.classes[cls_index]
             for base in cls.bases:
                 for sym in self.resolve_chain_in_module(module, tuple(base.split(".")), 1):
@@ -316,7 +334,7 @@ class Resolver:
         if skip_self:
             order = order[1:]
         for mod_name, cls_index in order:
-            module = self.project.modules[mod_name]
+            module = self.module(mod_name)
             cls: ClassFacts = module.facts.classes[cls_index]
             found = [
                 ("pfunc", mod_name, fi)
@@ -367,8 +385,7 @@ class Resolver:
             return [OPAQUE]
         return None
 
-    def resolve_use(self, module: Module, func: FunctionFacts, use: Use) -> list[Sym]:
-        chain = use.chain
+    def resolve_use(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]:
         root = chain[0]
         rest = chain[1:]
         if root == "<super>":
@@ -396,37 +413,40 @@ class Resolver:
         cached = self._summaries.get(key)
         if cached is not None:
             return cached
-        module = self.project.modules[key[0]]
+        outer, self._touched = self._touched, set()
+        module = self.module(key[0])
         func = module.facts.functions[key[1]]
         reaches: dict[tuple[str, str, int], Reach] = {}
         edges: dict[tuple[tuple[str, int], int], Edge] = {}
         frontier: dict[tuple[str, int, str], Frontier] = {}
-        for use in func.uses:
-            if use.ctx == "type" or not self.alive(module, use.guard):
+        for chain, ctx, line, guard in func.uses:
+            if ctx == "type" or not self.alive(module, guard):
                 continue
-            for sym in self.resolve_use(module, func, use):
-                self._outcome(sym, use, reaches, edges, frontier)
+            for sym in self.resolve_use(module, func, chain):
+                self._outcome(sym, ctx, line, reaches, edges, frontier)
         result = Summary(
             tuple(sorted(reaches.values(), key=lambda r: (r.line, r.reach, r.kind))),
             tuple(sorted(edges.values(), key=lambda e: (e.name, e.line))),
             tuple(sorted(frontier.values(), key=lambda f: (f.line, f.reach, f.reason))),
+            frozenset(self._touched),
         )
+        self._touched = outer | result.deps
         self._summaries[key] = result
         return result
 
     def function_name(self, module_name: str, index: int) -> str:
-        return f"{module_name}.{self.project.modules[module_name].facts.functions[index].qualname}"
+        return f"{module_name}.{self.module(module_name).facts.functions[index].qualname}"
 
     def _outcome(
         self,
         sym: Sym,
-        use: Use,
+        ctx: str,
+        line: int,
         reaches: dict[tuple[str, str, int], Reach],
         edges: dict[tuple[tuple[str, int], int], Edge],
         frontier: dict[tuple[str, int, str], Frontier],
     ) -> None:
         tag = sym[0]
-        ctx = use.ctx
         if tag == "pfunc":
             key = (str(sym[1]), int(sym[2]))  # type: ignore[call-overload]
             name = self.function_name(*key)
@@ -436,15 +456,15 @@ class Resolver:
                 return
             if _matches(name, self._deny_any):
                 kind = "call" if ctx == "call" else "reference"
-                reaches.setdefault((name, kind, use.line), Reach(name, kind, use.line, frozenset()))
-            edges.setdefault((key, use.line), Edge(key, name, use.line))
+                reaches.setdefault((name, kind, line), Reach(name, kind, line, frozenset()))
+            edges.setdefault((key, line), Edge(key, name, line))
         elif tag in ("pclass", "pinst"):
             if ctx == "getattr":
                 return
             if ctx != "call":
                 return
             module_name, index = str(sym[1]), int(sym[2])  # type: ignore[call-overload]
-            cls_name = f"{module_name}.{self.project.modules[module_name].facts.classes[index].qualname}"
+            cls_name = f"{module_name}.{self.module(module_name).facts.classes[index].qualname}"
             if _matches(cls_name, self.trusted):
                 return
             attrs = _CONSTRUCTORS if tag == "pclass" else ("__call__",)
@@ -453,14 +473,14 @@ class Resolver:
                 for target in self.class_member(sym, attr, 1):
                     if target[0] == "pfunc":
                         entered = True
-                        self._outcome(target, Use(use.chain, "call", use.line, use.guard), reaches, edges, frontier)
+                        self._outcome(target, "call", line, reaches, edges, frontier)
             if not entered and tag == "pclass":
                 for base in self.foreign_bases(module_name, index):
-                    self._outcome(base, use, reaches, edges, frontier)
+                    self._outcome(base, ctx, line, reaches, edges, frontier)
         elif tag == "std":
             symbol = sym[2]
             assert isinstance(symbol, StubSymbol)
-            self._std_outcome(str(sym[1]), symbol, use, reaches)
+            self._std_outcome(str(sym[1]), symbol, ctx, line, reaches)
         elif tag == "ext":
             dotted = str(sym[1])
             if ctx not in ("call", "ref") or dotted.split(".")[0] == "pytest_claims":
@@ -469,32 +489,33 @@ class Resolver:
                 return
             if _matches(dotted, self._deny_any):
                 kind = "call" if ctx == "call" else "reference"
-                reaches.setdefault((dotted, kind, use.line), Reach(dotted, kind, use.line, frozenset()))
+                reaches.setdefault((dotted, kind, line), Reach(dotted, kind, line, frozenset()))
                 return
             top = dotted.split(".")[0]
             frontier.setdefault(
-                (dotted, use.line, "third-party"),
-                Frontier(dotted, use.line, f"third-party code ({top}) is not analysed", _hint(dotted, top)),
+                (dotted, line, "third-party"),
+                Frontier(dotted, line, f"third-party code ({top}) is not analysed", _hint(dotted, top)),
             )
         elif tag == "missing":
             if ctx not in ("call", "ref", "getattr"):
                 return
             dotted = str(sym[1])
             frontier.setdefault(
-                (dotted, use.line, str(sym[2])),
-                Frontier(dotted, use.line, str(sym[2]), f'trusted = ["{dotted}"]'),
+                (dotted, line, str(sym[2])),
+                Frontier(dotted, line, str(sym[2]), f'trusted = ["{dotted}"]'),
             )
 
-    def _std_outcome(self, dotted: str, symbol: StubSymbol, use: Use, reaches: dict[tuple[str, str, int], Reach]) -> None:
-        ctx = use.ctx
+    def _std_outcome(
+        self, dotted: str, symbol: StubSymbol, ctx: str, line: int, reaches: dict[tuple[str, str, int], Reach]
+    ) -> None:
         name = self.catalogue.normalize(dotted)
         if _matches(name, self.trusted) or _matches(dotted, self.trusted):
             return
         if ctx == "getattr":
             if symbol.kind in ("module", "class") and self.catalogue.touches(name):
                 reaches.setdefault(
-                    ("builtins.getattr", "call", use.line),
-                    Reach("builtins.getattr", "call", use.line, frozenset({"dynamic"})),
+                    ("builtins.getattr", "call", line),
+                    Reach("builtins.getattr", "call", line, frozenset({"dynamic"})),
                 )
             return
         kind = ""
@@ -516,7 +537,7 @@ class Resolver:
             categories = entry.categories
         elif not _matches(name, self._deny_any):
             return
-        reaches.setdefault((name, kind, use.line), Reach(name, kind, use.line, categories))
+        reaches.setdefault((name, kind, line), Reach(name, kind, line, categories))
 
 
 def _hint(dotted: str, top: str) -> str:

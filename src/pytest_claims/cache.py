@@ -1,0 +1,177 @@
+"""Content-keyed caches in pytest's cache directory: file facts, and verdicts with their dependencies.
+
+Every entry is keyed by content (sha256 of the file bytes) under a namespace that hashes every version the
+entry depends on, so a stale fact cannot be served. Entries are plain tuples pickled behind a checksum and
+read with an unpickler that refuses every class: a corrupt, truncated or foreign entry is detected and
+rebuilt, never trusted, and never executes anything. Writes are atomic (temporary file + os.replace), so
+concurrent runs sharing a directory see whole entries or none.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import pickle
+import sys
+import tempfile
+from pathlib import Path
+
+from pytest_claims.facts import FACTS_VERSION, Binding, ClassFacts, Directive, FileFacts, FunctionFacts
+
+_MAGIC = b"pytest-claims-cache\x00"
+PLUGIN_VERSION = "0.1.0"
+
+
+def namespace(*parts: object) -> str:
+    """A short stable hash of everything an entry depends on besides the content."""
+    text = "\x1f".join(str(p) for p in parts)
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+class _NoClasses(pickle.Unpickler):
+    """Cached data is plain tuples, strings and numbers: any class reference means a foreign file."""
+
+    def find_class(self, module: str, name: str) -> object:
+        raise pickle.UnpicklingError(f"class {module}.{name} is not allowed in the claims cache")
+
+
+def pack(value: object) -> bytes:
+    payload = pickle.dumps(value, protocol=5)
+    return _MAGIC + hashlib.sha256(payload).digest() + payload
+
+
+def unpack(data: bytes) -> object:
+    """The value, or raise ValueError for anything that is not a whole entry written by `pack`."""
+    head = len(_MAGIC)
+    if not data.startswith(_MAGIC) or len(data) < head + 32:
+        raise ValueError("not a claims cache entry")
+    checksum, payload = data[head : head + 32], data[head + 32 :]
+    if hashlib.sha256(payload).digest() != checksum:
+        raise ValueError("checksum mismatch (truncated or corrupt)")
+    try:
+        return _NoClasses(io.BytesIO(payload)).load()
+    except Exception as exc:  # any failure to read back is a bad entry, whatever its kind
+        raise ValueError(f"unreadable entry: {exc}") from None
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def read_entry(path: Path) -> object | None:
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    try:
+        return unpack(data)
+    except ValueError:
+        return None
+
+
+# --------------------------------------------------------------------------------------------------------
+# Facts <-> plain tuples
+
+
+def encode_facts(facts: FileFacts) -> tuple[object, ...]:
+    return (
+        facts.conds,
+        facts.guards,
+        tuple(tuple(b) for b in facts.bindings),
+        tuple(
+            (
+                f.qualname,
+                f.line,
+                f.cls,
+                f.kind,
+                f.first,
+                f.is_async,
+                f.guard,
+                f.uses,
+                f.locals,
+                tuple(tuple(b) for b in f.bindings),
+                f.returns,
+            )
+            for f in facts.functions
+        ),
+        tuple(
+            (c.qualname, c.line, c.guard, c.bases, c.methods, tuple(tuple(b) for b in c.attributes))
+            for c in facts.classes
+        ),
+        tuple((d.line, d.form, d.names, d.function, d.error) for d in facts.directives),
+        facts.problems,
+        facts.def_count,
+    )
+
+
+def decode_facts(raw: object) -> FileFacts:
+    conds, guards, bindings, functions, classes, directives, problems, def_count = raw  # type: ignore[misc]
+    return FileFacts(
+        conds,
+        guards,
+        tuple(Binding(*b) for b in bindings),
+        tuple(
+            FunctionFacts(q, ln, cls, kind, first, is_async, guard, uses, frozenset(locs), tuple(Binding(*b) for b in bs), ret)
+            for q, ln, cls, kind, first, is_async, guard, uses, locs, bs, ret in functions
+        ),
+        tuple(ClassFacts(q, ln, g, bases, methods, tuple(Binding(*b) for b in attrs)) for q, ln, g, bases, methods, attrs in classes),
+        tuple(Directive(*d) for d in directives),
+        problems,
+        def_count,
+    )
+
+
+class FactsCache:
+    """Facts by file content. `parsed` and `hits` count what each run did (tests and benchmarks read them)."""
+
+    def __init__(self, directory: Path | None) -> None:
+        self.directory = (
+            directory / f"facts-{namespace(FACTS_VERSION, PLUGIN_VERSION, sys.implementation.name, sys.version_info[:3])}"
+            if directory is not None
+            else None
+        )
+        self.parsed = 0
+        self.hits = 0
+        self.rebuilt = 0
+
+    def _path(self, digest: str) -> Path | None:
+        if self.directory is None:
+            return None
+        return self.directory / digest[:2] / digest
+
+    def get(self, digest: str) -> FileFacts | None:
+        path = self._path(digest)
+        if path is None or not path.exists():
+            return None
+        raw = read_entry(path)
+        if raw is not None:
+            try:
+                facts = decode_facts(raw)
+            except (TypeError, ValueError):
+                facts = None
+            if facts is not None:
+                self.hits += 1
+                return facts
+        self.rebuilt += 1
+        return None
+
+    def put(self, digest: str, facts: FileFacts) -> None:
+        path = self._path(digest)
+        if path is None:
+            return
+        try:
+            write_atomic(path, pack(encode_facts(facts)))
+        except OSError:
+            pass  # a read-only or full cache directory costs speed, never correctness

@@ -1,0 +1,1 @@
+"""Layers: ui -> service -> db, with the api taking a forbidden shortcut."""
