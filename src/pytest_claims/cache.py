@@ -9,6 +9,7 @@ concurrent runs sharing a directory see whole entries or none.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import os
@@ -16,6 +17,7 @@ import pickle
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from pytest_claims.facts import FACTS_VERSION, Binding, ClassFacts, Directive, FileFacts, FunctionFacts
 
@@ -63,10 +65,8 @@ def write_atomic(path: Path, data: bytes) -> None:
             handle.write(data)
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
 
 
@@ -116,17 +116,32 @@ def encode_facts(facts: FileFacts) -> tuple[object, ...]:
     )
 
 
-def decode_facts(raw: object) -> FileFacts:
-    conds, guards, bindings, functions, classes, directives, problems, def_count = raw  # type: ignore[misc]
+def decode_facts(raw: Any) -> FileFacts:
+    conds, guards, bindings, functions, classes, directives, problems, def_count = raw
     return FileFacts(
         conds,
         guards,
         tuple(Binding(*b) for b in bindings),
         tuple(
-            FunctionFacts(q, ln, cls, kind, first, is_async, guard, uses, frozenset(locs), tuple(Binding(*b) for b in bs), ret)
+            FunctionFacts(
+                q,
+                ln,
+                cls,
+                kind,
+                first,
+                is_async,
+                guard,
+                uses,
+                frozenset(locs),
+                tuple(Binding(*b) for b in bs),
+                ret,
+            )
             for q, ln, cls, kind, first, is_async, guard, uses, locs, bs, ret in functions
         ),
-        tuple(ClassFacts(q, ln, g, bases, methods, tuple(Binding(*b) for b in attrs)) for q, ln, g, bases, methods, attrs in classes),
+        tuple(
+            ClassFacts(q, ln, g, bases, methods, tuple(Binding(*b) for b in attrs))
+            for q, ln, g, bases, methods, attrs in classes
+        ),
         tuple(Directive(*d) for d in directives),
         problems,
         def_count,
@@ -138,7 +153,8 @@ class FactsCache:
 
     def __init__(self, directory: Path | None) -> None:
         self.directory = (
-            directory / f"facts-{namespace(FACTS_VERSION, PLUGIN_VERSION, sys.implementation.name, sys.version_info[:3])}"
+            directory
+            / f"facts-{namespace(FACTS_VERSION, PLUGIN_VERSION, sys.implementation.name, sys.version_info[:3])}"
             if directory is not None
             else None
         )
@@ -171,7 +187,6 @@ class FactsCache:
         path = self._path(digest)
         if path is None:
             return
-        try:
+        # a read-only or full cache directory costs speed, never correctness
+        with contextlib.suppress(OSError):
             write_atomic(path, pack(encode_facts(facts)))
-        except OSError:
-            pass  # a read-only or full cache directory costs speed, never correctness

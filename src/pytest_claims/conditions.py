@@ -299,9 +299,13 @@ class ConditionCompiler:
         if kind in ("platform", "osname", "system"):
             if isinstance(op, (ast.Eq, ast.NotEq)) and isinstance(value, str):
                 return (kind, "==" if isinstance(op, ast.Eq) else "!=", value)
-            if isinstance(op, (ast.In, ast.NotIn)) and not flipped and isinstance(value, tuple):
-                if all(isinstance(v, str) for v in value):
-                    return (kind, "in" if isinstance(op, ast.In) else "notin", value)
+            if (
+                isinstance(op, (ast.In, ast.NotIn))
+                and not flipped
+                and isinstance(value, tuple)
+                and all(isinstance(v, str) for v in value)
+            ):
+                return (kind, "in" if isinstance(op, ast.In) else "notin", value)
             return UNKNOWN
         opname = _VERSION_OPS.get(type(op))
         if opname is None:
@@ -331,4 +335,3 @@ def _literal(node: ast.expr) -> object:
             items.append(elt.value)
         return tuple(items)
     return None
-

@@ -89,7 +89,13 @@ def read_directives(module: Module, config: Config) -> tuple[list[Claimed], list
             forms = {form for _, form, _ in found}
             line = found[1][0]
             if forms == {"comment", "decorator"}:
-                errors.append(DirectiveError(module.rel, line, f"{qualified} has both a # claims: comment and @claims(...): keep one"))
+                errors.append(
+                    DirectiveError(
+                        module.rel,
+                        line,
+                        f"{qualified} has both a # claims: comment and @claims(...): keep one",
+                    )
+                )
             else:
                 errors.append(DirectiveError(module.rel, line, f"{qualified} has more than one claims directive"))
             continue

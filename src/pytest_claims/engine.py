@@ -12,11 +12,13 @@ so a warm run reads and hashes the files and does nothing else.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pytest_claims.cache import PLUGIN_VERSION, FactsCache, namespace, pack, read_entry, write_atomic
 from pytest_claims.catalog import load_catalogue
@@ -105,20 +107,20 @@ class VerdictStore:
         self.path = base / f"verdicts-{key}" if base is not None else None
         raw = read_entry(self.path) if self.path is not None and self.path.exists() else None
         old = raw if isinstance(raw, dict) else {}
-        self.old_directives: dict[object, object] = old.get("directives", {})
-        self.old_verdicts: dict[object, object] = old.get("verdicts", {})
-        self.directives: dict[object, object] = {}
-        self.verdicts: dict[object, object] = {}
+        # Plain tuples throughout (see cache.py): (module, digest) -> directive reading,
+        # (module, function index, platform) -> (deps, encoded ClaimResult or None when not on that platform).
+        self.old_directives: dict[Any, Any] = old.get("directives", {})
+        self.old_verdicts: dict[Any, Any] = old.get("verdicts", {})
+        self.directives: dict[Any, Any] = {}
+        self.verdicts: dict[Any, Any] = {}
 
     def save(self) -> None:
         if self.path is None:
             return
         if self.directives == self.old_directives and self.verdicts == self.old_verdicts:
             return
-        try:
+        with contextlib.suppress(OSError):
             write_atomic(self.path, pack({"directives": self.directives, "verdicts": self.verdicts}))
-        except OSError:
-            pass
 
 
 def _encode(result: ClaimResult) -> tuple[object, ...]:
@@ -136,20 +138,29 @@ def _encode(result: ClaimResult) -> tuple[object, ...]:
     )
 
 
-def _decode(raw: tuple[object, ...]) -> ClaimResult:
-    *head, violations, frontier = raw
+def _decode(raw: Any) -> ClaimResult:
+    function, module, qualname, file, line, claims, platform, status, violations, frontier = raw
     return ClaimResult(
-        *head,  # type: ignore[arg-type]
-        tuple(Violation(*v) for v in violations),  # type: ignore[attr-defined]
-        tuple(FrontierEntry(*f) for f in frontier),  # type: ignore[attr-defined]
+        function,
+        module,
+        qualname,
+        file,
+        line,
+        claims,
+        platform,
+        status,
+        tuple(Violation(*v) for v in violations),
+        tuple(FrontierEntry(*f) for f in frontier),
     )
 
 
-def _trace(root: Path) -> None:
+def _trace(root: Path, cache: FactsCache, reused: int) -> None:
     path = os.environ.get(TRACE_ENV)
     if path:
         with open(path, "a", encoding="utf-8") as handle:
-            handle.write(f"engine-run pid={os.getpid()} root={root}\n")
+            handle.write(
+                f"engine-run pid={os.getpid()} parsed={cache.parsed} cached={cache.hits} reused={reused} root={root}\n"
+            )
 
 
 def check(
@@ -162,7 +173,6 @@ def check(
 ) -> Result:
     """Verdicts for every claiming function under `root`, for each target platform (default: the host)."""
     config = config or load_config(root)
-    _trace(config.root)
     targets = resolve_platforms(config, platforms, sweep)
     cache = cache or FactsCache(None)
     project = load(config, cache)
@@ -174,8 +184,7 @@ def check(
     errors: list[DirectiveError] = []
     problems: list[DirectiveError] = [DirectiveError(path, 0, message) for path, message in project.index.problems]
     for name in sorted(modules.mentions):
-        key = (name, digests[name])
-        reading = store.old_directives.get(key)
+        reading: Any = store.old_directives.get((name, digests[name]))
         if reading is None:
             module = modules[name]
             found, refused = read_directives(module, config)
@@ -185,8 +194,8 @@ def check(
                 tuple((e.file, e.line, e.message) for e in (*refused, *file_problems)),
                 len(refused),
             )
-        store.directives[key] = reading
-        found_raw, refused_raw, n_refused = reading  # type: ignore[misc]
+        store.directives[name, digests[name]] = reading
+        found_raw, refused_raw, n_refused = reading
         claimed.extend(Claimed(*c) for c in found_raw)
         for index, raw_error in enumerate(refused_raw):
             (errors if index < n_refused else problems).append(DirectiveError(*raw_error))
@@ -203,17 +212,19 @@ def check(
         resolver: Resolver | None = None
         for item in claimed:
             key = (item.module, item.index, platform)
-            entry = store.old_verdicts.get(key)
+            entry: Any = store.old_verdicts.get(key)
             if entry is not None:
-                deps, encoded = entry  # type: ignore[misc]
+                deps, encoded = entry
                 if all(digests.get(m, "") == d for m, d in deps):
                     store.verdicts[key] = entry
-                    reused += 1
                     if encoded is not None:
+                        reused += 1
                         results.append(_decode(encoded))
                     continue
             if resolver is None:
-                resolver = Resolver(project, config, catalogue, stubs_for(platform, host_version()), target_for(platform))
+                resolver = Resolver(
+                    project, config, catalogue, stubs_for(platform, host_version()), target_for(platform)
+                )
             module = resolver.module(item.module)
             func = module.facts.functions[item.index]
             if not resolver.alive(module, func.guard):
@@ -243,6 +254,7 @@ def check(
             deps = tuple(sorted((m, digests.get(m, "")) for m in verdict.deps))
             store.verdicts[key] = (deps, _encode(result))
     store.save()
+    _trace(config.root, cache, reused)
     results.sort(key=lambda r: (r.file, r.line, r.qualname, r.platform))
     return Result(
         config,

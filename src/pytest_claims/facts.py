@@ -16,11 +16,11 @@ import ast
 import io
 import re
 import tokenize
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
-from pytest_claims.conditions import ConditionCompiler, Cond, is_decided, is_known
+from pytest_claims.conditions import Cond, ConditionCompiler, is_decided, is_known
 
 FACTS_VERSION = 1
 """Bumped whenever the shape or meaning of the facts changes; part of every cache key."""
@@ -165,6 +165,7 @@ class _Scope:
 _DIRECTIVE_LINE = re.compile(r"^[ \t]*#[ \t]*claims[ \t]*:(.*)$")
 _TRAILING = re.compile(r"#[ \t]*claims[ \t]*:(.*)$")
 _IMPORT_ERRORS = {"ImportError", "ModuleNotFoundError"}
+_TRY_NODES: tuple[type[ast.AST], ...] = tuple(getattr(ast, n) for n in ("Try", "TryStar") if hasattr(ast, n))
 
 
 # claims: deterministic
@@ -299,7 +300,7 @@ class _Extractor:
                 self._body(task)
                 continue
             node, scope, guard, ctx = task
-            handler = handlers.get(type(node))
+            handler = handlers.get(type(node))  # type: ignore[arg-type]
             if handler is None:
                 if type(node) in INERT:
                     continue
@@ -312,7 +313,7 @@ class _Extractor:
         if node is not None:
             self.stack.append((node, scope, guard, ctx))
 
-    def push_all(self, nodes: list[ast.expr] | list[ast.AST], scope: _Scope, guard: int, ctx: str) -> None:
+    def push_all(self, nodes: Sequence[ast.AST], scope: _Scope, guard: int, ctx: str) -> None:
         for node in reversed(nodes):
             self.stack.append((node, scope, guard, ctx))
 
@@ -507,7 +508,8 @@ def _if(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> N
 
 
 def _try(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
-    assert isinstance(node, (ast.Try, ast.TryStar))
+    assert isinstance(node, _TRY_NODES)
+    node = cast(ast.Try, node)  # TryStar has the same fields
     # `try: import winreg` / `except ImportError:` takes the branch the target's stdlib decides.
     imports: list[Cond] = []
     for stmt in node.body:
@@ -807,7 +809,6 @@ HANDLED: dict[type[ast.AST], Handler] = {
     ast.Match: _match,
     ast.Raise: _children("exc", "cause"),
     ast.Try: _try,
-    ast.TryStar: _try,
     ast.ExceptHandler: _except_handler,
     ast.Assert: _children("test", "msg"),
     ast.Import: _import,
@@ -854,12 +855,15 @@ HANDLED: dict[type[ast.AST], Handler] = {
     ast.MatchOr: _children("patterns"),
 }
 
+# Node classes newer than the oldest supported Python (3.10), judged where the running Python has them.
 for _name_ in ("TypeAlias", "TypeVar", "ParamSpec", "TypeVarTuple"):
     if hasattr(ast, _name_):
         HANDLED[getattr(ast, _name_)] = _skip
+if hasattr(ast, "TryStar"):  # 3.11 except*
+    HANDLED[ast.TryStar] = _try
 if hasattr(ast, "TemplateStr"):  # 3.14 t-strings: their interpolations are evaluated
     HANDLED[ast.TemplateStr] = _children("values")
-    HANDLED[ast.Interpolation] = _children("value", "format_spec")
+    HANDLED[getattr(ast, "Interpolation")] = _children("value", "format_spec")  # noqa: B009
 
 INERT: frozenset[type[ast.AST]] = frozenset(
     {
@@ -919,7 +923,20 @@ INERT: frozenset[type[ast.AST]] = frozenset(
 """Node classes that carry no name use of their own, each for the reason grouped above."""
 
 DEPRECATED: frozenset[str] = frozenset(
-    {"AugLoad", "AugStore", "Param", "Suite", "Num", "Str", "Bytes", "NameConstant", "Ellipsis", "Index", "ExtSlice", "slice"}
+    {
+        "AugLoad",
+        "AugStore",
+        "Param",
+        "Suite",
+        "Num",
+        "Str",
+        "Bytes",
+        "NameConstant",
+        "Ellipsis",
+        "Index",
+        "ExtSlice",
+        "slice",
+    }
 )
 """Names `ast` still exports for old code but the parser never produces."""
 
@@ -928,7 +945,9 @@ DEPRECATED: frozenset[str] = frozenset(
 # Directives
 
 
-def _directives(ex: _Extractor, lines: list[str], claims_decorator: Callable[[tuple[str, ...], _FunctionBuilder], bool]) -> list[Directive]:
+def _directives(
+    ex: _Extractor, lines: list[str], claims_decorator: Callable[[tuple[str, ...], _FunctionBuilder], bool]
+) -> list[Directive]:
     found: list[Directive] = []
     if "claims" in ex.source:
         found.extend(_comment_directives(ex, lines))
@@ -940,7 +959,15 @@ def _directives(ex: _Extractor, lines: list[str], claims_decorator: Callable[[tu
                 found.append(Directive(line, "decorator", names, index, error))
         for chain, line in func.bare_decorators:
             if claims_decorator(chain, func):
-                found.append(Directive(line, "decorator", (), index, "@claims needs the claim names: @claims(\"deterministic\")"))
+                found.append(
+                    Directive(
+                        line,
+                        "decorator",
+                        (),
+                        index,
+                        '@claims needs the claim names: @claims("deterministic")',
+                    )
+                )
     found.sort(key=lambda d: (d.line, d.form))
     return found
 

@@ -84,7 +84,11 @@ def _walk_package(
                 stem = entry.name[:-3]
                 if stem.isidentifier() and entry.is_file():
                     out[f"{dotted}.{stem}"] = ModuleFile(
-                        f"{dotted}.{stem}", Path(entry.path), _relative(Path(entry.path), root), False, followed
+                        f"{dotted}.{stem}",
+                        Path(entry.path),
+                        _relative(Path(entry.path), root),
+                        False,
+                        followed,
                     )
 
 

@@ -14,7 +14,8 @@ def violation_line(function: str, violation: Violation) -> str:
     """`f claims c but calls r at p:l` / `... references r at p:l` / `... reaches r at p:l, through a -> b`."""
     where = f"{violation.file}:{violation.line}"
     if violation.via:
-        return f"{function} claims {violation.claim} but reaches {violation.reach} at {where}, through {' -> '.join(violation.via)}"
+        hops = " -> ".join(violation.via)
+        return f"{function} claims {violation.claim} but reaches {violation.reach} at {where}, through {hops}"
     return f"{function} claims {violation.claim} but {_VERBS[violation.kind]} {violation.reach} at {where}"
 
 
@@ -41,9 +42,7 @@ def failure_text(
             out.append(violation_line(function, violation))
             out.append(f"    {source_line(violation.file, violation.line).strip()}")
         return "\n".join(out)
-    out.append(
-        f"{function} claims {', '.join(claims)} but is unevaluable: the walk reached code it cannot see into"
-    )
+    out.append(f"{function} claims {', '.join(claims)} but is unevaluable: the walk reached code it cannot see into")
     for entry in frontier:
         out.append(f"  {frontier_line(entry)}")
         out.append(f"    {source_line(entry.file, entry.line).strip()}")

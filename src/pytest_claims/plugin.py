@@ -197,13 +197,18 @@ class ClaimItem(pytest.Item):
             return
         state = self.config.stash[_STATE]
         text = failure_text(
-            result.function, result.claims, result.status, result.violations, result.frontier, state.source_line
+            result.function,
+            result.claims,
+            result.status,
+            result.violations,
+            result.frontier,
+            state.source_line,
         )
         if result.status == "unevaluable" and state.config.on_unevaluable == "skip":
             pytest.skip(text.splitlines()[0])
         raise ClaimFailure(text)
 
-    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:  # type: ignore[override]
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
         if isinstance(excinfo.value, ClaimFailure):
             return str(excinfo.value)
         return str(super().repr_failure(excinfo))
@@ -307,7 +312,7 @@ _SESSION_STATE: list[ClaimsState] = []
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
     state = config.stash.get(_STATE, None)
-    if state is None or not state.payload["claims"] and not state.errors:
+    if state is None or (not state.payload["claims"] and not state.errors):
         return
     status_of = {}
     for claim in state.payload["claims"]:

@@ -100,6 +100,10 @@ class Modules(Mapping[str, Module]):
         self._cache.put(digest, facts)
         return facts
 
+    def loaded(self) -> frozenset[str]:
+        """The modules whose facts this run needed (the rest were only hashed)."""
+        return frozenset(self._loaded)
+
     def __contains__(self, name: object) -> bool:
         return name in self._index.modules
 
@@ -117,7 +121,7 @@ class Project:
     modules: Modules
 
     def get(self, name: str) -> Module | None:
-        return self.modules[name] if name in self.modules else None
+        return self.modules.get(name, None)
 
 
 def load_project(root: Path, index: Index, cache: FactsCache | None = None) -> Project:

@@ -17,7 +17,7 @@ from pytest_claims.conditions import Target, evaluate
 from pytest_claims.config import Config
 from pytest_claims.facts import Binding, ClassFacts, FileFacts, FunctionFacts
 from pytest_claims.project import Module, Project
-from pytest_claims.stubs import StubSymbol, Stubs
+from pytest_claims.stubs import Stubs, StubSymbol
 
 # Symbols: small tuples, cheap to build and compare.
 #   ("pmod", module)                ("pfunc", module, index)       ("pclass", module, index)
@@ -90,9 +90,12 @@ class Resolver:
         self._class_by_name: dict[str, dict[str, list[int]]] = {}
         self._func_by_name: dict[str, dict[str, list[int]]] = {}
         self.trusted = tuple(config.trusted)
-        self._deny_any = tuple(sorted({n for names in config.deny.values() for n in names} | {
-            n for claim in config.define.values() for n in claim.deny
-        }))
+        self._deny_any = tuple(
+            sorted(
+                {n for names in config.deny.values() for n in names}
+                | {n for claim in config.define.values() for n in claim.deny}
+            )
+        )
 
     # -- the project, with dependency tracking ------------------------------------------------------------
 
@@ -229,7 +232,10 @@ class Resolver:
         if kind == "alias":
             return self.resolve_chain_in_module(module, tuple(binding.target.split(".")), depth + 1)
         if kind == "instance":
-            return [self.instance_of(sym) for sym in self.resolve_chain_in_module(module, tuple(binding.target.split(".")), depth + 1)]
+            return [
+                self.instance_of(sym)
+                for sym in self.resolve_chain_in_module(module, tuple(binding.target.split(".")), depth + 1)
+            ]
         return [OPAQUE]
 
     def instance_of(self, sym: Sym) -> Sym:
@@ -259,7 +265,16 @@ class Resolver:
         builtin = self.stubs.member("builtins", (name,))
         if builtin.kind != "missing":
             return [("std", f"builtins.{name}", builtin)]
-        if name in ("__name__", "__file__", "__doc__", "__spec__", "__package__", "__path__", "__builtins__", "__debug__"):
+        if name in (
+            "__name__",
+            "__file__",
+            "__doc__",
+            "__spec__",
+            "__package__",
+            "__path__",
+            "__builtins__",
+            "__debug__",
+        ):
             return [OPAQUE]
         if module.facts.problems:
             line, message = module.facts.problems[0]
@@ -336,7 +351,7 @@ class Resolver:
         for mod_name, cls_index in order:
             module = self.module(mod_name)
             cls: ClassFacts = module.facts.classes[cls_index]
-            found = [
+            found: list[Sym] = [
                 ("pfunc", mod_name, fi)
                 for name, fi in cls.methods
                 if name == attr and self.alive(module, module.facts.functions[fi].guard)
@@ -357,7 +372,12 @@ class Resolver:
                 return out
         for base in self.foreign_bases(module_name, index):
             stepped = self.step(base, attr, depth + 1)
-            if stepped and stepped[0][0] == "std" and isinstance(stepped[0][2], StubSymbol) and stepped[0][2].kind == "missing":
+            if (
+                stepped
+                and stepped[0][0] == "std"
+                and isinstance(stepped[0][2], StubSymbol)
+                and stepped[0][2].kind == "missing"
+            ):
                 continue
             return stepped
         return [OPAQUE]
@@ -392,7 +412,9 @@ class Resolver:
             classes = self.classes_named(module, func.cls) if func.cls else []
             if not classes or not rest:
                 return [OPAQUE]
-            syms = [s for i in classes for s in self.class_member(("pclass", module.name, i), rest[0], 1, skip_self=True)]
+            syms = [
+                s for i in classes for s in self.class_member(("pclass", module.name, i), rest[0], 1, skip_self=True)
+            ]
             rest = rest[1:]
         else:
             local = self.local_syms(module, func, root)

@@ -27,21 +27,25 @@ where the rule is shown, without stopping the claims of the run.
 
 from __future__ import annotations
 
+import sys
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from pytest_claims.catalog import load_catalogue
 from pytest_claims.check import FrontierEntry
+from pytest_claims.conditions import Target
 from pytest_claims.config import Config, ForbidRule
 from pytest_claims.messages import frontier_line
 from pytest_claims.project import Project
 from pytest_claims.resolve import Resolver, live_functions
-from pytest_claims.stubs import StubSymbol
+from pytest_claims.stubs import StubSymbol, stubs_for
 
 __all__ = [
     "RuleResult",
     "check_rule",
     "check_rules",
+    "resolver_factory",
     "rule_failure_text",
     "rule_item_name",
 ]
@@ -143,9 +147,7 @@ class _Graph:
             self._scans[node] = cached
         return cached
 
-    def _touch(
-        self, sym: tuple[object, ...], ctx: str, names: set[str], edges: set[tuple[str, Node]]
-    ) -> None:
+    def _touch(self, sym: tuple[object, ...], ctx: str, names: set[str], edges: set[tuple[str, Node]]) -> None:
         resolver = self.resolver
         tag = sym[0]
         if tag == "pfunc":
@@ -202,6 +204,26 @@ def check_rules(
     return tuple(results)
 
 
+def resolver_factory(
+    project: Project, config: Config, version: tuple[int, int] | None = None
+) -> Callable[[str], Resolver]:
+    """One `Resolver` per platform, made on first use and then kept, so that claims and rules walking the
+    same platform share its memoised summaries (the engine's `resolver_for`)."""
+    catalogue = load_catalogue()
+    python = version or (sys.version_info[0], sys.version_info[1])
+    made: dict[str, Resolver] = {}
+
+    def resolver_for(platform: str) -> Resolver:
+        resolver = made.get(platform)
+        if resolver is None:
+            stubs = stubs_for(platform, python)
+            target = Target(platform, stubs.version, stubs.module_has)
+            resolver = made[platform] = Resolver(project, config, catalogue, stubs, target)
+        return resolver
+
+    return resolver_for
+
+
 def check_rule(resolver: Resolver, config: Config, rule: ForbidRule, platform: str) -> RuleResult:
     """One rule on one platform (a fresh rule-side cache: prefer `check_rules` for many rules)."""
     return _check(_Graph(resolver), config, rule, platform)
@@ -249,18 +271,30 @@ def _check(graph: _Graph, config: Config, rule: ForbidRule, platform: str) -> Ru
     fix = f"fix the rule {rule.id!r} in [[tool.claims.forbid-reaches]]"
     if not _names_something(project, source):
         return _usage(
-            rule, platform, config, source,
-            f"from = {source!r} names no module, class or function of the project", fix,
+            rule,
+            platform,
+            config,
+            source,
+            f"from = {source!r} names no module, class or function of the project",
+            fix,
         )
     if _in_project_namespace(project, target) and not _names_something(project, target):
         return _usage(
-            rule, platform, config, target,
-            f"to = {target!r} names no module, class or function of the project", fix,
+            rule,
+            platform,
+            config,
+            target,
+            f"to = {target!r} names no module, class or function of the project",
+            fix,
         )
     if under(source, target):
         return _usage(
-            rule, platform, config, source,
-            f"from = {source!r} lies inside to = {target!r}: every function it names is a target", fix,
+            rule,
+            platform,
+            config,
+            source,
+            f"from = {source!r} lies inside to = {target!r}: every function it names is a target",
+            fix,
         )
 
     starts: list[tuple[str, Node]] = []
@@ -304,15 +338,11 @@ def _check(graph: _Graph, config: Config, rule: ForbidRule, platform: str) -> Ru
         hits.extend(name for name, _ in scan.edges if under(name, target))
         hits.extend(reach.reach for reach in summary.reaches if under(reach.reach, target))
         if hits:
-            return RuleResult(
-                rule.id, source, target, platform, "violated", (*path, min(hits)), (), rule.line
-            )
+            return RuleResult(rule.id, source, target, platform, "violated", (*path, min(hits)), (), rule.line)
         for entry in summary.frontier:
             key = (module.rel, entry.reach, entry.line, entry.reason)
             if key not in frontier:
-                frontier[key] = FrontierEntry(
-                    entry.reach, module.rel, entry.line, path, entry.reason, entry.hint
-                )
+                frontier[key] = FrontierEntry(entry.reach, module.rel, entry.line, path, entry.reason, entry.hint)
         for name, node in scan.edges:
             if node not in path_of:
                 path_of[node] = (*path, name)

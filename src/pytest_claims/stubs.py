@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import typeshed_client
 from typeshed_client import ImportedName, NameInfo, OverloadedName
@@ -123,7 +123,7 @@ class Stubs:
                 # `from . import path as _path` in os: a submodule, not a member
                 return StubSymbol("module", (f"{source}.{node.name}", ""))
             return self._module_member(source, node.name, depth + 1)
-        if isinstance(node, OverloadedName) or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        if isinstance(node, (OverloadedName, ast.FunctionDef, ast.AsyncFunctionDef)):
             return StubSymbol("function", (module, attr))
         if isinstance(node, ast.ClassDef):
             return StubSymbol("class", (module, attr), self._is_exception(module, attr, 0))
@@ -173,7 +173,9 @@ class Stubs:
                 node = child.ast
                 if isinstance(node, ast.ClassDef):
                     result = StubSymbol(
-                        "class", (cls_module, f"{cls_qual}.{attr}"), self._is_exception(cls_module, f"{cls_qual}.{attr}", 0)
+                        "class",
+                        (cls_module, f"{cls_qual}.{attr}"),
+                        self._is_exception(cls_module, f"{cls_qual}.{attr}", 0),
                     )
                 elif isinstance(node, (OverloadedName, ast.FunctionDef, ast.AsyncFunctionDef)):
                     result = StubSymbol("function", (cls_module, f"{cls_qual}.{attr}"))
@@ -229,7 +231,7 @@ def _is_package_stub(stubs: Stubs, module: str) -> bool:
     return path is not None and path.name == "__init__.pyi"
 
 
-@lru_cache(maxsize=None)
+@cache
 def stubs_for(platform: str, version: tuple[int, int]) -> Stubs:
     """One memoised stub view per target, shared by every check in the process."""
     return Stubs(platform, version)

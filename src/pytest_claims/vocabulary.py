@@ -38,5 +38,7 @@ UNCHECKED_CLAIMS: frozenset[str] = frozenset({"idempotent"})
 DEFAULT_PLATFORMS: tuple[str, ...] = ("darwin", "linux", "win32")
 """The full-sweep set when `platforms` is not configured."""
 
-KNOWN_PLATFORMS: frozenset[str] = frozenset({"darwin", "linux", "win32", "cygwin", "freebsd", "aix", "emscripten", "wasi"})
+KNOWN_PLATFORMS: frozenset[str] = frozenset(
+    {"darwin", "linux", "win32", "cygwin", "freebsd", "aix", "emscripten", "wasi"}
+)
 """Values `sys.platform` can take that a target may name."""
