@@ -333,6 +333,11 @@ EXPECTED: dict[str, dict[str, tuple[str, tuple[tuple[object, ...], ...]]]] = {
         "win32": ("violated", (("deterministic", "call", "winreg.OpenKey", "src/vio/platforms.py", 83, ()),)),
     },
     "vio.platforms.type_checking_only": {ALL: ("held", ())},
+    "vio.platforms.match_guard": {
+        "darwin": ("violated", (("deterministic", "call", "os.getcwd", "src/vio/platforms.py", 97, ()),)),
+        "linux": ("violated", (("deterministic", "call", "time.time", "src/vio/platforms.py", 99, ()),)),
+        "win32": ("violated", (("deterministic", "call", "os.getcwd", "src/vio/platforms.py", 97, ()),)),
+    },
     "vio.users.load_settings": {ALL: ("held", ())},
     "vio.winonly.only_on_windows": {
         "win32": ("violated", (("deterministic", "call", "os.getcwd", "src/vio/winonly.py", 9, ()),)),

@@ -226,6 +226,11 @@ class ConditionCompiler:
         parts.append(root)
         return ".".join(reversed(parts))
 
+    def platform_subject(self, node: ast.expr) -> str | None:
+        """ "platform", "osname" or "system" when `node` is `sys.platform`, `os.name` or `platform.system()`."""
+        subject = self._subject(node)
+        return subject[0] if subject is not None and subject[0] in ("platform", "osname", "system") else None
+
     def _subject(self, node: ast.expr) -> tuple[str, int] | None:
         """What a comparison side denotes: ("platform"|"osname"|"system"|"version", prefix length)."""
         if isinstance(node, ast.Call) and not node.args and not node.keywords:

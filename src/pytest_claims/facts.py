@@ -636,11 +636,42 @@ def _with(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
 
 def _match(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.Match)
-    for case in reversed(node.cases):
-        ex.push_body(case.body, scope, guard)
-        ex.push(case.guard, scope, guard, "ref")
-        ex.push(case.pattern, scope, guard, "ref")
-    ex.push(node.subject, scope, guard, "ref")
+    # `match platform.system(): case "Darwin": ...` selects per target like an if/elif chain.
+    kind = ex.compiler.platform_subject(node.subject)
+    guards: list[int] = []
+    earlier: list[Cond] = []
+    for case in node.cases:
+        case_guard = guard
+        for previous in earlier:
+            case_guard = ex.guard_with(case_guard, previous, False)
+        values = _case_strings(case.pattern) if kind else None
+        if kind and values:
+            cond: Cond = ("or", tuple((kind, "==", v) for v in values))
+            case_guard = ex.guard_with(case_guard, cond, True)
+            if case.guard is None:
+                earlier.append(cond)
+        guards.append(case_guard)
+    for case, case_guard in zip(reversed(node.cases), reversed(guards)):
+        ex.push_body(case.body, scope, case_guard)
+        ex.push(case.guard, scope, case_guard, "ref")
+        ex.push(case.pattern, scope, case_guard, "ref")
+    if kind is None:
+        ex.push(node.subject, scope, guard, "ref")
+
+
+def _case_strings(pattern: ast.pattern) -> tuple[str, ...] | None:
+    """The string literals a case pattern matches (`"a"`, `"a" | "b"`), None for anything else."""
+    options = pattern.patterns if isinstance(pattern, ast.MatchOr) else [pattern]
+    values = []
+    for option in options:
+        if not (
+            isinstance(option, ast.MatchValue)
+            and isinstance(option.value, ast.Constant)
+            and isinstance(option.value.value, str)
+        ):
+            return None
+        values.append(option.value.value)
+    return tuple(values)
 
 
 def _global(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:

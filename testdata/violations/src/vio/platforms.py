@@ -88,3 +88,14 @@ def type_checking_only() -> "subprocess.Popen[str] | None":
     if TYPE_CHECKING:
         return subprocess.Popen(["x"])
     return None
+
+
+# claims: deterministic
+def match_guard(p):
+    match platform.system():
+        case "Windows" | "Darwin":
+            return os.getcwd()
+        case "Linux":
+            return time.time()
+        case _:
+            return p
