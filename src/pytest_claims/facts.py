@@ -651,7 +651,7 @@ def _match(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -
             if case.guard is None:
                 earlier.append(cond)
         guards.append(case_guard)
-    for case, case_guard in zip(reversed(node.cases), reversed(guards)):
+    for case, case_guard in zip(reversed(node.cases), reversed(guards), strict=True):
         ex.push_body(case.body, scope, case_guard)
         ex.push(case.guard, scope, case_guard, "ref")
         ex.push(case.pattern, scope, case_guard, "ref")

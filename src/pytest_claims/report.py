@@ -499,7 +499,7 @@ def sarif_report(result: Result, rules: Sequence[RuleResult], plugin_version: st
                 for i, e in enumerate(entries)
             ]
             level = "warning"
-            text = rule_failure_text(rule).splitlines()[0] + ": " + "; ".join(frontier_line(e) for e in entries)
+            text = rule_failure_text(rule).splitlines()[0] + " " + "; ".join(frontier_line(e) for e in entries)
         found.append(
             {
                 "ruleId": _FORBID_PREFIX + rule.id,

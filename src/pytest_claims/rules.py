@@ -93,7 +93,7 @@ def rule_failure_text(rule: RuleResult, source_line: Callable[[str, int], str] |
         return f"{head}, but {rule.path[0]} reaches {rule.path[-1]}: {' -> '.join(rule.path)}"
     if rule.status == "held":
         return f"{head}: held"
-    out = [f"{head}, but the rule is unevaluable: the walk reached code it cannot see into"]
+    out = [f"{head}, but the rule is unevaluable:"]
     for entry in rule.frontier:
         out.append(f"  {frontier_line(entry)}")
         if source_line is not None and entry.line > 0:
