@@ -41,9 +41,7 @@ def write(root: Path, files: dict[str, str]) -> Path:
 def test_every_ast_node_class_is_judged() -> None:
     judged = {cls.__name__ for cls in (*HANDLED, *INERT)}
     classes = {
-        name
-        for name in dir(ast)
-        if isinstance(getattr(ast, name), type) and issubclass(getattr(ast, name), ast.AST)
+        name for name in dir(ast) if isinstance(getattr(ast, name), type) and issubclass(getattr(ast, name), ast.AST)
     }
     unjudged = sorted(classes - judged - ABSTRACT - DEPRECATED)
     assert unjudged == [], f"the facts extractor does not judge {unjudged}: decide what each means"
@@ -121,7 +119,10 @@ def test_unparseable_nesting_is_a_problem_naming_the_line(tmp_path: Path) -> Non
 @pytest.mark.parametrize(
     ("source", "message"),
     [
-        ("# claims: determinstic\ndef f():\n    pass\n", "1: unknown claim 'determinstic' (known claims: deterministic,"),
+        (
+            "# claims: determinstic\ndef f():\n    pass\n",
+            "1: unknown claim 'determinstic' (known claims: deterministic,",
+        ),
         ("# claims: deterministic, deterministic\ndef f():\n    pass\n", "1: duplicate claim 'deterministic'"),
         ("# claims:\ndef f():\n    pass\n", "1: empty claims directive: name at least one claim"),
         ("# claims: deterministic,\ndef f():\n    pass\n", "1: empty claim name in the directive"),
@@ -177,7 +178,9 @@ def test_directive_errors_name_file_and_line(tmp_path: Path, source: str, messag
 
 def test_claims_in_comments_inside_strings_are_not_directives(tmp_path: Path) -> None:
     write(tmp_path, {"pyproject.toml": '[tool.claims]\npackages = ["pkg"]\n', "pkg/__init__.py": ""})
-    (tmp_path / "pkg" / "m.py").write_text('DOC = """\n# claims: nonsense\n"""\n\n\ndef f():  # claims: deterministic\n    pass\n')
+    (tmp_path / "pkg" / "m.py").write_text(
+        'DOC = """\n# claims: nonsense\n"""\n\n\ndef f():  # claims: deterministic\n    pass\n'
+    )
     result = check(tmp_path, ["linux"])
     assert not result.errors
     assert [c.function for c in result.claims] == ["pkg.m.f"]
@@ -190,7 +193,9 @@ def test_unparseable_file_makes_reaching_claims_unevaluable(tmp_path: Path) -> N
             "pyproject.toml": '[tool.claims]\npackages = ["pkg"]\n',
             "pkg/__init__.py": "",
             "pkg/broken.py": "def helper(:\n    pass\n",
-            "pkg/user.py": "from pkg.broken import helper\n\n\n# claims: deterministic\ndef f():\n    return helper()\n",
+            "pkg/user.py": (
+                "from pkg.broken import helper\n\n\n# claims: deterministic\ndef f():\n    return helper()\n"
+            ),
             "pkg/other.py": "# claims: deterministic\ndef g():\n    return 1\n",
         },
     )
