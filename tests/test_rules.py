@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_claims.config import Config, load_config
+from pytest_claims.config import Config, ForbidRule, load_config
 from pytest_claims.engine import load
 from pytest_claims.project import Project
 from pytest_claims.resolve import Resolver
@@ -325,3 +325,11 @@ def test_module_without_functions_holds(tmp_path: Path) -> None:
     )
     (rule,) = run(load_config(root), ("linux",))
     assert (rule.status, rule.path, rule.frontier) == ("held", (), ())
+
+
+def test_to_inside_from_excludes_the_targets_from_the_sources(config: Config) -> None:
+    project = load(config)
+    resolver = resolver_factory(project, config)("linux")
+    found = check_rule(resolver, config, ForbidRule("wide", "layers", "layers.db", 0), "linux")
+    # every non-db function is a source; the first by name with a direct call into layers.db wins
+    assert found.path == ("layers.external.mixed", "layers.db.query")

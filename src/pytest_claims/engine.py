@@ -22,14 +22,14 @@ from typing import Any
 
 from pytest_claims.cache import PLUGIN_VERSION, FactsCache, namespace, pack, read_entry, write_atomic
 from pytest_claims.catalog import load_catalogue
-from pytest_claims.check import FrontierEntry, Violation, walk
+from pytest_claims.check import FrontierEntry, Verdict, Violation, walk
 from pytest_claims.conditions import Target
 from pytest_claims.config import Config, load_config
 from pytest_claims.directives import Claimed, DirectiveError, read_directives
 from pytest_claims.facts import FACTS_VERSION
 from pytest_claims.index import build_index
 from pytest_claims.project import Project, load_project
-from pytest_claims.resolve import Resolver
+from pytest_claims.resolve import PLATFORM, Resolver, Summary
 from pytest_claims.stubs import stubs_for, typeshed_version
 
 TRACE_ENV = "PYTEST_CLAIMS_TRACE"
@@ -208,6 +208,9 @@ def check(
     catalogue = load_catalogue()
     results: list[ClaimResult] = []
     reused = 0
+    peers = [(stubs_for(p, host_version()), target_for(p)) for p in targets]
+    shared: dict[tuple[str, int], Summary] = {}
+    same_everywhere: dict[tuple[str, int], Verdict] = {}
     for platform in targets:
         resolver: Resolver | None = None
         for item in claimed:
@@ -222,22 +225,26 @@ def check(
                         results.append(_decode(encoded))
                     continue
             if resolver is None:
-                resolver = Resolver(
-                    project, config, catalogue, stubs_for(platform, host_version()), target_for(platform)
-                )
+                stubs = stubs_for(platform, host_version())
+                resolver = Resolver(project, config, catalogue, stubs, target_for(platform), peers, shared)
             module = resolver.module(item.module)
             func = module.facts.functions[item.index]
             if not resolver.alive(module, func.guard):
                 store.verdicts[key] = (((item.module, digests[item.module]),), None)
                 continue
-            verdict = walk(
-                resolver,
-                (item.module, item.index),
-                {c: categories[c] for c in item.claims},
-                deny,
-                allow,
-                config.max_walk,
-            )
+            verdict = same_everywhere.get((item.module, item.index))
+            if verdict is None:
+                verdict = walk(
+                    resolver,
+                    (item.module, item.index),
+                    {c: categories[c] for c in item.claims},
+                    deny,
+                    allow,
+                    config.max_walk,
+                )
+                if PLATFORM not in verdict.deps:
+                    # nothing on this walk differs between targets: the other targets get the same verdict
+                    same_everywhere[item.module, item.index] = verdict
             result = ClaimResult(
                 item.function,
                 item.module,
@@ -251,7 +258,7 @@ def check(
                 verdict.frontier,
             )
             results.append(result)
-            deps = tuple(sorted((m, digests.get(m, "")) for m in verdict.deps))
+            deps = tuple(sorted((m, digests.get(m, "")) for m in verdict.deps if m != PLATFORM))
             store.verdicts[key] = (deps, _encode(result))
     store.save()
     _trace(config.root, cache, reused)

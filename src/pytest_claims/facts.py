@@ -313,9 +313,10 @@ class _Extractor:
         if node is not None:
             self.stack.append((node, scope, guard, ctx))
 
-    def push_all(self, nodes: Sequence[ast.AST], scope: _Scope, guard: int, ctx: str) -> None:
+    def push_all(self, nodes: Sequence[ast.AST | None], scope: _Scope, guard: int, ctx: str) -> None:
         for node in reversed(nodes):
-            self.stack.append((node, scope, guard, ctx))
+            if node is not None:  # `{**a}` has a None key; optional fields may be None
+                self.stack.append((node, scope, guard, ctx))
 
     def push_body(self, stmts: list[ast.stmt], scope: _Scope, guard: int) -> None:
         if stmts:
@@ -817,6 +818,13 @@ def _match_class(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: 
     ex.push(node.cls, scope, guard, "type")
 
 
+def _constant(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    """A constant names nothing; a multi-line string is remembered so `# claims:` inside it is not a directive."""
+    assert isinstance(node, ast.Constant)
+    if isinstance(node.value, str) and node.end_lineno is not None and node.end_lineno > node.lineno:
+        ex.string_spans.append((node.lineno, node.end_lineno))
+
+
 def _skip(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     """Type-level statements (`type X = ...`, type parameters): annotations are not part of a claim."""
 
@@ -872,6 +880,7 @@ HANDLED: dict[type[ast.AST], Handler] = {
     ast.Subscript: _children("value", "slice"),
     ast.Starred: _children("value"),
     ast.Name: _name,
+    ast.Constant: _constant,
     ast.List: _children("elts"),
     ast.Tuple: _children("elts"),
     ast.Slice: _children("lower", "upper", "step"),
@@ -902,7 +911,6 @@ INERT: frozenset[type[ast.AST]] = frozenset(
         ast.Pass,
         ast.Break,
         ast.Continue,
-        ast.Constant,
         # contexts, operators: markers, never visited as nodes
         ast.Load,
         ast.Store,
@@ -1078,7 +1086,6 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     except (ValueError, RecursionError, MemoryError) as exc:
         return _broken(1, f"cannot parse: {_reason(exc)}")
     ex = _Extractor(text)
-    ex.string_spans = _multiline_strings(tree) if "claims" in text else []
     ex.run(tree)
     del tree
     lines = text.splitlines()
@@ -1128,16 +1135,6 @@ def _is_claims_decorator(chain: tuple[str, ...], imports: dict[str, Binding]) ->
     else:
         full = (*binding.target.split("."), *chain[1:])
     return full == ("pytest_claims", "claims")
-
-
-def _multiline_strings(tree: ast.Module) -> list[tuple[int, int]]:
-    spans = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            end = node.end_lineno or node.lineno
-            if end > node.lineno:
-                spans.append((node.lineno, end))
-    return spans
 
 
 def _decode(data: bytes) -> str:

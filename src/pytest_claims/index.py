@@ -11,7 +11,7 @@ import os
 import sys
 import sysconfig
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 
@@ -33,12 +33,16 @@ class Index:
     modules: dict[str, ModuleFile]
     problems: tuple[tuple[str, str], ...]
     """(path, message) for configured paths that could not be read."""
+    _tops: frozenset[str] = field(init=False, repr=False, compare=False, default=frozenset())
 
     def get(self, name: str) -> ModuleFile | None:
         return self.modules.get(name)
 
     def top_levels(self) -> frozenset[str]:
-        return frozenset(name.split(".")[0] for name in self.modules)
+        return self._tops
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_tops", frozenset(name.split(".")[0] for name in self.modules))
 
 
 def _excluded(rel_parts: Iterable[str], patterns: tuple[str, ...]) -> bool:

@@ -95,6 +95,7 @@ _T = TypeVar("_T")
 # Shared helpers
 
 
+# claims: deterministic
 def _dumps(document: object) -> str:
     """The one serialisation of every JSON-shaped report: sorted keys, two-space indent, final newline."""
     return json.dumps(document, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
@@ -256,10 +257,12 @@ def _claiming(result: Result, project: Project) -> list[_Row]:
     return sorted(rows.values(), key=lambda r: (r.function, r.file, r.line))
 
 
+# claims: deterministic
 def _cell(text: str) -> str:
     return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
 
 
+# claims: deterministic
 def _percent(part: int, whole: int) -> str:
     if whole == 0:
         return "n/a"
@@ -601,6 +604,7 @@ def _config_rel(config: Config) -> str:
 # Writing
 
 
+# claims: deterministic
 def report_format(path: Path) -> str:
     """`markdown` for .md, `sarif` for .sarif (or .sarif.json), else `json`; case-insensitive."""
     name = path.name.lower()

@@ -9,7 +9,7 @@ number of claims that reach it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from pytest_claims.catalog import Catalogue
@@ -25,6 +25,8 @@ from pytest_claims.stubs import Stubs, StubSymbol
 #   ("opaque",)                     ("missing", dotted, reason)
 Sym = tuple[object, ...]
 OPAQUE: Sym = ("opaque",)
+PLATFORM = "<platform>"
+"""A pseudo-module in dependency sets: the computation consulted something that differs between targets."""
 _CONSTRUCTORS = ("__init__", "__new__", "__post_init__")
 _MAX_DEPTH = 24
 
@@ -76,8 +78,23 @@ def _matches(name: str, prefixes: Iterable[str]) -> bool:
 class Resolver:
     """Resolution for one target over one loaded project."""
 
-    def __init__(self, project: Project, config: Config, catalogue: Catalogue, stubs: Stubs, target: Target) -> None:
+    def __init__(
+        self,
+        project: Project,
+        config: Config,
+        catalogue: Catalogue,
+        stubs: Stubs,
+        target: Target,
+        peers: Sequence[tuple[Stubs, Target]] = (),
+        shared: dict[tuple[str, int], Summary] | None = None,
+    ) -> None:
         self.project = project
+        self.peers = [(s, t) for s, t in peers if t.platform != target.platform]
+        """The other targets of this run: an answer that differs on any of them is platform-sensitive."""
+        self.shared = shared if shared is not None else {}
+        """Summaries that consulted nothing platform-specific, shared by the resolvers of every target."""
+        self._sensitive_modules: dict[str, bool] = {}
+        self._sensitive_stubs: dict[tuple[str, tuple[str, ...]], bool] = {}
         self.config = config
         self.catalogue = catalogue
         self.stubs = stubs
@@ -87,6 +104,10 @@ class Resolver:
         self._summaries: dict[tuple[str, int], Summary] = {}
         self._mro: dict[tuple[str, int], tuple[list[tuple[str, int]], frozenset[str]]] = {}
         self._touched: set[str] = set()
+        self._members: dict[tuple[str, str], tuple[list[Sym], frozenset[str]]] = {}
+        self._busy: set[tuple[object, ...]] = set()
+        self._cycles = 0
+        self._uses: dict[tuple[object, ...], tuple[list[Sym], frozenset[str]]] = {}
         self._class_by_name: dict[str, dict[str, list[int]]] = {}
         self._func_by_name: dict[str, dict[str, list[int]]] = {}
         self.trusted = tuple(config.trusted)
@@ -109,10 +130,34 @@ class Resolver:
 
     # -- platform evaluation ------------------------------------------------------------------------------
 
+    def platform_sensitive(self, module: Module) -> bool:
+        """Does any condition of this file evaluate differently on some target of the run?"""
+        known = self._sensitive_modules.get(module.name)
+        if known is None:
+            conds = module.facts.conds
+            known = any(evaluate(cond, peer) != evaluate(cond, self.target) for cond in conds for _, peer in self.peers)
+            self._sensitive_modules[module.name] = known
+        if known:
+            self._touched.add(PLATFORM)
+        return known
+
+    def stub_member(self, module: str, path: tuple[str, ...]) -> StubSymbol:
+        """A stub lookup; marks the current computation platform-sensitive when another target disagrees."""
+        symbol = _stub_lookup(self.stubs, module, path)
+        key = (module, path)
+        sensitive = self._sensitive_stubs.get(key)
+        if sensitive is None:
+            sensitive = any(_stub_lookup(stubs, module, path) != symbol for stubs, _ in self.peers)
+            self._sensitive_stubs[key] = sensitive
+        if sensitive:
+            self._touched.add(PLATFORM)
+        return symbol
+
     def alive(self, module: Module, guard: int) -> bool:
         """A guard holds unless some condition in it is definitely false on this target."""
         if guard == 0:
             return True
+        self.platform_sensitive(module)
         key = (module.name, guard)
         known = self._alive.get(key)
         if known is None:
@@ -127,6 +172,7 @@ class Resolver:
         return known
 
     def scope(self, module: Module) -> dict[str, list[Binding]]:
+        self.platform_sensitive(module)
         table = self._scopes.get(module.name)
         if table is None:
             table = {}
@@ -137,6 +183,7 @@ class Resolver:
         return table
 
     def functions_named(self, module: Module, qualname: str) -> list[int]:
+        self.platform_sensitive(module)
         table = self._func_by_name.get(module.name)
         if table is None:
             table = {}
@@ -147,6 +194,7 @@ class Resolver:
         return table.get(qualname, [])
 
     def classes_named(self, module: Module, qualname: str) -> list[int]:
+        self.platform_sensitive(module)
         table = self._class_by_name.get(module.name)
         if table is None:
             table = {}
@@ -173,7 +221,7 @@ class Resolver:
     def module_sym(self, name: str) -> Sym:
         if self.has(name):
             return ("pmod", name)
-        if self.stubs.is_stdlib(name):
+        if self.stub_member(name, ()).kind == "module":
             return ("std", name, StubSymbol("module", (name, "")))
         top = name.split(".")[0]
         if top in self.project.index.top_levels():
@@ -186,6 +234,35 @@ class Resolver:
         return self.step(sym, attr, depth)
 
     def _project_member(self, module: Module, attr: str, depth: int) -> list[Sym]:
+        """Memoised per (module, attr) with the modules it read; a lookup already under way (an import or
+        star-import cycle) finds nothing instead of looping."""
+        key = (module.name, attr)
+        cached = self._members.get(key)
+        if cached is not None:
+            self._touched.update(cached[1])
+            return cached[0]
+        if key in self._busy:
+            # A cycle contributes nothing; what is computed inside it is not memoised (it saw a partial answer).
+            self._cycles += 1
+            return []
+        self._busy.add(key)
+        outer, self._touched = self._touched, set()
+        cycles = self._cycles
+        try:
+            result = self._project_member_uncached(module, attr, depth)
+        finally:
+            self._busy.discard(key)
+            deps = frozenset(self._touched)
+            self._touched = outer | deps
+        if not result:
+            result = [
+                ("missing", f"{module.name}.{attr}", f"{module.name}.{attr} is only defined through an import cycle")
+            ]
+        if self._cycles == cycles:
+            self._members[key] = (result, deps)
+        return result
+
+    def _project_member_uncached(self, module: Module, attr: str, depth: int) -> list[Sym]:
         bindings = self.scope(module).get(attr)
         if bindings:
             return self.resolve_bindings(module, bindings, depth + 1)
@@ -224,6 +301,9 @@ class Resolver:
             return [self.module_sym(binding.target)]
         if kind == "from":
             source = self.absolute(module, binding.target)
+            if self.has(f"{source}.{binding.member}"):
+                # `from pkg import sub` names the submodule (what Python imports when pkg lacks the attribute)
+                return [("pmod", f"{source}.{binding.member}")]
             return self.module_member(source, binding.member, depth)
         if kind == "def":
             return [("pfunc", module.name, i) for i in self.functions_named(module, binding.target)] or [OPAQUE]
@@ -262,7 +342,7 @@ class Resolver:
                         found.append(sym)
             if found:
                 return found
-        builtin = self.stubs.member("builtins", (name,))
+        builtin = self.stub_member("builtins", (name,))
         if builtin.kind != "missing":
             return [("std", f"builtins.{name}", builtin)]
         if name in (
@@ -296,7 +376,7 @@ class Resolver:
             symbol = sym[2]
             assert isinstance(symbol, StubSymbol)
             if symbol.kind in ("module", "class"):
-                inner = self.stubs.member(symbol.where[0], (*([p for p in symbol.where[1].split(".") if p]), attr))
+                inner = self.stub_member(symbol.where[0], (*(p for p in symbol.where[1].split(".") if p), attr))
                 return [("std", f"{sym[1]}.{attr}", inner)]
             return [OPAQUE]
         if tag == "ext":
@@ -310,6 +390,9 @@ class Resolver:
         if cached is not None:
             self._touched.update(cached[1])
             return cached[0]
+        if ("mro", *key) in self._busy:  # `class A(A.B)`: a base that can only be found through A itself
+            return [key]
+        self._busy.add(("mro", *key))
         outer, self._touched = self._touched, set()
         order: list[tuple[str, int]] = []
         stack = [key]
@@ -326,6 +409,7 @@ class Resolver:
                     if sym[0] == "pclass":
                         bases.append((str(sym[1]), int(sym[2])))  # type: ignore[call-overload]
             stack.extend(reversed(bases))
+        self._busy.discard(("mro", *key))
         deps = frozenset(self._touched)
         self._mro[key] = (order, deps)
         self._touched = outer | deps
@@ -344,6 +428,8 @@ class Resolver:
         return out
 
     def class_member(self, sym: Sym, attr: str, depth: int, skip_self: bool = False) -> list[Sym]:
+        if depth > _MAX_DEPTH:
+            return [("missing", attr, "alias chain too deep")]
         module_name, index = str(sym[1]), int(sym[2])  # type: ignore[call-overload]
         order = self.mro(module_name, index)
         if skip_self:
@@ -364,7 +450,7 @@ class Resolver:
                 for binding in attrs:
                     if binding.kind == "class":
                         out.extend(("pclass", mod_name, i) for i in self.classes_named(module, binding.target))
-                    elif binding.kind == "alias" and "." not in binding.target:
+                    elif binding.kind == "alias" and "." not in binding.target and binding.target != attr:
                         # `__call__ = run` inside the class body names a sibling method
                         out.extend(self.class_member(("pclass", mod_name, cls_index), binding.target, depth + 1))
                     else:
@@ -405,7 +491,37 @@ class Resolver:
             return [OPAQUE]
         return None
 
+    def _in_class_body(self, module: Module, func: FunctionFacts, name: str) -> bool:
+        for index in self.classes_named(module, func.cls):
+            cls = module.facts.classes[index]
+            if any(m == name for m, _ in cls.methods) or any(b.name == name for b in cls.attributes):
+                return True
+        return False
+
     def resolve_use(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]:
+        """Memoised where the answer depends on the module (and class) alone, not on the function's locals:
+        the same `models.CharField` or `self.clean` is resolved once per module, not once per use."""
+        root = chain[0]
+        if root == "<super>" or (func.first and root == func.first and func.cls):
+            key: tuple[object, ...] = (module.name, func.cls, func.kind == "classmethod", chain)
+        elif root in func.locals or any(b.name == root for b in func.bindings):
+            return self._resolve_use(module, func, chain)
+        else:
+            key = (module.name, "", func.cls, chain)
+        cached = self._uses.get(key)
+        if cached is not None:
+            self._touched.update(cached[1])
+            return cached[0]
+        outer, self._touched = self._touched, set()
+        try:
+            syms = self._resolve_use(module, func, chain)
+        finally:
+            deps = frozenset(self._touched)
+            self._touched = outer | deps
+        self._uses[key] = (syms, deps)
+        return syms
+
+    def _resolve_use(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]:
         root = chain[0]
         rest = chain[1:]
         if root == "<super>":
@@ -419,6 +535,9 @@ class Resolver:
         else:
             local = self.local_syms(module, func, root)
             syms = local if local is not None else self.global_name(module, root, 0)
+            if func.cls and syms and all(s[0] == "missing" for s in syms) and self._in_class_body(module, func, root):
+                # A method's decorators and defaults run in the class body: `@value.setter` names the property.
+                syms = [OPAQUE]
         for attr in rest:
             next_syms: list[Sym] = []
             for sym in syms:
@@ -432,8 +551,9 @@ class Resolver:
     # -- summaries ----------------------------------------------------------------------------------------
 
     def summary(self, key: tuple[str, int]) -> Summary:
-        cached = self._summaries.get(key)
+        cached = self._summaries.get(key) or self.shared.get(key)
         if cached is not None:
+            self._summaries[key] = cached
             return cached
         outer, self._touched = self._touched, set()
         module = self.module(key[0])
@@ -454,6 +574,8 @@ class Resolver:
         )
         self._touched = outer | result.deps
         self._summaries[key] = result
+        if PLATFORM not in result.deps:
+            self.shared[key] = result
         return result
 
     def function_name(self, module_name: str, index: int) -> str:
@@ -560,6 +682,12 @@ class Resolver:
         elif not _matches(name, self._deny_any):
             return
         reaches.setdefault((name, kind, line), Reach(name, kind, line, categories))
+
+
+def _stub_lookup(stubs: Stubs, module: str, path: tuple[str, ...]) -> StubSymbol:
+    if not path:
+        return StubSymbol("module", (module, "")) if stubs.is_stdlib(module) else StubSymbol("missing", (module, ""))
+    return stubs.member(module, path)
 
 
 def _hint(dotted: str, top: str) -> str:

@@ -10,8 +10,8 @@ always gives the same witness. Iterative; `max-walk` bounds it, and an overflow 
 What counts as reaching `to` (a dotted name):
 
 - a project function equal to or under it (module, class or function prefix), entered by a call, a function
-  value or a constructor call, trusted ones included (a trusted function is not walked *through*, but a
-  rule naming it is still answered);
+  value or a constructor call, trusted ones included: trust is an assertion about capabilities, not a hole
+  in the call graph, so rules walk through trusted project code too;
 - a project class equal to or under it that is constructed and has no project constructor to enter;
 - a stdlib function or class (not an exception class, not a constant) equal to or under it, called or used
   as a value, or a catalogued capability read (`os.environ`): so `to = "subprocess"` and `to = "json"` work;
@@ -76,16 +76,19 @@ class RuleResult:
     """The rule's header line in pyproject.toml (0 when unknown)."""
 
 
+# claims: deterministic
 def under(name: str, prefix: str) -> bool:
     """`name` equals `prefix` or lies under it as a dotted name (`a.b.c` is under `a.b`, `a.bc` is not)."""
     return name == prefix or name.startswith(prefix + ".")
 
 
+# claims: deterministic
 def rule_item_name(rule: RuleResult) -> str:
     """The item name under the config file: `forbid-reaches[<id>][<platform>]`."""
     return f"forbid-reaches[{rule.id}][{rule.platform}]"
 
 
+# claims: deterministic
 def rule_failure_text(rule: RuleResult, source_line: Callable[[str, int], str] | None = None) -> str:
     """The text of a failed rule item: the path, or the frontier with the config line resolving each entry."""
     head = f"forbid-reaches[{rule.id}]: {rule.source} must never reach {rule.target}"
@@ -170,7 +173,8 @@ class _Graph:
             symbol = sym[2]
             if not isinstance(symbol, StubSymbol):
                 return
-            if symbol.kind == "function" or (symbol.kind == "class" and not symbol.is_exception):
+            # functions, members the target's stubs lack (as the claims treat them), constructed classes
+            if symbol.kind in ("function", "missing") or (symbol.kind == "class" and not symbol.is_exception):
                 names.add(resolver.catalogue.normalize(str(sym[1])))
         elif tag == "ext":
             names.add(str(sym[1]))

@@ -1,0 +1,548 @@
+"""Fuzzing campaign: generated and mutated Python sources through the facts extractor and the checker.
+
+    python tests/fuzz/campaign.py --budget-seconds 300          # prints inputs run and crashes found
+    python tests/fuzz/campaign.py --budget-seconds 30 --crash-dir /tmp/crashes
+
+Three kinds of input, all built with hypothesis strategies:
+
+- generated: modules assembled from a small Python grammar aimed at what the engine judges (imports and
+  aliases, star imports, platform guards, try/except ImportError, classes with bases, methods calling
+  `self`/`super()`, claims directives valid and invalid, lambdas, comprehensions, match, decorators...);
+- mutated: real sources (the engine's own modules and the fixture projects) with lines deleted, duplicated,
+  swapped, re-indented, truncated, or hostile fragments spliced in (NUL bytes, bad encoding cookies, stray
+  directives, unbalanced brackets, invalid UTF-8);
+- raw: arbitrary text and bytes.
+
+Each input goes through `exercise`, the oracle: `extract` must return facts (never raise), the facts must
+survive the cache round trip, and a whole project holding the input must get a verdict for every claim from
+`engine.check` (with a facts cache, cold and warm, for two platforms), the failure texts and the reports
+must render, and nothing may raise. A crash is any exception out of the oracle; the campaign records it
+(input and traceback) and carries on. `tests/test_fuzz.py` runs a short, bounded version in the suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import shutil
+import sys
+import tempfile
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from pytest_claims.cache import FactsCache, decode_facts, encode_facts, pack, unpack
+from pytest_claims.engine import Result, check
+from pytest_claims.facts import FileFacts, extract
+from pytest_claims.messages import failure_text
+from pytest_claims.report import json_report, markdown_catalogue
+
+REPO = Path(__file__).resolve().parents[2]
+STATUSES = frozenset({"held", "violated", "unevaluable"})
+
+# ---------------------------------------------------------------------------------------------------------
+# The project every checked input lives in: `pkg.target` is the input; the helpers give it things to reach.
+
+PYPROJECT = """\
+[tool.claims]
+packages = ["pkg"]
+trusted = ["pkg.sandbox"]
+
+[tool.claims.define.offline]
+categories = ["network"]
+"""
+
+HELPERS: dict[str, str] = {
+    "pkg/__init__.py": "from pkg.helpers import stamp as stamp\n",
+    "pkg/helpers.py": (
+        "import os\nimport time\n\n\ndef stamp():\n    return time.time()\n\n\n"
+        "def pure(x):\n    return x + 1\n\n\ndef env(name):\n    return os.getenv(name)\n\n\n"
+        "class Base:\n    def now(self):\n        return stamp()\n\n    def same(self, x):\n        return x\n"
+    ),
+    "pkg/sandbox.py": "def read(path):\n    with open(path) as handle:\n        return handle.read()\n",
+    "pkg/cycle_a.py": "from pkg.cycle_b import *\n\n\ndef a():\n    return b()\n",
+    "pkg/cycle_b.py": "from pkg.cycle_a import *\n\n\ndef b():\n    return a()\n",
+}
+
+# ---------------------------------------------------------------------------------------------------------
+# Generated sources
+
+CLAIM_WORDS = ["deterministic", "sandboxed", "idempotent", "offline", "determinstic", "", " ", "nope", "a b"]
+REACHES = [
+    "os.getenv('X')",
+    "os.environ['X']",
+    "time.time()",
+    "random.random()",
+    "print('x')",
+    "open(path)",
+    "socket.socket()",
+    "subprocess.run(['x'])",
+    "eval(src)",
+    "hash(x)",
+    "getattr(os, 'getenv')('X')",
+    "getattr(os, name)",
+    "stamp()",
+    "helpers.pure(1)",
+    "helpers.env('X')",
+    "pure",
+    "sandbox.read(path)",
+    "requests.get(url)",
+    "self.m()",
+    "self.now()",
+    "super().same(1)",
+    "cls()",
+    "Local()",
+    "a()",
+    "undefined_name()",
+    "os.path.join('a', 'b')",
+    "datetime.datetime.now()",
+    "datetime.timedelta(1)",
+    "pathlib.PurePosixPath('a')",
+    "pathlib.Path('a')",
+    "functools.partial(os.getenv, 'X')",
+    "map(os.getenv, keys)",
+    "{'k': os.getenv}",
+    "lambda: time.time()",
+    "[os.getenv(k) for k in keys if k]",
+    "(yield x)",
+    "(await x)",
+    "f'{time.time()!r:>{width}}'",
+    "(y := os.getenv('X'))",
+    "x if sys.platform == 'win32' else os.getenv('X')",
+    "isinstance(x, os.PathLike)",
+    "x[1:2, ::3]",
+    "not x",
+    "-x ** 2 @ x",
+    "*x,",
+    "{**x}",
+    "x is None or x in (1, 2)",
+]
+IMPORTS = [
+    "import os",
+    "import os as o",
+    "import os.path",
+    "import sys",
+    "import time",
+    "import random",
+    "import socket",
+    "import subprocess",
+    "import datetime",
+    "import pathlib",
+    "import functools",
+    "import platform",
+    "import requests",
+    "from os import getenv",
+    "from os import getenv as ge",
+    "from time import time as clock",
+    "from pkg import helpers",
+    "from pkg import sandbox",
+    "from pkg.helpers import *",
+    "from pkg.helpers import stamp, pure, Base",
+    "from pkg.cycle_a import *",
+    "from . import helpers",
+    "from .helpers import stamp",
+    "from .. import nothing",
+    "from pkg.missing import thing",
+    "from pytest_claims import claims",
+    "import pytest_claims",
+    "from typing import TYPE_CHECKING",
+    "try:\n    import winreg\nexcept ImportError:\n    winreg = None",
+]
+CONDITIONS = [
+    "sys.platform == 'win32'",
+    "sys.platform.startswith('linux')",
+    "sys.platform in ('darwin', 'linux')",
+    "os.name == 'nt'",
+    "platform.system() == 'Darwin'",
+    "sys.version_info >= (3, 12)",
+    "sys.version_info[0] == 3",
+    "TYPE_CHECKING",
+    "not TYPE_CHECKING",
+    "sys.platform != 'win32' and os.name == 'posix'",
+    "x",
+    "True",
+    "os.getenv('X')",
+]
+
+NAMES = st.sampled_from(["f", "g", "h", "m", "run", "__init__", "__call__", "__post_init__", "x", "async_"])
+
+
+def _indent(block: str, level: int) -> str:
+    pad = "    " * level
+    return "".join(pad + line if line.strip() else line for line in block.splitlines(keepends=True))
+
+
+@st.composite
+def _directive(draw: st.DrawFn) -> str:
+    names = draw(st.lists(st.sampled_from(CLAIM_WORDS), max_size=3))
+    sep = draw(st.sampled_from([", ", ",", " , "]))
+    return draw(st.sampled_from(["# claims: ", "#claims:", "# claims :", "  # claims: "])) + sep.join(names)
+
+
+@st.composite
+def _statement(draw: st.DrawFn, depth: int) -> str:
+    kind = draw(st.integers(0, 11 if depth < 3 else 4))
+    expr = draw(st.sampled_from(REACHES))
+    if kind == 0:
+        return f"return {expr}\n"
+    if kind == 1:
+        return f"{draw(st.sampled_from(['x', 'y', 'g', 'self.a', 'x[0]', '(a, *b)']))} = {expr}\n"
+    if kind == 2:
+        return f"{expr}\n"
+    if kind == 3:
+        return draw(st.sampled_from(["pass\n", "global x\n", "del x\n", "raise ValueError(x)\n", "assert x, 'm'\n"]))
+    if kind == 4:
+        return draw(st.sampled_from(IMPORTS)) + "\n"
+    body = draw(_block(depth + 1))
+    if kind == 5:
+        other = draw(_block(depth + 1))
+        return f"if {draw(st.sampled_from(CONDITIONS))}:\n{body}else:\n{other}"
+    if kind == 6:
+        return f"for k in {expr}:\n{body}"
+    if kind == 7:
+        return f"with open(p) as fh, {expr}:\n{body}"
+    if kind == 8:
+        return f"try:\n{body}except (ImportError, OSError) as e:\n    pass\nfinally:\n{body}"
+    if kind == 9:
+        return f"match {draw(st.sampled_from(['x', 'sys.platform', 'platform.system()']))}:\n" + _indent(
+            f"case 'win32' | 'Darwin':\n{body}case [a, *rest] if a:\n{body}case {{'k': v, **kw}}:\n{body}"
+            f"case Point(x=0) | None:\n{body}case _:\n{body}",
+            1,
+        )
+    if kind == 10:
+        return f"def inner(a=os.getenv('D')):\n{body}"
+    return f"while {expr}:\n{body}"
+
+
+@st.composite
+def _block(draw: st.DrawFn, depth: int = 0) -> str:
+    stmts = draw(st.lists(_statement(depth), min_size=1, max_size=4))
+    return _indent("".join(stmts), 1)
+
+
+@st.composite
+def _function(draw: st.DrawFn, in_class: bool) -> str:
+    out = ""
+    if draw(st.booleans()):
+        out += draw(_directive()) + "\n"
+    decorators = draw(
+        st.lists(
+            st.sampled_from(
+                [
+                    "@staticmethod",
+                    "@classmethod",
+                    "@property",
+                    "@functools.cache",
+                    "@claims('deterministic')",
+                    "@claims('nope', x)",
+                    "@claims",
+                    "@pytest_claims.claims('sandboxed')",
+                    "@decorate(os.getenv)",
+                ]
+            ),
+            max_size=2,
+        )
+    )
+    out += "".join(d + "\n" for d in decorators)
+    name = draw(NAMES)
+    params = draw(st.sampled_from(["", "x", "x, /, y=os.sep, *a, k: Base = None, **kw", "x: 'Base'"]))
+    if in_class:
+        params = "self" + (", " + params if params else "")
+    asyncness = draw(st.sampled_from(["", "", "async "]))
+    returns = draw(st.sampled_from(["", " -> int", " -> 'Receipt'", " -> list[os.PathLike]"]))
+    trailing = draw(st.sampled_from(["", "", "  # claims: deterministic", "  # claims: nope"]))
+    out += f"{asyncness}def {name}({params}){returns}:{trailing}\n"
+    out += draw(_block())
+    return out
+
+
+@st.composite
+def _class(draw: st.DrawFn) -> str:
+    bases = draw(st.sampled_from(["", "(Base)", "(helpers.Base)", "(Local, Base)", "(Local)", "(object, metaclass=M)"]))
+    out = draw(st.sampled_from(["", "@dataclasses.dataclass\n", "# claims: deterministic\n"]))
+    out += f"class Local{bases}:\n"
+    members = draw(
+        st.lists(
+            st.one_of(
+                _function(in_class=True),
+                st.sampled_from(["x = 1\n", "__call__ = run\n", "a = b\nb = a\n", "class Inner(Local):\n    pass\n"]),
+            ),
+            min_size=1,
+            max_size=4,
+        )
+    )
+    return out + _indent("".join(members), 1)
+
+
+@st.composite
+def generated_source(draw: st.DrawFn) -> str:
+    """A module from the grammar above: usually valid Python, sometimes not (that is fine too)."""
+    parts = [draw(st.sampled_from(IMPORTS)) + "\n" for _ in range(draw(st.integers(0, 5)))]
+    for _ in range(draw(st.integers(1, 5))):
+        part = draw(st.one_of(_function(in_class=False), _class(), st.sampled_from(IMPORTS).map(lambda s: s + "\n")))
+        if draw(st.integers(0, 5)) == 0:
+            part = f"if {draw(st.sampled_from(CONDITIONS))}:\n" + _indent(part, 1)
+        parts.append(part)
+        parts.append("\n\n")
+    if draw(st.booleans()):
+        parts.append(draw(st.sampled_from(["x = lambda: time.time()\n", "WIN = sys.platform == 'win32'\n"])))
+    return "".join(parts)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Mutated sources
+
+
+def _corpus() -> list[str]:
+    roots = [REPO / "src" / "pytest_claims", REPO / "testdata", REPO / "examples"]
+    found: list[str] = []
+    for root in roots:
+        if root.is_dir():
+            for path in sorted(root.rglob("*.py")):
+                try:
+                    found.append(path.read_text(encoding="utf-8"))
+                except (OSError, UnicodeDecodeError):
+                    continue
+    return found or ["def f():\n    return 1\n"]
+
+
+CORPUS = _corpus()
+FRAGMENTS = [
+    "(",
+    ")",
+    "[",
+    "}",
+    ":",
+    '"""',
+    "'",
+    "#",
+    "\\",
+    "\t",
+    "\x00",
+    "\x0c",
+    "\r",
+    "\ufeff",
+    "# claims: deterministic\n",
+    "# claims:\n",
+    "  # claims: deterministic, deterministic",
+    "# -*- coding: latin-1 -*-\n",
+    "# -*- coding: klingon -*-\n",
+    "if sys.platform == 'win32':\n",
+    "from . import *\n",
+    "from pkg.helpers import *\n",
+    "import os\n",
+    "lambda: ",
+    "async ",
+    "await ",
+    "yield ",
+    "match x:\n    case _:\n        pass\n",
+    "def f(:\n",
+    "class C(C):\n    pass\n",
+    "x = x\n",
+    "global g\n",
+    "nonlocal n\n",
+    "@claims('deterministic')\n",
+    " " * 4,
+    "\u00e9t\u00e9 = 1\n",
+    "type X = int\n",
+    "def g[T](x: T) -> T:\n    return x\n",
+]
+
+
+@st.composite
+def mutated_source(draw: st.DrawFn) -> str | bytes:
+    """A real source file, damaged a few times over."""
+    text = draw(st.sampled_from(CORPUS))
+    lines = text.splitlines(keepends=True) or [""]
+    for _ in range(draw(st.integers(1, 5))):
+        op = draw(st.integers(0, 7))
+        at = draw(st.integers(0, max(len(lines) - 1, 0)))
+        if op == 0 and len(lines) > 1:
+            del lines[at]
+        elif op == 1:
+            lines.insert(at, lines[min(at, len(lines) - 1)])
+        elif op == 2 and len(lines) > 1:
+            other = draw(st.integers(0, len(lines) - 1))
+            lines[at], lines[other] = lines[other], lines[at]
+        elif op == 3:
+            lines[at] = draw(st.sampled_from(["", " ", "    ", "\t"])) + lines[at].lstrip(" ")
+        elif op == 4:
+            lines = lines[: at + 1]
+            cut = draw(st.integers(0, len(lines[-1])))
+            lines[-1] = lines[-1][:cut]
+        elif op == 5:
+            lines.insert(at, draw(st.sampled_from(FRAGMENTS)))
+        elif op == 6 and lines[at]:
+            col = draw(st.integers(0, len(lines[at])))
+            lines[at] = lines[at][:col] + draw(st.sampled_from(FRAGMENTS)) + lines[at][col:]
+        else:
+            lines.insert(at, draw(st.text(max_size=12)) + "\n")
+    result = "".join(lines)
+    if draw(st.integers(0, 7)) == 0:
+        data = bytearray(result.encode("utf-8", "surrogatepass"))
+        for _ in range(draw(st.integers(1, 3))):
+            if data:
+                data[draw(st.integers(0, len(data) - 1))] = draw(st.integers(0, 255))
+        return bytes(data)
+    return result
+
+
+raw_source = st.one_of(st.text(max_size=200), st.binary(max_size=200))
+any_source = st.one_of(generated_source(), mutated_source(), raw_source)
+
+# ---------------------------------------------------------------------------------------------------------
+# The oracle
+
+
+def check_facts(facts: FileFacts, line_count: int) -> None:
+    """Facts are well formed: problems are one line each with a plausible line number."""
+    assert isinstance(facts, FileFacts)
+    for line, message in facts.problems:
+        assert isinstance(line, int) and 0 <= line <= line_count + 1, (line, message)
+        assert isinstance(message, str) and message and "\n" not in message, message
+    for directive in facts.directives:
+        assert 1 <= directive.line <= line_count + 1
+        assert directive.function == -1 or directive.function == -2 or 0 <= directive.function < len(facts.functions)
+    for func in facts.functions:
+        for _chain, _ctx, _line, guard in func.uses:
+            assert 0 <= guard < len(facts.guards)
+
+
+def check_result(result: Result) -> None:
+    for claim in result.claims:
+        assert claim.status in STATUSES, claim
+        assert (claim.status == "violated") == bool(claim.violations), claim
+        if claim.status == "held":
+            assert not claim.frontier, claim
+        if claim.status == "unevaluable":
+            assert claim.frontier, claim
+        text = failure_text(claim.function, claim.claims, claim.status, claim.violations, claim.frontier, _no_line)
+        assert text or claim.status == "held"
+    for error in (*result.errors, *result.problems):
+        assert "\n" not in str(error), error
+        assert str(error).startswith(error.file), error
+
+
+def _no_line(path: str, line: int) -> str:
+    return ""
+
+
+@dataclass
+class Workspace:
+    """One project directory and one cache directory, reused for every input (only the target changes)."""
+
+    root: Path
+    cache: Path
+    seen: int = 0
+    crashes: list[tuple[str, str]] = field(default_factory=list)
+
+    @classmethod
+    def create(cls, base: Path) -> Workspace:
+        root = base / "project"
+        for rel, text in {"pyproject.toml": PYPROJECT, **HELPERS}.items():
+            path = root / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        return cls(root, base / "cache")
+
+
+def exercise(source: str | bytes, workspace: Workspace) -> None:
+    """Run one input through everything; raise on any misbehaviour (that is a crash)."""
+    data = source if isinstance(source, bytes) else source.encode("utf-8", "surrogatepass")
+    line_count = data.count(b"\n") + 1
+    facts = extract(data, "pkg/target.py")
+    check_facts(facts, line_count)
+    if isinstance(source, str):
+        check_facts(extract(source, "pkg/target.py"), line_count)
+    cache = FactsCache(workspace.cache)
+    digest = hashlib.sha256(data).hexdigest()
+    cache.put(digest, facts)  # must never raise, whatever the facts hold
+    back = cache.get(digest)
+    assert back is None or back == facts
+    try:
+        round_trip = decode_facts(unpack(pack(encode_facts(facts))))
+    except RecursionError:
+        round_trip = facts  # absurdly deep conditions are not cacheable; put() must have coped above
+    assert round_trip == facts
+    (workspace.root / "pkg" / "target.py").write_bytes(data)
+    results = []
+    for cache_dir in (None, workspace.cache, workspace.cache):
+        result = check(workspace.root, ["linux", "win32"], cache=FactsCache(cache_dir))
+        check_result(result)
+        results.append(result)
+    cold, warm = results[0], results[2]
+    assert cold.claims == warm.claims, "a cached run gave different verdicts"
+    assert cold.errors == warm.errors and cold.problems == warm.problems
+    json_report(cold, (), "0")
+    markdown_catalogue(cold, cold.project)
+
+
+def run_one(source: str | bytes, workspace: Workspace, crash_dir: Path | None) -> None:
+    workspace.seen += 1
+    try:
+        exercise(source, workspace)
+    except Exception:
+        text = traceback.format_exc()
+        workspace.crashes.append((repr(source)[:2000], text))
+        if crash_dir is not None:
+            crash_dir.mkdir(parents=True, exist_ok=True)
+            data = source if isinstance(source, bytes) else source.encode("utf-8", "surrogatepass")
+            name = hashlib.sha256(data).hexdigest()[:16]
+            (crash_dir / f"{name}.py").write_bytes(data)
+            (crash_dir / f"{name}.txt").write_text(text, encoding="utf-8")
+
+
+def campaign(budget: float, crash_dir: Path | None, chunk: int = 200) -> Workspace:
+    """Generate inputs until the budget is spent; every exception is recorded, never raised."""
+    deadline = time.monotonic() + budget
+    base = Path(tempfile.mkdtemp(prefix="claims-fuzz-"))
+    workspace = Workspace.create(base)
+    try:
+        rounds = 0
+        while time.monotonic() < deadline:
+            rounds += 1
+
+            @settings(
+                max_examples=chunk,
+                deadline=None,
+                database=None,
+                phases=[Phase.generate],
+                suppress_health_check=list(HealthCheck),
+            )
+            @given(any_source)
+            def one_round(source: str | bytes) -> None:
+                if time.monotonic() < deadline:
+                    run_one(source, workspace, crash_dir)
+
+            one_round()
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+    return workspace
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--budget-seconds", type=float, default=300.0)
+    parser.add_argument("--crash-dir", type=Path, default=None, help="where to write crashing inputs")
+    args = parser.parse_args(argv)
+    started = time.monotonic()
+    workspace = campaign(args.budget_seconds, args.crash_dir)
+    elapsed = time.monotonic() - started
+    print(f"inputs: {workspace.seen}")
+    print(f"crashes: {len(workspace.crashes)}")
+    print(f"elapsed: {elapsed:.0f} s ({workspace.seen / max(elapsed, 1e-9):.1f} inputs/s)")
+    seen: set[str] = set()
+    for source, text in workspace.crashes:
+        last = text.strip().splitlines()[-1]
+        if last not in seen:
+            seen.add(last)
+            print(f"--- {last}\n{source[:400]}\n{text}")
+    return 1 if workspace.crashes else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
