@@ -221,3 +221,34 @@ def test_xdist_gives_the_same_outcomes(shop: pytest.Pytester) -> None:
     result = shop.runpytest_subprocess("-p", "claims", "-n", "2", "-q")
     result.assert_outcomes(passed=2, failed=1)
     result.stdout.fnmatch_lines([f"{HOST}: 1 held, 1 violated, 0 unevaluable"])
+
+
+RULES = """
+[[tool.claims.forbid-reaches]]
+id = "pricing-not-clock"
+from = "shop.pricing"
+to = "shop.clock"
+"""
+
+
+def test_forbid_reaches_rules_are_items(shop: pytest.Pytester) -> None:
+    shop.makepyprojecttoml(PYPROJECT + RULES)
+    result = shop.runpytest("-p", "claims", "-v")
+    result.stdout.fnmatch_lines([f"pyproject.toml::forbid-reaches[[]pricing-not-clock[]][[]{HOST}[]] FAILED*"])
+    result.stdout.fnmatch_lines(["rules checked: 1", f"{HOST}: 0 held, 1 violated, 0 unevaluable"])
+    one = shop.runpytest("-p", "claims", f"pyproject.toml::forbid-reaches[pricing-not-clock][{HOST}]", "-q")
+    one.assert_outcomes(failed=1)
+
+
+def test_report_is_identical_serial_and_under_xdist(shop: pytest.Pytester) -> None:
+    pytest.importorskip("xdist")
+    shop.makepyprojecttoml(PYPROJECT + RULES)
+    shop.runpytest_subprocess("-p", "claims", "--claims-report=serial.json")
+    shop.runpytest_subprocess("-p", "claims", "-n", "2", "--claims-report=parallel.json")
+    serial = (shop.path / "serial.json").read_bytes()
+    assert serial == (shop.path / "parallel.json").read_bytes()
+    assert b'"schema": "pytest-claims.report.v1"' in serial
+    shop.runpytest_subprocess("-p", "claims", "--claims-report=catalog.md")
+    assert "shop.pricing.quote" in (shop.path / "catalog.md").read_text()
+    shop.runpytest_subprocess("-p", "claims", "--claims-report=claims.sarif")
+    assert '"version": "2.1.0"' in (shop.path / "claims.sarif").read_text()

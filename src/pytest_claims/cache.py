@@ -19,10 +19,11 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from pytest_claims import __version__
 from pytest_claims.facts import FACTS_VERSION, Binding, ClassFacts, Directive, FileFacts, FunctionFacts
 
 _MAGIC = b"pytest-claims-cache\x00"
-PLUGIN_VERSION = "0.1.0"
+PLUGIN_VERSION = __version__
 
 
 def namespace(*parts: object) -> str:

@@ -30,6 +30,7 @@ from pytest_claims.facts import FACTS_VERSION
 from pytest_claims.index import build_index
 from pytest_claims.project import Project, load_project
 from pytest_claims.resolve import PLATFORM, Resolver, Summary
+from pytest_claims.rules import RuleResult, check_rules
 from pytest_claims.stubs import stubs_for, typeshed_version
 
 TRACE_ENV = "PYTEST_CLAIMS_TRACE"
@@ -64,6 +65,8 @@ class Result:
     project: Project
     reused: int = 0
     """How many verdicts came from the cache unchanged."""
+    rules: tuple[RuleResult, ...] = ()
+    """forbid-reaches rules, per platform."""
 
 
 def host_version() -> tuple[int, int]:
@@ -211,8 +214,16 @@ def check(
     peers = [(stubs_for(p, host_version()), target_for(p)) for p in targets]
     shared: dict[tuple[str, int], Summary] = {}
     same_everywhere: dict[tuple[str, int], Verdict] = {}
+    made: dict[str, Resolver] = {}
+
+    def resolver_for(platform: str) -> Resolver:
+        """One resolver per target, created only when some verdict or rule needs it."""
+        if platform not in made:
+            stubs = stubs_for(platform, host_version())
+            made[platform] = Resolver(project, config, catalogue, stubs, target_for(platform), peers, shared)
+        return made[platform]
+
     for platform in targets:
-        resolver: Resolver | None = None
         for item in claimed:
             key = (item.module, item.index, platform)
             entry: Any = store.old_verdicts.get(key)
@@ -224,9 +235,7 @@ def check(
                         reused += 1
                         results.append(_decode(encoded))
                     continue
-            if resolver is None:
-                stubs = stubs_for(platform, host_version())
-                resolver = Resolver(project, config, catalogue, stubs, target_for(platform), peers, shared)
+            resolver = resolver_for(platform)
             module = resolver.module(item.module)
             func = module.facts.functions[item.index]
             if not resolver.alive(module, func.guard):
@@ -261,6 +270,7 @@ def check(
             deps = tuple(sorted((m, digests.get(m, "")) for m in verdict.deps if m != PLATFORM))
             store.verdicts[key] = (deps, _encode(result))
     store.save()
+    rules = check_rules(project, config, targets, resolver_for) if config.forbid_reaches else ()
     _trace(config.root, cache, reused)
     results.sort(key=lambda r: (r.file, r.line, r.qualname, r.platform))
     return Result(
@@ -271,4 +281,5 @@ def check(
         tuple(sorted(problems, key=lambda e: (e.file, e.line, e.message))),
         project,
         reused,
+        rules,
     )

@@ -15,14 +15,16 @@ from typing import Any
 
 import pytest
 
+from pytest_claims import __version__
 from pytest_claims.cache import FactsCache
 from pytest_claims.config import Config as ClaimsConfig
 from pytest_claims.config import ConfigError, load_config
 from pytest_claims.engine import ClaimResult, Result, check
 from pytest_claims.messages import failure_text
+from pytest_claims.report import write_report
+from pytest_claims.rules import RuleResult, rule_failure_text, rule_item_name
 
 SWEEP_ENV = "DEVLORE_CLAIMCHECK_ALL_PLATFORMS"
-_KEY = "claims_state"
 
 
 class ClaimsState:
@@ -41,6 +43,7 @@ class ClaimsState:
                 "errors": [(e.file, e.line, e.message) for e in result.errors],
                 "problems": [str(p) for p in result.problems],
                 "platforms": result.platforms,
+                "rules": list(result.rules),
             }
         if payload is not None:
             self.payload = payload
@@ -50,7 +53,9 @@ class ClaimsState:
                 self.errors.setdefault(file, []).append(f"{file}:{line}: {message}")
             self.problems = list(payload["problems"])
             self.platforms = tuple(payload["platforms"])
+            self.rules: list[RuleResult] = list(payload["rules"])
         self.outcomes: dict[str, str] = {}
+        self.report_message = ""
         self.collected: set[str] = set()
         self._lines: dict[str, list[str]] = {}
 
@@ -217,6 +222,54 @@ class ClaimItem(pytest.Item):
         return self.path, self.result.line - 1, f"{self.result.function}[{self.result.platform}]"
 
 
+class RulesFile(pytest.File):
+    """The config file, seen as the holder of the forbid-reaches rules: one item per rule and platform."""
+
+    def collect(self) -> Iterator[pytest.Item]:
+        state = self.config.stash[_STATE]
+        for rule in state.rules:
+            name = rule_item_name(rule)
+            yield RuleItem.from_parent(self, name=name, nodeid=f"{self.nodeid}::{name}", rule=rule)
+
+
+class RuleItem(pytest.Item):
+    def __init__(self, *, rule: RuleResult, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.rule = rule
+        self.add_marker("claims")
+        for word in ("forbid-reaches", rule.id, rule.platform):
+            self.keywords[word] = True
+            self.extra_keyword_matches.add(word)
+
+    def runtest(self) -> None:
+        if self.rule.status == "held":
+            return
+        state = self.config.stash[_STATE]
+        text = rule_failure_text(self.rule, state.source_line)
+        if self.rule.status == "unevaluable" and state.config.on_unevaluable == "skip":
+            pytest.skip(text.splitlines()[0])
+        raise ClaimFailure(text)
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        if isinstance(excinfo.value, ClaimFailure):
+            return str(excinfo.value)
+        return str(super().repr_failure(excinfo))
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, max(self.rule.line - 1, 0), f"forbid-reaches[{self.rule.id}][{self.rule.platform}]"
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    """`pytest pyproject.toml` (or a rule's node id) collects the forbid-reaches rules."""
+    state = parent.config.stash.get(_STATE, None)
+    if state is None or not state.rules or state.config.file is None:
+        return None
+    if parent.session.isinitpath(file_path) and file_path.resolve() == state.config.file.resolve():
+        state.collected.add(str(file_path.resolve()))
+        return RulesFile.from_parent(parent, path=file_path)
+    return None
+
+
 def _rel(config: pytest.Config, path: Path) -> str:
     state = config.stash[_STATE]
     try:
@@ -279,17 +332,33 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         return
     from _pytest.runner import collect_one_node
 
-    added: list[pytest.Item] = []
+    collectors: list[pytest.Collector] = []
     for path in _wanted(config, state):
-        if str(path) in state.collected:
-            continue
-        state.collected.add(str(path))
-        collector = ClaimsFile.from_parent(session, path=path)
+        if str(path) not in state.collected:
+            state.collected.add(str(path))
+            collectors.append(ClaimsFile.from_parent(session, path=path))
+    rules_file = state.config.file
+    if (
+        state.rules
+        and rules_file is not None
+        and str(rules_file.resolve()) not in state.collected
+        and (config.args_source != pytest.Config.ArgsSource.ARGS or _root_given(config, state))
+    ):
+        collectors.append(RulesFile.from_parent(session, path=rules_file))
+    added: list[pytest.Item] = []
+    for collector in collectors:
+        # Reported like any collection, so a refused directive is a collection error naming file:line.
         report = collect_one_node(collector)
         session.ihook.pytest_collectreport(report=report)
         if report.passed:
             added.extend(r for r in report.result if isinstance(r, pytest.Item))
     items[:0] = added
+
+
+def _root_given(config: pytest.Config, state: ClaimsState) -> bool:
+    root = state.config.root.resolve()
+    base = Path(str(config.invocation_params.dir))
+    return any((base / arg.split("::")[0]).resolve() == root for arg in config.args)
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
@@ -312,29 +381,68 @@ _SESSION_STATE: list[ClaimsState] = []
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
     state = config.stash.get(_STATE, None)
-    if state is None or (not state.payload["claims"] and not state.errors):
+    if state is None:
         return
-    status_of = {}
-    for claim in state.payload["claims"]:
-        status_of[f"{claim.qualname}[{claim.platform}]", claim.file] = claim
-    counts: dict[str, dict[str, int]] = {}
-    checked = 0
+    expected = _expected_items(config, state)
+    counts: dict[tuple[str, str], dict[str, int]] = {}
+    checked = {"claims": 0, "rules": 0}
     for nodeid in state.outcomes:
-        path, _, name = nodeid.partition("::")
-        claim = status_of.get((name, _rel(config, Path(str(config.rootpath)) / path)))
-        if claim is None:
+        known = expected.get(nodeid)
+        if known is None:
             continue
-        checked += 1
-        per = counts.setdefault(claim.platform, {"held": 0, "violated": 0, "unevaluable": 0})
-        per[claim.status] += 1
-    if not checked and not state.problems:
+        kind, platform, status = known
+        checked[kind] += 1
+        counts.setdefault((kind, platform), {"held": 0, "violated": 0, "unevaluable": 0})[status] += 1
+    if not any(checked.values()) and not state.problems and not state.report_message:
         return
     terminalreporter.section("claims")
-    terminalreporter.line(f"claims checked: {checked}")
-    for platform in sorted(counts):
-        per = counts[platform]
-        terminalreporter.line(
-            f"{platform}: {per['held']} held, {per['violated']} violated, {per['unevaluable']} unevaluable"
-        )
+    for kind in ("claims", "rules"):
+        if kind == "claims" or checked[kind]:
+            terminalreporter.line(f"{kind} checked: {checked[kind]}")
+        for (counted, platform), per in sorted(counts.items()):
+            if counted == kind:
+                terminalreporter.line(
+                    f"{platform}: {per['held']} held, {per['violated']} violated, {per['unevaluable']} unevaluable"
+                )
     for problem in state.problems:
         terminalreporter.line(f"unreadable: {problem}")
+    if state.report_message:
+        terminalreporter.line(state.report_message)
+
+
+def _expected_items(config: pytest.Config, state: ClaimsState) -> dict[str, tuple[str, str, str]]:
+    """Node id -> (claims|rules, platform, status), computed from the analysis so the xdist controller,
+    which collects no items itself, can count what its workers ran."""
+    rootdir = Path(str(config.rootpath)).resolve()
+
+    def nodeid_path(path: Path) -> str:
+        try:
+            return path.resolve().relative_to(rootdir).as_posix()
+        except ValueError:
+            return path.as_posix()
+
+    out: dict[str, tuple[str, str, str]] = {}
+    for claim in state.payload["claims"]:
+        path = nodeid_path(state.config.root / claim.file)
+        out[f"{path}::{claim.qualname}[{claim.platform}]"] = ("claims", claim.platform, claim.status)
+    if state.config.file is not None:
+        path = nodeid_path(state.config.file)
+        for rule in state.rules:
+            out[f"{path}::{rule_item_name(rule)}"] = ("rules", rule.platform, rule.status)
+    return out
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Write `--claims-report` once, from the process that ran the analysis (the xdist controller)."""
+    config = session.config
+    state = config.stash.get(_STATE, None)
+    target = config.getoption("claims_report", None)
+    if state is None or state.result is None or not target:
+        return
+    path = Path(str(config.invocation_params.dir)) / target
+    try:
+        write_report(path, state.result, state.result.rules, __version__)
+    except OSError as exc:
+        state.report_message = f"could not write the claims report {target}: {exc.strerror or exc}"
+    else:
+        state.report_message = f"claims report written to {target}"
