@@ -188,6 +188,7 @@ class FactsCache:
         path = self._path(digest)
         if path is None:
             return
-        # a read-only or full cache directory costs speed, never correctness
-        with contextlib.suppress(OSError):
+        # a read-only or full cache directory costs speed, never correctness; so do facts too deeply nested
+        # to pickle (`if not not ... not sys.platform == "x":` a thousand deep): they are simply not cached
+        with contextlib.suppress(OSError, RecursionError):
             write_atomic(path, pack(encode_facts(facts)))

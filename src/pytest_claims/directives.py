@@ -37,7 +37,8 @@ class DirectiveError:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.message}"
+        # line 0: a problem of the whole file (unreadable) or of a configured path, which has no line
+        return f"{self.file}:{self.line}: {self.message}" if self.line > 0 else f"{self.file}: {self.message}"
 
 
 _IDENT = re.compile(r"[A-Za-z_][\w.]*")

@@ -86,7 +86,7 @@ def _walk_package(
                     stack.append((Path(entry.path), f"{dotted}.{entry.name}"))
             elif entry.name.endswith(".py") and entry.name != "__init__.py":
                 stem = entry.name[:-3]
-                if stem.isidentifier() and entry.is_file():
+                if stem.isidentifier() and _is_file(entry):
                     out[f"{dotted}.{stem}"] = ModuleFile(
                         f"{dotted}.{stem}",
                         Path(entry.path),
@@ -94,6 +94,14 @@ def _walk_package(
                         False,
                         followed,
                     )
+
+
+def _is_file(entry: os.DirEntry[str]) -> bool:
+    """A symlink loop or an entry that cannot be stat'ed is kept: reading it then reports the problem."""
+    try:
+        return entry.is_file()
+    except OSError:
+        return True
 
 
 def build_index(root: Path, packages: tuple[str, ...], exclude: tuple[str, ...], follow: tuple[str, ...] = ()) -> Index:

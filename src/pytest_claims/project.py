@@ -62,6 +62,7 @@ class Modules(Mapping[str, Module]):
             except OSError as exc:
                 self.digests[name] = ""
                 self._unreadable[name] = f"cannot read: {exc.strerror or exc}"
+                self.mentions.add(name)  # it may hold claims nobody can see: read_directives reports it
                 continue
             self.digests[name] = hashlib.sha256(data).hexdigest()
             if b"claims" in data:

@@ -29,6 +29,7 @@ import sys
 import tempfile
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -391,8 +392,39 @@ def mutated_source(draw: st.DrawFn) -> str | bytes:
     return result
 
 
+DEEP_SHAPES: dict[str, Callable[[int], str]] = {
+    "not": lambda n: "import sys\n\n\ndef f():\n    if " + "not " * n + "sys.platform == 'win32':\n        return 1\n",
+    "parens": lambda n: "def f(x):\n    return " + "(" * n + "x" + ")" * n + "\n",
+    "binop": lambda n: "def f(x):\n    return " + " + ".join(["x"] * n) + "\n",
+    "ifexp": lambda n: "import sys\n\n\ndef f():\n    return "
+    + " else ".join(f"{i} if sys.platform == 'p{i}'" for i in range(n))
+    + " else 0\n",
+    "elif": lambda n: "import sys\n\n\ndef f():\n    if sys.platform == 'p0':\n        pass\n"
+    + "".join(f"    elif sys.platform == 'p{i}':\n        pass\n" for i in range(1, n)),
+    "blocks": lambda n: "def f(x):\n"
+    + "".join("    " * (i + 1) + "if x:\n" for i in range(n))
+    + "    " * (n + 1)
+    + "pass\n",
+    "calls": lambda n: "import time\n\n\ndef f(g):\n    return " + "g(" * n + "time.time()" + ")" * n + "\n",
+    "lambda": lambda n: "f = " + "lambda: " * n + "1\n",
+    "attr": lambda n: "import os\n\n\ndef f():\n    return os" + ".path" * n + ".join('a')\n",
+    "subscript": lambda n: "def f(x):\n    return x" + "[0]" * n + "\n",
+    "list": lambda n: "def f(x):\n    return " + "[" * n + "x" + "]" * n + "\n",
+    "unary": lambda n: "def f(x):\n    return " + "-" * n + "x\n",
+    "decorators": lambda n: "".join("@d\n" for _ in range(n)) + "# claims: deterministic\ndef f():\n    pass\n",
+}
+
+
+@st.composite
+def deep_source(draw: st.DrawFn) -> str:
+    """Hostile nesting: sometimes within what CPython's parser accepts, sometimes far past it."""
+    shape = draw(st.sampled_from(sorted(DEEP_SHAPES)))
+    depth = draw(st.one_of(st.integers(1, 300), st.integers(300, 3000), st.just(10_000)))
+    return "# claims: deterministic\n" + DEEP_SHAPES[shape](depth)
+
+
 raw_source = st.one_of(st.text(max_size=200), st.binary(max_size=200))
-any_source = st.one_of(generated_source(), mutated_source(), raw_source)
+any_source = st.one_of(generated_source(), mutated_source(), deep_source(), raw_source)
 
 # ---------------------------------------------------------------------------------------------------------
 # The oracle
@@ -481,10 +513,27 @@ def exercise(source: str | bytes, workspace: Workspace) -> None:
     markdown_catalogue(cold, cold.project)
 
 
+def _stack_depth() -> int:
+    depth, frame = 0, sys._getframe()
+    while frame is not None:
+        depth, frame = depth + 1, frame.f_back
+    return depth
+
+
+def default_stack(action: Callable[[], None]) -> None:
+    """Run `action` with the headroom a default interpreter has (hypothesis raises the recursion limit)."""
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(_stack_depth() + 900)
+    try:
+        action()
+    finally:
+        sys.setrecursionlimit(old)
+
+
 def run_one(source: str | bytes, workspace: Workspace, crash_dir: Path | None) -> None:
     workspace.seen += 1
     try:
-        exercise(source, workspace)
+        default_stack(lambda: exercise(source, workspace))
     except Exception:
         text = traceback.format_exc()
         workspace.crashes.append((repr(source)[:2000], text))
