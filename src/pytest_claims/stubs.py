@@ -1,18 +1,23 @@
-"""What the stdlib's names are, per target platform, from the typeshed stubs (typeshed-client).
+"""What the stdlib's names are, per target platform, from the typeshed stubs shipped with typeshed-client.
 
 The checker needs to tell functions, classes, exception classes, variables and modules apart, and to know
-which modules and names exist on a target (`os.startfile` only on win32). The stubs are the source of these
-facts; they are read lazily, once per (module, platform), and summarised into `StubSymbol`s.
+which modules and names exist on a target (`os.startfile` only on win32, `os.path` is `ntpath` there).
+typeshed-client locates the stub of a module for a Python version (its VERSIONS table); each stub file is
+then read once per process into platform-independent definitions that keep their `sys.platform` /
+`sys.version_info` guards as conditions, the way the project's own facts do, and every target evaluates the
+same definitions. So a three-platform sweep reads each stub once, not three times.
 """
 
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 
 import typeshed_client
-from typeshed_client import ImportedName, NameInfo, OverloadedName
+
+from pytest_claims.conditions import Cond, ConditionCompiler, Target, evaluate, is_known
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +29,130 @@ class StubSymbol:
     is_exception: bool = False
 
 
-MISSING_MODULE = StubSymbol("missing", ("", ""))
+@dataclass(frozen=True, slots=True)
+class _Def:
+    """One definition of a name in a stub namespace, under its guard (None: unconditional).
+
+    kind: function | class | variable | module (`import x as y`: target x) | from (`from target import name`)
+    | alias (`y = x`: target x) | bound (`y = x.attr`: a re-exported bound method) | star (`from target import *`)
+    """
+
+    kind: str
+    cond: Cond | None
+    target: str = ""
+    name: str = ""
+    members: dict[str, list[_Def]] | None = None
+    bases: tuple[str, ...] = ()
+
+
+@dataclass
+class _StubModule:
+    names: dict[str, list[_Def]] = field(default_factory=dict)
+    stars: list[_Def] = field(default_factory=list)
+    is_package: bool = False
+
+
+def _dotted(node: ast.expr) -> str | None:
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    return ".".join(reversed(parts))
+
+
+def _read_stub(path: Path, module: str) -> _StubModule:
+    """One parse of one stub file; iterative over nested `if` and class bodies."""
+    stub = _StubModule(is_package=path.name == "__init__.pyi")
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    except (OSError, SyntaxError, ValueError):
+        return stub
+    package = module if stub.is_package else module.rpartition(".")[0]
+    compiler = ConditionCompiler()
+    # (statements, namespace, guard conditions)
+    todo: list[tuple[list[ast.stmt], dict[str, list[_Def]], tuple[Cond, ...]]] = [(tree.body, stub.names, ())]
+    while todo:
+        body, namespace, guards = todo.pop()
+        cond: Cond | None = ("and", guards) if guards else None
+        for stmt in body:
+            if isinstance(stmt, ast.If):
+                test = compiler.compile(stmt.test)
+                if is_known(test):
+                    todo.append((stmt.body, namespace, (*guards, test)))
+                    todo.append((stmt.orelse, namespace, (*guards, ("not", test))))
+                else:
+                    todo.append((stmt.body, namespace, guards))
+                    todo.append((stmt.orelse, namespace, guards))
+            elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                namespace.setdefault(stmt.name, []).append(_Def("function", cond))
+            elif isinstance(stmt, ast.ClassDef):
+                members: dict[str, list[_Def]] = {}
+                bases = tuple(
+                    b
+                    for b in (_dotted(base.value if isinstance(base, ast.Subscript) else base) for base in stmt.bases)
+                    if b
+                )
+                namespace.setdefault(stmt.name, []).append(_Def("class", cond, members=members, bases=bases))
+                todo.append((stmt.body, members, ()))
+            elif isinstance(stmt, ast.Import):
+                for alias in stmt.names:
+                    local = alias.asname or alias.name.split(".")[0]
+                    target = alias.name if alias.asname else local
+                    namespace.setdefault(local, []).append(_Def("module", cond, target))
+                    compiler.bind_import(local, target)
+            elif isinstance(stmt, ast.ImportFrom):
+                source = stmt.module or ""
+                if stmt.level:
+                    base = package.split(".")[: len(package.split(".")) - (stmt.level - 1)] if package else []
+                    source = ".".join([*base, source] if source else base)
+                for alias in stmt.names:
+                    if alias.name == "*":
+                        stub.stars.append(_Def("star", cond, source))
+                    else:
+                        local = alias.asname or alias.name
+                        namespace.setdefault(local, []).append(_Def("from", cond, source, alias.name))
+                        compiler.bind_import(local, f"{source}.{alias.name}")
+            elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+                targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+                value = stmt.value
+                for target in targets:
+                    if not isinstance(target, ast.Name):
+                        continue
+                    if isinstance(stmt, ast.Assign) and isinstance(value, ast.Name):
+                        definition = _Def("alias", cond, value.id)
+                    elif isinstance(stmt, ast.Assign) and isinstance(value, ast.Attribute):
+                        definition = _Def("bound", cond, _dotted(value) or "")
+                    else:
+                        definition = _Def("variable", cond)
+                    namespace.setdefault(target.id, []).append(definition)
+    return stub
+
+
+@cache
+def _stub(module: str, version: tuple[int, int]) -> _StubModule | None:
+    """The parsed stub of a stdlib module for a Python version: shared by every platform."""
+    if module.split(".")[0] not in _stdlib_tops(version):
+        return None
+    context = typeshed_client.get_search_context(version=version, search_path=[])
+    try:
+        path = typeshed_client.get_stub_file(module, search_context=context)
+    except (ValueError, OSError):
+        return None
+    return _read_stub(path, module) if path is not None else None
+
+
+@cache
+def _stdlib_tops(version: tuple[int, int]) -> frozenset[str]:
+    """Top-level stdlib module names typeshed knows for this version: most project names fail here, cheaply."""
+    versions = typeshed_client.finder.get_typeshed_versions(typeshed_client.finder.find_typeshed())
+    tops = set()
+    for name, data in versions.items():
+        if data.min <= version and (data.max is None or version <= data.max):
+            tops.add(name.split(".")[0])
+    return frozenset(tops)
 
 
 class Stubs:
@@ -33,65 +161,60 @@ class Stubs:
     def __init__(self, platform: str, version: tuple[int, int]) -> None:
         self.platform = platform
         self.version = version
-        self.context = typeshed_client.get_search_context(version=version, platform=platform, search_path=[])
-        self._names: dict[str, dict[str, NameInfo] | None] = {}
+        self.target = Target(platform, version, lambda module, name: None)
         self._members: dict[tuple[str, str], StubSymbol] = {}
+        self._alive: dict[int, bool] = {}
 
     # -- modules -----------------------------------------------------------------------------------------
 
-    def names(self, module: str) -> dict[str, NameInfo] | None:
-        """The stub names of a stdlib module, or None when typeshed has no stub for it on this version."""
-        if module in self._names:
-            return self._names[module]
-        try:
-            found = typeshed_client.get_stub_names(module, search_context=self.context)
-        except (SyntaxError, ValueError, OSError):
-            found = None
-        result = dict(found) if found is not None else None
-        self._names[module] = result
-        return result
-
     def is_stdlib(self, module: str) -> bool:
-        return self.names(module) is not None
+        return _stub(module, self.version) is not None
+
+    def _live(self, defs: list[_Def] | None) -> _Def | None:
+        """The definition a target sees: the last one whose guard is not false there."""
+        if not defs:
+            return None
+        for definition in reversed(defs):
+            if definition.cond is None:
+                return definition
+            key = id(definition.cond)
+            alive = self._alive.get(key)
+            if alive is None:
+                alive = self._alive[key] = evaluate(definition.cond, self.target) is not False
+            if alive:
+                return definition
+        return None
 
     def module_has(self, module: str, name: str | None) -> bool | None:
         """Does `import module` (and `from module import name`) succeed on this target? None: not stdlib."""
-        names = self.names(module)
-        if names is None:
+        stub = _stub(module, self.version)
+        if stub is None:
             return None
-        exported = [k for k, v in names.items() if v.is_exported or not isinstance(v.ast, ImportedName)]
-        if not exported and not _is_package_stub(self, module):
-            return False
         if name is None:
-            return True
-        if name in names:
-            return True
-        return self.is_stdlib(f"{module}.{name}")
+            # typeshed wraps a platform-only module in one big guard: nothing it defines is alive elsewhere
+            for name_, defs in stub.names.items():
+                definition = self._live(defs)
+                if definition is not None and definition.kind not in ("module", "from") and not name_.startswith("_"):
+                    return True
+            return stub.is_package or not stub.names
+        return self.member(module, (name,)).kind != "missing"
 
     # -- members -----------------------------------------------------------------------------------------
 
     def member(self, module: str, path: tuple[str, ...]) -> StubSymbol:
         """What `module.a.b` is: walks classes and follows imports and aliases inside the stubs."""
-        symbol = StubSymbol("module", (module, ""))
-        for index, attr in enumerate(path):
-            symbol = self._step(symbol, attr)
-            if symbol.kind in ("missing", "variable", "function"):
-                if index + 1 < len(path) and symbol.kind != "missing":
-                    # Attributes of a function or variable are methods on a value: stop here.
-                    return symbol
-                if symbol.kind == "missing":
-                    return symbol
+        symbol = StubSymbol("module", (module, "")) if self.is_stdlib(module) else StubSymbol("missing", (module, ""))
+        for attr in path:
+            if symbol.kind == "module":
+                symbol = self._module_member(symbol.where[0], attr, 0)
+            elif symbol.kind == "class":
+                symbol = self._class_member(symbol.where[0], symbol.where[1], attr)
+            else:
+                # attributes of a function or variable are methods on a value: the symbol stays what it was
+                return symbol
         return symbol
 
-    def _step(self, symbol: StubSymbol, attr: str) -> StubSymbol:
-        module, inner = symbol.where
-        if symbol.kind == "module":
-            return self._module_member(module, attr)
-        if symbol.kind == "class":
-            return self._class_member(module, inner, attr)
-        return StubSymbol("missing", (module, f"{inner}.{attr}" if inner else attr))
-
-    def _module_member(self, module: str, attr: str, depth: int = 0) -> StubSymbol:
+    def _module_member(self, module: str, attr: str, depth: int) -> StubSymbol:
         key = (module, attr)
         cached = self._members.get(key)
         if cached is not None:
@@ -101,55 +224,50 @@ class Stubs:
         return result
 
     def _module_member_uncached(self, module: str, attr: str, depth: int) -> StubSymbol:
-        names = self.names(module)
-        if names is None:
-            return StubSymbol("missing", (module, attr))
-        info = names.get(attr)
-        if info is None:
+        missing = StubSymbol("missing", (module, attr))
+        stub = _stub(module, self.version)
+        if stub is None or depth > 20:
+            return missing
+        definition = self._live(stub.names.get(attr))
+        if definition is None:
             if self.is_stdlib(f"{module}.{attr}"):
                 return StubSymbol("module", (f"{module}.{attr}", ""))
-            return StubSymbol("missing", (module, attr))
-        return self._classify(module, attr, info, depth)
-
-    def _classify(self, module: str, attr: str, info: NameInfo, depth: int) -> StubSymbol:
-        node = info.ast
-        if depth > 20:
-            return StubSymbol("missing", (module, attr))
-        if isinstance(node, ImportedName):
-            source = ".".join(node.module_name)
-            if node.name is None:
-                return StubSymbol("module", (source, ""))
-            if self.is_stdlib(f"{source}.{node.name}"):
-                # `from . import path as _path` in os: a submodule, not a member
-                return StubSymbol("module", (f"{source}.{node.name}", ""))
-            return self._module_member(source, node.name, depth + 1)
-        if isinstance(node, (OverloadedName, ast.FunctionDef, ast.AsyncFunctionDef)):
+            for star in stub.stars:
+                if self._live([star]) is not None and not attr.startswith("_"):
+                    found = self._module_member(star.target, attr, depth + 1)
+                    if found.kind != "missing":
+                        return found
+            return missing
+        kind = definition.kind
+        if kind == "function":
             return StubSymbol("function", (module, attr))
-        if isinstance(node, ast.ClassDef):
-            return StubSymbol("class", (module, attr), self._is_exception(module, attr, 0))
-        if isinstance(node, ast.Assign):
-            value = node.value
-            if isinstance(value, ast.Name):
-                if value.id == attr:
-                    return StubSymbol("missing", (module, attr))
-                return self._module_member(module, value.id, depth + 1)
-            if isinstance(value, ast.Attribute):
-                # `random = _inst.random`: a bound method re-exported as a module function.
-                return StubSymbol("function", (module, attr))
-            return StubSymbol("variable", (module, attr))
+        if kind == "class":
+            return StubSymbol("class", (module, attr), self._is_exception(module, attr))
+        if kind == "module":
+            return StubSymbol("module", (definition.target, ""))
+        if kind == "from":
+            if self.is_stdlib(f"{definition.target}.{definition.name}"):
+                # `from . import path as _path` in os: a submodule, not a member
+                return StubSymbol("module", (f"{definition.target}.{definition.name}", ""))
+            return self._module_member(definition.target, definition.name, depth + 1)
+        if kind == "alias" and definition.target != attr:
+            return self._module_member(module, definition.target, depth + 1)
+        if kind == "bound":
+            # `random = _inst.random`: a bound method re-exported as a module function
+            return StubSymbol("function", (module, attr))
         return StubSymbol("variable", (module, attr))
 
-    def _class_info(self, module: str, qual: str) -> NameInfo | None:
-        names = self.names(module)
-        if names is None:
+    def _class_defs(self, module: str, qual: str) -> _Def | None:
+        stub = _stub(module, self.version)
+        if stub is None:
             return None
         parts = qual.split(".")
-        info = names.get(parts[0])
+        definition = self._live(stub.names.get(parts[0]))
         for part in parts[1:]:
-            if info is None or info.child_nodes is None:
+            if definition is None or definition.members is None:
                 return None
-            info = info.child_nodes.get(part)
-        return info
+            definition = self._live(definition.members.get(part))
+        return definition if definition is not None and definition.kind == "class" else None
 
     def _class_member(self, module: str, qual: str, attr: str) -> StubSymbol:
         key = (module, f"{qual}.{attr}")
@@ -157,78 +275,49 @@ class Stubs:
         if cached is not None:
             return cached
         result = StubSymbol("missing", (module, f"{qual}.{attr}"))
-        seen: set[tuple[str, str]] = set()
-        todo = [(module, qual)]
-        while todo:
-            cls_module, cls_qual = todo.pop(0)
-            if (cls_module, cls_qual) in seen or len(seen) > 50:
+        for cls_module, cls_qual in self._mro(module, qual):
+            definition = self._class_defs(cls_module, cls_qual)
+            member = self._live((definition.members or {}).get(attr)) if definition is not None else None
+            if member is None:
                 continue
-            seen.add((cls_module, cls_qual))
-            info = self._class_info(cls_module, cls_qual)
-            if info is None:
-                continue
-            children = info.child_nodes or {}
-            child = children.get(attr)
-            if child is not None:
-                node = child.ast
-                if isinstance(node, ast.ClassDef):
-                    result = StubSymbol(
-                        "class",
-                        (cls_module, f"{cls_qual}.{attr}"),
-                        self._is_exception(cls_module, f"{cls_qual}.{attr}", 0),
-                    )
-                elif isinstance(node, (OverloadedName, ast.FunctionDef, ast.AsyncFunctionDef)):
-                    result = StubSymbol("function", (cls_module, f"{cls_qual}.{attr}"))
-                else:
-                    result = StubSymbol("variable", (cls_module, f"{cls_qual}.{attr}"))
-                break
-            todo.extend(self._bases(cls_module, info))
+            where = (cls_module, f"{cls_qual}.{attr}")
+            if member.kind == "class":
+                result = StubSymbol("class", where, self._is_exception(*where))
+            elif member.kind == "function":
+                result = StubSymbol("function", where)
+            else:
+                result = StubSymbol("variable", where)
+            break
         self._members[key] = result
         return result
 
-    def _bases(self, module: str, info: NameInfo) -> list[tuple[str, str]]:
-        node = info.ast
-        if not isinstance(node, ast.ClassDef):
-            return []
-        out: list[tuple[str, str]] = []
-        for base in node.bases:
-            if isinstance(base, ast.Subscript):
-                base = base.value
-            if isinstance(base, ast.Name):
-                symbol = self._module_member(module, base.id)
-                if symbol.kind == "class":
-                    out.append(symbol.where)
-                elif symbol.kind == "missing":
-                    builtin = self._module_member("builtins", base.id)
-                    if builtin.kind == "class":
-                        out.append(builtin.where)
-            elif isinstance(base, ast.Attribute) and isinstance(base.value, ast.Name):
-                owner = self._module_member(module, base.value.id)
-                if owner.kind == "module":
-                    symbol = self._module_member(owner.where[0], base.attr)
-                    if symbol.kind == "class":
-                        out.append(symbol.where)
-        return out
-
-    def _is_exception(self, module: str, qual: str, depth: int) -> bool:
-        seen: set[tuple[str, str]] = set()
+    def _mro(self, module: str, qual: str) -> list[tuple[str, str]]:
+        """The class and its stub bases, breadth-first, each once."""
+        order: list[tuple[str, str]] = []
         todo = [(module, qual)]
-        while todo:
-            current = todo.pop()
-            if current in seen or len(seen) > 50:
+        while todo and len(order) < 64:
+            current = todo.pop(0)
+            if current in order:
                 continue
-            seen.add(current)
-            if current == ("builtins", "BaseException"):
-                return True
-            info = self._class_info(*current)
-            if info is not None:
-                todo.extend(self._bases(current[0], info))
-        return False
+            order.append(current)
+            definition = self._class_defs(*current)
+            if definition is None:
+                continue
+            for base in definition.bases:
+                head, _, rest = base.partition(".")
+                symbol = self._module_member(current[0], head, 0)
+                if symbol.kind == "missing":
+                    symbol = self._module_member("builtins", head, 0)
+                for part in rest.split(".") if rest else []:
+                    if symbol.kind != "module":
+                        break
+                    symbol = self._module_member(symbol.where[0], part, 0)
+                if symbol.kind == "class":
+                    todo.append(symbol.where)
+        return order
 
-
-def _is_package_stub(stubs: Stubs, module: str) -> bool:
-    path = typeshed_client.get_stub_file(module, search_context=stubs.context)
-    return path is not None and path.name == "__init__.pyi"
+    def _is_exception(self, module: str, qual: str) -> bool:
+        return ("builtins", "BaseException") in self._mro(module, qual)
 
 
 @cache
