@@ -262,7 +262,7 @@ class _Extractor:
     def segment(self, node: ast.expr) -> str:
         """The source text of a node, as written (ast.get_source_segment re-splits the file on every call)."""
         if self.lines is None:
-            self.lines = [line.encode() for line in self.source.splitlines(keepends=True)]
+            self.lines = [line.encode() for line in physical_lines(self.source)]
         end_line = node.end_lineno or node.lineno
         end_col = node.end_col_offset if node.end_col_offset is not None else 0
         if end_line == node.lineno:
@@ -1026,12 +1026,13 @@ def _comment_directives(ex: _Extractor, lines: list[str]) -> list[Directive]:
                 continue
             found.append(Directive(number, "comment", _split(match.group(1)), _attached(ex, lines, number), ""))
             continue
-        if number in trailing_lines:
-            comment = _comment_of(text)
-            if comment is not None:
-                tmatch = _TRAILING.match(comment)
-                if tmatch is not None:
-                    found.append(Directive(number, "comment", _split(tmatch.group(1)), trailing_lines[number], ""))
+        comment = None if _in_string(ex, number) else _comment_of(text)
+        tmatch = _TRAILING.match(comment) if comment is not None else None
+        if tmatch is not None:
+            # Trailing on a def line: that def. Anywhere else (a decorator, a class, a statement) it would be
+            # silently ignored, so it is attached to nothing (-1), or to a class (-2): both are refused.
+            attached = trailing_lines.get(number, -2 if ex.def_lines.get(number) == -2 else -1)
+            found.append(Directive(number, "comment", _split(tmatch.group(1)), attached, ""))
     return found
 
 
@@ -1075,20 +1076,27 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     if isinstance(source, bytes):
         try:
             text = _decode(source)
-        except (SyntaxError, UnicodeDecodeError, LookupError) as exc:
+        except UnicodeDecodeError as exc:  # the line of the first bad byte, not the whole file's offset
+            line = source.count(b"\n", 0, exc.start) + 1
+            return _broken(line, f"cannot decode: byte 0x{source[exc.start]:02x} is not valid {exc.encoding}")
+        except (SyntaxError, LookupError) as exc:
             return _broken(getattr(exc, "lineno", None) or 1, f"cannot decode: {_reason(exc)}")
     else:
         text = source
+    if "\0" in text:  # CPython reports it at line 1, or not at all with a line: name the real one
+        return _broken(text.count("\n", 0, text.index("\0")) + 1, "syntax error: source contains a null byte")
     try:
         tree = ast.parse(text, filename=filename)
     except SyntaxError as exc:
         return _broken(exc.lineno or 1, f"syntax error: {exc.msg}")
-    except (ValueError, RecursionError, MemoryError) as exc:
+    except (RecursionError, MemoryError):  # what CPython's parser raises for too deep nesting
+        return _broken(1, "cannot parse: nested too deeply for Python's parser")
+    except ValueError as exc:
         return _broken(1, f"cannot parse: {_reason(exc)}")
     ex = _Extractor(text)
     ex.run(tree)
     del tree
-    lines = text.splitlines()
+    lines = [line.rstrip("\r\n") for line in physical_lines(text)]
     module_imports = {b.name: b for b in ex.bindings if b.kind in ("import", "from")}
 
     def claims_decorator(chain: tuple[str, ...], func: _FunctionBuilder) -> bool:
@@ -1135,6 +1143,19 @@ def _is_claims_decorator(chain: tuple[str, ...], imports: dict[str, Binding]) ->
     else:
         full = (*binding.target.split("."), *chain[1:])
     return full == ("pytest_claims", "claims")
+
+
+# claims: deterministic
+def physical_lines(text: str) -> list[str]:
+    """The lines as Python's tokenizer numbers them, ends kept: only \\n, \\r\\n and \\r end a line.
+
+    `str.splitlines` also splits at form feeds, \\x1c-\\x1e, \\x85, \\u2028 and \\u2029, which Python source may
+    hold (a ^L between sections, a separator inside a string): it would shift every line number after them.
+    """
+    return _PHYSICAL_LINE.findall(text)
+
+
+_PHYSICAL_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 
 
 def _decode(data: bytes) -> str:

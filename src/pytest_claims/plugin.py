@@ -66,7 +66,8 @@ class ClaimsState:
         lines = self._lines.get(rel)
         if lines is None:
             try:
-                lines = (self.config.root / rel).read_text(encoding="utf-8", errors="replace").splitlines()
+                # read_text turns \r\n and \r into \n; splitlines() would also split at form feeds (see facts.py)
+                lines = (self.config.root / rel).read_text(encoding="utf-8", errors="replace").split("\n")
             except OSError:
                 lines = []
             self._lines[rel] = lines

@@ -100,9 +100,9 @@ def _read_stub(path: Path, module: str) -> _StubModule:
             elif isinstance(stmt, ast.Import):
                 for alias in stmt.names:
                     local = alias.asname or alias.name.split(".")[0]
-                    target = alias.name if alias.asname else local
-                    namespace.setdefault(local, []).append(_Def("module", cond, target))
-                    compiler.bind_import(local, target)
+                    imported = alias.name if alias.asname else local
+                    namespace.setdefault(local, []).append(_Def("module", cond, imported))
+                    compiler.bind_import(local, imported)
             elif isinstance(stmt, ast.ImportFrom):
                 source = stmt.module or ""
                 if stmt.level:
@@ -118,8 +118,8 @@ def _read_stub(path: Path, module: str) -> _StubModule:
             elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
                 targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
                 value = stmt.value
-                for target in targets:
-                    if not isinstance(target, ast.Name):
+                for assigned in targets:
+                    if not isinstance(assigned, ast.Name):
                         continue
                     if isinstance(stmt, ast.Assign) and isinstance(value, ast.Name):
                         definition = _Def("alias", cond, value.id)
@@ -127,7 +127,7 @@ def _read_stub(path: Path, module: str) -> _StubModule:
                         definition = _Def("bound", cond, _dotted(value) or "")
                     else:
                         definition = _Def("variable", cond)
-                    namespace.setdefault(target.id, []).append(definition)
+                    namespace.setdefault(assigned.id, []).append(definition)
     return stub
 
 
