@@ -44,6 +44,10 @@ class ClaimsState:
                 "problems": [str(p) for p in result.problems],
                 "platforms": result.platforms,
                 "rules": list(result.rules),
+                # every analysed source file: one named on the command line must not be imported by pytest
+                "modules": sorted(
+                    str(m.path.resolve()) for m in result.project.index.modules.values() if m.path and not m.followed
+                ),
             }
         if payload is not None:
             self.payload = payload
@@ -54,6 +58,7 @@ class ClaimsState:
             self.problems = list(payload["problems"])
             self.platforms = tuple(payload["platforms"])
             self.rules: list[RuleResult] = list(payload["rules"])
+            self.modules: frozenset[str] = frozenset(payload.get("modules", ()))
         self.outcomes: dict[str, str] = {}
         self.report_message = ""
         self.collected: set[str] = set()
@@ -292,8 +297,19 @@ def pytest_pycollect_makemodule(module_path: Path, parent: pytest.Collector) -> 
         return None
     if module_path.resolve() in _project_files(parent.config):
         state.collected.add(str(module_path.resolve()))
-        return ClaimsFile.from_parent(parent, path=module_path)
+        return ClaimsFile.from_parent(parent.session, path=module_path)
+    if str(module_path.resolve()) in state.modules and not _is_test_file(parent.config, module_path):
+        # A project module without claims, named on the command line: pytest would import (run) it.
+        state.collected.add(str(module_path.resolve()))
+        return ClaimsFile.from_parent(parent.session, path=module_path)
     return None
+
+
+def _is_test_file(config: pytest.Config, path: Path) -> bool:
+    """A file pytest collects as tests (`python_files`): left to pytest even inside a configured package."""
+    from _pytest.pathlib import fnmatch_ex
+
+    return any(fnmatch_ex(pattern, path) for pattern in config.getini("python_files"))
 
 
 def _wanted(config: pytest.Config, state: ClaimsState) -> list[Path]:
