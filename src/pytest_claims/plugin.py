@@ -80,6 +80,7 @@ class ClaimsState:
 
 
 _STATE = pytest.StashKey[ClaimsState]()
+_CONFIG = pytest.StashKey[ClaimsConfig]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -112,9 +113,18 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("no_claims"):
         return
     try:
-        claims_config = load_config(Path(str(config.rootpath)))
+        config.stash[_CONFIG] = load_config(Path(str(config.rootpath)))
     except ConfigError as exc:
         raise pytest.UsageError(str(exc)) from None
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """The analysis runs here, once: before collection, and (under xdist) before the workers start."""
+    config = session.config
+    claims_config = config.stash.get(_CONFIG, None)
+    if claims_config is None:
+        return
     state = _analyse(config, claims_config)
     config.stash[_STATE] = state
     _SESSION_STATE.append(state)
