@@ -169,6 +169,15 @@ class Config:
     define: Mapping[str, CustomClaim]
     forbid_reaches: tuple[ForbidRule, ...]
 
+    def file_rel(self) -> str:
+        """The config file as reports and node ids name it: relative to the root, posix."""
+        if self.file is None:
+            return "pyproject.toml"
+        try:
+            return self.file.relative_to(self.root).as_posix()
+        except ValueError:
+            return self.file.name
+
     def claim_categories(self) -> dict[str, frozenset[str]]:
         """Every known claim (built-in and custom) -> the categories it forbids, sorted by name."""
         merged: dict[str, frozenset[str]] = dict(BUILTIN_CLAIMS)
@@ -402,9 +411,7 @@ def _dotted_list(reader: _Reader, where: str, key: str, value: object) -> tuple[
     names = _string_list(reader, where, key, value, "dotted names")
     for name in names:
         if not _is_dotted(name):
-            reader.fail(
-                where, f"{key}: {name!r} is not a dotted name (expected names like 'pkg.module.func')"
-            )
+            reader.fail(where, f"{key}: {name!r} is not a dotted name (expected names like 'pkg.module.func')")
     return tuple(sorted(set(names)))
 
 
@@ -465,9 +472,7 @@ def _packages(reader: _Reader, value: object) -> tuple[str, ...]:
         except (OSError, ValueError):
             is_dir = is_file = False
         if not is_dir and not (is_file and rel.endswith(".py")):
-            reader.fail(
-                where, f"{key}: {item!r} is neither a directory nor a .py file under the project root"
-            )
+            reader.fail(where, f"{key}: {item!r} is neither a directory nor a .py file under the project root")
         result.add(rel)
     return tuple(sorted(result))
 
@@ -516,14 +521,10 @@ def _define(reader: _Reader, value: object) -> dict[str, CustomClaim]:
     return claims
 
 
-def _claim_table(
-    reader: _Reader, key: str, value: object, known: Iterable[str]
-) -> dict[str, tuple[str, ...]]:
+def _claim_table(reader: _Reader, key: str, value: object, known: Iterable[str]) -> dict[str, tuple[str, ...]]:
     """`deny` / `allow`: a table of claim -> dotted names; every claim must exist and be checkable."""
     if not isinstance(value, dict):
-        reader.fail(
-            "[tool.claims]", f"{key}: expected a table of claim = [dotted names], got {_describe(value)}"
-        )
+        reader.fail("[tool.claims]", f"{key}: expected a table of claim = [dotted names], got {_describe(value)}")
     where = f"[tool.claims.{key}]"
     known_claims = sorted(set(known))
     table: dict[str, tuple[str, ...]] = {}
@@ -557,8 +558,7 @@ def _forbid_reaches(reader: _Reader, value: object) -> tuple[ForbidRule, ...]:
     if not isinstance(value, list):
         reader.fail(
             "[tool.claims]",
-            f"forbid-reaches: expected an array of tables ({where} with id, from, to), "
-            f"got {_describe(value)}",
+            f"forbid-reaches: expected an array of tables ({where} with id, from, to), got {_describe(value)}",
         )
     headers = _header_lines(reader.text)
     lines = headers if len(headers) == len(value) else [0] * len(value)
@@ -585,9 +585,7 @@ def _forbid_reaches(reader: _Reader, value: object) -> tuple[ForbidRule, ...]:
         at = f"{where} id {rule_id!r}"
         for key, name in (("from", source), ("to", target)):
             if not _is_dotted(name):
-                reader.fail(
-                    at, f"{key}: {name!r} is not a dotted name (expected e.g. 'pkg.module.func')", line
-                )
+                reader.fail(at, f"{key}: {name!r} is not a dotted name (expected e.g. 'pkg.module.func')", line)
         if source == target:
             reader.fail(at, f"is reflexive: from and to are both {source!r}", line)
         if rule_id in first_line:
@@ -630,9 +628,7 @@ def _read(root: Path, file: Path, display: str) -> tuple[str, dict[str, Any]]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise ConfigError(
-            f"{display}: invalid TOML: not UTF-8 ({error.reason} at byte {error.start})"
-        ) from None
+        raise ConfigError(f"{display}: invalid TOML: not UTF-8 ({error.reason} at byte {error.start})") from None
     try:
         document: dict[str, Any] = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -687,17 +683,13 @@ def load_config(root: Path) -> Config:
         packages=packages,
         exclude=exclude,
         platform=_platforms(reader, "platform", table["platform"]) if "platform" in table else None,
-        platforms=_platforms(reader, "platforms", table["platforms"])
-        if "platforms" in table
-        else DEFAULT_PLATFORMS,
+        platforms=_platforms(reader, "platforms", table["platforms"]) if "platforms" in table else DEFAULT_PLATFORMS,
         trusted=_dotted_list(reader, where, "trusted", table.get("trusted", [])),
         deny=_frozen_map(deny),
         allow=_frozen_map(allow),
         external=_choice(reader, "external", table.get("external", "unevaluable"), _EXTERNAL_VALUES),
         follow=_dotted_list(reader, where, "follow", table.get("follow", [])),
-        on_unevaluable=_choice(
-            reader, "on-unevaluable", table.get("on-unevaluable", "fail"), _ON_UNEVALUABLE_VALUES
-        ),
+        on_unevaluable=_choice(reader, "on-unevaluable", table.get("on-unevaluable", "fail"), _ON_UNEVALUABLE_VALUES),
         mutating_returns=_dotted_list(reader, where, "mutating-returns", table.get("mutating-returns", [])),
         max_walk=_max_walk(reader, table.get("max-walk", DEFAULT_MAX_WALK)),
         define=_frozen_map(define),

@@ -1080,7 +1080,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             line = source.count(b"\n", 0, exc.start) + 1
             return _broken(line, f"cannot decode: byte 0x{source[exc.start]:02x} is not valid {exc.encoding}")
         except (SyntaxError, LookupError) as exc:
-            return _broken(getattr(exc, "lineno", None) or 1, f"cannot decode: {_reason(exc)}")
+            return _broken(_declaration_line(source), f"cannot decode: {_reason(exc)}")
     else:
         text = source
     if "\0" in text:  # CPython reports it at line 1, or not at all with a line: name the real one
@@ -1156,6 +1156,15 @@ def physical_lines(text: str) -> list[str]:
 
 
 _PHYSICAL_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
+def _declaration_line(data: bytes) -> int:
+    """The line of the encoding declaration `detect_encoding` refused: the first, unless that one reads fine."""
+    try:
+        tokenize.detect_encoding(iter(data.splitlines(keepends=True)[:1]).__next__)
+    except SyntaxError:
+        return 1
+    return 2
 
 
 def _decode(data: bytes) -> str:

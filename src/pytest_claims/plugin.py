@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import pickle
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -202,30 +202,28 @@ class ClaimFailure(Exception):
     """A violated or unevaluable claim; its text is the whole report."""
 
 
-class ClaimItem(pytest.Item):
-    def __init__(self, *, result: ClaimResult, **kwargs: Any) -> None:
+class StaticItem(pytest.Item):
+    """An item whose verdict was decided by the analysis: running it only reports that verdict."""
+
+    status = "held"
+
+    def __init__(self, *, words: tuple[str, ...], **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.result = result
         self.add_marker("claims")
         # -k matches names in extra_keyword_matches (and markers), not arbitrary keyword entries
-        for word in (*result.claims, result.platform):
+        for word in words:
             self.keywords[word] = True
             self.extra_keyword_matches.add(word)
 
+    def failure(self, source_line: Callable[[str, int], str]) -> str:
+        raise NotImplementedError
+
     def runtest(self) -> None:
-        result = self.result
-        if result.status == "held":
+        if self.status == "held":
             return
         state = self.config.stash[_STATE]
-        text = failure_text(
-            result.function,
-            result.claims,
-            result.status,
-            result.violations,
-            result.frontier,
-            state.source_line,
-        )
-        if result.status == "unevaluable" and state.config.on_unevaluable == "skip":
+        text = self.failure(state.source_line)
+        if self.status == "unevaluable" and state.config.on_unevaluable == "skip":
             pytest.skip(text.splitlines()[0])
         raise ClaimFailure(text)
 
@@ -233,6 +231,17 @@ class ClaimItem(pytest.Item):
         if isinstance(excinfo.value, ClaimFailure):
             return str(excinfo.value)
         return str(super().repr_failure(excinfo))
+
+
+class ClaimItem(StaticItem):
+    def __init__(self, *, result: ClaimResult, **kwargs: Any) -> None:
+        super().__init__(words=(*result.claims, result.platform), **kwargs)
+        self.result = result
+        self.status = result.status
+
+    def failure(self, source_line: Callable[[str, int], str]) -> str:
+        r = self.result
+        return failure_text(r.function, r.claims, r.status, r.violations, r.frontier, source_line)
 
     def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, self.result.line - 1, f"{self.result.function}[{self.result.platform}]"
@@ -248,28 +257,14 @@ class RulesFile(pytest.File):
             yield RuleItem.from_parent(self, name=name, nodeid=f"{self.nodeid}::{name}", rule=rule)
 
 
-class RuleItem(pytest.Item):
+class RuleItem(StaticItem):
     def __init__(self, *, rule: RuleResult, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__(words=("forbid-reaches", rule.id, rule.platform), **kwargs)
         self.rule = rule
-        self.add_marker("claims")
-        for word in ("forbid-reaches", rule.id, rule.platform):
-            self.keywords[word] = True
-            self.extra_keyword_matches.add(word)
+        self.status = rule.status
 
-    def runtest(self) -> None:
-        if self.rule.status == "held":
-            return
-        state = self.config.stash[_STATE]
-        text = rule_failure_text(self.rule, state.source_line)
-        if self.rule.status == "unevaluable" and state.config.on_unevaluable == "skip":
-            pytest.skip(text.splitlines()[0])
-        raise ClaimFailure(text)
-
-    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
-        if isinstance(excinfo.value, ClaimFailure):
-            return str(excinfo.value)
-        return str(super().repr_failure(excinfo))
+    def failure(self, source_line: Callable[[str, int], str]) -> str:
+        return rule_failure_text(self.rule, source_line)
 
     def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, max(self.rule.line - 1, 0), f"forbid-reaches[{self.rule.id}][{self.rule.platform}]"

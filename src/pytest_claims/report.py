@@ -481,7 +481,7 @@ def sarif_report(result: Result, rules: Sequence[RuleResult], plugin_version: st
             }
         )
 
-    config_file = _config_rel(config)
+    config_file = config.file_rel()
     rule_findings = _group(
         ((rule.id, rule.status, rule.path, rule.frontier), rule, rule.platform)
         for rule in rules
@@ -589,15 +589,6 @@ def sarif_report(result: Result, rules: Sequence[RuleResult], plugin_version: st
         ],
     }
     return _dumps(document)
-
-
-def _config_rel(config: Config) -> str:
-    if config.file is None:
-        return "pyproject.toml"
-    try:
-        return config.file.relative_to(config.root).as_posix()
-    except ValueError:
-        return config.file.name
 
 
 # ----------------------------------------------------------------------------------------------------------

@@ -233,15 +233,6 @@ def check_rule(resolver: Resolver, config: Config, rule: ForbidRule, platform: s
     return _check(_Graph(resolver), config, rule, platform)
 
 
-def _config_file(config: Config) -> str:
-    if config.file is None:
-        return "pyproject.toml"
-    try:
-        return config.file.relative_to(config.root).as_posix()
-    except ValueError:
-        return config.file.name
-
-
 def _names_something(project: Project, name: str) -> bool:
     """Does `name` denote (or contain) a module, class or function of the project, on any platform?
 
@@ -264,7 +255,7 @@ def _in_project_namespace(project: Project, name: str) -> bool:
 
 
 def _usage(rule: ForbidRule, platform: str, config: Config, reach: str, reason: str, hint: str) -> RuleResult:
-    entry = FrontierEntry(reach, _config_file(config), rule.line, (), reason, hint)
+    entry = FrontierEntry(reach, config.file_rel(), rule.line, (), reason, hint)
     return RuleResult(rule.id, rule.source, rule.target, platform, "unevaluable", (), (entry,), rule.line)
 
 

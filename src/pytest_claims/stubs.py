@@ -18,6 +18,7 @@ from pathlib import Path
 import typeshed_client
 
 from pytest_claims.conditions import Cond, ConditionCompiler, Target, evaluate, is_known
+from pytest_claims.facts import chain_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,14 +54,8 @@ class _StubModule:
 
 
 def _dotted(node: ast.expr) -> str | None:
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    parts.append(node.id)
-    return ".".join(reversed(parts))
+    chain = chain_of(node)
+    return ".".join(chain) if chain is not None else None
 
 
 def _read_stub(path: Path, module: str) -> _StubModule:
