@@ -299,44 +299,79 @@ EXPECTED: dict[str, dict[str, tuple[str, tuple[tuple[object, ...], ...]]]] = {
     "vio.platforms.windows_branch": {
         "darwin": ("held", ()),
         "linux": ("held", ()),
-        "win32": ("violated", (("sandboxed", "call", "os.startfile", "src/vio/platforms.py", 34, ()),)),
+        "win32": ("violated", (("sandboxed", "call", "os.startfile", "src/vio/platforms.py", 35, ()),)),
     },
     "vio.platforms.darwin_branch": {
-        "darwin": ("violated", (("deterministic", "call", "os.getcwd", "src/vio/platforms.py", 41, ()),)),
+        "darwin": ("violated", (("deterministic", "call", "os.getcwd", "src/vio/platforms.py", 42, ()),)),
         "linux": ("held", ()),
         "win32": ("held", ()),
     },
     "vio.platforms.alias_guard": {
         "darwin": ("held", ()),
         "linux": ("held", ()),
-        "win32": ("violated", (("deterministic", "call", "os.getenv", "src/vio/platforms.py", 48, ()),)),
+        "win32": ("violated", (("deterministic", "call", "os.getenv", "src/vio/platforms.py", 49, ()),)),
     },
     "vio.platforms.version_guard": {ALL: ("held", ())},
     "vio.platforms.os_name_guard": {
         "darwin": ("held", ()),
         "linux": ("held", ()),
-        "win32": ("violated", (("deterministic", "call", "os.getcwd", "src/vio/platforms.py", 62, ()),)),
+        "win32": ("violated", (("deterministic", "call", "os.getcwd", "src/vio/platforms.py", 63, ()),)),
     },
     "vio.platforms.system_guard": {
         "darwin": ("held", ()),
-        "linux": ("violated", (("deterministic", "call", "time.time", "src/vio/platforms.py", 68, ()),)),
+        "linux": ("violated", (("deterministic", "call", "time.time", "src/vio/platforms.py", 69, ()),)),
         "win32": ("held", ()),
     },
     "vio.platforms.startswith_guard": {
         "darwin": ("held", ()),
-        "linux": ("violated", (("deterministic", "call", "time.monotonic", "src/vio/platforms.py", 75, ()),)),
+        "linux": ("violated", (("deterministic", "call", "time.monotonic", "src/vio/platforms.py", 76, ()),)),
         "win32": ("held", ()),
     },
     "vio.platforms.registry": {
         "darwin": ("held", ()),
         "linux": ("held", ()),
-        "win32": ("violated", (("deterministic", "call", "winreg.OpenKey", "src/vio/platforms.py", 83, ()),)),
+        "win32": ("violated", (("deterministic", "call", "winreg.OpenKey", "src/vio/platforms.py", 84, ()),)),
     },
     "vio.platforms.type_checking_only": {ALL: ("held", ())},
     "vio.platforms.match_guard": {
-        "darwin": ("violated", (("deterministic", "call", "os.getcwd", "src/vio/platforms.py", 97, ()),)),
-        "linux": ("violated", (("deterministic", "call", "time.time", "src/vio/platforms.py", 99, ()),)),
-        "win32": ("violated", (("deterministic", "call", "os.getcwd", "src/vio/platforms.py", 97, ()),)),
+        "darwin": ("violated", (("deterministic", "call", "os.getcwd", "src/vio/platforms.py", 98, ()),)),
+        "linux": ("violated", (("deterministic", "call", "time.time", "src/vio/platforms.py", 100, ()),)),
+        "win32": ("violated", (("deterministic", "call", "os.getcwd", "src/vio/platforms.py", 98, ()),)),
+    },
+    "vio.platforms.aliased_sys_guard": {
+        "darwin": ("violated", (("deterministic", "call", "time.time", "src/vio/platforms.py", 108, ()),)),
+        "linux": ("held", ()),
+        "win32": ("held", ()),
+    },
+    "vio.direct.dynamic_exec": {
+        ALL: (
+            "violated",
+            (
+                ("deterministic", "call", "builtins.exec", "src/vio/direct.py", 141, ()),
+                ("deterministic", "call", "builtins.__import__", "src/vio/direct.py", 142, ()),
+                ("deterministic", "call", "builtins.compile", "src/vio/direct.py", 142, ()),
+            ),
+        )
+    },
+    "vio.direct.interpreter_state": {
+        ALL: (
+            "violated",
+            (
+                ("deterministic", "read", "sys.executable", "src/vio/direct.py", 147, ()),
+                ("deterministic", "read", "sys.implementation", "src/vio/direct.py", 147, ()),
+                ("deterministic", "read", "sys.path", "src/vio/direct.py", 147, ()),
+                ("deterministic", "read", "sys.stdin", "src/vio/direct.py", 147, ()),
+            ),
+        )
+    },
+    "vio.direct.imported_environ": {
+        ALL: (
+            "violated",
+            (
+                ("deterministic", "read", "os.environ", "src/vio/direct.py", 155, ()),
+                ("deterministic", "call", "sysconfig.get_paths", "src/vio/direct.py", 155, ()),
+            ),
+        )
     },
     "vio.users.load_settings": {ALL: ("held", ())},
     "vio.winonly.only_on_windows": {

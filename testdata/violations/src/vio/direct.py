@@ -134,3 +134,22 @@ def denied_by_config():
     from vio.legacy import compute
 
     return compute()
+
+
+# claims: deterministic
+def dynamic_exec(text):
+    exec(text)
+    return compile(text, "<x>", "exec"), __import__(text)
+
+
+# claims: deterministic
+def interpreter_state():
+    return sys.stdin, sys.path, sys.executable, sys.implementation
+
+
+# claims: deterministic
+def imported_environ():
+    from os import environ
+    import sysconfig
+
+    return environ.get("X"), sysconfig.get_paths()

@@ -3,6 +3,7 @@
 import os
 import platform
 import sys
+import sys as _sys
 import time
 from sys import platform as plat
 from typing import TYPE_CHECKING
@@ -99,3 +100,10 @@ def match_guard(p):
             return time.time()
         case _:
             return p
+
+
+# claims: deterministic
+def aliased_sys_guard():
+    if _sys.platform == "darwin":
+        return time.time()
+    return 0

@@ -1,0 +1,75 @@
+"""Guards compiled once, evaluated per target: the forms mypy's reachability knows, and the ones users write."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from pytest_claims.conditions import UNKNOWN, ConditionCompiler, Target, evaluate
+
+
+def target(platform: str, version: tuple[int, int] = (3, 11)) -> Target:
+    return Target(platform, version, lambda module, name: None)
+
+
+def compiled(test: str, *imports: tuple[str, str]) -> object:
+    compiler = ConditionCompiler()
+    for local, dotted in imports or (("sys", "sys"), ("os", "os"), ("platform", "platform")):
+        compiler.bind_import(local, dotted)
+    return compiler.compile(ast.parse(test, mode="eval").body)
+
+
+@pytest.mark.parametrize(
+    ("test", "linux", "win32"),
+    [
+        ('sys.platform == "win32"', False, True),
+        ('sys.platform != "win32"', True, False),
+        ('"win32" == sys.platform', False, True),
+        ('sys.platform in ("linux", "darwin")', True, False),
+        ('sys.platform not in ("linux", "darwin")', False, True),
+        ('sys.platform.startswith("linux")', True, False),
+        ('os.name == "nt"', False, True),
+        ('platform.system() == "Windows"', False, True),
+        ('not sys.platform == "win32"', True, False),
+        ('sys.platform == "win32" or os.name == "posix"', True, True),
+        ('sys.platform == "win32" and os.name == "posix"', False, False),
+        ("sys.version_info >= (3, 8)", True, True),
+        ("sys.version_info[:2] < (3, 10)", False, False),
+        ("sys.version_info[0] == 3", True, True),
+        ("(3, 12) <= sys.version_info", False, False),
+        ("TYPE_CHECKING", False, False),
+        ("typing.TYPE_CHECKING", False, False),
+    ],
+)
+def test_forms(test: str, linux: bool, win32: bool) -> None:
+    cond = compiled(test, ("sys", "sys"), ("os", "os"), ("platform", "platform"), ("typing", "typing"))
+    assert evaluate(cond, target("linux")) is linux  # type: ignore[arg-type]
+    assert evaluate(cond, target("win32")) is win32  # type: ignore[arg-type]
+
+
+def test_aliases_are_seen_through() -> None:
+    assert evaluate(compiled('_sys.platform == "win32"', ("_sys", "sys")), target("win32")) is True  # type: ignore[arg-type]
+    assert evaluate(compiled('plat == "darwin"', ("plat", "sys.platform")), target("darwin")) is True  # type: ignore[arg-type]
+
+
+def test_unknown_conditions_keep_both_branches() -> None:
+    assert compiled("x > 3") == UNKNOWN
+    assert compiled('sys.platform == "win32" and feature()') != UNKNOWN
+    cond = compiled('sys.platform == "win32" and feature()')
+    assert evaluate(cond, target("linux")) is False  # type: ignore[arg-type]
+    assert evaluate(cond, target("win32")) is None  # type: ignore[arg-type]
+    assert evaluate(compiled('not (sys.platform == "win32" and feature())'), target("win32")) is None  # type: ignore[arg-type]
+
+
+def test_version_of_the_target() -> None:
+    cond = compiled("sys.version_info >= (3, 12)")
+    assert evaluate(cond, target("linux", (3, 11))) is False  # type: ignore[arg-type]
+    assert evaluate(cond, target("linux", (3, 12))) is True  # type: ignore[arg-type]
+
+
+def test_deeply_nested_boolean_conditions_do_not_recurse() -> None:
+    test = " and ".join(['sys.platform == "linux"'] * 5000)
+    assert evaluate(compiled(test), target("linux")) is True  # type: ignore[arg-type]
+    nested = "not " * 900 + 'sys.platform == "linux"'
+    assert evaluate(compiled(nested), target("linux")) is True  # type: ignore[arg-type]
