@@ -252,3 +252,15 @@ def test_report_is_identical_serial_and_under_xdist(shop: pytest.Pytester) -> No
     assert "shop.pricing.quote" in (shop.path / "catalog.md").read_text()
     shop.runpytest_subprocess("-p", "claims", "--claims-report=claims.sarif")
     assert '"version": "2.1.0"' in (shop.path / "claims.sarif").read_text()
+
+
+def test_failed_first_runs_failed_claims_first(shop: pytest.Pytester) -> None:
+    shop.runpytest("-p", "claims").assert_outcomes(passed=2, failed=1)
+    again = shop.runpytest("-p", "claims", "--ff", "-v")
+    again.assert_outcomes(passed=2, failed=1)
+    ran = [
+        line
+        for line in again.outlines
+        if line.endswith(("PASSED", "FAILED")) or " PASSED " in line or " FAILED " in line
+    ]
+    assert ran and f"quote[{HOST}] FAILED" in ran[0]
