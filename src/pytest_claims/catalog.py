@@ -221,17 +221,14 @@ def parse_catalogue(text: str) -> Catalogue:
         for key, reason in _table(document, "exempt").items()
     }
     pure = {
-        _check_key("pure", key): _check_reason("pure", key, reason)
-        for key, reason in _table(document, "pure").items()
+        _check_key("pure", key): _check_reason("pure", key, reason) for key, reason in _table(document, "pure").items()
     }
 
     for section, keys in (("capabilities", entries), ("exempt", exempt), ("pure", pure)):
         for key in keys:
             alias = _under_alias(key, aliases)
             if alias is not None:
-                raise _fail(
-                    section, key, f"{alias!r} is an alias of {aliases[alias]!r}: use the canonical name"
-                )
+                raise _fail(section, key, f"{alias!r} is an alias of {aliases[alias]!r}: use the canonical name")
     for key in pure:
         if key in entries:
             raise _fail("pure", key, "the key is in both [pure] and [capabilities]")
@@ -241,9 +238,7 @@ def parse_catalogue(text: str) -> Catalogue:
         if key in entries:
             raise _fail("exempt", key, "the key is in both [exempt] and [capabilities]")
         if not any(prefix in entries for prefix in _prefixes(key)):
-            raise _fail(
-                "exempt", key, "no [capabilities] key is a prefix of it, so there is nothing to exempt"
-            )
+            raise _fail("exempt", key, "no [capabilities] key is a prefix of it, so there is nothing to exempt")
 
     under = frozenset(prefix for key in entries for prefix in _prefixes(key))
     catalogue = Catalogue(
@@ -271,5 +266,14 @@ def _prefixes(key: str) -> list[str]:
 @functools.cache
 def load_catalogue() -> Catalogue:
     """The built-in catalogue shipped in the package, loaded and validated once per process."""
-    text = (resources.files("pytest_claims") / "data" / "catalogue.toml").read_text(encoding="utf-8")
-    return parse_catalogue(text)
+    return parse_catalogue(_catalogue_text())
+
+
+@functools.cache
+def _catalogue_text() -> str:
+    return (resources.files("pytest_claims") / "data" / "catalogue.toml").read_text(encoding="utf-8")
+
+
+def catalogue_fingerprint() -> str:
+    """The built-in catalogue's identity without parsing it: what a warm run needs to trust its cache."""
+    return hashlib.sha256(_catalogue_text().encode()).hexdigest()

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_claims.cache import PLUGIN_VERSION, FactsCache, namespace, pack, read_entry, write_atomic
-from pytest_claims.catalog import load_catalogue
+from pytest_claims.catalog import catalogue_fingerprint, load_catalogue
 from pytest_claims.check import FrontierEntry, Verdict, Violation, walk
 from pytest_claims.conditions import Target
 from pytest_claims.config import Config, load_config
@@ -99,33 +99,45 @@ class VerdictStore:
     """Verdicts and directive readings from the last run, each with the module digests it was built on."""
 
     def __init__(self, cache: FactsCache, config: Config) -> None:
-        catalogue = load_catalogue()
         key = namespace(
             PLUGIN_VERSION,
             FACTS_VERSION,
             config.fingerprint(),
-            catalogue.fingerprint,
+            catalogue_fingerprint(),
             typeshed_version(),
             sys.version_info[:2],
+            cache.directory.name if cache.directory is not None else "",  # whatever the facts depend on
         )
         base = cache.directory.parent if cache.directory is not None else None
         self.path = base / f"verdicts-{key}" if base is not None else None
         raw = read_entry(self.path) if self.path is not None and self.path.exists() else None
         old = raw if isinstance(raw, dict) else {}
-        # Plain tuples throughout (see cache.py): (module, digest) -> directive reading,
-        # (module, function index, platform) -> (deps, encoded ClaimResult or None when not on that platform).
+        # Plain tuples throughout (see cache.py): (module, digest) -> directive reading;
+        # (module, function index, platform) -> (modules the walk read, encoded ClaimResult or None when the
+        # function does not exist on that platform); module -> digest of the run that wrote the store.
         self.old_directives: dict[Any, Any] = old.get("directives", {})
         self.old_verdicts: dict[Any, Any] = old.get("verdicts", {})
+        self.old_digests: dict[str, str] = old.get("digests", {})
         self.directives: dict[Any, Any] = {}
         self.verdicts: dict[Any, Any] = {}
+        self.changed: frozenset[str] = frozenset()
 
-    def save(self) -> None:
+    def compare(self, digests: dict[str, str]) -> None:
+        """Which modules differ from the stored run (new, gone or edited): a verdict that read none is valid."""
+        names = set(digests) | set(self.old_digests)
+        self.changed = frozenset(m for m in names if digests.get(m, "") != self.old_digests.get(m, ""))
+
+    def valid(self, deps: tuple[str, ...]) -> bool:
+        return self.changed.isdisjoint(deps)
+
+    def save(self, digests: dict[str, str]) -> None:
         if self.path is None:
             return
-        if self.directives == self.old_directives and self.verdicts == self.old_verdicts:
+        if not self.changed and self.directives == self.old_directives and self.verdicts == self.old_verdicts:
             return
+        document = {"directives": self.directives, "verdicts": self.verdicts, "digests": digests}
         with contextlib.suppress(OSError):
-            write_atomic(self.path, pack({"directives": self.directives, "verdicts": self.verdicts}))
+            write_atomic(self.path, pack(document))
 
 
 def _encode(result: ClaimResult) -> tuple[object, ...]:
@@ -208,6 +220,7 @@ def _check(
     modules = project.modules
     digests = modules.digests
     store = VerdictStore(cache, config)
+    store.compare(digests)
 
     claimed: list[Claimed] = []
     errors: list[DirectiveError] = []
@@ -234,7 +247,6 @@ def _check(
     for name, custom in config.define.items():
         deny[name] = tuple(sorted({*deny.get(name, ()), *custom.deny}))
     allow = {claim: tuple(names) for claim, names in config.allow.items()}
-    catalogue = load_catalogue()
     results: list[ClaimResult] = []
     reused = 0
     peers = [(stubs_for(p, host_version()), target_for(p)) for p in targets]
@@ -246,7 +258,7 @@ def _check(
         """One resolver per target, created only when some verdict or rule needs it."""
         if platform not in made:
             stubs = stubs_for(platform, host_version())
-            made[platform] = Resolver(project, config, catalogue, stubs, target_for(platform), peers, shared)
+            made[platform] = Resolver(project, config, load_catalogue(), stubs, target_for(platform), peers, shared)
         return made[platform]
 
     for platform in targets:
@@ -255,7 +267,7 @@ def _check(
             entry: Any = store.old_verdicts.get(key)
             if entry is not None:
                 deps, encoded = entry
-                if all(digests.get(m, "") == d for m, d in deps):
+                if store.valid(deps):
                     store.verdicts[key] = entry
                     if encoded is not None:
                         reused += 1
@@ -265,7 +277,7 @@ def _check(
             module = resolver.module(item.module)
             func = module.facts.functions[item.index]
             if not resolver.alive(module, func.guard):
-                store.verdicts[key] = (((item.module, digests[item.module]),), None)
+                store.verdicts[key] = ((item.module,), None)
                 continue
             verdict = same_everywhere.get((item.module, item.index))
             if verdict is None:
@@ -293,9 +305,8 @@ def _check(
                 verdict.frontier,
             )
             results.append(result)
-            deps = tuple(sorted((m, digests.get(m, "")) for m in verdict.deps if m != PLATFORM))
-            store.verdicts[key] = (deps, _encode(result))
-    store.save()
+            store.verdicts[key] = (tuple(m for m in verdict.deps if m != PLATFORM), _encode(result))
+    store.save(digests)
     rules = check_rules(project, config, targets, resolver_for) if config.forbid_reaches else ()
     _trace(config.root, cache, reused)
     results.sort(key=lambda r: (r.file, r.line, r.qualname, r.platform))

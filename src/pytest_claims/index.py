@@ -7,10 +7,12 @@ calls it, which imports the analysed packages; that is why it is not used here).
 from __future__ import annotations
 
 import fnmatch
+import functools
 import os
+import re
 import sys
 import sysconfig
-from collections.abc import Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -45,17 +47,6 @@ class Index:
         object.__setattr__(self, "_tops", frozenset(name.split(".")[0] for name in self.modules))
 
 
-def _excluded(rel_parts: Iterable[str], patterns: tuple[str, ...]) -> bool:
-    parts = list(rel_parts)
-    joined = "/".join(parts)
-    for pattern in patterns:
-        if fnmatch.fnmatchcase(joined, pattern):
-            return True
-        if any(fnmatch.fnmatchcase(part, pattern) for part in parts):
-            return True
-    return False
-
-
 def _relative(path: Path, root: Path) -> str:
     try:
         return path.relative_to(root).as_posix()
@@ -66,34 +57,64 @@ def _relative(path: Path, root: Path) -> str:
 def _walk_package(
     pkg_dir: Path, name: str, root: Path, exclude: tuple[str, ...], followed: bool, out: dict[str, ModuleFile]
 ) -> None:
-    """Every module under a package directory; iterative, symlinked directories are not followed."""
-    stack: list[tuple[Path, str]] = [(pkg_dir, name)]
+    """Every module under a package directory; iterative, symlinked directories are not followed.
+
+    A directory without `__init__.py` is a namespace package only if some module lies beneath it, so data
+    directories (locale, templates, static) cost a scan and leave nothing in the index.
+    """
+    skip = _name_matcher(exclude) if not followed else None
+    base = str(root)
+    found: dict[str, ModuleFile] = {}
+    namespaces: dict[str, str] = {}
+    stack: list[tuple[str, str]] = [(str(pkg_dir), name)]
     while stack:
         directory, dotted = stack.pop()
-        init = directory / "__init__.py"
-        has_init = init.is_file()
-        out[dotted] = ModuleFile(dotted, init if has_init else None, _relative(directory, root), True, followed)
+        init = os.path.join(directory, "__init__.py")
+        if os.path.isfile(init):
+            found[dotted] = ModuleFile(dotted, Path(init), _rel(directory, base), True, followed)
+        else:
+            namespaces[dotted] = directory
         try:
-            entries = sorted(os.scandir(directory), key=lambda e: e.name)
+            with os.scandir(directory) as listing:
+                entries = sorted(listing, key=lambda e: e.name)
         except OSError:
             continue
         for entry in entries:
-            rel_parts = _relative(Path(entry.path), root).split("/")
-            if _excluded(rel_parts[-1:], exclude) and not followed:
+            if skip is not None and skip(entry.name):
                 continue
             if entry.is_dir(follow_symlinks=False):
                 if entry.name.isidentifier() and entry.name != "__pycache__":
-                    stack.append((Path(entry.path), f"{dotted}.{entry.name}"))
+                    stack.append((entry.path, f"{dotted}.{entry.name}"))
             elif entry.name.endswith(".py") and entry.name != "__init__.py":
                 stem = entry.name[:-3]
                 if stem.isidentifier() and _is_file(entry):
-                    out[f"{dotted}.{stem}"] = ModuleFile(
-                        f"{dotted}.{stem}",
-                        Path(entry.path),
-                        _relative(Path(entry.path), root),
-                        False,
-                        followed,
-                    )
+                    module = f"{dotted}.{stem}"
+                    found[module] = ModuleFile(module, Path(entry.path), _rel(entry.path, base), False, followed)
+    holding = {prefix for module in found for prefix in _ancestors(module)}
+    for dotted, directory in namespaces.items():
+        if dotted in holding or dotted == name:
+            found[dotted] = ModuleFile(dotted, None, _rel(directory, base), True, followed)
+    out.update(found)
+
+
+def _ancestors(dotted: str) -> list[str]:
+    parts = dotted.split(".")
+    return [".".join(parts[:i]) for i in range(1, len(parts))]
+
+
+def _rel(path: str, base: str) -> str:
+    if path.startswith(base + os.sep):
+        path = path[len(base) + 1 :]
+    return path.replace(os.sep, "/")
+
+
+@functools.lru_cache(maxsize=16)
+def _name_matcher(patterns: tuple[str, ...]) -> Callable[[str], bool]:
+    """One compiled regex for all exclude globs, matched against a directory entry's name."""
+    if not patterns:
+        return lambda name: False
+    regex = re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in patterns))
+    return lambda name: regex.match(name) is not None
 
 
 def _is_file(entry: os.DirEntry[str]) -> bool:

@@ -444,8 +444,11 @@ def _expected_items(config: pytest.Config, state: ClaimsState) -> dict[str, tupl
             return path.as_posix()
 
     out: dict[str, tuple[str, str, str]] = {}
+    paths: dict[str, str] = {}
     for claim in state.payload["claims"]:
-        path = nodeid_path(state.config.root / claim.file)
+        path = paths.get(claim.file)
+        if path is None:
+            path = paths[claim.file] = nodeid_path(state.config.root / claim.file)
         out[f"{path}::{claim.qualname}[{claim.platform}]"] = ("claims", claim.platform, claim.status)
     if state.config.file is not None:
         path = nodeid_path(state.config.file)
