@@ -92,6 +92,9 @@ def indexed_files(root: Path) -> list[Path]:
     return sorted(Path(path) for path in paths)
 
 
+_CHECK = "check"
+
+
 def install_probe(trace: Path) -> None:
     """Wrap `check` where the plugin calls it, so each engine run appends one line to `trace`.
 
@@ -101,13 +104,13 @@ def install_probe(trace: Path) -> None:
     import pytest_claims.engine as engine
     import pytest_claims.plugin as plugin
 
-    original = getattr(plugin, "check", None) or engine.check
+    original = getattr(plugin, _CHECK, None) or engine.check
 
     def traced(*args: Any, **kwargs: Any) -> Any:
         with trace.open("a", encoding="utf-8") as out:
             out.write(f"probe-engine-run pid={os.getpid()}\n")
         return original(*args, **kwargs)
 
-    if hasattr(plugin, "check"):
-        plugin.check = traced  # type: ignore[attr-defined]
-    engine.check = traced  # type: ignore[assignment]
+    for module in (plugin, engine):
+        if hasattr(module, _CHECK):
+            setattr(module, _CHECK, traced)

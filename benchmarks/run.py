@@ -127,10 +127,7 @@ def pytest_run(
     text = log.read_text(encoding="utf-8", errors="replace")
     tail = [line for line in text.splitlines() if line.strip()]
     summary = tail[-1] if tail else ""
-    counts = {
-        kind.rstrip("s") if kind.startswith("error") else kind: int(n)
-        for n, kind in _SUMMARY.findall(summary)
-    }
+    counts = {kind.rstrip("s") if kind.startswith("error") else kind: int(n) for n, kind in _SUMMARY.findall(summary)}
     if proc.returncode not in (0, 1):
         raise Crash(f"exit {proc.returncode}: {_last_error_line(text)}", log)
     return {
@@ -182,10 +179,7 @@ def floor_project(items: int) -> Path:
     root.mkdir(parents=True, exist_ok=True)
     (root / "pyproject.toml").write_text("[tool.pytest.ini_options]\n", encoding="utf-8")
     (root / "test_floor.py").write_text(
-        "import pytest\n\n\n"
-        f"@pytest.mark.parametrize('i', range({items}))\n"
-        "def test_item(i):\n"
-        "    assert True\n",
+        f"import pytest\n\n\n@pytest.mark.parametrize('i', range({items}))\ndef test_item(i):\n    assert True\n",
         encoding="utf-8",
     )
     return root
@@ -240,9 +234,7 @@ def run_all(name: str, repeat: int, repeat_e2e: int, e2e: bool) -> tuple[list[Ro
             lambda i: child(["parse", "--files", str(files_list)], f"{name}-parse.log"),
         )
     )
-    parse.ratio, parse.floor_label, parse.floor = (
-        (1.0, "ast.parse", parse.value) if parse.value else (None, "", None)
-    )
+    parse.ratio, parse.floor_label, parse.floor = (1.0, "ast.parse", parse.value) if parse.value else (None, "", None)
 
     def engine_args(sweep: bool, cache: Path | None) -> list[str]:
         args = ["engine", "--root", str(root)]
@@ -296,9 +288,7 @@ def run_all(name: str, repeat: int, repeat_e2e: int, e2e: bool) -> tuple[list[Ro
             child(engine_args(False, warm_cache), f"{name}-warm.log")  # populate, untimed
         except Crash as crash:
             warm.verdict = touch.verdict = "crash"
-            warm.note = touch.note = (
-                f"populating the cache: {crash} (log: {crash.log.relative_to(HERE.parent)})"
-            )
+            warm.note = touch.note = f"populating the cache: {crash} (log: {crash.log.relative_to(HERE.parent)})"
         else:
             measure(warm, repeat, lambda i: child(engine_args(False, warm_cache), f"{name}-warm.log"))
             original = touched.read_bytes()
@@ -334,13 +324,9 @@ def run_all(name: str, repeat: int, repeat_e2e: int, e2e: bool) -> tuple[list[Ro
     progress(rss)
 
     if cold_sweep.details:
-        info["engine"] = {
-            k: v for k, v in cold_sweep.details[-1].items() if k not in ("seconds", "import_seconds")
-        }
+        info["engine"] = {k: v for k, v in cold_sweep.details[-1].items() if k not in ("seconds", "import_seconds")}
     if cold_host.details:
-        info["engine_host"] = {
-            k: v for k, v in cold_host.details[-1].items() if k not in ("seconds", "import_seconds")
-        }
+        info["engine_host"] = {k: v for k, v in cold_host.details[-1].items() if k not in ("seconds", "import_seconds")}
     if not e2e:
         return rows, info
 
@@ -364,9 +350,7 @@ def run_all(name: str, repeat: int, repeat_e2e: int, e2e: bool) -> tuple[list[Ro
     def e2e_note(row: Row) -> None:
         if row.details:
             d = row.details[-1]
-            row.note = (
-                f"{d['items']} items, {d['errors']} collection errors, RSS {d['peak_rss_kib'] / 1024:.0f} MB"
-            )
+            row.note = f"{d['items']} items, {d['errors']} collection errors, RSS {d['peak_rss_kib'] / 1024:.0f} MB"
 
     e2e_cold = measure(
         Row("e2e-cold", "`pytest -p claims`, cold (`--cache-clear`)"),
@@ -376,6 +360,17 @@ def run_all(name: str, repeat: int, repeat_e2e: int, e2e: bool) -> tuple[list[Ro
     judge(e2e_cold, "pytest floor + ast.parse", e2e_floor, 1.3)
     e2e_note(e2e_cold)
     progress(e2e_cold)
+
+    # pytest's FAILURES section scans every report once per failure (quadratic in pytest itself); with
+    # `--tb=no` it is skipped, which separates the plugin's cost from pytest's failure reporting.
+    tb_no = measure(
+        Row("e2e-cold-tb-no", "`pytest -p claims --tb=no`, cold"),
+        repeat_e2e,
+        lambda i: pytest_run(root, [*base, "--cache-clear", "--tb=no"], f"{name}-e2e-cold-tb-no.log"),
+    )
+    judge(tb_no, "pytest floor + ast.parse", e2e_floor, None)
+    e2e_note(tb_no)
+    progress(tb_no)
 
     e2e_warm = Row("e2e-warm", "`pytest -p claims`, warm")
     try:
@@ -398,9 +393,7 @@ def run_all(name: str, repeat: int, repeat_e2e: int, e2e: bool) -> tuple[list[Ro
             f"{name}-e2e-n2.log",
             {engine_api.TRACE_ENV: str(trace)},
         )
-        result["engine_runs"] = (
-            len(trace.read_text(encoding="utf-8").splitlines()) if trace.exists() else None
-        )
+        result["engine_runs"] = len(trace.read_text(encoding="utf-8").splitlines()) if trace.exists() else None
         return result
 
     xdist = measure(Row("e2e-n2", "`pytest -p claims -n 2`, cold"), repeat_e2e, xdist_once)
@@ -442,9 +435,7 @@ def run_all(name: str, repeat: int, repeat_e2e: int, e2e: bool) -> tuple[list[Ro
     sweep = measure(
         Row("e2e-sweep", "`pytest -p claims --claims-all-platforms`, cold"),
         repeat_e2e,
-        lambda i: pytest_run(
-            root, [*base, "--cache-clear", engine_api.SWEEP_OPTION], f"{name}-e2e-sweep.log"
-        ),
+        lambda i: pytest_run(root, [*base, "--cache-clear", engine_api.SWEEP_OPTION], f"{name}-e2e-sweep.log"),
     )
     judge(sweep, "`pytest -p claims`, cold", e2e_cold.value, None)
     e2e_note(sweep)
@@ -506,13 +497,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="pytest-claims benchmarks (SPEC §14)")
     parser.add_argument("--workload", choices=sorted(workload.WORKLOADS), default="W")
     parser.add_argument("--repeat", type=int, default=5, help="runs per in-process measurement (default 5)")
-    parser.add_argument(
-        "--repeat-e2e", type=int, default=3, help="runs per end-to-end measurement (default 3)"
-    )
+    parser.add_argument("--repeat-e2e", type=int, default=3, help="runs per end-to-end measurement (default 3)")
     parser.add_argument("--no-e2e", action="store_true", help="in-process measurements only")
-    parser.add_argument(
-        "--label", default="", help="suffix for the results file: results-<workload>-<label>.json"
-    )
+    parser.add_argument("--label", default="", help="suffix for the results file: results-<workload>-<label>.json")
     args = parser.parse_args(argv)
     if args.repeat < 1 or args.repeat_e2e < 1:
         parser.error("--repeat and --repeat-e2e must be at least 1")
@@ -537,9 +524,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     suffix = f"-{args.label}" if args.label else ""
     out = WORK / f"results-{args.workload}{suffix}.json"
-    out.write_text(
-        json.dumps({"meta": meta, "rows": [asdict(r) for r in rows]}, indent=2) + "\n", encoding="utf-8"
-    )
+    out.write_text(json.dumps({"meta": meta, "rows": [asdict(r) for r in rows]}, indent=2) + "\n", encoding="utf-8")
     print(
         f"\nWorkload {args.workload}: {manifest['wheel']}, {manifest['files']} files, "
         f"{manifest['lines']:,} lines, "
