@@ -153,12 +153,10 @@ class FactsCache:
     """Facts by file content. `parsed` and `hits` count what each run did (tests and benchmarks read them)."""
 
     def __init__(self, directory: Path | None) -> None:
-        self.directory = (
-            directory
-            / f"facts-{namespace(FACTS_VERSION, PLUGIN_VERSION, sys.implementation.name, sys.version_info[:3])}"
-            if directory is not None
-            else None
-        )
+        # the recursion limit decides how deep a file may nest before CPython's parser gives up on it
+        versions: tuple[object, ...] = (FACTS_VERSION, PLUGIN_VERSION, sys.implementation.name)
+        versions += (sys.version_info[:3], sys.getrecursionlimit())
+        self.directory = directory / f"facts-{namespace(*versions)}" if directory is not None else None
         self.parsed = 0
         self.hits = 0
         self.rebuilt = 0

@@ -16,6 +16,7 @@ import ast
 import io
 import re
 import tokenize
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, cast
@@ -24,6 +25,10 @@ from pytest_claims.conditions import Cond, ConditionCompiler, is_decided, is_kno
 
 FACTS_VERSION = 1
 """Bumped whenever the shape or meaning of the facts changes; part of every cache key."""
+
+TOO_DEEP = "cannot parse: nested too deeply for Python's parser"
+"""The problem for a file CPython's parser gives up on (RecursionError, MemoryError): how deep it may nest
+depends on the caller's stack, so `project` retries such a file from a fresh thread (see `extract_fresh`)."""
 
 Guard = tuple[tuple[int, bool], ...]
 """A conjunction of (condition index, polarity); the empty guard always holds."""
@@ -1086,11 +1091,15 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     if "\0" in text:  # CPython reports it at line 1, or not at all with a line: name the real one
         return _broken(text.count("\n", 0, text.index("\0")) + 1, "syntax error: source contains a null byte")
     try:
-        tree = ast.parse(text, filename=filename)
+        with warnings.catch_warnings():
+            # The analysed code's own warnings (`"\d"`, `x is 1`) are not ours to show, and under `-W error`
+            # (or pytest's filterwarnings = error) they would turn a valid file into a "syntax error".
+            warnings.simplefilter("ignore")
+            tree = ast.parse(text, filename=filename)
     except SyntaxError as exc:
         return _broken(exc.lineno or 1, f"syntax error: {exc.msg}")
     except (RecursionError, MemoryError):  # what CPython's parser raises for too deep nesting
-        return _broken(1, "cannot parse: nested too deeply for Python's parser")
+        return _broken(1, TOO_DEEP)
     except ValueError as exc:
         return _broken(1, f"cannot parse: {_reason(exc)}")
     ex = _Extractor(text)

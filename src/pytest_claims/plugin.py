@@ -458,11 +458,18 @@ def _expected_items(config: pytest.Config, state: ClaimsState) -> dict[str, tupl
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
-    """Write `--claims-report` once, from the process that ran the analysis (the xdist controller)."""
+    """Write `--claims-report` once, from the process that ran the analysis (the xdist controller).
+
+    A run in which some claiming file could not be read does not pass: its claims were not checked
+    (fail closed), even though every item that could be collected passed."""
     config = session.config
     state = config.stash.get(_STATE, None)
+    if state is None or state.result is None:
+        return
+    if state.problems and session.exitstatus == pytest.ExitCode.OK and not config.option.collectonly:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
     target = config.getoption("claims_report", None)
-    if state is None or state.result is None or not target:
+    if not target:
         return
     path = Path(str(config.invocation_params.dir)) / target
     try:

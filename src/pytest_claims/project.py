@@ -8,12 +8,13 @@ files it reaches, and a warm run parses none. Platform-independent: `resolve.Res
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from pytest_claims.cache import FactsCache
-from pytest_claims.facts import FileFacts, extract
+from pytest_claims.facts import TOO_DEEP, FileFacts, extract
 from pytest_claims.index import Index, ModuleFile
 
 
@@ -96,7 +97,7 @@ class Modules(Mapping[str, Module]):
             if hashlib.sha256(data).hexdigest() != digest:
                 # The file changed under us: keep the digest and the facts in agreement.
                 self.digests[name] = digest = hashlib.sha256(data).hexdigest()
-        facts = extract(data, file.rel)
+        facts = extract_fresh(data, file.rel)
         self._cache.parsed += 1
         self._cache.put(digest, facts)
         return facts
@@ -113,6 +114,29 @@ class Modules(Mapping[str, Module]):
 
     def __len__(self) -> int:
         return len(self._index.modules)
+
+
+def extract_fresh(data: bytes, rel: str) -> FileFacts:
+    """`extract`, with an outcome that does not depend on how deep the caller's stack is.
+
+    CPython's parser turns nesting deeper than the *remaining* recursion budget into an error, so the same
+    file could parse when the engine is called from a shallow stack and not from a deep one, and the cache
+    would keep whichever came first. A file that fails that way is parsed again from a new thread (the
+    shallowest stack there is, with a large C stack): its facts then depend on its bytes and the recursion
+    limit alone, and the limit is part of the facts cache's key. Other files never pay for the thread.
+    """
+    facts = extract(data, rel)
+    if not any(message == TOO_DEEP for _, message in facts.problems):
+        return facts
+    out: list[FileFacts] = []
+    previous = threading.stack_size(64 * 1024 * 1024)
+    try:
+        thread = threading.Thread(target=lambda: out.append(extract(data, rel)), name="pytest-claims-parse")
+        thread.start()
+    finally:
+        threading.stack_size(previous)
+    thread.join()
+    return out[0] if out else facts
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,7 @@ from pytest_claims.cache import FactsCache, decode_facts, encode_facts, pack, un
 from pytest_claims.engine import Result, check
 from pytest_claims.facts import FileFacts, extract
 from pytest_claims.messages import failure_text
+from pytest_claims.project import extract_fresh
 from pytest_claims.report import json_report, markdown_catalogue
 
 REPO = Path(__file__).resolve().parents[2]
@@ -401,9 +402,10 @@ DEEP_SHAPES: dict[str, Callable[[int], str]] = {
     + " else 0\n",
     "elif": lambda n: "import sys\n\n\ndef f():\n    if sys.platform == 'p0':\n        pass\n"
     + "".join(f"    elif sys.platform == 'p{i}':\n        pass\n" for i in range(1, n)),
+    # one space a level, at most 1,000 levels (already 0.5 MB): CPython refuses past 100 at the tokenizer
     "blocks": lambda n: "def f(x):\n"
-    + "".join("    " * (i + 1) + "if x:\n" for i in range(n))
-    + "    " * (n + 1)
+    + "".join(" " * (i + 1) + "if x:\n" for i in range(min(n, 1_000)))
+    + " " * (min(n, 1_000) + 1)
     + "pass\n",
     "calls": lambda n: "import time\n\n\ndef f(g):\n    return " + "g(" * n + "time.time()" + ")" * n + "\n",
     "lambda": lambda n: "f = " + "lambda: " * n + "1\n",
@@ -485,21 +487,23 @@ class Workspace:
 def exercise(source: str | bytes, workspace: Workspace) -> None:
     """Run one input through everything; raise on any misbehaviour (that is a crash)."""
     data = source if isinstance(source, bytes) else source.encode("utf-8", "surrogatepass")
-    line_count = data.count(b"\n") + 1
+    line_count = data.count(b"\n") + data.count(b"\r") - data.count(b"\r\n") + 1  # \n, \r\n and \r end lines
     facts = extract(data, "pkg/target.py")
     check_facts(facts, line_count)
     if isinstance(source, str):
         check_facts(extract(source, "pkg/target.py"), line_count)
     cache = FactsCache(workspace.cache)
     digest = hashlib.sha256(data).hexdigest()
-    cache.put(digest, facts)  # must never raise, whatever the facts hold
+    fresh = extract_fresh(data, "pkg/target.py")  # what the engine caches: the same whatever the stack depth
+    check_facts(fresh, line_count)
+    cache.put(digest, fresh)  # must never raise, whatever the facts hold
     back = cache.get(digest)
-    assert back is None or back == facts
+    assert back is None or back == fresh
     try:
-        round_trip = decode_facts(unpack(pack(encode_facts(facts))))
+        round_trip = decode_facts(unpack(pack(encode_facts(fresh))))
     except RecursionError:
-        round_trip = facts  # absurdly deep conditions are not cacheable; put() must have coped above
-    assert round_trip == facts
+        round_trip = fresh  # absurdly deep conditions are not cacheable; put() must have coped above
+    assert round_trip == fresh
     (workspace.root / "pkg" / "target.py").write_bytes(data)
     results = []
     for cache_dir in (None, workspace.cache, workspace.cache):
