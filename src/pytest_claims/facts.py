@@ -793,13 +793,6 @@ def _push_test(ex: _Extractor, test: ast.expr, scope: _Scope, guard: int) -> Non
             ex.push(part, scope, guard, "ref")
 
 
-def _comprehension(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
-    assert isinstance(node, ast.comprehension)
-    ex.push_all(node.ifs, scope, guard, "ref")
-    ex.push(node.target, scope, guard, "ref")
-    ex.push(node.iter, scope, guard, "ref")
-
-
 def _match_as(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, (ast.MatchAs, ast.MatchStar))
     if node.name:
@@ -873,7 +866,7 @@ HANDLED: dict[type[ast.AST], Handler] = {
     ast.SetComp: _children("generators", "elt"),
     ast.DictComp: _children("generators", "key", "value"),
     ast.GeneratorExp: _children("generators", "elt"),
-    ast.comprehension: _comprehension,
+    ast.comprehension: _children("iter", "target", "ifs"),
     ast.Await: _children("value"),
     ast.Yield: _children("value"),
     ast.YieldFrom: _children("value"),

@@ -108,8 +108,7 @@ class Resolver:
         self._busy: set[tuple[object, ...]] = set()
         self._cycles = 0
         self._uses: dict[tuple[object, ...], tuple[list[Sym], frozenset[str]]] = {}
-        self._class_by_name: dict[str, dict[str, list[int]]] = {}
-        self._func_by_name: dict[str, dict[str, list[int]]] = {}
+        self._by_name: dict[tuple[str, str], dict[str, list[int]]] = {}
         self.trusted = tuple(config.trusted)
         self._deny_any = tuple(
             sorted(
@@ -183,26 +182,22 @@ class Resolver:
         return table
 
     def functions_named(self, module: Module, qualname: str) -> list[int]:
-        self.platform_sensitive(module)
-        table = self._func_by_name.get(module.name)
-        if table is None:
-            table = {}
-            for index, func in enumerate(module.facts.functions):
-                if self.alive(module, func.guard):
-                    table.setdefault(func.qualname, []).append(index)
-            self._func_by_name[module.name] = table
-        return table.get(qualname, [])
+        """Indexes of the functions of that qualname alive on this target (a guarded def may have several)."""
+        return self._named(module, "functions", module.facts.functions).get(qualname, [])
 
     def classes_named(self, module: Module, qualname: str) -> list[int]:
+        return self._named(module, "classes", module.facts.classes).get(qualname, [])
+
+    def _named(self, module: Module, kind: str, defs: Sequence[FunctionFacts | ClassFacts]) -> dict[str, list[int]]:
         self.platform_sensitive(module)
-        table = self._class_by_name.get(module.name)
+        table = self._by_name.get((module.name, kind))
         if table is None:
             table = {}
-            for index, cls in enumerate(module.facts.classes):
-                if self.alive(module, cls.guard):
-                    table.setdefault(cls.qualname, []).append(index)
-            self._class_by_name[module.name] = table
-        return table.get(qualname, [])
+            for index, definition in enumerate(defs):
+                if self.alive(module, definition.guard):
+                    table.setdefault(definition.qualname, []).append(index)
+            self._by_name[module.name, kind] = table
+        return table
 
     # -- modules ------------------------------------------------------------------------------------------
 
