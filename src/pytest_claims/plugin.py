@@ -23,6 +23,7 @@ from pytest_claims.engine import ClaimResult, Result, check
 from pytest_claims.messages import failure_text
 from pytest_claims.report import write_report
 from pytest_claims.rules import RuleResult, rule_failure_text, rule_item_name
+from pytest_claims.vocabulary import KNOWN_PLATFORMS
 
 SWEEP_ENV = "DEVLORE_CLAIMCHECK_ALL_PLATFORMS"
 
@@ -143,8 +144,6 @@ def _analyse(config: pytest.Config, claims_config: ClaimsConfig) -> ClaimsState:
         payload = pickle.loads(workerinput["claims_payload"])
         return ClaimsState(claims_config, None, payload)
     requested, sweep = _requested_platforms(config)
-    from pytest_claims.vocabulary import KNOWN_PLATFORMS
-
     for platform in requested or ():
         if platform not in KNOWN_PLATFORMS:
             raise pytest.UsageError(
