@@ -174,10 +174,9 @@ def _decode(raw: Any) -> ClaimResult:
 def _trace(root: Path, cache: FactsCache, reused: int) -> None:
     path = os.environ.get(TRACE_ENV)
     if path:
-        with open(path, "a", encoding="utf-8") as handle:
-            handle.write(
-                f"engine-run pid={os.getpid()} parsed={cache.parsed} cached={cache.hits} reused={reused} root={root}\n"
-            )
+        line = f"engine-run pid={os.getpid()} parsed={cache.parsed} cached={cache.hits} reused={reused} root={root}\n"
+        with contextlib.suppress(OSError), open(path, "a", encoding="utf-8") as handle:
+            handle.write(line)
 
 
 @contextmanager

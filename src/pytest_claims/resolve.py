@@ -275,7 +275,7 @@ class Resolver:
                 return found
         if module.facts.problems:
             line, message = module.facts.problems[0]
-            return [("missing", f"{module.name}.{attr}", f"{module.rel}:{line}: {message}")]
+            return [("missing", f"{module.name}.{attr}", _where(module.rel, line, message))]
         if attr.startswith("__") and attr.endswith("__"):
             return [OPAQUE]
         return [("missing", f"{module.name}.{attr}", f"{module.name} defines no {attr}")]
@@ -353,7 +353,7 @@ class Resolver:
             return [OPAQUE]
         if module.facts.problems:
             line, message = module.facts.problems[0]
-            return [("missing", name, f"{module.rel}:{line}: {message}")]
+            return [("missing", name, _where(module.rel, line, message))]
         return [("missing", name, f"name {name!r} is not defined in {module.name}")]
 
     # -- attribute steps ----------------------------------------------------------------------------------
@@ -683,6 +683,11 @@ def _stub_lookup(stubs: Stubs, module: str, path: tuple[str, ...]) -> StubSymbol
     if not path:
         return StubSymbol("module", (module, "")) if stubs.is_stdlib(module) else StubSymbol("missing", (module, ""))
     return stubs.member(module, path)
+
+
+def _where(rel: str, line: int, message: str) -> str:
+    """`file:line: message`, or `file: message` for a problem with no line (a file that cannot be read)."""
+    return f"{rel}:{line}: {message}" if line else f"{rel}: {message}"
 
 
 def _hint(dotted: str, top: str) -> str:
