@@ -703,12 +703,6 @@ def _children(*fields: str, ctx: str = "ref") -> Handler:
     return handler
 
 
-def _except_handler(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
-    assert isinstance(node, ast.ExceptHandler)
-    ex.push_body(node.body, scope, guard)
-    ex.push(node.type, scope, guard, "type")
-
-
 # --------------------------------------------------------------------------------------------------------
 # Expression handlers
 
@@ -846,7 +840,6 @@ HANDLED: dict[type[ast.AST], Handler] = {
     ast.Match: _match,
     ast.Raise: _children("exc", "cause"),
     ast.Try: _try,
-    ast.ExceptHandler: _except_handler,
     ast.Assert: _children("test", "msg"),
     ast.Import: _import,
     ast.ImportFrom: _import_from,
@@ -948,6 +941,7 @@ INERT: frozenset[type[ast.AST]] = frozenset(
         ast.keyword,
         ast.alias,
         ast.withitem,
+        ast.ExceptHandler,
         ast.match_case,
         ast.TypeIgnore,
         # roots of other parse modes: `extract` only parses modules

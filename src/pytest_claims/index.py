@@ -37,9 +37,6 @@ class Index:
     """(path, message) for configured paths that could not be read."""
     _tops: frozenset[str] = field(init=False, repr=False, compare=False, default=frozenset())
 
-    def get(self, name: str) -> ModuleFile | None:
-        return self.modules.get(name)
-
     def top_levels(self) -> frozenset[str]:
         return self._tops
 

@@ -350,8 +350,7 @@ def init_config(root: Path, *, force: bool = False) -> InitResult:
     exists = isinstance(tool, dict) and "claims" in tool
     if exists and not force:
         raise InitError(
-            f"{path} already has a [tool.claims] table; nothing written. "
-            "Use --force to replace it (its sub-tables too)"
+            f"{path} already has a [tool.claims] table; nothing written. Use --force to replace it (its sub-tables too)"
         )
     result = _replace(text, table, newline) if exists else _insert(text, table, newline)
     if not _means(result, text, table):

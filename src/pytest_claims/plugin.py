@@ -7,6 +7,7 @@ when one is named on the command line, it is collected by `ClaimsFile`, not as a
 
 from __future__ import annotations
 
+import functools
 import os
 import pickle
 from collections.abc import Callable, Iterator
@@ -65,8 +66,17 @@ class ClaimsState:
         self.collected: set[str] = set()
         self._lines: dict[str, list[str]] = {}
 
-    def files(self) -> list[str]:
-        return sorted(set(self.by_file) | set(self.errors))
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        """Remember how each claim item ended, for the summary (on the xdist controller: the workers' reports)."""
+        if "claims" not in report.keywords:
+            return
+        if report.when == "call" or (report.when == "setup" and report.outcome != "passed"):
+            self.outcomes[report.nodeid] = report.outcome
+
+    @functools.cached_property
+    def claim_files(self) -> dict[Path, str]:
+        """Absolute path -> project-relative path of every file holding claims or refused directives."""
+        return {(self.config.root / rel).resolve(): rel for rel in sorted(set(self.by_file) | set(self.errors))}
 
     def source_line(self, rel: str, line: int) -> str:
         lines = self._lines.get(rel)
@@ -128,7 +138,8 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         return
     state = _analyse(config, claims_config)
     config.stash[_STATE] = state
-    _SESSION_STATE.append(state)
+    # registered as a plugin of this session: the one hook pytest calls without the config (logreport)
+    config.pluginmanager.register(state, "claims-session")
 
 
 def _requested_platforms(config: pytest.Config) -> tuple[list[str] | None, bool]:
@@ -288,18 +299,13 @@ def _rel(config: pytest.Config, path: Path) -> str:
         return path.as_posix()
 
 
-def _project_files(config: pytest.Config) -> dict[Path, str]:
-    state = config.stash[_STATE]
-    return {(state.config.root / rel).resolve(): rel for rel in state.files()}
-
-
 @pytest.hookimpl(tryfirst=True)
 def pytest_pycollect_makemodule(module_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     """A project file named on the command line is collected for its claims, never imported."""
     state = parent.config.stash.get(_STATE, None)
     if state is None:
         return None
-    if module_path.resolve() in _project_files(parent.config):
+    if module_path.resolve() in state.claim_files:
         state.collected.add(str(module_path.resolve()))
         return ClaimsFile.from_parent(parent.session, path=module_path)
     if str(module_path.resolve()) in state.modules and not _is_test_file(parent.config, module_path):
@@ -318,7 +324,7 @@ def _is_test_file(config: pytest.Config, path: Path) -> bool:
 
 def _wanted(config: pytest.Config, state: ClaimsState) -> list[Path]:
     """Claim files this run collects: all in the root with no paths; else those under a given directory."""
-    files = sorted(_project_files(config))
+    files = sorted(state.claim_files)
     root = state.config.root.resolve()
     if config.args_source != pytest.Config.ArgsSource.ARGS:
         return files
@@ -380,24 +386,6 @@ def _root_given(config: pytest.Config, state: ClaimsState) -> bool:
     root = state.config.root.resolve()
     base = Path(str(config.invocation_params.dir))
     return any((base / arg.split("::")[0]).resolve() == root for arg in config.args)
-
-
-def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    state = _SESSION_STATE[-1] if _SESSION_STATE else None
-    if state is None or "claims" not in report.keywords:
-        return
-    if report.when == "call" or (report.when == "setup" and report.outcome != "passed"):
-        state.outcomes[report.nodeid] = report.outcome
-
-
-def pytest_unconfigure(config: pytest.Config) -> None:
-    state = config.stash.get(_STATE, None)
-    if state is not None and state in _SESSION_STATE:
-        _SESSION_STATE.remove(state)
-
-
-_SESSION_STATE: list[ClaimsState] = []
-"""The live session's state, for the one hook pytest calls without the config (logreport)."""
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:

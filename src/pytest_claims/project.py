@@ -145,9 +145,6 @@ class Project:
     index: Index
     modules: Modules
 
-    def get(self, name: str) -> Module | None:
-        return self.modules.get(name, None)
-
 
 def load_project(root: Path, index: Index, cache: FactsCache | None = None) -> Project:
     return Project(root, index, Modules(index, cache or FactsCache(None)))

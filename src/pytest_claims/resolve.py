@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pytest_claims.catalog import Catalogue
 from pytest_claims.conditions import Target, evaluate
 from pytest_claims.config import Config
-from pytest_claims.facts import Binding, ClassFacts, FileFacts, FunctionFacts
+from pytest_claims.facts import Binding, ClassFacts, FunctionFacts
 from pytest_claims.project import Module, Project
 from pytest_claims.stubs import Stubs, StubSymbol
 
@@ -698,6 +698,3 @@ def live_functions(resolver: Resolver, module: Module) -> Iterable[tuple[int, Fu
     for index, func in enumerate(module.facts.functions):
         if resolver.alive(module, func.guard):
             yield index, func
-
-
-__all__ = ["Edge", "FileFacts", "Frontier", "Reach", "Resolver", "Summary", "live_functions"]
