@@ -73,17 +73,17 @@ def test_never_imports_the_analysed_code(tmp_path: Path) -> None:
 
 
 def test_the_sweep_parses_each_file_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    import pytest_claims.project as project_module
+    import pytest_claims.extraction as extraction_module
 
     fixture = Path(__file__).resolve().parent.parent / "testdata" / "violations"
     calls: list[str] = []
-    real = project_module.extract
+    real = extraction_module.extract
 
     def counting(source: bytes | str, filename: str = "<source>") -> object:
         calls.append(filename)
         return real(source, filename)
 
-    monkeypatch.setattr(project_module, "extract", counting)
+    monkeypatch.setattr(extraction_module, "extract", counting)
     result = check(fixture, ["darwin", "linux", "win32"])
     assert sorted(calls) == sorted(set(calls))  # no file parsed twice across the three platforms
     assert len(calls) == len(result.project.modules.loaded())

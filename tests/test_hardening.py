@@ -43,9 +43,10 @@ from pytest_claims.conditions import evaluate
 from pytest_claims.config import Config, ConfigError, load_config
 from pytest_claims.directives import read_directives
 from pytest_claims.engine import Result, check, target_for
+from pytest_claims.extraction import extract_fresh
 from pytest_claims.facts import FileFacts, extract
 from pytest_claims.index import ModuleFile
-from pytest_claims.project import Module, extract_fresh
+from pytest_claims.project import Module
 from pytest_claims.report import json_report, markdown_catalogue, sarif_report
 from pytest_claims.vocabulary import CATEGORIES, KNOWN_PLATFORMS
 

@@ -33,7 +33,8 @@ from pytest_claims.index import build_index
 from pytest_claims.project import Project, load_project
 from pytest_claims.resolve import PLATFORM, Resolver, Summary
 from pytest_claims.rules import RuleResult, check_rules
-from pytest_claims.stubs import stubs_for, typeshed_version
+from pytest_claims.snapshot import Snapshot
+from pytest_claims.stubs import STUBS_VERSION, persist_stubs, stubs_for, typeshed_version
 
 TRACE_ENV = "PYTEST_CLAIMS_TRACE"
 """When set to a path, every engine run appends one line there (how tests prove xdist runs it once)."""
@@ -81,8 +82,13 @@ def target_for(platform: str, version: tuple[int, int] | None = None) -> Target:
 
 
 def load(config: Config, cache: FactsCache | None = None) -> Project:
-    index = build_index(config.root, config.packages, config.exclude, config.follow)
-    return load_project(config.root, index, cache)
+    """Index and digests, through the cache's file-system snapshot when there is a cache directory."""
+    directory = cache.directory if cache is not None else None
+    snapshot = Snapshot(directory.parent / f"files-{namespace(PLUGIN_VERSION)}" if directory is not None else None)
+    index = build_index(config.root, config.packages, config.exclude, config.follow, snapshot)
+    project = load_project(config.root, index, cache, snapshot)
+    snapshot.save()
+    return project
 
 
 def resolve_platforms(config: Config, requested: Sequence[str] | None, sweep: bool = False) -> tuple[str, ...]:
@@ -95,11 +101,16 @@ def resolve_platforms(config: Config, requested: Sequence[str] | None, sweep: bo
     return (sys.platform,)
 
 
+STORE_VERSION = 2
+"""The layout of the verdict store; part of its key, so a store in an older layout is never read."""
+
+
 class VerdictStore:
     """Verdicts and directive readings from the last run, each with the module digests it was built on."""
 
     def __init__(self, cache: FactsCache, config: Config) -> None:
         key = namespace(
+            STORE_VERSION,
             PLUGIN_VERSION,
             FACTS_VERSION,
             config.fingerprint(),
@@ -135,39 +146,38 @@ class VerdictStore:
             return
         if not self.changed and self.directives == self.old_directives and self.verdicts == self.old_verdicts:
             return
-        document = {"directives": self.directives, "verdicts": self.verdicts, "digests": digests}
+        # equal dependency sets and outcomes become one object each, so pickle writes them once
+        shared: dict[Any, Any] = {}
+        verdicts = {
+            key: (shared.setdefault(deps, deps), shared.setdefault(encoded, encoded))
+            for key, (deps, encoded) in self.verdicts.items()
+        }
+        document = {"directives": self.directives, "verdicts": verdicts, "digests": digests}
         with contextlib.suppress(OSError):
             write_atomic(self.path, pack(document))
 
 
-def _encode(result: ClaimResult) -> tuple[object, ...]:
+def _encode(verdict: Verdict) -> tuple[object, ...]:
+    """What a walk found; everything else in a ClaimResult comes from the directive reading."""
     return (
-        result.function,
-        result.module,
-        result.qualname,
-        result.file,
-        result.line,
-        result.claims,
-        result.platform,
-        result.status,
-        tuple((v.claim, v.kind, v.reach, v.file, v.line, v.via) for v in result.violations),
-        tuple((f.reach, f.file, f.line, f.via, f.reason, f.hint) for f in result.frontier),
+        verdict.status,
+        tuple((v.claim, v.kind, v.reach, v.file, v.line, v.via) for v in verdict.violations),
+        tuple((f.reach, f.file, f.line, f.via, f.reason, f.hint) for f in verdict.frontier),
     )
 
 
-def _decode(raw: Any) -> ClaimResult:
-    function, module, qualname, file, line, claims, platform, status, violations, frontier = raw
+def _result(item: Claimed, platform: str, status: str, violations: Any, frontier: Any) -> ClaimResult:
     return ClaimResult(
-        function,
-        module,
-        qualname,
-        file,
-        line,
-        claims,
+        item.function,
+        item.module,
+        item.qualname,
+        item.file,
+        item.line,
+        item.claims,
         platform,
         status,
-        tuple(Violation(*v) for v in violations),
-        tuple(FrontierEntry(*f) for f in frontier),
+        tuple(Violation(*v) for v in violations) if violations else (),
+        tuple(FrontierEntry(*f) for f in frontier) if frontier else (),
     )
 
 
@@ -215,6 +225,8 @@ def _check(
     config = config or load_config(root)
     targets = resolve_platforms(config, platforms, sweep)
     cache = cache or FactsCache(None)
+    if cache.directory is not None:
+        persist_stubs(cache.directory.parent / f"stubs-{namespace(STUBS_VERSION, typeshed_version())}")
     project = load(config, cache)
     modules = project.modules
     digests = modules.digests
@@ -224,6 +236,7 @@ def _check(
     claimed: list[Claimed] = []
     errors: list[DirectiveError] = []
     problems: list[DirectiveError] = [DirectiveError(path, 0, message) for path, message in project.index.problems]
+    modules.preload(name for name in modules.mentions if (name, digests[name]) not in store.old_directives)
     for name in sorted(modules.mentions):
         reading: Any = store.old_directives.get((name, digests[name]))
         if reading is None:
@@ -270,7 +283,7 @@ def _check(
                     store.verdicts[key] = entry
                     if encoded is not None:
                         reused += 1
-                        results.append(_decode(encoded))
+                        results.append(_result(item, platform, *encoded))
                     continue
             resolver = resolver_for(platform)
             module = resolver.module(item.module)
@@ -291,20 +304,21 @@ def _check(
                 if PLATFORM not in verdict.deps:
                     # nothing on this walk differs between targets: the other targets get the same verdict
                     same_everywhere[item.module, item.index] = verdict
-            result = ClaimResult(
-                item.function,
-                item.module,
-                item.qualname,
-                item.file,
-                item.line,
-                item.claims,
-                platform,
-                verdict.status,
-                verdict.violations,
-                verdict.frontier,
+            results.append(
+                ClaimResult(
+                    item.function,
+                    item.module,
+                    item.qualname,
+                    item.file,
+                    item.line,
+                    item.claims,
+                    platform,
+                    verdict.status,
+                    verdict.violations,
+                    verdict.frontier,
+                )
             )
-            results.append(result)
-            store.verdicts[key] = (tuple(m for m in verdict.deps if m != PLATFORM), _encode(result))
+            store.verdicts[key] = (tuple(m for m in verdict.deps if m != PLATFORM), _encode(verdict))
     store.save(digests)
     rules = check_rules(project, config, targets, resolver_for) if config.forbid_reaches else ()
     _trace(config.root, cache, reused)

@@ -16,6 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pytest_claims.snapshot import Snapshot
+
 
 @dataclass(frozen=True)
 class ModuleFile:
@@ -52,9 +54,33 @@ def _relative(path: Path, root: Path) -> str:
 
 
 def _walk_package(
-    pkg_dir: Path, name: str, root: Path, exclude: tuple[str, ...], followed: bool, out: dict[str, ModuleFile]
+    pkg_dir: Path,
+    name: str,
+    root: Path,
+    exclude: tuple[str, ...],
+    followed: bool,
+    out: dict[str, ModuleFile],
+    snapshot: Snapshot | None = None,
 ) -> None:
-    """Every module under a package directory; iterative, symlinked directories are not followed.
+    """Every module under a package directory (reused from the snapshot while no directory in it changed)."""
+    key = (str(pkg_dir), name, str(root), exclude, followed)
+    recorded = snapshot.walk(key) if snapshot is not None else None
+    if recorded is not None:
+        for module, path, rel, is_package in recorded:
+            out[module] = ModuleFile(module, Path(path) if path is not None else None, rel, is_package, followed)
+        return
+    found, dirs = _scan_package(pkg_dir, name, root, exclude, followed)
+    if snapshot is not None:
+        encoded = tuple((m.name, None if m.path is None else str(m.path), m.rel, m.is_package) for m in found.values())
+        snapshot.record_walk(key, dirs, encoded)
+    out.update(found)
+
+
+def _scan_package(
+    pkg_dir: Path, name: str, root: Path, exclude: tuple[str, ...], followed: bool
+) -> tuple[dict[str, ModuleFile], tuple[tuple[str, int], ...]]:
+    """Every module under a package directory, and each directory listed with its mtime (taken before the
+    listing, so a change during the scan shows next time); iterative, symlinked directories are not followed.
 
     A directory without `__init__.py` is a namespace package only if some module lies beneath it, so data
     directories (locale, templates, static) cost a scan and leave nothing in the index.
@@ -63,6 +89,7 @@ def _walk_package(
     base = str(root)
     found: dict[str, ModuleFile] = {}
     namespaces: dict[str, str] = {}
+    dirs: list[tuple[str, int]] = []
     stack: list[tuple[str, str]] = [(str(pkg_dir), name)]
     while stack:
         directory, dotted = stack.pop()
@@ -72,9 +99,11 @@ def _walk_package(
         else:
             namespaces[dotted] = directory
         try:
+            dirs.append((directory, os.stat(directory).st_mtime_ns))
             with os.scandir(directory) as listing:
                 entries = sorted(listing, key=lambda e: e.name)
         except OSError:
+            dirs.append((directory, -1))  # never matches: an unreadable directory is scanned again
             continue
         for entry in entries:
             if skip is not None and skip(entry.name):
@@ -91,7 +120,7 @@ def _walk_package(
     for dotted, directory in namespaces.items():
         if dotted in holding or dotted == name:
             found[dotted] = ModuleFile(dotted, None, _rel(directory, base), True, followed)
-    out.update(found)
+    return found, tuple(dirs)
 
 
 def _ancestors(dotted: str) -> list[str]:
@@ -122,14 +151,20 @@ def _is_file(entry: os.DirEntry[str]) -> bool:
         return True
 
 
-def build_index(root: Path, packages: tuple[str, ...], exclude: tuple[str, ...], follow: tuple[str, ...] = ()) -> Index:
+def build_index(
+    root: Path,
+    packages: tuple[str, ...],
+    exclude: tuple[str, ...],
+    follow: tuple[str, ...] = (),
+    snapshot: Snapshot | None = None,
+) -> Index:
     """Map every module under the configured paths (and followed third-party packages) to its file."""
     modules: dict[str, ModuleFile] = {}
     problems: list[tuple[str, str]] = []
     for entry in packages:
         path = (root / entry).resolve() if not Path(entry).is_absolute() else Path(entry)
         if path.is_dir():
-            _walk_package(path, path.name, root, exclude, False, modules)
+            _walk_package(path, path.name, root, exclude, False, modules, snapshot)
         elif path.is_file() and path.suffix == ".py":
             modules[path.stem] = ModuleFile(path.stem, path, _relative(path, root), False)
         else:
@@ -139,7 +174,7 @@ def build_index(root: Path, packages: tuple[str, ...], exclude: tuple[str, ...],
         if found is None:
             problems.append((name, "followed package not found on sys.path"))
         elif found.is_dir():
-            _walk_package(found, name, root, (), True, modules)
+            _walk_package(found, name, root, (), True, modules, snapshot)
         else:
             modules[name] = ModuleFile(name, found, found.as_posix(), False, True)
     return Index(modules, tuple(problems))

@@ -8,14 +8,16 @@ files it reaches, and a warm run parses none. Platform-independent: `resolve.Res
 from __future__ import annotations
 
 import hashlib
-import threading
-from collections.abc import Iterator, Mapping
+import os
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from pytest_claims.cache import FactsCache
-from pytest_claims.facts import TOO_DEEP, FileFacts, extract
+from pytest_claims.extraction import extract_fresh, extract_many
+from pytest_claims.facts import FileFacts
 from pytest_claims.index import Index, ModuleFile
+from pytest_claims.snapshot import Snapshot, stat_key
 
 
 @dataclass(frozen=True)
@@ -44,7 +46,7 @@ _EMPTY = FileFacts((), ((),), (), (), (), (), (), 0)
 class Modules(Mapping[str, Module]):
     """Module name -> Module, parsing (or fetching from the cache) on first access only."""
 
-    def __init__(self, index: Index, cache: FactsCache) -> None:
+    def __init__(self, index: Index, cache: FactsCache, snapshot: Snapshot | None = None) -> None:
         self._index = index
         self._cache = cache
         self._loaded: dict[str, Module] = {}
@@ -53,20 +55,31 @@ class Modules(Mapping[str, Module]):
         """Modules whose text mentions `claims`: the only ones that can hold a directive (the cheap pre-scan)."""
         self._pending: dict[str, bytes] = {}
         self._unreadable: dict[str, str] = {}
+        snapshot = snapshot or Snapshot(None)
         for name in sorted(index.modules):
             file = index.modules[name]
             if file.path is None:
                 self.digests[name] = ""
                 continue
+            location = str(file.path)
+            known = snapshot.known(location)
+            if known is not None:
+                self.digests[name], mentions = known
+                if mentions:
+                    self.mentions.add(name)
+                continue
             try:
+                key = stat_key(os.stat(location))  # before the read: a change during it shows next time
                 data = file.path.read_bytes()
             except OSError as exc:
                 self.digests[name] = ""
                 self._unreadable[name] = f"cannot read: {exc.strerror or exc}"
                 self.mentions.add(name)  # it may hold claims nobody can see: read_directives reports it
                 continue
-            self.digests[name] = hashlib.sha256(data).hexdigest()
-            if b"claims" in data:
+            self.digests[name] = digest = hashlib.sha256(data).hexdigest()
+            mentions = b"claims" in data
+            snapshot.record_file(location, key, digest, mentions)
+            if mentions:
                 self.mentions.add(name)
                 self._pending[name] = data
 
@@ -74,17 +87,40 @@ class Modules(Mapping[str, Module]):
         module = self._loaded.get(name)
         if module is None:
             file = self._index.modules[name]
-            module = Module(file, self._facts(name, file), self.digests[name])
-            self._loaded[name] = module
+            facts = self._facts(name, file)  # first: a file that changed under us gets a new digest
+            module = self._loaded[name] = Module(file, facts, self.digests[name])
         return module
 
+    def preload(self, names: Iterable[str]) -> None:
+        """Load many modules at once (the files holding directives): what the cache lacks is extracted in
+        one batch, which `extract_many` spreads over helper processes when it is worth it."""
+        batch: list[tuple[str, bytes]] = []
+        for name in sorted(names):
+            if name in self._loaded:
+                continue
+            file = self._index.modules[name]
+            known = self._known(name, file)
+            if isinstance(known, FileFacts):
+                self._loaded[name] = Module(file, known, self.digests[name])
+            else:
+                batch.append((name, known))
+        extracted = extract_many([(self._index.modules[name].rel, data) for name, data in batch])
+        for (name, _), facts in zip(batch, extracted, strict=True):
+            self._loaded[name] = Module(self._index.modules[name], self._store(name, facts), self.digests[name])
+
     def _facts(self, name: str, file: ModuleFile) -> FileFacts:
+        known = self._known(name, file)
+        if isinstance(known, FileFacts):
+            return known
+        return self._store(name, extract_fresh(known, file.rel))
+
+    def _known(self, name: str, file: ModuleFile) -> FileFacts | bytes:
+        """The module's facts when they need no parse (cached, unreadable, a namespace), else its bytes."""
         if name in self._unreadable:
             return _problem(self._unreadable[name])
         if file.path is None:
             return _EMPTY
-        digest = self.digests[name]
-        cached = self._cache.get(digest)
+        cached = self._cache.get(self.digests[name])
         if cached is not None:
             self._pending.pop(name, None)
             return cached
@@ -94,12 +130,14 @@ class Modules(Mapping[str, Module]):
                 data = file.path.read_bytes()
             except OSError as exc:
                 return _problem(f"cannot read: {exc.strerror or exc}")
-            if hashlib.sha256(data).hexdigest() != digest:
+            if hashlib.sha256(data).hexdigest() != self.digests[name]:
                 # The file changed under us: keep the digest and the facts in agreement.
-                self.digests[name] = digest = hashlib.sha256(data).hexdigest()
-        facts = extract_fresh(data, file.rel)
+                self.digests[name] = hashlib.sha256(data).hexdigest()
+        return data
+
+    def _store(self, name: str, facts: FileFacts) -> FileFacts:
         self._cache.parsed += 1
-        self._cache.put(digest, facts)
+        self._cache.put(self.digests[name], facts)
         return facts
 
     def loaded(self) -> frozenset[str]:
@@ -116,29 +154,6 @@ class Modules(Mapping[str, Module]):
         return len(self._index.modules)
 
 
-def extract_fresh(data: bytes, rel: str) -> FileFacts:
-    """`extract`, with an outcome that does not depend on how deep the caller's stack is.
-
-    CPython's parser turns nesting deeper than the *remaining* recursion budget into an error, so the same
-    file could parse when the engine is called from a shallow stack and not from a deep one, and the cache
-    would keep whichever came first. A file that fails that way is parsed again from a new thread (the
-    shallowest stack there is, with a large C stack): its facts then depend on its bytes and the recursion
-    limit alone, and the limit is part of the facts cache's key. Other files never pay for the thread.
-    """
-    facts = extract(data, rel)
-    if not any(message == TOO_DEEP for _, message in facts.problems):
-        return facts
-    out: list[FileFacts] = []
-    previous = threading.stack_size(64 * 1024 * 1024)
-    try:
-        thread = threading.Thread(target=lambda: out.append(extract(data, rel)), name="pytest-claims-parse")
-        thread.start()
-    finally:
-        threading.stack_size(previous)
-    thread.join()
-    return out[0] if out else facts
-
-
 @dataclass(frozen=True)
 class Project:
     root: Path
@@ -146,5 +161,7 @@ class Project:
     modules: Modules
 
 
-def load_project(root: Path, index: Index, cache: FactsCache | None = None) -> Project:
-    return Project(root, index, Modules(index, cache or FactsCache(None)))
+def load_project(
+    root: Path, index: Index, cache: FactsCache | None = None, snapshot: Snapshot | None = None
+) -> Project:
+    return Project(root, index, Modules(index, cache or FactsCache(None), snapshot))

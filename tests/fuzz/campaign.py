@@ -38,9 +38,9 @@ from hypothesis import strategies as st
 
 from pytest_claims.cache import FactsCache, decode_facts, encode_facts, pack, unpack
 from pytest_claims.engine import Result, check
+from pytest_claims.extraction import extract_fresh
 from pytest_claims.facts import FileFacts, extract
 from pytest_claims.messages import failure_text
-from pytest_claims.project import extract_fresh
 from pytest_claims.report import json_report, markdown_catalogue
 
 REPO = Path(__file__).resolve().parents[2]
