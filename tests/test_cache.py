@@ -137,3 +137,82 @@ def test_xdist_runs_the_engine_once_with_the_same_outcomes(
 
     assert outcomes(serial) == outcomes(parallel)
     assert len(trace.read_text().splitlines()) == 2  # one engine run per session, none in the workers
+
+
+def test_parsed_stubs_persist_by_content(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import typeshed_client
+
+    from pytest_claims import stubs
+
+    monkeypatch.setattr(stubs._Store, "directory", tmp_path / "stubs")
+    parses: list[str] = []
+    real = stubs._parse_stub
+
+    def counting(data: bytes, path: Path, module: str) -> object:
+        parses.append(module)
+        return real(data, path, module)
+
+    monkeypatch.setattr(stubs, "_parse_stub", counting)
+    path = typeshed_client.get_stub_file("os")
+    assert path is not None
+    first = stubs._read_stub(path, "os")
+    assert parses == ["os"] and first.names
+    again = stubs._read_stub(path, "os")
+    assert parses == ["os"]  # read back, not parsed
+    assert again == first
+    (entry,) = (tmp_path / "stubs").iterdir()
+    entry.write_bytes(entry.read_bytes()[:-5])
+    assert stubs._read_stub(path, "os") == first
+    assert parses == ["os", "os"]  # a damaged entry is parsed again, never trusted
+
+
+def _trace_line(trace: Path) -> dict[str, str]:
+    last = trace.read_text().splitlines()[-1]
+    return dict(part.split("=", 1) for part in last.split()[1:])
+
+
+def test_touching_one_file_resolves_only_what_depended_on_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    trace = tmp_path / "trace.txt"
+    monkeypatch.setenv("PYTEST_CLAIMS_TRACE", str(trace))
+    root = tmp_path / "project"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pyproject.toml").write_text('[tool.claims]\npackages = ["pkg"]\n')
+    (root / "pkg" / "__init__.py").write_text("")
+    (root / "pkg" / "steady.py").write_text("def one():\n    return 1\n\n\ndef two():\n    return one() + 1\n")
+    (root / "pkg" / "edited.py").write_text("def three():\n    return 3\n")
+    (root / "pkg" / "a.py").write_text(
+        "from pkg.edited import three\nfrom pkg.steady import two\n\n\n"
+        "# claims: deterministic\ndef f():\n    return two() + three()\n"
+    )
+    cache = tmp_path / "cache"
+    check(root, ["linux"], cache=FactsCache(cache))
+    assert _trace_line(trace)["summarized"] == "4"  # f, two, one, three
+    (root / "pkg" / "edited.py").write_text("import time\n\n\ndef three():\n    return time.time()\n")
+    (touched,) = check(root, ["linux"], cache=FactsCache(cache)).claims
+    line = _trace_line(trace)
+    assert line["summarized"] == "2"  # f (it resolved `three` through edited.py) and three
+    assert line["summaries-reused"] == "2"  # two and one: nothing they read changed
+    assert touched == check(root, ["linux"]).claims[0]
+    assert [v.reach for v in touched.violations] == ["time.time"]
+
+
+def test_summaries_are_judged_against_the_run_that_wrote_them(tmp_path: Path) -> None:
+    """A run that walks nothing leaves the summary store as it was; a later run must still see that a module
+    changed in between (the store keeps its own digests, not the verdict store's)."""
+    root = tmp_path / "project"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pyproject.toml").write_text('[tool.claims]\npackages = ["pkg"]\n')
+    (root / "pkg" / "__init__.py").write_text("")
+    (root / "pkg" / "y.py").write_text("def g():\n    return 1\n")
+    (root / "pkg" / "m.py").write_text("from pkg.y import g\n\n\ndef h():\n    return g()\n")
+    claimed = "from pkg.m import h\n\n\n# claims: deterministic\ndef f():\n    return h()\n"
+    (root / "pkg" / "a.py").write_text(claimed)
+    cache = tmp_path / "cache"
+    assert {c.status for c in check(root, ["linux"], cache=FactsCache(cache)).claims} == {"held"}
+    (root / "pkg" / "a.py").write_text(claimed.replace("# claims: deterministic\n", ""))
+    (root / "pkg" / "y.py").write_text("import time\n\n\ndef g():\n    return time.time()\n")
+    assert check(root, ["linux"], cache=FactsCache(cache)).claims == ()
+    (root / "pkg" / "a.py").write_text(claimed)
+    (again,) = check(root, ["linux"], cache=FactsCache(cache)).claims
+    assert again.status == "violated"
+    assert [v.via for v in again.violations] == [("pkg.m.h", "pkg.y.g")]

@@ -81,8 +81,8 @@ def walk(
                 f"max-walk = {max_walk * 4}",
             )
             break
-        module = resolver.module(current[0])
-        summary = resolver.summary(current)
+        rel = resolver.project.index.modules[current[0]].rel  # the index, not the facts: a cached
+        summary = resolver.summary(current)  # summary needs no parse
         deps.update(summary.deps)
         via = via_of[current]
         for reach in summary.reaches:
@@ -91,13 +91,13 @@ def walk(
                     continue
                 if not (reach.categories & forbidden) and not _matches(reach.reach, deny.get(claim, ())):
                     continue
-                key = (claim, reach.reach, reach.line, module.rel, reach.kind)
+                key = (claim, reach.reach, reach.line, rel, reach.kind)
                 if key not in violations:
-                    violations[key] = Violation(claim, reach.kind, reach.reach, module.rel, reach.line, via)
+                    violations[key] = Violation(claim, reach.kind, reach.reach, rel, reach.line, via)
         for entry in summary.frontier:
-            fkey = (entry.reach, module.rel, entry.line, entry.reason)
+            fkey = (entry.reach, rel, entry.line, entry.reason)
             if fkey not in frontier:
-                frontier[fkey] = FrontierEntry(entry.reach, module.rel, entry.line, via, entry.reason, entry.hint)
+                frontier[fkey] = FrontierEntry(entry.reach, rel, entry.line, via, entry.reason, entry.hint)
         for edge in summary.edges:
             if edge.target not in via_of:
                 via_of[edge.target] = (*via, edge.name)

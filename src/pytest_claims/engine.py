@@ -22,18 +22,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pytest_claims.cache import PLUGIN_VERSION, FactsCache, namespace, pack, read_entry, write_atomic
-from pytest_claims.catalog import catalogue_fingerprint, load_catalogue
+from pytest_claims.cache import PLUGIN_VERSION, FactsCache, namespace
+from pytest_claims.catalog import load_catalogue
 from pytest_claims.check import FrontierEntry, Verdict, Violation, walk
 from pytest_claims.conditions import Target
 from pytest_claims.config import Config, load_config
 from pytest_claims.directives import Claimed, DirectiveError, read_directives
-from pytest_claims.facts import FACTS_VERSION
 from pytest_claims.index import build_index
 from pytest_claims.project import Project, load_project
 from pytest_claims.resolve import PLATFORM, Resolver, Summary
 from pytest_claims.rules import RuleResult, check_rules
 from pytest_claims.snapshot import Snapshot
+from pytest_claims.store import SummaryStore, VerdictStore
 from pytest_claims.stubs import STUBS_VERSION, persist_stubs, stubs_for, typeshed_version
 
 TRACE_ENV = "PYTEST_CLAIMS_TRACE"
@@ -101,62 +101,6 @@ def resolve_platforms(config: Config, requested: Sequence[str] | None, sweep: bo
     return (sys.platform,)
 
 
-STORE_VERSION = 2
-"""The layout of the verdict store; part of its key, so a store in an older layout is never read."""
-
-
-class VerdictStore:
-    """Verdicts and directive readings from the last run, each with the module digests it was built on."""
-
-    def __init__(self, cache: FactsCache, config: Config) -> None:
-        key = namespace(
-            STORE_VERSION,
-            PLUGIN_VERSION,
-            FACTS_VERSION,
-            config.fingerprint(),
-            catalogue_fingerprint(),
-            typeshed_version(),
-            sys.version_info[:2],
-            cache.directory.name if cache.directory is not None else "",  # whatever the facts depend on
-        )
-        base = cache.directory.parent if cache.directory is not None else None
-        self.path = base / f"verdicts-{key}" if base is not None else None
-        raw = read_entry(self.path) if self.path is not None and self.path.exists() else None
-        old = raw if isinstance(raw, dict) else {}
-        # Plain tuples throughout (see cache.py): (module, digest) -> directive reading;
-        # (module, function index, platform) -> (modules the walk read, encoded ClaimResult or None when the
-        # function does not exist on that platform); module -> digest of the run that wrote the store.
-        self.old_directives: dict[Any, Any] = old.get("directives", {})
-        self.old_verdicts: dict[Any, Any] = old.get("verdicts", {})
-        self.old_digests: dict[str, str] = old.get("digests", {})
-        self.directives: dict[Any, Any] = {}
-        self.verdicts: dict[Any, Any] = {}
-        self.changed: frozenset[str] = frozenset()
-
-    def compare(self, digests: dict[str, str]) -> None:
-        """Which modules differ from the stored run (new, gone or edited): a verdict that read none is valid."""
-        names = set(digests) | set(self.old_digests)
-        self.changed = frozenset(m for m in names if digests.get(m, "") != self.old_digests.get(m, ""))
-
-    def valid(self, deps: tuple[str, ...]) -> bool:
-        return self.changed.isdisjoint(deps)
-
-    def save(self, digests: dict[str, str]) -> None:
-        if self.path is None:
-            return
-        if not self.changed and self.directives == self.old_directives and self.verdicts == self.old_verdicts:
-            return
-        # equal dependency sets and outcomes become one object each, so pickle writes them once
-        shared: dict[Any, Any] = {}
-        verdicts = {
-            key: (shared.setdefault(deps, deps), shared.setdefault(encoded, encoded))
-            for key, (deps, encoded) in self.verdicts.items()
-        }
-        document = {"directives": self.directives, "verdicts": verdicts, "digests": digests}
-        with contextlib.suppress(OSError):
-            write_atomic(self.path, pack(document))
-
-
 def _encode(verdict: Verdict) -> tuple[object, ...]:
     """What a walk found; everything else in a ClaimResult comes from the directive reading."""
     return (
@@ -181,10 +125,13 @@ def _result(item: Claimed, platform: str, status: str, violations: Any, frontier
     )
 
 
-def _trace(root: Path, cache: FactsCache, reused: int) -> None:
+def _trace(root: Path, cache: FactsCache, reused: int, summaries: SummaryStore) -> None:
     path = os.environ.get(TRACE_ENV)
     if path:
-        line = f"engine-run pid={os.getpid()} parsed={cache.parsed} cached={cache.hits} reused={reused} root={root}\n"
+        line = (
+            f"engine-run pid={os.getpid()} parsed={cache.parsed} cached={cache.hits} reused={reused}"
+            f" summarized={summaries.computed} summaries-reused={summaries.loaded} root={root}\n"
+        )
         with contextlib.suppress(OSError), open(path, "a", encoding="utf-8") as handle:
             handle.write(line)
 
@@ -263,6 +210,7 @@ def _check(
     reused = 0
     peers = [(stubs_for(p, host_version()), target_for(p)) for p in targets]
     shared: dict[tuple[str, int], Summary] = {}
+    summaries = SummaryStore(cache, config, targets, digests)
     same_everywhere: dict[tuple[str, int], Verdict] = {}
     made: dict[str, Resolver] = {}
 
@@ -270,7 +218,9 @@ def _check(
         """One resolver per target, created only when some verdict or rule needs it."""
         if platform not in made:
             stubs = stubs_for(platform, host_version())
-            made[platform] = Resolver(project, config, load_catalogue(), stubs, target_for(platform), peers, shared)
+            made[platform] = Resolver(
+                project, config, load_catalogue(), stubs, target_for(platform), peers, shared, summaries
+            )
         return made[platform]
 
     for platform in targets:
@@ -321,7 +271,8 @@ def _check(
             store.verdicts[key] = (tuple(m for m in verdict.deps if m != PLATFORM), _encode(verdict))
     store.save(digests)
     rules = check_rules(project, config, targets, resolver_for) if config.forbid_reaches else ()
-    _trace(config.root, cache, reused)
+    summaries.save()
+    _trace(config.root, cache, reused, summaries)
     results.sort(key=lambda r: (r.file, r.line, r.qualname, r.platform))
     return Result(
         config,

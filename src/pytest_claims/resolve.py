@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from pytest_claims.catalog import Catalogue
 from pytest_claims.conditions import Target, evaluate
@@ -18,6 +19,9 @@ from pytest_claims.config import Config
 from pytest_claims.facts import Binding, ClassFacts, FunctionFacts
 from pytest_claims.project import Module, Project
 from pytest_claims.stubs import Stubs, StubSymbol
+
+if TYPE_CHECKING:
+    from pytest_claims.store import SummaryStore  # the store decodes into this module's classes
 
 # Symbols: small tuples, cheap to build and compare.
 #   ("pmod", module)                ("pfunc", module, index)       ("pclass", module, index)
@@ -87,12 +91,15 @@ class Resolver:
         target: Target,
         peers: Sequence[tuple[Stubs, Target]] = (),
         shared: dict[tuple[str, int], Summary] | None = None,
+        persisted: SummaryStore | None = None,
     ) -> None:
         self.project = project
         self.peers = [(s, t) for s, t in peers if t.platform != target.platform]
         """The other targets of this run: an answer that differs on any of them is platform-sensitive."""
         self.shared = shared if shared is not None else {}
         """Summaries that consulted nothing platform-specific, shared by the resolvers of every target."""
+        self.persisted = persisted
+        """Summaries of earlier runs, valid while the modules they were computed from are unchanged."""
         self._sensitive_modules: dict[str, bool] = {}
         self._sensitive_stubs: dict[tuple[str, tuple[str, ...]], bool] = {}
         self.config = config
@@ -547,6 +554,10 @@ class Resolver:
 
     def summary(self, key: tuple[str, int]) -> Summary:
         cached = self._summaries.get(key) or self.shared.get(key)
+        if cached is None and self.persisted is not None:
+            cached = self.persisted.get(key, self.target.platform)
+            if cached is not None and PLATFORM not in cached.deps:
+                self.shared[key] = cached
         if cached is not None:
             self._summaries[key] = cached
             return cached
@@ -571,6 +582,8 @@ class Resolver:
         self._summaries[key] = result
         if PLATFORM not in result.deps:
             self.shared[key] = result
+        if self.persisted is not None:
+            self.persisted.put(key, self.target.platform, result)
         return result
 
     def function_name(self, module_name: str, index: int) -> str:

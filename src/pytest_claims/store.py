@@ -1,0 +1,169 @@
+"""What the last run concluded, kept in the cache directory so the next run redoes only what changed.
+
+Two stores, each a single entry written with the module digests of the run that wrote it; an item in it is
+valid while none of the modules it was computed from (its dependencies) has changed since:
+
+- `VerdictStore`: directive readings and verdicts, read on every run (a warm run is mostly this read);
+- `SummaryStore`: per-function summaries (what a body reaches, calls and cannot see), read only when some
+  verdict has to be walked again, so editing one file re-resolves only the functions that depended on it.
+
+Both are keyed by everything besides the sources that their items depend on (plugin, facts layout,
+config, catalogue, stubs, Python version), so a stale item cannot be served.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from pathlib import Path
+from typing import Any
+
+from pytest_claims.cache import PLUGIN_VERSION, FactsCache, namespace, pack, read_entry, write_atomic
+from pytest_claims.catalog import catalogue_fingerprint
+from pytest_claims.config import Config
+from pytest_claims.facts import FACTS_VERSION
+from pytest_claims.resolve import PLATFORM, Edge, Frontier, Reach, Summary
+from pytest_claims.stubs import typeshed_version
+
+STORE_VERSION = 3
+"""The layout of both stores; part of their keys, so a store in an older layout is never read."""
+
+
+def store_key(cache: FactsCache, config: Config, *more: object) -> str:
+    return namespace(
+        STORE_VERSION,
+        PLUGIN_VERSION,
+        FACTS_VERSION,
+        config.fingerprint(),
+        catalogue_fingerprint(),
+        typeshed_version(),
+        sys.version_info[:2],
+        cache.directory.name if cache.directory is not None else "",  # whatever the facts depend on
+        *more,
+    )
+
+
+def _changed(digests: dict[str, str], old: dict[str, str]) -> frozenset[str]:
+    """Modules new, gone or edited since the run that wrote `old`."""
+    return frozenset(m for m in set(digests) | set(old) if digests.get(m, "") != old.get(m, ""))
+
+
+def _read(path: Path | None) -> dict[Any, Any]:
+    raw = read_entry(path) if path is not None and path.exists() else None
+    return raw if isinstance(raw, dict) else {}
+
+
+def _shared(entries: dict[Any, Any]) -> dict[Any, Any]:
+    """Equal dependency tuples and outcomes become one object each, so pickle writes each once."""
+    seen: dict[Any, Any] = {}
+    return {key: (seen.setdefault(deps, deps), seen.setdefault(value, value)) for key, (deps, value) in entries.items()}
+
+
+class VerdictStore:
+    """Verdicts and directive readings from the last run, each with the modules it was built on."""
+
+    def __init__(self, cache: FactsCache, config: Config) -> None:
+        base = cache.directory.parent if cache.directory is not None else None
+        self.path = base / f"verdicts-{store_key(cache, config)}" if base is not None else None
+        old = _read(self.path)
+        # Plain tuples throughout (see cache.py): (module, digest) -> directive reading;
+        # (module, function index, platform) -> (modules the walk read, (status, violations, frontier) or
+        # None when the function does not exist on that platform); module -> digest of the writing run.
+        self.old_directives: dict[Any, Any] = old.get("directives", {})
+        self.old_verdicts: dict[Any, Any] = old.get("verdicts", {})
+        self.old_digests: dict[str, str] = old.get("digests", {})
+        self.directives: dict[Any, Any] = {}
+        self.verdicts: dict[Any, Any] = {}
+        self.changed: frozenset[str] = frozenset()
+
+    def compare(self, digests: dict[str, str]) -> None:
+        """Which modules differ from the stored run: a verdict that read none of them is valid."""
+        self.changed = _changed(digests, self.old_digests)
+
+    def valid(self, deps: tuple[str, ...]) -> bool:
+        return self.changed.isdisjoint(deps)
+
+    def save(self, digests: dict[str, str]) -> None:
+        if self.path is None:
+            return
+        if not self.changed and self.directives == self.old_directives and self.verdicts == self.old_verdicts:
+            return
+        document = {"directives": self.directives, "verdicts": _shared(self.verdicts), "digests": digests}
+        with contextlib.suppress(OSError):
+            write_atomic(self.path, pack(document))
+
+
+class SummaryStore:
+    """Function summaries of the last run with the same targets, read on first need.
+
+    Keyed by (module, function index, platform); a summary that consulted nothing platform-specific is kept
+    once under platform "*" for every target of the run. The run's target list is part of the store's key:
+    whether a summary is platform-specific is judged against the other targets of the run that made it.
+    """
+
+    def __init__(self, cache: FactsCache, config: Config, targets: tuple[str, ...], digests: dict[str, str]) -> None:
+        base = cache.directory.parent if cache.directory is not None else None
+        self.path = base / f"summaries-{store_key(cache, config, targets)}" if base is not None else None
+        self.digests = digests
+        self._old: dict[Any, Any] | None = None
+        self._changed: frozenset[str] = frozenset()
+        self._new: dict[Any, Any] = {}
+        self.loaded = 0
+        self.computed = 0
+
+    def get(self, key: tuple[str, int], platform: str) -> Summary | None:
+        if self.path is None:
+            return None
+        if self._old is None:
+            document = _read(self.path)
+            self._old = document.get("summaries", {})
+            self._changed = _changed(self.digests, document.get("digests", {}))
+        entry = self._old.get((key[0], key[1], platform)) or self._old.get((key[0], key[1], "*"))
+        if entry is None or not self._changed.isdisjoint(entry[0]):
+            return None
+        try:
+            summary = _decode_summary(entry)
+        except (TypeError, ValueError):
+            return None
+        self.loaded += 1
+        return summary
+
+    def put(self, key: tuple[str, int], platform: str, summary: Summary) -> None:
+        if self.path is not None:
+            self.computed += 1
+            where = platform if PLATFORM in summary.deps else "*"
+            self._new[key[0], key[1], where] = _encode_summary(summary)
+
+    def save(self) -> None:
+        """Still-valid old summaries and the new ones; nothing is written when nothing was computed."""
+        if self.path is None or not self._new:
+            return
+        if self._old is None:
+            document = _read(self.path)
+            self._old = document.get("summaries", {})
+            self._changed = _changed(self.digests, document.get("digests", {}))
+        kept = {key: entry for key, entry in self._old.items() if self._changed.isdisjoint(entry[0])}
+        kept.update(self._new)
+        with contextlib.suppress(OSError):
+            write_atomic(self.path, pack({"summaries": _shared(kept), "digests": self.digests}))
+
+
+def _encode_summary(summary: Summary) -> tuple[object, ...]:
+    return (
+        tuple(sorted(summary.deps)),
+        (
+            tuple((r.reach, r.kind, r.line, tuple(sorted(r.categories))) for r in summary.reaches),
+            tuple((e.target, e.name, e.line) for e in summary.edges),
+            tuple((f.reach, f.line, f.reason, f.hint) for f in summary.frontier),
+        ),
+    )
+
+
+def _decode_summary(entry: Any) -> Summary:
+    deps, (reaches, edges, frontier) = entry
+    return Summary(
+        tuple(Reach(reach, kind, line, frozenset(categories)) for reach, kind, line, categories in reaches),
+        tuple(Edge((str(target[0]), int(target[1])), name, line) for target, name, line in edges),
+        tuple(Frontier(*f) for f in frontier),
+        frozenset(deps),
+    )
