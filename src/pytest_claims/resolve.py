@@ -255,7 +255,8 @@ class Resolver:
         finally:
             self._busy.discard(key)
             deps = frozenset(self._touched)
-            self._touched = outer | deps
+            outer.update(deps)
+            self._touched = outer
         if not result:
             result = [
                 ("missing", f"{module.name}.{attr}", f"{module.name}.{attr} is only defined through an import cycle")
@@ -414,7 +415,8 @@ class Resolver:
         self._busy.discard(("mro", *key))
         deps = frozenset(self._touched)
         self._mro[key] = (order, deps)
-        self._touched = outer | deps
+        outer.update(deps)
+        self._touched = outer
         return order
 
     def foreign_bases(self, module_name: str, index: int) -> list[Sym]:
@@ -519,7 +521,8 @@ class Resolver:
             syms = self._resolve_use(module, func, chain)
         finally:
             deps = frozenset(self._touched)
-            self._touched = outer | deps
+            outer.update(deps)
+            self._touched = outer
         self._uses[key] = (syms, deps)
         return syms
 
@@ -578,7 +581,8 @@ class Resolver:
             tuple(sorted(frontier.values(), key=lambda f: (f.line, f.reach, f.reason))),
             frozenset(self._touched),
         )
-        self._touched = outer | result.deps
+        outer.update(result.deps)
+        self._touched = outer
         self._summaries[key] = result
         if PLATFORM not in result.deps:
             self.shared[key] = result
