@@ -204,3 +204,13 @@ def test_unparseable_file_makes_reaching_claims_unevaluable(tmp_path: Path) -> N
     assert status == {"pkg.other.g": "held", "pkg.user.f": "unevaluable"}
     (f,) = [c for c in result.claims if c.function == "pkg.user.f"]
     assert "pkg/broken.py:1: syntax error" in f.frontier[0].reason
+
+
+def test_released_facts_load_again_on_demand() -> None:
+    fixture = Path(__file__).resolve().parent.parent / "testdata" / "violations"
+    result = check(fixture, ["linux"])
+    modules = result.project.modules
+    before = {name: modules[name].facts for name in sorted(modules.loaded())}
+    modules.release()
+    assert modules.loaded() == frozenset()
+    assert {name: modules[name].facts for name in before} == before

@@ -264,3 +264,24 @@ def test_failed_first_runs_failed_claims_first(shop: pytest.Pytester) -> None:
         if line.endswith(("PASSED", "FAILED")) or " PASSED " in line or " FAILED " in line
     ]
     assert ran and f"quote[{HOST}] FAILED" in ran[0]
+
+
+STATS_PROBE = """
+def pytest_terminal_summary(terminalreporter):
+    quiet = terminalreporter.stats.get("", [])
+    ours = sum(1 for r in quiet if "claims" in r.keywords)
+    others = sum(1 for r in quiet if "claims" not in r.keywords)
+    print(f"QUIET-REPORTS claims={ours} others={others}")
+"""
+
+
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["serial", "xdist"])
+def test_claim_items_leave_no_quiet_reports_behind(shop: pytest.Pytester, workers: list[str]) -> None:
+    """pytest rescans its quiet (passed setup/teardown) reports once per failure; claim items keep none there,
+    and nothing they show is lost."""
+    shop.makeconftest(STATS_PROBE)
+    result = shop.runpytest("-p", "claims", "-rA", *workers)
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(["*QUIET-REPORTS claims=0 others=2*"])  # test_unit's setup and teardown stay
+    result.stdout.fnmatch_lines(["*shop.pricing.quote claims deterministic but reaches time.time*"])
+    result.stdout.fnmatch_lines(["PASSED src/shop/pricing.py::Cart.total*"])

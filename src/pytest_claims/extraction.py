@@ -117,12 +117,22 @@ class _Helper:
         self._thread.start()
 
     def _talk(self, payload: bytes) -> None:
-        assert self._process is not None
+        """Plain blocking writes and reads, which release the GIL while they wait. (`communicate` feeds
+        stdin 512 bytes per Python-level loop turn; with this process busy extracting, each turn waits
+        for the GIL, and the helper starved for input: it ran slower than no helper at all.)"""
+        process = self._process
+        assert process is not None and process.stdin is not None and process.stdout is not None
         try:
-            answer, _ = self._process.communicate(payload)
+            with process.stdin:
+                process.stdin.write(payload)
+            answer = process.stdout.read()
         except (OSError, ValueError):
-            return
-        if self._process.returncode == 0:
+            process.kill()
+            answer = None
+        finally:
+            process.stdout.close()
+            process.wait()
+        if answer is not None and process.returncode == 0:
             self._answer = answer
 
     def result(self) -> list[FileFacts] | None:

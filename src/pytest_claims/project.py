@@ -140,6 +140,11 @@ class Modules(Mapping[str, Module]):
         self._cache.put(self.digests[name], facts)
         return facts
 
+    def release(self) -> None:
+        """Forget the loaded facts (a later access loads them again, from the cache or by a parse)."""
+        self._loaded.clear()
+        self._pending.clear()
+
     def loaded(self) -> frozenset[str]:
         """The modules whose facts this run needed (the rest were only hashed)."""
         return frozenset(self._loaded)
