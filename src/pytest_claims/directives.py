@@ -8,17 +8,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from pytest_claims.config import Config
 from pytest_claims.project import Module
 
 
-@dataclass(frozen=True, slots=True)
-class Claimed:
-    """A function that claims something: the unit the checker gives a verdict to."""
+class Claimed(NamedTuple):
+    """A function that claims something: the unit the checker gives a verdict to. (A named tuple: a warm
+    run rebuilds thousands of them from the verdict store, at a third of a frozen dataclass's cost.)"""
 
     module: str
-    index: int
+    function_index: int
+    """Its place in the module's `facts.functions`."""
     qualname: str
     file: str
     line: int

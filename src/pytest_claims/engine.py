@@ -19,6 +19,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -191,13 +192,13 @@ def _check(
             found, refused = read_directives(module, config)
             file_problems = [DirectiveError(module.rel, line, message) for line, message in module.facts.problems]
             reading = (
-                tuple((c.module, c.index, c.qualname, c.file, c.line, c.claims) for c in found),
+                tuple((c.module, c.function_index, c.qualname, c.file, c.line, c.claims) for c in found),
                 tuple((e.file, e.line, e.message) for e in (*refused, *file_problems)),
                 len(refused),
             )
         store.directives[name, digests[name]] = reading
         found_raw, refused_raw, n_refused = reading
-        claimed.extend(Claimed(*c) for c in found_raw)
+        claimed.extend(map(Claimed._make, found_raw))
         for index, raw_error in enumerate(refused_raw):
             (errors if index < n_refused else problems).append(DirectiveError(*raw_error))
 
@@ -225,11 +226,11 @@ def _check(
 
     for platform in targets:
         for item in claimed:
-            key = (item.module, item.index, platform)
+            key = (item.module, item.function_index, platform)
             entry: Any = store.old_verdicts.get(key)
             if entry is not None:
                 deps, encoded = entry
-                if store.valid(deps):
+                if not store.changed or store.valid(deps):
                     store.verdicts[key] = entry
                     if encoded is not None:
                         reused += 1
@@ -237,15 +238,15 @@ def _check(
                     continue
             resolver = resolver_for(platform)
             module = resolver.module(item.module)
-            func = module.facts.functions[item.index]
+            func = module.facts.functions[item.function_index]
             if not resolver.alive(module, func.guard):
                 store.verdicts[key] = ((item.module,), None)
                 continue
-            verdict = same_everywhere.get((item.module, item.index))
+            verdict = same_everywhere.get((item.module, item.function_index))
             if verdict is None:
                 verdict = walk(
                     resolver,
-                    (item.module, item.index),
+                    (item.module, item.function_index),
                     {c: categories[c] for c in item.claims},
                     deny,
                     allow,
@@ -253,7 +254,7 @@ def _check(
                 )
                 if PLATFORM not in verdict.deps:
                     # nothing on this walk differs between targets: the other targets get the same verdict
-                    same_everywhere[item.module, item.index] = verdict
+                    same_everywhere[item.module, item.function_index] = verdict
             results.append(
                 ClaimResult(
                     item.function,
@@ -273,7 +274,7 @@ def _check(
     rules = check_rules(project, config, targets, resolver_for) if config.forbid_reaches else ()
     summaries.save()
     _trace(config.root, cache, reused, summaries)
-    results.sort(key=lambda r: (r.file, r.line, r.qualname, r.platform))
+    results.sort(key=attrgetter("file", "line", "qualname", "platform"))
     return Result(
         config,
         targets,
