@@ -285,3 +285,49 @@ def test_claim_items_leave_no_quiet_reports_behind(shop: pytest.Pytester, worker
     result.stdout.fnmatch_lines(["*QUIET-REPORTS claims=0 others=2*"])  # test_unit's setup and teardown stay
     result.stdout.fnmatch_lines(["*shop.pricing.quote claims deterministic but reaches time.time*"])
     result.stdout.fnmatch_lines(["PASSED src/shop/pricing.py::Cart.total*"])
+
+
+def test_a_property_getter_and_setter_are_both_counted(pytester: pytest.Pytester) -> None:
+    """They share a qualname, hence a node id: the summary still counts two claims."""
+    pytester.makepyprojecttoml('[tool.claims]\npackages = ["box"]\n')
+    (pytester.path / "box").mkdir()
+    (pytester.path / "box" / "__init__.py").write_text(
+        textwrap.dedent(
+            """
+            import time
+
+
+            class Box:
+                # claims: deterministic
+                @property
+                def size(self):
+                    return 1
+
+                # claims: deterministic
+                @size.setter
+                def size(self, value):
+                    self.stamp = time.time()
+            """
+        )
+    )
+    result = pytester.runpytest("-p", "claims")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["claims checked: 2", f"{HOST}: 1 held, 1 violated, 0 unevaluable"])
+
+
+def test_claims_in_a_package_init_name_the_file(pytester: pytest.Pytester) -> None:
+    pytester.makepyprojecttoml('[tool.claims]\npackages = ["box"]\n')
+    (pytester.path / "box").mkdir()
+    (pytester.path / "box" / "__init__.py").write_text(
+        "import time\n\n\n# claims: deterministic\ndef f():\n    return time.time()\n"
+    )
+    result = pytester.runpytest("-p", "claims", "-v")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(
+        [f"box/__init__.py::f[[]{HOST}] FAILED*", "box.f claims deterministic but calls time.time at box/__init__.py:6"]
+    )
+    named = pytester.runpytest("-p", "claims", "box/__init__.py")
+    named.assert_outcomes(failed=1)
+    (pytester.path / "box" / "__init__.py").write_text("# claims: nonsense\ndef g():\n    pass\n")
+    refused = pytester.runpytest("-p", "claims")
+    refused.stdout.fnmatch_lines(["box/__init__.py:1: unknown claim 'nonsense'*"])

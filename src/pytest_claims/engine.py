@@ -33,7 +33,7 @@ from pytest_claims.index import build_index
 from pytest_claims.project import Project, load_project
 from pytest_claims.resolve import PLATFORM, Resolver, Summary
 from pytest_claims.rules import RuleResult, check_rules
-from pytest_claims.snapshot import Snapshot
+from pytest_claims.snapshot import SNAPSHOT_VERSION, Snapshot
 from pytest_claims.store import SummaryStore, VerdictStore
 from pytest_claims.stubs import STUBS_VERSION, persist_stubs, stubs_for, typeshed_version
 
@@ -85,7 +85,9 @@ def target_for(platform: str, version: tuple[int, int] | None = None) -> Target:
 def load(config: Config, cache: FactsCache | None = None) -> Project:
     """Index and digests, through the cache's file-system snapshot when there is a cache directory."""
     directory = cache.directory if cache is not None else None
-    snapshot = Snapshot(directory.parent / f"files-{namespace(PLUGIN_VERSION)}" if directory is not None else None)
+    snapshot = Snapshot(
+        directory.parent / f"files-{namespace(SNAPSHOT_VERSION, PLUGIN_VERSION)}" if directory is not None else None
+    )
     index = build_index(config.root, config.packages, config.exclude, config.follow, snapshot)
     project = load_project(config.root, index, cache, snapshot)
     snapshot.save()

@@ -26,7 +26,8 @@ class ModuleFile:
     name: str
     path: Path | None
     rel: str
-    """posix path relative to the project root (the directory for a namespace package)."""
+    """posix path of the file relative to the project root (`pkg/__init__.py` for a package; the directory
+    for a namespace package)."""
     is_package: bool
     followed: bool = False
     """True for a third-party package walked because of `follow`."""
@@ -95,7 +96,7 @@ def _scan_package(
         directory, dotted = stack.pop()
         init = os.path.join(directory, "__init__.py")
         if os.path.isfile(init):
-            found[dotted] = ModuleFile(dotted, Path(init), _rel(directory, base), True, followed)
+            found[dotted] = ModuleFile(dotted, Path(init), _rel(init, base), True, followed)
         else:
             namespaces[dotted] = directory
         try:

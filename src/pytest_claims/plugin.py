@@ -61,7 +61,7 @@ class ClaimsState:
             self.platforms = tuple(payload["platforms"])
             self.rules: list[RuleResult] = list(payload["rules"])
             self.modules: frozenset[str] = frozenset(payload.get("modules", ()))
-        self.outcomes: dict[str, str] = {}
+        self.outcomes: dict[tuple[str, int], str] = {}
         self.report_message = ""
         self.collected: set[str] = set()
         self._lines: dict[str, list[str]] = {}
@@ -78,7 +78,8 @@ class ClaimsState:
         if "claims" not in report.keywords:
             return
         if report.when == "call" or (report.when == "setup" and report.outcome != "passed"):
-            self.outcomes[report.nodeid] = report.outcome
+            # with the line: a property's getter and setter share a qualname, hence a node id
+            self.outcomes[report.nodeid, report.location[1] or 0] = report.outcome
         elif report.passed and not report.sections and self.shown and self.shown[-1] is report:
             self.shown.pop()
 
@@ -412,8 +413,8 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     expected = _expected_items(config, state)
     counts: dict[tuple[str, str], dict[str, int]] = {}
     checked = {"claims": 0, "rules": 0}
-    for nodeid in state.outcomes:
-        known = expected.get(nodeid)
+    for key in state.outcomes:
+        known = expected.get(key)
         if known is None:
             continue
         kind, platform, status = known
@@ -436,9 +437,9 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         terminalreporter.line(state.report_message)
 
 
-def _expected_items(config: pytest.Config, state: ClaimsState) -> dict[str, tuple[str, str, str]]:
-    """Node id -> (claims|rules, platform, status), computed from the analysis so the xdist controller,
-    which collects no items itself, can count what its workers ran."""
+def _expected_items(config: pytest.Config, state: ClaimsState) -> dict[tuple[str, int], tuple[str, str, str]]:
+    """(node id, reported line) -> (claims|rules, platform, status), computed from the analysis so the xdist
+    controller, which collects no items itself, can count what its workers ran."""
     rootdir = Path(str(config.rootpath)).resolve()
 
     def nodeid_path(path: Path) -> str:
@@ -447,17 +448,17 @@ def _expected_items(config: pytest.Config, state: ClaimsState) -> dict[str, tupl
         except ValueError:
             return path.as_posix()
 
-    out: dict[str, tuple[str, str, str]] = {}
+    out: dict[tuple[str, int], tuple[str, str, str]] = {}
     paths: dict[str, str] = {}
     for claim in state.payload["claims"]:
         path = paths.get(claim.file)
         if path is None:
             path = paths[claim.file] = nodeid_path(state.config.root / claim.file)
-        out[f"{path}::{claim.qualname}[{claim.platform}]"] = ("claims", claim.platform, claim.status)
+        out[f"{path}::{claim.qualname}[{claim.platform}]", claim.line - 1] = ("claims", claim.platform, claim.status)
     if state.config.file is not None:
         path = nodeid_path(state.config.file)
         for rule in state.rules:
-            out[f"{path}::{rule_item_name(rule)}"] = ("rules", rule.platform, rule.status)
+            out[f"{path}::{rule_item_name(rule)}", max(rule.line - 1, 0)] = ("rules", rule.platform, rule.status)
     return out
 
 

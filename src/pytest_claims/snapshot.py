@@ -18,6 +18,8 @@ from typing import Any
 
 from pytest_claims.cache import pack, read_entry, write_atomic
 
+SNAPSHOT_VERSION = 2
+"""The layout of the snapshot (module entries and their paths); part of its name."""
 RACY_NS = 2_000_000_000
 """Two seconds: coarser than the timestamp granularity of every common file system (FAT's is two)."""
 

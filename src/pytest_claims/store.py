@@ -25,7 +25,7 @@ from pytest_claims.facts import FACTS_VERSION
 from pytest_claims.resolve import PLATFORM, Edge, Frontier, Reach, Summary
 from pytest_claims.stubs import typeshed_version
 
-STORE_VERSION = 3
+STORE_VERSION = 4
 """The layout of both stores; part of their keys, so a store in an older layout is never read."""
 
 
