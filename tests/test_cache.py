@@ -142,9 +142,9 @@ def test_xdist_runs_the_engine_once_with_the_same_outcomes(
 def test_parsed_stubs_persist_by_content(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import typeshed_client
 
-    from pytest_claims import stubs
+    from pytest_claims import cache, stubs
 
-    monkeypatch.setattr(stubs._Store, "directory", tmp_path / "stubs")
+    monkeypatch.setattr(cache.Derived, "directory", tmp_path / "stubs")
     parses: list[str] = []
     real = stubs._parse_stub
 

@@ -17,6 +17,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from pytest_claims.cache import derived
 from pytest_claims.vocabulary import CATEGORIES
 
 if sys.version_info >= (3, 11):
@@ -197,7 +198,12 @@ def _under_alias(key: str, aliases: Mapping[str, str]) -> str | None:
 # claims: deterministic
 def parse_catalogue(text: str) -> Catalogue:
     """Parse and validate catalogue TOML text; raises ValueError naming the offending key."""
-    document = tomllib.loads(text)
+    return _catalogue(tomllib.loads(text), hashlib.sha256(text.encode()).hexdigest())
+
+
+# claims: deterministic
+def _catalogue(document: Mapping[str, Any], fingerprint: str) -> Catalogue:
+    """Validate a parsed catalogue document and build the lookup tables."""
     unknown_sections = sorted(set(document) - set(_SECTIONS))
     if unknown_sections:
         raise ValueError(f"capability catalogue: unknown section(s) {', '.join(unknown_sections)}")
@@ -248,7 +254,7 @@ def parse_catalogue(text: str) -> Catalogue:
         pure=MappingProxyType(pure),
         _under=under,
         _alias_heads=frozenset(key.partition(".")[0] for key in aliases),
-        fingerprint=hashlib.sha256(text.encode()).hexdigest(),
+        fingerprint=fingerprint,
     )
     for key in pure:
         covering = catalogue.lookup(key)
@@ -265,8 +271,22 @@ def _prefixes(key: str) -> list[str]:
 
 @functools.cache
 def load_catalogue() -> Catalogue:
-    """The built-in catalogue shipped in the package, loaded and validated once per process."""
-    return parse_catalogue(_catalogue_text())
+    """The built-in catalogue shipped in the package, loaded and validated once per process (the TOML parse,
+    most of the cost, is kept between processes when the engine has a cache directory)."""
+    text = _catalogue_text()
+    source = text.encode()
+    document = derived("catalogue", source, lambda: tomllib.loads(text), _same, _document)
+    return _catalogue(document, hashlib.sha256(source).hexdigest())
+
+
+def _same(document: dict[str, Any]) -> dict[str, Any]:
+    return document
+
+
+def _document(raw: Any) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        raise TypeError("not a catalogue document")
+    return raw
 
 
 @functools.cache

@@ -23,7 +23,7 @@ from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
-from pytest_claims.cache import PLUGIN_VERSION, FactsCache, namespace
+from pytest_claims.cache import DERIVED_VERSION, PLUGIN_VERSION, Derived, FactsCache, namespace
 from pytest_claims.catalog import load_catalogue
 from pytest_claims.check import FrontierEntry, Verdict, Violation, walk
 from pytest_claims.conditions import Target
@@ -35,7 +35,7 @@ from pytest_claims.resolve import PLATFORM, Resolver, Summary
 from pytest_claims.rules import RuleResult, check_rules
 from pytest_claims.snapshot import SNAPSHOT_VERSION, Snapshot
 from pytest_claims.store import SummaryStore, VerdictStore
-from pytest_claims.stubs import STUBS_VERSION, persist_stubs, stubs_for, typeshed_version
+from pytest_claims.stubs import stubs_for, typeshed_version
 
 TRACE_ENV = "PYTEST_CLAIMS_TRACE"
 """When set to a path, every engine run appends one line there (how tests prove xdist runs it once)."""
@@ -176,7 +176,8 @@ def _check(
     targets = resolve_platforms(config, platforms, sweep)
     cache = cache or FactsCache(None)
     if cache.directory is not None:
-        persist_stubs(cache.directory.parent / f"stubs-{namespace(STUBS_VERSION, typeshed_version())}")
+        versions = (DERIVED_VERSION, PLUGIN_VERSION, typeshed_version(), sys.version_info[:2])
+        Derived.directory = cache.directory.parent / f"derived-{namespace(*versions)}"
     project = load(config, cache)
     modules = project.modules
     digests = modules.digests

@@ -11,8 +11,6 @@ same definitions. So a three-platform sweep reads each stub once, not three time
 from __future__ import annotations
 
 import ast
-import contextlib
-import hashlib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -20,12 +18,9 @@ from typing import Any
 
 import typeshed_client
 
-from pytest_claims.cache import pack, read_entry, write_atomic
+from pytest_claims.cache import derived
 from pytest_claims.conditions import Cond, ConditionCompiler, Target, evaluate, is_known
 from pytest_claims.facts import chain_of
-
-STUBS_VERSION = 1
-"""The layout of a persisted stub (see `persist_stubs`); part of the directory's name."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,38 +60,14 @@ def _dotted(node: ast.expr) -> str | None:
     return ".".join(chain) if chain is not None else None
 
 
-class _Store:
-    """Where parsed stubs persist between processes; set by the engine from its cache directory."""
-
-    directory: Path | None = None
-
-
-def persist_stubs(directory: Path | None) -> None:
-    """Keep parsed stubs under `directory`, keyed by the stub's bytes: a later process reads them back
-    instead of parsing (a stub is plain data like a file's facts, so it goes through the same checked,
-    class-refusing entries)."""
-    _Store.directory = directory
-
-
 def _read_stub(path: Path, module: str) -> _StubModule:
-    """A stub's definitions: from the persisted entry for these bytes if there is one, else parsed."""
+    """A stub's definitions: parsed, or read back from an earlier process's parse of the same bytes."""
     try:
         data = path.read_bytes()
     except OSError:
         return _StubModule(is_package=path.name == "__init__.pyi")
-    directory = _Store.directory
-    entry = None
-    if directory is not None:
-        entry = directory / hashlib.sha256(b"%s\0%s\0%s" % (module.encode(), path.name.encode(), data)).hexdigest()
-        raw = read_entry(entry) if entry.exists() else None
-        if raw is not None:
-            with contextlib.suppress(TypeError, ValueError):
-                return _decode_stub(raw)
-    stub = _parse_stub(data, path, module)
-    if entry is not None:
-        with contextlib.suppress(OSError, RecursionError):
-            write_atomic(entry, pack(_encode_stub(stub)))
-    return stub
+    key = b"%s\0%s\0%s" % (module.encode(), path.name.encode(), data)
+    return derived("stub", key, lambda: _parse_stub(data, path, module), _encode_stub, _decode_stub)
 
 
 def _encode_stub(stub: _StubModule) -> tuple[object, ...]:
