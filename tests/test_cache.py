@@ -166,6 +166,17 @@ def test_parsed_stubs_persist_by_content(tmp_path: Path, monkeypatch: pytest.Mon
     assert parses == ["os", "os"]  # a damaged entry is parsed again, never trusted
 
 
+def _package(tmp_path: Path, **modules: str) -> Path:
+    """A project with one package `pkg` holding the given modules."""
+    root = tmp_path / "project"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pyproject.toml").write_text('[tool.claims]\npackages = ["pkg"]\n')
+    (root / "pkg" / "__init__.py").write_text("")
+    for name, text in modules.items():
+        (root / "pkg" / f"{name}.py").write_text(text)
+    return root
+
+
 def _trace_line(trace: Path) -> dict[str, str]:
     last = trace.read_text().splitlines()[-1]
     return dict(part.split("=", 1) for part in last.split()[1:])
@@ -174,15 +185,12 @@ def _trace_line(trace: Path) -> dict[str, str]:
 def test_touching_one_file_resolves_only_what_depended_on_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     trace = tmp_path / "trace.txt"
     monkeypatch.setenv("PYTEST_CLAIMS_TRACE", str(trace))
-    root = tmp_path / "project"
-    (root / "pkg").mkdir(parents=True)
-    (root / "pyproject.toml").write_text('[tool.claims]\npackages = ["pkg"]\n')
-    (root / "pkg" / "__init__.py").write_text("")
-    (root / "pkg" / "steady.py").write_text("def one():\n    return 1\n\n\ndef two():\n    return one() + 1\n")
-    (root / "pkg" / "edited.py").write_text("def three():\n    return 3\n")
-    (root / "pkg" / "a.py").write_text(
-        "from pkg.edited import three\nfrom pkg.steady import two\n\n\n"
-        "# claims: deterministic\ndef f():\n    return two() + three()\n"
+    root = _package(
+        tmp_path,
+        steady="def one():\n    return 1\n\n\ndef two():\n    return one() + 1\n",
+        edited="def three():\n    return 3\n",
+        a="from pkg.edited import three\nfrom pkg.steady import two\n\n\n"
+        "# claims: deterministic\ndef f():\n    return two() + three()\n",
     )
     cache = tmp_path / "cache"
     check(root, ["linux"], cache=FactsCache(cache))
@@ -199,14 +207,10 @@ def test_touching_one_file_resolves_only_what_depended_on_it(tmp_path: Path, mon
 def test_summaries_are_judged_against_the_run_that_wrote_them(tmp_path: Path) -> None:
     """A run that walks nothing leaves the summary store as it was; a later run must still see that a module
     changed in between (the store keeps its own digests, not the verdict store's)."""
-    root = tmp_path / "project"
-    (root / "pkg").mkdir(parents=True)
-    (root / "pyproject.toml").write_text('[tool.claims]\npackages = ["pkg"]\n')
-    (root / "pkg" / "__init__.py").write_text("")
-    (root / "pkg" / "y.py").write_text("def g():\n    return 1\n")
-    (root / "pkg" / "m.py").write_text("from pkg.y import g\n\n\ndef h():\n    return g()\n")
     claimed = "from pkg.m import h\n\n\n# claims: deterministic\ndef f():\n    return h()\n"
-    (root / "pkg" / "a.py").write_text(claimed)
+    root = _package(
+        tmp_path, y="def g():\n    return 1\n", m="from pkg.y import g\n\n\ndef h():\n    return g()\n", a=claimed
+    )
     cache = tmp_path / "cache"
     assert {c.status for c in check(root, ["linux"], cache=FactsCache(cache)).claims} == {"held"}
     (root / "pkg" / "a.py").write_text(claimed.replace("# claims: deterministic\n", ""))

@@ -113,14 +113,21 @@ def _encode(verdict: Verdict) -> tuple[object, ...]:
     )
 
 
-def _result(item: Claimed, platform: str, status: str, violations: Any, frontier: Any) -> ClaimResult:
-    return ClaimResult(
-        item.function,
-        item.module,
-        item.qualname,
-        item.file,
-        item.line,
-        item.claims,
+def _result(
+    item: Claimed,
+    platform: str,
+    status: str,
+    violations: tuple[Violation, ...],
+    frontier: tuple[FrontierEntry, ...],
+) -> ClaimResult:
+    function, module, qualname, file, line = item.function, item.module, item.qualname, item.file, item.line
+    return ClaimResult(function, module, qualname, file, line, item.claims, platform, status, violations, frontier)
+
+
+def _decoded(item: Claimed, platform: str, status: str, violations: Any, frontier: Any) -> ClaimResult:
+    """A ClaimResult from the directive reading and a stored `_encode`d walk."""
+    return _result(
+        item,
         platform,
         status,
         tuple(Violation(*v) for v in violations) if violations else (),
@@ -237,7 +244,7 @@ def _check(
                     store.verdicts[key] = entry
                     if encoded is not None:
                         reused += 1
-                        results.append(_result(item, platform, *encoded))
+                        results.append(_decoded(item, platform, *encoded))
                     continue
             resolver = resolver_for(platform)
             module = resolver.module(item.module)
@@ -258,20 +265,7 @@ def _check(
                 if PLATFORM not in verdict.deps:
                     # nothing on this walk differs between targets: the other targets get the same verdict
                     same_everywhere[item.module, item.function_index] = verdict
-            results.append(
-                ClaimResult(
-                    item.function,
-                    item.module,
-                    item.qualname,
-                    item.file,
-                    item.line,
-                    item.claims,
-                    platform,
-                    verdict.status,
-                    verdict.violations,
-                    verdict.frontier,
-                )
-            )
+            results.append(_result(item, platform, verdict.status, verdict.violations, verdict.frontier))
             store.verdicts[key] = (tuple(m for m in verdict.deps if m != PLATFORM), _encode(verdict))
     store.save(digests)
     rules = check_rules(project, config, targets, resolver_for) if config.forbid_reaches else ()
