@@ -92,3 +92,29 @@ def test_engine_with_helpers_gives_the_same_verdicts(monkeypatch: pytest.MonkeyP
     warm_cache = FactsCache(tmp_path / "cache")
     assert check(project, ["linux", "win32"], cache=warm_cache).claims == serial.claims
     assert warm_cache.parsed == 0
+
+
+def test_an_interrupted_batch_leaves_no_helper_running(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(extraction, "MIN_SHARED_BYTES", 0)
+    monkeypatch.setattr(extraction, "HELPER_HANDICAP_BYTES", 0)
+    started: list[extraction._Helper] = []
+    real = extraction._Helper
+
+    def keeping(jobs: list[tuple[str, bytes]]) -> extraction._Helper:
+        helper = real(jobs)
+        started.append(helper)
+        return helper
+
+    def interrupted(data: bytes, rel: str) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(extraction, "_Helper", keeping)
+    monkeypatch.setattr(extraction, "extract_fresh", interrupted)
+    heavy = [(f"pkg/big{i}.py", b"x = 1\n" * 300_000) for i in range(2)]  # seconds of work for a helper
+    with pytest.raises(KeyboardInterrupt):
+        extract_many(heavy, 1)
+    (helper,) = started
+    assert helper._thread is not None
+    helper._thread.join(timeout=60)
+    assert helper._process is not None
+    assert helper._process.returncode not in (None, 0)  # killed, not left to finish its share

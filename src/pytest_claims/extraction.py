@@ -73,7 +73,12 @@ def extract_many(jobs: Sequence[tuple[str, bytes]], helpers: int | None = None) 
         return [extract_fresh(data, rel) for rel, data in jobs]
     shares = _share(jobs, helpers)
     running = [_Helper([jobs[i] for i in share]) for share in shares[1:] if share]
-    out: dict[int, FileFacts] = {i: extract_fresh(jobs[i][1], jobs[i][0]) for i in shares[0]}
+    try:
+        out: dict[int, FileFacts] = {i: extract_fresh(jobs[i][1], jobs[i][0]) for i in shares[0]}
+    except BaseException:  # interrupted: no helper outlives the batch
+        for helper in running:
+            helper.stop()
+        raise
     for helper, share in zip(running, [s for s in shares[1:] if s], strict=True):
         facts = helper.result()
         if facts is None:
@@ -134,6 +139,10 @@ class _Helper:
             process.wait()
         if answer is not None and process.returncode == 0:
             self._answer = answer
+
+    def stop(self) -> None:
+        if self._process is not None and self._process.poll() is None:
+            self._process.kill()
 
     def result(self) -> list[FileFacts] | None:
         """The helper's facts in job order, or None when it failed in any way."""
