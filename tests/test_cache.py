@@ -220,3 +220,31 @@ def test_summaries_are_judged_against_the_run_that_wrote_them(tmp_path: Path) ->
     (again,) = check(root, ["linux"], cache=FactsCache(cache)).claims
     assert again.status == "violated"
     assert [v.via for v in again.violations] == [("pkg.m.h", "pkg.y.g")]
+
+
+def test_derived_entries_go_beside_the_given_cache_only(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pytest_claims import cache as cache_module
+    from pytest_claims import stubs
+
+    seen: list[Path | None] = []
+    real = stubs._parse_stub
+
+    def recording(data: bytes, path: Path, module: str) -> object:
+        seen.append(cache_module.Derived.directory)
+        return real(data, path, module)
+
+    monkeypatch.setattr(stubs, "_parse_stub", recording)
+    stubs._stub.cache_clear()  # this process may have parsed every stub already
+    try:
+        _run(project, tmp_path / "cache")
+        assert list((tmp_path / "cache").glob("derived-*/stub-*"))
+        assert seen and all(d is not None and d.parent == tmp_path / "cache" for d in seen)
+        assert cache_module.Derived.directory is None  # not left set for whatever runs next
+        stubs._stub.cache_clear()
+        seen.clear()
+        check(project, ["linux"])
+        assert seen and set(seen) == {None}  # a check without a cache keeps nothing anywhere
+    finally:
+        stubs._stub.cache_clear()

@@ -167,8 +167,24 @@ def check(
     cache: FactsCache | None = None,
 ) -> Result:
     """Verdicts for every claiming function under `root`, for each target platform (default: the host)."""
-    with _quiet_collector():
+    with _quiet_collector(), _derived_beside(cache):
         return _check(root, platforms, config, sweep=sweep, cache=cache)
+
+
+@contextmanager
+def _derived_beside(cache: FactsCache | None) -> Iterator[None]:
+    """Parsed stubs and the parsed catalogue are kept beside the facts cache for this call, and only for it
+    (a check without a cache directory writes nothing anywhere)."""
+    before = Derived.directory
+    if cache is not None and cache.directory is not None:
+        versions = (DERIVED_VERSION, PLUGIN_VERSION, typeshed_version(), sys.version_info[:2])
+        Derived.directory = cache.directory.parent / f"derived-{namespace(*versions)}"
+    else:
+        Derived.directory = None
+    try:
+        yield
+    finally:
+        Derived.directory = before
 
 
 def _check(
@@ -182,9 +198,6 @@ def _check(
     config = config or load_config(root)
     targets = resolve_platforms(config, platforms, sweep)
     cache = cache or FactsCache(None)
-    if cache.directory is not None:
-        versions = (DERIVED_VERSION, PLUGIN_VERSION, typeshed_version(), sys.version_info[:2])
-        Derived.directory = cache.directory.parent / f"derived-{namespace(*versions)}"
     project = load(config, cache)
     modules = project.modules
     digests = modules.digests

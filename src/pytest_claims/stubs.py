@@ -193,7 +193,7 @@ class Stubs:
         self.version = version
         self.target = Target(platform, version, lambda module, name: None)
         self._members: dict[tuple[str, str], StubSymbol] = {}
-        self._alive: dict[int, bool] = {}
+        self._alive: dict[Cond, bool] = {}
 
     # -- modules -----------------------------------------------------------------------------------------
 
@@ -207,10 +207,10 @@ class Stubs:
         for definition in reversed(defs):
             if definition.cond is None:
                 return definition
-            key = id(definition.cond)
-            alive = self._alive.get(key)
+            # keyed by the condition's value: an id could be reused once a stub's objects are gone
+            alive = self._alive.get(definition.cond)
             if alive is None:
-                alive = self._alive[key] = evaluate(definition.cond, self.target) is not False
+                alive = self._alive[definition.cond] = evaluate(definition.cond, self.target) is not False
             if alive:
                 return definition
         return None
