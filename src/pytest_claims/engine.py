@@ -34,7 +34,7 @@ from pytest_claims.project import Project, load_project
 from pytest_claims.resolve import PLATFORM, Resolver, Summary
 from pytest_claims.rules import RuleResult, check_rules
 from pytest_claims.snapshot import SNAPSHOT_VERSION, Snapshot
-from pytest_claims.store import SummaryStore, VerdictStore
+from pytest_claims.store import SummaryStore, VerdictStore, decode_verdict, encode_verdict
 from pytest_claims.stubs import stubs_for, typeshed_version
 
 TRACE_ENV = "PYTEST_CLAIMS_TRACE"
@@ -104,15 +104,6 @@ def resolve_platforms(config: Config, requested: Sequence[str] | None, sweep: bo
     return (sys.platform,)
 
 
-def _encode(verdict: Verdict) -> tuple[object, ...]:
-    """What a walk found; everything else in a ClaimResult comes from the directive reading."""
-    return (
-        verdict.status,
-        tuple((v.claim, v.kind, v.reach, v.file, v.line, v.via) for v in verdict.violations),
-        tuple((f.reach, f.file, f.line, f.via, f.reason, f.hint) for f in verdict.frontier),
-    )
-
-
 def _result(
     item: Claimed,
     platform: str,
@@ -124,15 +115,9 @@ def _result(
     return ClaimResult(function, module, qualname, file, line, item.claims, platform, status, violations, frontier)
 
 
-def _decoded(item: Claimed, platform: str, status: str, violations: Any, frontier: Any) -> ClaimResult:
-    """A ClaimResult from the directive reading and a stored `_encode`d walk."""
-    return _result(
-        item,
-        platform,
-        status,
-        tuple(Violation(*v) for v in violations) if violations else (),
-        tuple(FrontierEntry(*f) for f in frontier) if frontier else (),
-    )
+def _decoded(item: Claimed, platform: str, encoded: Any) -> ClaimResult:
+    """A ClaimResult from the directive reading and a stored walk (see `store.encode_verdict`)."""
+    return _result(item, platform, *decode_verdict(encoded))
 
 
 def _trace(root: Path, cache: FactsCache, reused: int, summaries: SummaryStore) -> None:
@@ -257,7 +242,7 @@ def _check(
                     store.verdicts[key] = entry
                     if encoded is not None:
                         reused += 1
-                        results.append(_decoded(item, platform, *encoded))
+                        results.append(_decoded(item, platform, encoded))
                     continue
             resolver = resolver_for(platform)
             module = resolver.module(item.module)
@@ -279,7 +264,7 @@ def _check(
                     # nothing on this walk differs between targets: the other targets get the same verdict
                     same_everywhere[item.module, item.function_index] = verdict
             results.append(_result(item, platform, verdict.status, verdict.violations, verdict.frontier))
-            store.verdicts[key] = (tuple(m for m in verdict.deps if m != PLATFORM), _encode(verdict))
+            store.verdicts[key] = (tuple(m for m in verdict.deps if m != PLATFORM), encode_verdict(verdict))
     store.save(digests)
     rules = check_rules(project, config, targets, resolver_for) if config.forbid_reaches else ()
     summaries.save()

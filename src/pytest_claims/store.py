@@ -20,6 +20,7 @@ from typing import Any
 
 from pytest_claims.cache import PLUGIN_VERSION, FactsCache, namespace, pack, read_entry, write_atomic
 from pytest_claims.catalog import catalogue_fingerprint
+from pytest_claims.check import FrontierEntry, Verdict, Violation
 from pytest_claims.config import Config
 from pytest_claims.facts import FACTS_VERSION
 from pytest_claims.resolve import PLATFORM, Edge, Frontier, Reach, Summary
@@ -146,6 +147,25 @@ class SummaryStore:
         kept.update(self._new)
         with contextlib.suppress(OSError):
             write_atomic(self.path, pack({"summaries": _shared(kept), "digests": self.digests}))
+
+
+def encode_verdict(verdict: Verdict) -> tuple[object, ...]:
+    """What a walk found, as plain tuples; the rest of a claim's result comes from its directive reading."""
+    return (
+        verdict.status,
+        tuple((v.claim, v.kind, v.reach, v.file, v.line, v.via) for v in verdict.violations),
+        tuple((f.reach, f.file, f.line, f.via, f.reason, f.hint) for f in verdict.frontier),
+    )
+
+
+def decode_verdict(raw: Any) -> tuple[str, tuple[Violation, ...], tuple[FrontierEntry, ...]]:
+    """(status, violations, frontier) back from `encode_verdict` (most verdicts hold: nothing to build)."""
+    status, violations, frontier = raw
+    return (
+        status,
+        tuple(Violation(*v) for v in violations) if violations else (),
+        tuple(FrontierEntry(*f) for f in frontier) if frontier else (),
+    )
 
 
 def _encode_summary(summary: Summary) -> tuple[object, ...]:
