@@ -62,11 +62,17 @@ def test_shares_cover_every_job_once() -> None:
     assert sizes[0] > max(sizes[1:])  # helpers start late: this process takes the most
 
 
-def test_helper_count_follows_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_helper_count_follows_the_cores_and_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(extraction.os, "sched_getaffinity", lambda pid: set(range(8)), raising=False)
+    monkeypatch.delenv(extraction.ENV_HELPERS, raising=False)
+    assert extraction.helpers_available() == 3  # spare cores, capped
+    monkeypatch.setenv(extraction.ENV_HELPERS, "1")
+    assert extraction.helpers_available() == 1
     monkeypatch.setenv(extraction.ENV_HELPERS, "0")
     assert extraction.helpers_available() == 0
-    monkeypatch.setenv(extraction.ENV_HELPERS, "1")
-    assert extraction.helpers_available() <= 1
+    monkeypatch.setattr(extraction.os, "sched_getaffinity", lambda pid: {0}, raising=False)
+    monkeypatch.setenv(extraction.ENV_HELPERS, "3")
+    assert extraction.helpers_available() == 0  # one core: nothing spare, whatever the environment says
 
 
 def test_engine_with_helpers_gives_the_same_verdicts(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -1,7 +1,9 @@
-"""Content-keyed caches in pytest's cache directory: file facts, and verdicts with their dependencies.
+"""The cache's entries and the content-keyed ones: file facts, and data derived from fixed inputs (parsed
+stubs, the parsed catalogue). The stores of verdicts and summaries (`store`) and the file-system snapshot
+(`snapshot`) are written with the same entries.
 
-Every entry is keyed by content (sha256 of the file bytes) under a namespace that hashes every version the
-entry depends on, so a stale fact cannot be served. Entries are plain tuples pickled behind a checksum and
+Every entry is keyed by content (sha256 of the bytes it was made from) under a namespace that hashes every
+version the entry depends on, so a stale fact cannot be served. Entries are plain tuples pickled behind a checksum and
 read with an unpickler that refuses every class: a corrupt, truncated or foreign entry is detected and
 rebuilt, never trusted, and never executes anything. Writes are atomic (temporary file + os.replace), so
 concurrent runs sharing a directory see whole entries or none.

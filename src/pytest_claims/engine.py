@@ -7,7 +7,7 @@
 
 Load once (index -> digests -> facts on demand, one parse per file at most), then evaluate every target over
 the same facts. With a cache directory, a verdict is reused while every module its walk read is unchanged,
-so a warm run reads and hashes the files and does nothing else.
+and a warm run learns that from the file-system snapshot: it lists no directory and reads no source file.
 """
 
 from __future__ import annotations

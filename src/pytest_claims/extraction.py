@@ -61,9 +61,7 @@ def helpers_available() -> int:
         cores = os.cpu_count() or 1
     spare = max(0, min(cores - 1, 3))
     configured = os.environ.get(ENV_HELPERS, "").strip()
-    if configured.isdigit():
-        spare = min(spare, int(configured)) if int(configured) > 0 else 0
-    return spare
+    return min(spare, int(configured)) if configured.isdigit() else spare
 
 
 def extract_many(jobs: Sequence[tuple[str, bytes]], helpers: int | None = None) -> list[FileFacts]:

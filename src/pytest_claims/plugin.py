@@ -65,7 +65,7 @@ class ClaimsState:
         self.report_message = ""
         self.collected: set[str] = set()
         self._lines: dict[str, list[str]] = {}
-        self.shown: list[Any] | None = None
+        self.quiet_reports: list[Any] | None = None
         """The terminal reporter's list of reports it shows nothing for (its `stats[""]`), if there is one."""
 
     @pytest.hookimpl(trylast=True)
@@ -80,8 +80,8 @@ class ClaimsState:
         if report.when == "call" or (report.when == "setup" and report.outcome != "passed"):
             # with the line: a property's getter and setter share a qualname, hence a node id
             self.outcomes[report.nodeid, report.location[1] or 0] = report.outcome
-        elif report.passed and not report.sections and self.shown and self.shown[-1] is report:
-            self.shown.pop()
+        elif report.passed and not report.sections and self.quiet_reports and self.quiet_reports[-1] is report:
+            self.quiet_reports.pop()
 
     @functools.cached_property
     def claim_files(self) -> dict[Path, str]:
@@ -150,7 +150,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     config.stash[_STATE] = state
     reporter = config.pluginmanager.get_plugin("terminalreporter")
     if reporter is not None and isinstance(getattr(reporter, "stats", None), dict):
-        state.shown = reporter.stats.setdefault("", [])
+        state.quiet_reports = reporter.stats.setdefault("", [])
     # registered as a plugin of this session: the one hook pytest calls without the config (logreport)
     config.pluginmanager.register(state, "claims-session")
 

@@ -1,6 +1,7 @@
 """The loaded project: the module index, a content digest per file, and facts loaded on first use.
 
-Digests are taken eagerly (they key every cache and the report revision); facts lazily, each file at most
+Digests are taken eagerly (they key every cache and the report revision; a file whose stat data the snapshot
+vouches for is not read again); facts lazily, each file at most
 once per run, from the facts cache when its content was seen before. A claim walk therefore parses only the
 files it reaches, and a warm run parses none. Platform-independent: `resolve.Resolver` evaluates it per target.
 """

@@ -112,14 +112,19 @@ class SummaryStore:
         self.loaded = 0
         self.computed = 0
 
-    def get(self, key: tuple[str, int], platform: str) -> Summary | None:
-        if self.path is None:
-            return None
+    def _stored(self) -> dict[Any, Any]:
+        """The last run's summaries, read on first need, and which modules changed since that run."""
         if self._old is None:
             document = _read(self.path)
             self._old = document.get("summaries", {})
             self._changed = _changed(self.digests, document.get("digests", {}))
-        entry = self._old.get((key[0], key[1], platform)) or self._old.get((key[0], key[1], "*"))
+        return self._old
+
+    def get(self, key: tuple[str, int], platform: str) -> Summary | None:
+        if self.path is None:
+            return None
+        stored = self._stored()
+        entry = stored.get((key[0], key[1], platform)) or stored.get((key[0], key[1], "*"))
         if entry is None or not self._changed.isdisjoint(entry[0]):
             return None
         try:
@@ -139,11 +144,7 @@ class SummaryStore:
         """Still-valid old summaries and the new ones; nothing is written when nothing was computed."""
         if self.path is None or not self._new:
             return
-        if self._old is None:
-            document = _read(self.path)
-            self._old = document.get("summaries", {})
-            self._changed = _changed(self.digests, document.get("digests", {}))
-        kept = {key: entry for key, entry in self._old.items() if self._changed.isdisjoint(entry[0])}
+        kept = {key: entry for key, entry in self._stored().items() if self._changed.isdisjoint(entry[0])}
         kept.update(self._new)
         with contextlib.suppress(OSError):
             write_atomic(self.path, pack({"summaries": _shared(kept), "digests": self.digests}))
