@@ -33,7 +33,7 @@ def import_engine() -> None:
 
 def cache_available() -> bool:
     try:
-        from pytest_claims.cache import FactsCache  # noqa: F401
+        from pytest_claims.persist.cache import FactsCache  # noqa: F401
     except ImportError:
         return False
     return True
@@ -42,7 +42,7 @@ def cache_available() -> bool:
 def new_cache(directory: Path) -> Any | None:
     """A facts cache stored in `directory`, or None while the engine has no cache."""
     try:
-        from pytest_claims.cache import FactsCache
+        from pytest_claims.persist.cache import FactsCache
     except ImportError:
         return None
     return FactsCache(directory)

@@ -49,6 +49,8 @@ def fresh_dir(label: str) -> Path:
     """
     FRESH.mkdir(parents=True, exist_ok=True)
     return Path(tempfile.mkdtemp(prefix=f"{label}-", dir=FRESH))
+
+
 CHILD = HERE / "child.py"
 RUN_TIMEOUT = 3600.0
 
@@ -290,7 +292,7 @@ def run_all(name: str, repeat: int, repeat_e2e: int, e2e: bool) -> tuple[list[Ro
     touch = Row("touched", f"engine warm, host only, one file touched ({info['touched_file']})")
     if not has_cache:
         for row in (warm, touch):
-            row.verdict, row.note = "n/a", "n/a (no cache yet: pytest_claims.cache.FactsCache)"
+            row.verdict, row.note = "n/a", "n/a (no cache yet: pytest_claims.persist.cache.FactsCache)"
     else:
         warm_cache = fresh_dir(f"cache-{name}-warm")
         try:

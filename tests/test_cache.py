@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from pytest_claims.cache import FactsCache, pack, unpack
 from pytest_claims.engine import check
+from pytest_claims.persist.cache import FactsCache, pack, unpack
 
 FIXTURE = Path(__file__).resolve().parent.parent / "testdata" / "violations"
 
@@ -142,7 +142,8 @@ def test_xdist_runs_the_engine_once_with_the_same_outcomes(
 def test_parsed_stubs_persist_by_content(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import typeshed_client
 
-    from pytest_claims import cache, stubs
+    from pytest_claims.analysis import stubs
+    from pytest_claims.persist import cache
 
     monkeypatch.setattr(cache.Derived, "directory", tmp_path / "stubs")
     parses: list[str] = []
@@ -225,8 +226,8 @@ def test_summaries_are_judged_against_the_run_that_wrote_them(tmp_path: Path) ->
 def test_derived_entries_go_beside_the_given_cache_only(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pytest_claims import cache as cache_module
-    from pytest_claims import stubs
+    from pytest_claims.analysis import stubs
+    from pytest_claims.persist import cache as cache_module
 
     seen: list[Path | None] = []
     real = stubs._parse_stub

@@ -17,7 +17,7 @@ import typeshed_client
 from typeshed_client import ImportedName, NameInfo
 from typeshed_client.finder import SearchContext
 
-from pytest_claims.catalog import Catalogue, Entry, load_catalogue, parse_catalogue
+from pytest_claims.analysis.catalog import Catalogue, Entry, load_catalogue, parse_catalogue
 from pytest_claims.vocabulary import CATEGORIES
 
 PLATFORMS = ("linux", "darwin", "win32")
@@ -128,9 +128,7 @@ def test_every_stdlib_module_of_the_running_python_is_judged(catalogue: Catalogu
     modules = running_stdlib_modules()
     assert len(modules) > 500
     unjudged = sorted(module for module in modules if not catalogue.judged(module))
-    assert unjudged == [], (
-        f"{len(unjudged)} stdlib module(s) not judged by the catalogue: {', '.join(unjudged)}"
-    )
+    assert unjudged == [], f"{len(unjudged)} stdlib module(s) not judged by the catalogue: {', '.join(unjudged)}"
 
 
 def test_every_stubbed_module_of_any_supported_python_is_judged(catalogue: Catalogue) -> None:
@@ -253,12 +251,7 @@ def _canonical(module: str, name: str, index: int, depth: int = 0) -> str | None
         if node.name is None:
             return None
         return _canonical(".".join(node.module_name), node.name, index, depth + 1)
-    if (
-        depth < 20
-        and isinstance(node, ast.Assign)
-        and isinstance(node.value, ast.Name)
-        and node.value.id != name
-    ):
+    if depth < 20 and isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id != name:
         return _canonical(module, node.value.id, index, depth + 1)
     return f"{module}.{name}"
 
@@ -486,9 +479,7 @@ def test_parse_minimal_catalogue() -> None:
 
 
 def test_pure_package_with_a_capable_submodule() -> None:
-    parsed = _parse(
-        '[capabilities]\n"json.tool" = { categories = ["stdin"], reason = "cli" }\n[pure]\njson = "p"\n'
-    )
+    parsed = _parse('[capabilities]\n"json.tool" = { categories = ["stdin"], reason = "cli" }\n[pure]\njson = "p"\n')
     assert parsed.touches("json") is False
     assert parsed.judged("json") and parsed.judged("json.tool")
     assert parsed.lookup("json.dumps") is None

@@ -6,7 +6,7 @@ import ast
 
 import pytest
 
-from pytest_claims.conditions import UNKNOWN, ConditionCompiler, Target, evaluate
+from pytest_claims.analysis.conditions import UNKNOWN, ConditionCompiler, Target, evaluate
 
 
 def target(platform: str, version: tuple[int, int] = (3, 11)) -> Target:

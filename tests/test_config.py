@@ -306,9 +306,7 @@ def test_platform_forms(tmp_path: Path, value: str, expected: tuple[str, ...]) -
 
 def test_unknown_key_suggests_nearest(tmp_path: Path) -> None:
     project(tmp_path, 'packges = ["src/shop"]\n')
-    assert error_of(tmp_path) == (
-        "pyproject.toml: [tool.claims] unknown key 'packges' (did you mean 'packages'?)"
-    )
+    assert error_of(tmp_path) == ("pyproject.toml: [tool.claims] unknown key 'packges' (did you mean 'packages'?)")
 
 
 def test_unknown_key_underscore_spelling(tmp_path: Path) -> None:
@@ -432,8 +430,7 @@ def test_custom_claim_colliding_with_builtin(tmp_path: Path) -> None:
 def test_deny_allow_unknown_claim(tmp_path: Path, table: str) -> None:
     project(tmp_path, f'[tool.claims.{table}]\noffline = ["socket.socket"]\n')
     assert error_of(tmp_path) == (
-        f"pyproject.toml: [tool.claims.{table}] unknown claim 'offline' "
-        "(known: deterministic, idempotent, sandboxed)"
+        f"pyproject.toml: [tool.claims.{table}] unknown claim 'offline' (known: deterministic, idempotent, sandboxed)"
     )
 
 
@@ -460,8 +457,7 @@ def test_forbid_reaches_reflexive(tmp_path: Path) -> None:
         """,
     )
     assert error_of(tmp_path) == (
-        "pyproject.toml:2: [[tool.claims.forbid-reaches]] id 'self-loop' is reflexive: "
-        "from and to are both 'shop.db'"
+        "pyproject.toml:2: [[tool.claims.forbid-reaches]] id 'self-loop' is reflexive: from and to are both 'shop.db'"
     )
 
 
@@ -482,9 +478,7 @@ def test_forbid_reaches_duplicate_id(tmp_path: Path) -> None:
     )
     message = error_of(tmp_path)
     assert "'no-db'" in message
-    assert message == (
-        "pyproject.toml:7: [[tool.claims.forbid-reaches]] duplicate id 'no-db' (first at line 2)"
-    )
+    assert message == ("pyproject.toml:7: [[tool.claims.forbid-reaches]] duplicate id 'no-db' (first at line 2)")
 
 
 def test_malformed_toml_names_file(tmp_path: Path) -> None:

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from pytest_claims.cache import FactsCache
+from pytest_claims.analysis.facts import DEPRECATED, HANDLED, INERT, extract
 from pytest_claims.engine import check
-from pytest_claims.facts import DEPRECATED, HANDLED, INERT, extract
+from pytest_claims.persist.cache import FactsCache
 
 ABSTRACT = {
     "AST",
@@ -73,7 +73,7 @@ def test_never_imports_the_analysed_code(tmp_path: Path) -> None:
 
 
 def test_the_sweep_parses_each_file_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    import pytest_claims.extraction as extraction_module
+    import pytest_claims.analysis.extraction as extraction_module
 
     fixture = Path(__file__).resolve().parent.parent / "testdata" / "violations"
     calls: list[str] = []

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from pytest_claims import extraction
-from pytest_claims.cache import FactsCache
+from pytest_claims.analysis import extraction
+from pytest_claims.analysis.extraction import extract_fresh, extract_many
 from pytest_claims.engine import check
-from pytest_claims.extraction import extract_fresh, extract_many
+from pytest_claims.persist.cache import FactsCache
 
 FIXTURE = Path(__file__).resolve().parent.parent / "testdata" / "violations"
 

@@ -37,17 +37,17 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - 3.10
     import tomli as tomllib
 
-import pytest_claims.facts as facts_module
-from pytest_claims.cache import FactsCache
-from pytest_claims.conditions import evaluate
+import pytest_claims.analysis.facts as facts_module
+from pytest_claims.analysis.conditions import evaluate
+from pytest_claims.analysis.directives import read_directives
+from pytest_claims.analysis.extraction import extract_fresh
+from pytest_claims.analysis.facts import FileFacts, extract
+from pytest_claims.analysis.index import ModuleFile
+from pytest_claims.analysis.project import Module
 from pytest_claims.config import Config, ConfigError, load_config
-from pytest_claims.directives import read_directives
 from pytest_claims.engine import Result, check, target_for
-from pytest_claims.extraction import extract_fresh
-from pytest_claims.facts import FileFacts, extract
-from pytest_claims.index import ModuleFile
-from pytest_claims.project import Module
-from pytest_claims.report import json_report, markdown_catalogue, sarif_report
+from pytest_claims.output.report import json_report, markdown_catalogue, sarif_report
+from pytest_claims.persist.cache import FactsCache
 from pytest_claims.vocabulary import CATEGORIES, KNOWN_PLATFORMS
 
 HOST = sys.platform
@@ -335,9 +335,7 @@ BAD_SOURCES = [
     pytest.param(HEAD + b"x = (\n", r"pkg/bad.py:4: syntax error: '\(' was never closed", id="unclosed-bracket"),
     pytest.param(HEAD + b'S = """\n# claims: nope\n', r"pkg/bad.py:4: syntax error: unterminated", id="open-string"),
     pytest.param(HEAD + b"if x:\n\tpass\n        pass\n", r"pkg/bad.py:6: syntax error: ", id="tabs-and-spaces"),
-    pytest.param(
-        HEAD + b"# caf\xe9\n", r"pkg/bad.py:4: cannot decode: byte 0xe9 is not valid utf-8", id="not-utf8"
-    ),
+    pytest.param(HEAD + b"# caf\xe9\n", r"pkg/bad.py:4: cannot decode: byte 0xe9 is not valid utf-8", id="not-utf8"),
     pytest.param(
         b"# -*- coding: klingon -*-\n" + HEAD,
         r"pkg/bad.py:1: cannot decode: unknown encoding: klingon",
@@ -367,9 +365,7 @@ BAD_SOURCES = [
     pytest.param(
         deep_blocks(150, b" "), r"pkg/bad.py:104: syntax error: too many levels of indentation", id="150-blocks"
     ),
-    pytest.param(
-        deep_blocks(1_000), r"pkg/bad.py:104: syntax error: too many levels of indentation", id="1000-blocks"
-    ),
+    pytest.param(deep_blocks(1_000), r"pkg/bad.py:104: syntax error: too many levels of indentation", id="1000-blocks"),
     pytest.param(
         HEAD + b"x = " + b"(" * 10_000 + b"1" + b")" * 10_000 + b"\n",
         r"pkg/bad.py:4: syntax error: too many nested parentheses",

@@ -179,9 +179,7 @@ def test_rich_pyproject_keeps_every_byte_and_gains_the_table_after_the_tool_tabl
     assert (code, err) == (0, "")
     result = pyproject.read_bytes().decode("utf-8")
     split_insertion(RICH, result)
-    at = RICH.index("# trailing comment of the black table\n") + len(
-        "# trailing comment of the black table\n"
-    )
+    at = RICH.index("# trailing comment of the black table\n") + len("# trailing comment of the black table\n")
     assert result == RICH[:at] + "\n" + render_table(["src/shop"]) + RICH[at:]
     assert RICH[at:].startswith("\n# This comment introduces the urls table.\n[project.urls]")
     assert claims_table(result) == {"packages": ["src/shop"]}
@@ -220,9 +218,7 @@ def test_crlf_file_gets_a_crlf_table(tmp_path: Path) -> None:
 
 
 def test_existing_table_is_refused_without_force(tmp_path: Path) -> None:
-    original = RICH.replace(
-        "[tool.ruff]  # the linter", '[tool.claims]\npackages = ["src/shop"]\n\n[tool.ruff]'
-    )
+    original = RICH.replace("[tool.ruff]  # the linter", '[tool.claims]\npackages = ["src/shop"]\n\n[tool.ruff]')
     pyproject = project(tmp_path, original)
     code, out, err = run(tmp_path)
     assert (code, out) == (1, "")

@@ -17,10 +17,11 @@ from typing import Any
 import jsonschema  # type: ignore[import-untyped, unused-ignore]
 import pytest
 
+from pytest_claims.analysis.rules import RuleResult, check_rules, resolver_factory
 from pytest_claims.config import load_config
 from pytest_claims.engine import Result, check, load
-from pytest_claims.messages import violation_line
-from pytest_claims.report import (
+from pytest_claims.output.messages import violation_line
+from pytest_claims.output.report import (
     NONCLAIMS,
     REPORT_SCHEMA,
     SARIF_SCHEMA_URI,
@@ -31,7 +32,6 @@ from pytest_claims.report import (
     sarif_report,
     write_report,
 )
-from pytest_claims.rules import RuleResult, check_rules, resolver_factory
 
 TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
 VIOLATIONS = TESTDATA / "violations"
@@ -230,8 +230,8 @@ _WRITER = textwrap.dedent(
     from pathlib import Path
 
     from pytest_claims.engine import check
-    from pytest_claims.report import write_report
-    from pytest_claims.rules import check_rules, resolver_factory
+    from pytest_claims.output.report import write_report
+    from pytest_claims.analysis.rules import check_rules, resolver_factory
 
     root, out = Path(sys.argv[1]), Path(sys.argv[2])
     result = check(root, ["darwin", "linux", "win32"])

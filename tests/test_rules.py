@@ -12,11 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from pytest_claims.config import Config, ForbidRule, load_config
-from pytest_claims.engine import load
-from pytest_claims.project import Project
-from pytest_claims.resolve import Resolver
-from pytest_claims.rules import (
+from pytest_claims.analysis.project import Project
+from pytest_claims.analysis.resolve import Resolver
+from pytest_claims.analysis.rules import (
     RuleResult,
     check_rule,
     check_rules,
@@ -24,6 +22,8 @@ from pytest_claims.rules import (
     rule_failure_text,
     rule_item_name,
 )
+from pytest_claims.config import Config, ForbidRule, load_config
+from pytest_claims.engine import load
 
 ROOT = Path(__file__).resolve().parent.parent / "testdata" / "rules"
 VIOLATIONS = Path(__file__).resolve().parent.parent / "testdata" / "violations"

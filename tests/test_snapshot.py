@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from pytest_claims import snapshot as snapshot_module
-from pytest_claims.cache import FactsCache
 from pytest_claims.engine import Result, check
-from pytest_claims.snapshot import RACY_NS, Snapshot, stat_key
+from pytest_claims.persist import snapshot as snapshot_module
+from pytest_claims.persist.cache import FactsCache
+from pytest_claims.persist.snapshot import RACY_NS, Snapshot, stat_key
 
 FIXTURE = Path(__file__).resolve().parent.parent / "testdata" / "violations"
 HOUR_AGO = time.time() - 3600

@@ -36,12 +36,12 @@ from pathlib import Path
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from pytest_claims.cache import FactsCache, decode_facts, encode_facts, pack, unpack
+from pytest_claims.analysis.extraction import extract_fresh
+from pytest_claims.analysis.facts import FileFacts, extract
 from pytest_claims.engine import Result, check
-from pytest_claims.extraction import extract_fresh
-from pytest_claims.facts import FileFacts, extract
-from pytest_claims.messages import failure_text
-from pytest_claims.report import json_report, markdown_catalogue
+from pytest_claims.output.messages import failure_text
+from pytest_claims.output.report import json_report, markdown_catalogue
+from pytest_claims.persist.cache import FactsCache, decode_facts, encode_facts, pack, unpack
 
 REPO = Path(__file__).resolve().parents[2]
 STATUSES = frozenset({"held", "violated", "unevaluable"})
@@ -397,16 +397,22 @@ DEEP_SHAPES: dict[str, Callable[[int], str]] = {
     "not": lambda n: "import sys\n\n\ndef f():\n    if " + "not " * n + "sys.platform == 'win32':\n        return 1\n",
     "parens": lambda n: "def f(x):\n    return " + "(" * n + "x" + ")" * n + "\n",
     "binop": lambda n: "def f(x):\n    return " + " + ".join(["x"] * n) + "\n",
-    "ifexp": lambda n: "import sys\n\n\ndef f():\n    return "
-    + " else ".join(f"{i} if sys.platform == 'p{i}'" for i in range(n))
-    + " else 0\n",
-    "elif": lambda n: "import sys\n\n\ndef f():\n    if sys.platform == 'p0':\n        pass\n"
-    + "".join(f"    elif sys.platform == 'p{i}':\n        pass\n" for i in range(1, n)),
+    "ifexp": lambda n: (
+        "import sys\n\n\ndef f():\n    return "
+        + " else ".join(f"{i} if sys.platform == 'p{i}'" for i in range(n))
+        + " else 0\n"
+    ),
+    "elif": lambda n: (
+        "import sys\n\n\ndef f():\n    if sys.platform == 'p0':\n        pass\n"
+        + "".join(f"    elif sys.platform == 'p{i}':\n        pass\n" for i in range(1, n))
+    ),
     # one space a level, at most 1,000 levels (already 0.5 MB): CPython refuses past 100 at the tokenizer
-    "blocks": lambda n: "def f(x):\n"
-    + "".join(" " * (i + 1) + "if x:\n" for i in range(min(n, 1_000)))
-    + " " * (min(n, 1_000) + 1)
-    + "pass\n",
+    "blocks": lambda n: (
+        "def f(x):\n"
+        + "".join(" " * (i + 1) + "if x:\n" for i in range(min(n, 1_000)))
+        + " " * (min(n, 1_000) + 1)
+        + "pass\n"
+    ),
     "calls": lambda n: "import time\n\n\ndef f(g):\n    return " + "g(" * n + "time.time()" + ")" * n + "\n",
     "lambda": lambda n: "f = " + "lambda: " * n + "1\n",
     "attr": lambda n: "import os\n\n\ndef f():\n    return os" + ".path" * n + ".join('a')\n",

@@ -19,16 +19,16 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import quote
 
-from pytest_claims.check import FrontierEntry, Violation
-from pytest_claims.messages import frontier_line, violation_line
-from pytest_claims.rules import RuleResult, rule_failure_text
-from pytest_claims.stubs import typeshed_version
+from pytest_claims.analysis.check import FrontierEntry, Violation
+from pytest_claims.analysis.rules import RuleResult, rule_failure_text
+from pytest_claims.analysis.stubs import typeshed_version
+from pytest_claims.output.messages import frontier_line, violation_line
 from pytest_claims.vocabulary import UNCHECKED_CLAIMS
 
 if TYPE_CHECKING:
+    from pytest_claims.analysis.project import Project
     from pytest_claims.config import Config
     from pytest_claims.engine import ClaimResult, Result
-    from pytest_claims.project import Project
 
 __all__ = [
     "NONCLAIMS",
@@ -236,7 +236,7 @@ def _claiming(result: Result, project: Project) -> list[_Row]:
     Read from the directives (platform-independent, like the coverage base) and completed from the results,
     so a function defined only under `if sys.platform == "win32":` is listed on a linux run too.
     """
-    from pytest_claims.directives import read_directives
+    from pytest_claims.analysis.directives import read_directives
 
     rows: dict[str, _Row] = {}
     for claim in result.claims:

@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import cast
 
-from pytest_claims.cache import decode_facts, encode_facts, pack, unpack
-from pytest_claims.facts import TOO_DEEP, FileFacts, extract
+from pytest_claims.analysis.facts import TOO_DEEP, FileFacts, extract
+from pytest_claims.persist.cache import decode_facts, encode_facts, pack, unpack
 
 MIN_SHARED_BYTES = 1_500_000
 """Below this much source (about a quarter second of parsing) a helper's start-up would eat the gain."""
@@ -103,8 +103,11 @@ class _Helper:
         self._count = len(jobs)
         self._answer: bytes | None = None
         self._thread: threading.Thread | None = None
-        package_parent = str(Path(__file__).resolve().parent.parent)
-        code = f"import sys; sys.path.insert(0, {package_parent!r}); import pytest_claims.extraction as e; e.serve()"
+        package_parent = str(Path(__file__).resolve().parents[2])
+        code = (
+            f"import sys; sys.path.insert(0, {package_parent!r}); "
+            "import pytest_claims.analysis.extraction as e; e.serve()"
+        )
         try:
             self._process: subprocess.Popen[bytes] | None = subprocess.Popen(
                 [sys.executable, "-I", "-c", code],

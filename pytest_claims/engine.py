@@ -23,19 +23,19 @@ from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
-from pytest_claims.cache import DERIVED_VERSION, PLUGIN_VERSION, Derived, FactsCache, namespace
-from pytest_claims.catalog import load_catalogue
-from pytest_claims.check import FrontierEntry, Verdict, Violation, walk
-from pytest_claims.conditions import Target
+from pytest_claims.analysis.catalog import load_catalogue
+from pytest_claims.analysis.check import FrontierEntry, Verdict, Violation, walk
+from pytest_claims.analysis.conditions import Target
+from pytest_claims.analysis.directives import Claimed, DirectiveError, read_directives
+from pytest_claims.analysis.index import build_index
+from pytest_claims.analysis.project import Project, load_project
+from pytest_claims.analysis.resolve import PLATFORM, Resolver, Summary
+from pytest_claims.analysis.rules import RuleResult, check_rules
+from pytest_claims.analysis.stubs import stubs_for, typeshed_version
 from pytest_claims.config import Config, load_config
-from pytest_claims.directives import Claimed, DirectiveError, read_directives
-from pytest_claims.index import build_index
-from pytest_claims.project import Project, load_project
-from pytest_claims.resolve import PLATFORM, Resolver, Summary
-from pytest_claims.rules import RuleResult, check_rules
-from pytest_claims.snapshot import SNAPSHOT_VERSION, Snapshot
-from pytest_claims.store import SummaryStore, VerdictStore, decode_verdict, encode_verdict
-from pytest_claims.stubs import stubs_for, typeshed_version
+from pytest_claims.persist.cache import DERIVED_VERSION, PLUGIN_VERSION, Derived, FactsCache, namespace
+from pytest_claims.persist.snapshot import SNAPSHOT_VERSION, Snapshot
+from pytest_claims.persist.store import SummaryStore, VerdictStore, decode_verdict, encode_verdict
 
 TRACE_ENV = "PYTEST_CLAIMS_TRACE"
 """When set to a path, every engine run appends one line there (how tests prove xdist runs it once)."""

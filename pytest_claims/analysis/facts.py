@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, cast
 
-from pytest_claims.conditions import Cond, ConditionCompiler, is_decided, is_known
+from pytest_claims.analysis.conditions import Cond, ConditionCompiler, is_decided, is_known
 
 FACTS_VERSION = 1
 """Bumped whenever the shape or meaning of the facts changes; part of every cache key."""

@@ -14,11 +14,11 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from pytest_claims.cache import FactsCache
-from pytest_claims.extraction import extract_fresh, extract_many
-from pytest_claims.facts import FileFacts
-from pytest_claims.index import Index, ModuleFile
-from pytest_claims.snapshot import Snapshot, stat_key
+from pytest_claims.analysis.extraction import extract_fresh, extract_many
+from pytest_claims.analysis.facts import FileFacts
+from pytest_claims.analysis.index import Index, ModuleFile
+from pytest_claims.persist.cache import FactsCache
+from pytest_claims.persist.snapshot import Snapshot, stat_key
 
 
 @dataclass(frozen=True)

@@ -13,15 +13,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pytest_claims.catalog import Catalogue
-from pytest_claims.conditions import Target, evaluate
+from pytest_claims.analysis.catalog import Catalogue
+from pytest_claims.analysis.conditions import Target, evaluate
+from pytest_claims.analysis.facts import Binding, ClassFacts, FunctionFacts
+from pytest_claims.analysis.project import Module, Project
+from pytest_claims.analysis.stubs import Stubs, StubSymbol
 from pytest_claims.config import Config
-from pytest_claims.facts import Binding, ClassFacts, FunctionFacts
-from pytest_claims.project import Module, Project
-from pytest_claims.stubs import Stubs, StubSymbol
 
 if TYPE_CHECKING:
-    from pytest_claims.store import SummaryStore  # the store decodes into this module's classes
+    from pytest_claims.persist.store import SummaryStore  # the store decodes into this module's classes
 
 # Symbols: small tuples, cheap to build and compare.
 #   ("pmod", module)                ("pfunc", module, index)       ("pclass", module, index)

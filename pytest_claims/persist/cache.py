@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from pytest_claims import __version__
-from pytest_claims.facts import FACTS_VERSION, Binding, ClassFacts, Directive, FileFacts, FunctionFacts
+from pytest_claims.analysis.facts import FACTS_VERSION, Binding, ClassFacts, Directive, FileFacts, FunctionFacts
 
 _MAGIC = b"pytest-claims-cache\x00"
 PLUGIN_VERSION = __version__

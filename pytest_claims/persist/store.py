@@ -18,13 +18,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from pytest_claims.cache import PLUGIN_VERSION, FactsCache, namespace, pack, read_entry, write_atomic
-from pytest_claims.catalog import catalogue_fingerprint
-from pytest_claims.check import FrontierEntry, Verdict, Violation
+from pytest_claims.analysis.catalog import catalogue_fingerprint
+from pytest_claims.analysis.check import FrontierEntry, Verdict, Violation
+from pytest_claims.analysis.facts import FACTS_VERSION
+from pytest_claims.analysis.resolve import PLATFORM, Edge, Frontier, Reach, Summary
+from pytest_claims.analysis.stubs import typeshed_version
 from pytest_claims.config import Config
-from pytest_claims.facts import FACTS_VERSION
-from pytest_claims.resolve import PLATFORM, Edge, Frontier, Reach, Summary
-from pytest_claims.stubs import typeshed_version
+from pytest_claims.persist.cache import PLUGIN_VERSION, FactsCache, namespace, pack, read_entry, write_atomic
 
 STORE_VERSION = 4
 """The layout of both stores; part of their keys, so a store in an older layout is never read."""

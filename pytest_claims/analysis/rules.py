@@ -32,14 +32,14 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from pytest_claims.catalog import load_catalogue
-from pytest_claims.check import FrontierEntry
-from pytest_claims.conditions import Target
+from pytest_claims.analysis.catalog import load_catalogue
+from pytest_claims.analysis.check import FrontierEntry
+from pytest_claims.analysis.conditions import Target
+from pytest_claims.analysis.project import Project
+from pytest_claims.analysis.resolve import Resolver, live_functions
+from pytest_claims.analysis.stubs import StubSymbol, stubs_for
 from pytest_claims.config import Config, ForbidRule
-from pytest_claims.messages import frontier_line
-from pytest_claims.project import Project
-from pytest_claims.resolve import Resolver, live_functions
-from pytest_claims.stubs import StubSymbol, stubs_for
+from pytest_claims.output.messages import frontier_line
 
 __all__ = [
     "RuleResult",

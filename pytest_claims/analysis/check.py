@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from pytest_claims.resolve import Resolver, _matches
+from pytest_claims.analysis.resolve import Resolver, _matches
 
 
 @dataclass(frozen=True, slots=True)

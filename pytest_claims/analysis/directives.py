@@ -10,8 +10,8 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from pytest_claims.analysis.project import Module
 from pytest_claims.config import Config
-from pytest_claims.project import Module
 
 
 class Claimed(NamedTuple):

@@ -18,9 +18,9 @@ from typing import Any
 
 import typeshed_client
 
-from pytest_claims.cache import derived
-from pytest_claims.conditions import Cond, ConditionCompiler, Target, evaluate, is_known
-from pytest_claims.facts import chain_of
+from pytest_claims.analysis.conditions import Cond, ConditionCompiler, Target, evaluate, is_known
+from pytest_claims.analysis.facts import chain_of
+from pytest_claims.persist.cache import derived
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pytest_claims.snapshot import Snapshot
+from pytest_claims.persist.snapshot import Snapshot
 
 
 @dataclass(frozen=True)

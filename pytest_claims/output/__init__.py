@@ -1,0 +1,1 @@
+"""What users read: failure texts and the JSON, Markdown and SARIF reports."""
