@@ -23,38 +23,33 @@ from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
-from pytest_claims.analysis.catalog import load_catalogue
-from pytest_claims.analysis.check import FrontierEntry, Verdict, Violation, walk
+from pytest_claims.analysis.catalog import catalogue_fingerprint, load_catalogue
+from pytest_claims.analysis.check import walk
 from pytest_claims.analysis.conditions import Target
-from pytest_claims.analysis.directives import Claimed, DirectiveError, read_directives
+from pytest_claims.analysis.directives import read_directives
 from pytest_claims.analysis.index import build_index
 from pytest_claims.analysis.project import Project, load_project
-from pytest_claims.analysis.resolve import PLATFORM, Resolver, Summary
-from pytest_claims.analysis.rules import RuleResult, check_rules
+from pytest_claims.analysis.resolve import Resolver
+from pytest_claims.analysis.rules import check_rules
 from pytest_claims.analysis.stubs import stubs_for, typeshed_version
 from pytest_claims.config import Config, load_config
 from pytest_claims.persist.cache import DERIVED_VERSION, PLUGIN_VERSION, Derived, FactsCache, namespace
 from pytest_claims.persist.snapshot import SNAPSHOT_VERSION, Snapshot
 from pytest_claims.persist.store import SummaryStore, VerdictStore, decode_verdict, encode_verdict
+from pytest_claims.records import (
+    PLATFORM,
+    Claimed,
+    ClaimResult,
+    DirectiveError,
+    FrontierEntry,
+    RuleResult,
+    Summary,
+    Verdict,
+    Violation,
+)
 
 TRACE_ENV = "PYTEST_CLAIMS_TRACE"
 """When set to a path, every engine run appends one line there (how tests prove xdist runs it once)."""
-
-
-@dataclass(frozen=True, slots=True)
-class ClaimResult:
-    """The verdict of one claiming function on one platform."""
-
-    function: str
-    module: str
-    qualname: str
-    file: str
-    line: int
-    claims: tuple[str, ...]
-    platform: str
-    status: str
-    violations: tuple[Violation, ...]
-    frontier: tuple[FrontierEntry, ...]
 
 
 @dataclass(frozen=True)
@@ -186,7 +181,8 @@ def _check(
     project = load(config, cache)
     modules = project.modules
     digests = modules.digests
-    store = VerdictStore(cache, config)
+    inputs = (config.fingerprint(), catalogue_fingerprint(), typeshed_version(), sys.version_info[:2])
+    store = VerdictStore(cache, inputs)
     store.compare(digests)
 
     claimed: list[Claimed] = []
@@ -219,8 +215,8 @@ def _check(
     reused = 0
     peers = [(stubs_for(p, host_version()), target_for(p)) for p in targets]
     shared: dict[tuple[str, int], Summary] = {}
-    summaries = SummaryStore(cache, config, targets, digests)
-    same_everywhere: dict[tuple[str, int], Verdict] = {}
+    summaries = SummaryStore(cache, inputs, targets, digests)
+    same_everywhere: dict[tuple[str, int], tuple[Verdict, frozenset[str]]] = {}
     made: dict[str, Resolver] = {}
 
     def resolver_for(platform: str) -> Resolver:
@@ -250,9 +246,9 @@ def _check(
             if not resolver.alive(module, func.guard):
                 store.verdicts[key] = ((item.module,), None)
                 continue
-            verdict = same_everywhere.get((item.module, item.function_index))
-            if verdict is None:
-                verdict = walk(
+            walked = same_everywhere.get((item.module, item.function_index))
+            if walked is None:
+                walked = walk(
                     resolver,
                     (item.module, item.function_index),
                     {c: categories[c] for c in item.claims},
@@ -260,11 +256,12 @@ def _check(
                     allow,
                     config.max_walk,
                 )
-                if PLATFORM not in verdict.deps:
+                if PLATFORM not in walked[1]:
                     # nothing on this walk differs between targets: the other targets get the same verdict
-                    same_everywhere[item.module, item.function_index] = verdict
+                    same_everywhere[item.module, item.function_index] = walked
+            verdict, deps = walked
             results.append(_result(item, platform, verdict.status, verdict.violations, verdict.frontier))
-            store.verdicts[key] = (tuple(m for m in verdict.deps if m != PLATFORM), encode_verdict(verdict))
+            store.verdicts[key] = (tuple(m for m in deps if m != PLATFORM), encode_verdict(verdict))
     store.save(digests)
     rules = check_rules(project, config, targets, resolver_for) if config.forbid_reaches else ()
     summaries.save()

@@ -41,13 +41,14 @@ import pytest_claims.analysis.facts as facts_module
 from pytest_claims.analysis.conditions import evaluate
 from pytest_claims.analysis.directives import read_directives
 from pytest_claims.analysis.extraction import extract_fresh
-from pytest_claims.analysis.facts import FileFacts, extract
+from pytest_claims.analysis.facts import extract
 from pytest_claims.analysis.index import ModuleFile
 from pytest_claims.analysis.project import Module
 from pytest_claims.config import Config, ConfigError, load_config
 from pytest_claims.engine import Result, check, target_for
 from pytest_claims.output.report import json_report, markdown_catalogue, sarif_report
 from pytest_claims.persist.cache import FactsCache
+from pytest_claims.records import FileFacts
 from pytest_claims.vocabulary import CATEGORIES, KNOWN_PLATFORMS
 
 HOST = sys.platform

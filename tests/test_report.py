@@ -17,7 +17,7 @@ from typing import Any
 import jsonschema  # type: ignore[import-untyped, unused-ignore]
 import pytest
 
-from pytest_claims.analysis.rules import RuleResult, check_rules, resolver_factory
+from pytest_claims.analysis.rules import check_rules, resolver_factory
 from pytest_claims.config import load_config
 from pytest_claims.engine import Result, check, load
 from pytest_claims.output.messages import violation_line
@@ -32,6 +32,7 @@ from pytest_claims.output.report import (
     sarif_report,
     write_report,
 )
+from pytest_claims.records import RuleResult
 
 TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
 VIOLATIONS = TESTDATA / "violations"

@@ -14,16 +14,10 @@ import pytest
 
 from pytest_claims.analysis.project import Project
 from pytest_claims.analysis.resolve import Resolver
-from pytest_claims.analysis.rules import (
-    RuleResult,
-    check_rule,
-    check_rules,
-    resolver_factory,
-    rule_failure_text,
-    rule_item_name,
-)
+from pytest_claims.analysis.rules import check_rule, check_rules, resolver_factory, rule_failure_text, rule_item_name
 from pytest_claims.config import Config, ForbidRule, load_config
 from pytest_claims.engine import load
+from pytest_claims.records import RuleResult
 
 ROOT = Path(__file__).resolve().parent.parent / "testdata" / "rules"
 VIOLATIONS = Path(__file__).resolve().parent.parent / "testdata" / "violations"

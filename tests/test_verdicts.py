@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from pytest_claims.engine import ClaimResult, check
+from pytest_claims.engine import check
+from pytest_claims.records import ClaimResult
 
 APP = """
 import os

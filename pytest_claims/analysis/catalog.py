@@ -275,18 +275,10 @@ def load_catalogue() -> Catalogue:
     most of the cost, is kept between processes when the engine has a cache directory)."""
     text = _catalogue_text()
     source = text.encode()
-    document = derived("catalogue", source, lambda: tomllib.loads(text), _same, _document)
+    document = derived("catalogue", source, lambda: tomllib.loads(text))
+    if not isinstance(document, dict):  # a damaged entry of another shape: parsed again
+        document = tomllib.loads(text)
     return _catalogue(document, hashlib.sha256(source).hexdigest())
-
-
-def _same(document: dict[str, Any]) -> dict[str, Any]:
-    return document
-
-
-def _document(raw: Any) -> dict[str, Any]:
-    if not isinstance(raw, dict):
-        raise TypeError("not a catalogue document")
-    return raw
 
 
 @functools.cache

@@ -8,39 +8,10 @@ input always gives the same witness. Iterative; the capacity bound makes an over
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
 
-from pytest_claims.analysis.resolve import Resolver, _matches
-
-
-@dataclass(frozen=True, slots=True)
-class Violation:
-    claim: str
-    kind: str
-    reach: str
-    file: str
-    line: int
-    via: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class FrontierEntry:
-    reach: str
-    file: str
-    line: int
-    via: tuple[str, ...]
-    reason: str
-    hint: str
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    status: str
-    """held | violated | unevaluable"""
-    violations: tuple[Violation, ...]
-    frontier: tuple[FrontierEntry, ...]
-    deps: frozenset[str] = frozenset()
-    """The modules the walk read: the verdict stays valid while none of them changes."""
+from pytest_claims.analysis.resolve import Resolver
+from pytest_claims.dotted import under_any
+from pytest_claims.records import FrontierEntry, Verdict, Violation
 
 
 # claims: deterministic
@@ -55,11 +26,12 @@ def walk(
     deny: dict[str, tuple[str, ...]],
     allow: dict[str, tuple[str, ...]],
     max_walk: int,
-) -> Verdict:
-    """The verdict for one function claiming `claims` (claim -> forbidden categories)."""
+) -> tuple[Verdict, frozenset[str]]:
+    """The verdict for one function claiming `claims` (claim -> forbidden categories), and the modules the walk
+    read: the verdict stays valid while none of them changes."""
     checked = {c: cats for c, cats in claims.items() if cats or deny.get(c)}
     if not checked:
-        return Verdict("held", (), (), frozenset({start[0]}))
+        return Verdict("held", (), ()), frozenset({start[0]})
     via_of: dict[tuple[str, int], tuple[str, ...]] = {start: ()}
     queue: deque[tuple[str, int]] = deque([start])
     violations: dict[tuple[str, str, int, str, str], Violation] = {}
@@ -87,9 +59,9 @@ def walk(
         via = via_of[current]
         for reach in summary.reaches:
             for claim, forbidden in checked.items():
-                if _matches(reach.reach, allow.get(claim, ())):
+                if under_any(reach.reach, allow.get(claim, ())):
                     continue
-                if not (reach.categories & forbidden) and not _matches(reach.reach, deny.get(claim, ())):
+                if not (reach.categories & forbidden) and not under_any(reach.reach, deny.get(claim, ())):
                     continue
                 key = (claim, reach.reach, reach.line, rel, reach.kind)
                 if key not in violations:
@@ -105,7 +77,7 @@ def walk(
     ordered = tuple(sorted(violations.values(), key=violation_key))
     front = tuple(sorted(frontier.values(), key=lambda f: (f.file, f.line, f.reach, f.reason)))
     if ordered:
-        return Verdict("violated", ordered, front, frozenset(deps))
+        return Verdict("violated", ordered, front), frozenset(deps)
     if front:
-        return Verdict("unevaluable", (), front, frozenset(deps))
-    return Verdict("held", (), (), frozenset(deps))
+        return Verdict("unevaluable", (), front), frozenset(deps)
+    return Verdict("held", (), ()), frozenset(deps)

@@ -11,6 +11,8 @@ import ast
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from pytest_claims.records import Cond
+
 # A condition tree. Shapes:
 #   ("const", bool)                       TYPE_CHECKING, True/False literals
 #   ("platform", op, value)               sys.platform  op: == != in notin startswith
@@ -19,7 +21,6 @@ from dataclasses import dataclass
 #   ("version", op, tuple[int, ...])      sys.version_info[:len(tuple)] <op> tuple
 #   ("import", module, name)              `try: import module` / `from module import name` succeeds
 #   ("not", c) ("and", (c, ...)) ("or", (c, ...))
-Cond = tuple[object, ...]
 
 UNKNOWN: Cond = ("unknown",)
 

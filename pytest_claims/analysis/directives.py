@@ -7,41 +7,10 @@ every problem becomes one `file:line: message` a user can act on.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import NamedTuple
 
 from pytest_claims.analysis.project import Module
 from pytest_claims.config import Config
-
-
-class Claimed(NamedTuple):
-    """A function that claims something: the unit the checker gives a verdict to. (A named tuple: a warm
-    run rebuilds thousands of them from the verdict store, at a third of a frozen dataclass's cost.)"""
-
-    module: str
-    function_index: int
-    """Its place in the module's `facts.functions`."""
-    qualname: str
-    file: str
-    line: int
-    claims: tuple[str, ...]
-    """sorted"""
-
-    @property
-    def function(self) -> str:
-        return f"{self.module}.{self.qualname}"
-
-
-@dataclass(frozen=True, slots=True)
-class DirectiveError:
-    file: str
-    line: int
-    message: str
-
-    def __str__(self) -> str:
-        # line 0: a problem of the whole file (unreadable) or of a configured path, which has no line
-        return f"{self.file}:{self.line}: {self.message}" if self.line > 0 else f"{self.file}: {self.message}"
-
+from pytest_claims.records import Claimed, DirectiveError
 
 _IDENT = re.compile(r"[A-Za-z_][\w.]*")
 

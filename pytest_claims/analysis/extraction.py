@@ -19,8 +19,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import cast
 
-from pytest_claims.analysis.facts import TOO_DEEP, FileFacts, extract
-from pytest_claims.persist.cache import decode_facts, encode_facts, pack, unpack
+from pytest_claims.analysis.facts import TOO_DEEP, extract
+from pytest_claims.persist.cache import pack, unpack
+from pytest_claims.persist.codec import decode, encode
+from pytest_claims.records import FileFacts
 
 MIN_SHARED_BYTES = 1_500_000
 """Below this much source (about a quarter second of parsing) a helper's start-up would eat the gain."""
@@ -156,7 +158,7 @@ class _Helper:
             raw = unpack(self._answer)
             if not isinstance(raw, tuple) or len(raw) != self._count:
                 return None
-            return [decode_facts(item) for item in raw]
+            return [decode(FileFacts, item) for item in raw]
         except (TypeError, ValueError):
             return None
 
@@ -166,6 +168,6 @@ def serve() -> None:
     limit, jobs = cast(tuple[int, list[tuple[str, bytes]]], unpack(sys.stdin.buffer.read()))
     sys.setrecursionlimit(limit)
     gc.set_threshold(200_000, 10, 100)  # as in the engine: millions of small tuples, almost none freed
-    facts = tuple(encode_facts(extract_fresh(data, rel)) for rel, data in jobs)
+    facts = tuple(encode(extract_fresh(data, rel)) for rel, data in jobs)
     sys.stdout.buffer.write(pack(facts))
     sys.stdout.flush()

@@ -19,106 +19,14 @@ import tokenize
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple, cast
+from typing import cast
 
-from pytest_claims.analysis.conditions import Cond, ConditionCompiler, is_decided, is_known
-
-FACTS_VERSION = 1
-"""Bumped whenever the shape or meaning of the facts changes; part of every cache key."""
+from pytest_claims.analysis.conditions import ConditionCompiler, is_decided, is_known
+from pytest_claims.records import Binding, ClassFacts, Cond, Directive, FileFacts, FunctionFacts, Guard, Use
 
 TOO_DEEP = "cannot parse: nested too deeply for Python's parser"
 """The problem for a file CPython's parser gives up on (RecursionError, MemoryError): how deep it may nest
 depends on the caller's stack, so `project` retries such a file from a fresh thread (see `extract_fresh`)."""
-
-Guard = tuple[tuple[int, bool], ...]
-"""A conjunction of (condition index, polarity); the empty guard always holds."""
-
-
-Use = tuple[tuple[str, ...], str, int, int]
-"""A name used in a function body: (chain, ctx, line, guard), a plain tuple so facts stay cheap to cache.
-
-`chain` is the dotted access (`("os", "path", "exists")`); `ctx` is how it is used: `call` (the callee of a
-call), `ref` (a value), `type` (isinstance/except position: never a reach) or `getattr` (the object of
-`getattr(obj, <non-literal>)`); `guard` indexes `FileFacts.guards`.
-"""
-
-
-class Binding(NamedTuple):
-    """A name bound in a scope. `kind` says by what:
-
-    import: `target` is a module (`import a.b` binds `a` to "a"; `import a.b as x` binds x to "a.b");
-    from: `from target import member` (target keeps leading dots of a relative import);
-    star: `from target import *`; def/class: `target` is the qualname defined here;
-    alias: `name = a.b.c` (target "a.b.c"); instance: `name = a.b.C(...)` or `name: a.b.C` (target "a.b.C");
-    var: any other assignment.
-    """
-
-    name: str
-    kind: str
-    target: str
-    member: str
-    line: int
-    guard: int
-
-
-@dataclass(frozen=True, slots=True)
-class FunctionFacts:
-    """A module-level function, a method, or a module-level `name = lambda ...`.
-
-    Nested functions, lambdas and classes inside it are part of it: their uses are its uses.
-    `first` is the name of the `self`/`cls` parameter of a method; `returns` the return annotation as written.
-    """
-
-    qualname: str
-    line: int
-    cls: str
-    kind: str
-    first: str
-    is_async: bool
-    guard: int
-    uses: tuple[Use, ...]
-    locals: frozenset[str]
-    bindings: tuple[Binding, ...]
-    returns: str
-
-
-@dataclass(frozen=True, slots=True)
-class ClassFacts:
-    """A class: its bases as dotted chains, its methods and attributes by name."""
-
-    qualname: str
-    line: int
-    guard: int
-    bases: tuple[str, ...]
-    methods: tuple[tuple[str, int], ...]
-    """(name, index into FileFacts.functions), in source order; a name may repeat under different guards."""
-    attributes: tuple[Binding, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Directive:
-    """A `# claims:` comment or a `@claims(...)` decorator, as written; validated later against the config."""
-
-    line: int
-    form: str
-    names: tuple[str, ...]
-    function: int
-    """Index of the function it is attached to; -1 attached to nothing; -2 on a nested function or a class."""
-    error: str
-
-
-@dataclass(frozen=True, slots=True)
-class FileFacts:
-    conds: tuple[Cond, ...]
-    guards: tuple[Guard, ...]
-    bindings: tuple[Binding, ...]
-    functions: tuple[FunctionFacts, ...]
-    classes: tuple[ClassFacts, ...]
-    directives: tuple[Directive, ...]
-    problems: tuple[tuple[int, str], ...]
-    """(line, message) for what could not be read; a file with problems makes the claims it touches unevaluable."""
-    def_count: int
-    """How many functions and methods (lambdas excluded) the file defines: the catalogue's coverage base."""
 
 
 # --------------------------------------------------------------------------------------------------------

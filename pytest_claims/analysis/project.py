@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pytest_claims.analysis.extraction import extract_fresh, extract_many
-from pytest_claims.analysis.facts import FileFacts
 from pytest_claims.analysis.index import Index, ModuleFile
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.persist.snapshot import Snapshot, stat_key
+from pytest_claims.records import FileFacts
 
 
 @dataclass(frozen=True)

@@ -10,15 +10,25 @@ number of claims that reach it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pytest_claims.analysis.catalog import Catalogue
 from pytest_claims.analysis.conditions import Target, evaluate
-from pytest_claims.analysis.facts import Binding, ClassFacts, FunctionFacts
 from pytest_claims.analysis.project import Module, Project
-from pytest_claims.analysis.stubs import Stubs, StubSymbol
+from pytest_claims.analysis.stubs import Stubs
 from pytest_claims.config import Config
+from pytest_claims.dotted import under_any
+from pytest_claims.records import (
+    PLATFORM,
+    Binding,
+    ClassFacts,
+    Edge,
+    Frontier,
+    FunctionFacts,
+    Reach,
+    StubSymbol,
+    Summary,
+)
 
 if TYPE_CHECKING:
     from pytest_claims.persist.store import SummaryStore  # the store decodes into this module's classes
@@ -29,54 +39,8 @@ if TYPE_CHECKING:
 #   ("opaque",)                     ("missing", dotted, reason)
 Sym = tuple[object, ...]
 OPAQUE: Sym = ("opaque",)
-PLATFORM = "<platform>"
-"""A pseudo-module in dependency sets: the computation consulted something that differs between targets."""
 _CONSTRUCTORS = ("__init__", "__new__", "__post_init__")
 _MAX_DEPTH = 24
-
-
-@dataclass(frozen=True, slots=True)
-class Reach:
-    """A capability touched directly by a function body."""
-
-    reach: str
-    kind: str
-    """call | reference | read"""
-    line: int
-    categories: frozenset[str]
-
-
-@dataclass(frozen=True, slots=True)
-class Edge:
-    """A project function a body calls or references (or enters through a constructor)."""
-
-    target: tuple[str, int]
-    name: str
-    line: int
-
-
-@dataclass(frozen=True, slots=True)
-class Frontier:
-    """Something the walk cannot see into; `hint` is the config line that would resolve it."""
-
-    reach: str
-    line: int
-    reason: str
-    hint: str
-
-
-@dataclass(frozen=True, slots=True)
-class Summary:
-    reaches: tuple[Reach, ...]
-    edges: tuple[Edge, ...]
-    frontier: tuple[Frontier, ...]
-    deps: frozenset[str]
-    """Every module whose facts (or absence) this summary was computed from: a cached verdict built on it is
-    valid exactly as long as none of these changed."""
-
-
-def _matches(name: str, prefixes: Iterable[str]) -> bool:
-    return any(name == p or name.startswith(p + ".") for p in prefixes)
 
 
 class Resolver:
@@ -606,11 +570,11 @@ class Resolver:
         if tag == "pfunc":
             key = (str(sym[1]), int(sym[2]))  # type: ignore[call-overload]
             name = self.function_name(*key)
-            if _matches(name, self.trusted):
+            if under_any(name, self.trusted):
                 return
             if ctx == "getattr":
                 return
-            if _matches(name, self._deny_any):
+            if under_any(name, self._deny_any):
                 kind = "call" if ctx == "call" else "reference"
                 reaches.setdefault((name, kind, line), Reach(name, kind, line, frozenset()))
             edges.setdefault((key, line), Edge(key, name, line))
@@ -621,7 +585,7 @@ class Resolver:
                 return
             module_name, index = str(sym[1]), int(sym[2])  # type: ignore[call-overload]
             cls_name = f"{module_name}.{self.module(module_name).facts.classes[index].qualname}"
-            if _matches(cls_name, self.trusted):
+            if under_any(cls_name, self.trusted):
                 return
             attrs = _CONSTRUCTORS if tag == "pclass" else ("__call__",)
             entered = False
@@ -641,9 +605,9 @@ class Resolver:
             dotted = str(sym[1])
             if ctx not in ("call", "ref") or dotted.split(".")[0] == "pytest_claims":
                 return
-            if _matches(dotted, self.trusted) or self.config.external == "trust":
+            if under_any(dotted, self.trusted) or self.config.external == "trust":
                 return
-            if _matches(dotted, self._deny_any):
+            if under_any(dotted, self._deny_any):
                 kind = "call" if ctx == "call" else "reference"
                 reaches.setdefault((dotted, kind, line), Reach(dotted, kind, line, frozenset()))
                 return
@@ -665,7 +629,7 @@ class Resolver:
         self, dotted: str, symbol: StubSymbol, ctx: str, line: int, reaches: dict[tuple[str, str, int], Reach]
     ) -> None:
         name = self.catalogue.normalize(dotted)
-        if _matches(name, self.trusted) or _matches(dotted, self.trusted):
+        if under_any(name, self.trusted) or under_any(dotted, self.trusted):
             return
         if ctx == "getattr":
             if symbol.kind in ("module", "class") and self.catalogue.touches(name):
@@ -691,7 +655,7 @@ class Resolver:
             kind = "call" if ctx == "call" else "reference"
         if entry is not None:
             categories = entry.categories
-        elif not _matches(name, self._deny_any):
+        elif not under_any(name, self._deny_any):
             return
         reaches.setdefault((name, kind, line), Reach(name, kind, line, categories))
 

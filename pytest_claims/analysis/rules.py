@@ -33,13 +33,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pytest_claims.analysis.catalog import load_catalogue
-from pytest_claims.analysis.check import FrontierEntry
 from pytest_claims.analysis.conditions import Target
 from pytest_claims.analysis.project import Project
 from pytest_claims.analysis.resolve import Resolver, live_functions
-from pytest_claims.analysis.stubs import StubSymbol, stubs_for
+from pytest_claims.analysis.stubs import stubs_for
 from pytest_claims.config import Config, ForbidRule
+from pytest_claims.dotted import under
 from pytest_claims.output.messages import frontier_line
+from pytest_claims.records import FrontierEntry, RuleResult, StubSymbol
 
 __all__ = [
     "RuleResult",
@@ -54,32 +55,6 @@ _CONSTRUCTORS = ("__init__", "__new__", "__post_init__")
 
 Node = tuple[str, int]
 """A project function: (module name, index into its FileFacts.functions)."""
-
-
-@dataclass(frozen=True, slots=True)
-class RuleResult:
-    """The verdict of one forbid-reaches rule on one platform."""
-
-    id: str
-    source: str
-    """The rule's `from`."""
-    target: str
-    """The rule's `to`."""
-    platform: str
-    status: str
-    """held | violated | unevaluable"""
-    path: tuple[str, ...]
-    """Violated: every function from a `from` function to the reached name, both included; else empty."""
-    frontier: tuple[FrontierEntry, ...]
-    """Unevaluable: what the walk could not see into; `via` runs from the `from` function to the holder."""
-    line: int
-    """The rule's header line in pyproject.toml (0 when unknown)."""
-
-
-# claims: deterministic
-def under(name: str, prefix: str) -> bool:
-    """`name` equals `prefix` or lies under it as a dotted name (`a.b.c` is under `a.b`, `a.bc` is not)."""
-    return name == prefix or name.startswith(prefix + ".")
 
 
 # claims: deterministic

@@ -14,22 +14,13 @@ import ast
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 import typeshed_client
 
-from pytest_claims.analysis.conditions import Cond, ConditionCompiler, Target, evaluate, is_known
+from pytest_claims.analysis.conditions import ConditionCompiler, Target, evaluate, is_known
 from pytest_claims.analysis.facts import chain_of
 from pytest_claims.persist.cache import derived
-
-
-@dataclass(frozen=True, slots=True)
-class StubSymbol:
-    """`kind`: module | function | class | variable | missing. `where` is (module, dotted path in it)."""
-
-    kind: str
-    where: tuple[str, str]
-    is_exception: bool = False
+from pytest_claims.records import Cond, StubSymbol
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,30 +58,7 @@ def _read_stub(path: Path, module: str) -> _StubModule:
     except OSError:
         return _StubModule(is_package=path.name == "__init__.pyi")
     key = b"%s\0%s\0%s" % (module.encode(), path.name.encode(), data)
-    return derived("stub", key, lambda: _parse_stub(data, path, module), _encode_stub, _decode_stub)
-
-
-def _encode_stub(stub: _StubModule) -> tuple[object, ...]:
-    def namespace(names: dict[str, list[_Def]]) -> tuple[object, ...]:
-        return tuple((name, tuple(definition(d) for d in defs)) for name, defs in names.items())
-
-    def definition(d: _Def) -> tuple[object, ...]:
-        members = namespace(d.members) if d.members is not None else None
-        return (d.kind, d.cond, d.target, d.name, members, d.bases)
-
-    return (namespace(stub.names), tuple(definition(d) for d in stub.stars), stub.is_package)
-
-
-def _decode_stub(raw: Any) -> _StubModule:
-    def namespace(entries: Any) -> dict[str, list[_Def]]:
-        return {name: [definition(d) for d in defs] for name, defs in entries}
-
-    def definition(d: Any) -> _Def:
-        kind, cond, target, name, members, bases = d
-        return _Def(kind, cond, target, name, namespace(members) if members is not None else None, bases)
-
-    names, stars, is_package = raw
-    return _StubModule(namespace(names), [definition(d) for d in stars], bool(is_package))
+    return derived("stub", key, lambda: _parse_stub(data, path, module), _StubModule)
 
 
 def _parse_stub(data: bytes, path: Path, module: str) -> _StubModule:

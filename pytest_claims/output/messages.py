@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pytest_claims.analysis.check import FrontierEntry, Violation
+from pytest_claims.records import FrontierEntry, Violation
 
 _VERBS = {"call": "calls", "reference": "references", "read": "references"}
 

@@ -19,16 +19,17 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import quote
 
-from pytest_claims.analysis.check import FrontierEntry, Violation
-from pytest_claims.analysis.rules import RuleResult, rule_failure_text
+from pytest_claims.analysis.rules import rule_failure_text
 from pytest_claims.analysis.stubs import typeshed_version
 from pytest_claims.output.messages import frontier_line, violation_line
+from pytest_claims.records import FrontierEntry, RuleResult, Violation
 from pytest_claims.vocabulary import UNCHECKED_CLAIMS
 
 if TYPE_CHECKING:
     from pytest_claims.analysis.project import Project
     from pytest_claims.config import Config
-    from pytest_claims.engine import ClaimResult, Result
+    from pytest_claims.engine import Result
+    from pytest_claims.records import ClaimResult
 
 __all__ = [
     "NONCLAIMS",

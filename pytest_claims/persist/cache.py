@@ -20,10 +20,11 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from pytest_claims import __version__
-from pytest_claims.analysis.facts import FACTS_VERSION, Binding, ClassFacts, Directive, FileFacts, FunctionFacts
+from pytest_claims.persist.codec import decode, encode, schema
+from pytest_claims.records import FACTS_MEANING, FileFacts
 
 _MAGIC = b"pytest-claims-cache\x00"
 PLUGIN_VERSION = __version__
@@ -88,79 +89,12 @@ def read_entry(path: Path) -> object | None:
         return None
 
 
-# --------------------------------------------------------------------------------------------------------
-# Facts <-> plain tuples
-
-
-def encode_facts(facts: FileFacts) -> tuple[object, ...]:
-    return (
-        facts.conds,
-        facts.guards,
-        tuple(tuple(b) for b in facts.bindings),
-        tuple(
-            (
-                f.qualname,
-                f.line,
-                f.cls,
-                f.kind,
-                f.first,
-                f.is_async,
-                f.guard,
-                f.uses,
-                f.locals,
-                tuple(tuple(b) for b in f.bindings),
-                f.returns,
-            )
-            for f in facts.functions
-        ),
-        tuple(
-            (c.qualname, c.line, c.guard, c.bases, c.methods, tuple(tuple(b) for b in c.attributes))
-            for c in facts.classes
-        ),
-        tuple((d.line, d.form, d.names, d.function, d.error) for d in facts.directives),
-        facts.problems,
-        facts.def_count,
-    )
-
-
-def decode_facts(raw: Any) -> FileFacts:
-    conds, guards, bindings, functions, classes, directives, problems, def_count = raw
-    return FileFacts(
-        conds,
-        guards,
-        tuple(Binding(*b) for b in bindings),
-        tuple(
-            FunctionFacts(
-                q,
-                ln,
-                cls,
-                kind,
-                first,
-                is_async,
-                guard,
-                uses,
-                frozenset(locs),
-                tuple(Binding(*b) for b in bs),
-                ret,
-            )
-            for q, ln, cls, kind, first, is_async, guard, uses, locs, bs, ret in functions
-        ),
-        tuple(
-            ClassFacts(q, ln, g, bases, methods, tuple(Binding(*b) for b in attrs))
-            for q, ln, g, bases, methods, attrs in classes
-        ),
-        tuple(Directive(*d) for d in directives),
-        problems,
-        def_count,
-    )
-
-
 class FactsCache:
     """Facts by file content. `parsed` and `hits` count what each run did (tests and benchmarks read them)."""
 
     def __init__(self, directory: Path | None) -> None:
         # the recursion limit decides how deep a file may nest before CPython's parser gives up on it
-        versions: tuple[object, ...] = (FACTS_VERSION, PLUGIN_VERSION, sys.implementation.name)
+        versions: tuple[object, ...] = (FACTS_MEANING, schema(FileFacts), PLUGIN_VERSION, sys.implementation.name)
         versions += (sys.version_info[:3], sys.getrecursionlimit())
         self.directory = directory / f"facts-{namespace(*versions)}" if directory is not None else None
         self.parsed = 0
@@ -179,7 +113,7 @@ class FactsCache:
         raw = read_entry(path)
         if raw is not None:
             try:
-                facts = decode_facts(raw)
+                facts = decode(FileFacts, raw)
             except (TypeError, ValueError):
                 facts = None
             if facts is not None:
@@ -195,7 +129,7 @@ class FactsCache:
         # a read-only or full cache directory costs speed, never correctness; so do facts too deeply nested
         # to pickle (`if not not ... not sys.platform == "x":` a thousand deep): they are simply not cached
         with contextlib.suppress(OSError, RecursionError):
-            write_atomic(path, pack(encode_facts(facts)))
+            write_atomic(path, pack(encode(facts)))
 
 
 class Derived:
@@ -207,21 +141,21 @@ class Derived:
     directory: Path | None = None
 
 
-def derived(
-    kind: str, source: bytes, build: Callable[[], T], encode: Callable[[T], object], decode: Callable[[Any], T]
-) -> T:
-    """`build()`, or what it built for the same `source` in an earlier process (read back as plain data)."""
+def derived(kind: str, source: bytes, build: Callable[[], T], record: type[T] | None = None) -> T:
+    """`build()`, or what it built for the same `source` in an earlier process (read back as plain data: a
+    `record` through its derived codec, anything else as it was pickled)."""
     directory = Derived.directory
     if directory is None:
         return build()
-    entry = directory / f"{kind}-{hashlib.sha256(source).hexdigest()[:40]}"
+    shape = schema(record) if record is not None else ""
+    entry = directory / f"{kind}-{hashlib.sha256(source + shape.encode()).hexdigest()[:40]}"
     raw = read_entry(entry) if entry.exists() else None
     if raw is not None:
         try:
-            return decode(raw)
+            return decode(record, raw) if record is not None else raw  # type: ignore[return-value]
         except (TypeError, ValueError, KeyError, AttributeError):
             pass  # not what this version writes: built again and overwritten
     value = build()
     with contextlib.suppress(OSError, RecursionError):
-        write_atomic(entry, pack(encode(value)))
+        write_atomic(entry, pack(encode(value) if record is not None else value))
     return value

@@ -14,31 +14,25 @@ config, catalogue, stubs, Python version), so a stale item cannot be served.
 from __future__ import annotations
 
 import contextlib
-import sys
 from pathlib import Path
 from typing import Any
 
-from pytest_claims.analysis.catalog import catalogue_fingerprint
-from pytest_claims.analysis.check import FrontierEntry, Verdict, Violation
-from pytest_claims.analysis.facts import FACTS_VERSION
-from pytest_claims.analysis.resolve import PLATFORM, Edge, Frontier, Reach, Summary
-from pytest_claims.analysis.stubs import typeshed_version
-from pytest_claims.config import Config
 from pytest_claims.persist.cache import PLUGIN_VERSION, FactsCache, namespace, pack, read_entry, write_atomic
+from pytest_claims.persist.codec import decode, encode, schema
+from pytest_claims.records import PLATFORM, FrontierEntry, Summary, Verdict, Violation
 
-STORE_VERSION = 4
-"""The layout of both stores; part of their keys, so a store in an older layout is never read."""
+STORE_VERSION = 5
+"""The layout of both stores around their records (whose shapes `schema` hashes); part of their keys."""
 
 
-def store_key(cache: FactsCache, config: Config, *more: object) -> str:
+def store_key(cache: FactsCache, inputs: tuple[object, ...], *more: object) -> str:
+    """`inputs`: everything besides the sources the stored items depend on (the engine names them: config,
+    catalogue, stubs, Python version)."""
     return namespace(
         STORE_VERSION,
         PLUGIN_VERSION,
-        FACTS_VERSION,
-        config.fingerprint(),
-        catalogue_fingerprint(),
-        typeshed_version(),
-        sys.version_info[:2],
+        schema(Summary, Verdict),
+        *inputs,
         cache.directory.name if cache.directory is not None else "",  # whatever the facts depend on
         *more,
     )
@@ -63,9 +57,9 @@ def _shared(entries: dict[Any, Any]) -> dict[Any, Any]:
 class VerdictStore:
     """Verdicts and directive readings from the last run, each with the modules it was built on."""
 
-    def __init__(self, cache: FactsCache, config: Config) -> None:
+    def __init__(self, cache: FactsCache, inputs: tuple[object, ...]) -> None:
         base = cache.directory.parent if cache.directory is not None else None
-        self.path = base / f"verdicts-{store_key(cache, config)}" if base is not None else None
+        self.path = base / f"verdicts-{store_key(cache, inputs)}" if base is not None else None
         old = _read(self.path)
         # Plain tuples throughout (see cache.py): (module, digest) -> directive reading;
         # (module, function index, platform) -> (modules the walk read, (status, violations, frontier) or
@@ -102,9 +96,11 @@ class SummaryStore:
     whether a summary is platform-specific is judged against the other targets of the run that made it.
     """
 
-    def __init__(self, cache: FactsCache, config: Config, targets: tuple[str, ...], digests: dict[str, str]) -> None:
+    def __init__(
+        self, cache: FactsCache, inputs: tuple[object, ...], targets: tuple[str, ...], digests: dict[str, str]
+    ) -> None:
         base = cache.directory.parent if cache.directory is not None else None
-        self.path = base / f"summaries-{store_key(cache, config, targets)}" if base is not None else None
+        self.path = base / f"summaries-{store_key(cache, inputs, targets)}" if base is not None else None
         self.digests = digests
         self._old: dict[Any, Any] | None = None
         self._changed: frozenset[str] = frozenset()
@@ -128,7 +124,7 @@ class SummaryStore:
         if entry is None or not self._changed.isdisjoint(entry[0]):
             return None
         try:
-            summary = _decode_summary(entry)
+            summary = decode(Summary, entry[1])
         except (TypeError, ValueError):
             return None
         self.loaded += 1
@@ -138,7 +134,7 @@ class SummaryStore:
         if self.path is not None:
             self.computed += 1
             where = platform if PLATFORM in summary.deps else "*"
-            self._new[key[0], key[1], where] = _encode_summary(summary)
+            self._new[key[0], key[1], where] = (tuple(sorted(summary.deps)), encode(summary))
 
     def save(self) -> None:
         """Still-valid old summaries and the new ones; nothing is written when nothing was computed."""
@@ -152,39 +148,10 @@ class SummaryStore:
 
 def encode_verdict(verdict: Verdict) -> tuple[object, ...]:
     """What a walk found, as plain tuples; the rest of a claim's result comes from its directive reading."""
-    return (
-        verdict.status,
-        tuple((v.claim, v.kind, v.reach, v.file, v.line, v.via) for v in verdict.violations),
-        tuple((f.reach, f.file, f.line, f.via, f.reason, f.hint) for f in verdict.frontier),
-    )
+    return encode(verdict)
 
 
 def decode_verdict(raw: Any) -> tuple[str, tuple[Violation, ...], tuple[FrontierEntry, ...]]:
-    """(status, violations, frontier) back from `encode_verdict` (most verdicts hold: nothing to build)."""
-    status, violations, frontier = raw
-    return (
-        status,
-        tuple(Violation(*v) for v in violations) if violations else (),
-        tuple(FrontierEntry(*f) for f in frontier) if frontier else (),
-    )
-
-
-def _encode_summary(summary: Summary) -> tuple[object, ...]:
-    return (
-        tuple(sorted(summary.deps)),
-        (
-            tuple((r.reach, r.kind, r.line, tuple(sorted(r.categories))) for r in summary.reaches),
-            tuple((e.target, e.name, e.line) for e in summary.edges),
-            tuple((f.reach, f.line, f.reason, f.hint) for f in summary.frontier),
-        ),
-    )
-
-
-def _decode_summary(entry: Any) -> Summary:
-    deps, (reaches, edges, frontier) = entry
-    return Summary(
-        tuple(Reach(reach, kind, line, frozenset(categories)) for reach, kind, line, categories in reaches),
-        tuple(Edge((str(target[0]), int(target[1])), name, line) for target, name, line in edges),
-        tuple(Frontier(*f) for f in frontier),
-        frozenset(deps),
-    )
+    """(status, violations, frontier) back from `encode_verdict`."""
+    verdict = decode(Verdict, raw)
+    return verdict.status, verdict.violations, verdict.frontier

@@ -37,11 +37,13 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from pytest_claims.analysis.extraction import extract_fresh
-from pytest_claims.analysis.facts import FileFacts, extract
+from pytest_claims.analysis.facts import extract
 from pytest_claims.engine import Result, check
 from pytest_claims.output.messages import failure_text
 from pytest_claims.output.report import json_report, markdown_catalogue
-from pytest_claims.persist.cache import FactsCache, decode_facts, encode_facts, pack, unpack
+from pytest_claims.persist.cache import FactsCache, pack, unpack
+from pytest_claims.persist.codec import decode, encode
+from pytest_claims.records import FileFacts
 
 REPO = Path(__file__).resolve().parents[2]
 STATUSES = frozenset({"held", "violated", "unevaluable"})
@@ -506,7 +508,7 @@ def exercise(source: str | bytes, workspace: Workspace) -> None:
     back = cache.get(digest)
     assert back is None or back == fresh
     try:
-        round_trip = decode_facts(unpack(pack(encode_facts(fresh))))
+        round_trip = decode(FileFacts, unpack(pack(encode(fresh))))
     except RecursionError:
         round_trip = fresh  # absurdly deep conditions are not cacheable; put() must have coped above
     assert round_trip == fresh

@@ -1,0 +1,269 @@
+"""The records the stages exchange: plain data, no behaviour beyond a property, no project imports.
+
+Every layer imports from here and this module imports nothing of the project, so the data flow reads one
+way: facts (one parse of one file) -> summaries (what one function reaches on one target) -> verdicts (a
+walk's outcome) -> results (what reports and the plugin show). The caches persist these records as plain
+tuples through codecs derived from the field lists below (`persist.codec`), and the cache version is derived
+from the same definitions: adding or changing a field can never serve an entry of the old shape.
+NamedTuples where many are built or read back on a warm run; frozen slotted dataclasses elsewhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+FACTS_MEANING = 1
+"""Bumped when the extractor changes what a fact means without changing a record's shape (a shape change is
+seen by `persist.codec.schema` on its own); part of the facts cache's namespace."""
+
+PLATFORM = "<platform>"
+"""A pseudo-module in dependency sets (`Summary.deps`): the computation consulted something that differs
+between the targets of the run, so its result is kept per platform."""
+
+# --------------------------------------------------------------------------------------------------------
+# Conditions and facts (one parse of one file, every platform)
+
+
+Cond = tuple[object, ...]
+
+
+Guard = tuple[tuple[int, bool], ...]
+"""A conjunction of (condition index, polarity); the empty guard always holds."""
+
+
+Use = tuple[tuple[str, ...], str, int, int]
+"""A name used in a function body: (chain, ctx, line, guard), a plain tuple so facts stay cheap to cache.
+
+`chain` is the dotted access (`("os", "path", "exists")`); `ctx` is how it is used: `call` (the callee of a
+call), `ref` (a value), `type` (isinstance/except position: never a reach) or `getattr` (the object of
+`getattr(obj, <non-literal>)`); `guard` indexes `FileFacts.guards`.
+"""
+
+
+class Binding(NamedTuple):
+    """A name bound in a scope. `kind` says by what:
+
+    import: `target` is a module (`import a.b` binds `a` to "a"; `import a.b as x` binds x to "a.b");
+    from: `from target import member` (target keeps leading dots of a relative import);
+    star: `from target import *`; def/class: `target` is the qualname defined here;
+    alias: `name = a.b.c` (target "a.b.c"); instance: `name = a.b.C(...)` or `name: a.b.C` (target "a.b.C");
+    var: any other assignment.
+    """
+
+    name: str
+    kind: str
+    target: str
+    member: str
+    line: int
+    guard: int
+
+
+@dataclass(frozen=True, slots=True)
+class FunctionFacts:
+    """A module-level function, a method, or a module-level `name = lambda ...`.
+
+    Nested functions, lambdas and classes inside it are part of it: their uses are its uses.
+    `first` is the name of the `self`/`cls` parameter of a method; `returns` the return annotation as written.
+    """
+
+    qualname: str
+    line: int
+    cls: str
+    kind: str
+    first: str
+    is_async: bool
+    guard: int
+    uses: tuple[Use, ...]
+    locals: frozenset[str]
+    bindings: tuple[Binding, ...]
+    returns: str
+
+
+@dataclass(frozen=True, slots=True)
+class ClassFacts:
+    """A class: its bases as dotted chains, its methods and attributes by name."""
+
+    qualname: str
+    line: int
+    guard: int
+    bases: tuple[str, ...]
+    methods: tuple[tuple[str, int], ...]
+    """(name, index into FileFacts.functions), in source order; a name may repeat under different guards."""
+    attributes: tuple[Binding, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Directive:
+    """A `# claims:` comment or a `@claims(...)` decorator, as written; validated later against the config."""
+
+    line: int
+    form: str
+    names: tuple[str, ...]
+    function: int
+    """Index of the function it is attached to; -1 attached to nothing; -2 on a nested function or a class."""
+    error: str
+
+
+@dataclass(frozen=True, slots=True)
+class FileFacts:
+    conds: tuple[Cond, ...]
+    guards: tuple[Guard, ...]
+    bindings: tuple[Binding, ...]
+    functions: tuple[FunctionFacts, ...]
+    classes: tuple[ClassFacts, ...]
+    directives: tuple[Directive, ...]
+    problems: tuple[tuple[int, str], ...]
+    """(line, message) for what could not be read; a file with problems makes the claims it touches unevaluable."""
+    def_count: int
+    """How many functions and methods (lambdas excluded) the file defines: the catalogue's coverage base."""
+
+
+# --------------------------------------------------------------------------------------------------------
+# Resolution (one function on one target)
+
+
+@dataclass(frozen=True, slots=True)
+class StubSymbol:
+    """`kind`: module | function | class | variable | missing. `where` is (module, dotted path in it)."""
+
+    kind: str
+    where: tuple[str, str]
+    is_exception: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """A capability touched directly by a function body."""
+
+    reach: str
+    kind: str
+    """call | reference | read"""
+    line: int
+    categories: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    """A project function a body calls or references (or enters through a constructor)."""
+
+    target: tuple[str, int]
+    name: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Frontier:
+    """Something the walk cannot see into; `hint` is the config line that would resolve it."""
+
+    reach: str
+    line: int
+    reason: str
+    hint: str
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    reaches: tuple[Reach, ...]
+    edges: tuple[Edge, ...]
+    frontier: tuple[Frontier, ...]
+    deps: frozenset[str]
+    """Every module whose facts (or absence) this summary was computed from: a cached verdict built on it is
+    valid exactly as long as none of these changed."""
+
+
+# --------------------------------------------------------------------------------------------------------
+# Verdicts and results
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    claim: str
+    kind: str
+    reach: str
+    file: str
+    line: int
+    via: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FrontierEntry:
+    reach: str
+    file: str
+    line: int
+    via: tuple[str, ...]
+    reason: str
+    hint: str
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    status: str
+    """held | violated | unevaluable"""
+    violations: tuple[Violation, ...]
+    frontier: tuple[FrontierEntry, ...]
+
+
+class Claimed(NamedTuple):
+    """A function that claims something: the unit the checker gives a verdict to. (A named tuple: a warm
+    run rebuilds thousands of them from the verdict store, at a third of a frozen dataclass's cost.)"""
+
+    module: str
+    function_index: int
+    """Its place in the module's `facts.functions`."""
+    qualname: str
+    file: str
+    line: int
+    claims: tuple[str, ...]
+    """sorted"""
+
+    @property
+    def function(self) -> str:
+        return f"{self.module}.{self.qualname}"
+
+
+@dataclass(frozen=True, slots=True)
+class DirectiveError:
+    file: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        # line 0: a problem of the whole file (unreadable) or of a configured path, which has no line
+        return f"{self.file}:{self.line}: {self.message}" if self.line > 0 else f"{self.file}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimResult:
+    """The verdict of one claiming function on one platform."""
+
+    function: str
+    module: str
+    qualname: str
+    file: str
+    line: int
+    claims: tuple[str, ...]
+    platform: str
+    status: str
+    violations: tuple[Violation, ...]
+    frontier: tuple[FrontierEntry, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RuleResult:
+    """The verdict of one forbid-reaches rule on one platform."""
+
+    id: str
+    source: str
+    """The rule's `from`."""
+    target: str
+    """The rule's `to`."""
+    platform: str
+    status: str
+    """held | violated | unevaluable"""
+    path: tuple[str, ...]
+    """Violated: every function from a `from` function to the reached name, both included; else empty."""
+    frontier: tuple[FrontierEntry, ...]
+    """Unevaluable: what the walk could not see into; `via` runs from the `from` function to the holder."""
+    line: int
+    """The rule's header line in pyproject.toml (0 when unknown)."""

@@ -1,0 +1,108 @@
+"""The codecs derived from the records: round trips, and a shape change can never serve an old entry."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+
+from pytest_claims import records
+from pytest_claims.analysis.facts import extract
+from pytest_claims.persist import cache as cache_module
+from pytest_claims.persist.cache import FactsCache
+from pytest_claims.persist.codec import decode, encode, schema
+from pytest_claims.records import (
+    Edge,
+    FileFacts,
+    Frontier,
+    FrontierEntry,
+    Reach,
+    Summary,
+    Verdict,
+    Violation,
+)
+
+SOURCE = """
+import os, sys
+from pathlib import Path as P
+
+if sys.platform == "win32":
+    import winreg
+
+class Box(Base):
+    size: int = 3
+
+    # claims: deterministic
+    def open(self, p: P) -> str:
+        return os.getenv("X") or str(p)
+
+handler = lambda x: x
+"""
+
+
+def test_facts_round_trip_through_plain_tuples() -> None:
+    facts = extract(SOURCE)
+    raw = encode(facts)
+    assert type(raw) is tuple
+    assert decode(FileFacts, raw) == facts
+    assert all(type(b) is tuple for b in raw[2])  # Bindings travel as plain tuples, not as the class
+
+
+def test_summaries_and_verdicts_round_trip() -> None:
+    summary = Summary(
+        (Reach("os.getenv", "call", 3, frozenset({"env"})),),
+        (Edge(("pkg.mod", 2), "pkg.mod.f", 4),),
+        (Frontier("requests.get", 5, "third-party", 'follow = ["requests"]'),),
+        frozenset({"pkg.mod", records.PLATFORM}),
+    )
+    assert decode(Summary, encode(summary)) == summary
+    verdict = Verdict(
+        "violated",
+        (Violation("deterministic", "call", "time.time", "src/a.py", 3, ("a.b",)),),
+        (FrontierEntry("x.y", "src/a.py", 4, (), "why", "hint"),),
+    )
+    assert decode(Verdict, encode(verdict)) == verdict
+
+
+def test_a_tuple_of_the_wrong_length_is_refused() -> None:
+    with pytest.raises(TypeError):
+        decode(Verdict, ("held", ()))
+    with pytest.raises(TypeError):
+        decode(Verdict, "held")
+
+
+def test_the_schema_follows_every_field() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class Before:
+        name: str
+        line: int
+
+    @dataclasses.dataclass(frozen=True)
+    class After:
+        name: str
+        line: int
+        column: int
+
+    class Renamed(NamedTuple):
+        name: str
+        row: int
+
+    Before.__qualname__ = After.__qualname__ = Renamed.__qualname__ = "Record"
+    assert schema(Before) != schema(After) != schema(Renamed)
+    assert schema(FileFacts) == schema(FileFacts)
+    # nested records count: Summary's hash changes when Reach changes, through the field types
+    assert schema(Summary) != schema(Reach)
+
+
+def test_a_record_change_never_serves_an_old_entry(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    facts = extract(SOURCE)
+    old = FactsCache(tmp_path)
+    old.put("ab" * 32, facts)
+    assert FactsCache(tmp_path).get("ab" * 32) == facts
+    # the next version of the plugin has a FileFacts of another shape: its cache namespace is another one
+    monkeypatch.setattr(cache_module, "schema", lambda *classes: "another-shape")
+    new = FactsCache(tmp_path)
+    assert new.directory != old.directory
+    assert new.get("ab" * 32) is None
