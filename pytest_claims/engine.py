@@ -28,6 +28,7 @@ from pytest_claims.analysis.check import walk
 from pytest_claims.analysis.conditions import Target
 from pytest_claims.analysis.directives import read_directives
 from pytest_claims.analysis.index import build_index
+from pytest_claims.analysis.policy import Policy
 from pytest_claims.analysis.project import Project, load_project
 from pytest_claims.analysis.resolve import Resolver
 from pytest_claims.analysis.rules import check_rules
@@ -167,6 +168,36 @@ def _derived_beside(cache: FactsCache | None) -> Iterator[None]:
         Derived.directory = before
 
 
+class Resolvers:
+    """The one place resolution is wired: a resolver per target over one loaded project, made on first need and
+    then kept, so claims and rules walking the same platform share its memoised summaries; summaries that
+    consulted nothing platform-specific are shared by every target, and come from `persisted` when valid."""
+
+    def __init__(self, project: Project, config: Config, targets: Sequence[str], persisted: SummaryStore | None = None):
+        self.project = project
+        self.config = config
+        self.persisted = persisted
+        self.peers = [(stubs_for(p, host_version()), target_for(p)) for p in targets]
+        self.shared: dict[tuple[str, int], Summary] = {}
+        self.made: dict[str, Resolver] = {}
+
+    def __call__(self, platform: str) -> Resolver:
+        resolver = self.made.get(platform)
+        if resolver is None:
+            stubs = stubs_for(platform, host_version())
+            resolver = self.made[platform] = Resolver(
+                self.project,
+                self.config,
+                load_catalogue(),
+                stubs,
+                target_for(platform),
+                self.peers,
+                self.shared,
+                self.persisted,
+            )
+        return resolver
+
+
 def _check(
     root: Path,
     platforms: Sequence[str] | None,
@@ -179,12 +210,37 @@ def _check(
     targets = resolve_platforms(config, platforms, sweep)
     cache = cache or FactsCache(None)
     project = load(config, cache)
-    modules = project.modules
-    digests = modules.digests
+    digests = project.modules.digests
     inputs = (config.fingerprint(), catalogue_fingerprint(), typeshed_version(), sys.version_info[:2])
     store = VerdictStore(cache, inputs)
     store.compare(digests)
+    claimed, errors, problems = _read_claims(project, config, store)
+    summaries = SummaryStore(cache, inputs, targets, digests)
+    resolvers = Resolvers(project, config, targets, summaries)
+    results, reused = _verdicts(claimed, targets, config, store, resolvers)
+    store.save(digests)
+    rules = check_rules(project, config, targets, resolvers) if config.forbid_reaches else ()
+    summaries.save()
+    _trace(config.root, cache, reused, summaries)
+    results.sort(key=attrgetter("file", "line", "qualname", "platform"))
+    return Result(
+        config,
+        targets,
+        tuple(results),
+        tuple(sorted(errors, key=lambda e: (e.file, e.line, e.message))),
+        tuple(sorted(problems, key=lambda e: (e.file, e.line, e.message))),
+        project,
+        reused,
+        rules,
+    )
 
+
+def _read_claims(
+    project: Project, config: Config, store: VerdictStore
+) -> tuple[list[Claimed], list[DirectiveError], list[DirectiveError]]:
+    """Every claiming function, refused directive and unreadable file (readings reused while a file is unchanged)."""
+    modules = project.modules
+    digests = modules.digests
     claimed: list[Claimed] = []
     errors: list[DirectiveError] = []
     problems: list[DirectiveError] = [DirectiveError(path, 0, message) for path, message in project.index.problems]
@@ -205,75 +261,46 @@ def _check(
         claimed.extend(map(Claimed._make, found_raw))
         for index, raw_error in enumerate(refused_raw):
             (errors if index < n_refused else problems).append(DirectiveError(*raw_error))
+    return claimed, errors, problems
 
+
+def _verdicts(
+    claimed: list[Claimed], targets: tuple[str, ...], config: Config, store: VerdictStore, resolvers: Resolvers
+) -> tuple[list[ClaimResult], int]:
+    """A verdict per claim and target: stored ones while every module their walk read is unchanged."""
     categories = config.claim_categories()
     deny = {claim: tuple(names) for claim, names in config.deny.items()}
     for name, custom in config.define.items():
         deny[name] = tuple(sorted({*deny.get(name, ()), *custom.deny}))
     allow = {claim: tuple(names) for claim, names in config.allow.items()}
+    policy = Policy(tuple(config.trusted), config.external)
     results: list[ClaimResult] = []
     reused = 0
-    peers = [(stubs_for(p, host_version()), target_for(p)) for p in targets]
-    shared: dict[tuple[str, int], Summary] = {}
-    summaries = SummaryStore(cache, inputs, targets, digests)
     same_everywhere: dict[tuple[str, int], tuple[Verdict, frozenset[str]]] = {}
-    made: dict[str, Resolver] = {}
-
-    def resolver_for(platform: str) -> Resolver:
-        """One resolver per target, created only when some verdict or rule needs it."""
-        if platform not in made:
-            stubs = stubs_for(platform, host_version())
-            made[platform] = Resolver(
-                project, config, load_catalogue(), stubs, target_for(platform), peers, shared, summaries
-            )
-        return made[platform]
-
     for platform in targets:
         for item in claimed:
             key = (item.module, item.function_index, platform)
             entry: Any = store.old_verdicts.get(key)
-            if entry is not None:
-                deps, encoded = entry
-                if not store.changed or store.valid(deps):
-                    store.verdicts[key] = entry
-                    if encoded is not None:
-                        reused += 1
-                        results.append(_decoded(item, platform, encoded))
-                    continue
-            resolver = resolver_for(platform)
+            if entry is not None and (not store.changed or store.valid(entry[0])):
+                store.verdicts[key] = entry
+                if entry[1] is not None:
+                    reused += 1
+                    results.append(_decoded(item, platform, entry[1]))
+                continue
+            resolver = resolvers(platform)
             module = resolver.module(item.module)
-            func = module.facts.functions[item.function_index]
-            if not resolver.alive(module, func.guard):
+            if not resolver.alive(module, module.facts.functions[item.function_index].guard):
                 store.verdicts[key] = ((item.module,), None)
                 continue
-            walked = same_everywhere.get((item.module, item.function_index))
+            node = (item.module, item.function_index)
+            walked = same_everywhere.get(node)
             if walked is None:
-                walked = walk(
-                    resolver,
-                    (item.module, item.function_index),
-                    {c: categories[c] for c in item.claims},
-                    deny,
-                    allow,
-                    config.max_walk,
-                )
+                forbidden = {c: categories[c] for c in item.claims}
+                walked = walk(resolver, policy, node, forbidden, deny, allow, config.max_walk)
                 if PLATFORM not in walked[1]:
                     # nothing on this walk differs between targets: the other targets get the same verdict
-                    same_everywhere[item.module, item.function_index] = walked
+                    same_everywhere[node] = walked
             verdict, deps = walked
             results.append(_result(item, platform, verdict.status, verdict.violations, verdict.frontier))
             store.verdicts[key] = (tuple(m for m in deps if m != PLATFORM), encode_verdict(verdict))
-    store.save(digests)
-    rules = check_rules(project, config, targets, resolver_for) if config.forbid_reaches else ()
-    summaries.save()
-    _trace(config.root, cache, reused, summaries)
-    results.sort(key=attrgetter("file", "line", "qualname", "platform"))
-    return Result(
-        config,
-        targets,
-        tuple(results),
-        tuple(sorted(errors, key=lambda e: (e.file, e.line, e.message))),
-        tuple(sorted(problems, key=lambda e: (e.file, e.line, e.message))),
-        project,
-        reused,
-        rules,
-    )
+    return results, reused

@@ -17,11 +17,10 @@ from typing import Any
 import pytest
 
 from pytest_claims import __version__
-from pytest_claims.analysis.rules import rule_failure_text, rule_item_name
 from pytest_claims.config import Config as ClaimsConfig
 from pytest_claims.config import ConfigError, load_config
 from pytest_claims.engine import Result, check
-from pytest_claims.output.messages import failure_text
+from pytest_claims.output.messages import failure_text, rule_failure_text, rule_item_name
 from pytest_claims.output.report import write_report
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.records import ClaimResult, RuleResult

@@ -17,6 +17,9 @@ FACTS_MEANING = 1
 """Bumped when the extractor changes what a fact means without changing a record's shape (a shape change is
 seen by `persist.codec.schema` on its own); part of the facts cache's namespace."""
 
+THIRD_PARTY = "third-party code ("
+"""How a frontier entry for code outside the project and the stdlib begins (`external = "trust"` drops them)."""
+
 PLATFORM = "<platform>"
 """A pseudo-module in dependency sets (`Summary.deps`): the computation consulted something that differs
 between the targets of the run, so its result is kept per platform."""
@@ -141,6 +144,9 @@ class Reach:
     """call | reference | read"""
     line: int
     categories: frozenset[str]
+    subject: str
+    """The dotted name whose trust covers this entry: the reach itself, or the project class whose construction
+    leads to it (a trusted class is trusted with everything its constructor does)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +156,8 @@ class Edge:
     target: tuple[str, int]
     name: str
     line: int
+    subject: str
+    """As for `Reach`: the function itself, or the class whose constructor is entered."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,13 +168,21 @@ class Frontier:
     line: int
     reason: str
     hint: str
+    subject: str
+    """As for `Reach`."""
 
 
 @dataclass(frozen=True, slots=True)
 class Summary:
+    """What one function's body touches on one target, before any policy (`trusted`, `external`) is applied:
+    the walks of claims and rules apply theirs (`analysis.policy`)."""
+
     reaches: tuple[Reach, ...]
     edges: tuple[Edge, ...]
     frontier: tuple[Frontier, ...]
+    names: tuple[str, ...]
+    """Every dotted name the body calls or uses as a value (project, stdlib, third-party), for forbid-reaches
+    rules; empty in runs without rules."""
     deps: frozenset[str]
     """Every module whose facts (or absence) this summary was computed from: a cached verdict built on it is
     valid exactly as long as none of these changed."""

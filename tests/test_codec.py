@@ -52,9 +52,10 @@ def test_facts_round_trip_through_plain_tuples() -> None:
 
 def test_summaries_and_verdicts_round_trip() -> None:
     summary = Summary(
-        (Reach("os.getenv", "call", 3, frozenset({"env"})),),
-        (Edge(("pkg.mod", 2), "pkg.mod.f", 4),),
-        (Frontier("requests.get", 5, "third-party", 'follow = ["requests"]'),),
+        (Reach("os.getenv", "call", 3, frozenset({"env"}), "pkg.mod.Box"),),
+        (Edge(("pkg.mod", 2), "pkg.mod.f", 4, "pkg.mod.f"),),
+        (Frontier("requests.get", 5, "third-party", 'follow = ["requests"]', "requests.get"),),
+        ("os.getenv", "pkg.mod.f"),
         frozenset({"pkg.mod", records.PLATFORM}),
     )
     assert decode(Summary, encode(summary)) == summary

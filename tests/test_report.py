@@ -17,7 +17,6 @@ from typing import Any
 import jsonschema  # type: ignore[import-untyped, unused-ignore]
 import pytest
 
-from pytest_claims.analysis.rules import check_rules, resolver_factory
 from pytest_claims.config import load_config
 from pytest_claims.engine import Result, check, load
 from pytest_claims.output.messages import violation_line
@@ -54,7 +53,7 @@ to = "vio.legacy"
 
 
 def rules_of(result: Result) -> tuple[RuleResult, ...]:
-    return check_rules(result.project, result.config, result.platforms, resolver_factory(result.project, result.config))
+    return result.rules
 
 
 def copy_project(source: Path, destination: Path, extra_config: str = "") -> Path:
@@ -232,12 +231,10 @@ _WRITER = textwrap.dedent(
 
     from pytest_claims.engine import check
     from pytest_claims.output.report import write_report
-    from pytest_claims.analysis.rules import check_rules, resolver_factory
 
     root, out = Path(sys.argv[1]), Path(sys.argv[2])
     result = check(root, ["darwin", "linux", "win32"])
-    resolver_for = resolver_factory(result.project, result.config)
-    rules = check_rules(result.project, result.config, result.platforms, resolver_for)
+    rules = result.rules
     for name in ("report.json", "catalog.md", "report.sarif"):
         write_report(out / name, result, rules, "9.9.9")
     """

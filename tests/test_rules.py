@@ -14,9 +14,10 @@ import pytest
 
 from pytest_claims.analysis.project import Project
 from pytest_claims.analysis.resolve import Resolver
-from pytest_claims.analysis.rules import check_rule, check_rules, resolver_factory, rule_failure_text, rule_item_name
+from pytest_claims.analysis.rules import check_rules
 from pytest_claims.config import Config, ForbidRule, load_config
-from pytest_claims.engine import load
+from pytest_claims.engine import Resolvers, load
+from pytest_claims.output.messages import rule_failure_text, rule_item_name
 from pytest_claims.records import RuleResult
 
 ROOT = Path(__file__).resolve().parent.parent / "testdata" / "rules"
@@ -57,7 +58,7 @@ def run(
     config: Config, platforms: tuple[str, ...] = PLATFORMS, project: Project | None = None
 ) -> tuple[RuleResult, ...]:
     project = project or load(config)
-    return check_rules(project, config, platforms, resolver_factory(project, config))
+    return check_rules(project, config, platforms, Resolvers(project, config, platforms))
 
 
 @pytest.fixture(scope="module")
@@ -186,7 +187,7 @@ def test_same_answer_every_run(config: Config, results: tuple[RuleResult, ...]) 
 
 def test_resolvers_are_shared_per_platform(config: Config) -> None:
     project = load(config)
-    factory = resolver_factory(project, config)
+    factory = Resolvers(project, config, ("linux", "win32"))
     calls: list[str] = []
 
     def counting(platform: str) -> Resolver:
@@ -199,9 +200,8 @@ def test_resolvers_are_shared_per_platform(config: Config) -> None:
 
 
 def test_check_rule_alone(config: Config) -> None:
-    project = load(config)
     rule = next(r for r in config.forbid_reaches if r.id == "api-not-db")
-    found = check_rule(resolver_factory(project, config)("linux"), config, rule, "linux")
+    (found,) = run(dataclasses.replace(config, forbid_reaches=(rule,)), ("linux",))
     assert found.path == ("layers.api.handle", "layers.service.fetch", "layers.db.query")
 
 
@@ -322,8 +322,7 @@ def test_module_without_functions_holds(tmp_path: Path) -> None:
 
 
 def test_to_inside_from_excludes_the_targets_from_the_sources(config: Config) -> None:
-    project = load(config)
-    resolver = resolver_factory(project, config)("linux")
-    found = check_rule(resolver, config, ForbidRule("wide", "layers", "layers.db", 0), "linux")
+    wide = dataclasses.replace(config, forbid_reaches=(ForbidRule("wide", "layers", "layers.db", 0),))
+    (found,) = run(wide, ("linux",))
     # every non-db function is a source; the first by name with a direct call into layers.db wins
     assert found.path == ("layers.external.mixed", "layers.db.query")

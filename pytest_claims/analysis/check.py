@@ -1,15 +1,17 @@
-"""Walk a claim over the resolved call graph and give its verdict with witnesses.
+"""A claim's verdict: the shared walk from the claiming function, judged against what the claim forbids.
 
-Breadth-first from the claiming function, neighbours in sorted order, so every function is first met along
-the shortest chain of hops and, among equally short chains, the one that sorts first by name: the same
-input always gives the same witness. Iterative; the capacity bound makes an overlong walk unevaluable.
+Every reach in the closure whose categories the claim forbids (or that `deny` names for it, and `allow` does
+not exempt) is a violation, found along its shortest chain of hops; whatever the walk cannot see into is the
+frontier. A violation wins over the frontier, and a walk past `max-walk` is never held.
 """
 
 from __future__ import annotations
 
-from collections import deque
+from collections.abc import Iterable
 
+from pytest_claims.analysis.policy import Policy
 from pytest_claims.analysis.resolve import Resolver
+from pytest_claims.analysis.walk import Node, Overflow, breadth_first
 from pytest_claims.dotted import under_any
 from pytest_claims.records import FrontierEntry, Verdict, Violation
 
@@ -19,9 +21,28 @@ def violation_key(v: Violation) -> tuple[str, int, str, str]:
     return (v.file, v.line, v.reach, v.claim)
 
 
+# claims: deterministic
+def frontier_key(f: FrontierEntry) -> tuple[str, int, str, str]:
+    return (f.file, f.line, f.reach, f.reason)
+
+
+def capacity_entry(resolver: Resolver, overflow: Overflow, max_walk: int) -> FrontierEntry:
+    """The frontier entry of a walk that passed `max-walk`, at the function where it stopped."""
+    module = resolver.module(overflow.node[0])
+    return FrontierEntry(
+        "<capacity>",
+        module.rel,
+        module.facts.functions[overflow.node[1]].line,
+        overflow.chain,
+        f"the walk visited more than max-walk = {max_walk} functions",
+        f"max-walk = {max_walk * 4}",
+    )
+
+
 def walk(
     resolver: Resolver,
-    start: tuple[str, int],
+    policy: Policy,
+    start: Node,
     claims: dict[str, frozenset[str]],
     deny: dict[str, tuple[str, ...]],
     allow: dict[str, tuple[str, ...]],
@@ -32,31 +53,16 @@ def walk(
     checked = {c: cats for c, cats in claims.items() if cats or deny.get(c)}
     if not checked:
         return Verdict("held", (), ()), frozenset({start[0]})
-    via_of: dict[tuple[str, int], tuple[str, ...]] = {start: ()}
-    queue: deque[tuple[str, int]] = deque([start])
     violations: dict[tuple[str, str, int, str, str], Violation] = {}
     frontier: dict[tuple[str, str, int, str], FrontierEntry] = {}
-    visited = 0
     deps: set[str] = {start[0]}
-    while queue:
-        current = queue.popleft()
-        visited += 1
-        if visited > max_walk:
-            module = resolver.module(current[0])
-            line = module.facts.functions[current[1]].line
-            frontier[("<capacity>", module.rel, line, "")] = FrontierEntry(
-                "<capacity>",
-                module.rel,
-                line,
-                via_of[current],
-                f"the walk visited more than max-walk = {max_walk} functions",
-                f"max-walk = {max_walk * 4}",
-            )
-            break
-        rel = resolver.project.index.modules[current[0]].rel  # the index, not the facts: a cached
-        summary = resolver.summary(current)  # summary needs no parse
-        deps.update(summary.deps)
-        via = via_of[current]
+    files = resolver.project.index.modules  # the index, not the facts: a cached summary needs no parse
+
+    def step(node: Node, via: tuple[str, ...]) -> Iterable[tuple[str, Node]]:
+        rel = files[node[0]].rel
+        raw = resolver.summary(node)
+        deps.update(raw.deps)
+        summary = policy.judge(raw)
         for reach in summary.reaches:
             for claim, forbidden in checked.items():
                 if under_any(reach.reach, allow.get(claim, ())):
@@ -70,12 +76,14 @@ def walk(
             fkey = (entry.reach, rel, entry.line, entry.reason)
             if fkey not in frontier:
                 frontier[fkey] = FrontierEntry(entry.reach, rel, entry.line, via, entry.reason, entry.hint)
-        for edge in summary.edges:
-            if edge.target not in via_of:
-                via_of[edge.target] = (*via, edge.name)
-                queue.append(edge.target)
+        return [(edge.name, edge.target) for edge in summary.edges]
+
+    overflow = breadth_first([(start, ())], step, max_walk)
+    if overflow is not None:
+        entry = capacity_entry(resolver, overflow, max_walk)
+        frontier[(entry.reach, entry.file, entry.line, "")] = entry
     ordered = tuple(sorted(violations.values(), key=violation_key))
-    front = tuple(sorted(frontier.values(), key=lambda f: (f.file, f.line, f.reach, f.reason)))
+    front = tuple(sorted(frontier.values(), key=frontier_key))
     if ordered:
         return Verdict("violated", ordered, front), frozenset(deps)
     if front:

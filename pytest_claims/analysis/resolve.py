@@ -20,6 +20,7 @@ from pytest_claims.config import Config
 from pytest_claims.dotted import under_any
 from pytest_claims.records import (
     PLATFORM,
+    THIRD_PARTY,
     Binding,
     ClassFacts,
     Edge,
@@ -80,7 +81,8 @@ class Resolver:
         self._cycles = 0
         self._uses: dict[tuple[object, ...], tuple[list[Sym], frozenset[str]]] = {}
         self._by_name: dict[tuple[str, str], dict[str, list[int]]] = {}
-        self.trusted = tuple(config.trusted)
+        self.keep_names = bool(config.forbid_reaches)
+        """Rules may name any dotted name (`to = "json"`), so their runs keep every name a body uses."""
         self._deny_any = tuple(
             sorted(
                 {n for names in config.deny.values() for n in names}
@@ -520,6 +522,9 @@ class Resolver:
     # -- summaries ----------------------------------------------------------------------------------------
 
     def summary(self, key: tuple[str, int]) -> Summary:
+        """What one function's body touches on this target, before any policy: every capability (with the name
+        whose trust would cover it), every project function it enters (trusted ones too), every name it cannot
+        see into, and, when rules are configured, every dotted name it calls or uses as a value."""
         cached = self._summaries.get(key) or self.shared.get(key)
         if cached is None and self.persisted is not None:
             cached = self.persisted.get(key, self.target.platform)
@@ -531,20 +536,13 @@ class Resolver:
         outer, self._touched = self._touched, set()
         module = self.module(key[0])
         func = module.facts.functions[key[1]]
-        reaches: dict[tuple[str, str, int], Reach] = {}
-        edges: dict[tuple[tuple[str, int], int], Edge] = {}
-        frontier: dict[tuple[str, int, str], Frontier] = {}
+        found = _Found(self.keep_names)
         for chain, ctx, line, guard in func.uses:
             if ctx == "type" or not self.alive(module, guard):
                 continue
             for sym in self.resolve_use(module, func, chain):
-                self._outcome(sym, ctx, line, reaches, edges, frontier)
-        result = Summary(
-            tuple(sorted(reaches.values(), key=lambda r: (r.line, r.reach, r.kind))),
-            tuple(sorted(edges.values(), key=lambda e: (e.name, e.line))),
-            tuple(sorted(frontier.values(), key=lambda f: (f.line, f.reach, f.reason))),
-            frozenset(self._touched),
-        )
+                self._outcome(sym, ctx, line, found, "")
+        result = found.summary(frozenset(self._touched))
         outer.update(result.deps)
         self._touched = outer
         self._summaries[key] = result
@@ -557,107 +555,126 @@ class Resolver:
     def function_name(self, module_name: str, index: int) -> str:
         return f"{module_name}.{self.module(module_name).facts.functions[index].qualname}"
 
-    def _outcome(
-        self,
-        sym: Sym,
-        ctx: str,
-        line: int,
-        reaches: dict[tuple[str, str, int], Reach],
-        edges: dict[tuple[tuple[str, int], int], Edge],
-        frontier: dict[tuple[str, int, str], Frontier],
-    ) -> None:
+    def class_name(self, module_name: str, index: int) -> str:
+        return f"{module_name}.{self.module(module_name).facts.classes[index].qualname}"
+
+    def _outcome(self, sym: Sym, ctx: str, line: int, found: _Found, subject: str) -> None:
+        """One resolved use, recorded as it is; `subject` is the project class whose construction led here
+        (its trust covers what its constructor does)."""
         tag = sym[0]
         if tag == "pfunc":
+            if ctx == "getattr":
+                return
             key = (str(sym[1]), int(sym[2]))  # type: ignore[call-overload]
             name = self.function_name(*key)
-            if under_any(name, self.trusted):
-                return
-            if ctx == "getattr":
-                return
             if under_any(name, self._deny_any):
                 kind = "call" if ctx == "call" else "reference"
-                reaches.setdefault((name, kind, line), Reach(name, kind, line, frozenset()))
-            edges.setdefault((key, line), Edge(key, name, line))
+                found.reach(Reach(name, kind, line, frozenset(), subject or name))
+            found.edge(Edge(key, name, line, subject or name))
+            found.name(name)
         elif tag in ("pclass", "pinst"):
-            if ctx == "getattr":
-                return
             if ctx != "call":
                 return
             module_name, index = str(sym[1]), int(sym[2])  # type: ignore[call-overload]
-            cls_name = f"{module_name}.{self.module(module_name).facts.classes[index].qualname}"
-            if under_any(cls_name, self.trusted):
-                return
+            cls_name = self.class_name(module_name, index)
             attrs = _CONSTRUCTORS if tag == "pclass" else ("__call__",)
             entered = False
             for attr in attrs:
                 for target in self.class_member(sym, attr, 1):
                     if target[0] == "pfunc":
                         entered = True
-                        self._outcome(target, "call", line, reaches, edges, frontier)
+                        self._outcome(target, "call", line, found, subject or cls_name)
             if not entered and tag == "pclass":
+                found.name(cls_name)
                 for base in self.foreign_bases(module_name, index):
-                    self._outcome(base, ctx, line, reaches, edges, frontier)
+                    self._outcome(base, ctx, line, found, subject or cls_name)
         elif tag == "std":
             symbol = sym[2]
             assert isinstance(symbol, StubSymbol)
-            self._std_outcome(str(sym[1]), symbol, ctx, line, reaches)
+            self._std_outcome(str(sym[1]), symbol, ctx, line, found, subject)
         elif tag == "ext":
             dotted = str(sym[1])
             if ctx not in ("call", "ref") or dotted.split(".")[0] == "pytest_claims":
                 return
-            if under_any(dotted, self.trusted) or self.config.external == "trust":
-                return
+            found.name(dotted)
             if under_any(dotted, self._deny_any):
                 kind = "call" if ctx == "call" else "reference"
-                reaches.setdefault((dotted, kind, line), Reach(dotted, kind, line, frozenset()))
+                found.reach(Reach(dotted, kind, line, frozenset(), subject or dotted))
                 return
             top = dotted.split(".")[0]
-            frontier.setdefault(
-                (dotted, line, "third-party"),
-                Frontier(dotted, line, f"third-party code ({top}) is not analysed", _hint(dotted, top)),
+            found.frontier(
+                Frontier(dotted, line, f"{THIRD_PARTY}{top}) is not analysed", _hint(dotted, top), subject or dotted)
             )
         elif tag == "missing":
             if ctx not in ("call", "ref", "getattr"):
                 return
             dotted = str(sym[1])
-            frontier.setdefault(
-                (dotted, line, str(sym[2])),
-                Frontier(dotted, line, str(sym[2]), f'trusted = ["{dotted}"]'),
-            )
+            found.frontier(Frontier(dotted, line, str(sym[2]), f'trusted = ["{dotted}"]', subject or dotted))
 
-    def _std_outcome(
-        self, dotted: str, symbol: StubSymbol, ctx: str, line: int, reaches: dict[tuple[str, str, int], Reach]
-    ) -> None:
+    def _std_outcome(self, dotted: str, symbol: StubSymbol, ctx: str, line: int, found: _Found, subject: str) -> None:
         name = self.catalogue.normalize(dotted)
-        if under_any(name, self.trusted) or under_any(dotted, self.trusted):
-            return
         if ctx == "getattr":
             if symbol.kind in ("module", "class") and self.catalogue.touches(name):
-                reaches.setdefault(
-                    ("builtins.getattr", "call", line),
-                    Reach("builtins.getattr", "call", line, frozenset({"dynamic"})),
-                )
+                found.reach(Reach("builtins.getattr", "call", line, frozenset({"dynamic"}), subject or name))
             return
-        kind = ""
-        categories: frozenset[str] = frozenset()
         if symbol.kind == "module":
             return
         if symbol.kind == "class":
             if ctx != "call" or symbol.is_exception:
                 return
+            found.name(name)
             entry = self.catalogue.lookup(name)
             kind = "call"
         elif symbol.kind == "variable":
             entry = self.catalogue.exact(name)
             kind = "read"
         else:  # function, or a member the target's stubs do not have
+            if ctx in ("call", "ref"):
+                found.name(name)
             entry = self.catalogue.lookup(name)
             kind = "call" if ctx == "call" else "reference"
         if entry is not None:
             categories = entry.categories
-        elif not under_any(name, self._deny_any):
+        elif under_any(name, self._deny_any):
+            categories = frozenset()
+        else:
             return
-        reaches.setdefault((name, kind, line), Reach(name, kind, line, categories))
+        found.reach(Reach(name, kind, line, categories, subject or name))
+
+
+class _Found:
+    """What one body touches, deduplicated, then sorted into a Summary (the same input, the same bytes)."""
+
+    __slots__ = ("edges", "entries", "keep_names", "names", "reaches")
+
+    def __init__(self, keep_names: bool) -> None:
+        self.reaches: dict[tuple[str, str, int, str], Reach] = {}
+        self.edges: dict[tuple[tuple[str, int], int, str], Edge] = {}
+        self.entries: dict[tuple[str, int, str, str], Frontier] = {}
+        self.names: set[str] = set()
+        self.keep_names = keep_names
+
+    def reach(self, reach: Reach) -> None:
+        self.reaches.setdefault((reach.reach, reach.kind, reach.line, reach.subject), reach)
+
+    def edge(self, edge: Edge) -> None:
+        self.edges.setdefault((edge.target, edge.line, edge.subject), edge)
+
+    def frontier(self, entry: Frontier) -> None:
+        self.entries.setdefault((entry.reach, entry.line, entry.reason, entry.subject), entry)
+
+    def name(self, name: str) -> None:
+        if self.keep_names:
+            self.names.add(name)
+
+    def summary(self, deps: frozenset[str]) -> Summary:
+        return Summary(
+            tuple(sorted(self.reaches.values(), key=lambda r: (r.line, r.reach, r.kind, r.subject))),
+            tuple(sorted(self.edges.values(), key=lambda e: (e.name, e.line, e.subject))),
+            tuple(sorted(self.entries.values(), key=lambda f: (f.line, f.reach, f.reason, f.subject))),
+            tuple(sorted(self.names)),
+            deps,
+        )
 
 
 def _stub_lookup(stubs: Stubs, module: str, path: tuple[str, ...]) -> StubSymbol:

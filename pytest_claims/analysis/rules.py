@@ -1,11 +1,11 @@
 """Architecture rules (`[[tool.claims.forbid-reaches]]`, SPEC §12): `from` must never reach `to`.
 
-A rule is checked per target platform over the same resolved call graph as the claims (the caller hands in
-a memoised `resolver_for`, so every function is resolved once per platform whatever the number of claims and
-rules). The walk is a breadth-first search from every live project function named by `from`, with the
-sources and each function's callees in sorted order. Breadth-first makes the first path found a shortest one;
-sorted order makes it, among the shortest, the smallest by names compared hop by hop, so the same input
-always gives the same witness. Iterative; `max-walk` bounds it, and an overflow is unevaluable, never held.
+A rule is checked per target platform over the same resolved summaries as the claims (the engine hands in
+its memoised `resolver_for`, so every function is resolved once per platform whatever the number of claims
+and rules), by the same walk (`analysis.walk`): breadth-first from every live project function named by
+`from`, sources and callees in sorted order, so the first path found is a shortest one and, among those, the
+smallest by names hop by hop: the same input always gives the same witness. `max-walk` bounds it, and an
+overflow is unevaluable, never held.
 
 What counts as reaching `to` (a dotted name):
 
@@ -27,142 +27,16 @@ where the rule is shown, without stopping the claims of the run.
 
 from __future__ import annotations
 
-import sys
-from collections import deque
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
 
-from pytest_claims.analysis.catalog import load_catalogue
-from pytest_claims.analysis.conditions import Target
+from pytest_claims.analysis.check import capacity_entry, frontier_key
+from pytest_claims.analysis.policy import Policy
 from pytest_claims.analysis.project import Project
 from pytest_claims.analysis.resolve import Resolver, live_functions
-from pytest_claims.analysis.stubs import stubs_for
+from pytest_claims.analysis.walk import Node, breadth_first
 from pytest_claims.config import Config, ForbidRule
 from pytest_claims.dotted import under
-from pytest_claims.output.messages import frontier_line
-from pytest_claims.records import FrontierEntry, RuleResult, StubSymbol
-
-__all__ = [
-    "RuleResult",
-    "check_rule",
-    "check_rules",
-    "resolver_factory",
-    "rule_failure_text",
-    "rule_item_name",
-]
-
-_CONSTRUCTORS = ("__init__", "__new__", "__post_init__")
-
-Node = tuple[str, int]
-"""A project function: (module name, index into its FileFacts.functions)."""
-
-
-# claims: deterministic
-def rule_item_name(rule: RuleResult) -> str:
-    """The item name under the config file: `forbid-reaches[<id>][<platform>]`."""
-    return f"forbid-reaches[{rule.id}][{rule.platform}]"
-
-
-# claims: deterministic
-def rule_failure_text(rule: RuleResult, source_line: Callable[[str, int], str] | None = None) -> str:
-    """The text of a failed rule item: the path, or the frontier with the config line resolving each entry."""
-    head = f"forbid-reaches[{rule.id}]: {rule.source} must never reach {rule.target}"
-    if rule.status == "violated":
-        return f"{head}, but {rule.path[0]} reaches {rule.path[-1]}: {' -> '.join(rule.path)}"
-    if rule.status == "held":
-        return f"{head}: held"
-    out = [f"{head}, but the rule is unevaluable:"]
-    for entry in rule.frontier:
-        out.append(f"  {frontier_line(entry)}")
-        if source_line is not None and entry.line > 0:
-            text = source_line(entry.file, entry.line).strip()
-            if text:
-                out.append(f"    {text}")
-        out.append(f"    resolve with: {entry.hint}")
-    return "\n".join(out)
-
-
-# ----------------------------------------------------------------------------------------------------------
-# What one function touches, beyond what the claim summaries keep
-
-
-@dataclass(frozen=True, slots=True)
-class _Scan:
-    names: tuple[str, ...]
-    """Dotted names the body calls or uses as values: project, stdlib (canonical) and third-party, sorted."""
-    edges: tuple[tuple[str, Node], ...]
-    """Project functions the body enters, trusted ones included, sorted by name."""
-
-
-class _Graph:
-    """Rule-side view of one platform: the shared resolver plus what each function touches.
-
-    The claim summaries leave out what no claim cares about (non-capability stdlib, trusted functions,
-    classes without a project constructor), but a rule may name exactly those, and trust is a capability
-    assertion, not a hole in the call graph. So rules resolve each walked function's uses once more:
-    memoised here, per platform, shared by every rule.
-    """
-
-    def __init__(self, resolver: Resolver) -> None:
-        self.resolver = resolver
-        self._scans: dict[Node, _Scan] = {}
-
-    def scan(self, node: Node) -> _Scan:
-        cached = self._scans.get(node)
-        if cached is None:
-            names: set[str] = set()
-            edges: set[tuple[str, Node]] = set()
-            resolver = self.resolver
-            module = resolver.project.modules[node[0]]
-            func = module.facts.functions[node[1]]
-            for chain, ctx, _line, guard in func.uses:
-                if ctx not in ("call", "ref") or not resolver.alive(module, guard):
-                    continue
-                for sym in resolver.resolve_use(module, func, chain):
-                    self._touch(sym, ctx, names, edges)
-            edges.update((edge.name, edge.target) for edge in resolver.summary(node).edges)
-            cached = _Scan(tuple(sorted(names)), tuple(sorted(edges)))
-            self._scans[node] = cached
-        return cached
-
-    def _touch(self, sym: tuple[object, ...], ctx: str, names: set[str], edges: set[tuple[str, Node]]) -> None:
-        resolver = self.resolver
-        tag = sym[0]
-        if tag == "pfunc":
-            node = (str(sym[1]), _index(sym[2]))
-            name = resolver.function_name(*node)
-            names.add(name)
-            edges.add((name, node))
-        elif tag in ("pclass", "pinst") and ctx == "call":
-            entered = False
-            for attr in _CONSTRUCTORS if tag == "pclass" else ("__call__",):
-                for target in resolver.class_member(sym, attr, 1):
-                    if target[0] == "pfunc":
-                        entered = True
-                        self._touch(target, ctx, names, edges)
-            if not entered and tag == "pclass":
-                module_name = str(sym[1])
-                qualname = resolver.project.modules[module_name].facts.classes[_index(sym[2])].qualname
-                names.add(f"{module_name}.{qualname}")
-        elif tag == "std":
-            symbol = sym[2]
-            if not isinstance(symbol, StubSymbol):
-                return
-            # functions, members the target's stubs lack (as the claims treat them), constructed classes
-            if symbol.kind in ("function", "missing") or (symbol.kind == "class" and not symbol.is_exception):
-                names.add(resolver.catalogue.normalize(str(sym[1])))
-        elif tag == "ext":
-            names.add(str(sym[1]))
-
-
-def _index(value: object) -> int:
-    if not isinstance(value, int):
-        raise TypeError(f"a function or class index was expected, got {value!r}")
-    return value
-
-
-# ----------------------------------------------------------------------------------------------------------
-# Checking
+from pytest_claims.records import FrontierEntry, RuleResult
 
 
 def check_rules(
@@ -175,37 +49,15 @@ def check_rules(
     if not config.forbid_reaches:
         return ()
     results: list[RuleResult] = []
+    # Rules walk through trusted project code (trust is about capabilities, not the call graph): only the
+    # frontier is judged by the policy, as the claims judge it.
+    policy = Policy(tuple(config.trusted), config.external)
     for platform in dict.fromkeys(platforms):
-        graph = _Graph(resolver_for(platform))
+        resolver = resolver_for(platform)
         for rule in config.forbid_reaches:
-            results.append(_check(graph, config, rule, platform))
+            results.append(_check(resolver, policy, config, rule, platform))
     results.sort(key=lambda r: (r.id, r.platform))
     return tuple(results)
-
-
-def resolver_factory(
-    project: Project, config: Config, version: tuple[int, int] | None = None
-) -> Callable[[str], Resolver]:
-    """One `Resolver` per platform, made on first use and then kept, so that claims and rules walking the
-    same platform share its memoised summaries (the engine's `resolver_for`)."""
-    catalogue = load_catalogue()
-    python = version or (sys.version_info[0], sys.version_info[1])
-    made: dict[str, Resolver] = {}
-
-    def resolver_for(platform: str) -> Resolver:
-        resolver = made.get(platform)
-        if resolver is None:
-            stubs = stubs_for(platform, python)
-            target = Target(platform, stubs.version, stubs.module_has)
-            resolver = made[platform] = Resolver(project, config, catalogue, stubs, target)
-        return resolver
-
-    return resolver_for
-
-
-def check_rule(resolver: Resolver, config: Config, rule: ForbidRule, platform: str) -> RuleResult:
-    """One rule on one platform (a fresh rule-side cache: prefer `check_rules` for many rules)."""
-    return _check(_Graph(resolver), config, rule, platform)
 
 
 def _names_something(project: Project, name: str) -> bool:
@@ -234,8 +86,7 @@ def _usage(rule: ForbidRule, platform: str, config: Config, reach: str, reason: 
     return RuleResult(rule.id, rule.source, rule.target, platform, "unevaluable", (), (entry,), rule.line)
 
 
-def _check(graph: _Graph, config: Config, rule: ForbidRule, platform: str) -> RuleResult:
-    resolver = graph.resolver
+def _check(resolver: Resolver, policy: Policy, config: Config, rule: ForbidRule, platform: str) -> RuleResult:
     project = resolver.project
     source, target = rule.source, rule.target
     fix = f"fix the rule {rule.id!r} in [[tool.claims.forbid-reaches]]"
@@ -278,46 +129,31 @@ def _check(graph: _Graph, config: Config, rule: ForbidRule, platform: str) -> Ru
                 starts.append((name, (module_name, index)))
     starts.sort()
 
-    path_of: dict[Node, tuple[str, ...]] = {}
-    queue: deque[Node] = deque()
-    for name, node in starts:
-        if node not in path_of:
-            path_of[node] = (name,)
-            queue.append(node)
     frontier: dict[tuple[str, str, int, str], FrontierEntry] = {}
-    visited = 0
-    while queue:
-        current = queue.popleft()
-        visited += 1
-        module = project.modules[current[0]]
-        path = path_of[current]
-        if visited > config.max_walk:
-            line = module.facts.functions[current[1]].line
-            frontier[("<capacity>", module.rel, line, "")] = FrontierEntry(
-                "<capacity>",
-                module.rel,
-                line,
-                path,
-                f"the walk visited more than max-walk = {config.max_walk} functions",
-                f"max-walk = {config.max_walk * 4}",
-            )
-            break
-        summary = resolver.summary(current)
-        scan = graph.scan(current)
-        hits = [name for name in scan.names if under(name, target)]
-        hits.extend(name for name, _ in scan.edges if under(name, target))
+    hit: list[tuple[str, ...]] = []
+
+    def step(node: Node, path: tuple[str, ...]) -> Iterable[tuple[str, Node]] | None:
+        rel = project.index.modules[node[0]].rel
+        summary = resolver.summary(node)
+        hits = [name for name in summary.names if under(name, target)]
+        hits.extend(edge.name for edge in summary.edges if under(edge.name, target))
         hits.extend(reach.reach for reach in summary.reaches if under(reach.reach, target))
         if hits:
-            return RuleResult(rule.id, source, target, platform, "violated", (*path, min(hits)), (), rule.line)
-        for entry in summary.frontier:
-            key = (module.rel, entry.reach, entry.line, entry.reason)
+            hit.append((*path, min(hits)))
+            return None
+        for entry in policy.judge(summary).frontier:
+            key = (rel, entry.reach, entry.line, entry.reason)
             if key not in frontier:
-                frontier[key] = FrontierEntry(entry.reach, module.rel, entry.line, path, entry.reason, entry.hint)
-        for name, node in scan.edges:
-            if node not in path_of:
-                path_of[node] = (*path, name)
-                queue.append(node)
+                frontier[key] = FrontierEntry(entry.reach, rel, entry.line, path, entry.reason, entry.hint)
+        return sorted({(edge.name, edge.target) for edge in summary.edges})
+
+    overflow = breadth_first([(node, (name,)) for name, node in starts], step, config.max_walk)
+    if hit:
+        return RuleResult(rule.id, source, target, platform, "violated", hit[0], (), rule.line)
+    if overflow is not None:
+        entry = capacity_entry(resolver, overflow, config.max_walk)
+        frontier[(entry.file, entry.reach, entry.line, "")] = entry
     if frontier:
-        ordered = tuple(sorted(frontier.values(), key=lambda f: (f.file, f.line, f.reach, f.reason)))
+        ordered = tuple(sorted(frontier.values(), key=frontier_key))
         return RuleResult(rule.id, source, target, platform, "unevaluable", (), ordered, rule.line)
     return RuleResult(rule.id, source, target, platform, "held", (), (), rule.line)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pytest_claims.records import FrontierEntry, Violation
+from pytest_claims.records import FrontierEntry, RuleResult, Violation
 
 _VERBS = {"call": "calls", "reference": "references", "read": "references"}
 
@@ -46,5 +46,30 @@ def failure_text(
     for entry in frontier:
         out.append(f"  {frontier_line(entry)}")
         out.append(f"    {source_line(entry.file, entry.line).strip()}")
+        out.append(f"    resolve with: {entry.hint}")
+    return "\n".join(out)
+
+
+# claims: deterministic
+def rule_item_name(rule: RuleResult) -> str:
+    """The item name under the config file: `forbid-reaches[<id>][<platform>]`."""
+    return f"forbid-reaches[{rule.id}][{rule.platform}]"
+
+
+# claims: deterministic
+def rule_failure_text(rule: RuleResult, source_line: Callable[[str, int], str] | None = None) -> str:
+    """The text of a failed rule item: the path, or the frontier with the config line resolving each entry."""
+    head = f"forbid-reaches[{rule.id}]: {rule.source} must never reach {rule.target}"
+    if rule.status == "violated":
+        return f"{head}, but {rule.path[0]} reaches {rule.path[-1]}: {' -> '.join(rule.path)}"
+    if rule.status == "held":
+        return f"{head}: held"
+    out = [f"{head}, but the rule is unevaluable:"]
+    for entry in rule.frontier:
+        out.append(f"  {frontier_line(entry)}")
+        if source_line is not None and entry.line > 0:
+            text = source_line(entry.file, entry.line).strip()
+            if text:
+                out.append(f"    {text}")
         out.append(f"    resolve with: {entry.hint}")
     return "\n".join(out)

@@ -19,9 +19,8 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import quote
 
-from pytest_claims.analysis.rules import rule_failure_text
 from pytest_claims.analysis.stubs import typeshed_version
-from pytest_claims.output.messages import frontier_line, violation_line
+from pytest_claims.output.messages import frontier_line, rule_failure_text, violation_line
 from pytest_claims.records import FrontierEntry, RuleResult, Violation
 from pytest_claims.vocabulary import UNCHECKED_CLAIMS
 

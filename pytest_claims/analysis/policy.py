@@ -1,0 +1,54 @@
+"""Policy, apart from resolution: what `trusted` and `external` make of a function's summary.
+
+Resolution records what a body touches as it is (`Summary`); a walk sees it through a `Policy`. Trusted names
+are never walked and never flagged (a summary entry goes when its name or its subject lies under a trusted
+name); under `external = "trust"` third-party code is no frontier. With nothing trusted and third-party code
+unevaluable, the judged summary is the summary itself: the common case costs nothing.
+"""
+
+from __future__ import annotations
+
+from pytest_claims.dotted import under_any
+from pytest_claims.records import THIRD_PARTY, Summary
+
+
+class Policy:
+    """A walk's view of the summaries; judged views are kept, shared by every walk with the same policy."""
+
+    def __init__(self, trusted: tuple[str, ...], external: str) -> None:
+        self.trusted = trusted
+        self.trust_external = external == "trust"
+        self._judged: dict[int, tuple[Summary, Summary]] = {}
+
+    def judge(self, summary: Summary) -> Summary:
+        """The summary as this policy sees it. Kept per summary object (a function has one per target, or one
+        shared by all); the object is held with its judged view, so its id cannot be reused meanwhile."""
+        if not self.trusted and not self.trust_external:
+            return summary
+        known = self._judged.get(id(summary))
+        if known is not None and known[0] is summary:
+            return known[1]
+        judged = self._filter(summary)
+        self._judged[id(summary)] = (summary, judged)
+        return judged
+
+    def trusts(self, name: str) -> bool:
+        return under_any(name, self.trusted)
+
+    def _filter(self, summary: Summary) -> Summary:
+        trusted = self.trusted
+
+        def kept(name: str, subject: str) -> bool:
+            return not (under_any(name, trusted) or (subject != name and under_any(subject, trusted)))
+
+        return Summary(
+            tuple(r for r in summary.reaches if kept(r.reach, r.subject)),
+            tuple(e for e in summary.edges if kept(e.name, e.subject)),
+            tuple(
+                f
+                for f in summary.frontier
+                if kept(f.reach, f.subject) and not (self.trust_external and f.reason.startswith(THIRD_PARTY))
+            ),
+            summary.names,
+            summary.deps,
+        )
