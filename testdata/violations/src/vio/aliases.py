@@ -14,22 +14,22 @@ from .helpers import stamp
 
 # claims: deterministic
 def module_alias():
-    return o.getenv("X")
+    return o.getenv("X")  # want: deterministic call os.getenv from vio.aliases.module_alias
 
 
 # claims: deterministic
 def name_alias():
-    return ge("X")
+    return ge("X")  # want: deterministic call os.getenv from vio.aliases.name_alias
 
 
 # claims: sandboxed
 def from_submodule(p):
-    return exists(p)
+    return exists(p)  # want: sandboxed call os.path.exists from vio.aliases.from_submodule
 
 
 # claims: sandboxed
 def attribute_chain(p):
-    return os.path.isfile(p)
+    return os.path.isfile(p)  # want: sandboxed call os.path.isfile from vio.aliases.attribute_chain
 
 
 # claims: deterministic

@@ -4,7 +4,7 @@ import time
 
 
 def stamp():
-    return time.time()
+    return time.time()  # want: deterministic call time.time from vio.aliases.relative_import via vio.helpers.stamp; deterministic call time.time from vio.aliases.relative_module via vio.helpers.stamp; deterministic call time.time from vio.aliases.package_reexport via vio.helpers.stamp; deterministic call time.time from vio.helpers.one_hop via vio.helpers.stamp; deterministic call time.time from vio.helpers.two_hops via vio.helpers.relay -> vio.helpers.stamp; deterministic call time.time from vio.helpers.callback_value via vio.helpers.far -> vio.helpers.relay -> vio.helpers.stamp
 
 
 def relay():
@@ -27,13 +27,13 @@ def two_hops():
 
 class Recorder:
     def __init__(self):
-        self.started = time.monotonic()
+        self.started = time.monotonic()  # want: deterministic call time.monotonic from vio.helpers.through_constructor via vio.helpers.Recorder.__init__; deterministic call time.monotonic from vio.helpers.through_local_instance via vio.helpers.Recorder.__init__; deterministic call time.monotonic from vio.helpers.through_classmethod via vio.helpers.Recorder.make -> vio.helpers.Recorder.__init__
 
     def record(self):
         return self.helper()
 
     def helper(self):
-        return time.perf_counter()
+        return time.perf_counter()  # want: deterministic call time.perf_counter from vio.helpers.through_self_method via vio.helpers.Recorder.record -> vio.helpers.Recorder.helper; deterministic call time.perf_counter from vio.helpers.through_annotated_parameter via vio.helpers.Recorder.helper; deterministic call time.perf_counter from vio.helpers.through_local_instance via vio.helpers.Child.helper -> vio.helpers.Recorder.helper
 
     @classmethod
     def make(cls):
@@ -78,7 +78,7 @@ def ping(n):
 
 
 def pong(n):
-    return ping(n) + time.time_ns()
+    return ping(n) + time.time_ns()  # want: deterministic call time.time_ns from vio.helpers.through_cycle via vio.helpers.ping -> vio.helpers.pong
 
 
 # claims: deterministic
@@ -95,7 +95,7 @@ def right():
 
 
 def leaf():
-    return time.time()
+    return time.time()  # want: deterministic call time.time from vio.helpers.diamond via vio.helpers.left -> vio.helpers.leaf
 
 
 # claims: deterministic
@@ -104,7 +104,7 @@ def diamond():
 
 
 def timed(func):
-    time.sleep(0)
+    time.sleep(0)  # want: deterministic call time.sleep from vio.helpers.decorated via vio.helpers.timed
     return func
 
 

@@ -32,21 +32,21 @@ def import_level():
 # claims: sandboxed
 def windows_branch(p):
     if sys.platform == "win32":
-        os.startfile(p)
+        os.startfile(p)  # want: sandboxed call os.startfile from vio.platforms.windows_branch [win32]
     return p
 
 
 # claims: deterministic
 def darwin_branch(p):
     if "darwin" == sys.platform:
-        return os.getcwd()
+        return os.getcwd()  # want: deterministic call os.getcwd from vio.platforms.darwin_branch [darwin]
     return p
 
 
 # claims: deterministic
 def alias_guard():
     if WIN:
-        return os.getenv("X")
+        return os.getenv("X")  # want: deterministic call os.getenv from vio.platforms.alias_guard [win32]
     return None
 
 
@@ -60,20 +60,20 @@ def version_guard():
 
 # claims: deterministic
 def os_name_guard():
-    return os.getcwd() if os.name == "nt" else "."
+    return os.getcwd() if os.name == "nt" else "."  # want: deterministic call os.getcwd from vio.platforms.os_name_guard [win32]
 
 
 # claims: deterministic
 def system_guard():
     if platform.system() == "Linux" and not WIN:
-        return time.time()
+        return time.time()  # want: deterministic call time.time from vio.platforms.system_guard [linux]
     return 0
 
 
 # claims: deterministic
 def startswith_guard():
     if plat.startswith("linux"):
-        return time.monotonic()
+        return time.monotonic()  # want: deterministic call time.monotonic from vio.platforms.startswith_guard [linux]
     return 0
 
 
@@ -81,7 +81,7 @@ def startswith_guard():
 def registry():
     if winreg is None:
         return None
-    return winreg.OpenKey(winreg.HKEY_CURRENT_USER, "x")
+    return winreg.OpenKey(winreg.HKEY_CURRENT_USER, "x")  # want: deterministic call winreg.OpenKey from vio.platforms.registry [win32]
 
 
 # claims: sandboxed
@@ -95,9 +95,9 @@ def type_checking_only() -> "subprocess.Popen[str] | None":
 def match_guard(p):
     match platform.system():
         case "Windows" | "Darwin":
-            return os.getcwd()
+            return os.getcwd()  # want: deterministic call os.getcwd from vio.platforms.match_guard [darwin,win32]
         case "Linux":
-            return time.time()
+            return time.time()  # want: deterministic call time.time from vio.platforms.match_guard [linux]
         case _:
             return p
 
@@ -105,5 +105,5 @@ def match_guard(p):
 # claims: deterministic
 def aliased_sys_guard():
     if _sys.platform == "darwin":
-        return time.time()
+        return time.time()  # want: deterministic call time.time from vio.platforms.aliased_sys_guard [darwin]
     return 0
