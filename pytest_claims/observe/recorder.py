@@ -196,16 +196,20 @@ class _Wrapped:
 
 
 class _Import(_Wrapped):
-    """`__import__`: an `import` statement calls it too, and is not a reach; an explicit call is."""
+    """`__import__`: an `import` statement calls it, and so does C code importing a module (`PyImport_Import`,
+    e.g. `datetime.strptime` loading `_strptime`), with the Python frame below it as the caller; neither is a
+    reach. An explicit call is: its caller's code names `__import__` and is not at an IMPORT_NAME."""
 
     def __call__(self, /, *args: Any, **kwargs: Any) -> Any:
-        caller = _getframe(1)
-        try:
-            statement = caller.f_code.co_code[caller.f_lasti] == _IMPORT_NAME
-        except IndexError:  # pragma: no cover - defensive
-            statement = False
-        if not statement:
-            self._claims_touch(self._claims_name, self._claims_entry)
+        code = _getframe(1).f_code
+        if "__import__" in code.co_names:
+            caller = _getframe(1)
+            try:
+                statement = code.co_code[caller.f_lasti] == _IMPORT_NAME
+            except IndexError:  # pragma: no cover - defensive
+                statement = False
+            if not statement:
+                self._claims_touch(self._claims_name, self._claims_entry)
         return self.__wrapped__(*args, **kwargs)
 
 
