@@ -1,0 +1,326 @@
+"""The soundness benchmark (issue 12): is a `held` verdict true of what the code does when it runs?
+
+    python benchmarks/soundness.py [--package click|packaging|all]
+
+For each package: download its sdist with pip (cached in benchmarks/.work/downloads/), unpack it into
+benchmarks/.work/soundness/<name>/, insert `# claims: deterministic` above every non-nested def of the package
+(annotate.py), add a `[tool.claims]` table to its pyproject.toml, and run the static check through the engine
+API (host platform). Then run the package's own test suite in a subprocess, in a venv holding pytest (and
+`pretend` for packaging) with the annotated copy first on PYTHONPATH and the capability recorder
+(pytest_claims.observe.recorder, through soundness_plugin.py) active from pytest's start. Compare: a claimed
+function the tests observed touching a capability `deterministic` forbids (every category but `stdout`) and
+that the static pass judged `held` is a miss. soundness = (observed - misses) / observed.
+
+Prints a table and every miss with its runtime chain; writes benchmarks/.work/soundness-<name>.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from annotate import annotate_tree
+
+from pytest_claims.analysis.catalog import Catalogue, load_catalogue
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+WORK = HERE / ".work"
+DOWNLOADS = WORK / "downloads"
+SOUNDNESS = WORK / "soundness"
+VENV = SOUNDNESS / "venv"
+PATH_DIR = SOUNDNESS / "path"
+"""Holds links to pytest_claims and the plugin only: what the test run's PYTHONPATH adds besides the package."""
+
+
+@dataclass(frozen=True)
+class Package:
+    name: str
+    version: str
+    source: str
+    """The package's directory inside the sdist."""
+    test_requirements: tuple[str, ...]
+
+
+PACKAGES: dict[str, Package] = {
+    "click": Package("click", "8.1.8", "src/click", ("pytest==8.3.4",)),
+    "packaging": Package("packaging", "24.2", "src/packaging", ("pytest==8.3.4", "pretend==1.0.9")),
+}
+
+CLAIMS_TABLE = """
+[tool.claims]
+packages = ["{source}"]
+external = "trust"
+"""
+
+
+def sdist(package: Package) -> Path:
+    """The sdist from the download cache, fetched with pip on a miss."""
+    DOWNLOADS.mkdir(parents=True, exist_ok=True)
+    path = DOWNLOADS / f"{package.name}-{package.version}.tar.gz"
+    if not path.exists():
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--no-deps",
+                "--no-binary",
+                ":all:",
+                f"{package.name}=={package.version}",
+                "-d",
+                str(DOWNLOADS),
+            ],
+            check=True,
+        )
+    if not path.exists():
+        raise SystemExit(f"pip did not leave {path.name} in {DOWNLOADS}")
+    return path
+
+
+def build(package: Package) -> tuple[Path, dict[str, int]]:
+    """Unpack and annotate; the corpus root and what annotating did."""
+    root = SOUNDNESS / package.name
+    if root.exists():
+        shutil.rmtree(root)
+    root.parent.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(sdist(package)) as archive:
+        top = f"{package.name}-{package.version}"
+        members = [m for m in archive.getmembers() if m.name == top or m.name.startswith(top + "/")]
+        if sys.version_info >= (3, 12):
+            archive.extractall(SOUNDNESS, members=members, filter="data")
+        else:
+            archive.extractall(SOUNDNESS, members=members)  # a pinned sdist from PyPI
+    (SOUNDNESS / top).rename(root)
+    stats = annotate_tree([root / package.source], nested=False)
+    pyproject = root / "pyproject.toml"
+    text = pyproject.read_text(encoding="utf-8")
+    if re.search(r"^\[tool\.claims\]", text, re.MULTILINE):
+        raise SystemExit(f"{pyproject} already has a [tool.claims] table")
+    pyproject.write_text(text.rstrip("\n") + "\n" + CLAIMS_TABLE.format(source=package.source), encoding="utf-8")
+    return root, vars(stats)
+
+
+def static(root: Path) -> tuple[dict[str, Any], float]:
+    """Per claimed function (dotted module.qualname): status, violations, frontier, on the host platform."""
+    from pytest_claims.engine import check
+
+    started = time.perf_counter()
+    result = check(root, platforms=[sys.platform])
+    seconds = time.perf_counter() - started
+    verdicts: dict[str, Any] = {}
+    for claim in result.claims:
+        verdicts[claim.function] = {
+            "status": claim.status,
+            "file": claim.file,
+            "line": claim.line,
+            "violations": [f"{v.reach} ({' -> '.join(v.via) or 'direct'}) {v.file}:{v.line}" for v in claim.violations],
+            "frontier": [f"{f.reach}: {f.reason}" for f in claim.frontier],
+        }
+    if result.errors or result.problems:
+        print(f"  static: {len(result.errors)} refused directives, {len(result.problems)} problems", file=sys.stderr)
+    return verdicts, seconds
+
+
+def test_venv(requirements: set[str]) -> Path:
+    """The venv the test suites run in (created once; requirements added as needed)."""
+    python = VENV / "bin" / "python"
+    if not python.exists():
+        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+    marker = VENV / "claims-requirements.json"
+    have = set(json.loads(marker.read_text())) if marker.exists() else set()
+    if not requirements <= have:
+        subprocess.run([str(python), "-m", "pip", "install", "-q", *sorted(requirements | have)], check=True)
+        marker.write_text(json.dumps(sorted(requirements | have)))
+    PATH_DIR.mkdir(parents=True, exist_ok=True)
+    for name, target in (
+        ("pytest_claims", REPO / "pytest_claims"),
+        ("claims_soundness_plugin.py", HERE / "soundness_plugin.py"),
+    ):
+        link = PATH_DIR / name
+        if not link.is_symlink():
+            link.symlink_to(target)
+    return python
+
+
+def observe(package: Package, root: Path, python: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Run the package's test suite under the recorder; (records, run summary)."""
+    out = WORK / f"soundness-{package.name}-records.json"
+    out.unlink(missing_ok=True)
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(root / Path(package.source).parent), str(PATH_DIR)])
+    env["CLAIMS_SOUNDNESS_PACKAGES"] = json.dumps({package.name: str(root / package.source)})
+    env["CLAIMS_SOUNDNESS_OUT"] = str(out)
+    env.pop("PYTHONHASHSEED", None)
+    command = [str(python), "-m", "pytest", "-p", "claims_soundness_plugin", "-p", "no:cacheprovider", "-q"]
+    started = time.perf_counter()
+    proc = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True)
+    seconds = time.perf_counter() - started
+    log = WORK / "logs" / f"soundness-{package.name}.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    log.write_text(proc.stdout + proc.stderr, encoding="utf-8")
+    lines = [line for line in proc.stdout.splitlines() if line.strip()]
+    summary = {"exit": proc.returncode, "last_line": lines[-1] if lines else "", "seconds": round(seconds, 1)}
+    if not out.exists():
+        raise SystemExit(f"the test run wrote no records (exit {proc.returncode}); see {log}")
+    return json.loads(out.read_text(encoding="utf-8")), summary
+
+
+def claimed(name: str) -> str:
+    """The claimed def a runtime code object belongs to: a nested def, lambda or comprehension is part of the
+    def around it (SPEC §5), so `f.<locals>.g` counts as `f`."""
+    return name.split(".<locals>.", 1)[0]
+
+
+def direct(chain: dict[str, Any], catalogue: Catalogue) -> bool:
+    """Did the project make this touch (or a catalogued stdlib function it called)? Not when it happened inside
+    a stdlib function the catalogue judges pure (`ast.parse` compiling, `copy.deepcopy` taking `id`s): the
+    static pass, which never walks the stdlib (SPEC §6), is right not to see it."""
+    inside = chain["inside"]
+    return inside is None or catalogue.lookup(inside) is not None
+
+
+def compare(package: Package, verdicts: dict[str, Any], records: dict[str, Any]) -> dict[str, Any]:
+    catalogue = load_catalogue()
+    statuses = Counter(v["status"] for v in verdicts.values())
+    executed = {claimed(name) for name in records["executed"]} & set(verdicts)
+    observed: dict[str, dict[str, Any]] = {}
+    internal: dict[str, Counter[str]] = {}
+    for name, record in records["observed"].items():
+        function = claimed(name)
+        if function not in verdicts:
+            continue
+        for capability, touch in record["capabilities"].items():
+            chains = [chain for chain in touch["chains"] if direct(chain, catalogue)]
+            for chain in touch["chains"]:
+                if not direct(chain, catalogue):
+                    internal.setdefault(function, Counter())[f"{chain['inside']} -> {capability}"] += chain["count"]
+            if not chains:
+                continue
+            target = observed.setdefault(function, {})
+            seen = target.setdefault(capability, {"categories": touch["categories"], "count": 0, "chains": []})
+            seen["count"] += sum(chain["count"] for chain in chains)
+            seen["chains"].extend(chain["chain"] for chain in chains)
+    only_internal = sorted(set(internal) - set(observed))
+    misses = sorted(name for name in observed if verdicts[name]["status"] == "held")
+    agree = len(observed) - len(misses)
+    violated = {name for name, v in verdicts.items() if v["status"] == "violated"}
+    return {
+        "package": f"{package.name} {package.version}",
+        "claims": len(verdicts),
+        "held": statuses["held"],
+        "violated": statuses["violated"],
+        "unevaluable": statuses["unevaluable"],
+        "executed": len(executed),
+        "observed": len(observed),
+        "observed_violated": sum(verdicts[n]["status"] == "violated" for n in observed),
+        "observed_unevaluable": sum(verdicts[n]["status"] == "unevaluable" for n in observed),
+        "misses": len(misses),
+        "soundness": round(agree / len(observed), 3) if observed else None,
+        "observed_only_inside_stdlib": len(only_internal),
+        "observed_only_inside_stdlib_held": sum(verdicts[n]["status"] == "held" for n in only_internal),
+        "inside_stdlib": dict(
+            sorted(Counter(key for counts in internal.values() for key in counts).most_common(), key=lambda kv: -kv[1])
+        ),
+        "violated_not_observed_executed": len((violated & executed) - set(observed)),
+        "violated_not_executed": len(violated - executed),
+        "miss_details": [
+            {
+                "function": name,
+                "file": f"{verdicts[name]['file']}:{verdicts[name]['line']}",
+                "frontier": verdicts[name]["frontier"],
+                "capabilities": {
+                    capability: {
+                        "categories": touch["categories"],
+                        "count": touch["count"],
+                        "chain": min(touch["chains"], key=len),
+                    }
+                    for capability, touch in sorted(observed[name].items())
+                },
+            }
+            for name in misses
+        ],
+        "observed_functions": {
+            name: {"status": verdicts[name]["status"], "capabilities": sorted(observed[name])}
+            for name in sorted(observed)
+        },
+    }
+
+
+ROWS = (
+    ("claims", "claims"),
+    ("static held", "held"),
+    ("static violated", "violated"),
+    ("static unevaluable", "unevaluable"),
+    ("functions executed by the tests", "executed"),
+    ("observed touching a forbidden capability", "observed"),
+    ("  of which statically violated", "observed_violated"),
+    ("  of which statically unevaluable", "observed_unevaluable"),
+    ("misses (observed, statically held)", "misses"),
+    ("soundness = agree / observed", "soundness"),
+    ("touching only inside uncatalogued stdlib code (not counted)", "observed_only_inside_stdlib"),
+    ("  of which statically held", "observed_only_inside_stdlib_held"),
+    ("violated, executed, never observed", "violated_not_observed_executed"),
+    ("violated, never executed", "violated_not_executed"),
+)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--package", choices=[*PACKAGES, "all"], default="all")
+    args = parser.parse_args(argv)
+    chosen = list(PACKAGES.values()) if args.package == "all" else [PACKAGES[args.package]]
+    python = test_venv({req for package in chosen for req in package.test_requirements})
+    results = []
+    for package in chosen:
+        print(f"== {package.name} {package.version}", flush=True)
+        root, annotated = build(package)
+        verdicts, static_seconds = static(root)
+        records, run = observe(package, root, python)
+        result = compare(package, verdicts, records)
+        result["annotated"] = annotated
+        result["static_seconds"] = round(static_seconds, 1)
+        result["test_run"] = run
+        result["recorder"] = {
+            "wrapped": len(records["wrapped"]),
+            "not_wrapped": records["not_wrapped"],
+            "errors": records["errors"],
+            "imported_before_recorder": records["imported_before_recorder"],
+        }
+        result["date"] = datetime.date.today().isoformat()
+        result["python"] = platform.python_version()
+        result["platform"] = sys.platform
+        path = WORK / f"soundness-{package.name}.json"
+        path.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+        print(f"  test run: {run['last_line']} ({run['seconds']} s, exit {run['exit']}); written {path}")
+        for detail in result["miss_details"]:
+            print(f"  MISS {detail['function']}  ({detail['file']})")
+            for capability, touch in detail["capabilities"].items():
+                print(f"      {capability} [{', '.join(touch['categories'])}] x{touch['count']}")
+                print(f"        {' -> '.join(touch['chain'])}")
+        results.append(result)
+    print()
+    print("| | " + " | ".join(r["package"] for r in results) + " |")
+    print("|---|" + "---|" * len(results))
+    for label, key in ROWS:
+        print(f"| {label} | " + " | ".join(str(r[key]) for r in results) + " |")
+    print(f"\nPython {platform.python_version()} on {sys.platform}, {datetime.date.today().isoformat()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,215 @@
+"""The run-time recorder (pytest_claims.observe.recorder) on a tiny synthetic package: no network, no corpus."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import shutil
+import sys
+import textwrap
+import types
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pytest_claims.observe.recorder import Recorder
+
+SOURCE = """
+import contextlib
+import os
+import pathlib
+import shutil
+
+
+def direct():
+    return os.getenv("CLAIMS_OBSERVE_PROBE")
+
+
+def outer():
+    return direct()
+
+
+@contextlib.contextmanager
+def scope():
+    yield os.getenv("CLAIMS_OBSERVE_PROBE")
+
+
+def through_stdlib():
+    with scope() as value:
+        return value
+
+
+def which():
+    return shutil.which("definitely-not-a-command-claims")
+
+
+def evaluate(x):
+    return eval("x + 1")
+
+
+def imports():
+    import json
+
+    return json.dumps(1), __import__("json").dumps(2)
+
+
+def read(path):
+    return pathlib.Path(path).read_text()
+
+
+def fails(path):
+    return open(path)
+
+
+def env_get():
+    return os.environ.get("CLAIMS_OBSERVE_PROBE"), "CLAIMS_OBSERVE_PROBE" in os.environ
+
+
+def never_called():
+    return os.getenv("X")
+"""
+
+
+@pytest.fixture
+def package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, Path]]:
+    name = f"claims_observe_probe_{abs(hash(str(tmp_path))) % 10**8}"
+    directory = tmp_path / name
+    directory.mkdir()
+    (directory / "__init__.py").write_text("")
+    (directory / "mod.py").write_text(textwrap.dedent(SOURCE))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setenv("CLAIMS_OBSERVE_PROBE", "probe-value")
+    yield name, directory
+    for module in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
+        del sys.modules[module]
+
+
+@pytest.fixture
+def observed(package: tuple[str, Path]) -> Iterator[tuple[Recorder, types.ModuleType]]:
+    name, directory = package
+    recorder = Recorder({name: directory}, categories={"env", "fs", "dynamic", "clock", "interpreter"})
+    recorder.install()
+    try:
+        module = importlib.import_module(f"{name}.mod")
+        yield recorder, module
+    finally:
+        recorder.uninstall()
+
+
+def _touches(recorder: Recorder) -> dict[str, dict[str, Any]]:
+    return {function: record["capabilities"] for function, record in recorder.snapshot()["observed"].items()}
+
+
+def _short(recorder: Recorder, module: types.ModuleType) -> dict[str, set[str]]:
+    prefix = module.__name__ + "."
+    return {function.removeprefix(prefix): set(capabilities) for function, capabilities in _touches(recorder).items()}
+
+
+def test_attribution_stops_at_test_code_and_names_the_chain(observed: tuple[Recorder, types.ModuleType]) -> None:
+    recorder, module = observed
+    assert module.outer() == "probe-value"  # the wrapped call returns what the original returns
+    assert _short(recorder, module) == {"outer": {"os.getenv"}, "direct": {"os.getenv"}}
+    touch = _touches(recorder)[f"{module.__name__}.outer"]["os.getenv"]
+    assert touch["categories"] == ["env"]
+    assert touch["count"] == 1
+    [chain] = touch["chains"]
+    assert [hop.split(" (")[0] for hop in chain["chain"]] == [
+        f"{module.__name__}.outer",
+        f"{module.__name__}.direct",
+        "os.getenv",
+    ]
+    assert chain["inside"] is None
+    executed = recorder.executed()
+    assert {f"{module.__name__}.outer", f"{module.__name__}.direct"} <= executed
+    assert f"{module.__name__}.never_called" not in executed
+
+
+def test_stdlib_frames_between_project_frames_are_skipped(observed: tuple[Recorder, types.ModuleType]) -> None:
+    recorder, module = observed
+    assert module.through_stdlib() == "probe-value"
+    # contextlib's __enter__ sits between through_stdlib and scope: both are attributed.
+    assert _short(recorder, module) == {"through_stdlib": {"os.getenv"}, "scope": {"os.getenv"}}
+
+
+def test_a_touch_inside_a_wrapped_call_is_the_outer_call(observed: tuple[Recorder, types.ModuleType]) -> None:
+    recorder, module = observed
+    assert module.which() is None
+    # shutil.which reads os.environ and stats files: recorded once, as shutil.which
+    assert _short(recorder, module) == {"which": {"shutil.which"}}
+
+
+def test_environ_reads_and_dynamic_code(observed: tuple[Recorder, types.ModuleType]) -> None:
+    recorder, module = observed
+    assert module.env_get() == ("probe-value", True)
+    assert module.evaluate(41) == 42  # eval sees the caller's locals, as the original does
+    assert module.imports() == ("1", "2")
+    touches = _short(recorder, module)
+    assert touches["env_get"] == {"os.environ"}
+    assert touches["evaluate"] == {"builtins.eval"}
+    assert touches["imports"] == {"builtins.__import__"}  # the explicit call; the import statement is not one
+
+
+def test_value_methods_and_exceptions_pass_through(observed: tuple[Recorder, types.ModuleType], tmp_path: Path) -> None:
+    recorder, module = observed
+    target = tmp_path / "data.txt"
+    target.write_text("content")
+    assert module.read(str(target)) == "content"
+    with pytest.raises(FileNotFoundError) as raised:
+        module.fails(str(tmp_path / "missing"))
+    assert raised.value.filename == str(tmp_path / "missing")
+    touches = _short(recorder, module)
+    assert "pathlib.Path.read_text" in touches["read"]
+    assert touches["fails"] == {"builtins.open"}
+
+
+def test_recording_never_recurses_into_the_recorder(
+    observed: tuple[Recorder, types.ModuleType], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    recorder, module = observed
+    attribute = recorder._attribute
+    depth = [0, 0]  # current, deepest
+
+    def noisy(*args: Any) -> None:
+        depth[0] += 1
+        depth[1] = max(depth)
+        try:
+            assert os.getenv("CLAIMS_OBSERVE_PROBE") == "probe-value"  # a wrapped entry point, while recording
+            attribute(*args)
+        finally:
+            depth[0] -= 1
+
+    monkeypatch.setattr(recorder, "_attribute", noisy)
+    assert module.direct() == "probe-value"
+    assert depth == [0, 1]  # the recorder's own call went straight through: it never re-entered
+    assert _touches(recorder)[f"{module.__name__}.direct"]["os.getenv"]["count"] == 1
+    assert recorder.errors == 0
+
+
+def test_a_monkeypatched_entry_point_still_works(
+    observed: tuple[Recorder, types.ModuleType], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    recorder, module = observed
+    wrapper = os.getenv
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "getenv", lambda name, default=None: f"fake-{name}")
+        assert module.direct() == "fake-CLAIMS_OBSERVE_PROBE"
+    assert os.getenv is wrapper
+    assert module.direct() == "probe-value"
+    assert _touches(recorder)[f"{module.__name__}.direct"]["os.getenv"]["count"] == 1
+
+
+def test_uninstall_puts_the_originals_back(package: tuple[str, Path]) -> None:
+    name, directory = package
+    originals = (os.getenv, shutil.which, os.environ.__class__.__getitem__, Path.read_text, eval)
+    recorder = Recorder({name: directory}).install()
+    try:
+        assert os.getenv is not originals[0]
+        assert os.getenv.__name__ == "getenv"
+        assert os.getenv("CLAIMS_OBSERVE_PROBE") == "probe-value"
+    finally:
+        recorder.uninstall()
+    assert (os.getenv, shutil.which, os.environ.__class__.__getitem__, Path.read_text, eval) == originals
+    assert recorder.wrapped
+    assert "datetime.datetime.now" in recorder.not_wrapped
