@@ -25,25 +25,31 @@ PLATFORMS = ("linux", "darwin", "win32")
 # newer Pythons (os.process_cpu_count, uuid.uuid7, ...) must exist in at least one of them.
 VERSIONS = ((3, 10), (3, 11), (3, 12), (3, 13), (3, 14))
 
-# Stdlib modules of other CPython versions that neither the running Python's sys.stdlib_module_names nor the
-# bundled typeshed stubs know (private C modules without stubs). The catalogue judges them ahead of time.
-OTHER_VERSION_MODULES = frozenset(
-    {
-        "_android_support",  # 3.13
-        "_hmac",  # 3.14
-        "_ios_support",  # 3.13
-        "_opcode_metadata",  # 3.13
-        "_py_warnings",  # 3.14
-        "_pydatetime",  # 3.12
-        "_pylong",  # 3.12
-        "_pyrepl",  # 3.13
-        "_sha2",  # 3.12
-        "_suggestions",  # 3.13
-        "_sysconfig",  # 3.13
-        "_types",  # 3.14
-        "_wmi",  # 3.12
-    }
-)
+# Stdlib modules that no bundled stub describes (private modules) and that the running Python's
+# sys.stdlib_module_names may not list, because they ship only with other CPython versions: module -> (first,
+# last) minor version that ships it, None for "still shipped". The catalogue is one file for every supported
+# Python, so it judges them all; a key may name one of them on any running version, and
+# test_other_version_modules_match_the_running_python checks each span against the running Python.
+OTHER_VERSION_MODULES: dict[str, tuple[tuple[int, int], tuple[int, int] | None]] = {
+    "_android_support": ((3, 13), None),
+    "_bootsubprocess": ((3, 9), (3, 11)),
+    "_crypt": ((3, 3), (3, 12)),  # PEP 594: removed with crypt in 3.13
+    "_hmac": ((3, 14), None),
+    "_ios_support": ((3, 13), None),
+    "_opcode_metadata": ((3, 13), None),
+    "_py_warnings": ((3, 14), None),
+    "_pydatetime": ((3, 12), None),
+    "_pylong": ((3, 12), None),
+    "_pyrepl": ((3, 13), None),
+    "_sha2": ((3, 12), None),
+    "_suggestions": ((3, 13), None),
+    "_sysconfig": ((3, 13), None),
+    "_types": ((3, 14), None),
+    "_wmi": ((3, 12), None),
+}
+# Shipped but missing from sys.stdlib_module_names before these releases (the list of Windows extensions is
+# kept by hand): _wmi, python/cpython#123892, fixed in 3.12.7 and 3.13.0.
+LISTED_SINCE = {("_wmi", (3, 12)): (3, 12, 7)}
 
 
 @pytest.fixture(scope="module")
@@ -109,7 +115,22 @@ def running_stdlib_modules() -> frozenset[str]:
 
 def known_modules() -> frozenset[str]:
     """Every module a catalogue key may name: any stubbed version, the running stdlib, the listed extras."""
-    return _stub_modules() | frozenset(sys.stdlib_module_names) | OTHER_VERSION_MODULES
+    return _stub_modules() | frozenset(sys.stdlib_module_names) | frozenset(OTHER_VERSION_MODULES)
+
+
+def test_other_version_modules_match_the_running_python() -> None:
+    """Each span agrees with the running Python: listed in its sys.stdlib_module_names exactly when it falls in
+    the span, so the extra keys stay names of real modules as Pythons come and go."""
+    version = (sys.version_info[0], sys.version_info[1])
+    wrong = []
+    for module, (first, last) in sorted(OTHER_VERSION_MODULES.items()):
+        assert module not in _stub_modules(), f"{module} has stubs now: drop it from OTHER_VERSION_MODULES"
+        shipped = first <= version and (last is None or version <= last)
+        if shipped and sys.version_info[:3] < LISTED_SINCE.get((module, version), (0, 0, 0)):
+            continue
+        if shipped != (module in sys.stdlib_module_names):
+            wrong.append(f"{module}: span {first}-{last or ''}, listed: {module in sys.stdlib_module_names}")
+    assert wrong == [], f"OTHER_VERSION_MODULES disagrees with Python {version}: " + "; ".join(wrong)
 
 
 def test_enumeration_sees_submodules_and_private_modules() -> None:
