@@ -26,6 +26,7 @@ from typing import Any
 from pytest_claims.analysis.catalog import catalogue_fingerprint, load_catalogue
 from pytest_claims.analysis.check import walk
 from pytest_claims.analysis.conditions import Target
+from pytest_claims.analysis.details import report_details
 from pytest_claims.analysis.directives import read_directives
 from pytest_claims.analysis.index import build_index
 from pytest_claims.analysis.policy import Policy
@@ -41,6 +42,7 @@ from pytest_claims.records import (
     PLATFORM,
     Claimed,
     ClaimResult,
+    Details,
     DirectiveError,
     FrontierEntry,
     RuleResult,
@@ -67,6 +69,10 @@ class Result:
     """How many verdicts came from the cache unchanged."""
     rules: tuple[RuleResult, ...] = ()
     """forbid-reaches rules, per platform."""
+    details: Details | None = None
+    """What the reports need beyond the verdicts (module digests and function counts, every claiming function,
+    definitions of the names on violation paths): only when `check(..., details=True)` asked for it. A report is
+    built from these alone, so the project's facts may be released once `check` returns."""
 
 
 def host_version() -> tuple[int, int]:
@@ -146,10 +152,13 @@ def check(
     *,
     sweep: bool = False,
     cache: FactsCache | None = None,
+    details: bool = False,
 ) -> Result:
-    """Verdicts for every claiming function under `root`, for each target platform (default: the host)."""
+    """Verdicts for every claiming function under `root`, for each target platform (default: the host).
+
+    `details=True` also gathers what the reports need (`Result.details`; it reads every project file's facts)."""
     with _quiet_collector(), _derived_beside(cache):
-        return _check(root, platforms, config, sweep=sweep, cache=cache)
+        return _check(root, platforms, config, sweep=sweep, cache=cache, details=details)
 
 
 @contextmanager
@@ -205,6 +214,7 @@ def _check(
     *,
     sweep: bool,
     cache: FactsCache | None,
+    details: bool = False,
 ) -> Result:
     config = config or load_config(root)
     targets = resolve_platforms(config, platforms, sweep)
@@ -223,6 +233,7 @@ def _check(
     summaries.save()
     _trace(config.root, cache, reused, summaries)
     results.sort(key=attrgetter("file", "line", "qualname", "platform"))
+    extra = report_details(project, claimed, results, rules) if details else None
     return Result(
         config,
         targets,
@@ -232,6 +243,7 @@ def _check(
         project,
         reused,
         rules,
+        extra,
     )
 
 

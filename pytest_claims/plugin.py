@@ -174,12 +174,12 @@ def _analyse(config: pytest.Config, claims_config: ClaimsConfig) -> ClaimsState:
                 f"--claims-platform: unknown platform {platform!r} (known: {', '.join(sorted(KNOWN_PLATFORMS))})"
             )
     cache = FactsCache(_cache_dir(config))
-    result = check(claims_config.root, requested, claims_config, sweep=sweep, cache=cache)
+    report = bool(config.getoption("claims_report", None))
+    result = check(claims_config.root, requested, claims_config, sweep=sweep, cache=cache, details=report)
     state = ClaimsState(claims_config, result)
-    if not config.getoption("claims_report", None):
-        # the facts are only needed again for a report: without one, the session does not carry them
-        # (every later garbage collection would walk them)
-        result.project.modules.release()
+    # a report is built from the result alone (its details): the session does not carry the facts
+    # (every later garbage collection would walk them)
+    result.project.modules.release()
     return state
 
 

@@ -213,9 +213,9 @@ def test_engine_and_reports_never_import_the_analysed_code(tmp_path: Path, monke
     monkeypatch.syspath_prepend(str(site))  # trapdep is importable: the engine must still only read it
     before = set(sys.modules)
     for _ in range(2):  # cold, then warm from the cache
-        result = check(root, ["darwin", "linux", "win32"], cache=FactsCache(tmp_path / "cache"))
+        result = check(root, ["darwin", "linux", "win32"], cache=FactsCache(tmp_path / "cache"), details=True)
         json_report(result, result.rules, "0")
-        markdown_catalogue(result, result.project)
+        markdown_catalogue(result)
         sarif_report(result, result.rules, "0")
         for platform in result.platforms:
             assert {c.function: c.status for c in result.claims if c.platform == platform} == HOSTILE_VERDICTS
@@ -1298,7 +1298,7 @@ class _Listing:
 @pytest.mark.parametrize("fixture", [VIOLATIONS, RULES], ids=["violations", "rules"])
 def test_results_do_not_depend_on_file_system_order(monkeypatch: pytest.MonkeyPatch, fixture: Path) -> None:
     def run() -> tuple[object, ...]:
-        result = check(fixture, ["darwin", "linux", "win32"])
+        result = check(fixture, ["darwin", "linux", "win32"], details=True)
         return (result.claims, result.errors, result.problems, result.rules, json_report(result, result.rules, "0"))
 
     baseline = run()

@@ -3,6 +3,7 @@ validity against the vendored OASIS schema, and the Markdown catalogue."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -12,13 +13,12 @@ import sys
 import textwrap
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import jsonschema  # type: ignore[import-untyped, unused-ignore]
 import pytest
 
-from pytest_claims.config import load_config
-from pytest_claims.engine import Result, check, load
+from pytest_claims.engine import Result, check
 from pytest_claims.output.messages import violation_line
 from pytest_claims.output.report import (
     NONCLAIMS,
@@ -31,7 +31,7 @@ from pytest_claims.output.report import (
     sarif_report,
     write_report,
 )
-from pytest_claims.records import RuleResult
+from pytest_claims.records import Definition, RuleResult
 
 TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
 VIOLATIONS = TESTDATA / "violations"
@@ -66,7 +66,7 @@ def copy_project(source: Path, destination: Path, extra_config: str = "") -> Pat
 
 @pytest.fixture(scope="module")
 def sweep() -> Result:
-    return check(VIOLATIONS, PLATFORMS)
+    return check(VIOLATIONS, PLATFORMS, details=True)
 
 
 @pytest.fixture(scope="module")
@@ -77,7 +77,7 @@ def document(sweep: Result) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def with_rules() -> tuple[Result, tuple[RuleResult, ...]]:
-    result = check(RULES, ["linux", "win32"])
+    result = check(RULES, ["linux", "win32"], details=True)
     return result, rules_of(result)
 
 
@@ -166,7 +166,7 @@ def test_text_is_sorted_indented_and_newline_terminated(sweep: Result) -> None:
 
 def test_paths_are_relative_posix(tmp_path: Path) -> None:
     root = copy_project(VIOLATIONS, tmp_path / "checkout")
-    text = json_report(check(root, ["linux"]), (), VERSION)
+    text = json_report(check(root, ["linux"], details=True), (), VERSION)
     assert str(tmp_path) not in text
     assert "\\\\" not in text
     for claim in json.loads(text)["claims"]:
@@ -233,7 +233,8 @@ _WRITER = textwrap.dedent(
     from pytest_claims.output.report import write_report
 
     root, out = Path(sys.argv[1]), Path(sys.argv[2])
-    result = check(root, ["darwin", "linux", "win32"])
+    result = check(root, ["darwin", "linux", "win32"], details=True)
+    result.project.modules.release()
     rules = result.rules
     for name in ("report.json", "catalog.md", "report.sarif"):
         write_report(out / name, result, rules, "9.9.9")
@@ -266,10 +267,10 @@ def test_byte_identical_across_hash_seeds_and_checkouts(tmp_path: Path) -> None:
 
 
 def test_same_bytes_in_process(sweep: Result) -> None:
-    again = check(VIOLATIONS, list(reversed(PLATFORMS)))
+    again = check(VIOLATIONS, list(reversed(PLATFORMS)), details=True)
     assert json_report(again, (), VERSION) == json_report(sweep, (), VERSION)
     assert sarif_report(again, ()) == sarif_report(sweep, ())
-    assert markdown_catalogue(again, again.project) == markdown_catalogue(sweep, sweep.project)
+    assert markdown_catalogue(again) == markdown_catalogue(sweep)
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -277,15 +278,14 @@ def test_same_bytes_in_process(sweep: Result) -> None:
 
 
 def _revision(root: Path, version: str = VERSION) -> str:
-    config = load_config(root)
-    return revision(load(config), config, version)
+    return revision(check(root, ["linux"], details=True), version)
 
 
 def test_revision_tracks_analysed_files_config_and_version(tmp_path: Path) -> None:
     root = copy_project(VIOLATIONS, tmp_path / "project")
     (root / "README.md").write_text("notes\n", encoding="utf-8")
     base = _revision(root)
-    assert json.loads(json_report(check(root, ["linux"]), (), VERSION))["revision"] == base
+    assert json.loads(json_report(check(root, ["linux"], details=True), (), VERSION))["revision"] == base
 
     analysed = sorted(root.glob("src/vio/*.py"))
     assert len(analysed) > 5
@@ -430,7 +430,7 @@ def test_sarif_rules(with_rules: tuple[Result, tuple[RuleResult, ...]]) -> None:
 
 
 def test_catalogue_lists_every_claiming_function(sweep: Result) -> None:
-    text = markdown_catalogue(sweep, sweep.project)
+    text = markdown_catalogue(sweep)
     assert text.endswith("\n") and not text.endswith("\n\n")
     assert "| function | defined at | claims | darwin | linux | win32 |" in text
     for function in {c.function for c in sweep.claims}:
@@ -442,7 +442,7 @@ def test_catalogue_lists_every_claiming_function(sweep: Result) -> None:
 
 
 def test_catalogue_coverage(sweep: Result) -> None:
-    text = markdown_catalogue(sweep, sweep.project)
+    text = markdown_catalogue(sweep)
     coverage = text.split("## Claim coverage", 1)[1]
     assert "| `vio.helpers` | src/vio/helpers.py | 12 | 26 | 46.2% |" in coverage
     assert "| `vio.legacy` | src/vio/legacy.py | 0 | 1 | 0.0% |" in coverage
@@ -455,9 +455,9 @@ def test_catalogue_coverage(sweep: Result) -> None:
 
 
 def test_catalogue_lists_functions_absent_from_every_target() -> None:
-    linux = check(VIOLATIONS, ["linux"])
+    linux = check(VIOLATIONS, ["linux"], details=True)
     assert "vio.winonly.only_on_windows" not in {c.function for c in linux.claims}
-    text = markdown_catalogue(linux, linux.project)
+    text = markdown_catalogue(linux)
     assert "| `vio.winonly.only_on_windows` | src/vio/winonly.py:8 | deterministic | — |" in text
 
 
@@ -487,12 +487,10 @@ def test_write_report_picks_the_format_and_writes_atomically(tmp_path: Path, swe
     write_report(out / "c.md", sweep, (), VERSION)
     write_report(out / "s.sarif", sweep, (), VERSION)
     assert (out / "r.json").read_bytes() == json_report(sweep, (), VERSION).encode()
-    assert (out / "c.md").read_bytes() == markdown_catalogue(sweep, sweep.project).encode()
+    assert (out / "c.md").read_bytes() == markdown_catalogue(sweep).encode()
     assert (out / "s.sarif").read_bytes() == sarif_report(sweep, (), VERSION).encode()
     write_report(out / "r.json", sweep, (), "1.2.3")  # replaces the old file
-    assert json.loads((out / "r.json").read_text(encoding="utf-8"))["revision"] == revision(
-        sweep.project, sweep.config, "1.2.3"
-    )
+    assert json.loads((out / "r.json").read_text(encoding="utf-8"))["revision"] == revision(sweep, "1.2.3")
     assert sorted(p.name for p in out.iterdir()) == ["c.md", "r.json", "s.sarif"]  # no temporary left behind
 
 
@@ -503,3 +501,69 @@ def test_write_report_leaves_no_temporary_on_failure(tmp_path: Path, sweep: Resu
     with pytest.raises(OSError):
         write_report(target, sweep, (), VERSION)  # cannot replace a non-empty directory with a file
     assert sorted(p.name for p in tmp_path.iterdir()) == ["taken"]
+
+
+# ----------------------------------------------------------------------------------------------------------
+# The result alone
+
+
+class _Released:
+    """Stands in for the project once the analysis has returned: any use of it is a report re-reading facts."""
+
+    def __getattr__(self, name: str) -> Any:
+        raise AssertionError(f"a report read result.project.{name}: it must use the result's details alone")
+
+
+@pytest.mark.parametrize("root", [VIOLATIONS, RULES], ids=["violations", "rules"])
+def test_every_report_from_a_result_whose_facts_were_released(tmp_path: Path, root: Path) -> None:
+    full = check(root, PLATFORMS, details=True)
+    full.project.modules.release()
+    bare = dataclasses.replace(full, project=cast(Any, _Released()))
+    for name in ("report.json", "catalog.md", "report.sarif"):
+        write_report(tmp_path / name, bare, bare.rules, VERSION)
+    assert full.project.modules.loaded() == frozenset(), "a report loaded facts again"
+    assert (tmp_path / "report.json").read_bytes() == json_report(full, full.rules, VERSION).encode()
+    assert (tmp_path / "catalog.md").read_bytes() == markdown_catalogue(full).encode()
+    sarif = (tmp_path / "report.sarif").read_text(encoding="utf-8")
+    assert sarif == sarif_report(full, full.rules, VERSION)
+    # the hops and rule steps are located from the details' definitions
+    assert '"text": "hop 1: ' in sarif or '"text": "step 1: ' in sarif
+    assert full.details is not None and full.details.definitions
+    assert any(row.startswith("| `") for row in markdown_catalogue(bare).split("## Claim coverage")[1].splitlines())
+
+
+def test_details_only_when_asked() -> None:
+    plain = check(VIOLATIONS, ["linux"])
+    assert plain.details is None
+    with pytest.raises(ValueError, match=r"details=True"):
+        json_report(plain, (), VERSION)
+    with pytest.raises(ValueError, match=r"details=True"):
+        markdown_catalogue(plain)
+    with pytest.raises(ValueError, match=r"details=True"):
+        sarif_report(plain, (), VERSION)
+
+
+def test_details_list_claims_absent_from_every_target_and_the_definitions_on_paths(sweep: Result) -> None:
+    linux = check(VIOLATIONS, ["linux"], details=True)
+    assert linux.details is not None and sweep.details is not None
+    claimed = {c.function for c in linux.details.claimed}
+    assert "vio.winonly.only_on_windows" in claimed - {c.function for c in linux.claims}
+    assert linux.details.claimed == sweep.details.claimed  # the directive reading is platform-independent
+    modules = {m.name: m for m in sweep.details.modules}
+    assert modules["vio.helpers"].rel == "src/vio/helpers.py" and modules["vio.helpers"].def_count == 26
+    hops = {name for c in sweep.claims for v in c.violations for name in v.via}
+    assert hops and {d.name for d in sweep.details.definitions} >= {h for h in hops if h.startswith("vio.")}
+    assert Definition("vio.helpers.relay", "src/vio/helpers.py", 10) in sweep.details.definitions
+
+
+def test_details_locate_project_names_only(with_rules: tuple[Result, tuple[RuleResult, ...]]) -> None:
+    result, rules = with_rules
+    assert result.details is not None
+    located = {d.name for d in result.details.definitions}
+    on_paths = {name for rule in rules for name in rule.path}
+    assert (
+        {"layers.api.handle", "layers.service.fetch", "layers.db.query"}
+        <= located
+        <= on_paths | {name for rule in rules for entry in rule.frontier for name in entry.via}
+    )
+    assert "subprocess.run" in on_paths - located  # a stdlib reach is a path's end, not a project definition

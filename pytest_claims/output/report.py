@@ -13,19 +13,17 @@ import hashlib
 import json
 import os
 import secrets
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import quote
 
-from pytest_claims.analysis.stubs import typeshed_version
 from pytest_claims.output.messages import frontier_line, rule_failure_text, violation_line
-from pytest_claims.records import FrontierEntry, RuleResult, Violation
+from pytest_claims.records import Details, FrontierEntry, RuleResult, Violation
 from pytest_claims.vocabulary import UNCHECKED_CLAIMS
 
 if TYPE_CHECKING:
-    from pytest_claims.analysis.project import Project
     from pytest_claims.config import Config
     from pytest_claims.engine import Result
     from pytest_claims.records import ClaimResult
@@ -111,33 +109,32 @@ def _posix(path: str, root: Path) -> str:
     return path.replace("\\", "/")
 
 
-def _digests(project: Project) -> dict[str, str]:
-    """Module name -> sha256 of its bytes, without parsing anything when the project keeps digests apart."""
-    table = getattr(project.modules, "digests", None)
-    if isinstance(table, Mapping):
-        return {name: str(table.get(name, "")) for name in project.index.modules}
-    return {name: project.modules[name].digest for name in project.index.modules}
+def _details(result: Result) -> Details:
+    """The engine's report details: every report is built from them and the verdicts, never from the project."""
+    if result.details is None:
+        raise ValueError("a report needs the analysis details: run check(..., details=True)")
+    return result.details
 
 
-def revision(project: Project, config: Config, plugin_version: str) -> str:
+def revision(result: Result, plugin_version: str) -> str:
     """sha256 over the analysed files (path and content digest, sorted by path), the config and versions.
 
     Followed third-party modules are keyed by module name, not by their site-packages path, so a revision
     does not depend on where a virtualenv lives. The typeshed stubs version is included: it is an input of
     the analysis as much as the plugin's own catalogue.
     """
-    digests = _digests(project)
+    details, config = _details(result), result.config
     entries: list[tuple[str, str]] = []
-    for name, file in project.index.modules.items():
-        key = f"follow:{name}" if file.followed else _posix(file.rel, project.root)
-        entries.append((key, digests.get(name, "")))
+    for module in details.modules:
+        key = f"follow:{module.name}" if module.followed else _posix(module.rel, config.root)
+        entries.append((key, module.digest))
     sha = hashlib.sha256()
     sha.update(b"pytest-claims.revision.v1\n")
     for key, digest in sorted(entries):
         sha.update(f"file\x00{key}\x00{digest}\n".encode())
     sha.update(f"config\x00{config.fingerprint()}\n".encode())
     sha.update(f"plugin\x00{plugin_version}\n".encode())
-    sha.update(f"typeshed\x00{typeshed_version()}\n".encode())
+    sha.update(f"typeshed\x00{details.typeshed}\n".encode())
     return sha.hexdigest()
 
 
@@ -203,12 +200,12 @@ def _rule_json(rule: RuleResult, root: Path) -> dict[str, Any]:
 
 def json_report(result: Result, rules: Sequence[RuleResult], plugin_version: str) -> str:
     """The `pytest-claims.report.v1` document of SPEC §11, newline-terminated, byte-for-byte reproducible."""
-    root = result.project.root
+    root = result.config.root
     claims = sorted(result.claims, key=lambda c: (c.function, c.platform, c.file, c.line))
     ordered_rules = sorted(rules, key=lambda r: (r.id, r.platform))
     document = {
         "schema": REPORT_SCHEMA,
-        "revision": revision(result.project, result.config, plugin_version),
+        "revision": revision(result, plugin_version),
         "platforms": sorted(set(result.platforms)),
         "claims": [_claim_json(c, root) for c in claims],
         "rules": [_rule_json(r, root) for r in ordered_rules],
@@ -230,30 +227,27 @@ class _Row:
     claims: tuple[str, ...]
 
 
-def _claiming(result: Result, project: Project) -> list[_Row]:
+def _claiming(result: Result, details: Details) -> list[_Row]:
     """Every function with a valid claim, whether or not it exists on the run's platforms.
 
-    Read from the directives (platform-independent, like the coverage base) and completed from the results,
-    so a function defined only under `if sys.platform == "win32":` is listed on a linux run too.
+    The results first, then the engine's directive reading of the project's own files (platform-independent,
+    like the coverage base), so a function defined only under `if sys.platform == "win32":` is listed on a
+    linux run too.
     """
-    from pytest_claims.analysis.directives import read_directives
-
+    followed = {module.name for module in details.modules if module.followed}
     rows: dict[str, _Row] = {}
     for claim in result.claims:
         rows.setdefault(
             claim.function,
             _Row(claim.function, claim.module, claim.file, claim.line, tuple(sorted(claim.claims))),
         )
-    for name in sorted(project.index.modules):
-        module = project.modules[name]
-        if module.file.followed or not module.facts.directives:
+    for item in details.claimed:
+        if item.module in followed:
             continue
-        found, _ = read_directives(module, result.config)
-        for item in found:
-            rows.setdefault(
-                item.function,
-                _Row(item.function, item.module, item.file, item.line, tuple(sorted(item.claims))),
-            )
+        rows.setdefault(
+            item.function,
+            _Row(item.function, item.module, item.file, item.line, tuple(sorted(item.claims))),
+        )
     return sorted(rows.values(), key=lambda r: (r.function, r.file, r.line))
 
 
@@ -270,12 +264,12 @@ def _percent(part: int, whole: int) -> str:
     return f"{tenths // 10}.{tenths % 10}%"
 
 
-def markdown_catalogue(result: Result, project: Project) -> str:
+def markdown_catalogue(result: Result) -> str:
     """Every claiming function, its claims and its verdict per platform; then claim coverage per module."""
-    root = project.root
+    details, root = _details(result), result.config.root
     platforms = sorted(set(result.platforms))
     verdicts = {(c.function, c.platform): c.status for c in result.claims}
-    rows = _claiming(result, project)
+    rows = _claiming(result, details)
     out = ["# Claims catalogue", ""]
     out.append(f"Platforms: {', '.join(platforms) if platforms else 'none'}.")
     out.append("")
@@ -309,19 +303,18 @@ def markdown_catalogue(result: Result, project: Project) -> str:
     for row in rows:
         per_module[row.module] = per_module.get(row.module, 0) + 1
     total_claiming = total_functions = 0
-    for name in sorted(project.index.modules):
-        file = project.index.modules[name]
-        if file.followed or file.path is None:
+    for module in details.modules:
+        if module.followed:
             continue
-        functions = project.modules[name].facts.def_count
-        claiming = per_module.get(name, 0)
+        functions = module.def_count  # 0 for a namespace package, which holds no claim either: not listed
+        claiming = per_module.get(module.name, 0)
         if functions == 0 and claiming == 0:
             continue
         total_claiming += claiming
         total_functions += functions
         cells = [
-            f"`{name}`",
-            _posix(file.rel, root),
+            f"`{module.name}`",
+            _posix(module.rel, root),
             str(claiming),
             str(functions),
             _percent(claiming, functions),
@@ -336,34 +329,6 @@ def markdown_catalogue(result: Result, project: Project) -> str:
 
 # ----------------------------------------------------------------------------------------------------------
 # SARIF 2.1.0
-
-
-class _Locator:
-    """Dotted `module.qualname` -> (file, line) of its definition, for hops and path elements."""
-
-    def __init__(self, project: Project) -> None:
-        self.project = project
-        self._memo: dict[str, tuple[str, int] | None] = {}
-
-    def __call__(self, dotted: str) -> tuple[str, int] | None:
-        if dotted in self._memo:
-            return self._memo[dotted]
-        found: tuple[str, int] | None = None
-        parts = dotted.split(".")
-        modules = self.project.index.modules
-        for cut in range(len(parts) - 1, 0, -1):
-            module_name = ".".join(parts[:cut])
-            if module_name not in modules:
-                continue
-            qualname = ".".join(parts[cut:])
-            module = self.project.modules[module_name]
-            lines = [f.line for f in module.facts.functions if f.qualname == qualname]
-            lines += [c.line for c in module.facts.classes if c.qualname == qualname]
-            if lines:
-                found = (_posix(module.rel, self.project.root), min(lines))
-                break
-        self._memo[dotted] = found
-        return found
 
 
 def _location(file: str, line: int, message: str | None = None, ident: int | None = None) -> dict[str, Any]:
@@ -417,14 +382,14 @@ def sarif_report(result: Result, rules: Sequence[RuleResult], plugin_version: st
     """SARIF 2.1.0: one result per violation (merged across platforms), warnings for unevaluable claims and
     rules, errors for violated rules; locations relative to `%SRCROOT%`, the project root."""
     version = plugin_version or _package_version()
-    project, config, root = result.project, result.config, result.project.root
-    locate = _Locator(project)
+    config, root = result.config, result.config.root
+    defined = {d.name: (_posix(d.file, root), d.line) for d in _details(result).definitions}
     found: list[dict[str, Any]] = []
 
     def related(names: Sequence[str], label: str, start: int) -> list[dict[str, Any]]:
         out = []
         for offset, name in enumerate(names):
-            where = locate(name)
+            where = defined.get(name)
             if where is not None:
                 out.append(_location(where[0], where[1], f"{label} {offset + 1}: {name}", start + offset))
         return out
@@ -490,7 +455,7 @@ def sarif_report(result: Result, rules: Sequence[RuleResult], plugin_version: st
     for rule, platforms in rule_findings:
         declared = _location(config_file, rule.line, f"the rule {rule.id} is declared here", 0)
         if rule.status == "violated":
-            start = locate(rule.path[0])
+            start = defined.get(rule.path[0])
             primary = _location(*start) if start is not None else _location(config_file, rule.line)
             extra = [declared, *related(rule.path[1:], "step", 1)]
             level, text = "error", rule_failure_text(rule)
@@ -614,7 +579,7 @@ def write_report(path: Path, result: Result, rules: Sequence[RuleResult], plugin
     """
     kind = report_format(path)
     if kind == "markdown":
-        text = markdown_catalogue(result, result.project)
+        text = markdown_catalogue(result)
     elif kind == "sarif":
         text = sarif_report(result, rules, plugin_version)
     else:

@@ -515,14 +515,14 @@ def exercise(source: str | bytes, workspace: Workspace) -> None:
     (workspace.root / "pkg" / "target.py").write_bytes(data)
     results = []
     for cache_dir in (None, workspace.cache, workspace.cache):
-        result = check(workspace.root, ["linux", "win32"], cache=FactsCache(cache_dir))
+        result = check(workspace.root, ["linux", "win32"], cache=FactsCache(cache_dir), details=True)
         check_result(result)
         results.append(result)
     cold, warm = results[0], results[2]
     assert cold.claims == warm.claims, "a cached run gave different verdicts"
     assert cold.errors == warm.errors and cold.problems == warm.problems
     json_report(cold, (), "0")
-    markdown_catalogue(cold, cold.project)
+    markdown_catalogue(cold)
 
 
 def _stack_depth() -> int:
