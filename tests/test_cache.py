@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from pytest_claims.engine import check
+from pytest_claims.engine import Result, check
 from pytest_claims.persist.cache import FactsCache, pack, unpack
 
 FIXTURE = Path(__file__).resolve().parent.parent / "testdata" / "violations"
@@ -19,18 +20,18 @@ def project(tmp_path: Path) -> Path:
     return tmp_path / "project"
 
 
-def _run(project: Path, cache_dir: Path) -> tuple[FactsCache, object]:
+def _run(project: Path, cache_dir: Path) -> tuple[FactsCache, Result]:
     cache = FactsCache(cache_dir)
     return cache, check(project, ["linux", "win32"], cache=cache)
 
 
 def test_warm_run_parses_nothing(project: Path, tmp_path: Path) -> None:
     cold_cache, cold = _run(project, tmp_path / "cache")
-    assert cold_cache.parsed == len(cold.project.modules.loaded())  # type: ignore[attr-defined]
+    assert cold_cache.parsed == len(cold.project.modules.loaded())
     warm_cache, warm = _run(project, tmp_path / "cache")
     assert warm_cache.parsed == 0
-    assert warm.claims == cold.claims  # type: ignore[attr-defined]
-    assert warm.reused == len(warm.claims)  # type: ignore[attr-defined]
+    assert warm.claims == cold.claims
+    assert warm.reused == len(warm.claims)
 
 
 def test_only_what_claims_reach_is_parsed(project: Path) -> None:
@@ -47,7 +48,7 @@ def test_touching_one_file_reparses_that_file_only(project: Path, tmp_path: Path
     cache, touched = _run(project, tmp_path / "cache")
     assert cache.parsed == 1
     fresh = check(project, ["linux", "win32"])
-    assert touched.claims == fresh.claims  # type: ignore[attr-defined]
+    assert touched.claims == fresh.claims
     one_hop = [c for c in fresh.claims if c.qualname == "one_hop"]
     assert {v.reach for c in one_hop for v in c.violations} == {"time.monotonic"}
 
@@ -57,11 +58,11 @@ def test_a_new_module_invalidates_verdicts_that_looked_for_it(project: Path, tmp
         "import vio.missing\n\n\n# claims: deterministic\ndef f():\n    return vio.missing.g()\n"
     )
     _, before = _run(project, tmp_path / "cache")
-    late = next(c for c in before.claims if c.qualname == "f")  # type: ignore[attr-defined]
+    late = next(c for c in before.claims if c.qualname == "f")
     assert late.status == "unevaluable"
     (project / "src" / "vio" / "missing.py").write_text("import os\n\n\ndef g():\n    return os.getenv('X')\n")
     _, after = _run(project, tmp_path / "cache")
-    late = next(c for c in after.claims if c.qualname == "f")  # type: ignore[attr-defined]
+    late = next(c for c in after.claims if c.qualname == "f")
     assert late.status == "violated"
 
 
@@ -75,15 +76,17 @@ def test_a_new_module_invalidates_verdicts_that_looked_for_it(project: Path, tmp
     ],
     ids=["truncated", "garbage", "flipped", "empty"],
 )
-def test_damaged_entries_are_rebuilt_with_the_same_verdicts(project: Path, tmp_path: Path, damage: object) -> None:
+def test_damaged_entries_are_rebuilt_with_the_same_verdicts(
+    project: Path, tmp_path: Path, damage: Callable[[bytes], bytes]
+) -> None:
     _, cold = _run(project, tmp_path / "cache")
     entries = [p for p in (tmp_path / "cache").rglob("*") if p.is_file()]
     assert entries
     for entry in entries:
-        entry.write_bytes(damage(entry.read_bytes()))  # type: ignore[operator]
+        entry.write_bytes(damage(entry.read_bytes()))
     cache, rebuilt = _run(project, tmp_path / "cache")
     assert cache.parsed > 0
-    assert rebuilt.claims == cold.claims  # type: ignore[attr-defined]
+    assert rebuilt.claims == cold.claims
     again, _ = _run(project, tmp_path / "cache")
     assert again.parsed == 0
 

@@ -47,7 +47,9 @@ def test_facts_round_trip_through_plain_tuples() -> None:
     raw = encode(facts)
     assert type(raw) is tuple
     assert decode(FileFacts, raw) == facts
-    assert all(type(b) is tuple for b in raw[2])  # Bindings travel as plain tuples, not as the class
+    bindings = raw[2]
+    assert type(bindings) is tuple
+    assert all(type(b) is tuple for b in bindings)  # Bindings travel as plain tuples, not as the class
 
 
 def test_summaries_and_verdicts_round_trip() -> None:
