@@ -92,13 +92,17 @@ def read_entry(path: Path) -> object | None:
 
 
 class FactsCache:
-    """Facts by file content. `parsed` and `hits` count what each run did (tests and benchmarks read them)."""
+    """Facts by file content. `parsed` and `hits` count what each run did (tests and benchmarks read them).
 
-    def __init__(self, directory: Path | None) -> None:
+    `record` is the class the facts are kept as: its shape is part of the namespace, so facts of another shape
+    (an older or newer plugin's) are never read back into it."""
+
+    def __init__(self, directory: Path | None, record: type[FileFacts] = FileFacts) -> None:
         # the recursion limit decides how deep a file may nest before CPython's parser gives up on it
-        versions: tuple[object, ...] = (FACTS_MEANING, schema(FileFacts), PLUGIN_VERSION, sys.implementation.name)
+        versions: tuple[object, ...] = (FACTS_MEANING, schema(record), PLUGIN_VERSION, sys.implementation.name)
         versions += (sys.version_info[:3], sys.getrecursionlimit())
         self.directory = directory / f"facts-{namespace(*versions)}" if directory is not None else None
+        self.record = record
         self.parsed = 0
         self.hits = 0
         self.rebuilt = 0
@@ -115,7 +119,7 @@ class FactsCache:
         raw = read_entry(path)
         if raw is not None:
             try:
-                facts = decode(FileFacts, raw)
+                facts = decode(self.record, raw)
             except (TypeError, ValueError):
                 facts = None
             if facts is not None:
