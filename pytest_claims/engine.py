@@ -40,7 +40,6 @@ from pytest_claims.persist.store import SummaryStore, VerdictStore, decode_verdi
 from pytest_claims.records import (
     PLATFORM,
     Claimed,
-    ClaimResult,
     DirectiveError,
     FrontierEntry,
     RuleResult,
@@ -48,6 +47,7 @@ from pytest_claims.records import (
     Verdict,
     Violation,
 )
+from pytest_claims.records import ClaimResult as ClaimResult  # re-exported: Result holds them
 
 TRACE_ENV = "PYTEST_CLAIMS_TRACE"
 """When set to a path, every engine run appends one line there (how tests prove xdist runs it once)."""
