@@ -35,13 +35,12 @@ from pytest_claims.analysis.resolve import Resolver
 from pytest_claims.analysis.rules import check_rules
 from pytest_claims.analysis.stubs import stubs_for, typeshed_version
 from pytest_claims.config import Config, load_config
-from pytest_claims.persist.cache import DERIVED_VERSION, PLUGIN_VERSION, Derived, FactsCache, namespace
+from pytest_claims.persist.cache import DERIVED_VERSION, PLUGIN_VERSION, FactsCache, derived_in, namespace
 from pytest_claims.persist.snapshot import SNAPSHOT_VERSION, Snapshot
 from pytest_claims.persist.store import SummaryStore, VerdictStore, decode_verdict, encode_verdict
 from pytest_claims.records import (
     PLATFORM,
     Claimed,
-    ClaimResult,
     Details,
     DirectiveError,
     FrontierEntry,
@@ -50,6 +49,7 @@ from pytest_claims.records import (
     Verdict,
     Violation,
 )
+from pytest_claims.records import ClaimResult as ClaimResult  # re-exported: Result holds them
 
 TRACE_ENV = "PYTEST_CLAIMS_TRACE"
 """When set to a path, every engine run appends one line there (how tests prove xdist runs it once)."""
@@ -165,16 +165,12 @@ def check(
 def _derived_beside(cache: FactsCache | None) -> Iterator[None]:
     """Parsed stubs and the parsed catalogue are kept beside the facts cache for this call, and only for it
     (a check without a cache directory writes nothing anywhere)."""
-    before = Derived.directory
+    directory = None
     if cache is not None and cache.directory is not None:
         versions = (DERIVED_VERSION, PLUGIN_VERSION, typeshed_version(), sys.version_info[:2])
-        Derived.directory = cache.directory.parent / f"derived-{namespace(*versions)}"
-    else:
-        Derived.directory = None
-    try:
+        directory = cache.directory.parent / f"derived-{namespace(*versions)}"
+    with derived_in(directory):
         yield
-    finally:
-        Derived.directory = before
 
 
 class Resolvers:

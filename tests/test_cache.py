@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import typeshed_client
 
-from pytest_claims.engine import check
-from pytest_claims.persist.cache import FactsCache, pack, unpack
+from pytest_claims.analysis.catalog import load_catalogue
+from pytest_claims.analysis.stubs import read_stub
+from pytest_claims.engine import Result, check
+from pytest_claims.persist.cache import Derived, FactsCache, derived_in, pack, unpack
 
 FIXTURE = Path(__file__).resolve().parent.parent / "testdata" / "violations"
 
@@ -19,18 +23,18 @@ def project(tmp_path: Path) -> Path:
     return tmp_path / "project"
 
 
-def _run(project: Path, cache_dir: Path) -> tuple[FactsCache, object]:
+def _run(project: Path, cache_dir: Path) -> tuple[FactsCache, Result]:
     cache = FactsCache(cache_dir)
     return cache, check(project, ["linux", "win32"], cache=cache)
 
 
 def test_warm_run_parses_nothing(project: Path, tmp_path: Path) -> None:
     cold_cache, cold = _run(project, tmp_path / "cache")
-    assert cold_cache.parsed == len(cold.project.modules.loaded())  # type: ignore[attr-defined]
+    assert cold_cache.parsed == len(cold.project.modules.loaded())
     warm_cache, warm = _run(project, tmp_path / "cache")
     assert warm_cache.parsed == 0
-    assert warm.claims == cold.claims  # type: ignore[attr-defined]
-    assert warm.reused == len(warm.claims)  # type: ignore[attr-defined]
+    assert warm.claims == cold.claims
+    assert warm.reused == len(warm.claims)
 
 
 def test_only_what_claims_reach_is_parsed(project: Path) -> None:
@@ -47,7 +51,7 @@ def test_touching_one_file_reparses_that_file_only(project: Path, tmp_path: Path
     cache, touched = _run(project, tmp_path / "cache")
     assert cache.parsed == 1
     fresh = check(project, ["linux", "win32"])
-    assert touched.claims == fresh.claims  # type: ignore[attr-defined]
+    assert touched.claims == fresh.claims
     one_hop = [c for c in fresh.claims if c.qualname == "one_hop"]
     assert {v.reach for c in one_hop for v in c.violations} == {"time.monotonic"}
 
@@ -57,11 +61,11 @@ def test_a_new_module_invalidates_verdicts_that_looked_for_it(project: Path, tmp
         "import vio.missing\n\n\n# claims: deterministic\ndef f():\n    return vio.missing.g()\n"
     )
     _, before = _run(project, tmp_path / "cache")
-    late = next(c for c in before.claims if c.qualname == "f")  # type: ignore[attr-defined]
+    late = next(c for c in before.claims if c.qualname == "f")
     assert late.status == "unevaluable"
     (project / "src" / "vio" / "missing.py").write_text("import os\n\n\ndef g():\n    return os.getenv('X')\n")
     _, after = _run(project, tmp_path / "cache")
-    late = next(c for c in after.claims if c.qualname == "f")  # type: ignore[attr-defined]
+    late = next(c for c in after.claims if c.qualname == "f")
     assert late.status == "violated"
 
 
@@ -75,15 +79,17 @@ def test_a_new_module_invalidates_verdicts_that_looked_for_it(project: Path, tmp
     ],
     ids=["truncated", "garbage", "flipped", "empty"],
 )
-def test_damaged_entries_are_rebuilt_with_the_same_verdicts(project: Path, tmp_path: Path, damage: object) -> None:
+def test_damaged_entries_are_rebuilt_with_the_same_verdicts(
+    project: Path, tmp_path: Path, damage: Callable[[bytes], bytes]
+) -> None:
     _, cold = _run(project, tmp_path / "cache")
     entries = [p for p in (tmp_path / "cache").rglob("*") if p.is_file()]
     assert entries
     for entry in entries:
-        entry.write_bytes(damage(entry.read_bytes()))  # type: ignore[operator]
+        entry.write_bytes(damage(entry.read_bytes()))
     cache, rebuilt = _run(project, tmp_path / "cache")
     assert cache.parsed > 0
-    assert rebuilt.claims == cold.claims  # type: ignore[attr-defined]
+    assert rebuilt.claims == cold.claims
     again, _ = _run(project, tmp_path / "cache")
     assert again.parsed == 0
 
@@ -137,32 +143,20 @@ def test_xdist_runs_the_engine_once_with_the_same_outcomes(
     assert len(trace.read_text().splitlines()) == 2  # one engine run per session, none in the workers
 
 
-def test_parsed_stubs_persist_by_content(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import typeshed_client
-
-    from pytest_claims.analysis import stubs
-    from pytest_claims.persist import cache
-
-    monkeypatch.setattr(cache.Derived, "directory", tmp_path / "stubs")
-    parses: list[str] = []
-    real = stubs._parse_stub
-
-    def counting(data: bytes, path: Path, module: str) -> object:
-        parses.append(module)
-        return real(data, path, module)
-
-    monkeypatch.setattr(stubs, "_parse_stub", counting)
+def test_parsed_stubs_persist_by_content(tmp_path: Path) -> None:
     path = typeshed_client.get_stub_file("os")
     assert path is not None
-    first = stubs._read_stub(path, "os")
-    assert parses == ["os"] and first.names
-    again = stubs._read_stub(path, "os")
-    assert parses == ["os"]  # read back, not parsed
-    assert again == first
-    (entry,) = (tmp_path / "stubs").iterdir()
-    entry.write_bytes(entry.read_bytes()[:-5])
-    assert stubs._read_stub(path, "os") == first
-    assert parses == ["os", "os"]  # a damaged entry is parsed again, never trusted
+    parsed = Derived.built["stub"]
+    with derived_in(tmp_path / "stubs"):
+        first = read_stub(path, "os")
+        assert Derived.built["stub"] == parsed + 1 and first.names
+        again = read_stub(path, "os")
+        assert Derived.built["stub"] == parsed + 1  # read back, not parsed
+        assert again == first
+        (entry,) = (tmp_path / "stubs").iterdir()
+        entry.write_bytes(entry.read_bytes()[:-5])
+        assert read_stub(path, "os") == first
+        assert Derived.built["stub"] == parsed + 2  # a damaged entry is parsed again, never trusted
 
 
 def _package(tmp_path: Path, **modules: str) -> Path:
@@ -221,29 +215,19 @@ def test_summaries_are_judged_against_the_run_that_wrote_them(tmp_path: Path) ->
     assert [v.via for v in again.violations] == [("pkg.m.h", "pkg.y.g")]
 
 
-def test_derived_entries_go_beside_the_given_cache_only(
-    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from pytest_claims.analysis import stubs
-    from pytest_claims.persist import cache as cache_module
-
-    seen: list[Path | None] = []
-    real = stubs._parse_stub
-
-    def recording(data: bytes, path: Path, module: str) -> object:
-        seen.append(cache_module.Derived.directory)
-        return real(data, path, module)
-
-    monkeypatch.setattr(stubs, "_parse_stub", recording)
-    stubs._stub.cache_clear()  # this process may have parsed every stub already
+def test_derived_entries_go_beside_the_given_cache_only(project: Path, tmp_path: Path) -> None:
+    load_catalogue.cache_clear()  # this process may have parsed the catalogue already: it is parsed again
     try:
+        kept = Derived.kept.total()
         _run(project, tmp_path / "cache")
-        assert list((tmp_path / "cache").glob("derived-*/stub-*"))
-        assert seen and all(d is not None and d.parent == tmp_path / "cache" for d in seen)
-        assert cache_module.Derived.directory is None  # not left set for whatever runs next
-        stubs._stub.cache_clear()
-        seen.clear()
+        beside = list((tmp_path / "cache").glob("derived-*/*"))
+        assert [p.name.partition("-")[0] for p in beside].count("catalogue") == 1
+        assert Derived.kept.total() - kept == len(beside)  # every entry the run kept is beside its cache
+        assert Derived.directory is None  # not left set for whatever runs next
+        load_catalogue.cache_clear()
+        built, kept = Derived.built["catalogue"], Derived.kept.total()
         check(project, ["linux"])
-        assert seen and set(seen) == {None}  # a check without a cache keeps nothing anywhere
+        assert Derived.built["catalogue"] == built + 1  # parsed again...
+        assert Derived.kept.total() == kept  # ...and kept nowhere: a check without a cache writes nothing
     finally:
-        stubs._stub.cache_clear()
+        load_catalogue.cache_clear()

@@ -10,7 +10,6 @@ import pytest
 
 from pytest_claims import records
 from pytest_claims.analysis.facts import extract
-from pytest_claims.persist import cache as cache_module
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.persist.codec import decode, encode, schema
 from pytest_claims.records import (
@@ -47,7 +46,9 @@ def test_facts_round_trip_through_plain_tuples() -> None:
     raw = encode(facts)
     assert type(raw) is tuple
     assert decode(FileFacts, raw) == facts
-    assert all(type(b) is tuple for b in raw[2])  # Bindings travel as plain tuples, not as the class
+    bindings = raw[2]
+    assert type(bindings) is tuple
+    assert all(type(b) is tuple for b in bindings)  # Bindings travel as plain tuples, not as the class
 
 
 def test_summaries_and_verdicts_round_trip() -> None:
@@ -97,13 +98,18 @@ def test_the_schema_follows_every_field() -> None:
     assert schema(Summary) != schema(Reach)
 
 
-def test_a_record_change_never_serves_an_old_entry(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_record_change_never_serves_an_old_entry(tmp_path: Path) -> None:
     facts = extract(SOURCE)
     old = FactsCache(tmp_path)
     old.put("ab" * 32, facts)
     assert FactsCache(tmp_path).get("ab" * 32) == facts
+
     # the next version of the plugin has a FileFacts of another shape: its cache namespace is another one
-    monkeypatch.setattr(cache_module, "schema", lambda *classes: "another-shape")
-    new = FactsCache(tmp_path)
+    @dataclasses.dataclass(frozen=True)
+    class NextFileFacts(FileFacts):
+        column: int = 0
+
+    NextFileFacts.__qualname__ = "FileFacts"
+    new = FactsCache(tmp_path, record=NextFileFacts)
     assert new.directory != old.directory
     assert new.get("ab" * 32) is None

@@ -7,13 +7,14 @@ import ast
 import pytest
 
 from pytest_claims.analysis.conditions import UNKNOWN, ConditionCompiler, Target, evaluate
+from pytest_claims.records import Cond
 
 
 def target(platform: str, version: tuple[int, int] = (3, 11)) -> Target:
     return Target(platform, version, lambda module, name: None)
 
 
-def compiled(test: str, *imports: tuple[str, str]) -> object:
+def compiled(test: str, *imports: tuple[str, str]) -> Cond:
     compiler = ConditionCompiler()
     for local, dotted in imports or (("sys", "sys"), ("os", "os"), ("platform", "platform")):
         compiler.bind_import(local, dotted)
@@ -44,32 +45,32 @@ def compiled(test: str, *imports: tuple[str, str]) -> object:
 )
 def test_forms(test: str, linux: bool, win32: bool) -> None:
     cond = compiled(test, ("sys", "sys"), ("os", "os"), ("platform", "platform"), ("typing", "typing"))
-    assert evaluate(cond, target("linux")) is linux  # type: ignore[arg-type]
-    assert evaluate(cond, target("win32")) is win32  # type: ignore[arg-type]
+    assert evaluate(cond, target("linux")) is linux
+    assert evaluate(cond, target("win32")) is win32
 
 
 def test_aliases_are_seen_through() -> None:
-    assert evaluate(compiled('_sys.platform == "win32"', ("_sys", "sys")), target("win32")) is True  # type: ignore[arg-type]
-    assert evaluate(compiled('plat == "darwin"', ("plat", "sys.platform")), target("darwin")) is True  # type: ignore[arg-type]
+    assert evaluate(compiled('_sys.platform == "win32"', ("_sys", "sys")), target("win32")) is True
+    assert evaluate(compiled('plat == "darwin"', ("plat", "sys.platform")), target("darwin")) is True
 
 
 def test_unknown_conditions_keep_both_branches() -> None:
     assert compiled("x > 3") == UNKNOWN
     assert compiled('sys.platform == "win32" and feature()') != UNKNOWN
     cond = compiled('sys.platform == "win32" and feature()')
-    assert evaluate(cond, target("linux")) is False  # type: ignore[arg-type]
-    assert evaluate(cond, target("win32")) is None  # type: ignore[arg-type]
-    assert evaluate(compiled('not (sys.platform == "win32" and feature())'), target("win32")) is None  # type: ignore[arg-type]
+    assert evaluate(cond, target("linux")) is False
+    assert evaluate(cond, target("win32")) is None
+    assert evaluate(compiled('not (sys.platform == "win32" and feature())'), target("win32")) is None
 
 
 def test_version_of_the_target() -> None:
     cond = compiled("sys.version_info >= (3, 12)")
-    assert evaluate(cond, target("linux", (3, 11))) is False  # type: ignore[arg-type]
-    assert evaluate(cond, target("linux", (3, 12))) is True  # type: ignore[arg-type]
+    assert evaluate(cond, target("linux", (3, 11))) is False
+    assert evaluate(cond, target("linux", (3, 12))) is True
 
 
 def test_deeply_nested_boolean_conditions_do_not_recurse() -> None:
     test = " and ".join(['sys.platform == "linux"'] * 5000)
-    assert evaluate(compiled(test), target("linux")) is True  # type: ignore[arg-type]
+    assert evaluate(compiled(test), target("linux")) is True
     nested = "not " * 900 + 'sys.platform == "linux"'
-    assert evaluate(compiled(nested), target("linux")) is True  # type: ignore[arg-type]
+    assert evaluate(compiled(nested), target("linux")) is True

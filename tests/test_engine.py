@@ -73,21 +73,11 @@ def test_never_imports_the_analysed_code(tmp_path: Path) -> None:
     assert not any(name == "trap" or name.startswith("trap.") for name in set(sys.modules) - before)
 
 
-def test_the_sweep_parses_each_file_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    import pytest_claims.analysis.extraction as extraction_module
-
+def test_the_sweep_parses_each_file_once() -> None:
     fixture = Path(__file__).resolve().parent.parent / "testdata" / "violations"
-    calls: list[str] = []
-    real = extraction_module.extract
-
-    def counting(source: bytes | str, filename: str = "<source>") -> object:
-        calls.append(filename)
-        return real(source, filename)
-
-    monkeypatch.setattr(extraction_module, "extract", counting)
-    result = check(fixture, ["darwin", "linux", "win32"])
-    assert sorted(calls) == sorted(set(calls))  # no file parsed twice across the three platforms
-    assert len(calls) == len(result.project.modules.loaded())
+    counts = FactsCache(None)  # keeps nothing: every file the run needs is parsed, and counted
+    result = check(fixture, ["darwin", "linux", "win32"], cache=counts)
+    assert counts.parsed == len(result.project.modules.loaded())  # no file parsed twice across the platforms
     assert {c.platform for c in result.claims} == {"darwin", "linux", "win32"}
 
 

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -24,7 +25,10 @@ def _load_campaign() -> ModuleType:
     return module
 
 
-campaign = _load_campaign()
+if TYPE_CHECKING:
+    import campaign  # tests/fuzz/campaign.py, which mypy names by its file (no package around it)
+else:
+    campaign = _load_campaign()
 BOUNDED = settings(
     max_examples=25,
     deadline=None,
@@ -34,48 +38,48 @@ BOUNDED = settings(
 
 
 @pytest.fixture(scope="module")
-def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[campaign.Workspace]:
     yield campaign.Workspace.create(tmp_path_factory.mktemp("fuzz"))
 
 
-def run(source: str | bytes, workspace: object) -> None:
+def run(source: str | bytes, workspace: campaign.Workspace) -> None:
     """The campaign's oracle, with a default interpreter's stack headroom (hypothesis raises the limit)."""
     campaign.default_stack(lambda: campaign.exercise(source, workspace))
 
 
 @BOUNDED
 @given(source=campaign.generated_source())
-def test_generated_sources(workspace: object, source: str) -> None:
+def test_generated_sources(workspace: campaign.Workspace, source: str) -> None:
     run(source, workspace)
 
 
 @BOUNDED
 @given(source=campaign.mutated_source())
-def test_mutated_sources(workspace: object, source: str | bytes) -> None:
+def test_mutated_sources(workspace: campaign.Workspace, source: str | bytes) -> None:
     run(source, workspace)
 
 
 @settings(BOUNDED, max_examples=15)
 @given(source=campaign.deep_source())
-def test_deeply_nested_sources(workspace: object, source: str) -> None:
+def test_deeply_nested_sources(workspace: campaign.Workspace, source: str) -> None:
     run(source, workspace)
 
 
 @settings(BOUNDED, max_examples=40)
 @given(source=campaign.raw_source)
-def test_raw_text_and_bytes(workspace: object, source: str | bytes) -> None:
+def test_raw_text_and_bytes(workspace: campaign.Workspace, source: str | bytes) -> None:
     run(source, workspace)
 
 
 @pytest.mark.parametrize("shape", sorted(campaign.DEEP_SHAPES))
-def test_every_deep_shape_at_the_parser_limit_and_past_it(workspace: object, shape: str) -> None:
+def test_every_deep_shape_at_the_parser_limit_and_past_it(workspace: campaign.Workspace, shape: str) -> None:
     for depth in (99, 1_000, 10_000):
         run("# claims: deterministic\n" + campaign.DEEP_SHAPES[shape](depth), workspace)
 
 
 @settings(BOUNDED, max_examples=40)
 @given(data=st.binary(min_size=1, max_size=64), at=st.integers(0, 10_000))
-def test_garbage_spliced_into_a_real_file(workspace: object, data: bytes, at: int) -> None:
+def test_garbage_spliced_into_a_real_file(workspace: campaign.Workspace, data: bytes, at: int) -> None:
     text = campaign.CORPUS[at % len(campaign.CORPUS)].encode()
     cut = at % (len(text) + 1)
     run(text[:cut] + data + text[cut:], workspace)

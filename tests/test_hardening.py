@@ -35,7 +35,7 @@ from hypothesis import strategies as st
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - 3.10
-    import tomli as tomllib
+    import tomli as tomllib  # type: ignore[import-not-found, unused-ignore]
 
 import pytest_claims.analysis.facts as facts_module
 from pytest_claims.analysis.conditions import evaluate
@@ -88,7 +88,8 @@ def reasons(result: Result, function: str) -> list[str]:
 @contextlib.contextmanager
 def headroom(frames: int) -> Iterator[None]:
     """Only `frames` more Python frames allowed: proves the code inside does not recurse with its input."""
-    depth, frame = 0, sys._getframe()
+    depth = 0
+    frame: types.FrameType | None = sys._getframe()
     while frame is not None:
         depth, frame = depth + 1, frame.f_back
     old = sys.getrecursionlimit()
@@ -290,7 +291,7 @@ def test_the_plugin_never_imports_the_analysed_code(
     output = result.stdout.str() + result.stderr.str()
     assert "Traceback" not in output and "INTERNALERROR" not in output, output
     if outcomes:
-        result.assert_outcomes(**outcomes)  # type: ignore[arg-type]
+        result.assert_outcomes(**outcomes)
     else:
         assert result.ret == pytest.ExitCode.OK
         result.stdout.fnmatch_lines([f"*src/trap/mod.py::pure[[]{p}[]]*" for p in ("darwin", "linux", "win32")])
@@ -1056,7 +1057,7 @@ toml_scalars = st.one_of(
     st.booleans(),
     st.integers(-(2**63), 2**63 - 1),
     st.floats(allow_nan=False, allow_infinity=False),
-    st.text(st.characters(blacklist_categories=("Cs",)), max_size=70),
+    st.text(st.characters(blacklist_categories=["Cs"]), max_size=70),
 )
 non_arrays = st.one_of(
     toml_scalars, st.dictionaries(st.from_regex(r"[a-z]{1,6}", fullmatch=True), st.integers(), max_size=2)
@@ -1069,7 +1070,7 @@ ARRAY_KEYS = {
     "mutating-returns": "dotted names",
 }
 dotted = st.from_regex(r"[a-z_][a-z0-9_]{0,6}(\.[a-z_][a-z0-9_]{0,6}){0,3}", fullmatch=True)
-not_dotted = st.text(st.characters(blacklist_categories=("Cs",)), max_size=12).filter(
+not_dotted = st.text(st.characters(blacklist_categories=["Cs"]), max_size=12).filter(
     lambda s: not (s and all(part.isidentifier() for part in s.split(".")))
 )
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -1175,7 +1176,7 @@ def test_unknown_keys_suggest_a_valid_one_or_list_them(config_root: Path, key: s
 
 @SETTINGS
 @given(
-    name=st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=10),
+    name=st.text(st.characters(blacklist_categories=["Cs"]), min_size=1, max_size=10),
     categories=st.lists(st.one_of(st.sampled_from(sorted(CATEGORIES)), st.text(max_size=6)), min_size=1, max_size=3),
 )
 def test_custom_claims_are_refused_precisely(config_root: Path, name: str, categories: list[str]) -> None:

@@ -51,7 +51,7 @@ def _dotted(node: ast.expr) -> str | None:
     return ".".join(chain) if chain is not None else None
 
 
-def _read_stub(path: Path, module: str) -> _StubModule:
+def read_stub(path: Path, module: str) -> _StubModule:
     """A stub's definitions: parsed, or read back from an earlier process's parse of the same bytes."""
     try:
         data = path.read_bytes()
@@ -139,7 +139,7 @@ def _stub(module: str, version: tuple[int, int]) -> _StubModule | None:
         path = typeshed_client.get_stub_file(module, search_context=context)
     except (ValueError, OSError):
         return None
-    return _read_stub(path, module) if path is not None else None
+    return read_stub(path, module) if path is not None else None
 
 
 @cache

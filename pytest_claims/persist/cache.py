@@ -18,9 +18,11 @@ import os
 import pickle
 import sys
 import tempfile
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from pytest_claims import __version__
 from pytest_claims.persist.codec import decode, encode, schema
@@ -90,13 +92,17 @@ def read_entry(path: Path) -> object | None:
 
 
 class FactsCache:
-    """Facts by file content. `parsed` and `hits` count what each run did (tests and benchmarks read them)."""
+    """Facts by file content. `parsed` and `hits` count what each run did (tests and benchmarks read them).
 
-    def __init__(self, directory: Path | None) -> None:
+    `record` is the class the facts are kept as: its shape is part of the namespace, so facts of another shape
+    (an older or newer plugin's) are never read back into it."""
+
+    def __init__(self, directory: Path | None, record: type[FileFacts] = FileFacts) -> None:
         # the recursion limit decides how deep a file may nest before CPython's parser gives up on it
-        versions: tuple[object, ...] = (FACTS_MEANING, schema(FileFacts), PLUGIN_VERSION, sys.implementation.name)
+        versions: tuple[object, ...] = (FACTS_MEANING, schema(record), PLUGIN_VERSION, sys.implementation.name)
         versions += (sys.version_info[:3], sys.getrecursionlimit())
         self.directory = directory / f"facts-{namespace(*versions)}" if directory is not None else None
+        self.record = record
         self.parsed = 0
         self.hits = 0
         self.rebuilt = 0
@@ -113,7 +119,7 @@ class FactsCache:
         raw = read_entry(path)
         if raw is not None:
             try:
-                facts = decode(FileFacts, raw)
+                facts = decode(self.record, raw)
             except (TypeError, ValueError):
                 facts = None
             if facts is not None:
@@ -135,10 +141,25 @@ class FactsCache:
 class Derived:
     """Where data derived from fixed inputs persists between processes: parsed typeshed stubs and the parsed
     catalogue, which every process would otherwise parse again (about 0.3 s and 0.02 s). The engine points
-    it at its cache directory; entries are keyed by a hash of the input, so a changed input is never served
-    an old result."""
+    it at its cache directory for one check (`derived_in`); entries are keyed by a hash of the input, so a
+    changed input is never served an old result. `built` and `kept` count per kind, for this process, the
+    builds `derived` ran and the entries it wrote (tests read them, as they read `FactsCache`'s counters)."""
 
-    directory: Path | None = None
+    directory: ClassVar[Path | None] = None
+    built: ClassVar[Counter[str]] = Counter()
+    kept: ClassVar[Counter[str]] = Counter()
+
+
+@contextmanager
+def derived_in(directory: Path | None) -> Iterator[None]:
+    """Derived entries are kept in `directory` (None: nowhere) while the block runs, and where they were
+    kept before once it ends."""
+    before = Derived.directory
+    Derived.directory = directory
+    try:
+        yield
+    finally:
+        Derived.directory = before
 
 
 def derived(kind: str, source: bytes, build: Callable[[], T], record: type[T] | None = None) -> T:
@@ -146,6 +167,7 @@ def derived(kind: str, source: bytes, build: Callable[[], T], record: type[T] | 
     `record` through its derived codec, anything else as it was pickled)."""
     directory = Derived.directory
     if directory is None:
+        Derived.built[kind] += 1
         return build()
     shape = schema(record) if record is not None else ""
     entry = directory / f"{kind}-{hashlib.sha256(source + shape.encode()).hexdigest()[:40]}"
@@ -156,6 +178,8 @@ def derived(kind: str, source: bytes, build: Callable[[], T], record: type[T] | 
         except (TypeError, ValueError, KeyError, AttributeError):
             pass  # not what this version writes: built again and overwritten
     value = build()
+    Derived.built[kind] += 1
     with contextlib.suppress(OSError, RecursionError):
         write_atomic(entry, pack(encode(value) if record is not None else value))
+        Derived.kept[kind] += 1
     return value

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Callable
 from pathlib import Path
 from time import time_ns
 from typing import Any
@@ -22,6 +23,9 @@ SNAPSHOT_VERSION = 2
 """The layout of the snapshot (module entries and their paths); part of its name."""
 RACY_NS = 2_000_000_000
 """Two seconds: coarser than the timestamp granularity of every common file system (FAT's is two)."""
+clock: Callable[[], int] = time_ns
+"""The moment a snapshot is taken, in ns since the epoch: the racy window is measured back from it. (Tests move
+it forward instead of waiting two seconds: a file's change time cannot be set back.)"""
 
 StatKey = tuple[int, int, int, int]
 
@@ -41,7 +45,7 @@ class Snapshot:
         self._old_files: dict[Any, Any] = old.get("files", {})
         self._walks: dict[Any, Any] = {}
         self._files: dict[Any, Any] = {}
-        self._now = time_ns()
+        self._now = clock()
 
     def _settled(self, mtime_ns: int) -> bool:
         return mtime_ns < self._now - RACY_NS
