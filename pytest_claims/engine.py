@@ -19,6 +19,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from operator import attrgetter
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ from pytest_claims.analysis.check import walk
 from pytest_claims.analysis.conditions import Target
 from pytest_claims.analysis.details import report_details
 from pytest_claims.analysis.directives import read_directives
+from pytest_claims.analysis.facts import hierarchy_shape
 from pytest_claims.analysis.index import build_index
 from pytest_claims.analysis.policy import Policy
 from pytest_claims.analysis.project import Project, load_project
@@ -43,11 +45,9 @@ from pytest_claims.records import (
     Claimed,
     Details,
     DirectiveError,
-    FrontierEntry,
     RuleResult,
     Summary,
     Verdict,
-    Violation,
 )
 from pytest_claims.records import ClaimResult as ClaimResult  # re-exported: Result holds them
 
@@ -106,20 +106,21 @@ def resolve_platforms(config: Config, requested: Sequence[str] | None, sweep: bo
     return (sys.platform,)
 
 
-def _result(
-    item: Claimed,
-    platform: str,
-    status: str,
-    violations: tuple[Violation, ...],
-    frontier: tuple[FrontierEntry, ...],
-) -> ClaimResult:
-    function, module, qualname, file, line = item.function, item.module, item.qualname, item.file, item.line
-    return ClaimResult(function, module, qualname, file, line, item.claims, platform, status, violations, frontier)
-
-
-def _decoded(item: Claimed, platform: str, encoded: Any) -> ClaimResult:
-    """A ClaimResult from the directive reading and a stored walk (see `store.encode_verdict`)."""
-    return _result(item, platform, *decode_verdict(encoded))
+def _result(item: Claimed, platform: str, verdict: Verdict) -> ClaimResult:
+    """A claim's result: its directive reading and what its walk found."""
+    return ClaimResult(
+        item.function,
+        item.module,
+        item.qualname,
+        item.file,
+        item.line,
+        item.claims,
+        platform,
+        verdict.status,
+        verdict.violations,
+        verdict.frontier,
+        verdict.blind_spots,
+    )
 
 
 def _trace(root: Path, cache: FactsCache, reused: int, summaries: SummaryStore) -> None:
@@ -173,6 +174,11 @@ def _derived_beside(cache: FactsCache | None) -> Iterator[None]:
         yield
 
 
+def _dynamic_calls(config: Config) -> str:
+    """`dynamic-calls` (SPEC §5): what a blind spot does to a claim that would hold."""
+    return str(getattr(config, "dynamic_calls", "ignore"))
+
+
 class Resolvers:
     """The one place resolution is wired: a resolver per target over one loaded project, made on first need and
     then kept, so claims and rules walking the same platform share its memoised summaries; summaries that
@@ -219,11 +225,13 @@ def _check(
     digests = project.modules.digests
     inputs = (config.fingerprint(), catalogue_fingerprint(), typeshed_version(), sys.version_info[:2])
     store = VerdictStore(cache, inputs)
-    store.compare(digests)
+    hierarchy = partial(_hierarchy_changed, project)
+    store.compare(digests, hierarchy)
     claimed, errors, problems = _read_claims(project, config, store)
-    summaries = SummaryStore(cache, inputs, targets, digests)
+    summaries = SummaryStore(cache, inputs, targets, digests, hierarchy, store.shapes)
     resolvers = Resolvers(project, config, targets, summaries)
     results, reused = _verdicts(claimed, targets, config, store, resolvers)
+    _record_shapes(project, store)
     store.save(digests)
     rules = check_rules(project, config, targets, resolvers) if config.forbid_reaches else ()
     summaries.save()
@@ -241,6 +249,34 @@ def _check(
         rules,
         extra,
     )
+
+
+def _hierarchy_changed(project: Project, changed: frozenset[str], old_shapes: dict[str, str]) -> bool:
+    """Did the changed modules change any class, base or method name? Only then are the walks that looked for
+    overrides in subclasses (HIERARCHY in their dependencies) redone."""
+    for name in changed:
+        old = old_shapes.get(name)
+        if name not in project.index.modules:
+            if old != "":
+                return True  # a module is gone: unless it is known to have had no classes, assume it had
+            continue
+        new = hierarchy_shape(project.modules[name].facts)
+        if new != old and (old is not None or new != ""):
+            # an unknown old shape is no change when the file has no class now: had it held a subclass the
+            # hierarchy analysis used, that analysis would have read it (it names its base) and kept its shape
+            return True
+    return False
+
+
+def _record_shapes(project: Project, store: VerdictStore) -> None:
+    """The class shapes of every module whose facts this run had, and the earlier ones still valid."""
+    shapes = store.shapes
+    shapes.update((m, s) for m, s in store.old_shapes.items() if m not in store.changed and m in project.index.modules)
+    for name in project.modules.loaded():
+        shapes[name] = hierarchy_shape(project.modules[name].facts)
+    for name, text in project.modules.texts().items():
+        if name not in shapes and b"class" not in text:
+            shapes[name] = ""  # no class statement: nothing to parse to know its shape
 
 
 def _read_claims(
@@ -293,7 +329,7 @@ def _verdicts(
                 store.verdicts[key] = entry
                 if entry[1] is not None:
                     reused += 1
-                    results.append(_decoded(item, platform, entry[1]))
+                    results.append(_result(item, platform, decode_verdict(entry[1])))
                 continue
             resolver = resolvers(platform)
             module = resolver.module(item.module)
@@ -304,11 +340,11 @@ def _verdicts(
             walked = same_everywhere.get(node)
             if walked is None:
                 forbidden = {c: categories[c] for c in item.claims}
-                walked = walk(resolver, policy, node, forbidden, deny, allow, config.max_walk)
+                walked = walk(resolver, policy, node, forbidden, deny, allow, config.max_walk, _dynamic_calls(config))
                 if PLATFORM not in walked[1]:
                     # nothing on this walk differs between targets: the other targets get the same verdict
                     same_everywhere[node] = walked
             verdict, deps = walked
-            results.append(_result(item, platform, verdict.status, verdict.violations, verdict.frontier))
+            results.append(_result(item, platform, verdict))
             store.verdicts[key] = (tuple(m for m in deps if m != PLATFORM), encode_verdict(verdict))
     return results, reused

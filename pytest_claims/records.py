@@ -20,6 +20,10 @@ seen by `persist.codec.schema` on its own); part of the facts cache's namespace.
 THIRD_PARTY = "third-party code ("
 """How a frontier entry for code outside the project and the stdlib begins (`external = "trust"` drops them)."""
 
+HIERARCHY = "<hierarchy>"
+"""A pseudo-module in dependency sets: the computation looked for overrides in the project's subclasses, so
+it is stale whenever any module's classes (their names, bases or methods) change."""
+
 PLATFORM = "<platform>"
 """A pseudo-module in dependency sets (`Summary.deps`): the computation consulted something that differs
 between the targets of the run, so its result is kept per platform."""
@@ -35,12 +39,16 @@ Guard = tuple[tuple[int, bool], ...]
 """A conjunction of (condition index, polarity); the empty guard always holds."""
 
 
-Use = tuple[tuple[str, ...], str, int, int]
-"""A name used in a function body: (chain, ctx, line, guard), a plain tuple so facts stay cheap to cache.
+Use = tuple[tuple[str, ...], str, int, int, str]
+"""A name used in a function body: (chain, ctx, line, guard, code), a plain tuple so facts stay cheap to cache.
 
-`chain` is the dotted access (`("os", "path", "exists")`); `ctx` is how it is used: `call` (the callee of a
-call), `ref` (a value), `type` (isinstance/except position: never a reach) or `getattr` (the object of
-`getattr(obj, <non-literal>)`); `guard` indexes `FileFacts.guards`.
+`chain` is the dotted access (`("os", "path", "exists")`); a step `()` is the result of a call
+(`make().run` is `("make", "()", "run")`), a root `<str>` / `<list>` / `<dict>` / `<set>` / `<tuple>` /
+`<bytes>` a literal, and the root `<?>` a callee with no name at all (`handlers[k]()`). `ctx` is how it is
+used: `call` (the callee of a call), `ref` (a value), `type` (isinstance/except position: never a reach) or
+`getattr` (the object of `getattr(obj, <non-literal>)`); `guard` indexes `FileFacts.guards`; `code` is the
+call's source text, whitespace-normalised (at most 120 characters), kept only for calls whose callee may turn
+out to be of unknown type (a blind spot is reported with it), else "".
 """
 
 
@@ -50,8 +58,11 @@ class Binding(NamedTuple):
     import: `target` is a module (`import a.b` binds `a` to "a"; `import a.b as x` binds x to "a.b");
     from: `from target import member` (target keeps leading dots of a relative import);
     star: `from target import *`; def/class: `target` is the qualname defined here;
-    alias: `name = a.b.c` (target "a.b.c"); instance: `name = a.b.C(...)` or `name: a.b.C` (target "a.b.C");
-    var: any other assignment.
+    alias: `name = a.b.c` (target "a.b.c"); instance: `name = a.b.C(...)`, `name: a.b.C`, `with a.b.C() as
+    name` (target "a.b.C": the value of calling it, or an instance of the class it names); element: `for name in
+    a.b` (target "a.b": an element of that value); var: any other assignment.
+    An annotation's target may say more than a class: `*C` is a collection of C (`list[C]`, `Sequence[C]`,
+    `tuple[C, ...]`, `set[C]`, `Iterable[C]`), `{K,V` a mapping of K to V (`dict[K, V]`, `Mapping[K, V]`).
     """
 
     name: str
@@ -74,6 +85,8 @@ class FunctionFacts:
     line: int
     cls: str
     kind: str
+    """function | method | staticmethod | classmethod | property | lambda | state (what a module-level or
+    class-body assignment evaluates: its uses are what reading the name reaches)"""
     first: str
     is_async: bool
     guard: int
@@ -81,6 +94,8 @@ class FunctionFacts:
     locals: frozenset[str]
     bindings: tuple[Binding, ...]
     returns: str
+    result: str
+    """The return annotation as a type target (see `Binding`), "" when it names no class."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +109,11 @@ class ClassFacts:
     methods: tuple[tuple[str, int], ...]
     """(name, index into FileFacts.functions), in source order; a name may repeat under different guards."""
     attributes: tuple[Binding, ...]
+    """Names bound in the class body."""
+    fields: tuple[Binding, ...]
+    """Instance attributes a method assigns (`self.x = T(...)`, `self.x = param` with `param: T`, `self.x: T`)."""
+    factories: tuple[tuple[str, int], ...]
+    """Dataclass / attrs field factories (`field(default_factory=f)`, `attr.ib(factory=f)`): (chain, line)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +192,13 @@ class Frontier:
     """As for `Reach`."""
 
 
+class Blind(NamedTuple):
+    """A call the walk cannot follow (a value of unknown type, a callable passed in or fetched from data)."""
+
+    line: int
+    code: str
+
+
 @dataclass(frozen=True, slots=True)
 class Summary:
     """What one function's body touches on one target, before any policy (`trusted`, `external`) is applied:
@@ -180,6 +207,7 @@ class Summary:
     reaches: tuple[Reach, ...]
     edges: tuple[Edge, ...]
     frontier: tuple[Frontier, ...]
+    blind: tuple[Blind, ...]
     names: tuple[str, ...]
     """Every dotted name the body calls or uses as a value (project, stdlib, third-party), for forbid-reaches
     rules; empty in runs without rules."""
@@ -212,12 +240,22 @@ class FrontierEntry:
     hint: str
 
 
+class BlindSpot(NamedTuple):
+    """A call site inside a walk that the walk could not follow (SPEC §5), with the hops that led there."""
+
+    file: str
+    line: int
+    code: str
+    via: tuple[str, ...]
+
+
 @dataclass(frozen=True, slots=True)
 class Verdict:
     status: str
     """held | violated | unevaluable"""
     violations: tuple[Violation, ...]
     frontier: tuple[FrontierEntry, ...]
+    blind_spots: tuple[BlindSpot, ...]
 
 
 class Claimed(NamedTuple):
@@ -263,6 +301,7 @@ class ClaimResult:
     status: str
     violations: tuple[Violation, ...]
     frontier: tuple[FrontierEntry, ...]
+    blind_spots: tuple[BlindSpot, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

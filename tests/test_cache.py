@@ -231,3 +231,46 @@ def test_derived_entries_go_beside_the_given_cache_only(project: Path, tmp_path:
         assert Derived.kept.total() == kept  # ...and kept nowhere: a check without a cache writes nothing
     finally:
         load_catalogue.cache_clear()
+
+
+def _hierarchy_project(root: Path) -> Path:
+    (root / "shop").mkdir(parents=True)
+    (root / "pyproject.toml").write_text('[tool.claims]\npackages = ["shop"]\n')
+    (root / "shop" / "__init__.py").write_text("")
+    (root / "shop" / "base.py").write_text(
+        "class Step:\n"
+        "    # claims: deterministic\n"
+        "    def run(self):\n"
+        "        return self.apply()\n\n"
+        "    def apply(self):\n"
+        "        return 1\n"
+    )
+    (root / "shop" / "other.py").write_text("def unrelated():\n    return 2\n")
+    return root
+
+
+def _status(result: Result) -> str:
+    (status,) = {claim.status for claim in result.claims}  # the same on linux and win32
+    return status
+
+
+def test_a_new_override_in_another_file_invalidates_the_stored_verdict(tmp_path: Path) -> None:
+    root = _hierarchy_project(tmp_path / "p")
+    assert _status(_run(root, tmp_path / "cache")[1]) == "held"
+    # a body-only edit elsewhere leaves the class hierarchy as it was: the verdict is reused
+    (root / "shop" / "other.py").write_text("def unrelated():\n    return 3\n")
+    _, same = _run(root, tmp_path / "cache")
+    assert (_status(same), same.reused) == ("held", 2)
+    # a new module overrides `apply` with a clock read: the base method's claim now fails, never stale
+    (root / "shop" / "timed.py").write_text(
+        "import time\n\nfrom shop.base import Step\n\n\nclass Timed(Step):\n    def apply(self):\n        return time.time()\n"
+    )
+    _, after = _run(root, tmp_path / "cache")
+    assert (_status(after), after.reused) == ("violated", 0)
+    assert after.claims == check(root, ["linux", "win32"]).claims
+    # and a method added to an existing subclass file is seen the same way
+    (root / "shop" / "timed.py").write_text(
+        "from shop.base import Step\n\n\nclass Timed(Step):\n    def other(self):\n        return 0\n"
+    )
+    _, removed = _run(root, tmp_path / "cache")
+    assert _status(removed) == "held"

@@ -13,6 +13,8 @@ from pytest_claims.analysis.facts import extract
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.persist.codec import decode, encode, schema
 from pytest_claims.records import (
+    Blind,
+    BlindSpot,
     Edge,
     FileFacts,
     Frontier,
@@ -56,6 +58,7 @@ def test_summaries_and_verdicts_round_trip() -> None:
         (Reach("os.getenv", "call", 3, frozenset({"env"}), "pkg.mod.Box"),),
         (Edge(("pkg.mod", 2), "pkg.mod.f", 4, "pkg.mod.f"),),
         (Frontier("requests.get", 5, "third-party", 'follow = ["requests"]', "requests.get"),),
+        (Blind(6, "handler(x)"),),
         ("os.getenv", "pkg.mod.f"),
         frozenset({"pkg.mod", records.PLATFORM}),
     )
@@ -64,6 +67,7 @@ def test_summaries_and_verdicts_round_trip() -> None:
         "violated",
         (Violation("deterministic", "call", "time.time", "src/a.py", 3, ("a.b",)),),
         (FrontierEntry("x.y", "src/a.py", 4, (), "why", "hint"),),
+        (BlindSpot("src/a.py", 6, "handler(x)", ("a.b",)),),
     )
     assert decode(Verdict, encode(verdict)) == verdict
 

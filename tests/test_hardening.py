@@ -752,11 +752,11 @@ def test_the_extractor_walks_10000_deep_trees_iteratively(
     assert facts.problems == ()
     (func,) = facts.functions
     assert func.qualname == "f" and facts.directives[0].function == 0
-    uses = {(chain, ctx) for chain, ctx, _line, _guard in func.uses}
+    uses = {(chain, ctx) for chain, ctx, _line, _guard, _code in func.uses}
     assert (("time", "time"), "call") in uses and (("g",), "call") in uses
     # platform guards are kept, however deep, and evaluated per target, iteratively too
     for reach in (("time", "time"), ("os", "getenv")):
-        (guard,) = {guard for chain, _ctx, _line, guard in func.uses if chain == reach}
+        (guard,) = {guard for chain, _ctx, _line, guard, _code in func.uses if chain == reach}
         conds = [(facts.conds[index], polarity) for index, polarity in facts.guards[guard]]
         assert conds
         with headroom(120):

@@ -13,7 +13,10 @@ from pytest_claims.analysis.policy import Policy
 from pytest_claims.analysis.resolve import Resolver
 from pytest_claims.analysis.walk import Node, Overflow, breadth_first
 from pytest_claims.dotted import under_any
-from pytest_claims.records import FrontierEntry, Verdict, Violation
+from pytest_claims.records import BlindSpot, FrontierEntry, Verdict, Violation
+
+BLIND_REASON = "a call the walk cannot follow (a value of unknown type, or a callable passed in or fetched from data)"
+BLIND_HINT = 'dynamic-calls = "ignore" (the claim is then the author\'s assertion there), or give the value a type'
 
 
 # claims: deterministic
@@ -47,14 +50,16 @@ def walk(
     deny: dict[str, tuple[str, ...]],
     allow: dict[str, tuple[str, ...]],
     max_walk: int,
+    dynamic_calls: str = "ignore",
 ) -> tuple[Verdict, frozenset[str]]:
     """The verdict for one function claiming `claims` (claim -> forbidden categories), and the modules the walk
     read: the verdict stays valid while none of them changes."""
     checked = {c: cats for c, cats in claims.items() if cats or deny.get(c)}
     if not checked:
-        return Verdict("held", (), ()), frozenset({start[0]})
+        return Verdict("held", (), (), ()), frozenset({start[0]})
     violations: dict[tuple[str, str, int, str, str], Violation] = {}
     frontier: dict[tuple[str, str, int, str], FrontierEntry] = {}
+    blind: dict[tuple[str, int, str], BlindSpot] = {}
     deps: set[str] = {start[0]}
     files = resolver.project.index.modules  # the index, not the facts: a cached summary needs no parse
 
@@ -76,6 +81,8 @@ def walk(
             fkey = (entry.reach, rel, entry.line, entry.reason)
             if fkey not in frontier:
                 frontier[fkey] = FrontierEntry(entry.reach, rel, entry.line, via, entry.reason, entry.hint)
+        for spot in summary.blind:
+            blind.setdefault((rel, spot.line, spot.code), BlindSpot(rel, spot.line, spot.code, via))
         return [(edge.name, edge.target) for edge in summary.edges]
 
     overflow = breadth_first([(start, ())], step, max_walk)
@@ -83,9 +90,14 @@ def walk(
         entry = capacity_entry(resolver, overflow, max_walk)
         frontier[(entry.reach, entry.file, entry.line, "")] = entry
     ordered = tuple(sorted(violations.values(), key=violation_key))
+    spots = tuple(sorted(blind.values(), key=lambda b: (b.file, b.line, b.code)))
+    if dynamic_calls == "unevaluable" and not ordered:
+        for spot in spots:  # a dynamic invocation taints the claim (SPEC §5): the blind spots are its frontier
+            entry = FrontierEntry(spot.code, spot.file, spot.line, spot.via, BLIND_REASON, BLIND_HINT)
+            frontier.setdefault((entry.reach, entry.file, entry.line, entry.reason), entry)
     front = tuple(sorted(frontier.values(), key=frontier_key))
     if ordered:
-        return Verdict("violated", ordered, front), frozenset(deps)
+        return Verdict("violated", ordered, front, spots), frozenset(deps)
     if front:
-        return Verdict("unevaluable", (), front), frozenset(deps)
-    return Verdict("held", (), ()), frozenset(deps)
+        return Verdict("unevaluable", (), front, spots), frozenset(deps)
+    return Verdict("held", (), (), spots), frozenset(deps)

@@ -13,6 +13,8 @@ it), and a node of any other class makes the file a problem, never a silent "no 
 from __future__ import annotations
 
 import ast
+import builtins
+import hashlib
 import io
 import re
 import tokenize
@@ -43,6 +45,7 @@ class _FunctionBuilder:
     is_async: bool
     guard: int
     returns: str
+    result: str = ""
     uses: list[Use] = field(default_factory=list)
     locals: set[str] = field(default_factory=set)
     globals: set[str] = field(default_factory=set)
@@ -59,6 +62,8 @@ class _ClassBuilder:
     bases: tuple[str, ...]
     methods: list[tuple[str, int]] = field(default_factory=list)
     attributes: list[Binding] = field(default_factory=list)
+    fields: list[Binding] = field(default_factory=list)
+    factories: list[tuple[str, int]] = field(default_factory=list)
 
 
 class _Scope:
@@ -81,9 +86,24 @@ _IMPORT_ERRORS = {"ImportError", "ModuleNotFoundError"}
 _TRY_NODES: tuple[type[ast.AST], ...] = tuple(getattr(ast, n) for n in ("Try", "TryStar") if hasattr(ast, n))
 
 
+_LITERALS: dict[type[ast.AST], str] = {
+    ast.JoinedStr: "<str>",
+    ast.List: "<list>",
+    ast.ListComp: "<list>",
+    ast.Dict: "<dict>",
+    ast.DictComp: "<dict>",
+    ast.Set: "<set>",
+    ast.SetComp: "<set>",
+    ast.Tuple: "<tuple>",
+}
+
+
 # claims: deterministic
-def chain_of(node: ast.expr) -> tuple[str, ...] | None:
-    """`a.b.c` -> ("a", "b", "c"); `super().m` -> ("<super>", "m"); `getattr(a, "b")` -> ("a", "b")."""
+def chain_of(node: ast.expr, calls: bool = False) -> tuple[str, ...] | None:
+    """`a.b.c` -> ("a", "b", "c"); `super().m` -> ("<super>", "m"); `getattr(a, "b")` -> ("a", "b").
+
+    With `calls`, a value may also be the result of a call or a literal: `make().run` -> ("make", "()", "run"),
+    `", ".join` -> ("<str>", "join")."""
     parts: list[str] = []
     while True:
         if isinstance(node, ast.Attribute):
@@ -92,19 +112,43 @@ def chain_of(node: ast.expr) -> tuple[str, ...] | None:
         elif isinstance(node, ast.Name):
             parts.append(node.id)
             break
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-            if node.func.id == "super" and not node.keywords:
+        elif isinstance(node, ast.Call):
+            if isinstance(node.func, ast.Name) and node.func.id == "super" and not node.keywords:
                 parts.append("<super>")
                 break
             literal = _getattr_literal(node)
-            if literal is None:
+            if literal is not None:
+                parts.append(literal)
+                node = node.args[0]
+            elif calls:
+                parts.append("()")
+                node = node.func
+            else:
                 return None
-            parts.append(literal)
-            node = node.args[0]
+        elif calls and parts and _literal_root(node):
+            parts.append(_literal_root(node))
+            break
         else:
             return None
     parts.reverse()
     return tuple(parts)
+
+
+def _literal_root(node: ast.expr) -> str:
+    if isinstance(node, ast.Constant):
+        return "<str>" if isinstance(node.value, str) else "<bytes>" if isinstance(node.value, bytes) else ""
+    return _LITERALS.get(type(node), "")
+
+
+def value_chain(node: ast.expr) -> tuple[str, ...] | None:
+    """The chain of a value: a name, an attribute, a literal, or the result of calling one (a trailing `()`)."""
+    root = _literal_root(node)
+    if root:
+        return (root,)
+    if isinstance(node, ast.Call) and _getattr_literal(node) is None and chain_of(node) is None:
+        callee = chain_of(node.func, calls=True)
+        return (*callee, "()") if callee is not None and callee[0] != "<super>" else None
+    return chain_of(node, calls=True)
 
 
 def _getattr_literal(node: ast.Call) -> str | None:
@@ -120,14 +164,26 @@ def _getattr_literal(node: ast.Call) -> str | None:
     return None
 
 
-def _annotation_chain(node: ast.expr | None) -> tuple[str, ...] | None:
-    """The class an annotation names, when it names exactly one: `C`, `m.C`, `"C"`, `C | None`, `Optional[C]`."""
-    while node is not None:
+_COLLECTIONS = frozenset(
+    {
+        "list", "List", "Sequence", "MutableSequence", "Iterable", "Iterator", "Collection", "Reversible",
+        "set", "Set", "frozenset", "FrozenSet", "AbstractSet", "MutableSet", "Generator", "AsyncIterator",
+        "AsyncIterable", "AsyncGenerator", "deque", "Deque", "KeysView", "ValuesView",
+    }
+)  # fmt: skip
+_MAPPINGS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "OrderedDict", "defaultdict", "DefaultDict"})
+
+
+def annotation_type(node: ast.expr | None) -> str:
+    """An annotation as a type target (see `Binding`): `C`, `*C` (a collection of C) or `{K,V` (a mapping);
+    "" when it names no single class. `Optional[...]`, `... | None` and string annotations are seen through."""
+    for _ in range(8):  # a string annotation holds at most a few levels of strings and optionals
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            text = node.value.strip()
-            if re.fullmatch(r"[A-Za-z_][\w.]*", text):
-                return tuple(text.split("."))
-            return None
+            try:
+                node = ast.parse(node.value.strip(), mode="eval").body
+            except (SyntaxError, ValueError):
+                return ""
+            continue
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
             if isinstance(node.right, ast.Constant) and node.right.value is None:
                 node = node.left
@@ -135,15 +191,27 @@ def _annotation_chain(node: ast.expr | None) -> tuple[str, ...] | None:
             if isinstance(node.left, ast.Constant) and node.left.value is None:
                 node = node.right
                 continue
-            return None
+            return ""
         if isinstance(node, ast.Subscript):
             base = chain_of(node.value)
-            if base and base[-1] == "Optional":
-                node = node.slice
+            args = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+            if base is None:
+                return ""
+            if base[-1] == "Optional":
+                node = args[0]
                 continue
-            return None
-        return chain_of(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
-    return None
+            if base[-1] in _COLLECTIONS or (
+                base[-1] in ("tuple", "Tuple") and len(args) == 2 and isinstance(args[1], ast.Constant)
+            ):
+                inner = annotation_type(args[0])
+                return f"*{inner}" if inner and inner[0] not in "*{" else ""
+            if base[-1] in _MAPPINGS and len(args) == 2:
+                key, value = annotation_type(args[0]), annotation_type(args[1])
+                return f"{{{key},{value}" if (key or value) and not {key[:1], value[:1]} & {"*", "{"} else ""
+            return ".".join(base)  # a generic class: `IO[str]`, `Popen[bytes]` are instances of it
+        chain = chain_of(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
+        return ".".join(chain) if chain is not None else ""
+    return ""
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -158,6 +226,8 @@ class _Extractor:
         self.guards: list[Guard] = [()]
         self.guard_index: dict[Guard, int] = {(): 0}
         self.bindings: list[Binding] = []
+        self.module_kinds: dict[str, str] = {}
+        """How each module-level name was last bound so far (import, def, var, ...)."""
         self.functions: list[_FunctionBuilder] = []
         self.classes: list[_ClassBuilder] = []
         self.problems: list[tuple[int, str]] = []
@@ -249,14 +319,18 @@ class _Extractor:
 
     # -- recording ----------------------------------------------------------------------------------------
 
-    def use(self, scope: _Scope, chain: tuple[str, ...], ctx: str, line: int, guard: int) -> None:
+    def use(self, scope: _Scope, chain: tuple[str, ...], ctx: str, line: int, guard: int, code: str = "") -> None:
         if scope.func is not None:
-            scope.func.uses.append((chain, ctx, line, guard))
+            scope.func.uses.append((chain, ctx, line, guard, code))
+
+    def code(self, node: ast.expr) -> str:
+        """A call's source text for a blind spot: whitespace-normalised, at most 120 characters."""
+        return " ".join(self.segment(node).split())[:120]
 
     def bind(self, scope: _Scope, binding: Binding) -> None:
         if scope.kind == "function":
             assert scope.func is not None
-            if binding.kind in ("import", "from", "star", "instance"):
+            if binding.kind in ("import", "from", "star", "instance", "element", "alias"):
                 scope.func.bindings.append(binding)
             if binding.name not in scope.func.globals:
                 scope.func.locals.add(binding.name)
@@ -267,6 +341,7 @@ class _Extractor:
             scope.cls.attributes.append(binding)
         else:
             self.bindings.append(binding)
+            self.module_kinds[binding.name] = binding.kind
             if binding.kind in ("import", "from"):
                 dotted = binding.target if binding.kind == "import" else f"{binding.target}.{binding.member}"
                 self.compiler.bind_import(binding.name, dotted)
@@ -338,6 +413,7 @@ def _function_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx:
         is_async=isinstance(node, ast.AsyncFunctionDef),
         guard=guard,
         returns=returns,
+        result=annotation_type(node.returns),
     )
     index = len(ex.functions)
     ex.functions.append(builder)
@@ -349,7 +425,7 @@ def _function_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx:
         scope.cls.methods.append((node.name, index))
     else:
         ex.bind(scope, Binding(node.name, "def", qualname, "", node.lineno, guard))
-    inner = _Scope("function", f"{qualname}.<locals>.", func=builder)
+    inner = _Scope("function", f"{qualname}.<locals>.", func=builder, cls=scope.cls if scope.kind == "class" else None)
     for deco in node.decorator_list:
         if isinstance(deco, ast.Call):
             chain = chain_of(deco.func)
@@ -376,9 +452,9 @@ def _arguments(ex: _Extractor, args: ast.arguments, scope: _Scope, guard: int, f
         params.append(args.kwarg)
     for param in params:
         func.locals.add(param.arg)
-        chain = _annotation_chain(param.annotation)
-        if chain is not None:
-            func.bindings.append(Binding(param.arg, "instance", ".".join(chain), "", param.lineno, guard))
+        target = annotation_type(param.annotation)
+        if target:
+            func.bindings.append(Binding(param.arg, "instance", target, "", param.lineno, guard))
     defaults: list[ast.expr] = [*args.defaults, *(d for d in args.kw_defaults if d is not None)]
     ex.push_all(defaults, scope, guard, "ref")
 
@@ -473,8 +549,10 @@ def _import_from(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: 
 
 def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign))
-    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+    targets: list[ast.expr] = list(node.targets) if isinstance(node, ast.Assign) else [node.target]
     value = node.value
+    annotated = annotation_type(node.annotation) if isinstance(node, ast.AnnAssign) else ""
+    _self_fields(ex, targets, value, annotated, scope, guard)
     single = targets[0] if len(targets) == 1 and isinstance(targets[0], ast.Name) else None
     if single is not None and not isinstance(node, ast.AugAssign):
         name = single.id
@@ -482,10 +560,8 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
             _module_lambda(ex, name, value, scope, guard)
             return
         binding = _value_binding(name, value, node.lineno, guard)
-        if isinstance(node, ast.AnnAssign) and binding.kind == "var":
-            chain = _annotation_chain(node.annotation)
-            if chain is not None:
-                binding = Binding(name, "instance", ".".join(chain), "", node.lineno, guard)
+        if annotated:
+            binding = Binding(name, "instance", annotated, "", node.lineno, guard)
         if scope.kind == "module" and value is not None:
             cond = ex.compiler.compile(value)
             if is_known(cond) and binding.kind == "var":
@@ -493,26 +569,94 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
                 ex.compiler.aliases[name] = cond
                 ex.push(value, scope, guard, "ref")
                 return
+        if scope.kind == "class" and isinstance(value, ast.Call):
+            _factory(ex, value, scope)
         if binding.kind != "var" or scope.kind != "function":
             ex.bind(scope, binding)
         else:
             ex.store_name(scope, name, node.lineno, guard)
-        ex.push(value, scope, guard, "ref")
+        ex.push(value, _state_scope(ex, scope, name, node.lineno, guard), guard, "ref")
         return
-    ex.push(value, scope, guard, "ref")
+    names = [n.id for target in targets for n in _stored_names(target)]
+    if names and value is not None:
+        ex.push(value, _state_scope(ex, scope, names[0], node.lineno, guard), guard, "ref")
+    else:
+        ex.push(value, scope, guard, "ref")
     for target in reversed(targets):
         ex.push(target, scope, guard, "ref")
 
 
+def _stored_names(target: ast.expr) -> list[ast.Name]:
+    if isinstance(target, ast.Name):
+        return [target]
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [n for elt in target.elts for n in _stored_names(elt)]
+    if isinstance(target, ast.Starred):
+        return _stored_names(target.value)
+    return []
+
+
+def _state_scope(ex: _Extractor, scope: _Scope, name: str, line: int, guard: int) -> _Scope:
+    """Where a module-level or class-body assignment's value is evaluated: a `state` function of its own (named
+    after the first name bound), whose uses are what reading the name reaches (SPEC §4, module and class state)."""
+    if scope.kind == "function":
+        return scope
+    cls = scope.cls.qualname if scope.kind == "class" and scope.cls is not None else ""
+    qualname = f"{scope.prefix}{name}"
+    builder = _FunctionBuilder(qualname, line, cls, "state", "", False, guard, "")
+    ex.functions.append(builder)
+    return _Scope("function", f"{qualname}.<locals>.", func=builder)
+
+
+def _self_fields(
+    ex: _Extractor, targets: list[ast.expr], value: ast.expr | None, annotated: str, scope: _Scope, guard: int
+) -> None:
+    """`self.x = ...` in a method: what the instance attribute holds, when that is known."""
+    func, cls = scope.func, scope.cls
+    if scope.kind != "function" or func is None or cls is None or not func.first:
+        return
+    for target in targets:
+        if not (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)):
+            continue
+        if target.value.id != func.first:
+            continue
+        kind, typed = ("instance", annotated) if annotated else _field_value(value, func)
+        cls.fields.append(Binding(target.attr, kind, typed, "", target.lineno, guard))
+
+
+def _field_value(value: ast.expr | None, func: _FunctionBuilder) -> tuple[str, str]:
+    if isinstance(value, ast.Name):
+        for binding in func.bindings:  # `self.x = param` with `param: T`
+            if binding.name == value.id and binding.kind == "instance":
+                return "instance", binding.target
+        return "var", ""
+    chain = value_chain(value) if value is not None else None
+    if chain is not None and chain[0] not in func.locals and (len(chain) > 1 or chain[0].startswith("<")):
+        # `self.x = Client()`, `self.x = make()`, `self.x = []`: a chain from the module (a local's is unknown)
+        return "alias", ".".join(chain)
+    return "var", ""
+
+
+_FACTORY_CALLEES = frozenset({"field", "ib", "attrib"})
+
+
+def _factory(ex: _Extractor, value: ast.Call, scope: _Scope) -> None:
+    """`x: list = field(default_factory=f)` / `x = attr.ib(factory=f)`: constructing the class calls `f`."""
+    callee = chain_of(value.func)
+    if scope.cls is None or callee is None or callee[-1] not in _FACTORY_CALLEES:
+        return
+    for keyword in value.keywords:
+        if keyword.arg in ("default_factory", "factory"):
+            chain = chain_of(keyword.value)
+            if chain is not None:
+                scope.cls.factories.append((".".join(chain), keyword.value.lineno))
+
+
 def _value_binding(name: str, value: ast.expr | None, line: int, guard: int) -> Binding:
-    if value is not None:
-        chain = chain_of(value) if isinstance(value, (ast.Name, ast.Attribute)) else None
-        if chain is not None and chain[0] != "<super>":
-            return Binding(name, "alias", ".".join(chain), "", line, guard)
-        if isinstance(value, ast.Call):
-            callee = chain_of(value.func)
-            if callee is not None and callee[0] != "<super>" and _getattr_literal(value) is None:
-                return Binding(name, "instance", ".".join(callee), "", line, guard)
+    """`name = a.b`, `name = make()`, `name = []`: the name holds that value (an alias of its chain)."""
+    chain = value_chain(value) if value is not None else None
+    if chain is not None and chain[0] != "<super>":
+        return Binding(name, "alias", ".".join(chain), "", line, guard)
     return Binding(name, "var", "", "", line, guard)
 
 
@@ -529,6 +673,23 @@ def _for(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> 
     assert isinstance(node, (ast.For, ast.AsyncFor))
     ex.push_body(node.orelse, scope, guard)
     ex.push_body(node.body, scope, guard)
+    _element(ex, node.target, node.iter, scope, guard)
+    ex.push(node.target, scope, guard, "ref")
+    ex.push(node.iter, scope, guard, "ref")
+
+
+def _element(ex: _Extractor, target: ast.expr, iterable: ast.expr, scope: _Scope, guard: int) -> None:
+    """`for name in <value>`: name is an element of that value (its class is known when the value's is)."""
+    if scope.kind == "function" and isinstance(target, ast.Name):
+        chain = value_chain(iterable)
+        if chain is not None and chain[0] != "<super>":
+            ex.bind(scope, Binding(target.id, "element", ".".join(chain), "", target.lineno, guard))
+
+
+def _comprehension(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    assert isinstance(node, ast.comprehension)
+    _element(ex, node.target, node.iter, scope, guard)
+    ex.push_all(node.ifs, scope, guard, "ref")
     ex.push(node.target, scope, guard, "ref")
     ex.push(node.iter, scope, guard, "ref")
 
@@ -544,8 +705,13 @@ def _with(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
     assert isinstance(node, (ast.With, ast.AsyncWith))
     ex.push_body(node.body, scope, guard)
     for item in reversed(node.items):
-        ex.push(item.optional_vars, scope, guard, "ref")
-        ex.push(item.context_expr, scope, guard, "ref")
+        target, entered = item.optional_vars, item.context_expr
+        if scope.kind == "function" and isinstance(target, ast.Name) and isinstance(entered, ast.Call):
+            chain = value_chain(entered)  # `with T(...) as v`: v is what T(...) made (`__enter__` returns it)
+            if chain is not None:
+                ex.bind(scope, Binding(target.id, "alias", ".".join(chain), "", target.lineno, guard))
+        ex.push(target, scope, guard, "ref")
+        ex.push(entered, scope, guard, "ref")
 
 
 def _match(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
@@ -629,7 +795,7 @@ def _attribute(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
         # `obj.x = v` / `os.environ.x = v`: what is written through is still read.
         ex.push(node.value, scope, guard, "ref")
         return
-    chain = chain_of(node)
+    chain = chain_of(node, calls=True)
     if chain is not None:
         ex.use(scope, chain, "type" if ctx == "type" else "ref", node.lineno, guard)
         _push_chain_roots(ex, node, scope, guard)
@@ -638,24 +804,48 @@ def _attribute(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
 
 
 def _push_chain_roots(ex: _Extractor, node: ast.expr, scope: _Scope, guard: int) -> None:
-    """A chain through `getattr(x, "lit", default)` still evaluates the default; walk it."""
+    """What a chain evaluates besides its own name: the default of `getattr(x, "lit", default)`, the call whose
+    result it continues (`make()` in `make().run`), the literal it starts from."""
     while isinstance(node, (ast.Attribute, ast.Call)):
         if isinstance(node, ast.Attribute):
             node = node.value
             continue
-        if isinstance(node.func, ast.Name) and node.func.id == "getattr":
+        if isinstance(node.func, ast.Name) and node.func.id == "getattr" and _getattr_literal(node) is not None:
             ex.push_all(node.args[2:], scope, guard, "ref")
             ex.use(scope, ("getattr",), "call", node.lineno, guard)
             node = node.args[0]
             continue
-        break
+        if not (isinstance(node.func, ast.Name) and node.func.id == "super"):
+            ex.push(node, scope, guard, "ref")  # a call in the middle of a chain: recorded by its own handler
+        return
+    if _literal_root(node):
+        ex.push(node, scope, guard, "ref")
+
+
+_BUILTIN_NAMES = frozenset(dir(builtins))
+
+
+def _maybe_blind(ex: _Extractor, scope: _Scope, chain: tuple[str, ...] | None) -> bool:
+    """Could this callee turn out to be of unknown type? Only then is the call's source text kept."""
+    if chain is None or "()" in chain:
+        return True
+    root = chain[0]
+    if root.startswith("<"):
+        return root == "<?>"
+    func = scope.func
+    if func is not None and (root in func.locals or root == func.first):
+        return True
+    kind = ex.module_kinds.get(root)
+    if kind is None:
+        return root not in _BUILTIN_NAMES
+    return kind in ("var", "alias")
 
 
 def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.Call)
     rest: list[ast.expr] = [*node.args, *(k.value for k in node.keywords)]
     func = node.func
-    chain = chain_of(func)
+    chain = chain_of(func, calls=True)
     if _getattr_literal(node) is not None:
         value = chain_of(node)
         if value is not None:
@@ -666,7 +856,7 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
         if target is not None:
             ex.use(scope, target, "getattr", node.lineno, guard)
     if chain is not None:
-        ex.use(scope, chain, "call", func.lineno, guard)
+        ex.use(scope, chain, "call", func.lineno, guard, ex.code(node) if _maybe_blind(ex, scope, chain) else "")
         _push_chain_roots(ex, func, scope, guard)
         if chain in (("isinstance",), ("issubclass",)) and len(node.args) == 2:
             ex.push(node.args[1], scope, guard, "type")
@@ -675,6 +865,7 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
             # getattr(os, "getenv") is os.getenv used as a value
             rest = [*node.args[2:], *(k.value for k in node.keywords)]
     else:
+        ex.use(scope, ("<?>",), "call", func.lineno, guard, ex.code(node))  # `handlers[k]()`, `f()()`
         ex.push(func, scope, guard, "ref")
     ex.push_all(rest, scope, guard, "ref")
 
@@ -767,7 +958,7 @@ HANDLED: dict[type[ast.AST], Handler] = {
     ast.SetComp: _children("generators", "elt"),
     ast.DictComp: _children("generators", "key", "value"),
     ast.GeneratorExp: _children("generators", "elt"),
-    ast.comprehension: _children("iter", "target", "ifs"),
+    ast.comprehension: _comprehension,
     ast.Await: _children("value"),
     ast.Yield: _children("value"),
     ast.YieldFrom: _children("value"),
@@ -1020,11 +1211,22 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             frozenset(f.locals),
             tuple(f.bindings),
             f.returns,
+            f.result,
         )
         for f in ex.functions
     )
     classes = tuple(
-        ClassFacts(c.qualname, c.line, c.guard, c.bases, tuple(c.methods), tuple(c.attributes)) for c in ex.classes
+        ClassFacts(
+            c.qualname,
+            c.line,
+            c.guard,
+            c.bases,
+            tuple(c.methods),
+            tuple(c.attributes),
+            tuple(c.fields),
+            tuple(c.factories),
+        )
+        for c in ex.classes
     )
     return FileFacts(
         tuple(ex.conds),
@@ -1086,3 +1288,21 @@ def _reason(exc: BaseException) -> str:
 
 def _broken(line: int, message: str) -> FileFacts:
     return FileFacts((), ((),), (), (), (), (), ((line, message),), 0)
+
+
+# claims: deterministic
+def hierarchy_shape(facts: FileFacts) -> str:
+    """What other modules' class hierarchy analysis reads of this file: its classes, their bases (as written),
+    their method names, each with the platform conditions over it (not their indexes: an unrelated `if` added
+    elsewhere in the file leaves the shape as it was). "" for a file with no class."""
+    if not facts.classes:
+        return ""
+
+    def guard(index: int) -> str:
+        return repr([(facts.conds[c], polarity) for c, polarity in facts.guards[index]])
+
+    parts = []
+    for cls in facts.classes:
+        methods = sorted(f"{name}{guard(facts.functions[i].guard)}" for name, i in cls.methods)
+        parts.append(f"{cls.qualname}|{guard(cls.guard)}|{','.join(cls.bases)}|{','.join(methods)}")
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:20]

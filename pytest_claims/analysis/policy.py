@@ -49,6 +49,7 @@ class Policy:
                 for f in summary.frontier
                 if kept(f.reach, f.subject) and not (self.trust_external and f.reason.startswith(THIRD_PARTY))
             ),
+            summary.blind,
             summary.names,
             summary.deps,
         )

@@ -56,6 +56,7 @@ class Modules(Mapping[str, Module]):
         """Modules whose text mentions `claims`: the only ones that can hold a directive (the cheap pre-scan)."""
         self._pending: dict[str, bytes] = {}
         self._unreadable: dict[str, str] = {}
+        self._texts: dict[str, bytes] | None = None
         snapshot = snapshot or Snapshot(None)
         for name in sorted(index.modules):
             file = index.modules[name]
@@ -141,10 +142,32 @@ class Modules(Mapping[str, Module]):
         self._cache.put(self.digests[name], facts)
         return facts
 
+    def mentioning(self, word: str) -> list[str]:
+        """Modules whose source text contains `word`: a class can only be subclassed, under any alias, by a
+        module that names it (in its bases or in the import that binds the alias), so the class hierarchy is
+        searched here, and only these are parsed. The texts are read once per run."""
+        if self._texts is None:
+            self._texts = {}
+            for name in sorted(self._index.modules):
+                file = self._index.modules[name]
+                if file.path is None or name in self._unreadable:
+                    continue
+                try:
+                    self._texts[name] = file.path.read_bytes()
+                except OSError:
+                    self._texts[name] = b""
+        needle = word.encode()
+        return [name for name, data in self._texts.items() if needle in data]
+
+    def texts(self) -> dict[str, bytes]:
+        """The module texts this run read for `mentioning` (none when it did not need them)."""
+        return dict(self._texts or {})
+
     def release(self) -> None:
         """Forget the loaded facts (a later access loads them again, from the cache or by a parse)."""
         self._loaded.clear()
         self._pending.clear()
+        self._texts = None
 
     def loaded(self) -> frozenset[str]:
         """The modules whose facts this run needed (the rest were only hashed)."""

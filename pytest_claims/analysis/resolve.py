@@ -19,9 +19,11 @@ from pytest_claims.analysis.stubs import Stubs
 from pytest_claims.config import Config
 from pytest_claims.dotted import under_any
 from pytest_claims.records import (
+    HIERARCHY,
     PLATFORM,
     THIRD_PARTY,
     Binding,
+    Blind,
     ClassFacts,
     Edge,
     Frontier,
@@ -35,11 +37,27 @@ if TYPE_CHECKING:
     from pytest_claims.persist.store import SummaryStore  # the store decodes into this module's classes
 
 # Symbols: small tuples, cheap to build and compare.
-#   ("pmod", module)                ("pfunc", module, index)       ("pclass", module, index)
+#   ("pmod", module)                ("pfunc", module, index)       ("pclass", module, index[, "dispatch"])
 #   ("pinst", module, index)        ("std", dotted, StubSymbol)    ("ext", dotted)
-#   ("opaque",)                     ("missing", dotted, reason)
+#   ("pstate", module, index)       module or class state: reading it reaches what its binding evaluated
+#   ("sinst", module, qualname)     an instance of a stdlib class   ("vstd", dotted, StubSymbol) its member
+#   ("elems", sym)                  a collection of sym             ("map", key sym, value sym)
+#   ("bound", sym)                  a method of a known container whose call gives sym
+#   ("opaque",)                     known, and nothing to follow   ("unknown",) a value of unknown type
+#   ("missing", dotted, reason)
+# A `pclass` with "dispatch" is a class reached through `cls`: a call on it may land in a subclass override.
 Sym = tuple[object, ...]
 OPAQUE: Sym = ("opaque",)
+UNKNOWN: Sym = ("unknown",)
+"""A value whose class is not known statically: a call on it is a blind spot (SPEC §5)."""
+_LITERAL_CLASSES = {
+    "<str>": "str",
+    "<bytes>": "bytes",
+    "<list>": "list",
+    "<dict>": "dict",
+    "<set>": "set",
+    "<tuple>": "tuple",
+}
 _CONSTRUCTORS = ("__init__", "__new__", "__post_init__")
 _MAX_DEPTH = 24
 
@@ -79,8 +97,12 @@ class Resolver:
         self._members: dict[tuple[str, str], tuple[list[Sym], frozenset[str]]] = {}
         self._busy: set[tuple[object, ...]] = set()
         self._cycles = 0
-        self._uses: dict[tuple[object, ...], tuple[list[Sym], frozenset[str]]] = {}
+        self._uses: dict[tuple[object, ...], tuple[list[Sym], frozenset[str], frozenset[tuple[str, int]]]] = {}
         self._by_name: dict[tuple[str, str], dict[str, list[int]]] = {}
+        self._states: dict[str, dict[tuple[str, int], int]] = {}
+        self._reads: set[tuple[str, int]] | None = None
+        """Module and class state read while resolving the current use (collected by `resolve_use`)."""
+        self._direct: dict[tuple[str, int], list[tuple[str, int]]] = {}
         self.keep_names = bool(config.forbid_reaches)
         """Rules may name any dotted name (`to = "json"`), so their runs keep every name a body uses."""
         self._deny_any = tuple(
@@ -278,19 +300,127 @@ class Resolver:
             return [("pfunc", module.name, i) for i in self.functions_named(module, binding.target)] or [OPAQUE]
         if kind == "class":
             return [("pclass", module.name, i) for i in self.classes_named(module, binding.target)] or [OPAQUE]
+        if kind in ("alias", "instance", "var"):
+            self.read_state(module, "", binding)
         if kind == "alias":
             return self.resolve_chain_in_module(module, tuple(binding.target.split(".")), depth + 1)
         if kind == "instance":
-            return [
-                self.instance_of(sym)
-                for sym in self.resolve_chain_in_module(module, tuple(binding.target.split(".")), depth + 1)
-            ]
-        return [OPAQUE]
+            return self.typed(module, None, binding.target)
+        return [UNKNOWN]
 
-    def instance_of(self, sym: Sym) -> Sym:
-        if sym[0] == "pclass":
+    # -- values and their classes -------------------------------------------------------------------------
+
+    def called(self, sym: Sym) -> Sym:
+        """The value a call of `sym` gives: an instance of a class, a function's annotated result, ..."""
+        tag = sym[0]
+        if tag == "pclass":
             return ("pinst", sym[1], sym[2])
-        return OPAQUE
+        if tag == "pfunc":
+            module = self.module(str(sym[1]))
+            func = module.facts.functions[int(sym[2])]  # type: ignore[call-overload]
+            found = self.typed(module, func, func.result) if func.result else []
+            return found[0] if len(found) == 1 else UNKNOWN
+        if tag == "pinst":
+            results = [self.called(s) for s in self.class_member(sym, "__call__", 1) if s[0] == "pfunc"]
+            return results[0] if len(set(results)) == 1 else UNKNOWN
+        if tag in ("std", "vstd"):
+            symbol = sym[2]
+            assert isinstance(symbol, StubSymbol)
+            if symbol.kind == "class":
+                return ("sinst", *symbol.where)
+            return self.stub_result(symbol) if symbol.kind == "function" else UNKNOWN
+        if tag == "bound":
+            result = sym[1]
+            assert isinstance(result, tuple)
+            return result
+        if tag in ("ext", "missing"):
+            return sym
+        return UNKNOWN
+
+    def stub_result(self, symbol: StubSymbol) -> Sym:
+        """The class a stdlib function's annotated return names, when the stubs say (`os.getcwd` -> str)."""
+        returns = getattr(self.stubs, "returns", None)
+        ref = returns(*symbol.where) if returns is not None else None
+        return self._from_ref(ref) if ref is not None else UNKNOWN
+
+    def _from_ref(self, ref: tuple[str, str, str]) -> Sym:
+        kind, module, qualname = ref
+        inner: Sym = ("sinst", module, qualname)
+        return ("elems", inner) if kind == "elements" else inner
+
+    def typed(self, module: Module, func: FunctionFacts | None, target: str) -> list[Sym]:
+        """The values an annotation's type target denotes (see `Binding`): instances, collections, mappings."""
+        if not target:
+            return [UNKNOWN]
+        if target[0] == "*":
+            return [("elems", s) for s in self.typed(module, func, target[1:])]
+        if target[0] == "{":
+            key, _, value = target[1:].partition(",")
+            return [("map", self.typed(module, func, key)[0], self.typed(module, func, value)[0])]
+        chain = tuple(target.split("."))
+        if func is not None and self.local_syms(module, func, chain[0]) is not None:
+            syms = self._resolve_use(module, func, chain)
+        else:
+            syms = self.resolve_chain_in_module(module, chain, 1)
+        return [self._instance(sym) for sym in syms] or [UNKNOWN]
+
+    def _instance(self, sym: Sym) -> Sym:
+        """An instance of the class `sym` names (an annotation); a name that is no class gives an unknown value."""
+        tag = sym[0]
+        if tag == "pclass":
+            return ("pinst", sym[1], sym[2])
+        if tag == "std" and isinstance(sym[2], StubSymbol) and sym[2].kind == "class":
+            return ("sinst", *sym[2].where)
+        if tag == "ext":
+            return sym
+        return UNKNOWN  # a missing name in an annotation (a TYPE_CHECKING import) types nothing: unknown
+
+    def element(self, sym: Sym) -> Sym:
+        """One element of iterating over `sym`."""
+        tag = sym[0]
+        if tag == "elems":
+            inner = sym[1]
+            assert isinstance(inner, tuple)
+            return inner
+        if tag == "map":
+            key = sym[1]
+            assert isinstance(key, tuple)
+            return key
+        if tag == "sinst" and sym[1:] in (("builtins", "str"), ("builtins", "bytes")):
+            return sym
+        if tag == "pinst":
+            for method in self.class_member(sym, "__iter__", 1):
+                if method[0] == "pfunc":
+                    result = self.called(method)
+                    if result[0] == "elems":
+                        return self.element(result)
+        if tag == "ext":
+            return sym
+        return UNKNOWN
+
+    # -- module and class state ---------------------------------------------------------------------------
+
+    def state_functions(self, module: Module) -> dict[tuple[str, int], int]:
+        """(class qualname or "", line) -> index of the `state` function holding what that assignment evaluates."""
+        table = self._states.get(module.name)
+        if table is None:
+            table = {}
+            for index, func in enumerate(module.facts.functions):
+                if func.kind == "state" and func.uses:
+                    table[func.cls, func.line] = index
+            self._states[module.name] = table
+        return table
+
+    def read_state(self, module: Module, cls: str, binding: Binding) -> None:
+        """Reading a name bound by an assignment reaches what the assignment evaluated (a pure alias such as
+        `g = os.getenv` is seen through instead: its uses reach the function itself)."""
+        if self._reads is None:
+            return
+        if binding.kind == "alias" and "()" not in binding.target and not binding.target.startswith("<"):
+            return
+        index = self.state_functions(module).get((cls, binding.line))
+        if index is not None and self.alive(module, module.facts.functions[index].guard):
+            self._reads.add((module.name, index))
 
     def resolve_chain_in_module(self, module: Module, chain: tuple[str, ...], depth: int) -> list[Sym]:
         syms = self.global_name(module, chain[0], depth)
@@ -299,6 +429,9 @@ class Resolver:
         return syms
 
     def global_name(self, module: Module, name: str, depth: int) -> list[Sym]:
+        if name[0] == "<":
+            literal = _LITERAL_CLASSES.get(name)
+            return [("sinst", "builtins", literal)] if literal is not None else [UNKNOWN]
         bindings = self.scope(module).get(name)
         if bindings:
             return self.resolve_bindings(module, bindings, depth + 1)
@@ -333,13 +466,18 @@ class Resolver:
     # -- attribute steps ----------------------------------------------------------------------------------
 
     def step(self, sym: Sym, attr: str, depth: int) -> list[Sym]:
+        """`sym.attr`, or with attr `()` the result of calling sym."""
         tag = sym[0]
         if depth > _MAX_DEPTH:
             return [("missing", attr, "alias chain too deep")]
+        if attr == "()":
+            return [self.called(sym)]
         if tag == "pmod":
             module = self.module(str(sym[1]))
             return self._project_member(module, attr, depth)
-        if tag in ("pclass", "pinst"):
+        if tag == "pinst" or (tag == "pclass" and len(sym) > 3):
+            return self.class_member(sym, attr, depth, dispatch=True)
+        if tag == "pclass":
             return self.class_member(sym, attr, depth)
         if tag == "std":
             symbol = sym[2]
@@ -348,9 +486,40 @@ class Resolver:
                 inner = self.stub_member(symbol.where[0], (*(p for p in symbol.where[1].split(".") if p), attr))
                 return [("std", f"{sym[1]}.{attr}", inner)]
             return [OPAQUE]
+        if tag == "sinst":
+            return [self._value_member(str(sym[1]), str(sym[2]), attr)]
+        if tag == "map":
+            return [self._map_member(sym, attr)]
+        if tag in ("elems", "bound", "vstd", "pfunc", "opaque"):
+            return [OPAQUE]  # methods of known containers, attributes of functions: nothing to follow
         if tag == "ext":
             return [("ext", f"{sym[1]}.{attr}")]
-        return [OPAQUE] if tag == "pfunc" else [sym]
+        return [UNKNOWN] if tag == "unknown" else [sym]
+
+    def _value_member(self, module: str, qualname: str, attr: str) -> Sym:
+        """A member of a stdlib value: a method (judged by the catalogue's `Class.member` entries alone), or an
+        attribute whose annotated type the stubs give (`Path.name` is a str)."""
+        symbol = self.stub_member(module, (*qualname.split("."), attr))
+        if symbol.kind == "function":
+            return ("vstd", f"{module}.{qualname}.{attr}", symbol)
+        if symbol.kind == "variable":
+            lookup = getattr(self.stubs, "attribute", None)
+            ref = lookup(*symbol.where) if lookup is not None else None
+            return self._from_ref(ref) if ref is not None else UNKNOWN
+        if symbol.kind == "class":
+            return ("std", f"{module}.{qualname}.{attr}", symbol)
+        return UNKNOWN
+
+    def _map_member(self, sym: Sym, attr: str) -> Sym:
+        key, value = sym[1], sym[2]
+        assert isinstance(key, tuple) and isinstance(value, tuple)
+        if attr == "values":
+            return ("bound", ("elems", value))
+        if attr == "keys":
+            return ("bound", ("elems", key))
+        if attr in ("get", "pop", "setdefault", "__getitem__"):
+            return ("bound", value)
+        return OPAQUE
 
     def mro(self, module_name: str, index: int) -> list[tuple[str, int]]:
         """Project classes in lookup order (depth-first, left to right, each once), then nothing else."""
@@ -397,10 +566,26 @@ class Resolver:
                         out.append(sym)
         return out
 
-    def class_member(self, sym: Sym, attr: str, depth: int, skip_self: bool = False) -> list[Sym]:
+    def class_member(
+        self, sym: Sym, attr: str, depth: int, skip_self: bool = False, dispatch: bool = False
+    ) -> list[Sym]:
+        """`attr` looked up on a project class or instance as Python's MRO finds it; with `dispatch` (a method
+        call on a value of known class), every override in the project's subclasses too (SPEC §5)."""
         if depth > _MAX_DEPTH:
             return [("missing", attr, "alias chain too deep")]
         module_name, index = str(sym[1]), int(sym[2])  # type: ignore[call-overload]
+        found = self._class_member(sym, module_name, index, attr, depth, skip_self)
+        if dispatch:
+            overrides = self.overrides(module_name, index, attr)
+            if overrides:
+                found = [s for s in found if s[0] not in ("opaque", "unknown")] + overrides
+        return found
+
+    def _class_member(
+        self, sym: Sym, module_name: str, index: int, attr: str, depth: int, skip_self: bool
+    ) -> list[Sym]:
+        if depth > _MAX_DEPTH:
+            return [("missing", attr, "alias chain too deep")]
         order = self.mro(module_name, index)
         if skip_self:
             order = order[1:]
@@ -414,18 +599,13 @@ class Resolver:
             ]
             if found:
                 return found
+            if sym[0] == "pinst":
+                fields = [b for b in cls.fields if b.name == attr and self.alive(module, b.guard)]
+                if fields:
+                    return [s for b in fields for s in self._field(module, mod_name, cls_index, b, depth)]
             attrs = [b for b in cls.attributes if b.name == attr and self.alive(module, b.guard)]
             if attrs:
-                out: list[Sym] = []
-                for binding in attrs:
-                    if binding.kind == "class":
-                        out.extend(("pclass", mod_name, i) for i in self.classes_named(module, binding.target))
-                    elif binding.kind == "alias" and "." not in binding.target and binding.target != attr:
-                        # `__call__ = run` inside the class body names a sibling method
-                        out.extend(self.class_member(("pclass", mod_name, cls_index), binding.target, depth + 1))
-                    else:
-                        out.append(OPAQUE)
-                return out
+                return [s for b in attrs for s in self._class_attribute(module, mod_name, cls_index, b, depth)]
         for base in self.foreign_bases(module_name, index):
             stepped = self.step(base, attr, depth + 1)
             if (
@@ -436,7 +616,90 @@ class Resolver:
             ):
                 continue
             return stepped
-        return [OPAQUE]
+        return [OPAQUE] if attr.startswith("__") else [UNKNOWN]
+
+    def _field(self, module: Module, mod_name: str, cls_index: int, binding: Binding, depth: int) -> list[Sym]:
+        """What `self.x` holds when a method assigns it."""
+        if binding.kind == "instance":
+            return self.typed(module, None, binding.target)
+        if binding.kind == "alias":
+            return self.resolve_chain_in_module(module, tuple(binding.target.split(".")), depth + 1)
+        return [UNKNOWN]
+
+    def _class_attribute(
+        self, module: Module, mod_name: str, cls_index: int, binding: Binding, depth: int
+    ) -> list[Sym]:
+        if binding.kind == "class":
+            return [("pclass", mod_name, i) for i in self.classes_named(module, binding.target)]
+        cls = module.facts.classes[cls_index]
+        self.read_state(module, cls.qualname, binding)
+        if binding.kind == "alias" and "." not in binding.target and binding.target != binding.name:
+            # `__call__ = run` names a sibling method; `formatter_class = HelpFormatter` a module-level name
+            sibling = self._class_member(
+                ("pclass", mod_name, cls_index), mod_name, cls_index, binding.target, depth + 1, False
+            )
+            if any(s[0] == "pfunc" for s in sibling):
+                return sibling
+        if binding.kind == "alias":
+            return self.resolve_chain_in_module(module, tuple(binding.target.split(".")), depth + 1)
+        if binding.kind == "instance":
+            return self.typed(module, None, binding.target)
+        return [UNKNOWN]
+
+    # -- the class hierarchy ------------------------------------------------------------------------------
+
+    def overrides(self, module_name: str, index: int, attr: str) -> list[Sym]:
+        """Definitions of `attr` in the project's subclasses of the class (transitively), sorted."""
+        self._touched.add(HIERARCHY)
+        found: list[Sym] = []
+        for sub_module, sub_index in self.subclasses(module_name, index):
+            module = self.project.modules[sub_module]
+            for name, fi in module.facts.classes[sub_index].methods:
+                if name == attr and self.alive(module, module.facts.functions[fi].guard):
+                    found.append(("pfunc", sub_module, fi))
+        return sorted(set(found))
+
+    def subclasses(self, module_name: str, index: int) -> list[tuple[str, int]]:
+        """Every project subclass of the class, transitively, each once."""
+        seen: list[tuple[str, int]] = []
+        todo = list(self.direct_subclasses((module_name, index)))
+        while todo:
+            current = todo.pop()
+            if current in seen or current == (module_name, index):
+                continue
+            seen.append(current)
+            todo.extend(self.direct_subclasses(current))
+        return seen
+
+    def direct_subclasses(self, key: tuple[str, int]) -> list[tuple[str, int]]:
+        """The project classes alive on this target that name the class among their bases. Only modules whose
+        text names the class are parsed (`Modules.mentioning`). Not a dependency of what asks: that is
+        HIERARCHY, which changes whenever a module changes its classes."""
+        known = self._direct.get(key)
+        if known is None:
+            outer, self._touched = self._touched, set()
+            known = []
+            try:
+                name = self.module(key[0]).facts.classes[key[1]].qualname.rpartition(".")[2]
+                for module_name in self.project.modules.mentioning(name):
+                    module = self.module(module_name)
+                    for cls_index, cls in enumerate(module.facts.classes):
+                        if cls.bases and self.alive(module, cls.guard) and key in self._bases(module, cls_index):
+                            known.append((module_name, cls_index))
+            finally:
+                if PLATFORM in self._touched:
+                    outer.add(PLATFORM)
+                self._touched = outer
+            self._direct[key] = known
+        return known
+
+    def _bases(self, module: Module, cls_index: int) -> list[tuple[str, int]]:
+        out: list[tuple[str, int]] = []
+        for base in module.facts.classes[cls_index].bases:
+            for sym in self.resolve_chain_in_module(module, tuple(base.split(".")), 1):
+                if sym[0] == "pclass":
+                    out.append((str(sym[1]), int(sym[2])))  # type: ignore[call-overload]
+        return out
 
     # -- uses ---------------------------------------------------------------------------------------------
 
@@ -445,21 +708,36 @@ class Resolver:
         if func.first and name == func.first and func.cls:
             classes = self.classes_named(module, func.cls)
             if func.kind == "classmethod":
-                return [("pclass", module.name, i) for i in classes]
+                return [("pclass", module.name, i, "dispatch") for i in classes]
             return [("pinst", module.name, i) for i in classes]
         bound = [b for b in func.bindings if b.name == name and self.alive(module, b.guard)]
         if bound:
-            out: list[Sym] = []
-            for binding in bound:
-                if binding.kind == "instance":
-                    for sym in self.resolve_chain_in_module(module, tuple(binding.target.split(".")), 1):
-                        out.append(self.instance_of(sym))
-                else:
-                    out.extend(self.resolve_binding(module, binding, 1))
+            key = (module.name, func.qualname, func.line, name)
+            if key in self._busy:  # `node = node.parent`: the name's own earlier value, unknown
+                return [UNKNOWN]
+            self._busy.add(key)
+            try:
+                out: list[Sym] = []
+                for binding in bound:
+                    out.extend(self._local_binding(module, func, binding))
+            finally:
+                self._busy.discard(key)
+            if name in func.locals and any(b.kind in ("alias", "element") for b in bound) and len(out) > 1:
+                out = list(dict.fromkeys(out))
             return out
         if name in func.locals:
-            return [OPAQUE]
+            return [UNKNOWN]
         return None
+
+    def _local_binding(self, module: Module, func: FunctionFacts, binding: Binding) -> list[Sym]:
+        kind, target = binding.kind, binding.target
+        if kind == "instance":
+            return self.typed(module, func, target)
+        if kind == "alias":
+            return self._resolve_use(module, func, tuple(target.split(".")))
+        if kind == "element":
+            return [self.element(sym) for sym in self._resolve_use(module, func, tuple(target.split(".")))]
+        return self.resolve_binding(module, binding, 1)  # an import inside the function
 
     def _in_class_body(self, module: Module, func: FunctionFacts, name: str) -> bool:
         for index in self.classes_named(module, func.cls):
@@ -468,29 +746,36 @@ class Resolver:
                 return True
         return False
 
-    def resolve_use(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]:
-        """Memoised where the answer depends on the module (and class) alone, not on the function's locals:
-        the same `models.CharField` or `self.clean` is resolved once per module, not once per use."""
+    def resolve_use(
+        self, module: Module, func: FunctionFacts, chain: tuple[str, ...]
+    ) -> tuple[list[Sym], frozenset[tuple[str, int]]]:
+        """What a use denotes, and the module or class state read on the way. Memoised where the answer depends
+        on the module (and class) alone, not on the function's locals: the same `models.CharField` or
+        `self.clean` is resolved once per module, not once per use."""
         root = chain[0]
         if root == "<super>" or (func.first and root == func.first and func.cls):
             key: tuple[object, ...] = (module.name, func.cls, func.kind == "classmethod", chain)
         elif root in func.locals or any(b.name == root for b in func.bindings):
-            return self._resolve_use(module, func, chain)
+            key = ()
         else:
             key = (module.name, "", func.cls, chain)
-        cached = self._uses.get(key)
-        if cached is not None:
-            self._touched.update(cached[1])
-            return cached[0]
+        if key:
+            cached = self._uses.get(key)
+            if cached is not None:
+                self._touched.update(cached[1])
+                return cached[0], cached[2]
         outer, self._touched = self._touched, set()
+        outer_reads, self._reads = self._reads, set()
         try:
             syms = self._resolve_use(module, func, chain)
         finally:
             deps = frozenset(self._touched)
+            reads = frozenset(self._reads)
             outer.update(deps)
-            self._touched = outer
-        self._uses[key] = (syms, deps)
-        return syms
+            self._touched, self._reads = outer, outer_reads
+        if key:
+            self._uses[key] = (syms, deps, reads)
+        return syms, reads
 
     def _resolve_use(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]:
         root = chain[0]
@@ -512,11 +797,16 @@ class Resolver:
         for attr in rest:
             next_syms: list[Sym] = []
             for sym in syms:
-                if sym[0] == "std" and isinstance(sym[2], StubSymbol) and sym[2].kind in ("function", "variable"):
+                if (
+                    attr != "()"
+                    and sym[0] == "std"
+                    and isinstance(sym[2], StubSymbol)
+                    and sym[2].kind in ("function", "variable")
+                ):
                     next_syms.append(sym)  # attributes of a value: the reach is the value itself
                     continue
                 next_syms.extend(self.step(sym, attr, 1))
-            syms = next_syms
+            syms = list(dict.fromkeys(next_syms)) if len(next_syms) > 1 else next_syms
         return syms
 
     # -- summaries ----------------------------------------------------------------------------------------
@@ -537,11 +827,18 @@ class Resolver:
         module = self.module(key[0])
         func = module.facts.functions[key[1]]
         found = _Found(self.keep_names)
-        for chain, ctx, line, guard in func.uses:
+        for chain, ctx, line, guard, code in func.uses:
             if ctx == "type" or not self.alive(module, guard):
                 continue
-            for sym in self.resolve_use(module, func, chain):
+            syms, reads = self.resolve_use(module, func, chain)
+            for state in sorted(reads):
+                name = self.function_name(*state)
+                found.edge(Edge(state, name, line, name))
+                found.name(name)
+            for sym in syms:
                 self._outcome(sym, ctx, line, found, "")
+            if ctx == "call" and any(sym[0] == "unknown" for sym in syms):
+                found.blind.setdefault((line, code), Blind(line, code or f"{'.'.join(chain)}(...)"))
         result = found.summary(frozenset(self._touched))
         outer.update(result.deps)
         self._touched = outer
@@ -580,10 +877,12 @@ class Resolver:
             attrs = _CONSTRUCTORS if tag == "pclass" else ("__call__",)
             entered = False
             for attr in attrs:
-                for target in self.class_member(sym, attr, 1):
+                for target in self.class_member(sym, attr, 1, dispatch=tag == "pinst"):
                     if target[0] == "pfunc":
                         entered = True
                         self._outcome(target, "call", line, found, subject or cls_name)
+            if tag == "pclass":
+                self._factories(module_name, index, line, found, subject or cls_name)
             if not entered and tag == "pclass":
                 found.name(cls_name)
                 for base in self.foreign_bases(module_name, index):
@@ -592,6 +891,14 @@ class Resolver:
             symbol = sym[2]
             assert isinstance(symbol, StubSymbol)
             self._std_outcome(str(sym[1]), symbol, ctx, line, found, subject)
+        elif tag == "vstd" and ctx in ("call", "ref"):
+            # a method of a stdlib value: only the catalogue's explicit `Class.member` entries are reaches
+            name = self.catalogue.normalize(str(sym[1]))
+            found.name(name)
+            entry = self.catalogue.exact(name)
+            if entry is not None:
+                kind = "call" if ctx == "call" else "reference"
+                found.reach(Reach(name, kind, line, entry.categories, subject or name))
         elif tag == "ext":
             dotted = str(sym[1])
             if ctx not in ("call", "ref") or dotted.split(".")[0] == "pytest_claims":
@@ -610,6 +917,14 @@ class Resolver:
                 return
             dotted = str(sym[1])
             found.frontier(Frontier(dotted, line, str(sym[2]), f'trusted = ["{dotted}"]', subject or dotted))
+
+    def _factories(self, module_name: str, index: int, line: int, found: _Found, subject: str) -> None:
+        """Constructing a dataclass or attrs class calls its fields' factories (SPEC §4)."""
+        for mod_name, cls_index in self.mro(module_name, index):
+            module = self.module(mod_name)
+            for chain, _ in module.facts.classes[cls_index].factories:
+                for sym in self.resolve_chain_in_module(module, tuple(chain.split(".")), 1):
+                    self._outcome(sym, "call", line, found, subject)
 
     def _std_outcome(self, dotted: str, symbol: StubSymbol, ctx: str, line: int, found: _Found, subject: str) -> None:
         name = self.catalogue.normalize(dotted)
@@ -645,12 +960,13 @@ class Resolver:
 class _Found:
     """What one body touches, deduplicated, then sorted into a Summary (the same input, the same bytes)."""
 
-    __slots__ = ("edges", "entries", "keep_names", "names", "reaches")
+    __slots__ = ("blind", "edges", "entries", "keep_names", "names", "reaches")
 
     def __init__(self, keep_names: bool) -> None:
         self.reaches: dict[tuple[str, str, int, str], Reach] = {}
         self.edges: dict[tuple[tuple[str, int], int, str], Edge] = {}
         self.entries: dict[tuple[str, int, str, str], Frontier] = {}
+        self.blind: dict[tuple[int, str], Blind] = {}
         self.names: set[str] = set()
         self.keep_names = keep_names
 
@@ -672,6 +988,7 @@ class _Found:
             tuple(sorted(self.reaches.values(), key=lambda r: (r.line, r.reach, r.kind, r.subject))),
             tuple(sorted(self.edges.values(), key=lambda e: (e.name, e.line, e.subject))),
             tuple(sorted(self.entries.values(), key=lambda f: (f.line, f.reach, f.reason, f.subject))),
+            tuple(sorted(self.blind.values())),
             tuple(sorted(self.names)),
             deps,
         )

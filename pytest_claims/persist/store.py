@@ -14,12 +14,13 @@ config, catalogue, stubs, Python version), so a stale item cannot be served.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from pytest_claims.persist.cache import PLUGIN_VERSION, FactsCache, namespace, pack, read_entry, write_atomic
 from pytest_claims.persist.codec import decode, encode, schema
-from pytest_claims.records import PLATFORM, FrontierEntry, Summary, Verdict, Violation
+from pytest_claims.records import HIERARCHY, PLATFORM, Summary, Verdict
 
 STORE_VERSION = 5
 """The layout of both stores around their records (whose shapes `schema` hashes); part of their keys."""
@@ -67,13 +68,19 @@ class VerdictStore:
         self.old_directives: dict[Any, Any] = old.get("directives", {})
         self.old_verdicts: dict[Any, Any] = old.get("verdicts", {})
         self.old_digests: dict[str, str] = old.get("digests", {})
+        self.old_shapes: dict[str, str] = old.get("shapes", {})
+        """module -> the shape of its classes (`facts.hierarchy_shape`) when the last run had its facts."""
+        self.shapes: dict[str, str] = {}
         self.directives: dict[Any, Any] = {}
         self.verdicts: dict[Any, Any] = {}
         self.changed: frozenset[str] = frozenset()
 
-    def compare(self, digests: dict[str, str]) -> None:
-        """Which modules differ from the stored run: a verdict that read none of them is valid."""
+    def compare(self, digests: dict[str, str], hierarchy: Callable[[frozenset[str], dict[str, str]], bool]) -> None:
+        """Which modules differ from the stored run: a verdict that read none of them is valid. `hierarchy` says
+        whether the changed modules changed the class hierarchy (then HIERARCHY counts as changed too)."""
         self.changed = _changed(digests, self.old_digests)
+        if self.changed and hierarchy(self.changed, self.old_shapes):
+            self.changed |= {HIERARCHY}
 
     def valid(self, deps: tuple[str, ...]) -> bool:
         return self.changed.isdisjoint(deps)
@@ -83,7 +90,12 @@ class VerdictStore:
             return
         if not self.changed and self.directives == self.old_directives and self.verdicts == self.old_verdicts:
             return
-        document = {"directives": self.directives, "verdicts": _shared(self.verdicts), "digests": digests}
+        document = {
+            "directives": self.directives,
+            "verdicts": _shared(self.verdicts),
+            "digests": digests,
+            "shapes": self.shapes,
+        }
         with contextlib.suppress(OSError):
             write_atomic(self.path, pack(document))
 
@@ -97,11 +109,20 @@ class SummaryStore:
     """
 
     def __init__(
-        self, cache: FactsCache, inputs: tuple[object, ...], targets: tuple[str, ...], digests: dict[str, str]
+        self,
+        cache: FactsCache,
+        inputs: tuple[object, ...],
+        targets: tuple[str, ...],
+        digests: dict[str, str],
+        hierarchy: Callable[[frozenset[str], dict[str, str]], bool],
+        shapes: dict[str, str],
     ) -> None:
         base = cache.directory.parent if cache.directory is not None else None
         self.path = base / f"summaries-{store_key(cache, inputs, targets)}" if base is not None else None
         self.digests = digests
+        self.hierarchy = hierarchy
+        self.shapes = shapes
+        """The shapes the verdict store will save (the same dict): the summaries are judged by them too."""
         self._old: dict[Any, Any] | None = None
         self._changed: frozenset[str] = frozenset()
         self._new: dict[Any, Any] = {}
@@ -114,6 +135,8 @@ class SummaryStore:
             document = _read(self.path)
             self._old = document.get("summaries", {})
             self._changed = _changed(self.digests, document.get("digests", {}))
+            if self._changed and self.hierarchy(self._changed, document.get("shapes", {})):
+                self._changed |= {HIERARCHY}
         return self._old
 
     def get(self, key: tuple[str, int], platform: str) -> Summary | None:
@@ -143,7 +166,7 @@ class SummaryStore:
         kept = {key: entry for key, entry in self._stored().items() if self._changed.isdisjoint(entry[0])}
         kept.update(self._new)
         with contextlib.suppress(OSError):
-            write_atomic(self.path, pack({"summaries": _shared(kept), "digests": self.digests}))
+            write_atomic(self.path, pack({"summaries": _shared(kept), "digests": self.digests, "shapes": self.shapes}))
 
 
 def encode_verdict(verdict: Verdict) -> tuple[object, ...]:
@@ -151,7 +174,6 @@ def encode_verdict(verdict: Verdict) -> tuple[object, ...]:
     return encode(verdict)
 
 
-def decode_verdict(raw: Any) -> tuple[str, tuple[Violation, ...], tuple[FrontierEntry, ...]]:
-    """(status, violations, frontier) back from `encode_verdict`."""
-    verdict = decode(Verdict, raw)
-    return verdict.status, verdict.violations, verdict.frontier
+def decode_verdict(raw: Any) -> Verdict:
+    """A verdict back from `encode_verdict`."""
+    return decode(Verdict, raw)

@@ -1,0 +1,206 @@
+"""SPEC §4-§5, revision 2: what a light inference knows about values, and module and class state."""
+
+import logging
+import os
+import re
+import time
+from dataclasses import dataclass, field
+from typing import List, Optional
+
+
+class Clock:
+    def now(self):
+        return time.time()
+
+
+class Calm:
+    """An unrelated class with the same method name: never an override of Clock.now."""
+
+    def now(self):
+        return 0
+
+
+def make_clock() -> Clock:
+    return Clock()
+
+
+# claims: deterministic
+def typed_parameter(clock: Clock):
+    return clock.now()
+
+
+# claims: deterministic
+def optional_parameter(clock: Optional["Clock"] = None):
+    return clock.now() if clock else 0
+
+
+# claims: deterministic
+def constructed_local():
+    clock = Clock()
+    return clock.now()
+
+
+# claims: deterministic
+def call_on_a_call():
+    return Clock().now()
+
+
+# claims: deterministic
+def annotated_return():
+    return make_clock().now()
+
+
+# claims: deterministic
+def calm_is_not_clock(calm: Calm):
+    return calm.now()
+
+
+class Holder:
+    def __init__(self, clock: Clock, label: str) -> None:
+        self.clock = clock
+        self.label = label
+        self.made = Clock()
+
+    # claims: deterministic
+    def from_parameter(self):
+        return self.clock.now()
+
+    # claims: deterministic
+    def from_constructor(self):
+        return self.made.now()
+
+    # claims: deterministic
+    def label_only(self):
+        return self.label.upper()
+
+
+class Fleet:
+    clocks: List[Clock]
+
+    # claims: deterministic
+    def each(self):
+        for clock in self.clocks:
+            clock.now()
+        return [c.now() for c in self.clocks]
+
+
+class Session:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def stamp(self):
+        return time.monotonic()
+
+
+# claims: deterministic
+def entered():
+    with Session() as session:
+        return session.stamp()
+
+
+class Converter:
+    # claims: deterministic
+    def __call__(self, value):
+        return self.convert(value)
+
+    def convert(self, value):
+        return value
+
+
+class PathConverter(Converter):
+    def convert(self, value):
+        return os.stat(value)
+
+
+class Handler:
+    # claims: deterministic
+    def handle(self):
+        return self.respond()
+
+
+class EnvHandler(Handler):
+    def respond(self):
+        return os.getenv("MODE")
+
+
+class Report:
+    formatter_class = Clock
+
+    # claims: deterministic
+    def render(self):
+        return self.formatter_class().now()
+
+
+RENDER = {"Env": os.getenv}
+START = time.time()
+PATTERN = re.compile(r"[a-z]+")
+LOG = logging.getLogger(__name__)
+LIMIT = 3
+
+
+# claims: deterministic
+def table_of_functions(key):
+    return RENDER[key]("X")
+
+
+# claims: deterministic
+def started():
+    return START
+
+
+# claims: deterministic
+def pure_state(text):
+    LOG.info("matching %s", text)
+    return PATTERN.match(text) and LIMIT
+
+
+class Settings:
+    TIMEOUT = os.getenv("TIMEOUT")
+    RETRIES = 3
+
+    # claims: deterministic
+    def timeout(self):
+        return self.TIMEOUT
+
+    # claims: deterministic
+    def retries(self):
+        return self.RETRIES
+
+
+def load_items():
+    return os.environ.get("ITEMS", "").split(",")
+
+
+@dataclass
+class Basket:
+    items: list = field(default_factory=load_items)
+
+
+@dataclass
+class Plain:
+    items: list = field(default_factory=list)
+
+
+# claims: deterministic
+def basket():
+    return Basket()
+
+
+# claims: deterministic
+def plain():
+    return Plain()
+
+
+# claims: deterministic
+def imported_inside():
+    from .helpers import Recorder
+
+    return Recorder().started
+
+
+# claims: deterministic
+def callback(fn):
+    return fn()
