@@ -6,11 +6,14 @@ typeshed-client locates the stub of a module for a Python version (its VERSIONS 
 then read once per process into platform-independent definitions that keep their `sys.platform` /
 `sys.version_info` guards as conditions, the way the project's own facts do, and every target evaluates the
 same definitions. So a three-platform sweep reads each stub once, not three times.
+
+The definitions also keep their annotations, reduced to plain data, for the types of values (SPEC §5).
 """
 
 from __future__ import annotations
 
 import ast
+from ast import Attribute, BinOp, BitOr, Constant, Name, Subscript, Tuple
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -22,6 +25,12 @@ from pytest_claims.analysis.facts import chain_of
 from pytest_claims.persist.cache import derived
 from pytest_claims.records import Cond, StubSymbol
 
+Ann = str | tuple[object, ...]
+"""An annotation as written, reduced to plain data by `_annotation`: a name (`"str"`, `"os.PathLike"`, `"None"`,
+`"..."`, `"?"` for a form it does not keep), `("[]", base, *args)` for a subscript, `("|", *members)` for a
+union written with `|`, `("s", text)` for a string constant (a forward reference, or a `Literal` value) and
+`("lit", type name)` for any other constant."""
+
 
 @dataclass(frozen=True, slots=True)
 class _Def:
@@ -29,6 +38,10 @@ class _Def:
 
     kind: function | class | variable | module (`import x as y`: target x) | from (`from target import name`)
     | alias (`y = x`: target x) | bound (`y = x.attr`: a re-exported bound method) | star (`from target import *`)
+
+    `annotation`: a function's return annotation, a variable's declared type, or (role `type`) the type a type
+    alias stands for. `role`: a function's `property` (a getter) or `accessor` (`@x.setter` / `@x.deleter`);
+    a variable's `type` (a type alias: `X: TypeAlias = ...`, `X = A | B`, `X = A[B]`).
     """
 
     kind: str
@@ -37,6 +50,8 @@ class _Def:
     name: str = ""
     members: dict[str, list[_Def]] | None = None
     bases: tuple[str, ...] = ()
+    annotation: Ann | None = None
+    role: str = ""
 
 
 @dataclass
@@ -49,6 +64,99 @@ class _StubModule:
 def _dotted(node: ast.expr) -> str | None:
     chain = chain_of(node)
     return ".".join(chain) if chain is not None else None
+
+
+_PROPERTY_DECORATORS = frozenset(
+    {"property", "cached_property", "abstractproperty", "DynamicClassAttribute", "_magic_enum_attr"}
+)
+"""Decorators (by their last name) that make a stub method an attribute; `enum` spells property
+`_magic_enum_attr`."""
+
+_ANNOTATION_DEPTH = 6
+"""Subscripts nested deeper than this are kept as `"?"`: enough for `Generator[tuple[str, list[str]], ...]`."""
+
+
+def _annotation(node: ast.expr | None) -> Ann | None:
+    """An annotation reduced to plain data (`Ann`). Iterative, and cheap: it runs on every def of every stub
+    parsed (the common plain forms are answered before the loop)."""
+    if isinstance(node, Name):
+        return node.id
+    if node is None:
+        return None
+    if isinstance(node, Constant) and node.value is None:
+        return "None"
+    out: list[Ann] = []
+    emit = out.append
+    # an expression and its depth to reduce, or a head and a count: build `(*head, *the last count results)`
+    todo: list[tuple[ast.expr, int] | tuple[tuple[str, ...], int]] = [(node, 0)]
+    pop, push = todo.pop, todo.append
+    while todo:
+        expr, depth = pop()
+        if isinstance(expr, Name):
+            emit(expr.id)
+        elif isinstance(expr, tuple):
+            args = out[-depth:]
+            del out[-depth:]
+            if expr[0] == "|":
+                members: list[object] = []
+                for arg in args:
+                    if isinstance(arg, tuple) and arg[0] == "|":
+                        members.extend(arg[1:])
+                    else:
+                        members.append(arg)
+                emit(("|", *members))
+            else:
+                emit((*expr, *args))
+        elif isinstance(expr, Subscript) and depth < _ANNOTATION_DEPTH:
+            base = expr.value.id if isinstance(expr.value, Name) else _dotted(expr.value)
+            if base is None:
+                emit("?")
+                continue
+            index = expr.slice
+            elements = index.elts if isinstance(index, Tuple) else (index,)
+            push((("[]", base), len(elements)))
+            for element in reversed(elements):
+                push((element, depth + 1))
+        elif isinstance(expr, BinOp) and isinstance(expr.op, BitOr):
+            # a long `a | b | c` chain is left-nested: not counted as depth, flattened when built
+            push((("|",), 2))
+            push((expr.right, depth))
+            push((expr.left, depth))
+        elif isinstance(expr, Constant):
+            value = expr.value
+            if value is None:
+                emit("None")
+            elif value is Ellipsis:
+                emit("...")
+            else:
+                emit(("s", value) if isinstance(value, str) else ("lit", type(value).__name__))
+        elif isinstance(expr, Attribute):
+            emit(_dotted(expr) or "?")
+        else:
+            emit("?")
+    return out[0]
+
+
+def _role(stmt: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
+    role = ""
+    for decorator in stmt.decorator_list:
+        if isinstance(decorator, ast.Name):
+            name = decorator.id
+        elif isinstance(decorator, ast.Attribute):
+            if decorator.attr in ("setter", "deleter"):
+                return "accessor"
+            name = decorator.attr
+        else:
+            continue
+        if name in _PROPERTY_DECORATORS:
+            role = "property"
+    return role
+
+
+def _is_type_alias(annotation: ast.expr) -> bool:
+    return (isinstance(annotation, ast.Name) and annotation.id == "TypeAlias") or (
+        isinstance(annotation, ast.Attribute) and annotation.attr == "TypeAlias"
+    )
 
 
 def _read_stub(path: Path, module: str) -> _StubModule:
@@ -85,7 +193,10 @@ def _parse_stub(data: bytes, path: Path, module: str) -> _StubModule:
                     todo.append((stmt.body, namespace, guards))
                     todo.append((stmt.orelse, namespace, guards))
             elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                namespace.setdefault(stmt.name, []).append(_Def("function", cond))
+                role = _role(stmt) if stmt.decorator_list else ""
+                namespace.setdefault(stmt.name, []).append(
+                    _Def("function", cond, annotation=_annotation(stmt.returns), role=role)
+                )
             elif isinstance(stmt, ast.ClassDef):
                 members: dict[str, list[_Def]] = {}
                 bases = tuple(
@@ -119,10 +230,27 @@ def _parse_stub(data: bytes, path: Path, module: str) -> _StubModule:
                 for assigned in targets:
                     if not isinstance(assigned, ast.Name):
                         continue
-                    if isinstance(stmt, ast.Assign) and isinstance(value, ast.Name):
+                    if isinstance(stmt, ast.AnnAssign):
+                        annotation = stmt.annotation
+                        if _is_type_alias(annotation):
+                            definition = _Def("variable", cond, annotation=_annotation(value), role="type")
+                        elif isinstance(annotation, ast.Name) and annotation.id == "Final":
+                            # `X: Final = "/"`: the constant's own type
+                            constant = value.value if isinstance(value, ast.Constant) else None
+                            kept = type(constant).__name__ if isinstance(constant, (str, int, float, bytes)) else None
+                            definition = _Def("variable", cond, annotation=kept)
+                        else:
+                            definition = _Def("variable", cond, annotation=_annotation(annotation))
+                    elif isinstance(value, ast.Name):
                         definition = _Def("alias", cond, value.id)
-                    elif isinstance(stmt, ast.Assign) and isinstance(value, ast.Attribute):
+                    elif isinstance(value, ast.Attribute):
                         definition = _Def("bound", cond, _dotted(value) or "")
+                    elif isinstance(value, (ast.Subscript, ast.BinOp)):
+                        # an old-style type alias: `_Path = Union[str, bytes]`, `_Path = str | bytes`
+                        definition = _Def("variable", cond, annotation=_annotation(value), role="type")
+                    elif isinstance(value, ast.Call) and len(value.args) == 2 and _dotted(value.func) == "NewType":
+                        # `UserId = NewType("UserId", int)`: its values are instances of the base
+                        definition = _Def("variable", cond, annotation=_annotation(value.args[1]), role="type")
                     else:
                         definition = _Def("variable", cond)
                     namespace.setdefault(assigned.id, []).append(definition)
