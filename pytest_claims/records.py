@@ -155,6 +155,20 @@ class StubSymbol:
     is_exception: bool = False
 
 
+class TypeRef(NamedTuple):
+    """The class of a stdlib value, as the stubs declare it (`Stubs.returns`, `Stubs.attribute`).
+
+    `kind`: `instance` (the value is an instance of the class) or `elements` (the value is iterated and what
+    iteration yields are instances of the class: `list[str]`, `Iterator[Path]`, and a mapping's keys).
+    `module` / `qualname`: where the stubs define the class (`("builtins", "str")`, `("pathlib", "Path")`),
+    imports and aliases followed.
+    """
+
+    kind: str
+    module: str
+    qualname: str
+
+
 @dataclass(frozen=True, slots=True)
 class Reach:
     """A capability touched directly by a function body."""

@@ -263,7 +263,8 @@ def test_a_new_override_in_another_file_invalidates_the_stored_verdict(tmp_path:
     assert (_status(same), same.reused) == ("held", 2)
     # a new module overrides `apply` with a clock read: the base method's claim now fails, never stale
     (root / "shop" / "timed.py").write_text(
-        "import time\n\nfrom shop.base import Step\n\n\nclass Timed(Step):\n    def apply(self):\n        return time.time()\n"
+        "import time\n\nfrom shop.base import Step\n\n\n"
+        "class Timed(Step):\n    def apply(self):\n        return time.time()\n"
     )
     _, after = _run(root, tmp_path / "cache")
     assert (_status(after), after.reused) == ("violated", 0)

@@ -6,21 +6,33 @@ typeshed-client locates the stub of a module for a Python version (its VERSIONS 
 then read once per process into platform-independent definitions that keep their `sys.platform` /
 `sys.version_info` guards as conditions, the way the project's own facts do, and every target evaluates the
 same definitions. So a three-platform sweep reads each stub once, not three times.
+
+The definitions also keep their annotations (reduced to plain data), so `Stubs.returns` and `Stubs.attribute`
+can tell the class of a value a stdlib call or attribute produces (SPEC §5: `Path.name` is a `str`,
+`str.split` returns `list[str]`), per target, as a `records.TypeRef`.
 """
 
 from __future__ import annotations
 
 import ast
+from ast import Attribute, BinOp, BitOr, Constant, Name, Subscript, Tuple
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 import typeshed_client
 
 from pytest_claims.analysis.conditions import ConditionCompiler, Target, evaluate, is_known
 from pytest_claims.analysis.facts import chain_of
 from pytest_claims.persist.cache import derived
-from pytest_claims.records import Cond, StubSymbol
+from pytest_claims.records import Cond, StubSymbol, TypeRef
+
+Ann = str | tuple[object, ...]
+"""An annotation as written, reduced to plain data by `_annotation`: a name (`"str"`, `"os.PathLike"`, `"None"`,
+`"..."`, `"?"` for a form it does not keep), `("[]", base, *args)` for a subscript, `("|", *members)` for a
+union written with `|`, `("s", text)` for a string constant (a forward reference, or a `Literal` value) and
+`("lit", type name)` for any other constant."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +41,10 @@ class _Def:
 
     kind: function | class | variable | module (`import x as y`: target x) | from (`from target import name`)
     | alias (`y = x`: target x) | bound (`y = x.attr`: a re-exported bound method) | star (`from target import *`)
+
+    `annotation`: a function's return annotation, a variable's declared type, or (role `type`) the type a type
+    alias stands for. `role`: a function's `property` (a getter) or `accessor` (`@x.setter` / `@x.deleter`);
+    a variable's `type` (a type alias: `X: TypeAlias = ...`, `X = A | B`, `X = A[B]`).
     """
 
     kind: str
@@ -37,6 +53,8 @@ class _Def:
     name: str = ""
     members: dict[str, list[_Def]] | None = None
     bases: tuple[str, ...] = ()
+    annotation: Ann | None = None
+    role: str = ""
 
 
 @dataclass
@@ -49,6 +67,99 @@ class _StubModule:
 def _dotted(node: ast.expr) -> str | None:
     chain = chain_of(node)
     return ".".join(chain) if chain is not None else None
+
+
+_PROPERTY_DECORATORS = frozenset(
+    {"property", "cached_property", "abstractproperty", "DynamicClassAttribute", "_magic_enum_attr"}
+)
+"""Decorators (by their last name) that make a stub method an attribute; `enum` spells property
+`_magic_enum_attr`."""
+
+_ANNOTATION_DEPTH = 6
+"""Subscripts nested deeper than this are kept as `"?"`: enough for `Generator[tuple[str, list[str]], ...]`."""
+
+
+def _annotation(node: ast.expr | None) -> Ann | None:
+    """An annotation reduced to plain data (`Ann`). Iterative, and cheap: it runs on every def of every stub
+    parsed (the common plain forms are answered before the loop)."""
+    if isinstance(node, Name):
+        return node.id
+    if node is None:
+        return None
+    if isinstance(node, Constant) and node.value is None:
+        return "None"
+    out: list[Ann] = []
+    emit = out.append
+    # an expression and its depth to reduce, or a head and a count: build `(*head, *the last count results)`
+    todo: list[tuple[ast.expr, int] | tuple[tuple[str, ...], int]] = [(node, 0)]
+    pop, push = todo.pop, todo.append
+    while todo:
+        expr, depth = pop()
+        if isinstance(expr, Name):
+            emit(expr.id)
+        elif isinstance(expr, tuple):
+            args = out[-depth:]
+            del out[-depth:]
+            if expr[0] == "|":
+                members: list[object] = []
+                for arg in args:
+                    if isinstance(arg, tuple) and arg[0] == "|":
+                        members.extend(arg[1:])
+                    else:
+                        members.append(arg)
+                emit(("|", *members))
+            else:
+                emit((*expr, *args))
+        elif isinstance(expr, Subscript) and depth < _ANNOTATION_DEPTH:
+            base = expr.value.id if isinstance(expr.value, Name) else _dotted(expr.value)
+            if base is None:
+                emit("?")
+                continue
+            index = expr.slice
+            elements = index.elts if isinstance(index, Tuple) else (index,)
+            push((("[]", base), len(elements)))
+            for element in reversed(elements):
+                push((element, depth + 1))
+        elif isinstance(expr, BinOp) and isinstance(expr.op, BitOr):
+            # a long `a | b | c` chain is left-nested: not counted as depth, flattened when built
+            push((("|",), 2))
+            push((expr.right, depth))
+            push((expr.left, depth))
+        elif isinstance(expr, Constant):
+            value = expr.value
+            if value is None:
+                emit("None")
+            elif value is Ellipsis:
+                emit("...")
+            else:
+                emit(("s", value) if isinstance(value, str) else ("lit", type(value).__name__))
+        elif isinstance(expr, Attribute):
+            emit(_dotted(expr) or "?")
+        else:
+            emit("?")
+    return out[0]
+
+
+def _role(stmt: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
+    role = ""
+    for decorator in stmt.decorator_list:
+        if isinstance(decorator, ast.Name):
+            name = decorator.id
+        elif isinstance(decorator, ast.Attribute):
+            if decorator.attr in ("setter", "deleter"):
+                return "accessor"
+            name = decorator.attr
+        else:
+            continue
+        if name in _PROPERTY_DECORATORS:
+            role = "property"
+    return role
+
+
+def _is_type_alias(annotation: ast.expr) -> bool:
+    return (isinstance(annotation, ast.Name) and annotation.id == "TypeAlias") or (
+        isinstance(annotation, ast.Attribute) and annotation.attr == "TypeAlias"
+    )
 
 
 def read_stub(path: Path, module: str) -> _StubModule:
@@ -85,7 +196,10 @@ def _parse_stub(data: bytes, path: Path, module: str) -> _StubModule:
                     todo.append((stmt.body, namespace, guards))
                     todo.append((stmt.orelse, namespace, guards))
             elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                namespace.setdefault(stmt.name, []).append(_Def("function", cond))
+                role = _role(stmt) if stmt.decorator_list else ""
+                namespace.setdefault(stmt.name, []).append(
+                    _Def("function", cond, annotation=_annotation(stmt.returns), role=role)
+                )
             elif isinstance(stmt, ast.ClassDef):
                 members: dict[str, list[_Def]] = {}
                 bases = tuple(
@@ -119,14 +233,107 @@ def _parse_stub(data: bytes, path: Path, module: str) -> _StubModule:
                 for assigned in targets:
                     if not isinstance(assigned, ast.Name):
                         continue
-                    if isinstance(stmt, ast.Assign) and isinstance(value, ast.Name):
+                    if isinstance(stmt, ast.AnnAssign):
+                        annotation = stmt.annotation
+                        if _is_type_alias(annotation):
+                            definition = _Def("variable", cond, annotation=_annotation(value), role="type")
+                        elif isinstance(annotation, ast.Name) and annotation.id == "Final":
+                            # `X: Final = "/"`: the constant's own type
+                            constant = value.value if isinstance(value, ast.Constant) else None
+                            kept = type(constant).__name__ if isinstance(constant, (str, int, float, bytes)) else None
+                            definition = _Def("variable", cond, annotation=kept)
+                        else:
+                            definition = _Def("variable", cond, annotation=_annotation(annotation))
+                    elif isinstance(value, ast.Name):
                         definition = _Def("alias", cond, value.id)
-                    elif isinstance(stmt, ast.Assign) and isinstance(value, ast.Attribute):
+                    elif isinstance(value, ast.Attribute):
                         definition = _Def("bound", cond, _dotted(value) or "")
+                    elif isinstance(value, (ast.Subscript, ast.BinOp)):
+                        # an old-style type alias: `_Path = Union[str, bytes]`, `_Path = str | bytes`
+                        definition = _Def("variable", cond, annotation=_annotation(value), role="type")
+                    elif isinstance(value, ast.Call) and len(value.args) == 2 and _dotted(value.func) == "NewType":
+                        # `UserId = NewType("UserId", int)`: its values are instances of the base
+                        definition = _Def("variable", cond, annotation=_annotation(value.args[1]), role="type")
                     else:
                         definition = _Def("variable", cond)
                     namespace.setdefault(assigned.id, []).append(definition)
     return stub
+
+
+# -- what annotations mean -------------------------------------------------------------------------------
+
+_NOTHING = TypeRef("nothing", "builtins", "None")
+"""Internal: a type that yields no value (`None`, `NoReturn`, `Never`, typeshed's `MaybeNone`): dropped from a
+union or an overload set, never returned."""
+
+_OPAQUE = frozenset({("typing", "Any"), ("builtins", "object")})
+"""Classes that say nothing about a value: `-> Any`, `-> object` give None."""
+
+_SPECIAL_FORMS = {
+    **{(module, "Self"): "Self" for module in ("typing", "typing_extensions")},
+    **{(module, "LiteralString"): "LiteralString" for module in ("typing", "typing_extensions")},
+    **{(module, name): "Nothing" for module in ("typing", "typing_extensions") for name in ("NoReturn", "Never")},
+    ("_typeshed", "MaybeNone"): "Nothing",
+    **{(module, "Optional"): "Optional" for module in ("typing", "typing_extensions")},
+    **{(module, "Union"): "Union" for module in ("typing", "typing_extensions")},
+    **{(module, "Literal"): "Literal" for module in ("typing", "typing_extensions")},
+    **{
+        (module, name): "Unwrap"
+        for module in ("typing", "typing_extensions")
+        for name in ("Annotated", "Final", "ClassVar", "Required", "NotRequired", "ReadOnly")
+    },
+}
+"""typing's special forms, by where the stubs define them (each is a variable there)."""
+
+_TYPING_ALIASES = {
+    ("typing", "List"): ("builtins", "list"),
+    ("typing", "Dict"): ("builtins", "dict"),
+    ("typing", "Set"): ("builtins", "set"),
+    ("typing", "FrozenSet"): ("builtins", "frozenset"),
+    ("typing", "Tuple"): ("builtins", "tuple"),
+    ("typing", "DefaultDict"): ("collections", "defaultdict"),
+    ("typing", "Deque"): ("collections", "deque"),
+    ("typing", "OrderedDict"): ("collections", "OrderedDict"),
+    ("typing", "Counter"): ("collections", "Counter"),
+    ("typing", "ChainMap"): ("collections", "ChainMap"),
+}
+"""typing's capitalised aliases (variables in the stubs) and the classes they stand for."""
+
+_ITEMS = -1
+_TUPLE = -2
+_CONTAINERS: dict[tuple[str, str], int] = {
+    **{
+        ("builtins", name): 0
+        for name in ("list", "set", "frozenset", "dict")
+    },
+    ("builtins", "tuple"): _TUPLE,
+    **{
+        ("typing", name): 0
+        for name in (
+            "Iterable", "Iterator", "Generator", "Reversible", "Collection", "Sequence", "MutableSequence",
+            "AbstractSet", "MutableSet", "KeysView", "ValuesView", "Mapping", "MutableMapping",
+            "AsyncIterable", "AsyncIterator", "AsyncGenerator",
+        )
+    },
+    ("typing", "ItemsView"): _ITEMS,
+    ("_collections_abc", "dict_keys"): 0,
+    ("_collections_abc", "dict_values"): 1,
+    ("_collections_abc", "dict_items"): _ITEMS,
+    **{("collections", name): 0 for name in ("deque", "defaultdict", "OrderedDict", "Counter", "ChainMap")},
+}  # fmt: skip
+"""Generic classes whose subscripted form is a container of elements: the index of the type argument that
+iteration yields (a mapping's keys: 0; `dict_values`: 1), `_ITEMS` (key-value tuples), `_TUPLE` (`tuple[T, ...]`,
+or `tuple[T, T]` of one class)."""
+
+
+class _Resolved(NamedTuple):
+    """What a type name in a stub is: kind `class` (module, name), `module` (module), `special` (name: the
+    form), `alias` (a type alias: module and the annotation it stands for)."""
+
+    kind: str
+    module: str = ""
+    name: str = ""
+    annotation: Ann | None = None
 
 
 @cache
@@ -162,6 +369,8 @@ class Stubs:
         self.target = Target(platform, version, lambda module, name: None)
         self._members: dict[tuple[str, str], StubSymbol] = {}
         self._alive: dict[Cond, bool] = {}
+        self._types: dict[tuple[str, str, bool], TypeRef | None] = {}
+        self._names: dict[tuple[str, str], _Resolved | None] = {}
 
     # -- modules -----------------------------------------------------------------------------------------
 
@@ -316,6 +525,281 @@ class Stubs:
 
     def _is_exception(self, module: str, qual: str) -> bool:
         return ("builtins", "BaseException") in self._mro(module, qual)
+
+    # -- types of values ---------------------------------------------------------------------------------
+
+    def returns(self, module: str, qual: str) -> TypeRef | None:
+        """The class of what calling the stdlib function, method or class `qual` of `module` returns.
+
+        `("os", "getcwd")` -> instance of builtins.str; `("pathlib", "Path.iterdir")` -> elements of
+        pathlib.Path; `("subprocess", "Popen")` (a class) -> instance of subprocess.Popen. Methods are found
+        through the class's stub bases, functions through re-exports (`os.path` -> posixpath / ntpath on the
+        target). None: not known (a TypeVar, `Any`, a union of classes, overloads that disagree, a property).
+        """
+        return self._typed(module, qual, True)
+
+    def attribute(self, module: str, qual: str) -> TypeRef | None:
+        """The class of a stdlib class attribute or property (`("pathlib", "PurePath.name")` -> instance of
+        builtins.str) or module-level variable (`("sys", "argv")` -> elements of builtins.str). None: not known,
+        or not a value's attribute (a method, a class, a type alias)."""
+        return self._typed(module, qual, False)
+
+    def _typed(self, module: str, qual: str, call: bool) -> TypeRef | None:
+        key = (module, qual, call)
+        if key in self._types:
+            return self._types[key]
+        self._types[key] = None  # a cycle of re-exports has no type
+        result = self._types[key] = self._typed_uncached(module, qual, call)
+        return result
+
+    def _typed_uncached(self, module: str, qual: str, call: bool) -> TypeRef | None:
+        parts = tuple(qual.split("."))
+        owner = self.member(module, parts[:-1])
+        if owner.kind == "class":
+            looked_up: tuple[str, str] | None = owner.where
+        elif owner.kind == "module":
+            looked_up = None
+        else:
+            return None  # an attribute of a function or variable: a method on a value of unknown class
+        symbol = self.member(module, parts)
+        if symbol.kind == "class":
+            return TypeRef("instance", *symbol.where) if call and symbol.where != ("typing", "Any") else None
+        if symbol.kind not in ("function", "variable"):
+            return None
+        where, name = symbol.where
+        defs = self._defs_at(where, name)
+        definition = self._live(defs)
+        if definition is None or defs is None:
+            return None
+        if definition.kind == "bound":
+            # `open = builtins.open` in _io, `random = _inst.random`: a module's function, a class's method, or
+            # the method of a module variable's class
+            holder, _, rest = definition.target.partition(".")
+            if not rest:
+                return None
+            head = self.member(where, (holder,))
+            if head.kind == "module":
+                return self._typed(head.where[0], rest, call)
+            if head.kind == "class":
+                return self._typed(head.where[0], f"{head.where[1]}.{rest}", call)
+            value = self._typed(where, holder, False)
+            if value is None or value.kind != "instance":
+                return None
+            return self._typed(value.module, f"{value.qualname}.{rest}", call)
+        if definition.kind == "alias" and looked_up is not None:
+            # `__ror__ = __or__` in a class body
+            return self._typed(looked_up[0], f"{looked_up[1]}.{definition.target}", call)
+        if definition.kind == "function":
+            # every live overload (and, under a guard the target cannot decide, every branch) must agree
+            candidates = [d for d in defs if d.kind == "function" and d.role != "accessor" and self._live([d])]
+            if any((d.role == "property") == call for d in candidates):
+                return None  # calling a property's value, or a method read as a value
+        elif definition.kind == "variable" and not call and definition.role != "type":
+            candidates = [d for d in defs if d.kind == "variable" and self._live([d])]
+        else:
+            return None
+        types = [self._evaluate(where, d.annotation, looked_up, 0) for d in candidates]
+        return self._agree(types)
+
+    def _defs_at(self, module: str, qual: str) -> list[_Def] | None:
+        """Every definition (under any guard) of the last part of `qual`, its enclosing classes as the target
+        sees them."""
+        stub = _stub(module, self.version)
+        if stub is None:
+            return None
+        parts = qual.split(".")
+        namespace = stub.names
+        for part in parts[:-1]:
+            definition = self._live(namespace.get(part))
+            if definition is None or definition.members is None:
+                return None
+            namespace = definition.members
+        return namespace.get(parts[-1])
+
+    def _agree(self, types: list[TypeRef | None]) -> TypeRef | None:
+        """One type for a set of overloads: all alike; else the one whose class every other result's class
+        derives from (`open()`'s last overload `-> IO[Any]`). Overloads that return nothing are left out."""
+        known = [t for t in types if t != _NOTHING]
+        if not known or None in known:
+            return None
+        results = [t for t in known if t is not None]
+        first = results[0]
+        if all(t == first for t in results):
+            return first
+        if any(t.kind != first.kind for t in results):
+            return None
+        for candidate in results:
+            base = (candidate.module, candidate.qualname)
+            if all(base in self._mro(t.module, t.qualname) for t in results):
+                return candidate
+        return None
+
+    def _union(self, types: list[TypeRef | None]) -> TypeRef | None:
+        """`X | None` is X; a union of several classes (or of an unknown) is not known."""
+        known = [t for t in types if t != _NOTHING]
+        if not known:
+            return _NOTHING
+        first = known[0]
+        return first if all(t == first for t in known) else None
+
+    def _evaluate(self, module: str, ann: Ann | None, looked_up: tuple[str, str] | None, depth: int) -> TypeRef | None:
+        """The value type an annotation of a stub in `module` declares (`_NOTHING` for `None`); `looked_up` is
+        the class `Self` means. Recursion is bounded: annotations are kept at most `_ANNOTATION_DEPTH` deep, and
+        aliases and forward references count against `depth`."""
+        if ann is None or depth > 16:
+            return None
+        if isinstance(ann, str):
+            if ann == "None":
+                return _NOTHING
+            resolved = self._resolve_type(module, ann)
+            if resolved is None:
+                return None
+            if resolved.kind == "alias":
+                return self._evaluate(resolved.module, resolved.annotation, None, depth + 1)
+            if resolved.kind == "class":
+                cls = (resolved.module, resolved.name)
+                return None if cls in _OPAQUE else TypeRef("instance", *cls)
+            if resolved.kind == "special":
+                form = resolved.name
+                if form == "Self":
+                    return TypeRef("instance", *looked_up) if looked_up is not None else None
+                if form == "LiteralString":
+                    return TypeRef("instance", "builtins", "str")
+                if form == "Nothing":
+                    return _NOTHING
+            return None
+        tag = ann[0]
+        args: tuple[Ann, ...] = ann[1:]  # type: ignore[assignment]
+        if tag == "|":
+            return self._union([self._evaluate(module, arg, looked_up, depth + 1) for arg in args])
+        if tag == "s":
+            # a forward reference: `-> "Path"`
+            try:
+                node = ast.parse(str(ann[1]).strip(), mode="eval").body
+            except SyntaxError:
+                return None
+            return self._evaluate(module, _annotation(node), looked_up, depth + 1)
+        if tag != "[]":
+            return None
+        base, args = str(args[0]), args[1:]
+        resolved = self._resolve_type(module, base)
+        if resolved is None:
+            return None
+        if resolved.kind == "special":
+            form = resolved.name
+            if form in ("Optional", "Union"):
+                types = [self._evaluate(module, arg, looked_up, depth + 1) for arg in args]
+                return self._union([*types, _NOTHING] if form == "Optional" else types)
+            if form == "Unwrap" and args:
+                return self._evaluate(module, args[0], looked_up, depth + 1)
+            if form == "Literal":
+                # the values' own classes: `Literal["r", "w"]` is a str
+                names = {("str" if arg[0] == "s" else str(arg[1])) if isinstance(arg, tuple) else arg for arg in args}
+                names.discard("None")
+                if len(names) == 1 and next(iter(names)) in ("str", "int", "bool", "bytes"):
+                    return TypeRef("instance", "builtins", next(iter(names)))
+            return None
+        if resolved.kind == "alias":
+            # a generic alias subscripted: its own parameters are TypeVars, which stay unknown
+            return self._evaluate(resolved.module, resolved.annotation, None, depth + 1)
+        if resolved.kind != "class":
+            return None
+        cls = (resolved.module, resolved.name)
+        if cls in _OPAQUE or cls == ("builtins", "type"):
+            return None
+        index = _CONTAINERS.get(cls)
+        if index is None:
+            return TypeRef("instance", *cls)  # `IO[str]`, `Popen[bytes]`, `CompletedProcess[str]`
+        if index == _ITEMS:
+            return TypeRef("elements", "builtins", "tuple")
+        # elements of one known class; else (a TypeVar, `Any`, a tuple of several classes) the container itself
+        element = None
+        if index == _TUPLE:
+            if len(args) == 2 and args[1] == "...":
+                element = self._element(module, args[0], looked_up, depth)
+            else:
+                elements = [self._element(module, arg, looked_up, depth) for arg in args]
+                if elements and all(e == elements[0] for e in elements):
+                    element = elements[0]
+        elif index < len(args):
+            element = self._element(module, args[index], looked_up, depth)
+        return element or TypeRef("instance", *cls)
+
+    def _element(self, module: str, ann: Ann, looked_up: tuple[str, str] | None, depth: int) -> TypeRef | None:
+        """`elements` of the class an element annotation names (a container element is its container's class)."""
+        if isinstance(ann, tuple) and ann[0] == "[]":
+            resolved = self._resolve_type(module, str(ann[1]))
+            if resolved is not None and resolved.kind == "class":
+                cls = (resolved.module, resolved.name)
+                return None if cls in _OPAQUE or cls == ("builtins", "type") else TypeRef("elements", *cls)
+        value = self._evaluate(module, ann, looked_up, depth + 1)
+        if value is None or value.kind != "instance" or value == _NOTHING:
+            return None
+        return TypeRef("elements", value.module, value.qualname)
+
+    def _resolve_type(self, module: str, dotted: str) -> _Resolved | None:
+        """What a (dotted) type name in `module`'s stub is: a class, a special form, a type alias
+        ("alias", module, annotation) or a module, imports and aliases followed; names a stub does not define
+        are builtins."""
+        key = (module, dotted)
+        if key in self._names:
+            return self._names[key]
+        self._names[key] = None  # a cycle of aliases resolves to nothing
+        head, _, rest = dotted.partition(".")
+        found = self._resolve_name(module, head, 0)
+        for part in rest.split(".") if rest else []:
+            if found is None:
+                break
+            if found.kind == "module":
+                found = self._resolve_name(found.module, part, 0)
+            elif found.kind == "class":
+                nested = f"{found.name}.{part}"
+                found = _Resolved("class", found.module, nested) if self._class_defs(found.module, nested) else None
+            else:
+                found = None
+        self._names[key] = found
+        return found
+
+    def _resolve_name(self, module: str, name: str, depth: int) -> _Resolved | None:
+        stub = _stub(module, self.version)
+        if stub is None or depth > 20:
+            return None
+        definition = self._live(stub.names.get(name))
+        if definition is None:
+            if self.is_stdlib(f"{module}.{name}"):
+                return _Resolved("module", f"{module}.{name}")
+            for star in stub.stars:
+                if self._live([star]) is not None and not name.startswith("_"):
+                    found = self._resolve_name(star.target, name, depth + 1)
+                    if found is not None:
+                        return found
+            return self._resolve_name("builtins", name, depth + 1) if module != "builtins" else None
+        kind = definition.kind
+        if kind == "class":
+            return _Resolved("class", module, name)
+        if kind == "module":
+            return _Resolved("module", definition.target)
+        if kind == "from":
+            if self.is_stdlib(f"{definition.target}.{definition.name}"):
+                return _Resolved("module", f"{definition.target}.{definition.name}")
+            return self._resolve_name(definition.target, definition.name, depth + 1)
+        if kind == "alias":
+            if definition.target == name:
+                return self._resolve_name("builtins", name, depth + 1) if module != "builtins" else None
+            return self._resolve_name(module, definition.target, depth + 1)
+        if kind == "variable":
+            form = _SPECIAL_FORMS.get((module, name))
+            if form is not None:
+                return _Resolved("special", name=form)
+            alias = _TYPING_ALIASES.get((module, name))
+            if alias is not None:
+                return _Resolved("class", *alias)
+            if definition.role == "type":
+                return _Resolved("alias", module, annotation=definition.annotation)
+        if kind == "bound":
+            # `Lock = _thread.LockType`
+            return self._resolve_type(module, definition.target)
+        return None
 
 
 @cache
