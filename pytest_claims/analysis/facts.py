@@ -136,6 +136,8 @@ def chain_of(node: ast.expr, calls: bool = False) -> tuple[str, ...] | None:
 
 def _literal_root(node: ast.expr) -> str:
     if isinstance(node, ast.Constant):
+        if node.value is None:
+            return "<none>"  # `winreg = None` in an `except ImportError:`: a known value, nothing to follow
         return "<str>" if isinstance(node.value, str) else "<bytes>" if isinstance(node.value, bytes) else ""
     return _LITERALS.get(type(node), "")
 

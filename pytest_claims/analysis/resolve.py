@@ -9,7 +9,7 @@ number of claims that reach it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from pytest_claims.analysis.catalog import Catalogue
@@ -31,6 +31,7 @@ from pytest_claims.records import (
     Reach,
     StubSymbol,
     Summary,
+    TypeRef,
 )
 
 if TYPE_CHECKING:
@@ -85,6 +86,7 @@ class Resolver:
         """Summaries of earlier runs, valid while the modules they were computed from are unchanged."""
         self._sensitive_modules: dict[str, bool] = {}
         self._sensitive_stubs: dict[tuple[str, tuple[str, ...]], bool] = {}
+        self._sensitive_types: dict[tuple[str, str, str], bool] = {}
         self.config = config
         self.catalogue = catalogue
         self.stubs = stubs
@@ -339,14 +341,21 @@ class Resolver:
 
     def stub_result(self, symbol: StubSymbol) -> Sym:
         """The class a stdlib function's annotated return names, when the stubs say (`os.getcwd` -> str)."""
-        returns = getattr(self.stubs, "returns", None)
-        ref = returns(*symbol.where) if returns is not None else None
-        return self._from_ref(ref) if ref is not None else UNKNOWN
+        ref = self.stub_type(self.stubs.returns, symbol.where)
+        return _from_ref(ref) if ref is not None else UNKNOWN
 
-    def _from_ref(self, ref: tuple[str, str, str]) -> Sym:
-        kind, module, qualname = ref
-        inner: Sym = ("sinst", module, qualname)
-        return ("elems", inner) if kind == "elements" else inner
+    def stub_type(self, lookup: Callable[[str, str], TypeRef | None], where: tuple[str, str]) -> TypeRef | None:
+        """A stub type lookup; platform-sensitive when another target of the run disagrees (as `stub_member`)."""
+        ref = lookup(*where)
+        key = (lookup.__name__, *where)
+        sensitive = self._sensitive_types.get(key)
+        if sensitive is None:
+            name = lookup.__name__
+            sensitive = any(getattr(stubs, name)(*where) != ref for stubs, _ in self.peers)
+            self._sensitive_types[key] = sensitive
+        if sensitive:
+            self._touched.add(PLATFORM)
+        return ref
 
     def typed(self, module: Module, func: FunctionFacts | None, target: str) -> list[Sym]:
         """The values an annotation's type target denotes (see `Binding`): instances, collections, mappings."""
@@ -431,7 +440,9 @@ class Resolver:
     def global_name(self, module: Module, name: str, depth: int) -> list[Sym]:
         if name[0] == "<":
             literal = _LITERAL_CLASSES.get(name)
-            return [("sinst", "builtins", literal)] if literal is not None else [UNKNOWN]
+            if literal is not None:
+                return [("sinst", "builtins", literal)]
+            return [OPAQUE] if name == "<none>" else [UNKNOWN]
         bindings = self.scope(module).get(name)
         if bindings:
             return self.resolve_bindings(module, bindings, depth + 1)
@@ -503,9 +514,8 @@ class Resolver:
         if symbol.kind == "function":
             return ("vstd", f"{module}.{qualname}.{attr}", symbol)
         if symbol.kind == "variable":
-            lookup = getattr(self.stubs, "attribute", None)
-            ref = lookup(*symbol.where) if lookup is not None else None
-            return self._from_ref(ref) if ref is not None else UNKNOWN
+            ref = self.stub_type(self.stubs.attribute, symbol.where)
+            return _from_ref(ref) if ref is not None else UNKNOWN
         if symbol.kind == "class":
             return ("std", f"{module}.{qualname}.{attr}", symbol)
         return UNKNOWN
@@ -992,6 +1002,11 @@ class _Found:
             tuple(sorted(self.names)),
             deps,
         )
+
+
+def _from_ref(ref: TypeRef) -> Sym:
+    inner: Sym = ("sinst", ref.module, ref.qualname)
+    return ("elems", inner) if ref.kind == "elements" else inner
 
 
 def _stub_lookup(stubs: Stubs, module: str, path: tuple[str, ...]) -> StubSymbol:

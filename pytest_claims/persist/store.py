@@ -55,6 +55,19 @@ def _shared(entries: dict[Any, Any]) -> dict[Any, Any]:
     return {key: (seen.setdefault(deps, deps), seen.setdefault(value, value)) for key, (deps, value) in entries.items()}
 
 
+class _Lazy:
+    """A yes/no answered once, on first need."""
+
+    def __init__(self, answer: Callable[[], bool]) -> None:
+        self._answer: Callable[[], bool] | None = answer
+        self._value = False
+
+    def __call__(self) -> bool:
+        if self._answer is not None:
+            self._value, self._answer = self._answer(), None
+        return self._value
+
+
 class VerdictStore:
     """Verdicts and directive readings from the last run, each with the modules it was built on."""
 
@@ -74,16 +87,19 @@ class VerdictStore:
         self.directives: dict[Any, Any] = {}
         self.verdicts: dict[Any, Any] = {}
         self.changed: frozenset[str] = frozenset()
+        self._hierarchy = _Lazy(lambda: False)
 
     def compare(self, digests: dict[str, str], hierarchy: Callable[[frozenset[str], dict[str, str]], bool]) -> None:
         """Which modules differ from the stored run: a verdict that read none of them is valid. `hierarchy` says
-        whether the changed modules changed the class hierarchy (then HIERARCHY counts as changed too)."""
+        whether the changed modules changed the class hierarchy; it is asked only when a verdict that looked for
+        overrides (HIERARCHY among its dependencies) is about to be reused."""
         self.changed = _changed(digests, self.old_digests)
-        if self.changed and hierarchy(self.changed, self.old_shapes):
-            self.changed |= {HIERARCHY}
+        self._hierarchy = _Lazy(lambda: hierarchy(self.changed, self.old_shapes))
 
     def valid(self, deps: tuple[str, ...]) -> bool:
-        return self.changed.isdisjoint(deps)
+        if not self.changed.isdisjoint(deps):
+            return False
+        return HIERARCHY not in deps or not self._hierarchy()
 
     def save(self, digests: dict[str, str]) -> None:
         if self.path is None:
@@ -125,6 +141,7 @@ class SummaryStore:
         """The shapes the verdict store will save (the same dict): the summaries are judged by them too."""
         self._old: dict[Any, Any] | None = None
         self._changed: frozenset[str] = frozenset()
+        self._hierarchy_changed = _Lazy(lambda: False)
         self._new: dict[Any, Any] = {}
         self.loaded = 0
         self.computed = 0
@@ -135,8 +152,8 @@ class SummaryStore:
             document = _read(self.path)
             self._old = document.get("summaries", {})
             self._changed = _changed(self.digests, document.get("digests", {}))
-            if self._changed and self.hierarchy(self._changed, document.get("shapes", {})):
-                self._changed |= {HIERARCHY}
+            changed, shapes = self._changed, document.get("shapes", {})
+            self._hierarchy_changed = _Lazy(lambda: bool(changed) and self.hierarchy(changed, shapes))
         return self._old
 
     def get(self, key: tuple[str, int], platform: str) -> Summary | None:
@@ -144,7 +161,7 @@ class SummaryStore:
             return None
         stored = self._stored()
         entry = stored.get((key[0], key[1], platform)) or stored.get((key[0], key[1], "*"))
-        if entry is None or not self._changed.isdisjoint(entry[0]):
+        if entry is None or not self._valid(entry[0]):
             return None
         try:
             summary = decode(Summary, entry[1])
@@ -152,6 +169,9 @@ class SummaryStore:
             return None
         self.loaded += 1
         return summary
+
+    def _valid(self, deps: tuple[str, ...]) -> bool:
+        return self._changed.isdisjoint(deps) and (HIERARCHY not in deps or not self._hierarchy_changed())
 
     def put(self, key: tuple[str, int], platform: str, summary: Summary) -> None:
         if self.path is not None:
@@ -163,7 +183,7 @@ class SummaryStore:
         """Still-valid old summaries and the new ones; nothing is written when nothing was computed."""
         if self.path is None or not self._new:
             return
-        kept = {key: entry for key, entry in self._stored().items() if self._changed.isdisjoint(entry[0])}
+        kept = {key: entry for key, entry in self._stored().items() if self._valid(entry[0])}
         kept.update(self._new)
         with contextlib.suppress(OSError):
             write_atomic(self.path, pack({"summaries": _shared(kept), "digests": self.digests, "shapes": self.shapes}))

@@ -54,7 +54,7 @@ def narration(value):
 
 # claims: deterministic, sandboxed
 def methods_on_values(handle, text: str):
-    data = handle.read()
+    data = handle.read()  # want-blind: `handle.read()` from vio.clean.methods_on_values
     return data + text.upper()
 
 

@@ -20,7 +20,7 @@ def env_call():
 # claims: deterministic
 def env_value():
     g = os.getenv  # want: deterministic reference os.getenv from vio.direct.env_value
-    return g
+    return g("X")  # want: deterministic call os.getenv from vio.direct.env_value
 
 
 # claims: deterministic

@@ -27,7 +27,7 @@ def two_hops():
 
 class Recorder:
     def __init__(self):
-        self.started = time.monotonic()  # want: deterministic call time.monotonic from vio.helpers.through_constructor via vio.helpers.Recorder.__init__; deterministic call time.monotonic from vio.helpers.through_local_instance via vio.helpers.Recorder.__init__; deterministic call time.monotonic from vio.helpers.through_classmethod via vio.helpers.Recorder.make -> vio.helpers.Recorder.__init__
+        self.started = time.monotonic()  # want: deterministic call time.monotonic from vio.helpers.through_constructor via vio.helpers.Recorder.__init__; deterministic call time.monotonic from vio.helpers.through_local_instance via vio.helpers.Recorder.__init__; deterministic call time.monotonic from vio.helpers.through_classmethod via vio.helpers.Recorder.make -> vio.helpers.Recorder.__init__ # want: deterministic call time.monotonic from vio.typed.imported_inside via vio.helpers.Recorder.__init__
 
     def record(self):
         return self.helper()

@@ -10,7 +10,7 @@ from typing import List, Optional
 
 class Clock:
     def now(self):
-        return time.time()
+        return time.time()  # want: deterministic call time.time from vio.typed.Fleet.each via vio.typed.Clock.now; deterministic call time.time from vio.typed.Holder.from_constructor via vio.typed.Clock.now; deterministic call time.time from vio.typed.Holder.from_parameter via vio.typed.Clock.now; deterministic call time.time from vio.typed.Report.render via vio.typed.Clock.now; deterministic call time.time from vio.typed.annotated_return via vio.typed.Clock.now; deterministic call time.time from vio.typed.call_on_a_call via vio.typed.Clock.now; deterministic call time.time from vio.typed.constructed_local via vio.typed.Clock.now; deterministic call time.time from vio.typed.optional_parameter via vio.typed.Clock.now; deterministic call time.time from vio.typed.typed_parameter via vio.typed.Clock.now
 
 
 class Calm:
@@ -92,7 +92,7 @@ class Session:
         return False
 
     def stamp(self):
-        return time.monotonic()
+        return time.monotonic()  # want: deterministic call time.monotonic from vio.typed.entered via vio.typed.Session.stamp
 
 
 # claims: deterministic
@@ -112,7 +112,7 @@ class Converter:
 
 class PathConverter(Converter):
     def convert(self, value):
-        return os.stat(value)
+        return os.stat(value)  # want: deterministic call os.stat from vio.typed.Converter.__call__ via vio.typed.PathConverter.convert
 
 
 class Handler:
@@ -123,7 +123,7 @@ class Handler:
 
 class EnvHandler(Handler):
     def respond(self):
-        return os.getenv("MODE")
+        return os.getenv("MODE")  # want: deterministic call os.getenv from vio.typed.Handler.handle via vio.typed.EnvHandler.respond
 
 
 class Report:
@@ -134,8 +134,8 @@ class Report:
         return self.formatter_class().now()
 
 
-RENDER = {"Env": os.getenv}
-START = time.time()
+RENDER = {"Env": os.getenv}  # want: deterministic reference os.getenv from vio.typed.table_of_functions via vio.typed.RENDER
+START = time.time()  # want: deterministic call time.time from vio.typed.started via vio.typed.START
 PATTERN = re.compile(r"[a-z]+")
 LOG = logging.getLogger(__name__)
 LIMIT = 3
@@ -143,7 +143,7 @@ LIMIT = 3
 
 # claims: deterministic
 def table_of_functions(key):
-    return RENDER[key]("X")
+    return RENDER[key]("X")  # want-blind: `RENDER[key]("X")` from vio.typed.table_of_functions
 
 
 # claims: deterministic
@@ -158,7 +158,7 @@ def pure_state(text):
 
 
 class Settings:
-    TIMEOUT = os.getenv("TIMEOUT")
+    TIMEOUT = os.getenv("TIMEOUT")  # want: deterministic call os.getenv from vio.typed.Settings.timeout via vio.typed.Settings.TIMEOUT
     RETRIES = 3
 
     # claims: deterministic
@@ -171,7 +171,7 @@ class Settings:
 
 
 def load_items():
-    return os.environ.get("ITEMS", "").split(",")
+    return os.environ.get("ITEMS", "").split(",")  # want-blind: `os.environ.get("ITEMS", "").split(",")` from vio.typed.basket via vio.typed.load_items # want: deterministic read os.environ from vio.typed.basket via vio.typed.load_items
 
 
 @dataclass
@@ -203,4 +203,4 @@ def imported_inside():
 
 # claims: deterministic
 def callback(fn):
-    return fn()
+    return fn()  # want-blind: `fn()` from vio.typed.callback

@@ -5,5 +5,5 @@ from vio import sandbox
 
 # claims: sandboxed
 def load_settings(path):
-    return sandbox.read_text(path).splitlines()
+    return sandbox.read_text(path).splitlines()  # want-blind: `sandbox.read_text(path).splitlines()` from vio.users.load_settings
 
