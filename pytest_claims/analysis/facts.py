@@ -676,6 +676,7 @@ def _for(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> 
     ex.push_body(node.orelse, scope, guard)
     ex.push_body(node.body, scope, guard)
     _element(ex, node.target, node.iter, scope, guard)
+    _implicit(ex, scope, node.iter, "__iter__", node.lineno, guard)
     ex.push(node.target, scope, guard, "ref")
     ex.push(node.iter, scope, guard, "ref")
 
@@ -691,6 +692,7 @@ def _element(ex: _Extractor, target: ast.expr, iterable: ast.expr, scope: _Scope
 def _comprehension(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.comprehension)
     _element(ex, node.target, node.iter, scope, guard)
+    _implicit(ex, scope, node.iter, "__iter__", node.iter.lineno, guard)
     ex.push_all(node.ifs, scope, guard, "ref")
     ex.push(node.target, scope, guard, "ref")
     ex.push(node.iter, scope, guard, "ref")
@@ -708,6 +710,8 @@ def _with(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
     ex.push_body(node.body, scope, guard)
     for item in reversed(node.items):
         target, entered = item.optional_vars, item.context_expr
+        _implicit(ex, scope, entered, "__enter__", entered.lineno, guard)
+        _implicit(ex, scope, entered, "__exit__", entered.lineno, guard)
         if scope.kind == "function" and isinstance(target, ast.Name) and isinstance(entered, ast.Call):
             chain = value_chain(entered)  # `with T(...) as v`: v is what T(...) made (`__enter__` returns it)
             if chain is not None:
@@ -843,6 +847,119 @@ def _maybe_blind(ex: _Extractor, scope: _Scope, chain: tuple[str, ...] | None) -
     return kind in ("var", "alias")
 
 
+_COMPARE_DUNDERS: dict[type[ast.cmpop], str] = {
+    ast.Eq: "__eq__",
+    ast.NotEq: "__ne__",
+    ast.Lt: "__lt__",
+    ast.LtE: "__le__",
+    ast.Gt: "__gt__",
+    ast.GtE: "__ge__",
+}
+_BINOP_DUNDERS: dict[type[ast.operator], str] = {
+    ast.Add: "__add__",
+    ast.Sub: "__sub__",
+    ast.Mult: "__mul__",
+    ast.MatMult: "__matmul__",
+    ast.Div: "__truediv__",
+    ast.FloorDiv: "__floordiv__",
+    ast.Mod: "__mod__",
+    ast.Pow: "__pow__",
+    ast.LShift: "__lshift__",
+    ast.RShift: "__rshift__",
+    ast.BitOr: "__or__",
+    ast.BitAnd: "__and__",
+    ast.BitXor: "__xor__",
+}
+_BUILTIN_DUNDERS = {
+    "len": "__len__",
+    "hash": "__hash__",
+    "bool": "__bool__",
+    "str": "__str__",
+    "repr": "__repr__",
+    "format": "__format__",
+    "iter": "__iter__",
+    "next": "__next__",
+    "abs": "__abs__",
+    "reversed": "__reversed__",
+}
+_HASHING = frozenset({("set",), ("frozenset",), ("dict", "fromkeys")})
+
+
+def _implicit(ex: _Extractor, scope: _Scope, operand: ast.expr | None, dunder: str, line: int, guard: int) -> None:
+    """An implicit special-method call on a value (`a == b` calls `a.__eq__`): recorded as a use in context
+    `implicit`, which enters the method when the value's class is a known project class (SPEC §5)."""
+    if scope.func is None or operand is None:
+        return
+    chain = value_chain(operand)
+    if chain is not None and chain[0] != "<super>" and not chain[0].startswith("<"):
+        ex.use(scope, (*chain, dunder), "implicit", line, guard)
+
+
+def _hashed(ex: _Extractor, scope: _Scope, values: ast.expr, line: int, guard: int) -> None:
+    """`set(map(C, xs))`, `frozenset(C(x) for x in xs)`: every element is hashed."""
+    if isinstance(values, ast.Call) and chain_of(values.func) == ("map",) and values.args:
+        callee = chain_of(values.args[0])
+        if callee is not None and callee[0] != "<super>":
+            ex.use(scope, (*callee, "()", "__hash__"), "implicit", line, guard)
+    elif isinstance(values, (ast.GeneratorExp, ast.ListComp, ast.SetComp)):
+        _implicit(ex, scope, values.elt, "__hash__", line, guard)
+    elif isinstance(values, (ast.List, ast.Tuple, ast.Set)):
+        for element in values.elts:
+            _implicit(ex, scope, element, "__hash__", line, guard)
+
+
+def _compare(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    assert isinstance(node, ast.Compare)
+    left = node.left
+    for op, right in zip(node.ops, node.comparators, strict=True):
+        if isinstance(op, (ast.In, ast.NotIn)):
+            _implicit(ex, scope, right, "__contains__", node.lineno, guard)
+        elif type(op) in _COMPARE_DUNDERS:
+            _implicit(ex, scope, left, _COMPARE_DUNDERS[type(op)], node.lineno, guard)
+        left = right
+    _children("left", "comparators")(ex, node, scope, guard, ctx)
+
+
+def _binop(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    assert isinstance(node, ast.BinOp)
+    dunder = _BINOP_DUNDERS.get(type(node.op))
+    if dunder is not None and ctx != "type":  # `A | B` in a type position is no call
+        _implicit(ex, scope, node.left, dunder, node.lineno, guard)
+    _children("left", "right")(ex, node, scope, guard, ctx)
+
+
+def _subscript(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    assert isinstance(node, ast.Subscript)
+    if ctx != "type":
+        dunder = {ast.Store: "__setitem__", ast.Del: "__delitem__"}.get(type(node.ctx), "__getitem__")
+        _implicit(ex, scope, node.value, dunder, node.lineno, guard)
+    _children("value", "slice")(ex, node, scope, guard, ctx)
+
+
+def _hash_elements(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    """A set or dict literal or comprehension hashes its elements (keys)."""
+    if isinstance(node, ast.Set):
+        for element in node.elts:
+            _implicit(ex, scope, element, "__hash__", node.lineno, guard)
+        _children("elts")(ex, node, scope, guard, ctx)
+    elif isinstance(node, ast.Dict):
+        for key in node.keys:
+            _implicit(ex, scope, key, "__hash__", node.lineno, guard)
+        _children("keys", "values")(ex, node, scope, guard, ctx)
+    elif isinstance(node, ast.SetComp):
+        _implicit(ex, scope, node.elt, "__hash__", node.lineno, guard)
+        _children("generators", "elt")(ex, node, scope, guard, ctx)
+    elif isinstance(node, ast.DictComp):
+        _implicit(ex, scope, node.key, "__hash__", node.lineno, guard)
+        _children("generators", "key", "value")(ex, node, scope, guard, ctx)
+
+
+def _formatted(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    assert isinstance(node, ast.FormattedValue)
+    _implicit(ex, scope, node.value, "__format__", node.value.lineno, guard)
+    _children("value", "format_spec")(ex, node, scope, guard, ctx)
+
+
 def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.Call)
     rest: list[ast.expr] = [*node.args, *(k.value for k in node.keywords)]
@@ -860,6 +977,10 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
     if chain is not None:
         ex.use(scope, chain, "call", func.lineno, guard, ex.code(node) if _maybe_blind(ex, scope, chain) else "")
         _push_chain_roots(ex, func, scope, guard)
+        if len(chain) == 1 and chain[0] in _BUILTIN_DUNDERS and len(node.args) == 1:
+            _implicit(ex, scope, node.args[0], _BUILTIN_DUNDERS[chain[0]], node.lineno, guard)
+        elif chain in _HASHING and node.args:
+            _hashed(ex, scope, node.args[0], node.lineno, guard)
         if chain in (("isinstance",), ("issubclass",)) and len(node.args) == 2:
             ex.push(node.args[1], scope, guard, "type")
             rest = [node.args[0], *(k.value for k in node.keywords)]
@@ -950,26 +1071,26 @@ HANDLED: dict[type[ast.AST], Handler] = {
     # expressions
     ast.BoolOp: _children("values"),
     ast.NamedExpr: _children("target", "value"),
-    ast.BinOp: _children("left", "right"),
+    ast.BinOp: _binop,
     ast.UnaryOp: _children("operand"),
     ast.Lambda: _lambda,
     ast.IfExp: _if_exp,
-    ast.Dict: _children("keys", "values"),
-    ast.Set: _children("elts"),
+    ast.Dict: _hash_elements,
+    ast.Set: _hash_elements,
     ast.ListComp: _children("generators", "elt"),
-    ast.SetComp: _children("generators", "elt"),
-    ast.DictComp: _children("generators", "key", "value"),
+    ast.SetComp: _hash_elements,
+    ast.DictComp: _hash_elements,
     ast.GeneratorExp: _children("generators", "elt"),
     ast.comprehension: _comprehension,
     ast.Await: _children("value"),
     ast.Yield: _children("value"),
     ast.YieldFrom: _children("value"),
-    ast.Compare: _children("left", "comparators"),
+    ast.Compare: _compare,
     ast.Call: _call,
-    ast.FormattedValue: _children("value", "format_spec"),
+    ast.FormattedValue: _formatted,
     ast.JoinedStr: _children("values"),
     ast.Attribute: _attribute,
-    ast.Subscript: _children("value", "slice"),
+    ast.Subscript: _subscript,
     ast.Starred: _children("value"),
     ast.Name: _name,
     ast.Constant: _constant,

@@ -840,6 +840,9 @@ class Resolver:
         for chain, ctx, line, guard, code in func.uses:
             if ctx == "type" or not self.alive(module, guard):
                 continue
+            if ctx == "implicit":
+                self._implicit(module, func, chain, line, found)
+                continue
             syms, reads = self.resolve_use(module, func, chain)
             for state in sorted(reads):
                 name = self.function_name(*state)
@@ -858,6 +861,18 @@ class Resolver:
         if self.persisted is not None:
             self.persisted.put(key, self.target.platform, result)
         return result
+
+    def _implicit(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: _Found) -> None:
+        """An implicit special-method call enters the project method it lands on, and nothing else: on a value of
+        unknown or stdlib class it is not a blind spot. `format` falls back to `__str__`, then `__repr__`."""
+        fallbacks = {"__format__": ("__format__", "__str__", "__repr__"), "__str__": ("__str__", "__repr__")}
+        for dunder in fallbacks.get(chain[-1], (chain[-1],)):
+            syms, _ = self.resolve_use(module, func, (*chain[:-1], dunder))
+            entered = [sym for sym in syms if sym[0] == "pfunc"]
+            for sym in entered:
+                self._outcome(sym, "call", line, found, "")
+            if entered:
+                return
 
     def function_name(self, module_name: str, index: int) -> str:
         return f"{module_name}.{self.module(module_name).facts.functions[index].qualname}"

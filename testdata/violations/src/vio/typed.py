@@ -204,3 +204,55 @@ def imported_inside():
 # claims: deterministic
 def callback(fn):
     return fn()  # want-blind: `fn()` from vio.typed.callback
+
+
+class Spec:
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __hash__(self):
+        return hash(self.text)  # want: deterministic call builtins.hash from vio.typed.spec_literal via vio.typed.Spec.__hash__; deterministic call builtins.hash from vio.typed.spec_set via vio.typed.Spec.__hash__
+
+    def __eq__(self, other):
+        return self.text == other
+
+
+class Token:
+    def __eq__(self, other):
+        return True
+
+    def __len__(self):
+        return time.monotonic_ns()  # want: deterministic call time.monotonic_ns from vio.typed.token_length via vio.typed.Token.__len__
+
+    def __str__(self):
+        return os.getenv("TOKEN")  # want: deterministic call os.getenv from vio.typed.token_text via vio.typed.Token.__str__
+
+
+# claims: deterministic
+def spec_set(items):
+    return frozenset(map(Spec, items))
+
+
+# claims: deterministic
+def spec_literal(spec: Spec):
+    return {spec}
+
+
+# claims: deterministic
+def token_length(token: Token):
+    return len(token)
+
+
+# claims: deterministic
+def token_text(token: Token):
+    return f"<{token}>"
+
+
+# claims: deterministic
+def token_equal(token: Token, other):
+    return token == other
+
+
+# claims: deterministic
+def unknown_set(items):
+    return set(items)
