@@ -202,11 +202,14 @@ def annotation_type(node: ast.expr | None) -> str:
             if base[-1] == "Optional":
                 node = args[0]
                 continue
+            if base[-1] in ("type", "Type"):
+                inner = annotation_type(args[0])
+                return f"^{inner}" if inner and inner[0] not in "*{^" else ""
             if base[-1] in _COLLECTIONS or (
                 base[-1] in ("tuple", "Tuple") and len(args) == 2 and isinstance(args[1], ast.Constant)
             ):
                 inner = annotation_type(args[0])
-                return f"*{inner}" if inner and inner[0] not in "*{" else ""
+                return f"*{inner}" if inner and inner[0] not in "*{^" else ""
             if base[-1] in _MAPPINGS and len(args) == 2:
                 key, value = annotation_type(args[0]), annotation_type(args[1])
                 return f"{{{key},{value}" if (key or value) and not {key[:1], value[:1]} & {"*", "{"} else ""
@@ -681,12 +684,35 @@ def _for(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> 
     ex.push(node.iter, scope, guard, "ref")
 
 
+_SAME_ELEMENTS = frozenset({"sorted", "reversed", "list", "tuple", "set", "frozenset", "iter"})
+
+
 def _element(ex: _Extractor, target: ast.expr, iterable: ast.expr, scope: _Scope, guard: int) -> None:
-    """`for name in <value>`: name is an element of that value (its class is known when the value's is)."""
-    if scope.kind == "function" and isinstance(target, ast.Name):
-        chain = value_chain(iterable)
-        if chain is not None and chain[0] != "<super>":
-            ex.bind(scope, Binding(target.id, "element", ".".join(chain), "", target.lineno, guard))
+    """`for name in <value>`: name is an element of that value (its class is known when the value's is); so are
+    `for i, name in enumerate(<value>)`, `for a, b in zip(<a>, <b>)`, `for k, v in <mapping>.items()` and the
+    loops over `sorted(<value>)`, `reversed(...)`, `list(...)`."""
+    if scope.kind != "function":
+        return
+    pairs: list[tuple[ast.expr, tuple[str, ...] | None]] = []
+    callee = chain_of(iterable.func) if isinstance(iterable, ast.Call) else None
+    args = iterable.args if isinstance(iterable, ast.Call) else []
+    if callee is not None and len(callee) == 1 and callee[0] in _SAME_ELEMENTS and len(args) == 1:
+        pairs.append((target, value_chain(args[0])))
+    elif isinstance(target, ast.Tuple) and callee == ("enumerate",) and args and len(target.elts) == 2:
+        pairs.append((target.elts[1], value_chain(args[0])))
+    elif isinstance(target, ast.Tuple) and callee == ("zip",) and len(args) == len(target.elts):
+        pairs.extend((elt, value_chain(arg)) for elt, arg in zip(target.elts, args, strict=True))
+    elif isinstance(target, ast.Tuple) and callee is not None and callee[-1] == "items" and len(target.elts) == 2:
+        func = iterable.func if isinstance(iterable, ast.Call) else None
+        mapping = value_chain(func.value) if isinstance(func, ast.Attribute) else None
+        if mapping is not None:
+            pairs.append((target.elts[0], mapping))
+            pairs.append((target.elts[1], (*mapping, "values", "()")))
+    else:
+        pairs.append((target, value_chain(iterable)))
+    for name, chain in pairs:
+        if isinstance(name, ast.Name) and chain is not None and chain[0] != "<super>":
+            ex.bind(scope, Binding(name.id, "element", ".".join(chain), "", name.lineno, guard))
 
 
 def _comprehension(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:

@@ -305,7 +305,14 @@ class Resolver:
         if kind in ("alias", "instance", "var"):
             self.read_state(module, "", binding)
         if kind == "alias":
-            return self.resolve_chain_in_module(module, tuple(binding.target.split(".")), depth + 1)
+            chain = tuple(binding.target.split("."))
+            if chain[0] == binding.name:  # `EndToken = EndToken()`: the name as it was bound before this line
+                earlier = [b for b in self.scope(module).get(binding.name, ()) if b.line < binding.line]
+                syms = self.resolve_bindings(module, earlier, depth + 1) if earlier else [UNKNOWN]
+                for attr in chain[1:]:
+                    syms = [s for sym in syms for s in self.step(sym, attr, depth + 1)]
+                return syms
+            return self.resolve_chain_in_module(module, chain, depth + 1)
         if kind == "instance":
             return self.typed(module, None, binding.target)
         return [UNKNOWN]
@@ -363,6 +370,9 @@ class Resolver:
             return [UNKNOWN]
         if target[0] == "*":
             return [("elems", s) for s in self.typed(module, func, target[1:])]
+        if target[0] == "^":  # `type[C]`: the class itself, or any subclass of it
+            classes = self.typed(module, func, target[1:])
+            return [("pclass", s[1], s[2], "dispatch") if s[0] == "pinst" else UNKNOWN for s in classes]
         if target[0] == "{":
             key, _, value = target[1:].partition(",")
             return [("map", self.typed(module, func, key)[0], self.typed(module, func, value)[0])]
@@ -643,18 +653,30 @@ class Resolver:
             return [("pclass", mod_name, i) for i in self.classes_named(module, binding.target)]
         cls = module.facts.classes[cls_index]
         self.read_state(module, cls.qualname, binding)
-        if binding.kind == "alias" and "." not in binding.target and binding.target != binding.name:
-            # `__call__ = run` names a sibling method; `formatter_class = HelpFormatter` a module-level name
-            sibling = self._class_member(
-                ("pclass", mod_name, cls_index), mod_name, cls_index, binding.target, depth + 1, False
-            )
-            if any(s[0] == "pfunc" for s in sibling):
-                return sibling
         if binding.kind == "alias":
-            return self.resolve_chain_in_module(module, tuple(binding.target.split(".")), depth + 1)
+            return self._class_body_chain(module, mod_name, cls_index, binding, depth)
         if binding.kind == "instance":
             return self.typed(module, None, binding.target)
         return [UNKNOWN]
+
+    def _class_body_chain(
+        self, module: Module, mod_name: str, cls_index: int, binding: Binding, depth: int
+    ) -> list[Sym]:
+        """A class-body assignment's value, resolved as Python does there: names the class body bound earlier
+        first (`__call__ = run`, `sql_delete_check = sql_delete_constraint`, `db_for_read = _router_func("x")`),
+        then the module's."""
+        chain = tuple(binding.target.split("."))
+        cls = module.facts.classes[cls_index]
+        root = chain[0]
+        in_body = any(name == root for name, _ in cls.methods) or any(
+            b.name == root and b.line < binding.line for b in cls.attributes
+        )
+        if in_body and root != binding.name:
+            syms = self._class_member(("pclass", mod_name, cls_index), mod_name, cls_index, root, depth + 1, False)
+            for attr in chain[1:]:
+                syms = [s for sym in syms for s in self.step(sym, attr, depth + 1)]
+            return syms
+        return self.resolve_chain_in_module(module, chain, depth + 1)
 
     # -- the class hierarchy ------------------------------------------------------------------------------
 
@@ -901,8 +923,9 @@ class Resolver:
             cls_name = self.class_name(module_name, index)
             attrs = _CONSTRUCTORS if tag == "pclass" else ("__call__",)
             entered = False
+            dispatch = tag == "pinst" or len(sym) > 3  # a class reached through `cls` or `type[C]`: any subclass
             for attr in attrs:
-                for target in self.class_member(sym, attr, 1, dispatch=tag == "pinst"):
+                for target in self.class_member(sym, attr, 1, dispatch=dispatch):
                     if target[0] == "pfunc":
                         entered = True
                         self._outcome(target, "call", line, found, subject or cls_name)
