@@ -904,65 +904,76 @@ class Resolver:
 
     def _outcome(self, sym: Sym, ctx: str, line: int, found: _Found, subject: str) -> None:
         """One resolved use, recorded as it is; `subject` is the project class whose construction led here
-        (its trust covers what its constructor does)."""
+        (its trust covers what its constructor does). Values, modules and unknowns record nothing."""
+        record = _OUTCOMES.get(str(sym[0]))
+        if record is not None:
+            record(self, sym, ctx, line, found, subject)
+
+    def _function_outcome(self, sym: Sym, ctx: str, line: int, found: _Found, subject: str) -> None:
+        if ctx == "getattr":
+            return
+        key = (str(sym[1]), int(sym[2]))  # type: ignore[call-overload]
+        name = self.function_name(*key)
+        if under_any(name, self._deny_any):
+            kind = "call" if ctx == "call" else "reference"
+            found.reach(Reach(name, kind, line, frozenset(), subject or name))
+        found.edge(Edge(key, name, line, subject or name))
+        found.name(name)
+
+    def _construct_outcome(self, sym: Sym, ctx: str, line: int, found: _Found, subject: str) -> None:
+        """Calling a project class enters its constructors (calling an instance, its `__call__`)."""
+        if ctx != "call":
+            return
         tag = sym[0]
-        if tag == "pfunc":
-            if ctx == "getattr":
-                return
-            key = (str(sym[1]), int(sym[2]))  # type: ignore[call-overload]
-            name = self.function_name(*key)
-            if under_any(name, self._deny_any):
-                kind = "call" if ctx == "call" else "reference"
-                found.reach(Reach(name, kind, line, frozenset(), subject or name))
-            found.edge(Edge(key, name, line, subject or name))
-            found.name(name)
-        elif tag in ("pclass", "pinst"):
-            if ctx != "call":
-                return
-            module_name, index = str(sym[1]), int(sym[2])  # type: ignore[call-overload]
-            cls_name = self.class_name(module_name, index)
-            attrs = _CONSTRUCTORS if tag == "pclass" else ("__call__",)
-            entered = False
-            dispatch = tag == "pinst" or len(sym) > 3  # a class reached through `cls` or `type[C]`: any subclass
-            for attr in attrs:
-                for target in self.class_member(sym, attr, 1, dispatch=dispatch):
-                    if target[0] == "pfunc":
-                        entered = True
-                        self._outcome(target, "call", line, found, subject or cls_name)
-            if tag == "pclass":
-                self._factories(module_name, index, line, found, subject or cls_name)
-            if not entered and tag == "pclass":
-                found.name(cls_name)
-                for base in self.foreign_bases(module_name, index):
-                    self._outcome(base, ctx, line, found, subject or cls_name)
-        elif tag == "std":
-            symbol = sym[2]
-            assert isinstance(symbol, StubSymbol)
-            self._std_outcome(str(sym[1]), symbol, ctx, line, found, subject)
-        elif tag == "vstd" and ctx in ("call", "ref"):
-            # a method of a stdlib value: only the catalogue's explicit `Class.member` entries are reaches
-            name = self.catalogue.normalize(str(sym[1]))
-            found.name(name)
-            entry = self.catalogue.exact(name)
-            if entry is not None:
-                kind = "call" if ctx == "call" else "reference"
-                found.reach(Reach(name, kind, line, entry.categories, subject or name))
-        elif tag == "ext":
-            dotted = str(sym[1])
-            if ctx not in ("call", "ref") or dotted.split(".")[0] == "pytest_claims":
-                return
-            found.name(dotted)
-            if under_any(dotted, self._deny_any):
-                kind = "call" if ctx == "call" else "reference"
-                found.reach(Reach(dotted, kind, line, frozenset(), subject or dotted))
-                return
-            top = dotted.split(".")[0]
-            found.frontier(
-                Frontier(dotted, line, f"{THIRD_PARTY}{top}) is not analysed", _hint(dotted, top), subject or dotted)
-            )
-        elif tag == "missing":
-            if ctx not in ("call", "ref", "getattr"):
-                return
+        module_name, index = str(sym[1]), int(sym[2])  # type: ignore[call-overload]
+        cls_name = self.class_name(module_name, index)
+        attrs = _CONSTRUCTORS if tag == "pclass" else ("__call__",)
+        dispatch = tag == "pinst" or len(sym) > 3  # a class reached through `cls` or `type[C]`: any subclass
+        entered = False
+        for attr in attrs:
+            for target in self.class_member(sym, attr, 1, dispatch=dispatch):
+                if target[0] == "pfunc":
+                    entered = True
+                    self._outcome(target, "call", line, found, subject or cls_name)
+        if tag != "pclass":
+            return
+        self._factories(module_name, index, line, found, subject or cls_name)
+        if not entered:
+            found.name(cls_name)
+            for base in self.foreign_bases(module_name, index):
+                self._outcome(base, ctx, line, found, subject or cls_name)
+
+    def _stdlib_outcome(self, sym: Sym, ctx: str, line: int, found: _Found, subject: str) -> None:
+        symbol = sym[2]
+        assert isinstance(symbol, StubSymbol)
+        self._std_outcome(str(sym[1]), symbol, ctx, line, found, subject)
+
+    def _value_method_outcome(self, sym: Sym, ctx: str, line: int, found: _Found, subject: str) -> None:
+        """A method of a stdlib value: only the catalogue's explicit `Class.member` entries are reaches."""
+        if ctx not in ("call", "ref"):
+            return
+        name = self.catalogue.normalize(str(sym[1]))
+        found.name(name)
+        entry = self.catalogue.exact(name)
+        if entry is not None:
+            kind = "call" if ctx == "call" else "reference"
+            found.reach(Reach(name, kind, line, entry.categories, subject or name))
+
+    def _third_party_outcome(self, sym: Sym, ctx: str, line: int, found: _Found, subject: str) -> None:
+        dotted = str(sym[1])
+        if ctx not in ("call", "ref") or dotted.split(".")[0] == "pytest_claims":
+            return
+        found.name(dotted)
+        if under_any(dotted, self._deny_any):
+            kind = "call" if ctx == "call" else "reference"
+            found.reach(Reach(dotted, kind, line, frozenset(), subject or dotted))
+            return
+        top = dotted.split(".")[0]
+        reason = f"{THIRD_PARTY}{top}) is not analysed"
+        found.frontier(Frontier(dotted, line, reason, _hint(dotted, top), subject or dotted))
+
+    def _missing_outcome(self, sym: Sym, ctx: str, line: int, found: _Found, subject: str) -> None:
+        if ctx in ("call", "ref", "getattr"):
             dotted = str(sym[1])
             found.frontier(Frontier(dotted, line, str(sym[2]), f'trusted = ["{dotted}"]', subject or dotted))
 
@@ -1003,6 +1014,18 @@ class Resolver:
         else:
             return
         found.reach(Reach(name, kind, line, categories, subject or name))
+
+
+_OUTCOMES: dict[str, Callable[[Resolver, Sym, str, int, _Found, str], None]] = {
+    "pfunc": Resolver._function_outcome,
+    "pclass": Resolver._construct_outcome,
+    "pinst": Resolver._construct_outcome,
+    "std": Resolver._stdlib_outcome,
+    "vstd": Resolver._value_method_outcome,
+    "ext": Resolver._third_party_outcome,
+    "missing": Resolver._missing_outcome,
+}
+"""What each kind of symbol records when a body uses it (see `Resolver._outcome`)."""
 
 
 class _Found:
