@@ -101,8 +101,7 @@ def install_probe(trace: Path) -> None:
     Observation only: the wrapped function runs unchanged. Used to prove `-n 2` runs the engine once when the
     plugin's own PYTEST_CLAIMS_TRACE is not there yet.
     """
-    import pytest_claims.engine as engine
-    import pytest_claims.plugin as plugin
+    from pytest_claims import engine, plugin
 
     original = getattr(plugin, _CHECK, None) or engine.check
 

@@ -228,57 +228,117 @@ def run_all(name: str, repeat: int, repeat_e2e: int, e2e: bool) -> tuple[list[Ro
         "touched_file": touched.relative_to(root).as_posix(),
         "facts_cache": has_cache,
     }
-    rows: list[Row] = []
-
-    def progress(row: Row) -> Row:
-        shown = f"{row.value:.3f}" if row.value is not None else row.verdict
-        print(f"  {row.label}: {shown} {row.note}", file=sys.stderr, flush=True)
-        rows.append(row)
-        return row
-
+    run = _Run(name, root, files_list, touched, has_cache, repeat, repeat_e2e)
     print(
         f"workload {name}: {manifest['files']} files, {manifest['claims']} claims; {indexed} indexed",
         file=sys.stderr,
     )
 
     # -- in-process ---------------------------------------------------------------------------------------
-    progress(startup(repeat))
-    parse = progress(
-        measure(
-            Row("parse", f"ast.parse floor (read + parse {indexed} files)"),
-            repeat,
-            lambda i: child(["parse", "--files", str(files_list)], f"{name}-parse.log"),
-        )
-    )
-    parse.ratio, parse.floor_label, parse.floor = (1.0, "ast.parse", parse.value) if parse.value else (None, "", None)
+    parse, cold_host, cold_sweep = _cold(run, indexed)
+    _warm(run, parse, info["touched_file"])
+    _rss(run, cold_host, cold_sweep)
+    if cold_sweep.details:
+        info["engine"] = {k: v for k, v in cold_sweep.details[-1].items() if k not in ("seconds", "import_seconds")}
+    if cold_host.details:
+        info["engine_host"] = {k: v for k, v in cold_host.details[-1].items() if k not in ("seconds", "import_seconds")}
+    if not e2e:
+        return run.rows, info
 
-    def engine_args(sweep: bool, cache: Path | None) -> list[str]:
-        args = ["engine", "--root", str(root)]
+    # -- end to end -----------------------------------------------------------------------------------------
+    _end_to_end(run, int(manifest["claims"]), parse)
+    return run.rows, info
+
+
+# The workload's directives on nested defs are refused (SPEC §2: collection errors); keep collecting so every
+# other file's items still run, as they would in a real session with a few bad directives.
+_E2E_BASE = ("-p", engine_api.PLUGIN, "-q", "--continue-on-collection-errors")
+
+
+@dataclass
+class _Run:
+    """One workload's measurements under way: what every measurement needs, and the rows so far (in table
+    order; each is shown on stderr as it is added)."""
+
+    name: str
+    root: Path
+    files_list: Path
+    touched: Path
+    has_cache: bool
+    repeat: int
+    repeat_e2e: int
+    rows: list[Row] = field(default_factory=list)
+
+    def progress(self, row: Row) -> Row:
+        shown = f"{row.value:.3f}" if row.value is not None else row.verdict
+        print(f"  {row.label}: {shown} {row.note}", file=sys.stderr, flush=True)
+        self.rows.append(row)
+        return row
+
+    def engine_args(self, sweep: bool, cache: Path | None) -> list[str]:
+        args = ["engine", "--root", str(self.root)]
         if sweep:
             args.append("--sweep")
         if cache is not None:
             args += ["--cache", str(cache)]
         return args
 
-    def cold(sweep: bool, log: str) -> Callable[[int], dict[str, Any]]:
+    def cold(self, sweep: bool, log: str) -> Callable[[int], dict[str, Any]]:
+        """One cold engine run: a fresh cache directory each time (none without a cache)."""
+
         def once(_: int) -> dict[str, Any]:
-            return child(engine_args(sweep, fresh_dir(f"cache-{name}-cold") if has_cache else None), log)
+            return child(self.engine_args(sweep, fresh_dir(f"cache-{self.name}-cold") if self.has_cache else None), log)
 
         return once
 
-    cold_host = progress(
-        measure(Row("cold-host", "engine cold, host only"), repeat, cold(False, f"{name}-cold-host.log"))
+    def pytest_args(self, *extra: str) -> list[str]:
+        """`pytest -p claims` on the workload with a cache directory no run has used, then `extra`."""
+        return [*_E2E_BASE, "-o", f"cache_dir={fresh_dir(f'e2e-cache-{self.name}')}", *extra]
+
+    def e2e(self, row: Row, extra: Sequence[str], floor_label: str, floor: float | None, limit: float | None) -> Row:
+        """Measure a cold end-to-end row (`extra` after the common arguments), judge it and show it."""
+        log = f"{self.name}-{row.key}.log"
+        measure(row, self.repeat_e2e, lambda i: pytest_run(self.root, self.pytest_args(*extra), log))
+        judge(row, floor_label, floor, limit)
+        _e2e_note(row)
+        return self.progress(row)
+
+
+def _e2e_note(row: Row) -> None:
+    if row.details:
+        d = row.details[-1]
+        row.note = f"{d['items']} items, {d['errors']} collection errors, RSS {d['peak_rss_kib'] / 1024:.0f} MB"
+
+
+def _crash_note(crash: Crash) -> str:
+    return f"{crash} (log: {crash.log.relative_to(HERE.parent)})"
+
+
+def _cold(run: _Run, indexed: int) -> tuple[Row, Row, Row]:
+    """Start-up, the ast.parse floor, the cold engine rows (host only, 3 platforms) and the engine's imports."""
+    name, repeat = run.name, run.repeat
+    run.progress(startup(repeat))
+    parse = run.progress(
+        measure(
+            Row("parse", f"ast.parse floor (read + parse {indexed} files)"),
+            repeat,
+            lambda i: child(["parse", "--files", str(run.files_list)], f"{name}-parse.log"),
+        )
+    )
+    parse.ratio, parse.floor_label, parse.floor = (1.0, "ast.parse", parse.value) if parse.value else (None, "", None)
+    cold_host = run.progress(
+        measure(Row("cold-host", "engine cold, host only"), repeat, run.cold(False, f"{name}-cold-host.log"))
     )
     judge(cold_host, "ast.parse", parse.value, None)
-    cold_sweep = progress(
-        measure(Row("cold-sweep", "engine cold, 3 platforms"), repeat, cold(True, f"{name}-cold-sweep.log"))
+    cold_sweep = run.progress(
+        measure(Row("cold-sweep", "engine cold, 3 platforms"), repeat, run.cold(True, f"{name}-cold-sweep.log"))
     )
     judge(cold_sweep, "ast.parse", parse.value, 1.5)
     if cold_host.value and cold_sweep.value:
         cold_sweep.note = f"{cold_sweep.value / cold_host.value:.2f}x host only"
     imports = [float(d["import_seconds"]) for d in cold_host.details + cold_sweep.details]
     if imports:
-        rows.insert(
+        run.rows.insert(
             1,
             Row(
                 "import",
@@ -287,39 +347,47 @@ def run_all(name: str, repeat: int, repeat_e2e: int, e2e: bool) -> tuple[list[Ro
                 value=statistics.median(imports),
             ),
         )
+    return parse, cold_host, cold_sweep
 
+
+def _warm(run: _Run, parse: Row, touched_file: str) -> None:
+    """The warm engine rows: nothing changed, and the largest file touched (n/a without a cache)."""
+    name = run.name
     warm = Row("warm", "engine warm, host only, nothing changed")
-    touch = Row("touched", f"engine warm, host only, one file touched ({info['touched_file']})")
-    if not has_cache:
+    touch = Row("touched", f"engine warm, host only, one file touched ({touched_file})")
+    if not run.has_cache:
         for row in (warm, touch):
             row.verdict, row.note = "n/a", "n/a (no cache yet: pytest_claims.persist.cache.FactsCache)"
     else:
         warm_cache = fresh_dir(f"cache-{name}-warm")
         try:
-            child(engine_args(False, warm_cache), f"{name}-warm.log")  # populate, untimed
+            child(run.engine_args(False, warm_cache), f"{name}-warm.log")  # populate, untimed
         except Crash as crash:
             warm.verdict = touch.verdict = "crash"
-            warm.note = touch.note = f"populating the cache: {crash} (log: {crash.log.relative_to(HERE.parent)})"
+            warm.note = touch.note = f"populating the cache: {_crash_note(crash)}"
         else:
-            measure(warm, repeat, lambda i: child(engine_args(False, warm_cache), f"{name}-warm.log"))
-            original = touched.read_bytes()
+            measure(warm, run.repeat, lambda i: child(run.engine_args(False, warm_cache), f"{name}-warm.log"))
+            original = run.touched.read_bytes()
 
             def touched_once(i: int) -> dict[str, Any]:
-                touched.write_bytes(original + f"\n# benchmark touch {i} {time.time_ns()}\n".encode())
+                run.touched.write_bytes(original + f"\n# benchmark touch {i} {time.time_ns()}\n".encode())
                 try:
-                    return child(engine_args(False, warm_cache), f"{name}-touched.log")
+                    return child(run.engine_args(False, warm_cache), f"{name}-touched.log")
                 finally:
-                    touched.write_bytes(original)
+                    run.touched.write_bytes(original)
 
-            measure(touch, repeat, touched_once)
+            measure(touch, run.repeat, touched_once)
     for row, limit in ((warm, 0.1), (touch, 0.2)):
-        judge(row, "ast.parse", parse.value, limit if has_cache else None)
+        judge(row, "ast.parse", parse.value, limit if run.has_cache else None)
         if row.details and row.details[-1].get("parsed") is not None:
             row.note = f"parsed {row.details[-1]['parsed']}, cache hits {row.details[-1]['hits']}"
-        if not has_cache:
+        if not run.has_cache:
             row.target = f"≤ {limit:g}x"
-        progress(row)
+        run.progress(row)
 
+
+def _rss(run: _Run, cold_host: Row, cold_sweep: Row) -> None:
+    """Peak RSS of the cold 3-platform runs (the host-only peak in the note)."""
     rss = Row("rss", "peak RSS, engine cold, 3 platforms (whole process)", unit="MB", target="≤ 200 MB")
     if cold_sweep.details:
         rss.runs = [d["peak_rss_kib"] / 1024 for d in cold_sweep.details]
@@ -332,93 +400,93 @@ def run_all(name: str, repeat: int, repeat_e2e: int, e2e: bool) -> tuple[list[Ro
     else:
         rss.verdict = cold_sweep.verdict
         rss.note = "no measurement: the cold 3-platform run did not finish"
-    progress(rss)
+    run.progress(rss)
 
-    if cold_sweep.details:
-        info["engine"] = {k: v for k, v in cold_sweep.details[-1].items() if k not in ("seconds", "import_seconds")}
-    if cold_host.details:
-        info["engine_host"] = {k: v for k, v in cold_host.details[-1].items() if k not in ("seconds", "import_seconds")}
-    if not e2e:
-        return rows, info
 
-    # -- end to end -----------------------------------------------------------------------------------------
-    claims = int(manifest["claims"])
+def _end_to_end(run: _Run, claims: int, parse: Row) -> None:
+    """Whole `python -m pytest` processes: the pytest floor, then the plugin cold, warm, under xdist, sweeping."""
+    name = run.name
     floor_dir = floor_project(claims)
     floor_args = ["-p", "no:claims", "-p", "no:cacheprovider", "-q"]
     pytest_run(floor_dir, floor_args, f"{name}-pytest-floor.log")  # warm-up, untimed
-    pytest_floor = progress(
+    pytest_floor = run.progress(
         measure(
             Row("pytest-floor", f"pytest floor ({claims} trivial items, `-p no:cacheprovider`)"),
-            repeat_e2e,
+            run.repeat_e2e,
             lambda i: pytest_run(floor_dir, floor_args, f"{name}-pytest-floor.log"),
         )
     )
     e2e_floor = pytest_floor.value + parse.value if pytest_floor.value and parse.value else None
-    # The workload's directives on nested defs are refused (SPEC §2: collection errors); keep collecting so
-    # every other file's items still run, as they would in a real session with a few bad directives.
-    base = ["-p", engine_api.PLUGIN, "-q", "--continue-on-collection-errors"]
-
-    def cold_cache() -> list[str]:
-        return ["-o", f"cache_dir={fresh_dir(f'e2e-cache-{name}')}"]
-
-    def e2e_note(row: Row) -> None:
-        if row.details:
-            d = row.details[-1]
-            row.note = f"{d['items']} items, {d['errors']} collection errors, RSS {d['peak_rss_kib'] / 1024:.0f} MB"
-
-    e2e_cold = measure(
+    e2e_cold = run.e2e(
         Row("e2e-cold", "`pytest -p claims`, cold (an empty cache directory)"),
-        repeat_e2e,
-        lambda i: pytest_run(root, [*base, *cold_cache()], f"{name}-e2e-cold.log"),
+        (),
+        "pytest floor + ast.parse",
+        e2e_floor,
+        1.3,
     )
-    judge(e2e_cold, "pytest floor + ast.parse", e2e_floor, 1.3)
-    e2e_note(e2e_cold)
-    progress(e2e_cold)
-
     # pytest's FAILURES section scans every report once per failure (quadratic in pytest itself); with
     # `--tb=no` it is skipped, which separates the plugin's cost from pytest's failure reporting.
-    tb_no = measure(
+    run.e2e(
         Row("e2e-cold-tb-no", "`pytest -p claims --tb=no`, cold"),
-        repeat_e2e,
-        lambda i: pytest_run(root, [*base, *cold_cache(), "--tb=no"], f"{name}-e2e-cold-tb-no.log"),
+        ("--tb=no",),
+        "pytest floor + ast.parse",
+        e2e_floor,
+        None,
     )
-    judge(tb_no, "pytest floor + ast.parse", e2e_floor, None)
-    e2e_note(tb_no)
-    progress(tb_no)
+    _e2e_warm(run, e2e_floor)
+    xdist = _xdist(run, e2e_cold)
+    _engine_runs(run, xdist)
+    run.e2e(
+        Row("e2e-sweep", "`pytest -p claims --claims-all-platforms`, cold"),
+        (engine_api.SWEEP_OPTION,),
+        "`pytest -p claims`, cold",
+        e2e_cold.value,
+        None,
+    )
 
+
+def _e2e_warm(run: _Run, e2e_floor: float | None) -> None:
+    """`pytest -p claims` again over a cache directory one untimed run has filled."""
     e2e_warm = Row("e2e-warm", "`pytest -p claims`, warm")
-    warm_args = [*base, *cold_cache()]
+    warm_args = run.pytest_args()
+    log = f"{run.name}-e2e-warm.log"
     try:
-        pytest_run(root, warm_args, f"{name}-e2e-warm.log")  # populate, untimed
+        pytest_run(run.root, warm_args, log)  # populate, untimed
     except Crash as crash:
-        e2e_warm.verdict, e2e_warm.note = "crash", f"{crash} (log: {crash.log.relative_to(HERE.parent)})"
+        e2e_warm.verdict, e2e_warm.note = "crash", _crash_note(crash)
     else:
-        measure(e2e_warm, repeat_e2e, lambda i: pytest_run(root, warm_args, f"{name}-e2e-warm.log"))
+        measure(e2e_warm, run.repeat_e2e, lambda i: pytest_run(run.root, warm_args, log))
         judge(e2e_warm, "pytest floor + ast.parse", e2e_floor, 1.3)
-        e2e_note(e2e_warm)
-    progress(e2e_warm)
+        _e2e_note(e2e_warm)
+    run.progress(e2e_warm)
 
-    trace = WORK / f"trace-{name}.txt"
+
+def _xdist(run: _Run, e2e_cold: Row) -> Row:
+    """`pytest -p claims -n 2`, cold, each run counting the engine runs in the plugin's own trace."""
+    trace = WORK / f"trace-{run.name}.txt"
 
     def xdist_once(i: int) -> dict[str, Any]:
         trace.unlink(missing_ok=True)
         result = pytest_run(
-            root,
-            [*base, *cold_cache(), "-n", "2"],
-            f"{name}-e2e-n2.log",
+            run.root,
+            run.pytest_args("-n", "2"),
+            f"{run.name}-e2e-n2.log",
             {engine_api.TRACE_ENV: str(trace)},
         )
         result["engine_runs"] = len(trace.read_text(encoding="utf-8").splitlines()) if trace.exists() else None
         return result
 
-    xdist = measure(Row("e2e-n2", "`pytest -p claims -n 2`, cold"), repeat_e2e, xdist_once)
+    xdist = measure(Row("e2e-n2", "`pytest -p claims -n 2`, cold"), run.repeat_e2e, xdist_once)
     judge(xdist, "`pytest -p claims`, cold", e2e_cold.value, None)
-    e2e_note(xdist)
-    progress(xdist)
+    _e2e_note(xdist)
+    return run.progress(xdist)
 
+
+def _engine_runs(run: _Run, xdist: Row) -> None:
+    """How many times `-n 2` ran the engine: the plugin's trace, with the harness's own probe beside it."""
     runs = Row("engine-runs", "engine runs in `-n 2` (PYTEST_CLAIMS_TRACE lines)", unit="runs", target="= 1")
     counts = [d["engine_runs"] for d in xdist.details]
-    probe = WORK / f"probe-{name}.txt"
+    probe = WORK / f"probe-{run.name}.txt"
     probe.unlink(missing_ok=True)
     probe_env = {
         "PYTHONPATH": os.pathsep.join([str(HERE), *filter(None, [os.environ.get("PYTHONPATH")])]),
@@ -427,7 +495,7 @@ def run_all(name: str, repeat: int, repeat_e2e: int, e2e: bool) -> tuple[list[Ro
     }
     probe_note = ""
     try:
-        pytest_run(root, [*base, *cold_cache(), "-n", "2"], f"{name}-e2e-n2-probe.log", probe_env)
+        pytest_run(run.root, run.pytest_args("-n", "2"), f"{run.name}-e2e-n2-probe.log", probe_env)
     except Crash as crash:
         probe_note = f"probe run: {crash}"
     probe_count = len(probe.read_text(encoding="utf-8").splitlines()) if probe.exists() else 0
@@ -445,17 +513,7 @@ def run_all(name: str, repeat: int, repeat_e2e: int, e2e: bool) -> tuple[list[Ro
     else:
         runs.verdict = "n/a" if xdist.verdict != "crash" else "crash"
         runs.note = probe_note
-    progress(runs)
-
-    sweep = measure(
-        Row("e2e-sweep", "`pytest -p claims --claims-all-platforms`, cold"),
-        repeat_e2e,
-        lambda i: pytest_run(root, [*base, *cold_cache(), engine_api.SWEEP_OPTION], f"{name}-e2e-sweep.log"),
-    )
-    judge(sweep, "`pytest -p claims`, cold", e2e_cold.value, None)
-    e2e_note(sweep)
-    progress(sweep)
-    return rows, info
+    run.progress(runs)
 
 
 # ------------------------------------------------------------------------------------------------------

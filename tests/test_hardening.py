@@ -1096,7 +1096,7 @@ def test_dotted_names_name_the_first_bad_one(
 ) -> None:
     names = [*good[:at], *bad, *good[at:]]
     shape = "(expected names like 'pkg.module.func')"
-    if where == "deny" or where == "allow":
+    if where in ("deny", "allow"):
         table: dict[str, Any] = {where: {"deterministic": names}}
         prefix = f"[tool.claims.{where}] deterministic"
     elif where == "define":

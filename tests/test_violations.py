@@ -154,32 +154,50 @@ def read_fixture(root: Path) -> Fixture:
     return fixture
 
 
-def read_file(file: str, source: str, fixture: Fixture) -> None:
-    code: set[int] = set()  # lines where a token of code starts
-    defs: list[int] = []
-    comments: list[tuple[int, str]] = []
-    directives: list[tuple[int, bool]] = []  # (line, trailing on a def line)
+@dataclass
+class _Tokens:
+    """What one file's tokens say: lines where code starts, `def` lines, comments, and claims directives."""
+
+    code: set[int]
+    defs: list[int]
+    comments: list[tuple[int, str]]
+    directives: list[tuple[int, bool]]  # (line, trailing on a def line)
+
+
+def _tokens(source: str) -> _Tokens:
+    found = _Tokens(set(), [], [], [])
     previous = ""
     for token in tokenize.generate_tokens(io.StringIO(source).readline):
         row = token.start[0]
         if token.type == tokenize.COMMENT:
-            comments.append((row, token.string))
+            found.comments.append((row, token.string))
             if _DIRECTIVE.match(token.string):
-                directives.append((row, row in code))
+                found.directives.append((row, row in found.code))
         elif token.type not in _NOT_CODE:
-            code.add(row)
+            found.code.add(row)
             if token.type == tokenize.NAME and token.string == "def":
-                defs.append(row)
+                found.defs.append(row)
             if previous == "@" and token.string in ("claims", "pytest_claims"):  # the decorator form
-                directives.append((row, False))
+                found.directives.append((row, False))
             previous = token.string
-    own_line = {row for row, _ in comments} - code
+    return found
 
+
+def _claiming(tokens: _Tokens) -> dict[int, frozenset[str] | None]:
+    """The def line of every claiming function (value: its `# want-platforms`, None until one is read)."""
     claiming: dict[int, frozenset[str] | None] = {}
-    for row, trailing in directives:  # the def it trails, or the next def below (decorators between)
-        following = [d for d in defs if d == row] if trailing else [d for d in defs if d > row]
+    for row, trailing in tokens.directives:  # the def it trails, or the next def below (decorators between)
+        following = [d for d in tokens.defs if d == row] if trailing else [d for d in tokens.defs if d > row]
         if following:
             claiming[following[0]] = None
+    return claiming
+
+
+def read_file(file: str, source: str, fixture: Fixture) -> None:
+    tokens = _tokens(source)
+    code, comments = tokens.code, tokens.comments
+    own_line = {row for row, _ in comments} - code
+    claiming = _claiming(tokens)
 
     for row, text in comments:
         about = row

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from types import MappingProxyType
@@ -208,16 +208,7 @@ def _catalogue(document: Mapping[str, Any], fingerprint: str) -> Catalogue:
     if unknown_sections:
         raise ValueError(f"capability catalogue: unknown section(s) {', '.join(unknown_sections)}")
 
-    aliases: dict[str, str] = {}
-    for key, target in _table(document, "aliases").items():
-        _check_key("aliases", key)
-        if not isinstance(target, str):
-            raise _fail("aliases", key, "the target must be a module name")
-        aliases[key] = _check_key("aliases", target)
-    for key, target in aliases.items():
-        if _under_alias(target, aliases) is not None:
-            raise _fail("aliases", key, f"the target {target!r} is itself aliased")
-
+    aliases = _aliases(document)
     entries: dict[str, Entry] = {}
     for key, raw in _table(document, "capabilities").items():
         entries[_check_key("capabilities", key)] = _parse_entry(key, raw)
@@ -230,21 +221,8 @@ def _catalogue(document: Mapping[str, Any], fingerprint: str) -> Catalogue:
         _check_key("pure", key): _check_reason("pure", key, reason) for key, reason in _table(document, "pure").items()
     }
 
-    for section, keys in (("capabilities", entries), ("exempt", exempt), ("pure", pure)):
-        for key in keys:
-            alias = _under_alias(key, aliases)
-            if alias is not None:
-                raise _fail(section, key, f"{alias!r} is an alias of {aliases[alias]!r}: use the canonical name")
-    for key in pure:
-        if key in entries:
-            raise _fail("pure", key, "the key is in both [pure] and [capabilities]")
-        if key in exempt:
-            raise _fail("pure", key, "the key is in both [pure] and [exempt]")
-    for key in exempt:
-        if key in entries:
-            raise _fail("exempt", key, "the key is in both [exempt] and [capabilities]")
-        if not any(prefix in entries for prefix in _prefixes(key)):
-            raise _fail("exempt", key, "no [capabilities] key is a prefix of it, so there is nothing to exempt")
+    _check_canonical(aliases, (("capabilities", entries), ("exempt", exempt), ("pure", pure)))
+    _check_disjoint(entries, exempt, pure)
 
     under = frozenset(prefix for key in entries for prefix in _prefixes(key))
     catalogue = Catalogue(
@@ -261,6 +239,43 @@ def _catalogue(document: Mapping[str, Any], fingerprint: str) -> Catalogue:
         if covering is not None:
             raise _fail("pure", key, f"the module is pure but [capabilities] {covering.key!r} covers it")
     return catalogue
+
+
+def _aliases(document: Mapping[str, Any]) -> dict[str, str]:
+    """The [aliases] section validated: module names to canonical module names, no target itself aliased."""
+    aliases: dict[str, str] = {}
+    for key, target in _table(document, "aliases").items():
+        _check_key("aliases", key)
+        if not isinstance(target, str):
+            raise _fail("aliases", key, "the target must be a module name")
+        aliases[key] = _check_key("aliases", target)
+    for key, target in aliases.items():
+        if _under_alias(target, aliases) is not None:
+            raise _fail("aliases", key, f"the target {target!r} is itself aliased")
+    return aliases
+
+
+def _check_canonical(aliases: Mapping[str, str], sections: Iterable[tuple[str, Iterable[str]]]) -> None:
+    """Every key is written under its canonical name, never under an alias."""
+    for section, keys in sections:
+        for key in keys:
+            alias = _under_alias(key, aliases)
+            if alias is not None:
+                raise _fail(section, key, f"{alias!r} is an alias of {aliases[alias]!r}: use the canonical name")
+
+
+def _check_disjoint(entries: Mapping[str, Entry], exempt: Mapping[str, str], pure: Mapping[str, str]) -> None:
+    """No key in two sections, and every exemption carves out of some capability."""
+    for key in pure:
+        if key in entries:
+            raise _fail("pure", key, "the key is in both [pure] and [capabilities]")
+        if key in exempt:
+            raise _fail("pure", key, "the key is in both [pure] and [exempt]")
+    for key in exempt:
+        if key in entries:
+            raise _fail("exempt", key, "the key is in both [exempt] and [capabilities]")
+        if not any(prefix in entries for prefix in _prefixes(key)):
+            raise _fail("exempt", key, "no [capabilities] key is a prefix of it, so there is nothing to exempt")
 
 
 def _prefixes(key: str) -> list[str]:

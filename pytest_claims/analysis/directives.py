@@ -7,10 +7,11 @@ every problem becomes one `file:line: message` a user can act on.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from pytest_claims.analysis.project import Module
 from pytest_claims.config import Config
-from pytest_claims.records import Claimed, DirectiveError
+from pytest_claims.records import Claimed, Directive, DirectiveError
 
 _IDENT = re.compile(r"[A-Za-z_][\w.]*")
 
@@ -23,72 +24,63 @@ def read_directives(module: Module, config: Config) -> tuple[list[Claimed], list
     by_function: dict[int, list[tuple[int, str, tuple[str, ...]]]] = {}
     facts = module.facts
     for directive in facts.directives:
-        where = directive.line
-
-        def fail(message: str, where: int = where) -> None:
-            errors.append(DirectiveError(module.rel, where, message))
-
-        if directive.error:
-            fail(directive.error)
+        problem = directive.error or _directive_problem(directive, known)
+        if problem:
+            errors.append(DirectiveError(module.rel, directive.line, problem))
             continue
-        if directive.function == -1:
-            fail("claims directive is attached to nothing: put it directly above a def or its decorators")
-            continue
-        if directive.function == -2:
-            fail("claims go on module-level functions and methods, not on nested functions or classes")
-            continue
-        names = directive.names
-        if not names or all(not n for n in names):
-            fail("empty claims directive: name at least one claim")
-            continue
-        if any(not n for n in names):
-            fail("empty claim name in the directive (a stray comma?)")
-            continue
-        unknown = [n for n in names if n not in known]
-        if unknown:
-            fail(f"unknown claim {unknown[0]!r} (known claims: {', '.join(sorted(known))})")
-            continue
-        duplicates = sorted({n for n in names if names.count(n) > 1})
-        if duplicates:
-            fail(f"duplicate claim {duplicates[0]!r}")
-            continue
-        by_function.setdefault(directive.function, []).append((directive.line, directive.form, names))
+        by_function.setdefault(directive.function, []).append((directive.line, directive.form, directive.names))
     for index in sorted(by_function):
         found = by_function[index]
         func = facts.functions[index]
         qualified = f"{module.name}.{func.qualname}"
         if len(found) > 1:
-            forms = {form for _, form, _ in found}
-            line = found[1][0]
-            if forms == {"comment", "decorator"}:
-                errors.append(
-                    DirectiveError(
-                        module.rel,
-                        line,
-                        f"{qualified} has both a # claims: comment and @claims(...): keep one",
-                    )
-                )
-            else:
-                errors.append(DirectiveError(module.rel, line, f"{qualified} has more than one claims directive"))
+            errors.append(DirectiveError(module.rel, found[1][0], _repeated(found, qualified)))
             continue
         line, _, names = found[0]
         claims = tuple(sorted(names))
         if "deterministic" in claims and func.returns and config.mutating_returns:
             mutating = _mutating(func.returns, module, config)
             if mutating:
-                shown = func.returns.strip()
-                if len(shown) >= 2 and shown[0] == shown[-1] and shown[0] in "\"'":
-                    shown = shown[1:-1]
-                errors.append(
-                    DirectiveError(
-                        module.rel,
-                        line,
-                        f'{qualified}: claims deterministic but returns "{shown}", which mutates by construction',
-                    )
-                )
+                errors.append(DirectiveError(module.rel, line, _mutating_message(qualified, func.returns)))
                 continue
         claimed.append(Claimed(module.name, index, func.qualname, module.rel, func.line, claims))
     return claimed, errors
+
+
+def _directive_problem(directive: Directive, known: Collection[str]) -> str | None:
+    """What is wrong with one well-formed directive on its own (None: nothing), before directives meet."""
+    if directive.function == -1:
+        return "claims directive is attached to nothing: put it directly above a def or its decorators"
+    if directive.function == -2:
+        return "claims go on module-level functions and methods, not on nested functions or classes"
+    names = directive.names
+    if not names or all(not n for n in names):
+        return "empty claims directive: name at least one claim"
+    if any(not n for n in names):
+        return "empty claim name in the directive (a stray comma?)"
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        return f"unknown claim {unknown[0]!r} (known claims: {', '.join(sorted(known))})"
+    duplicates = sorted({n for n in names if names.count(n) > 1})
+    if duplicates:
+        return f"duplicate claim {duplicates[0]!r}"
+    return None
+
+
+def _repeated(found: list[tuple[int, str, tuple[str, ...]]], qualified: str) -> str:
+    """The message for a function carrying more than one directive (`found`: line, form, names of each)."""
+    forms = {form for _, form, _ in found}
+    if forms == {"comment", "decorator"}:
+        return f"{qualified} has both a # claims: comment and @claims(...): keep one"
+    return f"{qualified} has more than one claims directive"
+
+
+def _mutating_message(qualified: str, returns: str) -> str:
+    """The message for a deterministic claim whose return annotation names a mutating type (quotes dropped)."""
+    shown = returns.strip()
+    if len(shown) >= 2 and shown[0] == shown[-1] and shown[0] in "\"'":
+        shown = shown[1:-1]
+    return f'{qualified}: claims deterministic but returns "{shown}", which mutates by construction'
 
 
 def _mutating(annotation: str, module: Module, config: Config) -> bool:

@@ -100,16 +100,7 @@ def _annotation(node: ast.expr | None) -> Ann | None:
         elif isinstance(expr, tuple):
             args = out[-depth:]
             del out[-depth:]
-            if expr[0] == "|":
-                members: list[object] = []
-                for arg in args:
-                    if isinstance(arg, tuple) and arg[0] == "|":
-                        members.extend(arg[1:])
-                    else:
-                        members.append(arg)
-                emit(("|", *members))
-            else:
-                emit((*expr, *args))
+            emit(_compound(expr, args))
         elif isinstance(expr, Subscript) and depth < _ANNOTATION_DEPTH:
             base = expr.value.id if isinstance(expr.value, Name) else _dotted(expr.value)
             if base is None:
@@ -126,18 +117,34 @@ def _annotation(node: ast.expr | None) -> Ann | None:
             push((expr.right, depth))
             push((expr.left, depth))
         elif isinstance(expr, Constant):
-            value = expr.value
-            if value is None:
-                emit("None")
-            elif value is Ellipsis:
-                emit("...")
-            else:
-                emit(("s", value) if isinstance(value, str) else ("lit", type(value).__name__))
+            emit(_constant(expr.value))
         elif isinstance(expr, Attribute):
             emit(_dotted(expr) or "?")
         else:
             emit("?")
     return out[0]
+
+
+def _compound(head: tuple[str, ...], args: list[Ann]) -> Ann:
+    """`(*head, *args)`, a `|` union flattened: a member that is itself a union gives its members."""
+    if head[0] != "|":
+        return (*head, *args)
+    members: list[object] = []
+    for arg in args:
+        if isinstance(arg, tuple) and arg[0] == "|":
+            members.extend(arg[1:])
+        else:
+            members.append(arg)
+    return ("|", *members)
+
+
+def _constant(value: object) -> Ann:
+    """A constant in an annotation: `None`, `...`, a string (`("s", text)`) or another literal's type name."""
+    if value is None:
+        return "None"
+    if value is Ellipsis:
+        return "..."
+    return ("s", value) if isinstance(value, str) else ("lit", type(value).__name__)
 
 
 def _role(stmt: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
@@ -202,62 +209,90 @@ def _parse_stub(data: bytes, path: Path, module: str) -> _StubModule:
                 )
             elif isinstance(stmt, ast.ClassDef):
                 members: dict[str, list[_Def]] = {}
-                bases = tuple(
-                    b
-                    for b in (_dotted(base.value if isinstance(base, ast.Subscript) else base) for base in stmt.bases)
-                    if b
-                )
-                namespace.setdefault(stmt.name, []).append(_Def("class", cond, members=members, bases=bases))
+                namespace.setdefault(stmt.name, []).append(_Def("class", cond, members=members, bases=_bases(stmt)))
                 todo.append((stmt.body, members, ()))
             elif isinstance(stmt, ast.Import):
-                for alias in stmt.names:
-                    local = alias.asname or alias.name.split(".")[0]
-                    imported = alias.name if alias.asname else local
-                    namespace.setdefault(local, []).append(_Def("module", cond, imported))
-                    compiler.bind_import(local, imported)
+                _bind_import(stmt, namespace, cond, compiler)
             elif isinstance(stmt, ast.ImportFrom):
-                source = stmt.module or ""
-                if stmt.level:
-                    base = package.split(".")[: len(package.split(".")) - (stmt.level - 1)] if package else []
-                    source = ".".join([*base, source] if source else base)
-                for alias in stmt.names:
-                    if alias.name == "*":
-                        stub.stars.append(_Def("star", cond, source))
-                    else:
-                        local = alias.asname or alias.name
-                        namespace.setdefault(local, []).append(_Def("from", cond, source, alias.name))
-                        compiler.bind_import(local, f"{source}.{alias.name}")
+                _bind_from(stmt, package, namespace, cond, compiler, stub.stars)
             elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
                 targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
-                value = stmt.value
                 for assigned in targets:
-                    if not isinstance(assigned, ast.Name):
-                        continue
-                    if isinstance(stmt, ast.AnnAssign):
-                        annotation = stmt.annotation
-                        if _is_type_alias(annotation):
-                            definition = _Def("variable", cond, annotation=_annotation(value), role="type")
-                        elif isinstance(annotation, ast.Name) and annotation.id == "Final":
-                            # `X: Final = "/"`: the constant's own type
-                            constant = value.value if isinstance(value, ast.Constant) else None
-                            kept = type(constant).__name__ if isinstance(constant, (str, int, float, bytes)) else None
-                            definition = _Def("variable", cond, annotation=kept)
-                        else:
-                            definition = _Def("variable", cond, annotation=_annotation(annotation))
-                    elif isinstance(value, ast.Name):
-                        definition = _Def("alias", cond, value.id)
-                    elif isinstance(value, ast.Attribute):
-                        definition = _Def("bound", cond, _dotted(value) or "")
-                    elif isinstance(value, (ast.Subscript, ast.BinOp)):
-                        # an old-style type alias: `_Path = Union[str, bytes]`, `_Path = str | bytes`
-                        definition = _Def("variable", cond, annotation=_annotation(value), role="type")
-                    elif isinstance(value, ast.Call) and len(value.args) == 2 and _dotted(value.func) == "NewType":
-                        # `UserId = NewType("UserId", int)`: its values are instances of the base
-                        definition = _Def("variable", cond, annotation=_annotation(value.args[1]), role="type")
-                    else:
-                        definition = _Def("variable", cond)
-                    namespace.setdefault(assigned.id, []).append(definition)
+                    if isinstance(assigned, ast.Name):
+                        namespace.setdefault(assigned.id, []).append(_assigned(stmt, cond))
     return stub
+
+
+def _bases(stmt: ast.ClassDef) -> tuple[str, ...]:
+    """A class's bases as dotted names (`Generic[T]` as `Generic`); a base that is no dotted name is left out."""
+    return tuple(
+        b for b in (_dotted(base.value if isinstance(base, ast.Subscript) else base) for base in stmt.bases) if b
+    )
+
+
+def _bind_import(
+    stmt: ast.Import, namespace: dict[str, list[_Def]], cond: Cond | None, compiler: ConditionCompiler
+) -> None:
+    """`import a.b` binds `a` to module a; `import a.b as c` binds `c` to module a.b."""
+    for alias in stmt.names:
+        local = alias.asname or alias.name.split(".")[0]
+        imported = alias.name if alias.asname else local
+        namespace.setdefault(local, []).append(_Def("module", cond, imported))
+        compiler.bind_import(local, imported)
+
+
+def _bind_from(
+    stmt: ast.ImportFrom,
+    package: str,
+    namespace: dict[str, list[_Def]],
+    cond: Cond | None,
+    compiler: ConditionCompiler,
+    stars: list[_Def],
+) -> None:
+    """`from source import name [as local]` (relative sources made absolute against `package`); a star import
+    goes to `stars`."""
+    source = stmt.module or ""
+    if stmt.level:
+        base = package.split(".")[: len(package.split(".")) - (stmt.level - 1)] if package else []
+        source = ".".join([*base, source] if source else base)
+    for alias in stmt.names:
+        if alias.name == "*":
+            stars.append(_Def("star", cond, source))
+        else:
+            local = alias.asname or alias.name
+            namespace.setdefault(local, []).append(_Def("from", cond, source, alias.name))
+            compiler.bind_import(local, f"{source}.{alias.name}")
+
+
+def _assigned(stmt: ast.Assign | ast.AnnAssign, cond: Cond | None) -> _Def:
+    """What an assignment to a name defines: a variable (maybe a type alias), an alias of another name, or a
+    re-exported bound method."""
+    value = stmt.value
+    if isinstance(stmt, ast.AnnAssign):
+        return _annotated(stmt.annotation, value, cond)
+    if isinstance(value, ast.Name):
+        return _Def("alias", cond, value.id)
+    if isinstance(value, ast.Attribute):
+        return _Def("bound", cond, _dotted(value) or "")
+    if isinstance(value, (ast.Subscript, ast.BinOp)):
+        # an old-style type alias: `_Path = Union[str, bytes]`, `_Path = str | bytes`
+        return _Def("variable", cond, annotation=_annotation(value), role="type")
+    if isinstance(value, ast.Call) and len(value.args) == 2 and _dotted(value.func) == "NewType":
+        # `UserId = NewType("UserId", int)`: its values are instances of the base
+        return _Def("variable", cond, annotation=_annotation(value.args[1]), role="type")
+    return _Def("variable", cond)
+
+
+def _annotated(annotation: ast.expr, value: ast.expr | None, cond: Cond | None) -> _Def:
+    """A variable declared with an annotation: a type alias, a `Final` constant, or a value of the declared type."""
+    if _is_type_alias(annotation):
+        return _Def("variable", cond, annotation=_annotation(value), role="type")
+    if isinstance(annotation, ast.Name) and annotation.id == "Final":
+        # `X: Final = "/"`: the constant's own type
+        constant = value.value if isinstance(value, ast.Constant) else None
+        kept = type(constant).__name__ if isinstance(constant, (str, int, float, bytes)) else None
+        return _Def("variable", cond, annotation=kept)
+    return _Def("variable", cond, annotation=_annotation(annotation))
 
 
 # -- what annotations mean -------------------------------------------------------------------------------
@@ -572,20 +607,7 @@ class Stubs:
         if definition is None or defs is None:
             return None
         if definition.kind == "bound":
-            # `open = builtins.open` in _io, `random = _inst.random`: a module's function, a class's method, or
-            # the method of a module variable's class
-            holder, _, rest = definition.target.partition(".")
-            if not rest:
-                return None
-            head = self.member(where, (holder,))
-            if head.kind == "module":
-                return self._typed(head.where[0], rest, call)
-            if head.kind == "class":
-                return self._typed(head.where[0], f"{head.where[1]}.{rest}", call)
-            value = self._typed(where, holder, False)
-            if value is None or value.kind != "instance":
-                return None
-            return self._typed(value.module, f"{value.qualname}.{rest}", call)
+            return self._typed_bound(where, definition.target, call)
         if definition.kind == "alias" and looked_up is not None:
             # `__ror__ = __or__` in a class body
             return self._typed(looked_up[0], f"{looked_up[1]}.{definition.target}", call)
@@ -600,6 +622,23 @@ class Stubs:
             return None
         types = [self._evaluate(where, d.annotation, looked_up, 0) for d in candidates]
         return self._agree(types)
+
+    def _typed_bound(self, where: str, target: str, call: bool) -> TypeRef | None:
+        """The type through a re-exported bound method `y = holder.rest` in `where`'s stub (`open = builtins.open`
+        in _io, `random = _inst.random`): a module's function, a class's method, or the method of a module
+        variable's class."""
+        holder, _, rest = target.partition(".")
+        if not rest:
+            return None
+        head = self.member(where, (holder,))
+        if head.kind == "module":
+            return self._typed(head.where[0], rest, call)
+        if head.kind == "class":
+            return self._typed(head.where[0], f"{head.where[1]}.{rest}", call)
+        value = self._typed(where, holder, False)
+        if value is None or value.kind != "instance":
+            return None
+        return self._typed(value.module, f"{value.qualname}.{rest}", call)
 
     def _defs_at(self, module: str, qual: str) -> list[_Def] | None:
         """Every definition (under any guard) of the last part of `qual`, its enclosing classes as the target
@@ -649,25 +688,7 @@ class Stubs:
         if ann is None or depth > 16:
             return None
         if isinstance(ann, str):
-            if ann == "None":
-                return _NOTHING
-            resolved = self._resolve_type(module, ann)
-            if resolved is None:
-                return None
-            if resolved.kind == "alias":
-                return self._evaluate(resolved.module, resolved.annotation, None, depth + 1)
-            if resolved.kind == "class":
-                cls = (resolved.module, resolved.name)
-                return None if cls in _OPAQUE else TypeRef("instance", *cls)
-            if resolved.kind == "special":
-                form = resolved.name
-                if form == "Self":
-                    return TypeRef("instance", *looked_up) if looked_up is not None else None
-                if form == "LiteralString":
-                    return TypeRef("instance", "builtins", "str")
-                if form == "Nothing":
-                    return _NOTHING
-            return None
+            return self._evaluate_name(module, ann, looked_up, depth)
         tag = ann[0]
         args: tuple[Ann, ...] = ann[1:]  # type: ignore[assignment]
         if tag == "|":
@@ -681,24 +702,33 @@ class Stubs:
             return self._evaluate(module, _annotation(node), looked_up, depth + 1)
         if tag != "[]":
             return None
-        base, args = str(args[0]), args[1:]
+        return self._evaluate_subscript(module, str(args[0]), args[1:], looked_up, depth)
+
+    def _evaluate_name(self, module: str, ann: str, looked_up: tuple[str, str] | None, depth: int) -> TypeRef | None:
+        """A plain (dotted) name as an annotation: a class, a type alias, `None` or a special form."""
+        if ann == "None":
+            return _NOTHING
+        resolved = self._resolve_type(module, ann)
+        if resolved is None:
+            return None
+        if resolved.kind == "alias":
+            return self._evaluate(resolved.module, resolved.annotation, None, depth + 1)
+        if resolved.kind == "class":
+            cls = (resolved.module, resolved.name)
+            return None if cls in _OPAQUE else TypeRef("instance", *cls)
+        if resolved.kind == "special":
+            return _bare_special(resolved.name, looked_up)
+        return None
+
+    def _evaluate_subscript(
+        self, module: str, base: str, args: tuple[Ann, ...], looked_up: tuple[str, str] | None, depth: int
+    ) -> TypeRef | None:
+        """`base[*args]`: a special form applied, a generic alias subscripted, or a generic class."""
         resolved = self._resolve_type(module, base)
         if resolved is None:
             return None
         if resolved.kind == "special":
-            form = resolved.name
-            if form in ("Optional", "Union"):
-                types = [self._evaluate(module, arg, looked_up, depth + 1) for arg in args]
-                return self._union([*types, _NOTHING] if form == "Optional" else types)
-            if form == "Unwrap" and args:
-                return self._evaluate(module, args[0], looked_up, depth + 1)
-            if form == "Literal":
-                # the values' own classes: `Literal["r", "w"]` is a str
-                names = {("str" if arg[0] == "s" else str(arg[1])) if isinstance(arg, tuple) else arg for arg in args}
-                names.discard("None")
-                if len(names) == 1 and next(iter(names)) in ("str", "int", "bool", "bytes"):
-                    return TypeRef("instance", "builtins", next(iter(names)))
-            return None
+            return self._evaluate_special(module, resolved.name, args, looked_up, depth)
         if resolved.kind == "alias":
             # a generic alias subscripted: its own parameters are TypeVars, which stay unknown
             return self._evaluate(resolved.module, resolved.annotation, None, depth + 1)
@@ -707,6 +737,25 @@ class Stubs:
         cls = (resolved.module, resolved.name)
         if cls in _OPAQUE or cls == ("builtins", "type"):
             return None
+        return self._evaluate_generic(module, cls, args, looked_up, depth)
+
+    def _evaluate_special(
+        self, module: str, form: str, args: tuple[Ann, ...], looked_up: tuple[str, str] | None, depth: int
+    ) -> TypeRef | None:
+        """A special form subscripted: `Optional[X]`, `Union[...]`, `Annotated[X, ...]` and kin, `Literal[...]`."""
+        if form in ("Optional", "Union"):
+            types = [self._evaluate(module, arg, looked_up, depth + 1) for arg in args]
+            return self._union([*types, _NOTHING] if form == "Optional" else types)
+        if form == "Unwrap" and args:
+            return self._evaluate(module, args[0], looked_up, depth + 1)
+        if form == "Literal":
+            return _literal_class(args)
+        return None
+
+    def _evaluate_generic(
+        self, module: str, cls: tuple[str, str], args: tuple[Ann, ...], looked_up: tuple[str, str] | None, depth: int
+    ) -> TypeRef | None:
+        """A generic class subscripted: a container's elements when one known class, else an instance of it."""
         index = _CONTAINERS.get(cls)
         if index is None:
             return TypeRef("instance", *cls)  # `IO[str]`, `Popen[bytes]`, `CompletedProcess[str]`
@@ -766,14 +815,7 @@ class Stubs:
             return None
         definition = self._live(stub.names.get(name))
         if definition is None:
-            if self.is_stdlib(f"{module}.{name}"):
-                return _Resolved("module", f"{module}.{name}")
-            for star in stub.stars:
-                if self._live([star]) is not None and not name.startswith("_"):
-                    found = self._resolve_name(star.target, name, depth + 1)
-                    if found is not None:
-                        return found
-            return self._resolve_name("builtins", name, depth + 1) if module != "builtins" else None
+            return self._resolve_undefined(stub, module, name, depth)
         kind = definition.kind
         if kind == "class":
             return _Resolved("class", module, name)
@@ -788,18 +830,55 @@ class Stubs:
                 return self._resolve_name("builtins", name, depth + 1) if module != "builtins" else None
             return self._resolve_name(module, definition.target, depth + 1)
         if kind == "variable":
-            form = _SPECIAL_FORMS.get((module, name))
-            if form is not None:
-                return _Resolved("special", name=form)
-            alias = _TYPING_ALIASES.get((module, name))
-            if alias is not None:
-                return _Resolved("class", *alias)
-            if definition.role == "type":
-                return _Resolved("alias", module, annotation=definition.annotation)
+            return _resolve_variable(module, name, definition)
         if kind == "bound":
             # `Lock = _thread.LockType`
             return self._resolve_type(module, definition.target)
         return None
+
+    def _resolve_undefined(self, stub: _StubModule, module: str, name: str, depth: int) -> _Resolved | None:
+        """A name `module`'s stub does not define (live): a submodule, a star import's, or a builtin."""
+        if self.is_stdlib(f"{module}.{name}"):
+            return _Resolved("module", f"{module}.{name}")
+        for star in stub.stars:
+            if self._live([star]) is not None and not name.startswith("_"):
+                found = self._resolve_name(star.target, name, depth + 1)
+                if found is not None:
+                    return found
+        return self._resolve_name("builtins", name, depth + 1) if module != "builtins" else None
+
+
+def _resolve_variable(module: str, name: str, definition: _Def) -> _Resolved | None:
+    """A stub variable as a type: typing's special forms and capitalised aliases, or a type alias."""
+    form = _SPECIAL_FORMS.get((module, name))
+    if form is not None:
+        return _Resolved("special", name=form)
+    alias = _TYPING_ALIASES.get((module, name))
+    if alias is not None:
+        return _Resolved("class", *alias)
+    if definition.role == "type":
+        return _Resolved("alias", module, annotation=definition.annotation)
+    return None
+
+
+def _bare_special(form: str, looked_up: tuple[str, str] | None) -> TypeRef | None:
+    """A special form written bare: `Self` (the class looked up), `LiteralString`, `NoReturn` and kin."""
+    if form == "Self":
+        return TypeRef("instance", *looked_up) if looked_up is not None else None
+    if form == "LiteralString":
+        return TypeRef("instance", "builtins", "str")
+    if form == "Nothing":
+        return _NOTHING
+    return None
+
+
+def _literal_class(args: tuple[Ann, ...]) -> TypeRef | None:
+    """`Literal[...]` as the values' own class, when all share one simple class: `Literal["r", "w"]` is a str."""
+    names = {("str" if arg[0] == "s" else str(arg[1])) if isinstance(arg, tuple) else arg for arg in args}
+    names.discard("None")
+    if len(names) == 1 and next(iter(names)) in ("str", "int", "bool", "bytes"):
+        return TypeRef("instance", "builtins", next(iter(names)))
+    return None
 
 
 @cache

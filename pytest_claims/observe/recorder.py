@@ -674,6 +674,16 @@ class Recorder:
             local.busy = False
 
     def _attribute(self, name: str, entry: Entry, frame: types.FrameType | None) -> None:
+        found = self._project_run(frame)
+        if found is not None:
+            self._record(name, entry, *found)
+
+    def _project_run(
+        self, frame: types.FrameType | None
+    ) -> tuple[list[tuple[types.CodeType, int]], tuple[str, types.CodeType, int] | None] | None:
+        """The project frames (code, line) from the touch outwards, up to the first test, third-party or import
+        frame, and the stdlib frame the touch came through (protocol modules skipped). None: no project frame,
+        or the touch is inside another wrapped call (that call is the touch)."""
         kinds = self._kinds
         run: list[tuple[types.CodeType, int]] = []
         via: tuple[str, types.CodeType, int] | None = None
@@ -691,12 +701,20 @@ class Recorder:
                         via = (module, code, frame.f_lineno)
             elif kind == _WRAPPER:
                 if not run:
-                    return  # inside another wrapped call: that call is the touch
+                    return None  # inside another wrapped call: that call is the touch
             elif kind != _RECORDER:
                 break  # test code, third-party code, or the import system
             frame = frame.f_back
-        if not run:
-            return
+        return (run, via) if run else None
+
+    def _record(
+        self,
+        name: str,
+        entry: Entry,
+        run: list[tuple[types.CodeType, int]],
+        via: tuple[str, types.CodeType, int] | None,
+    ) -> None:
+        """Count the touch once for each distinct project function in `run`, with its chain (bounded)."""
         with self._lock:
             seen: set[types.CodeType] = set()
             for index in range(len(run)):

@@ -449,7 +449,7 @@ def check_facts(facts: FileFacts, line_count: int) -> None:
         assert isinstance(message, str) and message and "\n" not in message, message
     for directive in facts.directives:
         assert 1 <= directive.line <= line_count + 1
-        assert directive.function == -1 or directive.function == -2 or 0 <= directive.function < len(facts.functions)
+        assert directive.function in (-1, -2) or 0 <= directive.function < len(facts.functions)
     for func in facts.functions:
         for _chain, _ctx, _line, guard, _code in func.uses:
             assert 0 <= guard < len(facts.guards)
