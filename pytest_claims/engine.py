@@ -188,6 +188,7 @@ class Resolvers:
         self.project = project
         self.config = config
         self.persisted = persisted
+        self.platforms = tuple(targets)
         self.peers = [(stubs_for(p, host_version()), target_for(p)) for p in targets]
         self.shared: dict[tuple[str, int], Summary] = {}
         self.made: dict[str, Resolver] = {}
@@ -206,6 +207,7 @@ class Resolvers:
                 self.shared,
                 self.persisted,
             )
+            resolver.peer_resolvers = lambda: [self(p) for p in self.platforms if p != platform]
         return resolver
 
 
@@ -274,7 +276,7 @@ def _record_shapes(project: Project, store: VerdictStore) -> None:
     shapes.update((m, s) for m, s in store.old_shapes.items() if m not in store.changed and m in project.index.modules)
     for name in project.modules.loaded():
         shapes[name] = hierarchy_shape(project.modules[name].facts)
-    for name, text in project.modules.texts().items():
+    for name, text in project.modules.read_texts().items():
         if name not in shapes and b"class" not in text:
             shapes[name] = ""  # no class statement: nothing to parse to know its shape
 

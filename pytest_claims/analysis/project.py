@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,6 +45,10 @@ def _problem(message: str) -> FileFacts:
 _EMPTY = FileFacts((), ((),), (), (), (), (), (), 0)
 
 
+_WORD = re.compile(rb"[^\W\d]\w*")
+"""A word of source text: an identifier (ASCII or not), also inside strings and comments."""
+
+
 class Modules(Mapping[str, Module]):
     """Module name -> Module, parsing (or fetching from the cache) on first access only."""
 
@@ -57,6 +62,7 @@ class Modules(Mapping[str, Module]):
         self._pending: dict[str, bytes] = {}
         self._unreadable: dict[str, str] = {}
         self._texts: dict[str, bytes] | None = None
+        self._words: dict[bytes, list[str]] | None = None
         snapshot = snapshot or Snapshot(None)
         for name in sorted(index.modules):
             file = index.modules[name]
@@ -143,9 +149,21 @@ class Modules(Mapping[str, Module]):
         return facts
 
     def mentioning(self, word: str) -> list[str]:
-        """Modules whose source text contains `word`: a class can only be subclassed, under any alias, by a
-        module that names it (in its bases or in the import that binds the alias), so the class hierarchy is
-        searched here, and only these are parsed. The texts are read once per run."""
+        """Modules whose source text holds `word` as a word: a class can only be subclassed, under any alias, by a
+        module that names it (in its bases, or in the import that binds the alias), so the class hierarchy is
+        searched there, and only those are parsed. The texts are read and indexed once per run."""
+        if self._words is None:
+            self._words = {}
+            for name, data in self.texts().items():
+                for found in set(_WORD.findall(data)):
+                    self._words.setdefault(found, []).append(name)
+        if not word.isascii():  # the word pattern is ASCII on bytes: search such a name as it is
+            needle = word.encode()
+            return [name for name, data in self.texts().items() if needle in data]
+        return self._words.get(word.encode(), [])
+
+    def texts(self) -> dict[str, bytes]:
+        """Every readable module's text, read on first need (for the hierarchy search) and kept for the run."""
         if self._texts is None:
             self._texts = {}
             for name in sorted(self._index.modules):
@@ -156,18 +174,17 @@ class Modules(Mapping[str, Module]):
                     self._texts[name] = file.path.read_bytes()
                 except OSError:
                     self._texts[name] = b""
-        needle = word.encode()
-        return [name for name, data in self._texts.items() if needle in data]
+        return self._texts
 
-    def texts(self) -> dict[str, bytes]:
-        """The module texts this run read for `mentioning` (none when it did not need them)."""
+    def read_texts(self) -> dict[str, bytes]:
+        """The texts this run already read (none when it did not need them)."""
         return dict(self._texts or {})
 
     def release(self) -> None:
         """Forget the loaded facts (a later access loads them again, from the cache or by a parse)."""
         self._loaded.clear()
         self._pending.clear()
-        self._texts = None
+        self._texts = self._words = None
 
     def loaded(self) -> frozenset[str]:
         """The modules whose facts this run needed (the rest were only hashed)."""

@@ -105,6 +105,13 @@ class Resolver:
         self._reads: set[tuple[str, int]] | None = None
         """Module and class state read while resolving the current use (collected by `resolve_use`)."""
         self._direct: dict[tuple[str, int], list[tuple[str, int]]] = {}
+        self._direct_platform: dict[tuple[str, int], bool] = {}
+        self._own_direct: dict[tuple[str, int], list[tuple[str, int]]] = {}
+        self._subclasses: dict[tuple[str, int], tuple[list[tuple[str, int]], bool]] = {}
+        self._overrides: dict[tuple[str, int, str], tuple[list[Sym], bool]] = {}
+        self.peer_resolvers: Callable[[], list[Resolver]] = lambda: []
+        """The resolvers of the run's other targets (the engine sets it): the class hierarchy is compared with
+        theirs, so that a summary is kept per platform only when the subclasses really differ."""
         self.keep_names = bool(config.forbid_reaches)
         """Rules may name any dotted name (`to = "json"`), so their runs keep every name a body uses."""
         self._deny_any = tuple(
@@ -683,6 +690,24 @@ class Resolver:
     def overrides(self, module_name: str, index: int, attr: str) -> list[Sym]:
         """Definitions of `attr` in the project's subclasses of the class (transitively), sorted."""
         self._touched.add(HIERARCHY)
+        key = (module_name, index, attr)
+        known = self._overrides.get(key)
+        if known is not None:
+            if known[1]:
+                self._touched.add(PLATFORM)
+            return known[0]
+        outer, self._touched = self._touched, set()
+        try:
+            found = self._overrides_uncached(module_name, index, attr)
+        finally:
+            platform = PLATFORM in self._touched
+            self._touched = outer
+        self._overrides[key] = (found, platform)
+        if platform:
+            self._touched.add(PLATFORM)
+        return found
+
+    def _overrides_uncached(self, module_name: str, index: int, attr: str) -> list[Sym]:
         found: list[Sym] = []
         for sub_module, sub_index in self.subclasses(module_name, index):
             module = self.project.modules[sub_module]
@@ -692,7 +717,24 @@ class Resolver:
         return sorted(set(found))
 
     def subclasses(self, module_name: str, index: int) -> list[tuple[str, int]]:
-        """Every project subclass of the class, transitively, each once."""
+        """Every project subclass of the class, transitively, each once (sorted)."""
+        known = self._subclasses.get((module_name, index))
+        if known is not None:
+            if known[1]:
+                self._touched.add(PLATFORM)
+            return known[0]
+        outer, self._touched = self._touched, set()
+        try:
+            seen = self._subclasses_uncached(module_name, index)
+        finally:
+            platform = PLATFORM in self._touched
+            self._touched = outer
+        self._subclasses[module_name, index] = (seen, platform)
+        if platform:
+            self._touched.add(PLATFORM)
+        return seen
+
+    def _subclasses_uncached(self, module_name: str, index: int) -> list[tuple[str, int]]:
         seen: list[tuple[str, int]] = []
         todo = list(self.direct_subclasses((module_name, index)))
         while todo:
@@ -701,6 +743,7 @@ class Resolver:
                 continue
             seen.append(current)
             todo.extend(self.direct_subclasses(current))
+        seen.sort()
         return seen
 
     def direct_subclasses(self, key: tuple[str, int]) -> list[tuple[str, int]]:
@@ -708,6 +751,17 @@ class Resolver:
         text names the class are parsed (`Modules.mentioning`). Not a dependency of what asks: that is
         HIERARCHY, which changes whenever a module changes its classes."""
         known = self._direct.get(key)
+        if known is None:
+            known = self._direct[key] = self.own_direct_subclasses(key)
+            # platform-specific only when another target of the run really finds other subclasses
+            self._direct_platform[key] = any(peer.own_direct_subclasses(key) != known for peer in self.peer_resolvers())
+        if self._direct_platform[key]:
+            self._touched.add(PLATFORM)
+        return known
+
+    def own_direct_subclasses(self, key: tuple[str, int]) -> list[tuple[str, int]]:
+        """`direct_subclasses` on this target alone, memoised, with no dependency recorded."""
+        known = self._own_direct.get(key)
         if known is None:
             outer, self._touched = self._touched, set()
             known = []
@@ -719,10 +773,8 @@ class Resolver:
                         if cls.bases and self.alive(module, cls.guard) and key in self._bases(module, cls_index):
                             known.append((module_name, cls_index))
             finally:
-                if PLATFORM in self._touched:
-                    outer.add(PLATFORM)
                 self._touched = outer
-            self._direct[key] = known
+            self._own_direct[key] = known
         return known
 
     def _bases(self, module: Module, cls_index: int) -> list[tuple[str, int]]:
