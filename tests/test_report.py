@@ -308,7 +308,7 @@ def test_revision_tracks_analysed_files_config_and_version(tmp_path: Path) -> No
     original_config = pyproject.read_text(encoding="utf-8")
     pyproject.write_text(original_config + "\n# a comment changes nothing\n", encoding="utf-8")
     assert _revision(root) == base
-    wider = original_config.replace('trusted = ["vio.sandbox"]', 'trusted = ["vio.sandbox", "vio.legacy"]')
+    wider = original_config.replace('sandboxed = ["vio.sandbox"]', 'sandboxed = ["vio.sandbox", "vio.legacy"]')
     assert wider != original_config
     pyproject.write_text(wider, encoding="utf-8")
     assert _revision(root) != base
