@@ -16,7 +16,9 @@ from pytest_claims.dotted import under_any
 from pytest_claims.records import BlindSpot, FrontierEntry, Verdict, Violation
 
 BLIND_REASON = "a call the walk cannot follow (a value of unknown type, or a callable passed in or fetched from data)"
-BLIND_HINT = 'dynamic-calls = "ignore" (the claim is then the author\'s assertion there), or give the value a type'
+BLIND_HINT = (
+    'dynamic-calls = "ignore" (the claim or rule is then the author\'s assertion there), or give the value a type'
+)
 
 
 # claims: deterministic
