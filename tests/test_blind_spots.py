@@ -4,6 +4,7 @@ its frontier."""
 
 from __future__ import annotations
 
+import json
 import textwrap
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 
 from pytest_claims.analysis.check import BLIND_HINT, BLIND_REASON
 from pytest_claims.engine import Result, check
+from pytest_claims.output.report import ALIAS_DEPTH, json_report
 from pytest_claims.records import BlindSpot, ClaimResult, FrontierEntry, RuleResult
 
 CORE = """\
@@ -120,3 +122,19 @@ def test_a_violated_rule_stays_violated_under_unevaluable(tmp_path: Path) -> Non
     core_not_db = rule(check(tmp_path, ["linux"]))
     assert core_not_db.status == "violated"
     assert core_not_db.path == ("pkg.core.reads", "pkg.db.query")
+
+
+def test_the_report_lists_blind_spots_and_the_limits(tmp_path: Path) -> None:
+    result = check(project(tmp_path, "unevaluable"), ["linux"], details=True)
+    document = json.loads(json_report(result, result.rules, "0"))
+    assert document["limits"] == {"alias-depth": ALIAS_DEPTH, "dynamic-calls": "unevaluable", "max-walk": 65536}
+    (dispatch,) = [c for c in document["claims"] if c["function"] == "pkg.core.dispatch"]
+    assert dispatch["blind_spots"] == [
+        {"file": "src/pkg/core.py", "line": 5, "code": "handler.process(value)", "via": ["pkg.core.relay"]}
+    ]
+    assert [f["reach"] for f in dispatch["frontier"]] == ["handler.process(value)"]
+    (core_not_db,) = document["rules"]
+    assert [(b["line"], b["via"]) for b in core_not_db["blind_spots"]] == [
+        (5, ["pkg.core.relay"]),
+        (20, ["pkg.core.broken"]),
+    ]

@@ -247,7 +247,7 @@ def test_report_is_identical_serial_and_under_xdist(shop: pytest.Pytester) -> No
     shop.runpytest_subprocess("-p", "claims", "-n", "2", "--claims-report=parallel.json")
     serial = (shop.path / "serial.json").read_bytes()
     assert serial == (shop.path / "parallel.json").read_bytes()
-    assert b'"schema": "pytest-claims.report.v1"' in serial
+    assert b'"schema": "pytest-claims.report.v2"' in serial
     shop.runpytest_subprocess("-p", "claims", "--claims-report=catalog.md")
     assert "shop.pricing.quote" in (shop.path / "catalog.md").read_text()
     shop.runpytest_subprocess("-p", "claims", "--claims-report=claims.sarif")
