@@ -20,6 +20,7 @@ from pytest_claims.config import (
     CustomClaim,
     ForbidRule,
     detect_packages,
+    env_flag,
     is_excluded,
     load_config,
 )
@@ -727,3 +728,27 @@ def test_junk_values_only_raise_config_error(junk_root: Path, table: dict[str, A
     else:
         assert config.present is True
         assert len(config.fingerprint()) == 64
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Boolean environment variables (SPEC §8)
+
+
+@pytest.mark.parametrize("value", ["1", "true", "True", "YES", "on", "On", " 1 "])
+def test_env_flag_on(value: str) -> None:
+    assert env_flag("FLAG", {"FLAG": value}) is True
+
+
+@pytest.mark.parametrize("value", [None, "", "  ", "0", "false", "FALSE", "no", "No", "off", "OFF"])
+def test_env_flag_off(value: str | None) -> None:
+    assert env_flag("FLAG", {} if value is None else {"FLAG": value}) is False
+
+
+@pytest.mark.parametrize("value", ["2", "-1", "y", "n", "enabled", "t", "truee", "x" * 80])
+def test_env_flag_anything_else_names_the_variable(value: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        env_flag("FLAG", {"FLAG": value})
+    message = str(info.value)
+    assert message.startswith("environment variable FLAG=")
+    assert "expected 1, true, yes or on (to turn it on) or 0, false, no, off or empty (to leave it off)" in message
+    assert "\n" not in message and len(message) < 200
