@@ -81,7 +81,7 @@ def render_table(packages: tuple[str, ...] | list[str], newline: str = "\n") -> 
         row("# mutating-returns = []", 'dotted type names whose return means "mutates"'),
         row(f"# max-walk = {DEFAULT_MAX_WALK}", "capacity bound on one walk; past it: unevaluable"),
         row(f"# dynamic-calls = {toml(DYNAMIC_CALLS[0])}", 'or "unevaluable": a blind spot makes a claim unevaluable'),
-        row("# claims-observe = false", "true: observe the test run, as --claims-observe does"),
+        row("# claims-observe = false", "true: also observe the test run, at run time"),
         "#",
         "# A custom claim, and an architecture rule (`from` must never reach `to`):",
         "# [tool.claims.define.offline]",
