@@ -47,12 +47,14 @@ else:  # pragma: no cover - exercised only on 3.10
 __all__ = [
     "DEFAULT_EXCLUDE",
     "DEFAULT_MAX_WALK",
+    "DYNAMIC_CALLS",
     "PYPROJECT",
     "Config",
     "ConfigError",
     "CustomClaim",
     "ForbidRule",
     "detect_packages",
+    "env_flag",
     "is_excluded",
     "load_config",
 ]
@@ -62,6 +64,9 @@ PYPROJECT = "pyproject.toml"
 
 DEFAULT_MAX_WALK = 65536
 """Default capacity bound on one walk (visited nodes), SPEC §10."""
+
+DYNAMIC_CALLS: tuple[str, ...] = ("ignore", "unevaluable")
+"""The values of `dynamic-calls` (SPEC §5), the default first."""
 
 DEFAULT_EXCLUDE: tuple[str, ...] = (
     ".*",
@@ -96,6 +101,7 @@ _TOP_KEYS: tuple[str, ...] = (
     "platform",
     "platforms",
     "trusted",
+    "trusted-for",
     "deny",
     "allow",
     "external",
@@ -103,6 +109,8 @@ _TOP_KEYS: tuple[str, ...] = (
     "on-unevaluable",
     "mutating-returns",
     "max-walk",
+    "dynamic-calls",
+    "claims-observe",
     "define",
     "forbid-reaches",
 )
@@ -159,6 +167,8 @@ class Config:
     platform: tuple[str, ...] | None
     platforms: tuple[str, ...]
     trusted: tuple[str, ...]
+    trusted_for: Mapping[str, tuple[str, ...]]
+    """claim -> dotted names trusted for that claim only (SPEC §5)."""
     deny: Mapping[str, tuple[str, ...]]
     allow: Mapping[str, tuple[str, ...]]
     external: str
@@ -166,6 +176,10 @@ class Config:
     on_unevaluable: str
     mutating_returns: tuple[str, ...]
     max_walk: int
+    dynamic_calls: str
+    """`"ignore"` or `"unevaluable"`: what a blind spot does to a claim or rule that would hold (SPEC §5)."""
+    claims_observe: bool
+    """`claims-observe = true`: observe the test run (SPEC §13a), as `--claims-observe` does."""
     define: Mapping[str, CustomClaim]
     forbid_reaches: tuple[ForbidRule, ...]
 
@@ -185,6 +199,11 @@ class Config:
             merged[name] = claim.categories
         return {name: merged[name] for name in sorted(merged)}
 
+    def trusted_for_claim(self, claim: str) -> tuple[str, ...]:
+        """The names trusted for `claim`: `trusted` plus its `trusted-for` entry, sorted and deduplicated."""
+        extra = self.trusted_for.get(claim, ())
+        return tuple(sorted({*self.trusted, *extra})) if extra else self.trusted
+
     def fingerprint(self) -> str:
         """A sha256 hex digest over the effective values, independent of where the project is checked out.
 
@@ -199,6 +218,7 @@ class Config:
             "platform": None if self.platform is None else sorted(self.platform),
             "platforms": sorted(self.platforms),
             "trusted": sorted(self.trusted),
+            "trusted-for": {claim: sorted(names) for claim, names in self.trusted_for.items()},
             "deny": {claim: sorted(names) for claim, names in self.deny.items()},
             "allow": {claim: sorted(names) for claim, names in self.allow.items()},
             "external": self.external,
@@ -206,6 +226,8 @@ class Config:
             "on-unevaluable": self.on_unevaluable,
             "mutating-returns": sorted(self.mutating_returns),
             "max-walk": self.max_walk,
+            "dynamic-calls": self.dynamic_calls,
+            "claims-observe": self.claims_observe,
             "define": {
                 name: {"categories": sorted(claim.categories), "deny": sorted(claim.deny)}
                 for name, claim in self.define.items()
@@ -233,7 +255,7 @@ class Config:
 
 def _config_from_state(state: dict[str, Any]) -> Config:
     """Rebuild a pickled `Config`, restoring the read-only mappings."""
-    for name in ("deny", "allow", "define"):
+    for name in ("trusted_for", "deny", "allow", "define"):
         state[name] = _frozen_map(state[name])
     return Config(**state)
 
@@ -338,6 +360,32 @@ def detect_packages(root: Path, exclude: Iterable[str] = ()) -> tuple[str, ...]:
             ):
                 found.append(entry.name)
     return tuple(sorted(found))
+
+
+# ----------------------------------------------------------------------------------------------------
+# Boolean environment variables (SPEC §8)
+
+_ENV_TRUE: frozenset[str] = frozenset({"1", "true", "yes", "on"})
+_ENV_FALSE: frozenset[str] = frozenset({"", "0", "false", "no", "off"})
+
+
+def env_flag(name: str, environ: Mapping[str, str] | None = None) -> bool:
+    """A boolean environment variable of the plugin: `1`, `true`, `yes`, `on` (any case, surrounding spaces
+    ignored) turn it on; unset, empty, `0`, `false`, `no`, `off` leave it off; anything else is a `ConfigError`
+    naming the variable (the plugin's usage error), never a silent guess."""
+    raw = (os.environ if environ is None else environ).get(name)
+    if raw is None:
+        return False
+    value = raw.strip().lower()
+    if value in _ENV_TRUE:
+        return True
+    if value in _ENV_FALSE:
+        return False
+    shown = repr(raw) if len(raw) <= 40 else repr(raw[:37] + "...")
+    raise ConfigError(
+        f"environment variable {name}={shown}: expected 1, true, yes or on (to turn it on) or 0, false, no, off "
+        "or empty (to leave it off), in any case"
+    )
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -491,6 +539,47 @@ def _max_walk(reader: _Reader, value: object) -> int:
     return value
 
 
+def _boolean(reader: _Reader, key: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        reader.fail("[tool.claims]", f"{key}: expected true or false, got {_describe(value)}")
+    return value
+
+
+def _refuse_trusted_and_denied(
+    reader: _Reader,
+    trusted: tuple[str, ...],
+    trusted_for: Mapping[str, tuple[str, ...]],
+    deny: Mapping[str, tuple[str, ...]],
+    define: Mapping[str, CustomClaim],
+) -> None:
+    """A name trusted for a claim (`trusted`, or `trusted-for.<claim>`) that `deny` (or the custom claim's own
+    `deny`) lists for the same claim is a contradiction (SPEC §5): trusted names are never flagged, so the deny
+    entry could never apply. A denied name lying under a trusted one (`deny = ["a.b.c"]`, `trusted = ["a.b"]`)
+    is the same contradiction; the reverse (deny a module, trust one function in it) is an exception carved
+    out of a deny, and stands."""
+    denied: list[tuple[str, str, str]] = []  # (claim, name, where it is listed)
+    for claim, names in deny.items():
+        denied.extend((claim, name, f"deny.{claim}") for name in names)
+    for claim, custom in define.items():
+        denied.extend((claim, name, f"define.{claim}.deny") for name in custom.deny)
+    for claim, name, listed in sorted(denied):
+        sources = [(prefix, "trusted") for prefix in trusted]
+        sources += [(prefix, f"trusted-for.{claim}") for prefix in trusted_for.get(claim, ())]
+        for prefix, trusted_in in sorted(sources, key=lambda source: (source[1] != "trusted", source)):
+            if prefix == name:
+                reader.fail(
+                    "[tool.claims]",
+                    f"{name!r} is both in {trusted_in} and in {listed}: a name trusted for {claim} cannot be denied "
+                    f"for it (remove one of the two)",
+                )
+            if name.startswith(prefix + "."):
+                reader.fail(
+                    "[tool.claims]",
+                    f"{name!r} in {listed} lies under {prefix!r} in {trusted_in}: a name trusted for {claim} cannot "
+                    f"be denied for it (remove one of the two)",
+                )
+
+
 def _define(reader: _Reader, value: object) -> dict[str, CustomClaim]:
     """`[tool.claims.define.NAME]` tables: custom claims forbidding categories and/or dotted names."""
     if not isinstance(value, dict):
@@ -607,6 +696,7 @@ def _defaults(root: Path, file: Path | None, present: bool, packages: tuple[str,
         platform=None,
         platforms=DEFAULT_PLATFORMS,
         trusted=(),
+        trusted_for=_frozen_map({}),
         deny=_frozen_map({}),
         allow=_frozen_map({}),
         external="unevaluable",
@@ -614,6 +704,8 @@ def _defaults(root: Path, file: Path | None, present: bool, packages: tuple[str,
         on_unevaluable="fail",
         mutating_returns=(),
         max_walk=DEFAULT_MAX_WALK,
+        dynamic_calls=DYNAMIC_CALLS[0],
+        claims_observe=False,
         define=_frozen_map({}),
         forbid_reaches=(),
     )
@@ -670,12 +762,17 @@ def load_config(root: Path) -> Config:
         both = sorted(set(deny[claim]) & set(allow[claim]))
         if both:
             reader.fail("[tool.claims]", f"{both[0]!r} is both in deny.{claim} and in allow.{claim}")
+    where = "[tool.claims]"
+    trusted = _dotted_list(reader, where, "trusted", table.get("trusted", []))
+    trusted_for = (
+        _claim_table(reader, "trusted-for", table["trusted-for"], known_claims) if "trusted-for" in table else {}
+    )
+    _refuse_trusted_and_denied(reader, trusted, trusted_for, deny, define)
 
     exclude = _exclude(reader, table["exclude"]) if "exclude" in table else DEFAULT_EXCLUDE
     detected = "packages" not in table
     packages = detect_packages(root, exclude) if detected else _packages(reader, table["packages"])
 
-    where = "[tool.claims]"
     return Config(
         root=root,
         file=file,
@@ -684,7 +781,8 @@ def load_config(root: Path) -> Config:
         exclude=exclude,
         platform=_platforms(reader, "platform", table["platform"]) if "platform" in table else None,
         platforms=_platforms(reader, "platforms", table["platforms"]) if "platforms" in table else DEFAULT_PLATFORMS,
-        trusted=_dotted_list(reader, where, "trusted", table.get("trusted", [])),
+        trusted=trusted,
+        trusted_for=_frozen_map(trusted_for),
         deny=_frozen_map(deny),
         allow=_frozen_map(allow),
         external=_choice(reader, "external", table.get("external", "unevaluable"), _EXTERNAL_VALUES),
@@ -692,6 +790,8 @@ def load_config(root: Path) -> Config:
         on_unevaluable=_choice(reader, "on-unevaluable", table.get("on-unevaluable", "fail"), _ON_UNEVALUABLE_VALUES),
         mutating_returns=_dotted_list(reader, where, "mutating-returns", table.get("mutating-returns", [])),
         max_walk=_max_walk(reader, table.get("max-walk", DEFAULT_MAX_WALK)),
+        dynamic_calls=_choice(reader, "dynamic-calls", table.get("dynamic-calls", DYNAMIC_CALLS[0]), DYNAMIC_CALLS),
+        claims_observe=_boolean(reader, "claims-observe", table.get("claims-observe", False)),
         define=_frozen_map(define),
         forbid_reaches=_forbid_reaches(reader, table["forbid-reaches"]) if "forbid-reaches" in table else (),
     )

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_claims.analysis.catalog import catalogue_fingerprint, load_catalogue
-from pytest_claims.analysis.check import walk
+from pytest_claims.analysis.check import merge_walks, walk
 from pytest_claims.analysis.conditions import Target
 from pytest_claims.analysis.details import report_details
 from pytest_claims.analysis.directives import read_directives
@@ -174,11 +174,6 @@ def _derived_beside(cache: FactsCache | None) -> Iterator[None]:
         yield
 
 
-def _dynamic_calls(config: Config) -> str:
-    """`dynamic-calls` (SPEC §5): what a blind spot does to a claim that would hold."""
-    return str(getattr(config, "dynamic_calls", "ignore"))
-
-
 class Resolvers:
     """The one place resolution is wired: a resolver per target over one loaded project, made on first need and
     then kept, so claims and rules walking the same platform share its memoised summaries; summaries that
@@ -320,6 +315,7 @@ def _verdicts(
         deny[name] = tuple(sorted({*deny.get(name, ()), *custom.deny}))
     allow = {claim: tuple(names) for claim, names in config.allow.items()}
     policy = Policy(tuple(config.trusted), config.external)
+    walk_claims = partial(_walk_claims, config, categories, deny, allow, policy, {}, {})
     results: list[ClaimResult] = []
     reused = 0
     same_everywhere: dict[tuple[str, int], tuple[Verdict, frozenset[str]]] = {}
@@ -341,8 +337,7 @@ def _verdicts(
             node = (item.module, item.function_index)
             walked = same_everywhere.get(node)
             if walked is None:
-                forbidden = {c: categories[c] for c in item.claims}
-                walked = walk(resolver, policy, node, forbidden, deny, allow, config.max_walk, _dynamic_calls(config))
+                walked = walk_claims(resolver, node, item.claims)
                 if PLATFORM not in walked[1]:
                     # nothing on this walk differs between targets: the other targets get the same verdict
                     same_everywhere[node] = walked
@@ -350,3 +345,39 @@ def _verdicts(
             results.append(_result(item, platform, verdict))
             store.verdicts[key] = (tuple(m for m in deps if m != PLATFORM), encode_verdict(verdict))
     return results, reused
+
+
+def _walk_claims(
+    config: Config,
+    categories: dict[str, frozenset[str]],
+    deny: dict[str, tuple[str, ...]],
+    allow: dict[str, tuple[str, ...]],
+    policy: Policy,
+    policies: dict[tuple[str, ...], Policy],
+    groups: dict[tuple[str, ...], list[tuple[Policy, dict[str, frozenset[str]]]]],
+    resolver: Resolver,
+    node: tuple[str, int],
+    claims: tuple[str, ...],
+) -> tuple[Verdict, frozenset[str]]:
+    """The walk of one claiming function: one walk under the global policy, unless `trusted-for` makes its
+    claims see different trust boundaries (SPEC §5). Then its claims are grouped by the names trusted for them,
+    the function is walked once per group, and the verdicts are merged (`check.merge_walks`). `policies` and
+    `groups` memoise per run: one `Policy` per distinct trusted set, so judged summaries are shared."""
+    if not config.trusted_for:
+        forbidden = {c: categories[c] for c in claims}
+        return walk(resolver, policy, node, forbidden, deny, allow, config.max_walk, config.dynamic_calls)
+    grouped = groups.get(claims)
+    if grouped is None:
+        by_trust: dict[tuple[str, ...], dict[str, frozenset[str]]] = {}
+        for claim in claims:
+            by_trust.setdefault(config.trusted_for_claim(claim), {})[claim] = categories[claim]
+        grouped = groups[claims] = []
+        for trusted in sorted(by_trust):
+            if trusted not in policies:
+                policies[trusted] = policy if trusted == policy.trusted else Policy(trusted, config.external)
+            grouped.append((policies[trusted], by_trust[trusted]))
+    walks = [
+        walk(resolver, group_policy, node, forbidden, deny, allow, config.max_walk, config.dynamic_calls)
+        for group_policy, forbidden in grouped
+    ]
+    return walks[0] if len(walks) == 1 else merge_walks(walks)

@@ -17,7 +17,7 @@ from typing import Any, TextIO
 import tomlkit
 from tomlkit.exceptions import TOMLKitError
 
-from pytest_claims.config import DEFAULT_EXCLUDE, DEFAULT_MAX_WALK, PYPROJECT, detect_packages
+from pytest_claims.config import DEFAULT_EXCLUDE, DEFAULT_MAX_WALK, DYNAMIC_CALLS, PYPROJECT, detect_packages
 from pytest_claims.vocabulary import DEFAULT_PLATFORMS
 
 __all__ = ["InitError", "InitResult", "init_config", "render_table", "run_init"]
@@ -72,6 +72,7 @@ def render_table(packages: tuple[str, ...] | list[str], newline: str = "\n") -> 
         row('# platform = "win32"', "default: the host; one platform or a list"),
         row(f"# platforms = {toml(list(DEFAULT_PLATFORMS))}", "the --claims-all-platforms sweep"),
         row("# trusted = []", "dotted names asserted by hand: never walked, never flagged"),
+        row("# trusted-for = {}", 'claim -> names trusted for it only: { sandboxed = ["a.fsroot"] }'),
         row("# deny = {}", 'claim -> extra names that break it: { deterministic = ["a.b"] }'),
         row("# allow = {}", "claim -> names exempted from the built-in catalogue"),
         row('# external = "unevaluable"', 'or "trust": third-party reaches'),
@@ -79,6 +80,8 @@ def render_table(packages: tuple[str, ...] | list[str], newline: str = "\n") -> 
         row('# on-unevaluable = "fail"', 'or "skip"'),
         row("# mutating-returns = []", 'dotted type names whose return means "mutates"'),
         row(f"# max-walk = {DEFAULT_MAX_WALK}", "capacity bound on one walk; past it: unevaluable"),
+        row(f"# dynamic-calls = {toml(DYNAMIC_CALLS[0])}", 'or "unevaluable": a blind spot makes a claim unevaluable'),
+        row("# claims-observe = false", "true: also observe the test run, at run time"),
         "#",
         "# A custom claim, and an architecture rule (`from` must never reach `to`):",
         "# [tool.claims.define.offline]",

@@ -8,8 +8,8 @@ when one is named on the command line, it is collected by `ClaimsFile`, not as a
 from __future__ import annotations
 
 import functools
-import os
 import pickle
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +18,7 @@ import pytest
 
 from pytest_claims import __version__
 from pytest_claims.config import Config as ClaimsConfig
-from pytest_claims.config import ConfigError, load_config
+from pytest_claims.config import ConfigError, env_flag, load_config
 from pytest_claims.engine import Result, check
 from pytest_claims.output.messages import failure_text, rule_failure_text, rule_item_name
 from pytest_claims.output.report import write_report
@@ -67,6 +67,9 @@ class ClaimsState:
         self._lines: dict[str, list[str]] = {}
         self.quiet_reports: list[Any] | None = None
         """The terminal reporter's list of reports it shows nothing for (its `stats[""]`), if there is one."""
+        self.analysis: tuple[float, int, int, int] | None = None
+        """(seconds, files parsed, files read from the facts cache, verdicts reused) of the analysis this
+        process ran; None in an xdist worker, which received the controller's result."""
 
     @pytest.hookimpl(trylast=True)
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
@@ -135,6 +138,7 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     try:
         config.stash[_CONFIG] = load_config(Path(str(config.rootpath)))
+        env_flag(SWEEP_ENV)  # a bad value is a usage error now, before anything runs (SPEC §8)
     except ConfigError as exc:
         raise pytest.UsageError(str(exc)) from None
 
@@ -158,7 +162,10 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 def _requested_platforms(config: pytest.Config) -> tuple[list[str] | None, bool]:
     option = config.getoption("claims_platform")
     requested = [p.strip() for p in option.split(",") if p.strip()] if option else None
-    sweep = bool(config.getoption("claims_all_platforms")) or os.environ.get(SWEEP_ENV, "") not in ("", "0")
+    try:
+        sweep = bool(config.getoption("claims_all_platforms")) or env_flag(SWEEP_ENV)
+    except ConfigError as exc:
+        raise pytest.UsageError(str(exc)) from None
     return requested, sweep
 
 
@@ -175,8 +182,10 @@ def _analyse(config: pytest.Config, claims_config: ClaimsConfig) -> ClaimsState:
             )
     cache = FactsCache(_cache_dir(config))
     report = bool(config.getoption("claims_report", None))
+    started = time.perf_counter()
     result = check(claims_config.root, requested, claims_config, sweep=sweep, cache=cache, details=report)
     state = ClaimsState(claims_config, result)
+    state.analysis = (time.perf_counter() - started, cache.parsed, cache.hits, result.reused)
     # a report is built from the result alone (its details): the session does not carry the facts
     # (every later garbage collection would walk them)
     result.project.modules.release()
@@ -407,19 +416,26 @@ def _root_given(config: pytest.Config, state: ClaimsState) -> bool:
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    """One short block (SPEC §9): per kind and platform held / violated / unevaluable, with how many held items
+    have blind spots and how many distinct call sites they are; then how long the analysis took."""
     state = config.stash.get(_STATE, None)
     if state is None:
         return
     expected = _expected_items(config, state)
     counts: dict[tuple[str, str], dict[str, int]] = {}
+    spots: dict[tuple[str, str], set[tuple[str, int, str]]] = {}
     checked = {"claims": 0, "rules": 0}
     for key in state.outcomes:
         known = expected.get(key)
         if known is None:
             continue
-        kind, platform, status = known
+        kind, platform, status, blind = known
         checked[kind] += 1
-        counts.setdefault((kind, platform), {"held": 0, "violated": 0, "unevaluable": 0})[status] += 1
+        per = counts.setdefault((kind, platform), {"held": 0, "violated": 0, "unevaluable": 0, "blind": 0})
+        per[status] += 1
+        if blind and status == "held":
+            per["blind"] += 1
+        spots.setdefault((kind, platform), set()).update(blind)
     if not any(checked.values()) and not state.problems and not state.report_message:
         return
     terminalreporter.section("claims")
@@ -427,18 +443,32 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         if kind == "claims" or checked[kind]:
             terminalreporter.line(f"{kind} checked: {checked[kind]}")
         for (counted, platform), per in sorted(counts.items()):
-            if counted == kind:
-                terminalreporter.line(
-                    f"{platform}: {per['held']} held, {per['violated']} violated, {per['unevaluable']} unevaluable"
-                )
+            if counted != kind:
+                continue
+            held = f"{per['held']} held" + (f" ({per['blind']} with blind spots)" if per["blind"] else "")
+            line = f"{platform}: {held}, {per['violated']} violated, {per['unevaluable']} unevaluable"
+            sites = len(spots.get((kind, platform), ()))
+            if sites:
+                line += f"; {sites} blind spot{'' if sites == 1 else 's'}"
+            terminalreporter.line(line)
+    if state.analysis is not None and any(checked.values()):
+        seconds, parsed, cached, reused = state.analysis
+        line = f"analysis: {seconds:.2f} s, {parsed} file{'' if parsed == 1 else 's'} parsed, {cached} read from cache"
+        if reused:
+            line += f", {reused} verdict{'' if reused == 1 else 's'} reused"
+        terminalreporter.line(line)
     for problem in state.problems:
         terminalreporter.line(f"unreadable: {problem}")
     if state.report_message:
         terminalreporter.line(state.report_message)
 
 
-def _expected_items(config: pytest.Config, state: ClaimsState) -> dict[tuple[str, int], tuple[str, str, str]]:
-    """(node id, reported line) -> (claims|rules, platform, status), computed from the analysis so the xdist
+_Expected = tuple[str, str, str, tuple[tuple[str, int, str], ...]]
+"""(claims|rules, platform, status, its blind spots as (file, line, code))."""
+
+
+def _expected_items(config: pytest.Config, state: ClaimsState) -> dict[tuple[str, int], _Expected]:
+    """(node id, reported line) -> what the analysis says of that item, computed from the analysis so the xdist
     controller, which collects no items itself, can count what its workers ran."""
     rootdir = Path(str(config.rootpath)).resolve()
 
@@ -448,17 +478,24 @@ def _expected_items(config: pytest.Config, state: ClaimsState) -> dict[tuple[str
         except ValueError:
             return path.as_posix()
 
-    out: dict[tuple[str, int], tuple[str, str, str]] = {}
+    out: dict[tuple[str, int], _Expected] = {}
     paths: dict[str, str] = {}
     for claim in state.payload["claims"]:
         path = paths.get(claim.file)
         if path is None:
             path = paths[claim.file] = nodeid_path(state.config.root / claim.file)
-        out[f"{path}::{claim.qualname}[{claim.platform}]", claim.line - 1] = ("claims", claim.platform, claim.status)
+        blind = tuple((b.file, b.line, b.code) for b in claim.blind_spots)
+        out[f"{path}::{claim.qualname}[{claim.platform}]", claim.line - 1] = (
+            "claims",
+            claim.platform,
+            claim.status,
+            blind,
+        )
     if state.config.file is not None:
         path = nodeid_path(state.config.file)
         for rule in state.rules:
-            out[f"{path}::{rule_item_name(rule)}", max(rule.line - 1, 0)] = ("rules", rule.platform, rule.status)
+            blind = tuple((b.file, b.line, b.code) for b in rule.blind_spots)
+            out[f"{path}::{rule_item_name(rule)}", max(rule.line - 1, 0)] = ("rules", rule.platform, rule.status, blind)
     return out
 
 

@@ -336,6 +336,10 @@ class RuleResult:
     """Unevaluable: what the walk could not see into; `via` runs from the `from` function to the holder."""
     line: int
     """The rule's header line in pyproject.toml (0 when unknown)."""
+    blind_spots: tuple[BlindSpot, ...] = ()
+    """Call sites the walk could not follow (SPEC §5, §12), sorted by file, line, code; `via` runs from the
+    `from` function to the function holding the call. A violated rule stops at its first path, so it lists
+    those met until then."""
 
 
 # --------------------------------------------------------------------------------------------------------

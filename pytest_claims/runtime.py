@@ -4,6 +4,10 @@ This module is imported by `import pytest_claims`, so it stays cheap: at run tim
 `types` and the vocabulary (no pytest, no tomlkit, no `typing`, no `re`). `functools` and `enum` objects are
 recognised through `sys.modules`: when a module is not loaded, no object of its types can exist. The
 decorator records names and nothing else; proving them is the static pass's job.
+
+The comment form (`# claims: deterministic` above a `def`) is read from the function's source file with the
+static pass's own directive reader (`analysis.facts.extract`), imported the first time a view needs it and
+never by `import pytest_claims`; nothing of the file is imported or run.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ if TYPE_CHECKING:
 
     _T = TypeVar("_T")
 
-__all__ = ["ClaimError", "HermeticView", "claims", "claims_of", "hermetic"]
+__all__ = ["ClaimError", "HermeticView", "claims", "claims_of", "comment_claims", "hermetic"]
 
 _FIRST: Final = frozenset("abcdefghijklmnopqrstuvwxyz")
 _REST: Final = _FIRST | frozenset("0123456789_-")
@@ -118,9 +122,10 @@ def claims_of(obj: object) -> frozenset[str] | None:
 
     Sees through what hides a function without changing what runs: bound methods, static and class methods,
     properties (the getter), `functools.partial`, `functools.wraps` chains (`__wrapped__`) and callable
-    instances (their type's `__call__`). The nearest object in the chain that carries `__claims__` decides:
-    a decorator's code is part of the claim under it (SPEC §4), so an inner claim stands for the whole.
-    Classes carry no claims of their own (None); a hermetic view judges them by their constructor.
+    instances (their type's `__call__`). The nearest object in the chain that carries claims decides — a
+    `__claims__` set by `@claims`, or for a plain function a `# claims:` comment on its `def` in its source file
+    (`comment_claims`) —: a decorator's code is part of the claim under it (SPEC §4), so an inner claim stands
+    for the whole. Classes carry no claims of their own (None); a hermetic view judges them by their constructor.
     """
     current: Any = obj
     seen: set[int] = set()
@@ -129,10 +134,93 @@ def claims_of(obj: object) -> frozenset[str] | None:
             return None
         seen.add(id(current))
         own = _own_claims(current)
+        if own is None and isinstance(current, types.FunctionType):
+            own = comment_claims(current)
         if own is not None:
             return own
         current = _unwrap_once(current)
     return None
+
+
+_SourceTable = dict[str, list[tuple[int, "frozenset[str] | None"]]]
+"""qualname -> (def line, the claims of its `# claims:` comment or None), one per def of that name."""
+
+_SOURCES: dict[str, tuple[tuple[int, int, int], _SourceTable]] = {}
+"""Per source file: its (mtime_ns, size, inode) when read, and what its comments claim. A changed file is read
+again."""
+
+
+def comment_claims(function: types.FunctionType) -> frozenset[str] | None:
+    """The claims a `# claims:` comment gives `function` in its source file (SPEC §2, §13), or None.
+
+    Read statically with the static pass's directive reader (no import, nothing run). The def is found by its
+    qualified name; where several defs share it (a property's getter and setter, platform branches) by the
+    first one at or below the code's first line. None when the source cannot be read (a file gone, code built
+    by `exec`), when the def is nested in a function (refused by the static pass), and when the directive is
+    one the static pass refuses for its shape (an empty or malformed name, a name twice, two directives)."""
+    code = function.__code__
+    qualname: str = getattr(code, "co_qualname", function.__qualname__)  # functools.wraps copies __qualname__
+    if "<" in qualname or qualname.rpartition(".")[2] != code.co_name:
+        return None
+    table = _source_table(code.co_filename)
+    candidates = table.get(qualname) if table else None
+    if not candidates:
+        return None
+    if len(candidates) == 1:
+        return candidates[0][1]
+    at_or_below = [entry for entry in candidates if entry[0] >= code.co_firstlineno]
+    return min(at_or_below, key=lambda entry: entry[0])[1] if at_or_below else None
+
+
+def _source_table(filename: str) -> _SourceTable | None:
+    """What the comments of one source file claim, by qualname; None when it cannot be read."""
+    import os  # loaded at interpreter start-up anyway
+
+    try:
+        stat = os.stat(filename)
+        key = (stat.st_mtime_ns, stat.st_size, stat.st_ino)
+        known = _SOURCES.get(filename)
+        if known is not None and known[0] == key:
+            return known[1]
+        with open(filename, "rb") as handle:
+            data = handle.read()
+    except (OSError, ValueError):  # gone, unreadable, a pseudo-name such as "<string>", a NUL in the name
+        return None
+    table: _SourceTable = {}
+    if b"claims" in data:  # no directive can be written without the word: nothing to parse
+        table = _read_comments(data, filename)
+    _SOURCES[filename] = (key, table)
+    return table
+
+
+def _read_comments(data: bytes, filename: str) -> _SourceTable:
+    from pytest_claims.analysis.facts import extract  # the static pass's reader, loaded only when needed
+
+    facts = extract(data, filename)
+    comments: dict[int, list[tuple[str, ...]]] = {}
+    for directive in facts.directives:
+        if directive.function >= 0:
+            # a decorator directive counts too, so that both forms on one def (refused) claim nothing here
+            names = directive.names if directive.form == "comment" and not directive.error else ()
+            comments.setdefault(directive.function, []).append(names)
+    table: _SourceTable = {}
+    for index, func in enumerate(facts.functions):
+        if func.kind == "state":  # a module- or class-level binding, not a def
+            continue
+        found = comments.get(index)
+        claimed = _comment_names(found[0]) if found is not None and len(found) == 1 else None
+        table.setdefault(func.qualname, []).append((func.line, claimed))
+    return table
+
+
+def _comment_names(names: tuple[str, ...]) -> frozenset[str] | None:
+    """The names of one comment directive when the static pass would accept their shape, else None."""
+    if not names or len(set(names)) != len(names):
+        return None
+    for name in names:
+        if not (name and name[0] in _FIRST and all(c in _REST for c in name)):
+            return None
+    return frozenset(names)
 
 
 def _own_claims(obj: object) -> frozenset[str] | None:
@@ -212,7 +300,8 @@ class HermeticView:
 
     On attribute access:
 
-    - a callable that does not claim `deterministic` (via `@claims`) is refused with `ClaimError`;
+    - a callable that does not claim `deterministic` (with `@claims` or a `# claims:` comment on its `def`) is
+      refused with `ClaimError`;
       functions and methods are judged by their own claims (see `claims_of`);
     - a class is callable: it passes when constructing it is claimed deterministic (its `__init__`, and any
       `__new__` / metaclass `__call__` of its own, carry the claim; those inherited from `object` do nothing)

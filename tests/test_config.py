@@ -20,6 +20,7 @@ from pytest_claims.config import (
     CustomClaim,
     ForbidRule,
     detect_packages,
+    env_flag,
     is_excluded,
     load_config,
 )
@@ -68,6 +69,9 @@ def assert_defaults(config: Config) -> None:
     assert config.on_unevaluable == "fail"
     assert config.mutating_returns == ()
     assert config.max_walk == 65536
+    assert dict(config.trusted_for) == {}
+    assert config.dynamic_calls == "ignore"
+    assert config.claims_observe is False
     assert dict(config.define) == {}
     assert config.forbid_reaches == ()
     assert config.claim_categories() == dict(sorted(BUILTIN_CLAIMS.items()))
@@ -191,6 +195,12 @@ follow = ["attrs", "acme.tools"]
 on-unevaluable = "skip"
 mutating-returns = ["shop.cart.Cart", "collections.abc.Iterator"]
 max-walk = 1000
+dynamic-calls = "unevaluable"
+claims-observe = true
+
+[tool.claims.trusted-for]
+sandboxed = ["shop.vault", "shop.fsroot.Root", "shop.vault"]
+offline = ["shop.cache"]
 
 [tool.claims.deny]
 deterministic = ["shop.legacy.now", "acme.time.now"]
@@ -241,6 +251,17 @@ def test_every_key_is_read(tmp_path: Path) -> None:
     assert config.on_unevaluable == "skip"
     assert config.mutating_returns == ("collections.abc.Iterator", "shop.cart.Cart")
     assert config.max_walk == 1000
+    assert config.dynamic_calls == "unevaluable"
+    assert config.claims_observe is True
+    assert dict(config.trusted_for) == {"offline": ("shop.cache",), "sandboxed": ("shop.fsroot.Root", "shop.vault")}
+    assert list(config.trusted_for) == ["offline", "sandboxed"]
+    assert config.trusted_for_claim("sandboxed") == (
+        "shop.clock.Clock.now",
+        "shop.fsroot",
+        "shop.fsroot.Root",
+        "shop.vault",
+    )
+    assert config.trusted_for_claim("deterministic") == config.trusted
     assert dict(config.deny) == {
         "deterministic": ("acme.time.now", "shop.legacy.now"),
         "offline": ("shop.http.get",),
@@ -252,12 +273,12 @@ def test_every_key_is_read(tmp_path: Path) -> None:
         "quiet": CustomClaim("quiet", frozenset({"stdout"}), ()),
     }
     assert config.forbid_reaches == (
-        ForbidRule(id="domain-no-db", source="shop.domain", target="shop.db", line=27),
-        ForbidRule(id="ui.no-net", source="shop.ui.render", target="socket.socket", line=33),
+        ForbidRule(id="domain-no-db", source="shop.domain", target="shop.db", line=33),
+        ForbidRule(id="ui.no-net", source="shop.ui.render", target="socket.socket", line=39),
     )
     lines = FULL.splitlines()
-    assert lines[26] == "[[tool.claims.forbid-reaches]]"
-    assert lines[32] == '[[ tool.claims."forbid-reaches" ]]'
+    assert lines[32] == "[[tool.claims.forbid-reaches]]"
+    assert lines[38] == '[[ tool.claims."forbid-reaches" ]]'
     categories = config.claim_categories()
     assert list(categories) == ["deterministic", "idempotent", "offline", "quiet", "sandboxed"]
     assert categories["offline"] == frozenset({"network", "stdin"})
@@ -319,7 +340,9 @@ def test_unknown_key_underscore_spelling(tmp_path: Path) -> None:
 def test_unknown_key_without_close_match_lists_valid_keys(tmp_path: Path) -> None:
     project(tmp_path, "zzz = 1\n")
     message = error_of(tmp_path)
-    assert message.startswith("pyproject.toml: [tool.claims] unknown key 'zzz' (valid: allow, define, deny,")
+    assert message.startswith(
+        "pyproject.toml: [tool.claims] unknown key 'zzz' (valid: allow, claims-observe, define, deny,"
+    )
 
 
 def test_unknown_key_in_define(tmp_path: Path) -> None:
@@ -364,6 +387,14 @@ def test_unknown_key_in_forbid_rule(tmp_path: Path) -> None:
         ('mutating-returns = [""]', "mutating-returns: '' is not a dotted name"),
         ('external = "ignore"', 'external: expected "unevaluable" or "trust", got a string (\'ignore\')'),
         ("on-unevaluable = false", 'on-unevaluable: expected "fail" or "skip", got a boolean (false)'),
+        ('dynamic-calls = "warn"', 'dynamic-calls: expected "ignore" or "unevaluable", got a string (\'warn\')'),
+        ("dynamic-calls = true", 'dynamic-calls: expected "ignore" or "unevaluable", got a boolean (true)'),
+        ('claims-observe = "yes"', "claims-observe: expected true or false, got a string ('yes')"),
+        ("claims-observe = 1", "claims-observe: expected true or false, got an integer (1)"),
+        ('trusted-for = ["shop.fs"]', "trusted-for: expected a table of claim = [dotted names], got an array"),
+        ('trusted-for = {sandboxed = "shop.fs"}', "[tool.claims.trusted-for] sandboxed: expected an array"),
+        ('trusted-for = {sandboxed = ["shop fs"]}', "[tool.claims.trusted-for] sandboxed: 'shop fs' is not a dotted"),
+        ('trusted-for = {idempotent = ["x.y"]}', "'idempotent' is asserted, never checked, so trusted-for entries"),
         ("max-walk = 0", "max-walk: expected a positive integer, got an integer (0)"),
         ("max-walk = true", "max-walk: expected a positive integer, got a boolean (true)"),
         ("max-walk = 1.5", "max-walk: expected a positive integer, got a float (1.5)"),
@@ -446,6 +477,65 @@ def test_deny_and_allow_same_name(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (
+            'trusted = ["shop.fs"]\ndeny = {deterministic = ["shop.fs"]}\n',
+            "'shop.fs' is both in trusted and in deny.deterministic: a name trusted for deterministic cannot be "
+            "denied for it (remove one of the two)",
+        ),
+        (
+            'trusted-for = {sandboxed = ["shop.fs"]}\ndeny = {sandboxed = ["shop.fs"]}\n',
+            "'shop.fs' is both in trusted-for.sandboxed and in deny.sandboxed: a name trusted for sandboxed cannot "
+            "be denied for it (remove one of the two)",
+        ),
+        (
+            'trusted = ["shop.fs"]\ndeny = {sandboxed = ["shop.fs.read"]}\n',
+            "'shop.fs.read' in deny.sandboxed lies under 'shop.fs' in trusted: a name trusted for sandboxed cannot "
+            "be denied for it (remove one of the two)",
+        ),
+        (
+            'trusted-for = {offline = ["shop.http"]}\n[tool.claims.define.offline]\ndeny = ["shop.http.get"]\n',
+            "'shop.http.get' in define.offline.deny lies under 'shop.http' in trusted-for.offline: a name trusted "
+            "for offline cannot be denied for it (remove one of the two)",
+        ),
+    ],
+)
+def test_trusted_and_denied_for_one_claim_is_a_contradiction(tmp_path: Path, body: str, expected: str) -> None:
+    project(tmp_path, body)
+    assert error_of(tmp_path) == f"pyproject.toml: [tool.claims] {expected}"
+
+
+def test_trusted_for_one_claim_and_denied_for_another_stands(tmp_path: Path) -> None:
+    project(
+        tmp_path,
+        'trusted-for = {sandboxed = ["shop.fs"]}\n'
+        'deny = {deterministic = ["shop.fs", "shop.net"]}\n'
+        'trusted = ["shop.net.pool"]\n',  # deny a module, trust one part of it: an exception, not a contradiction
+    )
+    config = load_config(tmp_path)
+    assert dict(config.trusted_for) == {"sandboxed": ("shop.fs",)}
+    assert config.trusted_for_claim("sandboxed") == ("shop.fs", "shop.net.pool")
+
+
+@pytest.mark.parametrize(
+    ("key", "suggested"),
+    [("trusted_for", "trusted-for"), ("dynamic_calls", "dynamic-calls"), ("claims_observe", "claims-observe")],
+)
+def test_new_keys_suggested_for_underscore_spellings(tmp_path: Path, key: str, suggested: str) -> None:
+    project(tmp_path, f"{key} = 1\n")
+    assert error_of(tmp_path) == f"pyproject.toml: [tool.claims] unknown key {key!r} (did you mean {suggested!r}?)"
+
+
+def test_trusted_for_unknown_claim_suggests(tmp_path: Path) -> None:
+    project(tmp_path, 'trusted-for = {sandboxd = ["shop.fs"]}\n')
+    assert error_of(tmp_path) == (
+        "pyproject.toml: [tool.claims.trusted-for] unknown claim 'sandboxd' (did you mean 'sandboxed'? "
+        "known: deterministic, idempotent, sandboxed)"
+    )
+
+
 def test_forbid_reaches_reflexive(tmp_path: Path) -> None:
     project(
         tmp_path,
@@ -512,6 +602,13 @@ def test_fingerprint_stable_and_sensitive(tmp_path: Path) -> None:
     assert load_config(tmp_path).fingerprint() != first
     write(tmp_path, "pyproject.toml", FULL.replace('"shop.db"', '"shop.database"'))
     assert load_config(tmp_path).fingerprint() != first
+    for old, changed in [
+        ('dynamic-calls = "unevaluable"', 'dynamic-calls = "ignore"'),
+        ("claims-observe = true", "claims-observe = false"),
+        ('offline = ["shop.cache"]', 'offline = ["shop.cache", "shop.queue"]'),
+    ]:
+        write(tmp_path, "pyproject.toml", FULL.replace(old, changed))
+        assert load_config(tmp_path).fingerprint() != first, changed
 
 
 def test_fingerprint_ignores_order_and_rule_position(tmp_path: Path) -> None:
@@ -561,6 +658,9 @@ KNOWN_KEYS = [
     "max-walk",
     "define",
     "forbid-reaches",
+    "trusted-for",
+    "dynamic-calls",
+    "claims-observe",
 ]
 WORDS = [
     "src/shop",
@@ -573,6 +673,8 @@ WORDS = [
     "shop.db",
     "trust",
     "skip",
+    "ignore",
+    "unevaluable",
     "id",
     "from",
     "to",
@@ -626,3 +728,27 @@ def test_junk_values_only_raise_config_error(junk_root: Path, table: dict[str, A
     else:
         assert config.present is True
         assert len(config.fingerprint()) == 64
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Boolean environment variables (SPEC §8)
+
+
+@pytest.mark.parametrize("value", ["1", "true", "True", "YES", "on", "On", " 1 "])
+def test_env_flag_on(value: str) -> None:
+    assert env_flag("FLAG", {"FLAG": value}) is True
+
+
+@pytest.mark.parametrize("value", [None, "", "  ", "0", "false", "FALSE", "no", "No", "off", "OFF"])
+def test_env_flag_off(value: str | None) -> None:
+    assert env_flag("FLAG", {} if value is None else {"FLAG": value}) is False
+
+
+@pytest.mark.parametrize("value", ["2", "-1", "y", "n", "enabled", "t", "truee", "x" * 80])
+def test_env_flag_anything_else_names_the_variable(value: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        env_flag("FLAG", {"FLAG": value})
+    message = str(info.value)
+    assert message.startswith("environment variable FLAG=")
+    assert "expected 1, true, yes or on (to turn it on) or 0, false, no, off or empty (to leave it off)" in message
+    assert "\n" not in message and len(message) < 200

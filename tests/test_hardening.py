@@ -1086,7 +1086,7 @@ def test_array_keys_refuse_other_types_precisely(config_root: Path, key: str, va
 
 @SETTINGS
 @given(
-    where=st.sampled_from(["trusted", "follow", "mutating-returns", "deny", "allow", "define"]),
+    where=st.sampled_from(["trusted", "follow", "mutating-returns", "deny", "allow", "trusted-for", "define"]),
     good=st.lists(dotted, max_size=3),
     bad=st.lists(not_dotted, min_size=1, max_size=2),
     at=st.integers(0, 3),
@@ -1096,7 +1096,7 @@ def test_dotted_names_name_the_first_bad_one(
 ) -> None:
     names = [*good[:at], *bad, *good[at:]]
     shape = "(expected names like 'pkg.module.func')"
-    if where in ("deny", "allow"):
+    if where in ("deny", "allow", "trusted-for"):
         table: dict[str, Any] = {where: {"deterministic": names}}
         prefix = f"[tool.claims.{where}] deterministic"
     elif where == "define":
@@ -1111,12 +1111,16 @@ def test_dotted_names_name_the_first_bad_one(
 
 @SETTINGS
 @given(
-    key=st.sampled_from(["external", "on-unevaluable"]),
-    value=toml_scalars.filter(lambda v: v not in ("unevaluable", "trust", "fail", "skip")),
+    key=st.sampled_from(["external", "on-unevaluable", "dynamic-calls"]),
+    value=toml_scalars.filter(lambda v: v not in ("unevaluable", "trust", "fail", "skip", "ignore")),
 )
 def test_choices_refuse_everything_else_precisely(config_root: Path, key: str, value: object) -> None:
     message, read = config_error(config_root, {key: value})
-    shown = '"unevaluable" or "trust"' if key == "external" else '"fail" or "skip"'
+    shown = {
+        "external": '"unevaluable" or "trust"',
+        "on-unevaluable": '"fail" or "skip"',
+        "dynamic-calls": '"ignore" or "unevaluable"',
+    }[key]
     assert message == f"pyproject.toml: [tool.claims] {key}: expected {shown}, got {described(read)}"
 
 
@@ -1157,8 +1161,9 @@ def test_platforms_name_the_first_unknown_one(config_root: Path, key: str, names
 
 
 VALID_KEYS = [
-    *("allow", "deny", "define", "exclude", "external", "follow", "forbid-reaches", "max-walk"),
-    *("mutating-returns", "on-unevaluable", "packages", "platform", "platforms", "trusted"),
+    *("allow", "claims-observe", "deny", "define", "dynamic-calls", "exclude", "external", "follow"),
+    *("forbid-reaches", "max-walk", "mutating-returns", "on-unevaluable", "packages", "platform", "platforms"),
+    *("trusted", "trusted-for"),
 ]
 
 
@@ -1215,7 +1220,9 @@ def pytest_run(project: Path, *args: str, env: dict[str, str] | None = None) -> 
 
 
 def normalized(output: str) -> str:
-    """The run's text without its timing."""
+    """The run's text without its timing, nor the summary's analysis line (its time, and how much of the work
+    the cache saved, differ between equivalent runs)."""
+    output = re.sub(r"(?m)^analysis: [0-9.]+ s, .*$", "analysis: ...", output)
     return re.sub(r" in [0-9.]+s( \([0-9:]+\))?", "", output)
 
 

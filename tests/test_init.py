@@ -117,6 +117,7 @@ def test_rendered_table_is_valid_toml_with_only_packages_live() -> None:
         "platform",
         "platforms",
         "trusted",
+        "trusted-for",
         "deny",
         "allow",
         "external",
@@ -124,11 +125,14 @@ def test_rendered_table_is_valid_toml_with_only_packages_live() -> None:
         "on-unevaluable",
         "mutating-returns",
         "max-walk",
+        "dynamic-calls",
+        "claims-observe",
         "[tool.claims.define.",
         "[[tool.claims.forbid-reaches]]",
     ):
         assert f"# {key}" in table, key
     assert '# external = "unevaluable"' in table and '"trust"' in table
+    assert '# dynamic-calls = "ignore"' in table and "# claims-observe = false" in table
 
 
 def test_commented_defaults_are_the_real_defaults(tmp_path: Path) -> None:

@@ -122,14 +122,38 @@ def test_the_cycle_finder_finds_circles() -> None:
     assert cycles({"a": {"b"}, "b": set()}) == []
 
 
+LAZY_UPWARD: frozenset[tuple[str, str]] = frozenset({("pytest_claims.runtime", "pytest_claims.analysis.facts")})
+"""The one import allowed to point up, and only from inside a function: the hermetic view reads comment-form
+claims with the static pass's own directive reader (SPEC §13), loaded when a view first needs it, so that
+`import pytest_claims` stays cheap (tests/test_runtime.py pins that)."""
+
+
 def test_imports_point_down_the_layers() -> None:
     upward = [
         f"{module} imports {target}"
         for module, targets in graph().items()
         for target in sorted(targets)
-        if layer_of(target) > layer_of(module)
+        if layer_of(target) > layer_of(module) and (module, target) not in LAZY_UPWARD
     ]
     assert upward == []
+
+
+def test_the_lazy_upward_import_stays_inside_a_function() -> None:
+    for module, target in sorted(LAZY_UPWARD):
+        path = PACKAGE.parent / (module.replace(".", "/") + ".py")
+        tree = ast.parse(path.read_bytes())
+        top_level = [node for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom))]
+        top_level += [
+            inner
+            for node in tree.body
+            if isinstance(node, (ast.If, ast.Try))
+            for inner in ast.walk(node)
+            if isinstance(inner, (ast.Import, ast.ImportFrom))
+        ]
+        named = {alias.name for node in top_level if isinstance(node, ast.Import) for alias in node.names}
+        named |= {node.module or "" for node in top_level if isinstance(node, ast.ImportFrom)}
+        assert target not in named, f"{module} imports {target} at module level"
+        assert target in imports_of(path), f"{module} no longer imports {target}: drop it from LAZY_UPWARD"
 
 
 def test_records_import_nothing_of_the_project() -> None:

@@ -157,6 +157,81 @@ def test_sweep_from_the_environment(shop: pytest.Pytester, monkeypatch: pytest.M
     shop.runpytest("-p", "claims", "-q").assert_outcomes(passed=4, failed=3)
 
 
+APPLY = """
+# claims: deterministic
+def apply(rule, amount):
+    return rule.apply(amount)
+"""
+
+
+def test_summary_counts_blind_spots_and_times_the_analysis(shop: pytest.Pytester) -> None:
+    (shop.path / "src" / "shop" / "rules.py").write_text(textwrap.dedent(APPLY))
+    cold = shop.runpytest("-p", "claims")
+    cold.assert_outcomes(passed=3, failed=1)
+    cold.stdout.fnmatch_lines(
+        [
+            "*= claims =*",
+            "claims checked: 3",
+            f"{HOST}: 2 held (1 with blind spots), 1 violated, 0 unevaluable; 1 blind spot",
+            "analysis: *.* s, * files parsed, * read from cache",
+        ]
+    )
+    warm = shop.runpytest("-p", "claims")
+    warm.stdout.fnmatch_lines(["analysis: *.* s, 0 files parsed, 0 read from cache, 3 verdicts reused"])
+
+
+def test_dynamic_calls_unevaluable_fails_the_claim_with_its_blind_spot(shop: pytest.Pytester) -> None:
+    (shop.path / "src" / "shop" / "rules.py").write_text(textwrap.dedent(APPLY))
+    shop.makepyprojecttoml(PYPROJECT + 'dynamic-calls = "unevaluable"\n')
+    result = shop.runpytest("-p", "claims")
+    result.assert_outcomes(passed=2, failed=2)
+    result.stdout.fnmatch_lines(
+        [
+            "shop.rules.apply claims deterministic but is unevaluable: the walk reached code it cannot see into",
+            "  rule.apply(amount) at src/shop/rules.py:4: a call the walk cannot follow (*",
+            "    return rule.apply(amount)",
+            '    resolve with: dynamic-calls = "ignore"*',
+            f"{HOST}: 1 held, 1 violated, 1 unevaluable; 1 blind spot",
+        ]
+    )
+
+
+SWEEP = "DEVLORE_CLAIMCHECK_ALL_PLATFORMS"
+
+
+def quote_items(result: pytest.RunResult) -> list[str]:
+    return sorted(line for line in result.stdout.lines if line.startswith("src/shop/pricing.py::quote["))
+
+
+@pytest.mark.parametrize("value", ["1", "true", "TRUE", "yes", "On", " on "])
+def test_sweep_variable_on(shop: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, value: str) -> None:
+    monkeypatch.setenv(SWEEP, value)
+    result = shop.runpytest("-p", "claims", "--collect-only", "-q")
+    assert quote_items(result) == [f"src/shop/pricing.py::quote[{p}]" for p in ("darwin", "linux", "win32")]
+
+
+@pytest.mark.parametrize("value", [None, "", "0", "false", "No", "OFF"])
+def test_sweep_variable_off(shop: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, value: str | None) -> None:
+    if value is None:
+        monkeypatch.delenv(SWEEP, raising=False)
+    else:
+        monkeypatch.setenv(SWEEP, value)
+    result = shop.runpytest("-p", "claims", "--collect-only", "-q")
+    assert quote_items(result) == [f"src/shop/pricing.py::quote[{HOST}]"]
+
+
+@pytest.mark.parametrize("value", ["2", "enable", "y", "truthy"])
+def test_sweep_variable_other_values_are_a_usage_error(
+    shop: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    monkeypatch.setenv(SWEEP, value)
+    result = shop.runpytest("-p", "claims", "-q")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"*environment variable {SWEEP}={value!r}: expected 1, true, yes or on*"])
+    assert "Traceback" not in result.stderr.str() + result.stdout.str()
+    shop.runpytest("--no-claims", "-q").assert_outcomes(passed=1)  # the plugin off reads nothing
+
+
 def test_usage_error_names_file_and_key(pytester: pytest.Pytester) -> None:
     pytester.makepyprojecttoml("[tool.claims]\npackges = ['src']\n")
     result = pytester.runpytest("-p", "claims")
@@ -247,7 +322,7 @@ def test_report_is_identical_serial_and_under_xdist(shop: pytest.Pytester) -> No
     shop.runpytest_subprocess("-p", "claims", "-n", "2", "--claims-report=parallel.json")
     serial = (shop.path / "serial.json").read_bytes()
     assert serial == (shop.path / "parallel.json").read_bytes()
-    assert b'"schema": "pytest-claims.report.v1"' in serial
+    assert b'"schema": "pytest-claims.report.v2"' in serial
     shop.runpytest_subprocess("-p", "claims", "--claims-report=catalog.md")
     assert "shop.pricing.quote" in (shop.path / "catalog.md").read_text()
     shop.runpytest_subprocess("-p", "claims", "--claims-report=claims.sarif")

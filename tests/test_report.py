@@ -86,8 +86,9 @@ def with_rules() -> tuple[Result, tuple[RuleResult, ...]]:
 
 
 def test_top_level_shape(document: dict[str, Any]) -> None:
-    assert set(document) == {"schema", "revision", "platforms", "claims", "rules", "nonclaims"}
-    assert document["schema"] == REPORT_SCHEMA == "pytest-claims.report.v1"
+    assert set(document) == {"schema", "revision", "platforms", "claims", "rules", "limits", "nonclaims"}
+    assert document["schema"] == REPORT_SCHEMA == "pytest-claims.report.v2"
+    assert document["limits"] == {"max-walk": 65536, "alias-depth": 24, "dynamic-calls": "ignore"}
     assert re.fullmatch(r"[0-9a-f]{64}", document["revision"])
     assert document["platforms"] == PLATFORMS
     assert document["rules"] == []
@@ -97,7 +98,9 @@ def test_claim_records(document: dict[str, Any], sweep: Result) -> None:
     assert len(document["claims"]) == len(sweep.claims)
     statuses = set()
     for claim in document["claims"]:
-        assert set(claim) == {"function", "file", "line", "claims", "platform", "status", "violations", "frontier"}
+        assert set(claim) == {
+            *("function", "file", "line", "claims", "platform", "status", "violations", "frontier", "blind_spots"),
+        }
         assert claim["claims"] == sorted(claim["claims"])
         statuses.add(claim["status"])
         for violation in claim["violations"]:
@@ -105,6 +108,10 @@ def test_claim_records(document: dict[str, Any], sweep: Result) -> None:
             assert violation["kind"] in ("call", "reference", "read")
         for entry in claim["frontier"]:
             assert set(entry) == {"reach", "file", "line", "via", "reason"}
+        for spot in claim["blind_spots"]:
+            assert set(spot) == {"file", "line", "code", "via"}
+        spots = [(b["file"], b["line"], b["code"]) for b in claim["blind_spots"]]
+        assert spots == sorted(spots)
     assert statuses == {"held", "violated", "unevaluable"}
 
 
@@ -128,7 +135,15 @@ def test_one_record_exactly(document: dict[str, Any]) -> None:
             }
         ],
         "frontier": [],
+        "blind_spots": [],
     }
+    (spotted,) = [
+        c for c in document["claims"] if c["function"] == "vio.users.load_settings" and c["platform"] == "linux"
+    ]
+    assert spotted["status"] == "held"
+    assert spotted["blind_spots"] == [
+        {"file": "src/vio/users.py", "line": 8, "code": "sandbox.read_text(path).splitlines()", "via": []}
+    ]
     (external,) = [
         c for c in document["claims"] if c["function"] == "vio.external.third_party" and c["platform"] == "linux"
     ]
@@ -184,7 +199,12 @@ def test_nonclaims(document: dict[str, Any]) -> None:
         "subclasses",
         "import time",
         "flow-sensitive",
-        "dataclass default factories",
+        "blind spot",
+        "dynamic-calls",
+        "trusted-for",
+        "global X",
+        "Implicit special-method calls on values of unknown type",
+        "dataclass",
         "getattr with a literal name",
         "C extension",
         "idempotent",
@@ -198,7 +218,7 @@ def test_rules_in_the_json_report(with_rules: tuple[Result, tuple[RuleResult, ..
     records = document["rules"]
     assert [(r["id"], r["platform"]) for r in records] == sorted((r.id, r.platform) for r in rules)
     for record in records:
-        assert set(record) == {"id", "from", "to", "platform", "status", "path", "frontier"}
+        assert set(record) == {"id", "from", "to", "platform", "status", "path", "frontier", "blind_spots"}
     (api,) = [r for r in records if r["id"] == "api-not-db" and r["platform"] == "linux"]
     assert api == {
         "id": "api-not-db",
@@ -208,6 +228,7 @@ def test_rules_in_the_json_report(with_rules: tuple[Result, tuple[RuleResult, ..
         "status": "violated",
         "path": ["layers.api.handle", "layers.service.fetch", "layers.db.query"],
         "frontier": [],
+        "blind_spots": [],
     }
     (external,) = [r for r in records if r["id"] == "external-not-db" and r["platform"] == "win32"]
     assert external["frontier"] == [
@@ -308,7 +329,7 @@ def test_revision_tracks_analysed_files_config_and_version(tmp_path: Path) -> No
     original_config = pyproject.read_text(encoding="utf-8")
     pyproject.write_text(original_config + "\n# a comment changes nothing\n", encoding="utf-8")
     assert _revision(root) == base
-    wider = original_config.replace('trusted = ["vio.sandbox"]', 'trusted = ["vio.sandbox", "vio.legacy"]')
+    wider = original_config.replace('sandboxed = ["vio.sandbox"]', 'sandboxed = ["vio.sandbox", "vio.legacy"]')
     assert wider != original_config
     pyproject.write_text(wider, encoding="utf-8")
     assert _revision(root) != base
@@ -350,6 +371,8 @@ def test_sarif_validates_and_carries_every_violation(sweep: Result) -> None:
     (run,) = log["runs"]
     driver = run["tool"]["driver"]
     assert (driver["name"], driver["version"]) == ("pytest-claims", VERSION)
+    # the run's category names its targets: a CI leg per OS uploads under its own category
+    assert run["automationDetails"] == {"id": "pytest-claims/darwin+linux+win32/"}
     rule_ids = [r["id"] for r in driver["rules"]]
     assert rule_ids == sorted(rule_ids)
     assert {"deterministic", "sandboxed", "offline", "idempotent", "claims/unevaluable"} <= set(rule_ids)

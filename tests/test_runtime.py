@@ -6,6 +6,7 @@ import asyncio
 import copy
 import enum
 import functools
+import importlib.util
 import inspect
 import pickle
 import subprocess
@@ -13,6 +14,7 @@ import sys
 import textwrap
 import types
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -591,3 +593,157 @@ def test_plugin_host_example() -> None:
 
     result = plugin(hermetic(api))
     assert result == "hello-world (" + refusal("api.publish") + ")"
+
+
+# ----------------------------------------------------------------------------------------------------
+# The comment form, read from the source file (SPEC §13)
+
+COMMENTED = """\
+import functools
+import os
+
+from pytest_claims import claims
+
+
+# claims: deterministic
+def slug(text):
+    return text.lower()
+
+
+def shell(cmd):
+    return os.system(cmd)
+
+
+@functools.lru_cache
+# claims: sandboxed
+def misplaced():  # the comment is below a decorator: refused by the static pass, so no claim here
+    return 1
+
+
+# claims: deterministic
+@functools.lru_cache
+def cached(x):
+    return x
+
+
+class Box:
+    # claims: deterministic
+    def __init__(self, value):
+        self.value = value
+
+    def size(self):  # claims: deterministic, sandboxed
+        return 1
+
+    def leak(self):
+        return os.getcwd()
+
+    @property
+    def label(self):
+        return "box"
+
+    # claims: deterministic
+    @label.setter
+    def label(self, value):
+        pass
+
+
+# claims: sandboxed
+def only_sandboxed():
+    return 1
+
+
+# claims: deterministic, deterministic
+def twice():
+    return 1
+
+
+# claims: deterministic
+@claims("deterministic")
+def both_forms():
+    return 1
+"""
+
+_HERMETIC_SCRIPT = """
+import sys
+sys.path.insert(0, sys.argv[1])
+import commented
+from pytest_claims import ClaimError, hermetic
+
+view = hermetic(commented)
+assert view.slug("ABC") == "abc"
+assert view.cached(3) == 3
+box = view.Box(2)  # the constructor claims deterministic in a comment
+assert hermetic(box).size() == 1
+refused = []
+for name in ("shell", "misplaced", "only_sandboxed", "twice"):
+    try:
+        getattr(view, name)
+    except ClaimError as error:
+        refused.append(str(error))
+try:
+    hermetic(box).leak
+except ClaimError as error:
+    refused.append(str(error))
+print("\\n".join(refused))
+print(sorted(m for m in ("pytest", "_pytest", "tomlkit", "pytest_claims.plugin") if m in sys.modules))
+"""
+
+
+def test_hermetic_reads_comment_claims_in_a_process_without_pytest(tmp_path: Path) -> None:
+    (tmp_path / "commented.py").write_text(COMMENTED, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-c", _HERMETIC_SCRIPT, str(tmp_path)], capture_output=True, text=True, cwd=tmp_path
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        refusal("commented.shell"),
+        refusal("commented.misplaced"),
+        refusal("commented.only_sandboxed"),
+        refusal("commented.twice"),
+        refusal("Box.leak"),
+        "[]",
+    ]
+
+
+def _import_from(directory: Path, name: str) -> types.ModuleType:
+    spec = importlib.util.spec_from_file_location(name, directory / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_comment_claims_by_def(tmp_path: Path) -> None:
+    (tmp_path / "commented_defs.py").write_text(COMMENTED, encoding="utf-8")
+    module = _import_from(tmp_path, "commented_defs")
+    assert claims_of(module.slug) == frozenset({"deterministic"})
+    assert claims_of(module.cached) == frozenset({"deterministic"})  # through the cache wrapper
+    assert claims_of(module.Box.size) == frozenset({"deterministic", "sandboxed"})  # trailing on the def line
+    label = vars(module.Box)["label"]
+    assert claims_of(label) is None  # the getter: a property's getter and setter share a qualname
+    assert claims_of(label.fset) == frozenset({"deterministic"})
+    assert claims_of(module.misplaced) is None
+    assert claims_of(module.twice) is None  # a name twice: refused statically, so no claim
+    assert claims_of(module.both_forms) == frozenset({"deterministic"})  # the decorator's own record
+
+
+def test_an_unreadable_source_counts_as_no_claim(tmp_path: Path) -> None:
+    source = tmp_path / "vanishing.py"
+    source.write_text(COMMENTED, encoding="utf-8")
+    module = _import_from(tmp_path, "vanishing")
+    source.unlink()
+    assert claims_of(module.slug) is None
+    with pytest.raises(ClaimError, match=r"^vanishing\.slug is not available"):
+        hermetic(module).slug  # noqa: B018
+    namespace: dict[str, Any] = {}
+    exec(compile("# claims: deterministic\ndef made():\n    return 1\n", "<generated>", "exec"), namespace)
+    assert claims_of(namespace["made"]) is None
+
+
+def test_an_edited_source_is_read_again(tmp_path: Path) -> None:
+    source = tmp_path / "edited.py"
+    source.write_text("# claims: deterministic\ndef f():\n    return 1\n", encoding="utf-8")
+    module = _import_from(tmp_path, "edited")
+    assert claims_of(module.f) == frozenset({"deterministic"})
+    source.write_text("# claims: sandboxed\ndef f():\n    return 1\n\n\n", encoding="utf-8")
+    assert claims_of(module.f) == frozenset({"sandboxed"})

@@ -7,7 +7,7 @@ frontier. A violation wins over the frontier, and a walk past `max-walk` is neve
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from pytest_claims.analysis.policy import Policy
 from pytest_claims.analysis.resolve import Resolver
@@ -16,7 +16,9 @@ from pytest_claims.dotted import under_any
 from pytest_claims.records import BlindSpot, FrontierEntry, Verdict, Violation
 
 BLIND_REASON = "a call the walk cannot follow (a value of unknown type, or a callable passed in or fetched from data)"
-BLIND_HINT = 'dynamic-calls = "ignore" (the claim is then the author\'s assertion there), or give the value a type'
+BLIND_HINT = (
+    'dynamic-calls = "ignore" (the claim or rule is then the author\'s assertion there), or give the value a type'
+)
 
 
 # claims: deterministic
@@ -96,6 +98,40 @@ def walk(
             entry = FrontierEntry(spot.code, spot.file, spot.line, spot.via, BLIND_REASON, BLIND_HINT)
             frontier.setdefault((entry.reach, entry.file, entry.line, entry.reason), entry)
     front = tuple(sorted(frontier.values(), key=frontier_key))
+    if ordered:
+        return Verdict("violated", ordered, front, spots), frozenset(deps)
+    if front:
+        return Verdict("unevaluable", (), front, spots), frozenset(deps)
+    return Verdict("held", (), (), spots), frozenset(deps)
+
+
+def merge_walks(walks: Sequence[tuple[Verdict, frozenset[str]]]) -> tuple[Verdict, frozenset[str]]:
+    """One verdict from the walks of one function under different policies (its claims grouped by what
+    `trusted-for` trusts for them): violations, frontier and blind spots are unions (an entry met by several
+    walks keeps its shortest chain, ties broken by name), a violation wins, and the modules read are the union.
+    As in a single walk, blind spots become frontier entries (under `dynamic-calls = "unevaluable"`) only
+    when there is no violation."""
+    violations: list[Violation] = []
+    frontier: dict[tuple[str, str, int, str], FrontierEntry] = {}
+    blind: dict[tuple[str, int, str], BlindSpot] = {}
+    deps: set[str] = set()
+    for verdict, read in walks:
+        deps.update(read)
+        violations.extend(verdict.violations)
+        for entry in verdict.frontier:
+            key = (entry.reach, entry.file, entry.line, entry.reason)
+            known = frontier.get(key)
+            if known is None or (len(entry.via), entry.via) < (len(known.via), known.via):
+                frontier[key] = entry
+        for spot in verdict.blind_spots:
+            spot_key = (spot.file, spot.line, spot.code)
+            seen = blind.get(spot_key)
+            if seen is None or (len(spot.via), spot.via) < (len(seen.via), seen.via):
+                blind[spot_key] = spot
+    ordered = tuple(sorted(violations, key=violation_key))
+    spots = tuple(sorted(blind.values(), key=lambda b: (b.file, b.line, b.code)))
+    entries = [f for f in frontier.values() if not (ordered and f.reason == BLIND_REASON)]
+    front = tuple(sorted(entries, key=frontier_key))
     if ordered:
         return Verdict("violated", ordered, front, spots), frozenset(deps)
     if front:

@@ -19,6 +19,8 @@ What counts as reaching `to` (a dotted name):
 
 When no path exists but the walked closure touches code the analysis cannot see into (third-party code not
 followed, names that do not resolve, unreadable files), the rule is unevaluable and lists that frontier.
+Blind spots (calls the walk cannot follow, SPEC §5) are recorded as for claims; under `dynamic-calls =
+"unevaluable"` a rule with no path and a blind spot is unevaluable, the blind spots its frontier (SPEC §12).
 
 A `from` or `to` that names nothing in the project, or a `from` lying inside `to`, is reported as an
 unevaluable rule whose frontier says so (on every platform), rather than as a usage error: it fails loudly
@@ -29,14 +31,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from pytest_claims.analysis.check import capacity_entry, frontier_key
+from pytest_claims.analysis.check import BLIND_HINT, BLIND_REASON, capacity_entry, frontier_key
 from pytest_claims.analysis.policy import Policy
 from pytest_claims.analysis.project import Project
 from pytest_claims.analysis.resolve import Resolver, live_functions
 from pytest_claims.analysis.walk import Node, breadth_first
 from pytest_claims.config import Config, ForbidRule
 from pytest_claims.dotted import under
-from pytest_claims.records import FrontierEntry, RuleResult
+from pytest_claims.records import BlindSpot, FrontierEntry, RuleResult
 
 
 def check_rules(
@@ -130,6 +132,7 @@ def _check(resolver: Resolver, policy: Policy, config: Config, rule: ForbidRule,
     starts.sort()
 
     frontier: dict[tuple[str, str, int, str], FrontierEntry] = {}
+    blind: dict[tuple[str, int, str], BlindSpot] = {}
     hit: list[tuple[str, ...]] = []
 
     def step(node: Node, path: tuple[str, ...]) -> Iterable[tuple[str, Node]] | None:
@@ -145,15 +148,22 @@ def _check(resolver: Resolver, policy: Policy, config: Config, rule: ForbidRule,
             key = (rel, entry.reach, entry.line, entry.reason)
             if key not in frontier:
                 frontier[key] = FrontierEntry(entry.reach, rel, entry.line, path, entry.reason, entry.hint)
+        for spot in summary.blind:  # trusted code is walked by rules, so its blind spots count too
+            blind.setdefault((rel, spot.line, spot.code), BlindSpot(rel, spot.line, spot.code, path))
         return sorted({(edge.name, edge.target) for edge in summary.edges})
 
     overflow = breadth_first([(node, (name,)) for name, node in starts], step, config.max_walk)
+    spots = tuple(sorted(blind.values(), key=lambda b: (b.file, b.line, b.code)))
     if hit:
-        return RuleResult(rule.id, source, target, platform, "violated", hit[0], (), rule.line)
+        return RuleResult(rule.id, source, target, platform, "violated", hit[0], (), rule.line, spots)
     if overflow is not None:
         entry = capacity_entry(resolver, overflow, config.max_walk)
         frontier[(entry.file, entry.reach, entry.line, "")] = entry
+    if config.dynamic_calls == "unevaluable":
+        for spot in spots:  # a dynamic invocation taints the rule as it taints a claim (SPEC §5, §12)
+            entry = FrontierEntry(spot.code, spot.file, spot.line, spot.via, BLIND_REASON, BLIND_HINT)
+            frontier.setdefault((entry.file, entry.reach, entry.line, entry.reason), entry)
     if frontier:
         ordered = tuple(sorted(frontier.values(), key=frontier_key))
-        return RuleResult(rule.id, source, target, platform, "unevaluable", (), ordered, rule.line)
-    return RuleResult(rule.id, source, target, platform, "held", (), (), rule.line)
+        return RuleResult(rule.id, source, target, platform, "unevaluable", (), ordered, rule.line, spots)
+    return RuleResult(rule.id, source, target, platform, "held", (), (), rule.line, spots)

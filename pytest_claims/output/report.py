@@ -19,8 +19,9 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import quote
 
+from pytest_claims.analysis.resolve import _MAX_DEPTH
 from pytest_claims.output.messages import frontier_line, rule_failure_text, violation_line
-from pytest_claims.records import Details, FrontierEntry, RuleResult, Violation
+from pytest_claims.records import BlindSpot, Details, FrontierEntry, RuleResult, Violation
 from pytest_claims.vocabulary import UNCHECKED_CLAIMS
 
 if TYPE_CHECKING:
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from pytest_claims.records import ClaimResult
 
 __all__ = [
+    "ALIAS_DEPTH",
     "NONCLAIMS",
     "REPORT_SCHEMA",
     "SARIF_SCHEMA_URI",
@@ -40,25 +42,38 @@ __all__ = [
     "write_report",
 ]
 
-REPORT_SCHEMA = "pytest-claims.report.v1"
+REPORT_SCHEMA = "pytest-claims.report.v2"
 SARIF_SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 """The OASIS SARIF 2.1.0 (errata 01) schema; a copy ships as `data/sarif-2.1.0.schema.json`."""
+ALIAS_DEPTH = _MAX_DEPTH
+"""The alias-depth bound in force (`limits` of the JSON report): alias, re-export and star-import chains longer
+than this make a claim unevaluable, never held."""
 
 NONCLAIMS: tuple[str, ...] = (
-    "Calls on values whose type is not known statically (dynamic dispatch) are not followed: only self and "
-    "cls methods, super(), parameters annotated with a project class and locals assigned from a project "
-    "constructor are.",
-    "A method called through self or cls is resolved in the class that defines the caller and its project "
-    "bases, not in subclasses that may override it.",
-    "Callables passed in as arguments, or stored in attributes, containers or globals and called later, are "
-    "not followed where they are called; a project function used as a value is followed where it is named.",
-    "Module-level code run at import time, class bodies included, belongs to no function and so to no claim.",
+    "Calls on values whose type is not known statically (dynamic dispatch) are not followed. Types are known "
+    "from self and cls (with the project's subclasses as overrides), super(), annotated parameters and class "
+    "attributes, constructor results, return annotations, with ... as, for targets over annotated "
+    "containers, literals and the stubs' own types; every other call site the walk meets is a blind spot, "
+    "listed per claim in blind_spots.",
+    "Callables passed in as arguments or fetched from containers and attributes are not followed where they "
+    "are called (blind spots); a function stored in a module-level or class-level name is reached where that "
+    "name is read, and a project function used as a value is followed where it is named.",
+    "Implicit special-method calls on values of unknown type are not followed (the __hash__ of elements put in "
+    "a set, a + b on untyped operands, iterating an untyped value); on a value of a known project class they "
+    "are. Descriptors, metaclasses and __init_subclass__ hooks are not followed.",
+    'Blind spots never make a claim violated: under dynamic-calls = "ignore" (the default) a claim or rule with '
+    'blind spots still holds and the report lists them; under dynamic-calls = "unevaluable" it is unevaluable.',
+    "Overrides are looked for in the project's own subclasses only: a subclass defined outside the project, or "
+    "created at run time, is not seen.",
+    "Writes to a global from inside a function (global X; X = ...) are data flow and not followed: reading a "
+    "module-level or class-level name reaches what its bindings in the module or class body reach.",
+    "Module-level code beyond the bindings of names belongs to no function and so to no claim: a call made at "
+    "import time for its side effect, an import's own side effects, code under if __name__ == '__main__'.",
     "The analysis is not flow-sensitive: every statement of a function counts, including code after an early "
     "return under a platform guard; only platform conditions (sys.platform, os.name, platform.system(), "
     "sys.version_info, typing.TYPE_CHECKING) prune code, and an unknown condition keeps both branches.",
-    "Implicit special-method calls are not followed: operators (a + b calls __add__), with (__enter__, "
-    "__exit__), for (__iter__), comparisons, hashing, descriptors, metaclasses and __getattr__ hooks.",
-    "Code generated for a class is not walked: dataclass default factories and generated __init__ methods.",
+    "Code generated for a class is not walked as a hop: a dataclass's or attrs class's generated __init__ "
+    "(its field factories are reached from the constructing function).",
     "Reflection is seen through only for getattr with a literal name; setattr, vars(), globals(), __dict__ "
     "and computed imports are not followed (under deterministic, eval, exec, compile, __import__, "
     "importlib.import_module and getattr on a capable module with a computed name are flagged as dynamic "
@@ -68,12 +83,13 @@ NONCLAIMS: tuple[str, ...] = (
     "C extension modules and any other code without Python source are not analysed.",
     "Third-party packages are not analysed unless listed in follow: a reach into one is unevaluable "
     '(external = "unevaluable") or passes (external = "trust").',
-    "Names listed in trusted are asserted by hand: claims never walk through them and never flag them "
-    "(forbid-reaches rules do walk through trusted project code).",
+    "Names listed in trusted (for every claim) or in trusted-for (for one claim) are asserted by hand: those "
+    "claims never walk through them and never flag them (forbid-reaches rules do walk through trusted project "
+    "code).",
     "Monkey-patching and any other change made at run time is not seen: the source is read as written.",
     "idempotent is asserted by the author and recorded in reports, never checked.",
     "A held claim is the author's assertion plus everything the static walk could verify within these "
-    "limits, not a proof of run-time behaviour.",
+    "limits, not a proof of run-time behaviour; its blind_spots say where the walk could not see.",
 )
 """What the analysis does not model, stated in every JSON report (`nonclaims`) and in the docs."""
 
@@ -163,6 +179,12 @@ def _frontier_json(entries: Iterable[FrontierEntry], root: Path) -> list[dict[st
     ]
 
 
+def _blind_json(spots: Iterable[BlindSpot], root: Path) -> list[dict[str, Any]]:
+    """Blind spots sorted by file, line, code (then chain); `code` as the extractor recorded it."""
+    ordered = sorted((_posix(b.file, root), b.line, b.code, b.via) for b in spots)
+    return [{"file": file, "line": line, "code": code, "via": list(via)} for file, line, code, via in ordered]
+
+
 def _claim_json(claim: ClaimResult, root: Path) -> dict[str, Any]:
     return {
         "function": claim.function,
@@ -183,6 +205,7 @@ def _claim_json(claim: ClaimResult, root: Path) -> dict[str, Any]:
             for v in sorted(claim.violations, key=_violation_sort_key)
         ],
         "frontier": _frontier_json(claim.frontier, root),
+        "blind_spots": _blind_json(claim.blind_spots, root),
     }
 
 
@@ -195,11 +218,12 @@ def _rule_json(rule: RuleResult, root: Path) -> dict[str, Any]:
         "status": rule.status,
         "path": list(rule.path),
         "frontier": _frontier_json(rule.frontier, root),
+        "blind_spots": _blind_json(rule.blind_spots, root),
     }
 
 
 def json_report(result: Result, rules: Sequence[RuleResult], plugin_version: str) -> str:
-    """The `pytest-claims.report.v1` document of SPEC §11, newline-terminated, byte-for-byte reproducible."""
+    """The `pytest-claims.report.v2` document of SPEC §11, newline-terminated, byte-for-byte reproducible."""
     root = result.config.root
     claims = sorted(result.claims, key=lambda c: (c.function, c.platform, c.file, c.line))
     ordered_rules = sorted(rules, key=lambda r: (r.id, r.platform))
@@ -209,6 +233,11 @@ def json_report(result: Result, rules: Sequence[RuleResult], plugin_version: str
         "platforms": sorted(set(result.platforms)),
         "claims": [_claim_json(c, root) for c in claims],
         "rules": [_rule_json(r, root) for r in ordered_rules],
+        "limits": {
+            "max-walk": result.config.max_walk,
+            "alias-depth": ALIAS_DEPTH,
+            "dynamic-calls": result.config.dynamic_calls,
+        },
         "nonclaims": list(NONCLAIMS),
     }
     return _dumps(document)
@@ -548,6 +577,8 @@ def sarif_report(result: Result, rules: Sequence[RuleResult], plugin_version: st
                 "originalUriBaseIds": {
                     "%SRCROOT%": {"description": {"text": "The project root: the directory of pyproject.toml."}}
                 },
+                # one category per target set, so uploads from one CI leg per OS do not replace each other
+                "automationDetails": {"id": f"pytest-claims/{'+'.join(sorted(set(result.platforms)))}/"},
                 "columnKind": "unicodeCodePoints",
                 "results": found,
             }

@@ -1,6 +1,8 @@
-"""The trust boundary (configured in `trusted`): it must touch the file system, by design."""
+"""The trust boundary for `sandboxed` (`[tool.claims.trusted-for]`): it must touch the file system, by design.
+
+Trusted for `sandboxed` only: a `deterministic` claim walks through it like any project code (SPEC §5)."""
 
 
 def read_text(path):
-    with open(path) as handle:
+    with open(path) as handle:  # want: deterministic call builtins.open from vio.users.load_pinned via vio.sandbox.read_text
         return handle.read()

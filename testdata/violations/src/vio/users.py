@@ -7,3 +7,9 @@ from vio import sandbox
 def load_settings(path):
     return sandbox.read_text(path).splitlines()  # want-blind: `sandbox.read_text(path).splitlines()` from vio.users.load_settings
 
+
+# claims: deterministic, sandboxed
+def load_pinned(path):
+    """`vio.sandbox` is trusted for `sandboxed` only: the sandboxed claim holds through it, while reading a
+    file through the sandbox still breaks `deterministic` (the violation is pinned in `sandbox.py`)."""
+    return sandbox.read_text(path)
