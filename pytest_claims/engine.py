@@ -309,13 +309,7 @@ def _verdicts(
     claimed: list[Claimed], targets: tuple[str, ...], config: Config, store: VerdictStore, resolvers: Resolvers
 ) -> tuple[list[ClaimResult], int]:
     """A verdict per claim and target: stored ones while every module their walk read is unchanged."""
-    categories = config.claim_categories()
-    deny = {claim: tuple(names) for claim, names in config.deny.items()}
-    for name, custom in config.define.items():
-        deny[name] = tuple(sorted({*deny.get(name, ()), *custom.deny}))
-    allow = {claim: tuple(names) for claim, names in config.allow.items()}
-    policy = Policy(tuple(config.trusted), config.external)
-    walk_claims = partial(_walk_claims, config, categories, deny, allow, policy, {}, {})
+    judge = _ClaimWalks(config)
     results: list[ClaimResult] = []
     reused = 0
     same_everywhere: dict[tuple[str, int], tuple[Verdict, frozenset[str]]] = {}
@@ -337,7 +331,7 @@ def _verdicts(
             node = (item.module, item.function_index)
             walked = same_everywhere.get(node)
             if walked is None:
-                walked = walk_claims(resolver, node, item.claims)
+                walked = judge.walk(resolver, node, item.claims)
                 if PLATFORM not in walked[1]:
                     # nothing on this walk differs between targets: the other targets get the same verdict
                     same_everywhere[node] = walked
@@ -347,37 +341,49 @@ def _verdicts(
     return results, reused
 
 
-def _walk_claims(
-    config: Config,
-    categories: dict[str, frozenset[str]],
-    deny: dict[str, tuple[str, ...]],
-    allow: dict[str, tuple[str, ...]],
-    policy: Policy,
-    policies: dict[tuple[str, ...], Policy],
-    groups: dict[tuple[str, ...], list[tuple[Policy, dict[str, frozenset[str]]]]],
-    resolver: Resolver,
-    node: tuple[str, int],
-    claims: tuple[str, ...],
-) -> tuple[Verdict, frozenset[str]]:
-    """The walk of one claiming function: one walk under the global policy, unless `trusted-for` makes its
-    claims see different trust boundaries (SPEC §5). Then its claims are grouped by the names trusted for them,
-    the function is walked once per group, and the verdicts are merged (`check.merge_walks`). `policies` and
-    `groups` memoise per run: one `Policy` per distinct trusted set, so judged summaries are shared."""
-    if not config.trusted_for:
-        forbidden = {c: categories[c] for c in claims}
-        return walk(resolver, policy, node, forbidden, deny, allow, config.max_walk, config.dynamic_calls)
-    grouped = groups.get(claims)
-    if grouped is None:
-        by_trust: dict[tuple[str, ...], dict[str, frozenset[str]]] = {}
-        for claim in claims:
-            by_trust.setdefault(config.trusted_for_claim(claim), {})[claim] = categories[claim]
-        grouped = groups[claims] = []
-        for trusted in sorted(by_trust):
-            if trusted not in policies:
-                policies[trusted] = policy if trusted == policy.trusted else Policy(trusted, config.external)
-            grouped.append((policies[trusted], by_trust[trusted]))
-    walks = [
-        walk(resolver, group_policy, node, forbidden, deny, allow, config.max_walk, config.dynamic_calls)
-        for group_policy, forbidden in grouped
-    ]
-    return walks[0] if len(walks) == 1 else merge_walks(walks)
+class _ClaimWalks:
+    """The walks of claiming functions under one configuration: what each claim forbids, and the policies.
+
+    One walk under the global policy, unless `trusted-for` makes a function's claims see different trust
+    boundaries (SPEC §5): then its claims are grouped by the names trusted for them, the function is walked
+    once per group, and the verdicts are merged (`check.merge_walks`). One `Policy` per distinct trusted set,
+    so judged summaries are shared by every walk under it."""
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.categories = config.claim_categories()
+        deny = {claim: tuple(names) for claim, names in config.deny.items()}
+        for name, custom in config.define.items():
+            deny[name] = tuple(sorted({*deny.get(name, ()), *custom.deny}))
+        self.deny = deny
+        self.allow = {claim: tuple(names) for claim, names in config.allow.items()}
+        self.policy = Policy(tuple(config.trusted), config.external)
+        self.policies: dict[tuple[str, ...], Policy] = {self.policy.trusted: self.policy}
+        self.groups: dict[tuple[str, ...], list[tuple[Policy, dict[str, frozenset[str]]]]] = {}
+
+    def walk(
+        self, resolver: Resolver, node: tuple[str, int], claims: tuple[str, ...]
+    ) -> tuple[Verdict, frozenset[str]]:
+        walks = [self._walk(resolver, node, policy, forbidden) for policy, forbidden in self._grouped(claims)]
+        return walks[0] if len(walks) == 1 else merge_walks(walks)
+
+    def _walk(
+        self, resolver: Resolver, node: tuple[str, int], policy: Policy, forbidden: dict[str, frozenset[str]]
+    ) -> tuple[Verdict, frozenset[str]]:
+        config = self.config
+        return walk(resolver, policy, node, forbidden, self.deny, self.allow, config.max_walk, config.dynamic_calls)
+
+    def _grouped(self, claims: tuple[str, ...]) -> list[tuple[Policy, dict[str, frozenset[str]]]]:
+        if not self.config.trusted_for:
+            return [(self.policy, {c: self.categories[c] for c in claims})]
+        grouped = self.groups.get(claims)
+        if grouped is None:
+            by_trust: dict[tuple[str, ...], dict[str, frozenset[str]]] = {}
+            for claim in claims:
+                by_trust.setdefault(self.config.trusted_for_claim(claim), {})[claim] = self.categories[claim]
+            grouped = self.groups[claims] = []
+            for trusted in sorted(by_trust):
+                if trusted not in self.policies:
+                    self.policies[trusted] = Policy(trusted, self.config.external)
+                grouped.append((self.policies[trusted], by_trust[trusted]))
+        return grouped

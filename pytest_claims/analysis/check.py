@@ -13,7 +13,7 @@ from pytest_claims.analysis.policy import Policy
 from pytest_claims.analysis.resolve import Resolver
 from pytest_claims.analysis.walk import Node, Overflow, breadth_first
 from pytest_claims.dotted import under_any
-from pytest_claims.records import BlindSpot, FrontierEntry, Verdict, Violation
+from pytest_claims.records import Blind, BlindSpot, Frontier, FrontierEntry, Reach, Verdict, Violation
 
 BLIND_REASON = "a call the walk cannot follow (a value of unknown type, or a callable passed in or fetched from data)"
 BLIND_HINT = (
@@ -44,6 +44,59 @@ def capacity_entry(resolver: Resolver, overflow: Overflow, max_walk: int) -> Fro
     )
 
 
+class Findings:
+    """What a walk meets besides its reaches, each once with the chain of its first meeting: the frontier (code it
+    cannot see into) and the blind spots (calls it cannot follow). Shared by the claims' and the rules' walks."""
+
+    def __init__(self) -> None:
+        self.frontier: dict[tuple[str, str, int, str], FrontierEntry] = {}
+        self.blind: dict[tuple[str, int, str], BlindSpot] = {}
+
+    def meet(self, rel: str, frontier: Iterable[Frontier], blind: Iterable[Blind], via: tuple[str, ...]) -> None:
+        for entry in frontier:
+            key = (entry.reach, rel, entry.line, entry.reason)
+            if key not in self.frontier:
+                self.frontier[key] = FrontierEntry(entry.reach, rel, entry.line, via, entry.reason, entry.hint)
+        for spot in blind:
+            self.blind.setdefault((rel, spot.line, spot.code), BlindSpot(rel, spot.line, spot.code, via))
+
+    def overflowed(self, resolver: Resolver, overflow: Overflow | None, max_walk: int) -> None:
+        if overflow is not None:
+            entry = capacity_entry(resolver, overflow, max_walk)
+            self.frontier[(entry.reach, entry.file, entry.line, "")] = entry
+
+    def close(self, dynamic_calls: str, violated: bool) -> tuple[tuple[FrontierEntry, ...], tuple[BlindSpot, ...]]:
+        """The frontier and the blind spots, sorted; under `dynamic-calls = "unevaluable"` a blind spot of a walk
+        that found no violation taints it (SPEC §5): the blind spots join the frontier."""
+        spots = tuple(sorted(self.blind.values(), key=lambda b: (b.file, b.line, b.code)))
+        if dynamic_calls == "unevaluable" and not violated:
+            for spot in spots:
+                entry = FrontierEntry(spot.code, spot.file, spot.line, spot.via, BLIND_REASON, BLIND_HINT)
+                self.frontier.setdefault((entry.reach, entry.file, entry.line, entry.reason), entry)
+        return tuple(sorted(self.frontier.values(), key=frontier_key)), spots
+
+
+def _judge_reaches(
+    reaches: Iterable[Reach],
+    checked: dict[str, frozenset[str]],
+    deny: dict[str, tuple[str, ...]],
+    allow: dict[str, tuple[str, ...]],
+    where: tuple[str, tuple[str, ...]],
+    violations: dict[tuple[str, str, int, str, str], Violation],
+) -> None:
+    """Every reach a claim forbids (by category, or named in `deny` for it, and not exempt by `allow`)."""
+    rel, via = where
+    for reach in reaches:
+        for claim, forbidden in checked.items():
+            if under_any(reach.reach, allow.get(claim, ())):
+                continue
+            if not (reach.categories & forbidden) and not under_any(reach.reach, deny.get(claim, ())):
+                continue
+            key = (claim, reach.reach, reach.line, rel, reach.kind)
+            if key not in violations:
+                violations[key] = Violation(claim, reach.kind, reach.reach, rel, reach.line, via)
+
+
 def walk(
     resolver: Resolver,
     policy: Policy,
@@ -60,8 +113,7 @@ def walk(
     if not checked:
         return Verdict("held", (), (), ()), frozenset({start[0]})
     violations: dict[tuple[str, str, int, str, str], Violation] = {}
-    frontier: dict[tuple[str, str, int, str], FrontierEntry] = {}
-    blind: dict[tuple[str, int, str], BlindSpot] = {}
+    findings = Findings()
     deps: set[str] = {start[0]}
     files = resolver.project.index.modules  # the index, not the facts: a cached summary needs no parse
 
@@ -70,34 +122,13 @@ def walk(
         raw = resolver.summary(node)
         deps.update(raw.deps)
         summary = policy.judge(raw)
-        for reach in summary.reaches:
-            for claim, forbidden in checked.items():
-                if under_any(reach.reach, allow.get(claim, ())):
-                    continue
-                if not (reach.categories & forbidden) and not under_any(reach.reach, deny.get(claim, ())):
-                    continue
-                key = (claim, reach.reach, reach.line, rel, reach.kind)
-                if key not in violations:
-                    violations[key] = Violation(claim, reach.kind, reach.reach, rel, reach.line, via)
-        for entry in summary.frontier:
-            fkey = (entry.reach, rel, entry.line, entry.reason)
-            if fkey not in frontier:
-                frontier[fkey] = FrontierEntry(entry.reach, rel, entry.line, via, entry.reason, entry.hint)
-        for spot in summary.blind:
-            blind.setdefault((rel, spot.line, spot.code), BlindSpot(rel, spot.line, spot.code, via))
+        _judge_reaches(summary.reaches, checked, deny, allow, (rel, via), violations)
+        findings.meet(rel, summary.frontier, summary.blind, via)
         return [(edge.name, edge.target) for edge in summary.edges]
 
-    overflow = breadth_first([(start, ())], step, max_walk)
-    if overflow is not None:
-        entry = capacity_entry(resolver, overflow, max_walk)
-        frontier[(entry.reach, entry.file, entry.line, "")] = entry
+    findings.overflowed(resolver, breadth_first([(start, ())], step, max_walk), max_walk)
     ordered = tuple(sorted(violations.values(), key=violation_key))
-    spots = tuple(sorted(blind.values(), key=lambda b: (b.file, b.line, b.code)))
-    if dynamic_calls == "unevaluable" and not ordered:
-        for spot in spots:  # a dynamic invocation taints the claim (SPEC §5): the blind spots are its frontier
-            entry = FrontierEntry(spot.code, spot.file, spot.line, spot.via, BLIND_REASON, BLIND_HINT)
-            frontier.setdefault((entry.reach, entry.file, entry.line, entry.reason), entry)
-    front = tuple(sorted(frontier.values(), key=frontier_key))
+    front, spots = findings.close(dynamic_calls, bool(ordered))
     if ordered:
         return Verdict("violated", ordered, front, spots), frozenset(deps)
     if front:

@@ -31,14 +31,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from pytest_claims.analysis.check import BLIND_HINT, BLIND_REASON, capacity_entry, frontier_key
+from pytest_claims.analysis.check import Findings
 from pytest_claims.analysis.policy import Policy
 from pytest_claims.analysis.project import Project
 from pytest_claims.analysis.resolve import Resolver, live_functions
 from pytest_claims.analysis.walk import Node, breadth_first
 from pytest_claims.config import Config, ForbidRule
 from pytest_claims.dotted import under
-from pytest_claims.records import BlindSpot, FrontierEntry, RuleResult
+from pytest_claims.records import FrontierEntry, RuleResult
 
 
 def check_rules(
@@ -91,52 +91,16 @@ def _usage(rule: ForbidRule, platform: str, config: Config, reach: str, reason: 
 def _check(resolver: Resolver, policy: Policy, config: Config, rule: ForbidRule, platform: str) -> RuleResult:
     project = resolver.project
     source, target = rule.source, rule.target
-    fix = f"fix the rule {rule.id!r} in [[tool.claims.forbid-reaches]]"
-    if not _names_something(project, source):
+    misnamed = _misnamed(project, rule)
+    if misnamed is not None:
+        reach, reason = misnamed
         return _usage(
-            rule,
-            platform,
-            config,
-            source,
-            f"from = {source!r} names no module, class or function of the project",
-            fix,
+            rule, platform, config, reach, reason, f"fix the rule {rule.id!r} in [[tool.claims.forbid-reaches]]"
         )
-    if _in_project_namespace(project, target) and not _names_something(project, target):
-        return _usage(
-            rule,
-            platform,
-            config,
-            target,
-            f"to = {target!r} names no module, class or function of the project",
-            fix,
-        )
-    if under(source, target):
-        return _usage(
-            rule,
-            platform,
-            config,
-            source,
-            f"from = {source!r} lies inside to = {target!r}: every function it names is a target",
-            fix,
-        )
-
-    starts: list[tuple[str, Node]] = []
-    for module_name in sorted(project.index.modules):
-        if not (under(module_name, source) or under(source, module_name)):
-            continue
-        module = project.modules[module_name]
-        for index, func in live_functions(resolver, module):
-            name = f"{module_name}.{func.qualname}"
-            if under(name, source) and not under(name, target):
-                starts.append((name, (module_name, index)))
-    starts.sort()
-
-    frontier: dict[tuple[str, str, int, str], FrontierEntry] = {}
-    blind: dict[tuple[str, int, str], BlindSpot] = {}
+    findings = Findings()
     hit: list[tuple[str, ...]] = []
 
     def step(node: Node, path: tuple[str, ...]) -> Iterable[tuple[str, Node]] | None:
-        rel = project.index.modules[node[0]].rel
         summary = resolver.summary(node)
         hits = [name for name in summary.names if under(name, target)]
         hits.extend(edge.name for edge in summary.edges if under(edge.name, target))
@@ -144,26 +108,44 @@ def _check(resolver: Resolver, policy: Policy, config: Config, rule: ForbidRule,
         if hits:
             hit.append((*path, min(hits)))
             return None
-        for entry in policy.judge(summary).frontier:
-            key = (rel, entry.reach, entry.line, entry.reason)
-            if key not in frontier:
-                frontier[key] = FrontierEntry(entry.reach, rel, entry.line, path, entry.reason, entry.hint)
-        for spot in summary.blind:  # trusted code is walked by rules, so its blind spots count too
-            blind.setdefault((rel, spot.line, spot.code), BlindSpot(rel, spot.line, spot.code, path))
+        # trusted code is walked by rules, so its blind spots count too; its frontier is judged as for claims
+        findings.meet(project.index.modules[node[0]].rel, policy.judge(summary).frontier, summary.blind, path)
         return sorted({(edge.name, edge.target) for edge in summary.edges})
 
-    overflow = breadth_first([(node, (name,)) for name, node in starts], step, config.max_walk)
-    spots = tuple(sorted(blind.values(), key=lambda b: (b.file, b.line, b.code)))
+    starts = [(node, (name,)) for name, node in _sources(resolver, rule)]
+    overflow = breadth_first(starts, step, config.max_walk)
+    if not hit:
+        findings.overflowed(resolver, overflow, config.max_walk)
+    front, spots = findings.close(config.dynamic_calls, bool(hit))
     if hit:
         return RuleResult(rule.id, source, target, platform, "violated", hit[0], (), rule.line, spots)
-    if overflow is not None:
-        entry = capacity_entry(resolver, overflow, config.max_walk)
-        frontier[(entry.file, entry.reach, entry.line, "")] = entry
-    if config.dynamic_calls == "unevaluable":
-        for spot in spots:  # a dynamic invocation taints the rule as it taints a claim (SPEC §5, §12)
-            entry = FrontierEntry(spot.code, spot.file, spot.line, spot.via, BLIND_REASON, BLIND_HINT)
-            frontier.setdefault((entry.file, entry.reach, entry.line, entry.reason), entry)
-    if frontier:
-        ordered = tuple(sorted(frontier.values(), key=frontier_key))
-        return RuleResult(rule.id, source, target, platform, "unevaluable", (), ordered, rule.line, spots)
-    return RuleResult(rule.id, source, target, platform, "held", (), (), rule.line, spots)
+    status = "unevaluable" if front else "held"
+    return RuleResult(rule.id, source, target, platform, status, (), front, rule.line, spots)
+
+
+def _misnamed(project: Project, rule: ForbidRule) -> tuple[str, str] | None:
+    """A rule that cannot mean anything: (the name at fault, why), or None."""
+    source, target = rule.source, rule.target
+    if not _names_something(project, source):
+        return source, f"from = {source!r} names no module, class or function of the project"
+    if _in_project_namespace(project, target) and not _names_something(project, target):
+        return target, f"to = {target!r} names no module, class or function of the project"
+    if under(source, target):
+        return source, f"from = {source!r} lies inside to = {target!r}: every function it names is a target"
+    return None
+
+
+def _sources(resolver: Resolver, rule: ForbidRule) -> list[tuple[str, Node]]:
+    """Every live project function `from` names (and `to` does not), sorted by name."""
+    project = resolver.project
+    starts: list[tuple[str, Node]] = []
+    for module_name in sorted(project.index.modules):
+        if not (under(module_name, rule.source) or under(rule.source, module_name)):
+            continue
+        module = project.modules[module_name]
+        for index, func in live_functions(resolver, module):
+            name = f"{module_name}.{func.qualname}"
+            if func.kind != "state" and under(name, rule.source) and not under(name, rule.target):
+                starts.append((name, (module_name, index)))
+    starts.sort()
+    return starts
