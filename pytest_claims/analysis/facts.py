@@ -46,6 +46,8 @@ class _FunctionBuilder:
     guard: int
     returns: str
     result: str = ""
+    pending: bool = False
+    """A `state` function not in the facts yet: it joins them with its first use (constants never do)."""
     uses: list[Use] = field(default_factory=list)
     locals: set[str] = field(default_factory=set)
     globals: set[str] = field(default_factory=set)
@@ -325,8 +327,12 @@ class _Extractor:
     # -- recording ----------------------------------------------------------------------------------------
 
     def use(self, scope: _Scope, chain: tuple[str, ...], ctx: str, line: int, guard: int, code: str = "") -> None:
-        if scope.func is not None:
-            scope.func.uses.append((chain, ctx, line, guard, code))
+        func = scope.func
+        if func is not None:
+            if func.pending:  # a `state` function exists only once its assignment uses something
+                func.pending = False
+                self.functions.append(func)
+            func.uses.append((chain, ctx, line, guard, code))
 
     def code(self, node: ast.expr) -> str:
         """A call's source text for a blind spot: whitespace-normalised, at most 120 characters."""
@@ -608,8 +614,7 @@ def _state_scope(ex: _Extractor, scope: _Scope, name: str, line: int, guard: int
         return scope
     cls = scope.cls.qualname if scope.kind == "class" and scope.cls is not None else ""
     qualname = f"{scope.prefix}{name}"
-    builder = _FunctionBuilder(qualname, line, cls, "state", "", False, guard, "")
-    ex.functions.append(builder)
+    builder = _FunctionBuilder(qualname, line, cls, "state", "", False, guard, "", pending=True)
     return _Scope("function", f"{qualname}.<locals>.", func=builder)
 
 
@@ -913,12 +918,18 @@ _HASHING = frozenset({("set",), ("frozenset",), ("dict", "fromkeys")})
 
 def _implicit(ex: _Extractor, scope: _Scope, operand: ast.expr | None, dunder: str, line: int, guard: int) -> None:
     """An implicit special-method call on a value (`a == b` calls `a.__eq__`): recorded as a use in context
-    `implicit`, which enters the method when the value's class is a known project class (SPEC §5)."""
-    if scope.func is None or operand is None:
+    `implicit`, which enters the method when the value's class is a known project class (SPEC §5). Not for a
+    local bound only by plain assignments: its class is unknown, and the call is no blind spot anyway."""
+    func = scope.func
+    if func is None or operand is None:
         return
     chain = value_chain(operand)
-    if chain is not None and chain[0] != "<super>" and not chain[0].startswith("<"):
-        ex.use(scope, (*chain, dunder), "implicit", line, guard)
+    if chain is None or chain[0] == "<super>" or chain[0].startswith("<"):
+        return
+    root = chain[0]
+    if root in func.locals and root != func.first and not any(b.name == root for b in func.bindings):
+        return
+    ex.use(scope, (*chain, dunder), "implicit", line, guard)
 
 
 def _hashed(ex: _Extractor, scope: _Scope, values: ast.expr, line: int, guard: int) -> None:
@@ -1442,16 +1453,23 @@ def _broken(line: int, message: str) -> FileFacts:
 # claims: deterministic
 def hierarchy_shape(facts: FileFacts) -> str:
     """What other modules' class hierarchy analysis reads of this file: its classes, their bases (as written),
-    their method names, each with the platform conditions over it (not their indexes: an unrelated `if` added
-    elsewhere in the file leaves the shape as it was). "" for a file with no class."""
-    if not facts.classes:
+    their method names, and the module-level names its imports and aliases bind (a base written `Base` is
+    whatever they make it), each with the platform conditions over it (not their indexes: an unrelated `if`
+    added elsewhere in the file leaves the shape as it was). "" for a file that binds nothing of the kind."""
+    names = sorted(
+        f"{b.name}={b.kind}:{b.target}:{b.member}{_guard_text(facts, b.guard)}"
+        for b in facts.bindings
+        if b.kind in ("import", "from", "star", "alias", "class")
+    )
+    if not facts.classes and not names:
         return ""
-
-    def guard(index: int) -> str:
-        return repr([(facts.conds[c], polarity) for c, polarity in facts.guards[index]])
-
-    parts = []
+    parts = names
     for cls in facts.classes:
-        methods = sorted(f"{name}{guard(facts.functions[i].guard)}" for name, i in cls.methods)
-        parts.append(f"{cls.qualname}|{guard(cls.guard)}|{','.join(cls.bases)}|{','.join(methods)}")
+        methods = sorted(f"{name}{_guard_text(facts, facts.functions[i].guard)}" for name, i in cls.methods)
+        guard = _guard_text(facts, cls.guard)
+        parts.append(f"{cls.qualname}|{guard}|{','.join(cls.bases)}|{','.join(methods)}")
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:20]
+
+
+def _guard_text(facts: FileFacts, index: int) -> str:
+    return repr([(facts.conds[c], polarity) for c, polarity in facts.guards[index]])

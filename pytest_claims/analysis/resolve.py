@@ -762,6 +762,10 @@ class Resolver:
     def own_direct_subclasses(self, key: tuple[str, int]) -> list[tuple[str, int]]:
         """`direct_subclasses` on this target alone, memoised, with no dependency recorded."""
         known = self._own_direct.get(key)
+        if known is None and self.persisted is not None:
+            known = self.persisted.subclasses(self.target.platform, key)
+            if known is not None:
+                self._own_direct[key] = known
         if known is None:
             outer, self._touched = self._touched, set()
             known = []
@@ -775,6 +779,8 @@ class Resolver:
             finally:
                 self._touched = outer
             self._own_direct[key] = known
+            if self.persisted is not None:
+                self.persisted.put_subclasses(self.target.platform, key, known)
         return known
 
     def _bases(self, module: Module, cls_index: int) -> list[tuple[str, int]]:

@@ -143,6 +143,8 @@ class SummaryStore:
         self._changed: frozenset[str] = frozenset()
         self._hierarchy_changed = _Lazy(lambda: False)
         self._new: dict[Any, Any] = {}
+        self._old_subclasses: dict[Any, Any] = {}
+        self._new_subclasses: dict[Any, Any] = {}
         self.loaded = 0
         self.computed = 0
 
@@ -151,6 +153,7 @@ class SummaryStore:
         if self._old is None:
             document = _read(self.path)
             self._old = document.get("summaries", {})
+            self._old_subclasses = document.get("subclasses", {})
             self._changed = _changed(self.digests, document.get("digests", {}))
             changed, shapes = self._changed, document.get("shapes", {})
             self._hierarchy_changed = _Lazy(lambda: bool(changed) and self.hierarchy(changed, shapes))
@@ -170,6 +173,21 @@ class SummaryStore:
         self.loaded += 1
         return summary
 
+    def subclasses(self, platform: str, key: tuple[str, int]) -> list[tuple[str, int]] | None:
+        """The direct project subclasses of a class found on an earlier run, while no module changed its classes
+        or imports since (the hierarchy search parses every module naming the class: a touched file need not)."""
+        if self.path is None:
+            return None
+        self._stored()
+        found = self._old_subclasses.get((platform, key[0], key[1]))
+        if found is None or self._hierarchy_changed():
+            return None
+        return [(str(m), int(i)) for m, i in found]
+
+    def put_subclasses(self, platform: str, key: tuple[str, int], found: list[tuple[str, int]]) -> None:
+        if self.path is not None:
+            self._new_subclasses[platform, key[0], key[1]] = tuple(found)
+
     def _valid(self, deps: tuple[str, ...]) -> bool:
         return self._changed.isdisjoint(deps) and (HIERARCHY not in deps or not self._hierarchy_changed())
 
@@ -181,12 +199,15 @@ class SummaryStore:
 
     def save(self) -> None:
         """Still-valid old summaries and the new ones; nothing is written when nothing was computed."""
-        if self.path is None or not self._new:
+        if self.path is None or not (self._new or self._new_subclasses):
             return
         kept = {key: entry for key, entry in self._stored().items() if self._valid(entry[0])}
         kept.update(self._new)
+        subclasses = {} if self._hierarchy_changed() else dict(self._old_subclasses)
+        subclasses.update(self._new_subclasses)
         with contextlib.suppress(OSError):
-            write_atomic(self.path, pack({"summaries": _shared(kept), "digests": self.digests, "shapes": self.shapes}))
+            document = {"summaries": _shared(kept), "digests": self.digests, "shapes": self.shapes}
+            write_atomic(self.path, pack({**document, "subclasses": subclasses}))
 
 
 def encode_verdict(verdict: Verdict) -> tuple[object, ...]:
