@@ -107,6 +107,7 @@ class Resolver:
         self._direct: dict[tuple[str, int], list[tuple[str, int]]] = {}
         self._direct_platform: dict[tuple[str, int], bool] = {}
         self._own_direct: dict[tuple[str, int], list[tuple[str, int]]] = {}
+        self._base_memo: dict[tuple[str, int], list[tuple[str, int]]] = {}
         self._subclasses: dict[tuple[str, int], tuple[list[tuple[str, int]], bool]] = {}
         self._overrides: dict[tuple[str, int, str], tuple[list[Sym], bool]] = {}
         self.peer_resolvers: Callable[[], list[Resolver]] = lambda: []
@@ -784,11 +785,17 @@ class Resolver:
         return known
 
     def _bases(self, module: Module, cls_index: int) -> list[tuple[str, int]]:
-        out: list[tuple[str, int]] = []
-        for base in module.facts.classes[cls_index].bases:
-            for sym in self.resolve_chain_in_module(module, tuple(base.split(".")), 1):
-                if sym[0] == "pclass":
-                    out.append((str(sym[1]), int(sym[2])))  # type: ignore[call-overload]
+        """The project classes a class names as its bases (memoised: the hierarchy search asks for every class of
+        every module that names a searched class)."""
+        key = (module.name, cls_index)
+        out = self._base_memo.get(key)
+        if out is None:
+            out = []
+            for base in module.facts.classes[cls_index].bases:
+                for sym in self.resolve_chain_in_module(module, tuple(base.split(".")), 1):
+                    if sym[0] == "pclass":
+                        out.append((str(sym[1]), int(sym[2])))  # type: ignore[call-overload]
+            self._base_memo[key] = out
         return out
 
     # -- uses ---------------------------------------------------------------------------------------------
@@ -846,14 +853,13 @@ class Resolver:
         if root == "<super>" or (func.first and root == func.first and func.cls):
             key: tuple[object, ...] = (module.name, func.cls, func.kind == "classmethod", chain)
         elif root in func.locals or any(b.name == root for b in func.bindings):
-            key = ()
+            key = (module.name, "<local>", func.qualname, func.line, chain)  # the function's own names
         else:
             key = (module.name, "", func.cls, chain)
-        if key:
-            cached = self._uses.get(key)
-            if cached is not None:
-                self._touched.update(cached[1])
-                return cached[0], cached[2]
+        cached = self._uses.get(key)
+        if cached is not None:
+            self._touched.update(cached[1])
+            return cached[0], cached[2]
         outer, self._touched = self._touched, set()
         outer_reads, self._reads = self._reads, set()
         try:
@@ -863,8 +869,7 @@ class Resolver:
             reads = frozenset(self._reads)
             outer.update(deps)
             self._touched, self._reads = outer, outer_reads
-        if key:
-            self._uses[key] = (syms, deps, reads)
+        self._uses[key] = (syms, deps, reads)
         return syms, reads
 
     def _resolve_use(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]:
