@@ -86,11 +86,15 @@ def decoder(cls: type) -> Convert:
     """tuple -> record; a tuple of the wrong length raises TypeError (the caller rebuilds the entry)."""
     plan = _plan(cls, decode=True)
     items = [f"c{i}(raw[{i}])" if convert else f"raw[{i}]" for i, (_, convert) in enumerate(plan)]
+    # a named tuple of plain fields is the stored tuple itself, retyped (no argument parsing): a warm run
+    # builds tens of thousands of them (blind spots)
+    plain_tuple = issubclass(cls, tuple) and all(convert is None for _, convert in plan)
+    made = "new(cls, raw)" if plain_tuple else f"cls({', '.join(items)})"
     source = (
         "def convert(raw):\n"
         f"    if len(raw) != {len(plan)}:\n"
         f"        raise TypeError('{cls.__qualname__}: {len(plan)} fields expected')\n"
-        f"    return cls({', '.join(items)})"
+        f"    return {made}"
     )
     return _compiled(source, plan, cls)
 
@@ -98,7 +102,8 @@ def decoder(cls: type) -> Convert:
 def _compiled(source: str, plan: list[tuple[str, Convert | None]], cls: type | None = None) -> Convert:
     """One straight-line function per record, as dataclasses and attrs build theirs: a warm run decodes
     thousands of verdicts, and a generic loop over the fields costs several times more."""
-    namespace: dict[str, Any] = {"cls": cls, **{f"c{i}": convert for i, (_, convert) in enumerate(plan)}}
+    namespace: dict[str, Any] = {"cls": cls, "new": tuple.__new__}
+    namespace.update((f"c{i}", convert) for i, (_, convert) in enumerate(plan))
     exec(source, namespace)  # our own generated source, from field names only
     convert: Convert = namespace["convert"]
     return convert
