@@ -530,7 +530,8 @@ class Resolver:
         attribute whose annotated type the stubs give (`Path.name` is a str)."""
         symbol = self.stub_member(module, (*qualname.split("."), attr))
         if symbol.kind == "function":
-            return ("vstd", f"{module}.{qualname}.{attr}", symbol)
+            # named by the class that defines it (`PosixPath.read_text` is `pathlib.Path.read_text`)
+            return ("vstd", ".".join(symbol.where), symbol)
         if symbol.kind == "variable":
             ref = self.stub_type(self.stubs.attribute, symbol.where)
             return _from_ref(ref) if ref is not None else UNKNOWN
@@ -1057,7 +1058,7 @@ class Resolver:
         if symbol.kind == "module":
             return
         if symbol.kind == "class":
-            if ctx != "call" or symbol.is_exception:
+            if ctx != "call" or symbol.is_exception or self.stubs.is_enum(*symbol.where):  # conversions pass
                 return
             found.name(name)
             entry = self.catalogue.lookup(name)

@@ -561,6 +561,10 @@ class Stubs:
     def _is_exception(self, module: str, qual: str) -> bool:
         return ("builtins", "BaseException") in self._mro(module, qual)
 
+    def is_enum(self, module: str, qual: str) -> bool:
+        """An `enum.Enum` subclass: calling it converts a value to a member (`signal.Signals(2)`), no acquisition."""
+        return ("enum", "Enum") in self._mro(module, qual)
+
     # -- types of values ---------------------------------------------------------------------------------
 
     def returns(self, module: str, qual: str) -> TypeRef | None:

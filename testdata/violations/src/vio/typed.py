@@ -1,6 +1,8 @@
 """SPEC §4-§5, revision 2: what a light inference knows about values, and module and class state."""
 
 import logging
+import pathlib
+import signal
 import os
 import re
 import time
@@ -256,3 +258,18 @@ def token_equal(token: Token, other):
 # claims: deterministic
 def unknown_set(items):
     return set(items)
+
+
+# claims: sandboxed
+def path_value(path: "pathlib.Path"):
+    return path.read_text()  # want: sandboxed call pathlib.Path.read_text from vio.typed.path_value
+
+
+# claims: sandboxed, deterministic
+def path_names(path: "pathlib.Path"):
+    return path.name + path.suffix
+
+
+# claims: deterministic
+def signal_member(number: int):
+    return signal.Signals(number).name
