@@ -50,9 +50,18 @@ def _read(path: Path | None) -> dict[Any, Any]:
 
 
 def _shared(entries: dict[Any, Any]) -> dict[Any, Any]:
-    """Equal dependency tuples and outcomes become one object each, so pickle writes each once."""
+    """Equal tuples, at every depth, become one object each, so pickle writes each once: the same blind spot,
+    hop chain or violation reached by many claims is stored (and read back) once."""
     seen: dict[Any, Any] = {}
-    return {key: (seen.setdefault(deps, deps), seen.setdefault(value, value)) for key, (deps, value) in entries.items()}
+
+    def intern(value: Any) -> Any:
+        if type(value) is tuple:
+            value = tuple([intern(item) for item in value])
+        elif type(value) is not str:
+            return value
+        return seen.setdefault(value, value)
+
+    return {key: (intern(deps), intern(value)) for key, (deps, value) in entries.items()}
 
 
 class _Lazy:
