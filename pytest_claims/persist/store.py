@@ -212,7 +212,8 @@ class SummaryStore:
             return
         kept = {key: entry for key, entry in self._stored().items() if self._valid(entry[0])}
         kept.update(self._new)
-        subclasses = {} if self._hierarchy_changed() else dict(self._old_subclasses)
+        old = self._old_subclasses  # asked only when there is something to keep: it may parse changed modules
+        subclasses = dict(old) if old and not self._hierarchy_changed() else {}
         subclasses.update(self._new_subclasses)
         with contextlib.suppress(OSError):
             document = {"summaries": _shared(kept), "digests": self.digests, "shapes": self.shapes}
