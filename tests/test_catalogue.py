@@ -535,17 +535,18 @@ def test_load_catalogue_is_cached() -> None:
 # must go in one of them; moving a module from PENDING to JUDGED is how the rest of the catalogue gets done.
 
 MEMBER_JUDGED = (
-    "ctypes", "os", "platform", "random", "secrets", "socket", "sqlite3", "threading", "time", "uuid", "zoneinfo",
+    "asyncio", "ctypes", "os", "platform", "random", "secrets", "socket", "sqlite3", "threading", "time", "uuid",
+    "zoneinfo",
 )  # fmt: skip
 
 MEMBER_PENDING = frozenset(
     {
-        "__main__", "_aix_support", "_android_support", "_asyncio", "_bootsubprocess", "_colorize", "_crypt", "_curses",
+        "__main__", "_aix_support", "_android_support", "_bootsubprocess", "_colorize", "_crypt", "_curses",
         "_curses_panel", "_dbm", "_gdbm", "_imp", "_interpchannels", "_interpqueues", "_interpreters", "_ios_support",
         "_lsprof", "_msi", "_multiprocessing", "_osx_support", "_overlapped", "_posixshmem", "_posixsubprocess",
         "_py_warnings", "_pyrepl", "_random", "_remote_debugging", "_scproxy", "_signal", "_sitebuiltins", "_strptime",
         "_sysconfig", "_thread", "_threading_local", "_tkinter", "_tracemalloc", "_uuid", "_warnings", "_winapi",
-        "_wmi", "_zoneinfo", "antigravity", "asynchat", "asyncio", "asyncio.base_events", "asyncio.base_subprocess",
+        "_wmi", "_zoneinfo", "antigravity", "asynchat", "asyncio.base_events", "asyncio.base_subprocess",
         "asyncio.proactor_events", "asyncio.selector_events", "asyncio.sslproto", "asyncio.streams",
         "asyncio.subprocess", "asyncio.tools", "asyncio.trsock", "asyncio.unix_events", "asyncio.windows_events",
         "asyncio.windows_utils", "asyncore", "atexit", "bdb", "binhex", "cProfile", "cgitb", "cmd", "code", "codeop",
@@ -677,7 +678,9 @@ def test_member_judgements_that_matter(catalogue: Catalogue) -> None:
     """Issue 17's precision sample: pure members of capable modules are not reaches, their loaders are."""
     for name in ("ctypes.c_int", "ctypes.c_void_p", "ctypes.c_char_p", "ctypes.byref", "ctypes.sizeof",
                  "ctypes.POINTER", "ctypes.c_int8", "_ctypes.byref", "ctypes.wintypes.DWORD",
-                 "secrets.compare_digest", "socket.gaierror", "platform.system_alias"):  # fmt: skip
+                 "secrets.compare_digest", "socket.gaierror", "platform.system_alias", "os.O_BINARY",
+                 "sqlite3.adapt", "sqlite3.dbapi2.adapt", "asyncio.iscoroutinefunction", "asyncio.iscoroutine",
+                 "asyncio.coroutines.iscoroutinefunction"):  # fmt: skip
         assert catalogue.lookup(name) is None, name
     assert catalogue.normalize("secrets.compare_digest") == "hmac.compare_digest"
     assert _categories(catalogue.lookup("ctypes.CDLL")) == ("ctypes.CDLL", frozenset({"os"}))
@@ -686,5 +689,9 @@ def test_member_judgements_that_matter(catalogue: Catalogue) -> None:
     assert _categories(catalogue.lookup("ctypes.addressof")) == ("ctypes.addressof", frozenset({"interpreter"}))
     assert _categories(catalogue.lookup("ctypes.util.find_library")) is not None
     assert _categories(catalogue.lookup("secrets.token_hex")) == ("secrets.token_hex", frozenset({"random"}))
+    assert _categories(catalogue.lookup("_asyncio.get_running_loop")) == (
+        "asyncio.get_running_loop",
+        frozenset({"concurrency"}),
+    )
     # a member a future Python adds is still a reach until judged: the whole-module key stays the catch-all
     assert _categories(catalogue.lookup("os.some_future_syscall")) == ("os", frozenset({"os"}))
