@@ -139,10 +139,11 @@ def counts(claims: list[Any], violated: list[Any]) -> list[str]:
         f"held: {sum(1 for c in claims if c.status == 'held'):,}",
         f"unevaluable: {sum(1 for c in claims if c.status == 'unevaluable'):,}",
         "",
-        "violated claims that fail only through:",
+        "violated claims that fail only through each group (and that fail through it at all):",
     ]
     for name, member in GROUPS.items():
-        out.append(f"  {name}: {fails_only_through(violated, member):,}")
+        through_group = sum(1 for c in violated if any(member(v.reach) for v in c.violations))
+        out.append(f"  {name}: {fails_only_through(violated, member):,} (through it: {through_group:,})")
     union = fails_only_through(violated, lambda reach: any(member(reach) for member in GROUPS.values()))
     out.append(f"  any of these groups together: {union:,}")
     reaches = [sorted({v.reach for v in c.violations}) for c in violated]
