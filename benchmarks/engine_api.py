@@ -59,16 +59,29 @@ def cache_counts(cache: Any | None) -> dict[str, int | None]:
     }
 
 
-def run_check(root: Path, sweep: bool, cache: Any | None) -> Any:
-    """One engine run as the plugin does it: read the config, check (host only, or the three platforms)."""
+def run_check(
+    root: Path, sweep: bool, cache: Any | None, platforms: list[str] | None = None, details: bool = False
+) -> Any:
+    """One engine run as the plugin does it: read the config, check (host only, or the three platforms, or the
+    given platforms); `details` also gathers the definitions of the hops on violation chains."""
     from pytest_claims.config import load_config
     from pytest_claims.engine import check
 
     config = load_config(root)
-    platforms = list(PLATFORMS) if sweep else None
+    targets = platforms or (list(PLATFORMS) if sweep else None)
     if cache is None:
-        return check(root, platforms, config, sweep=sweep)
-    return check(root, platforms, config, sweep=sweep, cache=cache)
+        return check(root, targets, config, sweep=sweep, details=details)
+    return check(root, targets, config, sweep=sweep, cache=cache, details=details)
+
+
+def use_catalogue(text: str) -> None:
+    """Make this process's engine read the capability catalogue from `text` instead of the packaged file (to
+    count violations under another revision of the catalogue). Call before the first check."""
+    from pytest_claims.analysis import catalog
+
+    catalog.load_catalogue.cache_clear()
+    catalog._catalogue_text.cache_clear()
+    setattr(catalog, "_catalogue_text", lambda: text)  # noqa: B010 - a module function replaced on purpose
 
 
 def summarize(result: Any) -> dict[str, Any]:

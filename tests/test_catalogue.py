@@ -18,6 +18,7 @@ from typeshed_client import ImportedName, NameInfo
 from typeshed_client.finder import SearchContext
 
 from pytest_claims.analysis.catalog import Catalogue, Entry, load_catalogue, parse_catalogue
+from pytest_claims.analysis.stubs import stubs_for
 from pytest_claims.vocabulary import CATEGORIES
 
 PLATFORMS = ("linux", "darwin", "win32")
@@ -258,10 +259,14 @@ def test_every_capability_and_exempt_key_exists_in_the_stubs(catalogue: Catalogu
 
 
 def test_alias_keys_and_targets_are_modules(catalogue: Catalogue) -> None:
+    """Module aliases map a module to a module; member aliases (a re-export or `x = y` in a stub, judged once at
+    its definition) are checked by test_member_aliases_name_the_same_stub_object."""
     known = known_modules()
     for alias, target in catalogue.aliases.items():
-        assert alias in known, alias
-        assert target in known, target
+        if alias in known:
+            assert target in known, target
+        else:
+            assert _split(alias) is not None and _split(target) is not None, alias
 
 
 def _canonical(module: str, name: str, index: int, depth: int = 0) -> str | None:
@@ -320,8 +325,9 @@ def _categories(entry: Entry | None) -> tuple[str, frozenset[str]] | None:
 
 
 def test_lookup_whole_module_and_members(catalogue: Catalogue) -> None:
-    assert _categories(catalogue.lookup("subprocess.run")) == ("subprocess", frozenset({"process"}))
-    assert _categories(catalogue.lookup("subprocess.Popen")) == ("subprocess", frozenset({"process"}))
+    assert _categories(catalogue.lookup("subprocess.run")) == ("subprocess.run", frozenset({"process"}))
+    assert _categories(catalogue.lookup("subprocess.some_future_runner")) == ("subprocess", frozenset({"process"}))
+    assert _categories(catalogue.lookup("subprocess.Popen")) == ("subprocess.Popen", frozenset({"process"}))
     assert _categories(catalogue.lookup("os.getenv")) == ("os.getenv", frozenset({"env"}))
     assert _categories(catalogue.lookup("datetime.datetime.now")) == (
         "datetime.datetime.now",
@@ -333,11 +339,12 @@ def test_lookup_whole_module_and_members(catalogue: Catalogue) -> None:
     assert _categories(catalogue.lookup("builtins.open")) == ("builtins.open", frozenset({"fs"}))
     assert _categories(catalogue.lookup("builtins.eval")) == ("builtins.eval", frozenset({"dynamic"}))
     assert _categories(catalogue.lookup("builtins.hash")) == ("builtins.hash", frozenset({"interpreter"}))
-    assert _categories(catalogue.lookup("time.time")) == ("time", frozenset({"clock"}))
-    assert _categories(catalogue.lookup("random.random")) == ("random", frozenset({"random"}))
+    assert _categories(catalogue.lookup("time.time")) == ("time.time", frozenset({"clock"}))
+    assert _categories(catalogue.lookup("time.some_future_clock")) == ("time", frozenset({"clock"}))
+    assert _categories(catalogue.lookup("random.random")) == ("random.random", frozenset({"random"}))
     assert _categories(catalogue.lookup("uuid.uuid4")) == ("uuid.uuid4", frozenset({"random"}))
     assert _categories(catalogue.lookup("socket.gethostname")) == ("socket.gethostname", frozenset({"host"}))
-    assert _categories(catalogue.lookup("platform.system")) == ("platform", frozenset({"host"}))
+    assert _categories(catalogue.lookup("platform.system")) == ("platform.system", frozenset({"host"}))
 
 
 def test_lookup_sees_through_aliases(catalogue: Catalogue) -> None:
@@ -509,3 +516,183 @@ def test_pure_package_with_a_capable_submodule() -> None:
 
 def test_load_catalogue_is_cached() -> None:
     assert load_catalogue() is load_catalogue()
+
+
+# -- (e) no silent members ---------------------------------------------------------------------------------
+#
+# A whole-module key ("os", "ctypes") judges every member of its module at once, including the ones nobody looked
+# at: a pure value class inside a capable module (ctypes.c_int) would be flagged silently. So, as
+# facts.HANDLED / INERT judge every ast class, every public function and class a whole-module key's stubs define
+# (on every target platform, for every Python in VERSIONS: the same answer on every CI leg) must be judged
+# explicitly: an exact [capabilities] key (covered, with its categories) or an exact [exempt] key (with its
+# one-line reason). A member that is another name of something defined elsewhere (`secrets.compare_digest` is
+# `hmac.compare_digest`, `ctypes.c_int8` is `ctypes.c_byte`) is judged once, at its definition, through a member
+# key of [aliases], or by an explicit key of its own; either way it must get the judgement its definition gets.
+# Exception classes are never reaches (SPEC §4) and need no judgement; variables are judged only by exact keys
+# anyway (a whole-module key never flags them).
+#
+# The whole-module keys are split in two explicit lists: MEMBER_JUDGED (every member judged, checked below)
+# and MEMBER_PENDING (the whole-module catch-all still judges their members, unchecked). A new whole-module key
+# must go in one of them; moving a module from PENDING to JUDGED is how the rest of the catalogue gets done.
+
+MEMBER_JUDGED = (
+    "asyncio", "concurrent.futures", "ctypes", "fcntl", "gettext", "glob", "grp", "locale", "mimetypes", "mmap",
+    "os", "pkgutil", "platform", "pwd", "random", "resource", "secrets", "select", "selectors", "shutil", "signal",
+    "socket", "sqlite3", "subprocess", "sys", "tempfile", "termios", "threading", "time", "traceback", "tty",
+    "uuid", "zoneinfo",
+)  # fmt: skip
+
+MEMBER_PENDING = frozenset(
+    {
+        "__main__", "_aix_support", "_android_support", "_bootsubprocess", "_colorize", "_crypt", "_curses",
+        "_curses_panel", "_dbm", "_gdbm", "_imp", "_interpchannels", "_interpqueues", "_interpreters", "_ios_support",
+        "_lsprof", "_msi", "_multiprocessing", "_osx_support", "_overlapped", "_posixshmem", "_posixsubprocess",
+        "_py_warnings", "_pyrepl", "_random", "_remote_debugging", "_scproxy", "_signal", "_sitebuiltins", "_strptime",
+        "_sysconfig", "_thread", "_threading_local", "_tkinter", "_tracemalloc", "_uuid", "_warnings", "_winapi",
+        "_wmi", "_zoneinfo", "antigravity", "asynchat", "asyncio.base_events", "asyncio.base_subprocess",
+        "asyncio.proactor_events", "asyncio.selector_events", "asyncio.sslproto", "asyncio.streams",
+        "asyncio.subprocess", "asyncio.tools", "asyncio.trsock", "asyncio.unix_events", "asyncio.windows_events",
+        "asyncio.windows_utils", "asyncore", "atexit", "bdb", "binhex", "cProfile", "cgitb", "cmd", "code", "codeop",
+        "compileall", "concurrent.futures.interpreter", "concurrent.futures.process", "concurrent.interpreters",
+        "crypt", "ctypes.util", "curses", "dbm", "distutils", "distutils.log", "doctest", "encodings.mbcs",
+        "encodings.oem", "ensurepip", "faulthandler", "filecmp", "fileinput", "ftplib", "gc", "http.client",
+        "http.cookiejar", "http.server", "idlelib", "imaplib", "imp", "importlib._bootstrap",
+        "importlib._bootstrap_external", "importlib.machinery", "importlib.metadata", "importlib.readers",
+        "importlib.resources", "json.tool", "lib2to3", "linecache", "logging", "logging.config", "logging.handlers",
+        "mailbox", "mailcap", "modulefinder", "msilib", "msvcrt", "multiprocessing", "multiprocessing.dummy",
+        "multiprocessing.shared_memory", "netrc", "nis", "nntplib", "ossaudiodev", "pdb", "pipes", "poplib", "profile",
+        "profiling", "pstats", "pty", "py_compile", "pyclbr", "pydoc", "readline", "rlcompleter", "runpy", "sched",
+        "shelve", "site", "smtpd", "smtplib", "socketserver", "spwd", "ssl", "sysconfig", "syslog", "tabnanny",
+        "tarfile", "telnetlib", "this", "timeit", "tkinter", "trace", "tracemalloc", "turtle", "turtledemo",
+        "unittest.async_case", "unittest.loader", "unittest.main", "unittest.runner", "unittest.signals",
+        "urllib.request", "urllib.robotparser", "uu", "venv", "warnings", "webbrowser", "winreg", "winsound",
+        "wsgiref.simple_server", "xmlrpc.client", "xmlrpc.server", "zipapp", "zipfile._path", "zipimport"
+    }
+)  # fmt: skip
+
+
+def _whole_module_keys(catalogue: Catalogue) -> set[str]:
+    """The [capabilities] keys that name a module: each judges every member of it it does not list."""
+    out = set()
+    for key in catalogue.entries:
+        split = _split(key)
+        if split is not None and not split[1]:
+            out.add(key)
+    return out
+
+
+def test_every_whole_module_key_is_member_judged_or_pending(catalogue: Catalogue) -> None:
+    whole = _whole_module_keys(catalogue)
+    assert not set(MEMBER_JUDGED) & MEMBER_PENDING
+    assert sorted(whole - set(MEMBER_JUDGED) - MEMBER_PENDING) == [], "put each in MEMBER_JUDGED or MEMBER_PENDING"
+    assert sorted((set(MEMBER_JUDGED) | MEMBER_PENDING) - whole) == [], "not a whole-module key (any more)"
+
+
+@cache
+def _stub_members(module: str) -> dict[str, dict[tuple[str, tuple[str, str]], set[str]]]:
+    """The public functions and non-exception classes of a module, as the stubs define them on each target:
+    name -> {(kind, where it is defined): {"platform 3.x", ...}}. Exported names only (typeshed's re-export rules),
+    kinds and definitions from the stubs the checker itself reads (`stubs_for`)."""
+    out: dict[str, dict[tuple[str, tuple[str, str]], set[str]]] = {}
+    for index, context in enumerate(_contexts()):
+        stubs = stubs_for(context.platform, context.version)
+        for name, info in _names(module, index).items():
+            if name.startswith("_") or not info.is_exported:
+                continue
+            symbol = stubs.member(module, (name,))
+            if symbol.kind not in ("function", "class") or symbol.is_exception:
+                continue
+            where = (symbol.where[0], symbol.where[1])
+            target = f"{context.platform} {context.version[0]}.{context.version[1]}"
+            out.setdefault(name, {}).setdefault((symbol.kind, where), set()).add(target)
+    return out
+
+
+def _explicit(catalogue: Catalogue, name: str) -> bool:
+    """Judged by a key of exactly this name, or not a reach at all: under an [exempt] key or in a [pure] module,
+    or (the target of a member alias) in a mixed module whose members are keyed one by one (`typing`)."""
+    return name in catalogue.entries or name in catalogue.exempt or catalogue.lookup(name) is None
+
+
+def _verdict(catalogue: Catalogue, dotted: str) -> tuple[str, ...] | None:
+    entry = catalogue.lookup(dotted)
+    return None if entry is None else tuple(sorted(entry.categories))
+
+
+@pytest.mark.parametrize("module", MEMBER_JUDGED)
+def test_every_member_of_a_judged_module_is_judged_explicitly(catalogue: Catalogue, module: str) -> None:
+    members = _stub_members(module)
+    assert members, f"no stub members found for {module}"
+    silent: list[str] = []
+    split: list[str] = []
+    for name, definitions in sorted(members.items()):
+        spelled = f"{module}.{name}"
+        if not _explicit(catalogue, catalogue.normalize(spelled)):
+            shapes = "; ".join(
+                f"{kind} {where[0]}.{where[1]} on {len(targets)} target(s), e.g. {min(targets)}"
+                for (kind, where), targets in sorted(definitions.items())
+            )
+            silent.append(f"{spelled} ({shapes})")
+        for _kind, (where_module, where_name) in definitions:
+            defined = f"{where_module}.{where_name}"
+            if defined != spelled and _verdict(catalogue, spelled) != _verdict(catalogue, defined):
+                split.append(
+                    f"{spelled} is {defined}, but they are judged {_verdict(catalogue, spelled)} and "
+                    f"{_verdict(catalogue, defined)}: add [aliases] {spelled!r} = {defined!r} or judge them alike"
+                )
+    assert silent == [], (
+        f"{len(silent)} member(s) of {module} judged only by the whole-module key {module!r}: add each to "
+        "[capabilities] (with its categories) or [exempt] (with a one-line reason):\n" + "\n".join(silent)
+    )
+    assert split == [], "\n".join(sorted(set(split)))
+
+
+def _module_of(dotted: str) -> str | None:
+    split = _split(dotted)
+    return None if split is None else split[0]
+
+
+def test_member_aliases_name_the_same_stub_object(catalogue: Catalogue) -> None:
+    """A member key of [aliases] (`secrets.compare_digest` -> `hmac.compare_digest`) is judged at its target,
+    so the two must be one object in the stubs, on some target."""
+    problems = []
+    member_aliases = {key: target for key, target in catalogue.aliases.items() if _split(key) != (key, [])}
+    assert "secrets.compare_digest" in member_aliases
+    for key, target in sorted(member_aliases.items()):
+        split, aimed = _split(key), _split(target)
+        if split is None or aimed is None or not split[1] or not aimed[1]:
+            problems.append(f"{key} -> {target}: a member alias names a member on both sides")
+            continue
+        same = False
+        for context in _contexts():
+            stubs = stubs_for(context.platform, context.version)
+            one, other = stubs.member(split[0], tuple(split[1])), stubs.member(aimed[0], tuple(aimed[1]))
+            if one.kind != "missing" and one.kind == other.kind and one.where == other.where:
+                same = True
+                break
+        if not same:
+            problems.append(f"{key} -> {target}: not the same object in the stubs of any target")
+    assert problems == [], "\n".join(problems)
+
+
+def test_member_judgements_that_matter(catalogue: Catalogue) -> None:
+    """Issue 17's precision sample: pure members of capable modules are not reaches, their loaders are."""
+    for name in ("ctypes.c_int", "ctypes.c_void_p", "ctypes.c_char_p", "ctypes.byref", "ctypes.sizeof",
+                 "ctypes.POINTER", "ctypes.c_int8", "_ctypes.byref", "ctypes.wintypes.DWORD",
+                 "secrets.compare_digest", "socket.gaierror", "platform.system_alias", "os.O_BINARY",
+                 "sqlite3.adapt", "sqlite3.dbapi2.adapt", "asyncio.iscoroutinefunction", "asyncio.iscoroutine",
+                 "asyncio.coroutines.iscoroutinefunction"):  # fmt: skip
+        assert catalogue.lookup(name) is None, name
+    assert catalogue.normalize("secrets.compare_digest") == "hmac.compare_digest"
+    assert _categories(catalogue.lookup("ctypes.CDLL")) == ("ctypes.CDLL", frozenset({"os"}))
+    assert _categories(catalogue.lookup("_ctypes.dlopen")) == ("ctypes", frozenset({"os"}))
+    assert _categories(catalogue.lookup("ctypes.CFUNCTYPE")) == ("ctypes.CFUNCTYPE", frozenset({"os"}))
+    assert _categories(catalogue.lookup("ctypes.addressof")) == ("ctypes.addressof", frozenset({"interpreter"}))
+    assert _categories(catalogue.lookup("ctypes.util.find_library")) is not None
+    assert _categories(catalogue.lookup("secrets.token_hex")) == ("secrets.token_hex", frozenset({"random"}))
+    assert _categories(catalogue.lookup("_asyncio.get_running_loop")) == (
+        "asyncio.get_running_loop",
+        frozenset({"concurrency"}),
+    )
+    # a member a future Python adds is still a reach until judged: the whole-module key stays the catch-all
+    assert _categories(catalogue.lookup("os.some_future_syscall")) == ("os", frozenset({"os"}))

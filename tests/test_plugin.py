@@ -80,6 +80,48 @@ def test_failure_text_is_the_contract_shape(shop: pytest.Pytester) -> None:
     assert "Traceback" not in result.stdout.str()
 
 
+MEMO = """
+import copy
+
+
+class Node:
+    def __init__(self, children):
+        self.children = children
+
+    # claims: deterministic
+    def __deepcopy__(self, memo):
+        clone = Node(copy.deepcopy(self.children, memo))
+        memo[id(self)] = clone
+        return clone
+"""
+
+
+def test_a_true_but_often_accepted_reach_names_the_config_line_that_accepts_it(pytester: pytest.Pytester) -> None:
+    """Issue 17: `id(self)` as a `__deepcopy__` memo key is a reach (SPEC §4) that users read and accept; the
+    failure text says which `allow` line accepts it, and that line does."""
+    pytester.makepyprojecttoml('[tool.claims]\npackages = ["memo"]\n')
+    (pytester.path / "memo").mkdir()
+    (pytester.path / "memo" / "__init__.py").write_text(textwrap.dedent(MEMO))
+    result = pytester.runpytest("-p", "claims")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "memo.Node.__deepcopy__ claims deterministic but calls builtins.id at memo/__init__.py:12",
+            "    memo[id(self)] = clone",
+            "  hint: builtins.id is an object's address in this process: harmless where it only keys a memo *"
+            'accept it for every deterministic claim with: [[]tool.claims.allow[]] deterministic = [[]"builtins.id"[]]',
+        ]
+    )
+    pytester.makepyprojecttoml(
+        '[tool.claims]\npackages = ["memo"]\n[tool.claims.allow]\ndeterministic = ["builtins.id"]\n'
+    )
+    pytester.runpytest("-p", "claims").assert_outcomes(passed=1)
+
+
+def test_a_violation_without_an_acceptable_reach_has_no_hint(shop: pytest.Pytester) -> None:
+    assert "hint:" not in shop.runpytest("-p", "claims").stdout.str()
+
+
 def test_terminal_summary(shop: pytest.Pytester) -> None:
     result = shop.runpytest("-p", "claims")
     result.stdout.fnmatch_lines(["*= claims =*", "claims checked: 2", f"{HOST}: 1 held, 1 violated, 0 unevaluable"])

@@ -8,6 +8,18 @@ from pytest_claims.records import FrontierEntry, RuleResult, Violation
 
 _VERBS = {"call": "calls", "reference": "references", "read": "references"}
 
+_ACCEPTABLE = {
+    "builtins.id": "an object's address in this process: harmless where it only keys a memo or an identity table "
+    "(__deepcopy__, a registry of receivers) and never reaches the result",
+    "builtins.hash": "str and bytes hashes change with PYTHONHASHSEED: harmless where it only probes hashability "
+    "or keys a cache and never reaches the result",
+    "threading.Lock": "a lock orders threads: harmless where it only guards state the result does not depend on",
+    "threading.RLock": "a lock orders threads: harmless where it only guards state the result does not depend on",
+}
+"""Reaches that are true to the letter of a claim but often accepted once read (issue 17's precision sample:
+`id(self)` as a `__deepcopy__` memo key, `hash(value)` as a hashability probe, a lock for thread safety). Their
+failure text ends with the one config line that accepts the reach for that claim; the rule itself stays."""
+
 
 # claims: deterministic
 def violation_line(function: str, violation: Violation) -> str:
@@ -41,6 +53,7 @@ def failure_text(
         for violation in violations:
             out.append(violation_line(function, violation))
             out.append(f"    {source_line(violation.file, violation.line).strip()}")
+        out.extend(acceptance_hints(violations))
         return "\n".join(out)
     out.append(f"{function} claims {', '.join(claims)} but is unevaluable: the walk reached code it cannot see into")
     for entry in frontier:
@@ -48,6 +61,19 @@ def failure_text(
         out.append(f"    {source_line(entry.file, entry.line).strip()}")
         out.append(f"    resolve with: {entry.hint}")
     return "\n".join(out)
+
+
+# claims: deterministic
+def acceptance_hints(violations: tuple[Violation, ...]) -> list[str]:
+    """One line per (claim, reach) in `_ACCEPTABLE`: why the reach may be harmless, and the config line accepting
+    it for that claim (SPEC §10 `allow`). Sorted by claim, then reach."""
+    out = []
+    for claim, reach in sorted({(v.claim, v.reach) for v in violations if v.reach in _ACCEPTABLE}):
+        out.append(
+            f"  hint: {reach} is {_ACCEPTABLE[reach]}; if so, accept it for every {claim} claim with: "
+            f'[tool.claims.allow] {claim} = ["{reach}"]'
+        )
+    return out
 
 
 # claims: deterministic
