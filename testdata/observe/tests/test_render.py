@@ -8,3 +8,11 @@ def test_render_all():
 def test_signed(monkeypatch):
     monkeypatch.setenv("CLAIMS_OBSERVE_USER", "ada")
     assert signed(Plain()) == "PLAIN by ada"
+
+
+def test_a_frozen_clock(monkeypatch):
+    # monkeypatching an entry point the observation wraps works as it does without observation
+    import time
+
+    monkeypatch.setattr(time, "time", lambda: 7.0)
+    assert render_all([Stamped()]) == ["STAMPED 7"]
