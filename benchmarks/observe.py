@@ -87,12 +87,17 @@ def run(python: Path, package: soundness.Package, root: Path, mode: str, index: 
     tag = f"{package.name}-{mode.replace(' ', '')}-{index}"
     junit = RUNS / f"{tag}.xml"
     report = RUNS / f"{tag}.json"
-    command = [str(python), "-m", "pytest", "-p", "no:cacheprovider", "-q", f"--junitxml={junit}", *MODES[mode]]
+    # the sdist's own pyproject.toml as the ini file: packaging's has no pytest table, and pytest would take the
+    # first one above it (this repository's) as the root instead
+    command = [str(python), "-m", "pytest", "-c", str(root / "pyproject.toml"), f"--rootdir={root}"]
+    command += ["-p", "no:cacheprovider", "-q", f"--junitxml={junit}", *MODES[mode]]
     if mode != "plain":
         command.append(f"--claims-report={report}")
     env = dict(os.environ)
     env["PYTHONPATH"] = str(root / Path(package.source).parent)
-    env.pop("PYTHONHASHSEED", None)
+    # one hash seed for every process: packaging parametrizes over sets, and xdist refuses workers that
+    # collected the tests in different orders
+    env["PYTHONHASHSEED"] = "0"
     started = time.perf_counter()
     proc = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True)
     seconds = time.perf_counter() - started
