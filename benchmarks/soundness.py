@@ -34,7 +34,8 @@ from typing import Any
 
 from annotate import annotate_tree
 
-from pytest_claims.analysis.catalog import Catalogue, load_catalogue
+from pytest_claims.analysis.catalog import load_catalogue
+from pytest_claims.observe.verdicts import claimed, direct
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -180,20 +181,6 @@ def observe(package: Package, root: Path, python: Path) -> tuple[dict[str, Any],
     return json.loads(out.read_text(encoding="utf-8")), summary
 
 
-def claimed(name: str) -> str:
-    """The claimed def a runtime code object belongs to: a nested def, lambda or comprehension is part of the
-    def around it (SPEC §5), so `f.<locals>.g` counts as `f`."""
-    return name.split(".<locals>.", 1)[0]
-
-
-def direct(chain: dict[str, Any], catalogue: Catalogue) -> bool:
-    """Did the project make this touch (or a catalogued stdlib function it called)? Not when it happened inside
-    a stdlib function the catalogue judges pure (`ast.parse` compiling, `copy.deepcopy` taking `id`s): the
-    static pass, which never walks the stdlib (SPEC §6), is right not to see it."""
-    inside = chain["inside"]
-    return inside is None or catalogue.lookup(inside) is not None
-
-
 def compare(package: Package, verdicts: dict[str, Any], records: dict[str, Any]) -> dict[str, Any]:
     catalogue = load_catalogue()
     statuses = Counter(v["status"] for v in verdicts.values())
@@ -205,9 +192,9 @@ def compare(package: Package, verdicts: dict[str, Any], records: dict[str, Any])
         if function not in verdicts:
             continue
         for capability, touch in record["capabilities"].items():
-            chains = [chain for chain in touch["chains"] if direct(chain, catalogue)]
+            chains = [chain for chain in touch["chains"] if direct(chain["inside"], catalogue)]
             for chain in touch["chains"]:
-                if not direct(chain, catalogue):
+                if not direct(chain["inside"], catalogue):
                     internal.setdefault(function, Counter())[f"{chain['inside']} -> {capability}"] += chain["count"]
             if not chains:
                 continue

@@ -28,6 +28,8 @@ from pytest_claims.vocabulary import KNOWN_PLATFORMS
 
 SWEEP_ENV = "DEVLORE_CLAIMCHECK_ALL_PLATFORMS"
 
+pytest_plugins = ("pytest_claims.observe.plugin",)  # --claims-observe (SPEC §13a)
+
 
 class ClaimsState:
     """What one session knows: the analysis result, indexed by file, and what ran."""
@@ -66,6 +68,8 @@ class ClaimsState:
         self.collected: set[str] = set()
         self._lines: dict[str, list[str]] = {}
         self.quiet_reports: list[Any] | None = None
+        self.observed: dict[str, Any] | None = None
+        """The report's `observed` (SPEC §13a), set by pytest_claims.observe.plugin in an observed run."""
         """The terminal reporter's list of reports it shows nothing for (its `stats[""]`), if there is one."""
         self.analysis: tuple[float, int, int, int] | None = None
         """(seconds, files parsed, files read from the facts cache, verdicts reused) of the analysis this
@@ -515,7 +519,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         return
     path = Path(str(config.invocation_params.dir)) / target
     try:
-        write_report(path, state.result, state.result.rules, __version__)
+        write_report(path, state.result, state.result.rules, __version__, state.observed)
     except OSError as exc:
         state.report_message = f"could not write the claims report {target}: {exc.strerror or exc}"
     else:

@@ -213,3 +213,36 @@ def test_uninstall_puts_the_originals_back(package: tuple[str, Path]) -> None:
     assert (os.getenv, shutil.which, os.environ.__class__.__getitem__, Path.read_text, eval) == originals
     assert recorder.wrapped
     assert "datetime.datetime.now" in recorder.not_wrapped
+
+
+def test_early_copies_in_the_stdlib_are_rebound_and_put_back(package: tuple[str, Path]) -> None:
+    """`threading` took `from time import monotonic as _time` long before the recorder: rebound to the
+    wrapper while installed (a call through it is seen), the original again after."""
+    import threading
+    import time
+
+    name, directory = package
+    original = threading._time  # type: ignore[attr-defined]
+    assert original is time.monotonic
+    recorder = Recorder({name: directory}, categories={"clock"}, executed=False).install()
+    try:
+        assert time.monotonic is not original
+        assert threading._time is time.monotonic  # type: ignore[attr-defined]
+        assert recorder.rebound["threading._time"] == "time.monotonic"
+    finally:
+        recorder.uninstall()
+    assert threading._time is original is time.monotonic  # type: ignore[attr-defined]
+
+
+def test_functions_a_module_only_re_exports_are_not_its_entry_points(package: tuple[str, Path]) -> None:
+    import collections
+    import selectors
+
+    name, directory = package
+    recorder = Recorder({name: directory}, categories={"network", "os"}, executed=False).install()
+    try:
+        assert "selectors.DefaultSelector" in recorder.wrapped  # the module's own entry points are
+        assert selectors.namedtuple is collections.namedtuple  # type: ignore[attr-defined]
+        assert "selectors.namedtuple" not in recorder.wrapped
+    finally:
+        recorder.uninstall()

@@ -99,6 +99,7 @@ _REFUSED: dict[str, str] = {
     "threading.excepthook": "compared by identity with threading.__excepthook__",
     "threading.__excepthook__": "compared by identity with threading.excepthook",
     "signal.default_int_handler": "a handler value compared by identity (signal.getsignal(...) is ...)",
+    "_signal.default_int_handler": "a handler value compared by identity (signal.getsignal(...) is ...)",
     "warnings.warn": "its stacklevel counts frames: a wrapper would shift it",
     "pdb.set_trace": "stops in its caller's frame: a wrapper would be that frame",
 }
@@ -115,6 +116,13 @@ _REFUSED_MODULES: dict[str, str] = {
     "logging": "module-level logging functions find their caller by walking frames: a wrapper would be it",
 }
 """Whole-module entries whose members are left unwrapped (explicit member keys under them are still wrapped)."""
+
+_NOT_REBOUND = frozenset(
+    {"importlib", "_frozen_importlib", "_frozen_importlib_external", "zipimport", "encodings", "pytest_claims"}
+)
+"""Top-level packages whose early copies are left alone: the import system (the recorder must stay out of every
+import), the codecs the import system decodes sources with, and pytest-claims itself (the recorder's own
+copies of `sys._getframe` and friends must stay the originals)."""
 
 _PROTOCOL_MODULES = frozenset({"_collections_abc", "collections.abc"})
 """Mixin methods of the abstract collections (`Mapping.get`, `Mapping.__contains__`) are how a stateful object
@@ -402,6 +410,7 @@ class Recorder:
         catalogue: Catalogue | None = None,
         value_classes: Iterable[str] = VALUE_CLASSES,
         executed: bool = True,
+        rebind: bool = True,
         max_chains: int = 8,
     ) -> None:
         self.catalogue = catalogue if catalogue is not None else load_catalogue()
@@ -411,6 +420,7 @@ class Recorder:
         )
         self._value_classes = frozenset(value_classes)
         self._track_executed = executed
+        self._rebind_copies = rebind
         self._max_chains = max_chains
         self._packages: list[tuple[str, str, str]] = []  # (path prefix, package name, package directory)
         for name, location in packages.items():
@@ -439,6 +449,7 @@ class Recorder:
         self._done_keys: set[str] = set()
         self._done_members: set[tuple[int, str]] = set()
         self._environ: dict[int, tuple[object, str, Entry]] = {}
+        self._copies: dict[int, tuple[Any, Any, str]] = {}  # id(original) -> (original, its wrapper, dotted)
         self._pending: set[str] = set()
         self._finder = _Finder(self)
         self._installed = False
@@ -450,8 +461,17 @@ class Recorder:
         """Dotted name -> how it was wrapped (function, constructor, method, stateful)."""
         self.not_wrapped: dict[str, str] = {}
         """Dotted name -> why it was left alone (refused, not patchable, a plain value)."""
+        self.rebound: dict[str, str] = {}
+        """`module.attribute` -> the wrapped dotted name: an early `from x import y` copy now bound to the wrapper."""
+        self.imported_before: list[str] = []
+        """Project modules already imported when the recorder was installed (their import-time copies rebound)."""
         for code in _WRAPPER_CODES:
             self._kinds[code] = _WRAPPER
+
+    @property
+    def tracks_executed(self) -> bool:
+        """Whether `executed()` is recorded (the `executed` argument)."""
+        return self._track_executed
 
     # --- installing -----------------------------------------------------------------------------------
 
@@ -467,6 +487,8 @@ class Recorder:
                 self._pending.update(".".join(parts[:index]) for index in range(1, len(parts) + 1))
             sys.meta_path.insert(0, self._finder)
             self._imported()
+            if self._rebind_copies:
+                self._rebind()
         finally:
             self._local.busy = False
         if self._track_executed:
@@ -507,6 +529,47 @@ class Recorder:
                     self._wrap_module(name, module)
         finally:
             self._local.busy = busy
+
+    def _rebind(self) -> None:
+        """Bind the wrappers where stdlib and project modules imported before `install` keep their own copy of
+        an entry point (`from time import monotonic as _time`, `io.open` beside `builtins.open`): a module-level
+        name still bound to a wrapped original is bound to its wrapper, and put back by `uninstall`.
+
+        Copies held anywhere else (default arguments, closures, class attributes, containers, C modules such as
+        `posix`, third-party modules) keep the original: a call through one of them is not seen."""
+        copies = self._copies
+        for name, module in sorted(sys.modules.items(), key=lambda item: item[0]):
+            if not isinstance(module, types.ModuleType) or name.split(".")[0] in _NOT_REBOUND:
+                continue
+            filename = getattr(module, "__file__", None)
+            if not isinstance(filename, str) or not filename.endswith(".py"):
+                continue  # C modules (`_socket`, `posix`) are where the originals live, not copies of them
+            code_kind = self._path_kind(filename)[0]
+            if code_kind == _PROJECT:
+                self.imported_before.append(name)
+            elif code_kind != _STDLIB:
+                continue
+            try:
+                namespace = vars(module)
+            except TypeError:  # pragma: no cover - a module object without a __dict__
+                continue
+            for attribute, value in list(namespace.items()):
+                found = copies.get(id(value))
+                if found is None or found[0] is not value:
+                    continue
+                if self.catalogue.normalize(f"{name}.{attribute}") in _REFUSED or f"{name}.{attribute}" in _REFUSED:
+                    continue  # compared by identity, or frame-sensitive, under this name
+                self._rebind_one(module, attribute, value, found[1])
+                self.rebound[f"{name}.{attribute}"] = found[2]
+
+    def _rebind_one(self, module: types.ModuleType, attribute: str, original: Any, wrapper: Any) -> None:
+        setattr(module, attribute, wrapper)
+
+        def undo() -> None:
+            if vars(module).get(attribute) is wrapper:
+                setattr(module, attribute, original)
+
+        self._undo.append(undo)
 
     def _wrap_module(self, name: str, module: types.ModuleType) -> None:
         prefix = name + "."
@@ -559,6 +622,9 @@ class Recorder:
             self._wrap_class(value, dotted, entry)
             return
         if isinstance(value, types.FunctionType):
+            home = self.catalogue.normalize(str(value.__module__))
+            if whole and home != owner.__name__ and self.catalogue.lookup(f"{home}.{value.__qualname__}") is None:
+                return  # a function re-exported by the module (selectors.abstractmethod): not a capability
             special = _SPECIAL.get(dotted)
             if special is not None:
                 self._replace(owner, attribute, special(value, dotted, entry, self._touch), dotted, "function")
@@ -580,6 +646,7 @@ class Recorder:
     def _replace(self, owner: Any, attribute: str, wrapper: Any, dotted: str, how: str) -> None:
         original = vars(owner)[attribute]
         setattr(owner, attribute, wrapper)
+        self._copies.setdefault(id(original), (original, wrapper, dotted))
 
         def undo() -> None:
             if vars(owner).get(attribute) is wrapper:
@@ -735,31 +802,33 @@ class Recorder:
 
     def _classify(self, code: types.CodeType) -> int:
         """The kind of a frame's code, by its file name: no system call, no wrapped function."""
-        filename = code.co_filename
-        kind = _OTHER
-        if filename.startswith("<frozen "):
-            kind = _IMPORT if filename.startswith(("<frozen importlib", "<frozen zipimport")) else _STDLIB
-        elif not filename.startswith("<"):
-            path = _normpath(filename if _isabs(filename) else _join(self._cwd, filename))
-            if path == self._own_file:
-                kind = _RECORDER
-            else:
-                for prefix, package, _directory in self._packages:
-                    if path.startswith(prefix) or path == prefix[:-1]:
-                        kind = _PROJECT
-                        relative = path[len(prefix) :] if path.startswith(prefix) else ""
-                        parts = [package, *relative[: -len(".py")].split(_SEP)] if relative else [package]
-                        if parts[-1] == "__init__":
-                            parts.pop()
-                        self._modules[code] = ".".join(parts)
-                        break
-                else:
-                    if path.startswith(self._stdlib) and not any(
-                        part in path for part in (f"{_SEP}site-packages{_SEP}", f"{_SEP}dist-packages{_SEP}")
-                    ):
-                        kind = _STDLIB
+        kind, module = self._path_kind(code.co_filename)
+        if module is not None:
+            self._modules[code] = module
         self._kinds[code] = kind
         return kind
+
+    def _path_kind(self, filename: str) -> tuple[int, str | None]:
+        """The kind of code a file holds, and the project module it is (None outside the project)."""
+        if filename.startswith("<frozen "):
+            return (_IMPORT if filename.startswith(("<frozen importlib", "<frozen zipimport")) else _STDLIB), None
+        if filename.startswith("<"):
+            return _OTHER, None
+        path = _normpath(filename if _isabs(filename) else _join(self._cwd, filename))
+        if path == self._own_file:
+            return _RECORDER, None
+        for prefix, package, _directory in self._packages:
+            if path.startswith(prefix) or path == prefix[:-1]:
+                relative = path[len(prefix) :] if path.startswith(prefix) else ""
+                parts = [package, *relative[: -len(".py")].split(_SEP)] if relative else [package]
+                if parts[-1] == "__init__":
+                    parts.pop()
+                return _PROJECT, ".".join(parts)
+        if path.startswith(self._stdlib) and not any(
+            part in path for part in (f"{_SEP}site-packages{_SEP}", f"{_SEP}dist-packages{_SEP}")
+        ):
+            return _STDLIB, None
+        return _OTHER, None
 
     # --- which project functions ran ------------------------------------------------------------------
 
@@ -819,22 +888,26 @@ class Recorder:
     def _name(self, code: types.CodeType) -> str:
         return function_name(code, self._modules.get(code, "?"))
 
-    def _where(self, code: types.CodeType, line: int) -> str:
-        filename = code.co_filename
-        for prefix, _package, directory in self._packages:
-            if filename.startswith(prefix):
-                filename = os.path.join(os.path.basename(directory), filename[len(prefix) :])
-                break
-        else:
-            filename = os.path.basename(filename)
-        return f"{filename}:{line}"
-
     def executed(self) -> set[str]:
         """`module.qualname` of every project code object that ran (modules' own code as `<module>`)."""
-        return {self._name(code) for code in list(self._executed)}
+        busy = getattr(self._local, "busy", False)
+        self._local.busy = True  # naming a code object may read its source (3.10): never a recorded touch
+        try:
+            return {self._name(code) for code in list(self._executed)}
+        finally:
+            self._local.busy = busy
 
-    def snapshot(self) -> dict[str, Any]:
-        """Everything recorded so far, as plain JSON-able data (see docs/benchmarks.md, "Soundness")."""
+    def observations(self) -> dict[str, Any]:
+        """What was recorded so far, structured and JSON-able, files as absolute paths (the `--claims-observe`
+        plugin matches them against the static pass's blind spots, and merges xdist workers' records):
+
+            {function: {"file", "line", "capabilities": {name: {"entry", "categories", "count",
+                "chains": [{"frames": [[function, file, line], ...], "inside": [function, file, line] | None,
+                            "count"}]}}}}
+
+        `frames` run from the function down to the last project frame before the touch, each with the line it
+        was executing (the call it was making); `inside` is the uncatalogued stdlib function that made the
+        touch, if any. Two code objects of one name (a redefined function) share one record."""
         busy = getattr(self._local, "busy", False)
         self._local.busy = True
         try:
@@ -843,22 +916,25 @@ class Recorder:
                 for code, touches in self._touches.items():
                     function = self._name(code)
                     record = observed.setdefault(
-                        function, {"file": self._where(code, code.co_firstlineno), "capabilities": {}}
+                        function, {"file": code.co_filename, "line": code.co_firstlineno, "capabilities": {}}
                     )
                     for name, touch in sorted(touches.items()):
                         chains = []
                         for chain, count in touch.chains.items():
                             *frames, via = chain
-                            text = [f"{self._name(c)} ({self._where(c, line)})" for c, line in frames]
                             inside = None
                             if via is not None:
                                 module, c, line = via
-                                inside = self.catalogue.normalize(function_name(c, module))
-                                text.append(f"{inside} ({self._where(c, line)})")
-                            text.append(name)
-                            chains.append({"chain": text, "count": count, "inside": inside})
+                                inside = [self.catalogue.normalize(function_name(c, module)), c.co_filename, line]
+                            chains.append(
+                                {
+                                    "frames": [[self._name(c), c.co_filename, line] for c, line in frames],
+                                    "inside": inside,
+                                    "count": count,
+                                }
+                            )
                         previous = record["capabilities"].get(name)
-                        if previous is not None:  # two code objects of one name (e.g. redefined functions)
+                        if previous is not None:
                             previous["count"] += touch.count
                             previous["chains"].extend(chains)
                             continue
@@ -868,13 +944,47 @@ class Recorder:
                             "count": touch.count,
                             "chains": chains,
                         }
-                return {
-                    "python": ".".join(map(str, sys.version_info[:3])),
-                    "executed": sorted(self.executed()),
-                    "observed": dict(sorted(observed.items())),
-                    "wrapped": dict(sorted(self.wrapped.items())),
-                    "not_wrapped": dict(sorted(self.not_wrapped.items())),
-                    "errors": self.errors,
-                }
+                return dict(sorted(observed.items()))
         finally:
             self._local.busy = busy
+
+    def _short(self, filename: str, line: int) -> str:
+        """`file:line` as the snapshot shows it: relative to the package's parent, or the bare file name."""
+        for prefix, _package, directory in self._packages:
+            if filename.startswith(prefix):
+                filename = os.path.join(os.path.basename(directory), filename[len(prefix) :])
+                break
+        else:
+            filename = os.path.basename(filename)
+        return f"{filename}:{line}"
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything recorded so far, as plain JSON-able data (see docs/benchmarks.md, "Soundness")."""
+        observed: dict[str, Any] = {}
+        for function, record in self.observations().items():
+            capabilities = {}
+            for name, touch in record["capabilities"].items():
+                chains = []
+                for chain in touch["chains"]:
+                    text = [f"{hop} ({self._short(file, line)})" for hop, file, line in chain["frames"]]
+                    inside = chain["inside"]
+                    if inside is not None:
+                        text.append(f"{inside[0]} ({self._short(inside[1], inside[2])})")
+                    text.append(name)
+                    chains.append(
+                        {"chain": text, "count": chain["count"], "inside": None if inside is None else inside[0]}
+                    )
+                capabilities[name] = {**touch, "chains": chains}
+            observed[function] = {
+                "file": self._short(record["file"], record["line"]),
+                "capabilities": capabilities,
+            }
+        return {
+            "python": ".".join(map(str, sys.version_info[:3])),
+            "executed": sorted(self.executed()),
+            "observed": observed,
+            "wrapped": dict(sorted(self.wrapped.items())),
+            "not_wrapped": dict(sorted(self.not_wrapped.items())),
+            "rebound": dict(sorted(self.rebound.items())),
+            "errors": self.errors,
+        }

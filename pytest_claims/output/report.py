@@ -13,7 +13,7 @@ import hashlib
 import json
 import os
 import secrets
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -222,12 +222,17 @@ def _rule_json(rule: RuleResult, root: Path) -> dict[str, Any]:
     }
 
 
-def json_report(result: Result, rules: Sequence[RuleResult], plugin_version: str) -> str:
-    """The `pytest-claims.report.v2` document of SPEC §11, newline-terminated, byte-for-byte reproducible."""
+def json_report(
+    result: Result, rules: Sequence[RuleResult], plugin_version: str, observed: Mapping[str, Any] | None = None
+) -> str:
+    """The `pytest-claims.report.v2` document of SPEC §11, newline-terminated, byte-for-byte reproducible.
+
+    `observed`: what `--claims-observe` saw (SPEC §13a, `observe.verdicts.observed_json`), a top-level key of
+    its own, present only in observed runs (what a test run does is not reproducible as the analysis is)."""
     root = result.config.root
     claims = sorted(result.claims, key=lambda c: (c.function, c.platform, c.file, c.line))
     ordered_rules = sorted(rules, key=lambda r: (r.id, r.platform))
-    document = {
+    document: dict[str, Any] = {
         "schema": REPORT_SCHEMA,
         "revision": revision(result, plugin_version),
         "platforms": sorted(set(result.platforms)),
@@ -240,6 +245,8 @@ def json_report(result: Result, rules: Sequence[RuleResult], plugin_version: str
         },
         "nonclaims": list(NONCLAIMS),
     }
+    if observed is not None:
+        document["observed"] = observed
     return _dumps(document)
 
 
@@ -602,7 +609,13 @@ def report_format(path: Path) -> str:
     return "json"
 
 
-def write_report(path: Path, result: Result, rules: Sequence[RuleResult], plugin_version: str) -> None:
+def write_report(
+    path: Path,
+    result: Result,
+    rules: Sequence[RuleResult],
+    plugin_version: str,
+    observed: Mapping[str, Any] | None = None,
+) -> None:
     """Write the report the suffix asks for, atomically: readers see the old file or the new, never half.
 
     Parent directories are created. The temporary file lives beside the target (same file system, so
@@ -614,7 +627,7 @@ def write_report(path: Path, result: Result, rules: Sequence[RuleResult], plugin
     elif kind == "sarif":
         text = sarif_report(result, rules, plugin_version)
     else:
-        text = json_report(result, rules, plugin_version)
+        text = json_report(result, rules, plugin_version, observed)
     data = text.encode("utf-8")
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
