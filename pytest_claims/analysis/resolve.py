@@ -270,15 +270,9 @@ class Resolver:
         sub = f"{module.name}.{attr}"
         if self.has(sub):
             return [("pmod", sub)]
-        star = self.scope(module).get("*")
-        if star:
-            found: list[Sym] = []
-            for binding in star:
-                for sym in self.module_member(self.absolute(module, binding.target), attr, depth + 1):
-                    if sym[0] != "missing":
-                        found.append(sym)
-            if found:
-                return found
+        found = self._through_stars(module, attr, depth)
+        if found:
+            return found
         if module.facts.problems:
             line, message = module.facts.problems[0]
             return [("missing", f"{module.name}.{attr}", _where(module.rel, line, message))]
@@ -455,6 +449,15 @@ class Resolver:
             syms = [s for sym in syms for s in self.step(sym, attr, depth)]
         return syms
 
+    def _through_stars(self, module: Module, name: str, depth: int) -> list[Sym]:
+        """What `name` is in the modules this one star-imports (`from x import *`), when any defines it."""
+        found: list[Sym] = []
+        for binding in self.scope(module).get("*", ()):
+            for sym in self.module_member(self.absolute(module, binding.target), name, depth + 1):
+                if sym[0] != "missing":
+                    found.append(sym)
+        return found
+
     def global_name(self, module: Module, name: str, depth: int) -> list[Sym]:
         if name[0] == "<":
             literal = _LITERAL_CLASSES.get(name)
@@ -464,15 +467,9 @@ class Resolver:
         bindings = self.scope(module).get(name)
         if bindings:
             return self.resolve_bindings(module, bindings, depth + 1)
-        star = self.scope(module).get("*")
-        if star:
-            found = []
-            for binding in star:
-                for sym in self.module_member(self.absolute(module, binding.target), name, depth + 1):
-                    if sym[0] != "missing":
-                        found.append(sym)
-            if found:
-                return found
+        found = self._through_stars(module, name, depth)
+        if found:
+            return found
         builtin = self.stub_member("builtins", (name,))
         if builtin.kind != "missing":
             return [("std", f"builtins.{name}", builtin)]
