@@ -108,6 +108,8 @@ class Resolver:
         self._direct_platform: dict[tuple[str, int], bool] = {}
         self._own_direct: dict[tuple[str, int], list[tuple[str, int]]] = {}
         self._base_memo: dict[tuple[str, int], list[tuple[str, int]]] = {}
+        self._local_uses: dict[tuple[object, ...], tuple[list[Sym], frozenset[str], frozenset[tuple[str, int]]]] = {}
+        """What the names of the function being summarised denote (only while its summary is computed)."""
         self._subclasses: dict[tuple[str, int], tuple[list[tuple[str, int]], bool]] = {}
         self._overrides: dict[tuple[str, int, str], tuple[list[Sym], bool]] = {}
         self.peer_resolvers: Callable[[], list[Resolver]] = lambda: []
@@ -851,10 +853,11 @@ class Resolver:
         if root == "<super>" or (func.first and root == func.first and func.cls):
             key: tuple[object, ...] = (module.name, func.cls, func.kind == "classmethod", chain)
         elif root in func.locals or any(b.name == root for b in func.bindings):
-            key = (module.name, "<local>", func.qualname, func.line, chain)  # the function's own names
+            key = ("<local>", func.qualname, func.line, chain)  # kept only while its summary is computed
         else:
             key = (module.name, "", func.cls, chain)
-        cached = self._uses.get(key)
+        memo = self._local_uses if key[0] == "<local>" else self._uses
+        cached = memo.get(key)
         if cached is not None:
             self._touched.update(cached[1])
             return cached[0], cached[2]
@@ -867,7 +870,7 @@ class Resolver:
             reads = frozenset(self._reads)
             outer.update(deps)
             self._touched, self._reads = outer, outer_reads
-        self._uses[key] = (syms, deps, reads)
+        memo[key] = (syms, deps, reads)
         return syms, reads
 
     def _resolve_use(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]:
@@ -917,6 +920,7 @@ class Resolver:
             self._summaries[key] = cached
             return cached
         outer, self._touched = self._touched, set()
+        outer_locals, self._local_uses = self._local_uses, {}
         module = self.module(key[0])
         func = module.facts.functions[key[1]]
         found = _Found(self.keep_names)
@@ -937,7 +941,7 @@ class Resolver:
                 found.blind.setdefault((line, code), Blind(line, code or f"{'.'.join(chain)}(...)"))
         result = found.summary(frozenset(self._touched))
         outer.update(result.deps)
-        self._touched = outer
+        self._touched, self._local_uses = outer, outer_locals
         self._summaries[key] = result
         if PLATFORM not in result.deps:
             self.shared[key] = result
