@@ -271,9 +271,6 @@ def _record_shapes(project: Project, store: VerdictStore) -> None:
     shapes.update((m, s) for m, s in store.old_shapes.items() if m not in store.changed and m in project.index.modules)
     for name in project.modules.loaded():
         shapes[name] = hierarchy_shape(project.modules[name].facts)
-    for name, text in project.modules.read_texts().items():
-        if name not in shapes and b"class" not in text:
-            shapes[name] = ""  # no class statement: nothing to parse to know its shape
 
 
 def _read_claims(

@@ -154,9 +154,11 @@ class Modules(Mapping[str, Module]):
         searched there, and only those are parsed. The texts are read and indexed once per run."""
         if self._words is None:
             self._words = {}
-            for name, data in self.texts().items():
+            texts = self.texts()
+            for name, data in texts.items():
                 for found in set(_WORD.findall(data)):
                     self._words.setdefault(found, []).append(name)
+            self._texts = None  # the index is all the search needs: the texts are not kept for the run
         if not word.isascii():  # the word pattern is ASCII on bytes: search such a name as it is
             needle = word.encode()
             return [name for name, data in self.texts().items() if needle in data]
@@ -175,10 +177,6 @@ class Modules(Mapping[str, Module]):
                 except OSError:
                     self._texts[name] = b""
         return self._texts
-
-    def read_texts(self) -> dict[str, bytes]:
-        """The texts this run already read (none when it did not need them)."""
-        return dict(self._texts or {})
 
     def release(self) -> None:
         """Forget the loaded facts (a later access loads them again, from the cache or by a parse)."""
