@@ -288,6 +288,29 @@ def run_all(name: str, repeat: int, repeat_e2e: int, e2e: bool) -> tuple[list[Ro
             ),
         )
 
+    # `pytest-claims suggest` judges every def, not only the claiming ones (issue 15: at most 1.5x the cold check)
+    def suggest_cold(sweep: bool, log: str) -> Callable[[int], dict[str, Any]]:
+        def once(_: int) -> dict[str, Any]:
+            args = ["suggest", "--root", str(root)] + (["--sweep"] if sweep else [])
+            if has_cache:
+                args += ["--cache", str(fresh_dir(f"cache-{name}-suggest"))]
+            return child(args, log)
+
+        return once
+
+    for key, everywhere, floor_row in (("suggest-host", False, cold_host), ("suggest-sweep", True, cold_sweep)):
+        where = "3 platforms" if everywhere else "host only"
+        label = f"`suggest` cold, every def judged, {where}"
+        suggested = measure(Row(key, label), repeat, suggest_cold(everywhere, f"{name}-{key}.log"))
+        judge(suggested, f"engine cold, {where}", floor_row.value, 1.5, "≤ 1.5x cold check")
+        if suggested.details:
+            d = suggested.details[-1]
+            suggested.note = (
+                f"{d['judged']} defs judged ({d['verdicts']} verdicts), {d['candidates']} candidates,"
+                f" {d['near_misses']} near misses, {d['declared']} already claiming"
+            )
+        progress(suggested)
+
     warm = Row("warm", "engine warm, host only, nothing changed")
     touch = Row("touched", f"engine warm, host only, one file touched ({info['touched_file']})")
     if not has_cache:
