@@ -316,9 +316,12 @@ def verify(
                 if not verdicts.get((edit.file, line)):
                     why = f"{function.name}: no verdict after the edit"
         if why:
-            target = writable_target(root / edit.file)
-            if target.read_bytes() == edit.after:
-                replace_file(target, edit.before)
+            try:
+                target = writable_target(root / edit.file)
+                if target.read_bytes() == edit.after:  # edited again meanwhile: left as the user has it
+                    replace_file(target, edit.before)
+            except (Refused, OSError) as error:
+                why += f" (and it could not be put back: {getattr(error, 'strerror', None) or error})"
             undone.append((edit, why))
     return undone
 
