@@ -134,7 +134,7 @@ def _pytest_cache_dir(root: Path) -> str:
         value = document["tool"]["pytest"]["ini_options"]["cache_dir"]
     except (OSError, ValueError, KeyError, TypeError):
         return ".pytest_cache"
-    return os.path.expandvars(value) if isinstance(value, str) and value else ".pytest_cache"
+    return os.path.expanduser(os.path.expandvars(value)) if isinstance(value, str) and value else ".pytest_cache"
 
 
 # claims: deterministic
