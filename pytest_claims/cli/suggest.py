@@ -365,7 +365,8 @@ def run_suggest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 for edit in kept:
                     print(f"  {edit.file}: {len(edit.functions)}", file=out)
         else:
-            print("wrote nothing: no function without a directive is an honest candidate", file=out)
+            why = "every candidate's file was skipped" if suggestions.candidates else "no candidate left to write"
+            print(f"wrote nothing: {why}", file=out)
         for function, why in left_out:
             print(f"not written: {function.name} ({function.file}:{function.line}): {why}", file=out)
         for rel, why in skipped:
