@@ -2,6 +2,7 @@
 
     python benchmarks/child.py parse --files LIST
     python benchmarks/child.py engine --root DIR [--sweep] [--cache DIR]
+    python benchmarks/child.py suggest --root DIR [--sweep] [--cache DIR]
     python benchmarks/child.py files --root DIR --out LIST
 
 Prints one JSON object on the last line of stdout. Only the measured work is inside the timer: interpreter
@@ -61,6 +62,20 @@ def engine(root: Path, sweep: bool, cache_dir: Path | None) -> dict[str, Any]:
     }
 
 
+def suggest(root: Path, sweep: bool, cache_dir: Path | None) -> dict[str, Any]:
+    """`pytest-claims suggest`'s analysis (every def judged), timed like `engine`."""
+    start = time.perf_counter()
+    import engine_api
+
+    engine_api.import_suggest()
+    imported = time.perf_counter()
+    cache = engine_api.new_cache(cache_dir) if cache_dir is not None else None
+    begin = time.perf_counter()
+    found = engine_api.run_suggest(root, sweep, cache)
+    seconds = time.perf_counter() - begin
+    return {"seconds": seconds, "import_seconds": imported - start, **engine_api.cache_counts(cache), **found}
+
+
 def files(root: Path, out: Path) -> dict[str, Any]:
     import engine_api
 
@@ -78,6 +93,10 @@ def main() -> int:
     e.add_argument("--root", type=Path, required=True)
     e.add_argument("--sweep", action="store_true")
     e.add_argument("--cache", type=Path, default=None)
+    g = sub.add_parser("suggest")
+    g.add_argument("--root", type=Path, required=True)
+    g.add_argument("--sweep", action="store_true")
+    g.add_argument("--cache", type=Path, default=None)
     f = sub.add_parser("files")
     f.add_argument("--root", type=Path, required=True)
     f.add_argument("--out", type=Path, required=True)
@@ -86,6 +105,8 @@ def main() -> int:
         out = parse_floor(args.files)
     elif args.mode == "engine":
         out = engine(args.root, args.sweep, args.cache)
+    elif args.mode == "suggest":
+        out = suggest(args.root, args.sweep, args.cache)
     else:
         out = files(args.root, args.out)
     out["peak_rss_kib"] = peak_rss_kib()

@@ -84,6 +84,38 @@ def use_catalogue(text: str) -> None:
     setattr(catalog, "_catalogue_text", lambda: text)  # noqa: B010 - a module function replaced on purpose
 
 
+SUGGEST_CLAIMS = ("deterministic", "sandboxed")
+"""What `pytest-claims suggest` looks for by default."""
+
+
+def import_suggest() -> None:
+    """Import what a `suggest` run needs (the engine, and the command's own module)."""
+    import_engine()
+    import pytest_claims.cli.suggest  # noqa: F401
+
+
+def run_suggest(root: Path, sweep: bool, cache: Any | None) -> dict[str, Any]:
+    """`pytest-claims suggest`'s analysis, as the command runs it, without printing: every function and method
+    judged with deterministic and sandboxed (host only, or the three platforms), then the candidates sorted out."""
+    import sys
+
+    from pytest_claims.cli.suggest import analyse
+    from pytest_claims.config import load_config
+    from pytest_claims.persist.cache import FactsCache
+
+    config = load_config(root)
+    platforms = None if sweep else [sys.platform]
+    suggestions, result = analyse(root, config, SUGGEST_CLAIMS, platforms, cache or FactsCache(None))
+    return {
+        "platforms": list(result.platforms),
+        "judged": suggestions.judged,
+        "declared": suggestions.declared,
+        "candidates": len(suggestions.candidates),
+        "near_misses": len(suggestions.near_misses),
+        "verdicts": len(result.claims),
+    }
+
+
 def summarize(result: Any) -> dict[str, Any]:
     statuses = Counter(f"{claim.platform}:{claim.status}" for claim in result.claims)
     return {

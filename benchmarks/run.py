@@ -236,6 +236,7 @@ def run_all(name: str, repeat: int, repeat_e2e: int, e2e: bool) -> tuple[list[Ro
 
     # -- in-process ---------------------------------------------------------------------------------------
     parse, cold_host, cold_sweep = _cold(run, indexed)
+    _suggest(run)
     _warm(run, parse, info["touched_file"])
     _rss(run, cold_host, cold_sweep)
     if cold_sweep.details:
@@ -348,6 +349,43 @@ def _cold(run: _Run, indexed: int) -> tuple[Row, Row, Row]:
             ),
         )
     return parse, cold_host, cold_sweep
+
+
+def _suggest(run: _Run) -> None:
+    """`pytest-claims suggest` judges every def, not only the claiming ones (issue 15: at most 1.5x the cold
+    check). Each suggest run is paired with a cold check of the same targets run just before it, and the ratio
+    is the median of the pairs' ratios: on a machine whose load drifts, blocks measured minutes apart are not
+    comparable, adjacent runs are."""
+    for key, everywhere in (("suggest-host", False), ("suggest-sweep", True)):
+        where = "3 platforms" if everywhere else "host only"
+        suggested = Row(key, f"`suggest` cold, every def judged, {where}")
+        pairs: list[tuple[float, float]] = []
+        try:
+            for i in range(run.repeat):
+                checked = run.cold(everywhere, f"{run.name}-{key}-check.log")(i)
+                args = ["suggest", "--root", str(run.root)] + (["--sweep"] if everywhere else [])
+                if run.has_cache:
+                    args += ["--cache", str(fresh_dir(f"cache-{run.name}-suggest"))]
+                found = child(args, f"{run.name}-{key}.log")
+                suggested.details.append(found)
+                suggested.runs.append(float(found["seconds"]))
+                pairs.append((float(checked["seconds"]), float(found["seconds"])))
+        except Crash as crash:
+            suggested.verdict, suggested.note = "crash", _crash_note(crash)
+        if pairs:
+            suggested.value = statistics.median(suggested.runs)
+            suggested.floor = statistics.median(c for c, _ in pairs)
+            suggested.floor_label = f"engine cold, {where}, run just before"
+            suggested.ratio = statistics.median(s / c for c, s in pairs)
+            suggested.target = "≤ 1.5x cold check"
+            suggested.verdict = "pass" if suggested.ratio <= 1.5 else "miss"
+            d = suggested.details[-1]
+            suggested.note = (
+                f"median of {len(pairs)} paired ratios {', '.join(f'{s / c:.2f}' for c, s in pairs)};"
+                f" {d['judged']} defs judged ({d['verdicts']} verdicts), {d['candidates']} candidates,"
+                f" {d['near_misses']} near misses, {d['declared']} already claiming"
+            )
+        run.progress(suggested)
 
 
 def _warm(run: _Run, parse: Row, touched_file: str) -> None:

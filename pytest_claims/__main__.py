@@ -1,42 +1,19 @@
-"""`python -m pytest_claims`: the command line. One command today: `init`."""
+"""`python -m pytest_claims`: the command line (`init`, `check`, `suggest`, `explain`; see `pytest_claims.cli`)."""
 
 from __future__ import annotations
 
-import argparse
+import os
 import sys
-from collections.abc import Sequence
-from pathlib import Path
 
+if __name__ == "__main__" and sys.path and sys.path[0] in ("", os.getcwd()):
+    # `python -m` put the current directory first on sys.path, and the commands import lazily (tomlkit,
+    # difflib, the engine's modules...): a project-root `tomlkit/` or `difflib.py` would be executed. Dropped
+    # before anything else is imported, as pip's `__main__` does; a `-P` / PYTHONSAFEPATH run has no such entry.
+    del sys.path[0]
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Parse the command line and run the command; the return value is the exit status."""
-    parser = argparse.ArgumentParser(
-        prog="python -m pytest_claims",
-        description="pytest-claims: functions declare what they guarantee; a static pass proves it.",
-    )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    init = commands.add_parser(
-        "init",
-        help="write a [tool.claims] table into pyproject.toml",
-        description="Write a [tool.claims] table into pyproject.toml (created when absent): the detected "
-        "packages, and every other key commented out at its default. The rest of the file is kept byte "
-        "for byte.",
-    )
-    init.add_argument(
-        "--path",
-        type=Path,
-        default=Path(),
-        metavar="DIR",
-        help="the project directory holding pyproject.toml (default: the current directory)",
-    )
-    init.add_argument("--force", action="store_true", help="replace an existing [tool.claims] table")
-    args = parser.parse_args(argv)
+from pytest_claims.cli import main  # after the sys.path fix, on purpose
 
-    # Imported here so `python -m pytest_claims --help` stays instant and the command owns its imports.
-    from pytest_claims.init import run_init
-
-    return run_init(args.path, force=args.force)
-
+__all__ = ["main"]
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -16,7 +16,7 @@ import contextlib
 import gc
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
@@ -154,12 +154,17 @@ def check(
     sweep: bool = False,
     cache: FactsCache | None = None,
     details: bool = False,
+    every: Sequence[str] = (),
+    only: Collection[str] | None = None,
 ) -> Result:
     """Verdicts for every claiming function under `root`, for each target platform (default: the host).
 
-    `details=True` also gathers what the reports need (`Result.details`; it reads every project file's facts)."""
+    `details=True` also gathers what the reports need (`Result.details`; it reads every project file's facts).
+    `every` judges every function and method of the project (lambdas and module state aside) as if it claimed
+    these claims, in place of the directives (`suggest`, `explain`); `only` narrows that to the given dotted
+    names. Such verdicts are stored apart from the plain run's, and no forbid-reaches rule is checked."""
     with _quiet_collector(), _derived_beside(cache):
-        return _check(root, platforms, config, sweep=sweep, cache=cache, details=details)
+        return _check(root, platforms, config, sweep=sweep, cache=cache, details=details, every=every, only=only)
 
 
 @contextmanager
@@ -214,6 +219,8 @@ def _check(
     sweep: bool,
     cache: FactsCache | None,
     details: bool = False,
+    every: Sequence[str] = (),
+    only: Collection[str] | None = None,
 ) -> Result:
     config = config or load_config(root)
     targets = resolve_platforms(config, platforms, sweep)
@@ -221,16 +228,18 @@ def _check(
     project = load(config, cache)
     digests = project.modules.digests
     inputs = (config.fingerprint(), catalogue_fingerprint(), typeshed_version(), sys.version_info[:2])
-    store = VerdictStore(cache, inputs)
+    store = VerdictStore(cache, (*inputs, "every", *sorted(every)) if every else inputs)
     hierarchy = partial(_hierarchy_changed, project)
     store.compare(digests, hierarchy)
     claimed, errors, problems = _read_claims(project, config, store)
+    if every:
+        claimed = _every_function(project, tuple(sorted(every)), only)
     summaries = SummaryStore(cache, inputs, targets, digests, hierarchy, store.shapes)
     resolvers = Resolvers(project, config, targets, summaries)
     results, reused = _verdicts(claimed, targets, config, store, resolvers)
     _record_shapes(project, store)
     store.save(digests)
-    rules = check_rules(project, config, targets, resolvers) if config.forbid_reaches else ()
+    rules = check_rules(project, config, targets, resolvers) if config.forbid_reaches and not every else ()
     summaries.save()
     _trace(config.root, cache, reused, summaries)
     results.sort(key=attrgetter("file", "line", "qualname", "platform"))
@@ -300,6 +309,24 @@ def _read_claims(
         for index, raw_error in enumerate(refused_raw):
             (errors if index < n_refused else problems).append(DirectiveError(*raw_error))
     return claimed, errors, problems
+
+
+def _every_function(project: Project, claims: tuple[str, ...], only: Collection[str] | None) -> list[Claimed]:
+    """Every function and method of the project's own modules, claiming `claims` (`check(..., every=...)`)."""
+    modules = project.modules
+    files = sorted(project.index.modules.items())
+    names = [name for name, file in files if file.path is not None and not file.followed]
+    if only is not None:
+        names = [name for name in names if any(o.startswith(name + ".") for o in only)]
+    modules.preload(names)
+    claimed: list[Claimed] = []
+    for name in names:
+        module = modules[name]
+        for index, func in enumerate(module.facts.functions):
+            if func.kind in ("lambda", "state") or (only is not None and f"{name}.{func.qualname}" not in only):
+                continue
+            claimed.append(Claimed(name, index, func.qualname, module.rel, func.line, claims))
+    return claimed
 
 
 def _verdicts(

@@ -20,7 +20,13 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("pytest_claims.analysis",),
     ("pytest_claims.engine",),
     ("pytest_claims.output",),
-    ("pytest_claims.plugin", "pytest_claims.init", "pytest_claims.__main__", "pytest_claims.observe"),
+    (
+        "pytest_claims.plugin",
+        "pytest_claims.init",
+        "pytest_claims.__main__",
+        "pytest_claims.observe",
+        "pytest_claims.cli",
+    ),
 )
 """Lowest first; a module may import its own layer's modules and any lower layer's, never a higher one's."""
 

@@ -37,8 +37,11 @@ def test_the_wheel_ships_the_package_and_its_data(tmp_path: Path) -> None:
         "pytest_claims/analysis/resolve.py",
         "pytest_claims/persist/codec.py",
         "pytest_claims/output/report.py",
+        "pytest_claims/cli/suggest.py",
     ):
         assert required in names, required
     assert not any(name.startswith(("tests/", "testdata/", "benchmarks/", "examples/")) for name in names)
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
-    assert "claims = pytest_claims.plugin" in zipfile.ZipFile(wheel).read(entry_points).decode()
+    declared = zipfile.ZipFile(wheel).read(entry_points).decode()
+    assert "claims = pytest_claims.plugin" in declared
+    assert "[console_scripts]\npytest-claims = pytest_claims.cli:main" in declared

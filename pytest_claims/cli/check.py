@@ -1,0 +1,138 @@
+"""`pytest-claims check [PATH ...]`: the plugin's verdicts without pytest collecting anything.
+
+Output: a block per failing item (its node id and verdict, then the plugin's failure text), a line per refused
+directive and per unreadable file, then the summary. Node ids and paths are relative to the project root, as
+the plugin's are to pytest's rootdir (the same directory when pytest finds the project's pyproject.toml).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TextIO
+
+from pytest_claims import __version__
+from pytest_claims.cli.common import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_REFUSED,
+    EXIT_USAGE,
+    PROG,
+    Selection,
+    Sources,
+    cache_for,
+    load,
+    plural,
+    project_root,
+    requested_platforms,
+)
+from pytest_claims.engine import check
+from pytest_claims.output.messages import failure_text, rule_failure_text, rule_item_name
+from pytest_claims.output.report import write_report
+from pytest_claims.records import ClaimResult, RuleResult
+
+_STATUSES = ("held", "violated", "unevaluable")
+
+
+def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    root = project_root(args.paths, args.root)
+    config = load(root)
+    requested, sweep = requested_platforms(args)
+    cache = cache_for(root, not args.no_cache)
+    started = time.perf_counter()
+    result = check(root, requested, config, sweep=sweep, cache=cache, details=args.report is not None)
+    seconds = time.perf_counter() - started
+    selected = Selection(root, args.paths, config.file)
+    sources = Sources(root)
+    skip = config.on_unevaluable == "skip"
+
+    claims = [c for c in result.claims if selected(c.file)]
+    rules = list(result.rules) if selected.rules else []
+    failed = False
+    for claim in claims:
+        failed |= _show(out, f"{claim.file}::{claim.qualname}[{claim.platform}]", claim, skip, args, sources)
+    for rule in rules:
+        failed |= _show(out, f"{config.file_rel()}::{rule_item_name(rule)}", rule, skip, args, sources)
+    refused = [error for error in result.errors if selected(error.file)]
+    for error in refused:
+        print(f"refused: {error}", file=out)
+    for problem in result.problems:
+        print(f"unreadable: {problem}", file=out)
+
+    if not args.quiet:
+        _summary(out, "claims", claims, result.platforms, always=True)
+        _summary(out, "rules", rules, result.platforms, always=False)
+        blind = len({(c.function, c.line) for c in claims if c.status == "held" and c.blind_spots})
+        if blind:
+            print(f"held with blind spots: {blind} (calls the walk could not follow: `explain` lists them)", file=out)
+        if refused:
+            print(f"refused directives: {len(refused)}", file=out)
+        if result.problems:
+            unreadable = len(result.problems)
+            print(f"unreadable files: {unreadable} (their claims are not checked: the run does not pass)", file=out)
+        print(
+            f"analysis: {seconds:.2f} s ({cache.parsed} files parsed, {cache.hits} from the cache,"
+            f" {result.reused} verdicts reused)",
+            file=out,
+        )
+
+    status = EXIT_OK
+    if failed or result.problems:
+        status = EXIT_FAILED
+    if refused:
+        status = EXIT_REFUSED
+    if args.report is not None:
+        try:
+            write_report(Path(args.report), result, result.rules, __version__)
+        except (OSError, ValueError) as error:
+            reason = getattr(error, "strerror", None) or error
+            print(f"{PROG} check: could not write the report {args.report}: {reason}", file=err)
+            return EXIT_USAGE
+        if not args.quiet:
+            print(f"claims report written to {args.report}", file=out)
+    return status
+
+
+def _show(
+    out: TextIO,
+    nodeid: str,
+    item: ClaimResult | RuleResult,
+    skip: bool,
+    args: argparse.Namespace,
+    sources: Sources,
+) -> bool:
+    """Print one item as the plugin would report it; True when it fails the run."""
+    if item.status == "held":
+        if args.verbose:
+            spots = len(item.blind_spots) if isinstance(item, ClaimResult) else 0
+            print(f"{nodeid} HELD" + (f" ({plural(spots, 'blind spot')})" if spots else ""), file=out)
+        return False
+    if isinstance(item, ClaimResult):
+        text = failure_text(item.function, item.claims, item.status, item.violations, item.frontier, sources)
+    else:
+        text = rule_failure_text(item, sources)
+    if item.status == "unevaluable" and skip:
+        print(f"{nodeid} SKIPPED: {text.splitlines()[0]}", file=out)
+        return False
+    print(f"{nodeid} {item.status.upper()}", file=out)
+    print(text, file=out)
+    print(file=out)
+    return True
+
+
+def _summary(
+    out: TextIO, kind: str, items: Iterable[ClaimResult | RuleResult], platforms: tuple[str, ...], always: bool
+) -> None:
+    counts = {platform: dict.fromkeys(_STATUSES, 0) for platform in platforms}
+    total = 0
+    for item in items:
+        counts.setdefault(item.platform, dict.fromkeys(_STATUSES, 0))[item.status] += 1
+        total += 1
+    if not total and not always:
+        return
+    print(f"{kind} checked: {total}", file=out)
+    for platform in sorted(counts):
+        per = counts[platform]
+        print(f"{platform}: {per['held']} held, {per['violated']} violated, {per['unevaluable']} unevaluable", file=out)

@@ -1,0 +1,181 @@
+"""What the commands share: exit statuses, the usage error, the project root, the configuration, the targets, the
+cache directory, source lines and the path selection."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pytest_claims.config import Config
+    from pytest_claims.persist.cache import FactsCache
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+"""A claim or rule violated or unevaluable (unless `on-unevaluable = "skip"`), or a source file unreadable."""
+EXIT_REFUSED = 2
+"""A refused directive (the plugin's collection error)."""
+EXIT_INTERNAL = 3
+"""A bug in pytest-claims (pytest's INTERNALERROR status): one line, and PYTEST_CLAIMS_TRACEBACK=1 shows it."""
+EXIT_USAGE = 4
+"""Bad command line, unknown name or platform, bad configuration (pytest's usage-error status)."""
+
+SWEEP_ENV = "DEVLORE_CLAIMCHECK_ALL_PLATFORMS"
+TRACEBACK_ENV = "PYTEST_CLAIMS_TRACEBACK"
+PROG = "pytest-claims"
+
+
+class UsageError(Exception):
+    """A usage error: the message is the whole line the user sees (exit status 4)."""
+
+
+def project_root(paths: Sequence[Path], root: Path | None) -> Path:
+    """`--root`, else the nearest directory at or above the paths' common ancestor (or the current directory)
+    that holds pyproject.toml, else that ancestor itself: where pytest would find its rootdir."""
+    for path in paths:
+        if not os.path.lexists(path):
+            raise UsageError(f"{PROG}: no such file or directory: {path}")
+    if root is not None:
+        if not root.is_dir():
+            raise UsageError(f"{PROG}: --root {root}: not a directory")
+        return Path(os.path.abspath(root))
+    if paths:
+        absolute = [os.path.abspath(p) for p in paths]
+        start = Path(os.path.commonpath(absolute))
+        if not start.is_dir():
+            start = start.parent
+    else:
+        start = Path(os.getcwd())
+    for directory in (start, *start.parents):
+        if (directory / "pyproject.toml").is_file():
+            return directory
+    return start
+
+
+def load(root: Path) -> Config:
+    """The project's `[tool.claims]`, with a configuration error as a usage error."""
+    from pytest_claims.config import ConfigError, load_config
+
+    try:
+        return load_config(root)
+    except ConfigError as error:
+        raise UsageError(str(error)) from None
+
+
+def boolean_env(name: str) -> bool:
+    """SPEC §8: 1/true/yes/on turn it on, unset/empty/0/false/no/off leave it off, anything else is refused."""
+    value = os.environ.get(name, "").strip().lower()
+    if value in ("1", "true", "yes", "on"):
+        return True
+    if value in ("", "0", "false", "no", "off"):
+        return False
+    raise UsageError(f"{PROG}: {name}={os.environ[name]!r} is not a boolean (use 1/true/yes/on or 0/false/no/off)")
+
+
+def requested_platforms(args: argparse.Namespace) -> tuple[list[str] | None, bool]:
+    """`--platform` (validated) and whether the full sweep was asked (`--all-platforms` or the environment)."""
+    from pytest_claims.vocabulary import KNOWN_PLATFORMS
+
+    requested: list[str] | None = None
+    if args.platform:
+        requested = [p.strip() for option in args.platform for p in option.split(",") if p.strip()]
+        for platform in requested:
+            if platform not in KNOWN_PLATFORMS:
+                raise UsageError(
+                    f"{PROG}: --platform: unknown platform {platform!r} (known: {', '.join(sorted(KNOWN_PLATFORMS))})"
+                )
+        if not requested:
+            raise UsageError(f"{PROG}: --platform: name at least one platform")
+    sweep = bool(args.all_platforms) or boolean_env(SWEEP_ENV)
+    return requested, sweep
+
+
+_CACHEDIR_TAG = b"""\
+Signature: 8a477f597d28d172789f06886806bc55
+# This file is a cache directory tag created by pytest.
+# For information about cache directory tags, see:
+#	https://bford.info/cachedir/spec.html
+"""
+
+
+def cache_for(root: Path, enabled: bool) -> FactsCache:
+    """The plugin's cache (pytest's `<cache_dir>/d/claims`, `cache_dir` read from pyproject.toml's
+    `[tool.pytest.ini_options]`, default `.pytest_cache`), so the CLI and `pytest -p claims` reuse each other's
+    work. A cache directory that cannot be made costs speed, never correctness: the run goes on without one."""
+    from pytest_claims.persist.cache import FactsCache
+
+    if not enabled:
+        return FactsCache(None)
+    base = root / _pytest_cache_dir(root)
+    try:
+        if not base.exists():
+            base.mkdir(parents=True)
+            # as pytest makes it: never committed, skipped by backup tools
+            (base / ".gitignore").write_bytes(b"# Created by pytest automatically.\n*\n")
+            (base / "CACHEDIR.TAG").write_bytes(_CACHEDIR_TAG)
+        directory = base / "d" / "claims"
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return FactsCache(None)
+    return FactsCache(directory)
+
+
+def _pytest_cache_dir(root: Path) -> str:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - 3.10 only
+        import tomli as tomllib  # type: ignore[import-not-found, unused-ignore]
+    try:
+        document = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+        value = document["tool"]["pytest"]["ini_options"]["cache_dir"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return ".pytest_cache"
+    return os.path.expanduser(os.path.expandvars(value)) if isinstance(value, str) and value else ".pytest_cache"
+
+
+# claims: deterministic
+def plural(count: int, word: str) -> str:
+    """`1 function`, `2 functions`."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+class Sources:
+    """Source lines for failure texts, each file read once (as the plugin reads them)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._lines: dict[str, list[str]] = {}
+
+    def __call__(self, rel: str, line: int) -> str:
+        lines = self._lines.get(rel)
+        if lines is None:
+            try:
+                # read_text turns \r\n and \r into \n; splitlines() would also split at form feeds
+                lines = (self.root / rel).read_text(encoding="utf-8", errors="replace").split("\n")
+            except OSError:
+                lines = []
+            self._lines[rel] = lines
+        return lines[line - 1] if 0 < line <= len(lines) else ""
+
+
+class Selection:
+    """Which of the project's files the command line selected: all of them, or those under the given paths."""
+
+    def __init__(self, root: Path, paths: Sequence[Path], config_file: Path | None) -> None:
+        self.root = root
+        absolute = [Path(os.path.abspath(p)) for p in paths]
+        self.everything = not absolute or any(p == root for p in absolute)
+        self.paths = absolute
+        self.rules = self.everything or (
+            config_file is not None and any(p == Path(os.path.abspath(config_file)) for p in absolute)
+        )
+
+    def __call__(self, rel: str) -> bool:
+        if self.everything:
+            return True
+        file = self.root / rel
+        return any(file == p or p in file.parents for p in self.paths)

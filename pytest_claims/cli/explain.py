@@ -1,0 +1,220 @@
+"""`pytest-claims explain DOTTED.NAME [--platform P]`: everything the walk finds for one function.
+
+The function (claiming or not) is walked once per target platform as if it made every checkable claim and
+one more that forbids every category (`engine.check(..., every=..., only=...)`), so each capability it reaches
+shows up once, at its shortest chain, whichever claims it breaks. Platforms on which the walk found the same
+are shown together. Exit status: as `check` for the function's own claims (0 when it makes none).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import difflib
+import re
+import types
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import TextIO
+
+from pytest_claims.analysis.directives import read_directives
+from pytest_claims.cli.common import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_REFUSED,
+    PROG,
+    UsageError,
+    cache_for,
+    load,
+    project_root,
+    requested_platforms,
+)
+from pytest_claims.config import Config, CustomClaim
+from pytest_claims.engine import Result, check
+from pytest_claims.output.messages import frontier_line
+from pytest_claims.records import ClaimResult, FunctionFacts
+from pytest_claims.vocabulary import CATEGORIES
+
+EVERYTHING = "*"
+"""The probe claim: forbids every category. Not a valid claim name (`[a-z][a-z0-9_-]*`), so never a user's."""
+
+_DOTTED = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)+")
+_VERBS = {"call": "calls", "reference": "references", "read": "reads"}
+
+
+def checkable(config: Config) -> tuple[str, ...]:
+    """The claims a walk can judge (`idempotent` forbids nothing: it is only asserted)."""
+    out = []
+    for name, categories in config.claim_categories().items():
+        custom = config.define.get(name)
+        if categories or config.deny.get(name) or (custom is not None and custom.deny):
+            out.append(name)
+    return tuple(out)
+
+
+def run_explain(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    name = args.name.strip()
+    if not _DOTTED.fullmatch(name):
+        raise UsageError(f"{PROG} explain: {args.name!r} is not a dotted name (module.qualname: shop.pricing.total)")
+    root = project_root([], args.root)
+    config = load(root)
+    requested, sweep = requested_platforms(args)
+    cache = cache_for(root, not args.no_cache)
+    claims = checkable(config)
+    probe = dataclasses.replace(
+        config,
+        define=types.MappingProxyType(
+            {**config.define, EVERYTHING: CustomClaim(EVERYTHING, frozenset(CATEGORIES), ())}
+        ),
+    )
+    result = check(root, requested, probe, sweep=sweep, cache=cache, every=(*claims, EVERYTHING), only={name})
+    found = [c for c in result.claims if c.function == name]
+    if not found:
+        return _not_found(name, result, out)
+    by_def: dict[int, list[ClaimResult]] = defaultdict(list)
+    for item in found:
+        by_def[item.line].append(item)
+    status = EXIT_OK
+    for line in sorted(by_def):
+        status = max(status, _explain_def(by_def[line], result, config, claims, out))
+    return status
+
+
+def _not_found(name: str, result: Result, out: TextIO) -> int:
+    """Why `name` has no verdict: unknown module or function (usage errors), not a def, an unreadable file, or
+    a def that exists on none of the target platforms."""
+    index = result.project.index.modules
+    parts = name.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        module_name = ".".join(parts[:cut])
+        file = index.get(module_name)
+        if file is None or file.followed:
+            continue
+        module = result.project.modules[module_name]
+        if module.facts.problems:
+            for line, message in module.facts.problems:
+                where = f"{module.rel}:{line}" if line > 0 else module.rel
+                print(f"unreadable: {where}: {message}", file=out)
+            return EXIT_FAILED
+        qualname = ".".join(parts[cut:])
+        defs = [f for f in module.facts.functions if f.qualname == qualname]
+        if defs and all(f.kind in ("lambda", "state") for f in defs):
+            kind = "a lambda" if defs[0].kind == "lambda" else "module or class state, not a function"
+            raise UsageError(f"{PROG} explain: {name} is {kind}: explain a def")
+        if defs:
+            platforms = ", ".join(result.platforms)
+            print(f"{name} ({module.rel}:{defs[0].line}) is not defined on {platforms}: nothing to walk", file=out)
+            return EXIT_OK
+        classes = [c for c in module.facts.classes if c.qualname == qualname]
+        if classes:
+            methods = ", ".join(sorted({m for m, _ in classes[0].methods})) or "none"
+            raise UsageError(f"{PROG} explain: {name} is a class: name one of its methods ({methods})")
+        names = [f"{module_name}.{f.qualname}" for f in module.facts.functions if f.kind not in ("lambda", "state")]
+        hint = _did_you_mean(name, names)
+        raise UsageError(f"{PROG} explain: no function or method {qualname!r} in {module_name}{hint}")
+    modules = [m for m, file in index.items() if not file.followed]
+    raise UsageError(f"{PROG} explain: no module of the project starts {name!r}{_did_you_mean(name, modules)}")
+
+
+def _did_you_mean(name: str, names: Sequence[str]) -> str:
+    close = difflib.get_close_matches(name, sorted(names), n=3)
+    return f" (did you mean {', '.join(close)}?)" if close else ""
+
+
+def _explain_def(
+    results: list[ClaimResult], result: Result, config: Config, claims: tuple[str, ...], out: TextIO
+) -> int:
+    first = results[0]
+    module = result.project.modules[first.module]
+    facts = module.facts
+    index = next(
+        (i for i, f in enumerate(facts.functions) if f.qualname == first.qualname and f.line == first.line), -1
+    )
+    # the directives read against the project's own config (the probe's would know the probe claim)
+    found, refused = read_directives(module, config)
+    declared = next((c.claims for c in found if c.function_index == index), ())
+    status = EXIT_OK
+    lines = {d.line for d in facts.directives if d.function == index and index >= 0}
+    for refusal in refused:
+        if refusal.line in lines:
+            print(f"refused: {refusal}", file=out)
+            status = EXIT_REFUSED
+    func: FunctionFacts | None = facts.functions[index] if index >= 0 else None
+    kind = f" ({func.kind})" if func is not None and func.kind != "function" else ""
+    says = f"claims {', '.join(declared)}" if declared else "makes no claim"
+    print(f"{first.function}{kind} at {first.file}:{first.line} {says}", file=out)
+
+    blocks: dict[tuple[str, ...], list[str]] = {}
+    verdicts: dict[str, dict[str, str]] = {}
+    for item in sorted(results, key=lambda r: r.platform):
+        verdicts[item.platform] = _claim_verdicts(item, claims, config)
+        text = tuple(_block(item, verdicts[item.platform], config))
+        blocks.setdefault(text, []).append(item.platform)
+    missing = sorted(set(result.platforms) - {r.platform for r in results})
+    for text, platforms in blocks.items():
+        print(f"[{', '.join(platforms)}]", file=out)
+        for line in text:
+            print(line, file=out)
+    if missing:
+        print(f"[{', '.join(missing)}] not defined on this platform", file=out)
+    if status == EXIT_OK:
+        skip = config.on_unevaluable == "skip"
+        for per in verdicts.values():
+            for claim in declared:
+                verdict = per.get(claim, "held")
+                if verdict == "violated" or (verdict == "unevaluable" and not skip):
+                    status = EXIT_FAILED
+    return status
+
+
+def _claim_verdicts(item: ClaimResult, claims: tuple[str, ...], config: Config) -> dict[str, str]:
+    """claim -> held | violated | unevaluable, as the plugin would judge a directive naming it."""
+    taint = str(getattr(config, "dynamic_calls", "ignore")) == "unevaluable"
+    broken = {v.claim for v in item.violations}
+    out: dict[str, str] = {}
+    for claim in claims:
+        if claim in broken:
+            out[claim] = "violated"
+        elif item.frontier or (taint and item.blind_spots):
+            out[claim] = "unevaluable"
+        else:
+            out[claim] = "held"
+    return out
+
+
+def _block(item: ClaimResult, verdicts: dict[str, str], config: Config) -> list[str]:
+    lines: list[str] = []
+    reaches: dict[tuple[str, str, str, int], tuple[tuple[str, ...], set[str]]] = {}
+    for v in item.violations:
+        key = (v.kind, v.reach, v.file, v.line)
+        via, breaks = reaches.get(key, (v.via, set()))
+        if len(v.via) < len(via):
+            via = v.via
+        if v.claim != EVERYTHING:
+            breaks.add(v.claim)
+        reaches[key] = (via, breaks)
+    lines.append(f"  reaches: {len(reaches)}" if reaches else "  reaches: none")
+    for (kind, reach, file, line), (via, breaks) in sorted(reaches.items(), key=lambda kv: kv[0][2:] + kv[0][:2]):
+        through = f", through {' -> '.join(via)}" if via else ""
+        broke = f"; breaks {', '.join(sorted(breaks))}" if breaks else "; breaks no claim"
+        lines.append(f"    {_VERBS.get(kind, kind)} {reach} at {file}:{line}{through}{broke}")
+    front = item.frontier
+    lines.append(f"  frontier (what the walk cannot see into): {len(front)}" if front else "  frontier: none")
+    for entry in item.frontier:
+        lines.append(f"    {frontier_line(entry)}")
+        lines.append(f"      resolve with: {entry.hint}")
+    spots = item.blind_spots
+    lines.append(f"  blind spots (calls the walk cannot follow): {len(spots)}" if spots else "  blind spots: none")
+    for spot in spots:
+        through = f", through {' -> '.join(spot.via)}" if spot.via else ""
+        lines.append(f"    {spot.file}:{spot.line}: {spot.code}{through}")
+    held = [c for c, v in verdicts.items() if v == "held"]
+    lines.append(f"  would hold: {', '.join(held) if held else 'none'}")
+    for verdict in ("violated", "unevaluable"):
+        names = [c for c, v in verdicts.items() if v == verdict]
+        if names:
+            lines.append(f"  would be {verdict}: {', '.join(names)}")
+    unchecked = [c for c in config.claim_categories() if c not in verdicts]
+    if unchecked:
+        lines.append(f"  never checked (asserted by the author): {', '.join(unchecked)}")
+    return lines
