@@ -55,11 +55,16 @@ def _shared(entries: dict[Any, Any]) -> dict[Any, Any]:
     seen: dict[Any, Any] = {}
 
     def intern(value: Any) -> Any:
-        if type(value) is tuple:
-            value = tuple([intern(item) for item in value])
-        elif type(value) is not str:
+        kind = type(value)
+        if kind is not tuple and kind is not str:
             return value
-        return seen.setdefault(value, value)
+        known = seen.get(value)
+        if known is not None:  # an equal value met before: its parts are interned already
+            return known
+        if kind is tuple:
+            value = tuple([intern(item) for item in value])
+        seen[value] = value
+        return value
 
     return {key: (intern(deps), intern(value)) for key, (deps, value) in entries.items()}
 
