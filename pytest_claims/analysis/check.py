@@ -122,9 +122,11 @@ def walk(
         raw = resolver.summary(node)
         deps.update(raw.deps)
         summary = policy.judge(raw)
-        _judge_reaches(summary.reaches, checked, deny, allow, (rel, via), violations)
-        findings.meet(rel, summary.frontier, summary.blind, via)
-        return [(edge.name, edge.target) for edge in summary.edges]
+        if summary.reaches:
+            _judge_reaches(summary.reaches, checked, deny, allow, (rel, via), violations)
+        if summary.frontier or summary.blind:
+            findings.meet(rel, summary.frontier, summary.blind, via)
+        return policy.neighbours(summary)
 
     findings.overflowed(resolver, breadth_first([(start, ())], step, max_walk), max_walk)
     ordered = tuple(sorted(violations.values(), key=violation_key))

@@ -19,6 +19,7 @@ class Policy:
         self.trusted = trusted
         self.trust_external = external == "trust"
         self._judged: dict[int, tuple[Summary, Summary]] = {}
+        self._neighbours: dict[int, tuple[Summary, list[tuple[str, tuple[str, int]]]]] = {}
 
     def judge(self, summary: Summary) -> Summary:
         """The summary as this policy sees it. Kept per summary object (a function has one per target, or one
@@ -31,6 +32,16 @@ class Policy:
         judged = self._filter(summary)
         self._judged[id(summary)] = (summary, judged)
         return judged
+
+    def neighbours(self, summary: Summary) -> list[tuple[str, tuple[str, int]]]:
+        """The (name, function) a judged summary's edges lead to, in order: built once per summary, not once per
+        walk that passes through it."""
+        known = self._neighbours.get(id(summary))
+        if known is not None and known[0] is summary:
+            return known[1]
+        found = [(edge.name, edge.target) for edge in summary.edges]
+        self._neighbours[id(summary)] = (summary, found)
+        return found
 
     def trusts(self, name: str) -> bool:
         return under_any(name, self.trusted)
