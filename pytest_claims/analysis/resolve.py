@@ -60,7 +60,8 @@ _LITERAL_CLASSES = {
     "<tuple>": "tuple",
 }
 _CONSTRUCTORS = ("__init__", "__new__", "__post_init__")
-_MAX_DEPTH = 24
+MAX_ALIAS_DEPTH = 24
+"""How many alias, re-export and star-import hops a name may take before it is unevaluable (`limits` in reports)."""
 
 
 class Resolver:
@@ -291,7 +292,7 @@ class Resolver:
         return out
 
     def resolve_binding(self, module: Module, binding: Binding, depth: int) -> list[Sym]:
-        if depth > _MAX_DEPTH:
+        if depth > MAX_ALIAS_DEPTH:
             return [("missing", binding.name, "alias chain too deep")]
         kind = binding.kind
         if kind == "import":
@@ -496,7 +497,7 @@ class Resolver:
     def step(self, sym: Sym, attr: str, depth: int) -> list[Sym]:
         """`sym.attr`, or with attr `()` the result of calling sym."""
         tag = sym[0]
-        if depth > _MAX_DEPTH:
+        if depth > MAX_ALIAS_DEPTH:
             return [("missing", attr, "alias chain too deep")]
         if attr == "()":
             return [self.called(sym)]
@@ -599,7 +600,7 @@ class Resolver:
     ) -> list[Sym]:
         """`attr` looked up on a project class or instance as Python's MRO finds it; with `dispatch` (a method
         call on a value of known class), every override in the project's subclasses too (SPEC §5)."""
-        if depth > _MAX_DEPTH:
+        if depth > MAX_ALIAS_DEPTH:
             return [("missing", attr, "alias chain too deep")]
         module_name, index = str(sym[1]), int(sym[2])  # type: ignore[call-overload]
         found = self._class_member(sym, module_name, index, attr, depth, skip_self)
@@ -612,7 +613,7 @@ class Resolver:
     def _class_member(
         self, sym: Sym, module_name: str, index: int, attr: str, depth: int, skip_self: bool
     ) -> list[Sym]:
-        if depth > _MAX_DEPTH:
+        if depth > MAX_ALIAS_DEPTH:
             return [("missing", attr, "alias chain too deep")]
         order = self.mro(module_name, index)
         if skip_self:

@@ -19,7 +19,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import quote
 
-from pytest_claims.analysis.resolve import _MAX_DEPTH
+from pytest_claims.analysis.resolve import MAX_ALIAS_DEPTH
 from pytest_claims.output.messages import frontier_line, rule_failure_text, violation_line
 from pytest_claims.records import BlindSpot, Details, FrontierEntry, RuleResult, Violation
 from pytest_claims.vocabulary import UNCHECKED_CLAIMS
@@ -45,7 +45,7 @@ __all__ = [
 REPORT_SCHEMA = "pytest-claims.report.v2"
 SARIF_SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 """The OASIS SARIF 2.1.0 (errata 01) schema; a copy ships as `data/sarif-2.1.0.schema.json`."""
-ALIAS_DEPTH = _MAX_DEPTH
+ALIAS_DEPTH = MAX_ALIAS_DEPTH
 """The alias-depth bound in force (`limits` of the JSON report): alias, re-export and star-import chains longer
 than this make a claim unevaluable, never held."""
 
