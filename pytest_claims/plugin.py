@@ -21,7 +21,7 @@ from pytest_claims.config import Config as ClaimsConfig
 from pytest_claims.config import ConfigError, env_flag, load_config
 from pytest_claims.engine import Result, check
 from pytest_claims.output.messages import failure_text, rule_failure_text, rule_item_name
-from pytest_claims.output.report import write_report
+from pytest_claims.output.report import report_format, write_report
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.records import ClaimResult, RuleResult
 from pytest_claims.vocabulary import KNOWN_PLATFORMS
@@ -129,10 +129,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     group.addoption(
         "--claims-report",
-        action="store",
-        default=None,
+        action="append",
+        default=[],
         metavar="PATH",
-        help="write the JSON report (a path ending in .md writes the catalogue, .sarif writes SARIF)",
+        help="write a report, by suffix: .json the JSON report, .md the catalogue, .sarif or .sarif.json SARIF; "
+        "may be given several times",
     )
 
 
@@ -145,6 +146,11 @@ def pytest_configure(config: pytest.Config) -> None:
         env_flag(SWEEP_ENV)  # a bad value is a usage error now, before anything runs (SPEC §8)
     except ConfigError as exc:
         raise pytest.UsageError(str(exc)) from None
+    for target in config.getoption("claims_report") or ():
+        try:
+            report_format(Path(target))
+        except ValueError as exc:
+            raise pytest.UsageError(f"--claims-report: {exc}") from None
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -185,7 +191,7 @@ def _analyse(config: pytest.Config, claims_config: ClaimsConfig) -> ClaimsState:
                 f"--claims-platform: unknown platform {platform!r} (known: {', '.join(sorted(KNOWN_PLATFORMS))})"
             )
     cache = FactsCache(_cache_dir(config))
-    report = bool(config.getoption("claims_report", None))
+    report = bool(config.getoption("claims_report", None))  # details for the reports
     started = time.perf_counter()
     result = check(claims_config.root, requested, claims_config, sweep=sweep, cache=cache, details=report)
     state = ClaimsState(claims_config, result)
@@ -353,26 +359,30 @@ def _is_test_file(config: pytest.Config, path: Path) -> bool:
     return any(fnmatch_ex(pattern, path) for pattern in config.getini("python_files"))
 
 
-def _wanted(config: pytest.Config, state: ClaimsState) -> list[Path]:
-    """Claim files this run collects: all in the root with no paths; else those under a given directory."""
+def _wanted(config: pytest.Config, state: ClaimsState) -> tuple[list[Path], bool]:
+    """Claim files this run collects: all in the root with no paths; else those under a given directory.
+    With them, whether the run collects claims of the configured packages at all (then the rules are
+    collected too, SPEC §12)."""
     files = sorted(state.claim_files)
     root = state.config.root.resolve()
     if config.args_source != pytest.Config.ArgsSource.ARGS:
-        return files
+        return files, True
     chosen: list[Path] = []
+    packages = False
     for arg in config.args:
         path = Path(arg.split("::")[0])
         path = (Path(str(config.invocation_params.dir)) / path).resolve()
         if path == root:
-            return files
+            return files, True
         if path.is_dir():
             holds_package = any(
                 _is_relative_to((root / p).resolve(), path) or _is_relative_to(path, (root / p).resolve())
                 for p in state.config.packages
             )
             if holds_package:
+                packages = True
                 chosen.extend(f for f in files if _is_relative_to(f, path))
-    return sorted(set(chosen))
+    return sorted(set(chosen)), packages
 
 
 def _is_relative_to(path: Path, other: Path) -> bool:
@@ -391,17 +401,13 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     from _pytest.runner import collect_one_node
 
     collectors: list[pytest.Collector] = []
-    for path in _wanted(config, state):
+    wanted, packages = _wanted(config, state)
+    for path in wanted:
         if str(path) not in state.collected:
             state.collected.add(str(path))
             collectors.append(ClaimsFile.from_parent(session, path=path))
     rules_file = state.config.file
-    if (
-        state.rules
-        and rules_file is not None
-        and str(rules_file.resolve()) not in state.collected
-        and (config.args_source != pytest.Config.ArgsSource.ARGS or _root_given(config, state))
-    ):
+    if state.rules and rules_file is not None and str(rules_file.resolve()) not in state.collected and packages:
         collectors.append(RulesFile.from_parent(session, path=rules_file))
     added: list[pytest.Item] = []
     for collector in collectors:
@@ -411,12 +417,6 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         if report.passed:
             added.extend(r for r in report.result if isinstance(r, pytest.Item))
     items[:0] = added
-
-
-def _root_given(config: pytest.Config, state: ClaimsState) -> bool:
-    root = state.config.root.resolve()
-    base = Path(str(config.invocation_params.dir))
-    return any((base / arg.split("::")[0]).resolve() == root for arg in config.args)
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
@@ -463,8 +463,8 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         terminalreporter.line(line)
     for problem in state.problems:
         terminalreporter.line(f"unreadable: {problem}")
-    if state.report_message:
-        terminalreporter.line(state.report_message)
+    for message in state.report_message.splitlines():
+        terminalreporter.line(message)
 
 
 _Expected = tuple[str, str, str, tuple[tuple[str, int, str], ...]]
@@ -514,13 +514,13 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         return
     if state.problems and session.exitstatus == pytest.ExitCode.OK and not config.option.collectonly:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
-    target = config.getoption("claims_report", None)
-    if not target:
-        return
-    path = Path(str(config.invocation_params.dir)) / target
-    try:
-        write_report(path, state.result, state.result.rules, __version__, state.observed)
-    except OSError as exc:
-        state.report_message = f"could not write the claims report {target}: {exc.strerror or exc}"
-    else:
-        state.report_message = f"claims report written to {target}"
+    messages = []
+    for target in dict.fromkeys(config.getoption("claims_report", None) or ()):
+        path = Path(str(config.invocation_params.dir)) / target
+        try:
+            write_report(path, state.result, state.result.rules, __version__, state.observed)
+        except OSError as exc:
+            messages.append(f"could not write the claims report {target}: {exc.strerror or exc}")
+        else:
+            messages.append(f"claims report written to {target}")
+    state.report_message = "\n".join(messages)

@@ -448,3 +448,39 @@ def test_claims_in_a_package_init_name_the_file(pytester: pytest.Pytester) -> No
     (pytester.path / "box" / "__init__.py").write_text("# claims: nonsense\ndef g():\n    pass\n")
     refused = pytester.runpytest("-p", "claims")
     refused.stdout.fnmatch_lines(["box/__init__.py:1: unknown claim 'nonsense'*"])
+
+
+def test_rules_are_collected_with_a_package_dir(shop: pytest.Pytester) -> None:
+    """SPEC §12: a path holding a configured package collects the rules with the claims (issue 14)."""
+    shop.makepyprojecttoml(PYPROJECT + RULES)
+    result = shop.runpytest("-p", "claims", "src", "-v")
+    result.stdout.fnmatch_lines([f"pyproject.toml::forbid-reaches[[]pricing-not-clock[]][[]{HOST}[]] FAILED*"])
+    result.assert_outcomes(passed=1, failed=2)
+    tests_only = shop.runpytest("-p", "claims", "tests", "-q")
+    tests_only.assert_outcomes(passed=1)
+
+
+def test_several_reports_are_each_written(shop: pytest.Pytester) -> None:
+    shop.makepyprojecttoml(PYPROJECT + RULES)
+    result = shop.runpytest(
+        "-p", "claims", "--claims-report=out/r.json", "--claims-report=out/c.md", "--claims-report=out/s.sarif"
+    )
+    result.stdout.fnmatch_lines(
+        [
+            "claims report written to out/r.json",
+            "claims report written to out/c.md",
+            "claims report written to out/s.sarif",
+        ]
+    )
+    assert '"schema": "pytest-claims.report.v2"' in (shop.path / "out" / "r.json").read_text()
+    catalogue = (shop.path / "out" / "c.md").read_text()
+    assert "## Architecture rules (forbid-reaches)" in catalogue
+    assert "| `pricing-not-clock` | `shop.pricing` | `shop.clock` | violated |" in catalogue
+    assert '"version": "2.1.0"' in (shop.path / "out" / "s.sarif").read_text()
+
+
+def test_unknown_report_suffix_is_a_usage_error(shop: pytest.Pytester) -> None:
+    result = shop.runpytest("-p", "claims", "--claims-report=report.txt")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--claims-report: 'report.txt' ends in none of .json, .md, .sarif, .sarif.json*"])
+    assert not (shop.path / "report.txt").exists()
