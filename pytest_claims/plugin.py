@@ -8,9 +8,10 @@ when one is named on the command line, it is collected by `ClaimsFile`, not as a
 from __future__ import annotations
 
 import functools
+import os
 import pickle
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -63,6 +64,11 @@ class ClaimsState:
             self.platforms = tuple(payload["platforms"])
             self.rules: list[RuleResult] = list(payload["rules"])
             self.modules: frozenset[str] = frozenset(payload.get("modules", ()))
+        self.display_prefix = ""
+        """How the project root is reached from where pytest was started (posix, "" when it is that directory):
+        failure texts show paths the way pytest shows node ids (`cwd_relative_nodeid`): relative to the rootdir,
+        which is the project root, when pytest runs there, else from the invocation directory (issue 14)."""
+        self.tbstyle = "auto"
         self.outcomes: dict[tuple[str, int], str] = {}
         self.report_message = ""
         self.collected: set[str] = set()
@@ -84,6 +90,8 @@ class ClaimsState:
         about 4 s on Django. Ours are taken back out right after the reporter filed them (trylast)."""
         if "claims" not in report.keywords:
             return
+        if self.tbstyle == "line" and report.failed and isinstance(report.longrepr, str):
+            report.longrepr = _LineRepr(report.longrepr)  # type: ignore[assignment]
         if report.when == "call" or (report.when == "setup" and report.outcome != "passed"):
             # with the line: a property's getter and setter share a qualname, hence a node id
             self.outcomes[report.nodeid, report.location[1] or 0] = report.outcome
@@ -95,6 +103,9 @@ class ClaimsState:
         """Absolute path -> project-relative path of every file holding claims or refused directives."""
         return {(self.config.root / rel).resolve(): rel for rel in sorted(set(self.by_file) | set(self.errors))}
 
+    def display(self, rel: str) -> str:
+        return f"{self.display_prefix}/{rel}" if self.display_prefix else rel
+
     def source_line(self, rel: str, line: int) -> str:
         lines = self._lines.get(rel)
         if lines is None:
@@ -105,6 +116,33 @@ class ClaimsState:
                 lines = []
             self._lines[rel] = lines
         return lines[line - 1] if 0 < line <= len(lines) else ""
+
+
+class _Crash:
+    """What pytest reads of a failure's `reprcrash` (`--tb=line`, the short summary): the first line."""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class _LineRepr:
+    """A claim item's failure under `--tb=line`: pytest prints `str(reprcrash)` (the first violation line) and
+    then the report's `toterminal`, which adds nothing; with a plain string it would print the whole text and
+    then its first 50 characters (issue 14). Set on the process that shows the reports (the xdist controller
+    receives the text as a string)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.reprcrash = _Crash(text.split("\n", 1)[0])
+
+    def toterminal(self, out: Any) -> None:
+        pass
+
+    def __str__(self) -> str:
+        return self.text
 
 
 _STATE = pytest.StashKey[ClaimsState]()
@@ -161,12 +199,26 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     if claims_config is None:
         return
     state = _analyse(config, claims_config)
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is not None and "claims_display_prefix" in workerinput:
+        state.display_prefix = workerinput["claims_display_prefix"]
+    else:
+        state.display_prefix = _display_prefix(claims_config.root, Path(str(config.invocation_params.dir)))
+    state.tbstyle = str(config.getoption("tbstyle", "auto"))
     config.stash[_STATE] = state
     reporter = config.pluginmanager.get_plugin("terminalreporter")
     if reporter is not None and isinstance(getattr(reporter, "stats", None), dict):
         state.quiet_reports = reporter.stats.setdefault("", [])
     # registered as a plugin of this session: the one hook pytest calls without the config (logreport)
     config.pluginmanager.register(state, "claims-session")
+
+
+def _display_prefix(root: Path, invoked: Path) -> str:
+    try:
+        prefix = Path(os.path.relpath(root.resolve(), invoked.resolve())).as_posix()
+    except ValueError:  # another drive (Windows): absolute, as pytest's bestrelpath gives
+        return root.resolve().as_posix()
+    return "" if prefix == "." else prefix
 
 
 def _requested_platforms(config: pytest.Config) -> tuple[list[str] | None, bool]:
@@ -219,6 +271,7 @@ def pytest_configure_node(node: Any) -> None:
     state = node.config.stash.get(_STATE, None)
     if state is not None:
         node.workerinput["claims_payload"] = pickle.dumps(state.payload)
+        node.workerinput["claims_display_prefix"] = state.display_prefix
 
 
 class ClaimsFile(pytest.File):
@@ -262,17 +315,46 @@ class StaticItem(pytest.Item):
             self.keywords[word] = True
             self.extra_keyword_matches.add(word)
 
-    def failure(self, source_line: Callable[[str, int], str]) -> str:
+    platform = ""
+    base = ""
+    """The item's name without its `[<platform>]`: the items of one sweep share it (with the parent and line)."""
+    label = ""
+    """What the failure text names: the dotted function, or `forbid-reaches[<id>]`."""
+
+    def failure(self, state: ClaimsState) -> str:
         raise NotImplementedError
 
     def runtest(self) -> None:
         if self.status == "held":
             return
         state = self.config.stash[_STATE]
-        text = self.failure(state.source_line)
+        text = self.failure(state)
         if self.status == "unevaluable" and state.config.on_unevaluable == "skip":
             pytest.skip(text.splitlines()[0])
-        raise ClaimFailure(text)
+        raise ClaimFailure(self._grouped(state, text))
+
+    def _grouped(self, state: ClaimsState, text: str) -> str:
+        """A sweep's violation identical on several platforms (same text, same verdict) is shown once.
+
+        Each platform keeps its item (so `-k win32`, `--lf` and the per-platform counts work), but only the first
+        selected item of the group shows the text, followed by `(the same on darwin, linux, win32)`; the others
+        say in one line which item shows it. When that item is not selected (`-k win32`) the text is shown."""
+        siblings = [
+            item
+            for item in self.session.items
+            if isinstance(item, StaticItem)
+            and item.parent is self.parent
+            and item.base == self.base
+            and item.location[1] == self.location[1]
+            and item.status == self.status
+            and item.platform != self.platform
+        ]
+        same = sorted([self, *(item for item in siblings if item.failure(state) == text)], key=lambda i: i.platform)
+        if len(same) == 1:
+            return text
+        if same[0] is self:
+            return f"{text}\n(the same on {', '.join(item.platform for item in same)})"
+        return f"{self.label}[{self.platform}]: the same as on {same[0].platform}, shown at {same[0].nodeid}"
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
         if isinstance(excinfo.value, ClaimFailure):
@@ -285,10 +367,13 @@ class ClaimItem(StaticItem):
         super().__init__(words=(*result.claims, result.platform), **kwargs)
         self.result = result
         self.status = result.status
+        self.platform = result.platform
+        self.base = result.qualname
+        self.label = result.function
 
-    def failure(self, source_line: Callable[[str, int], str]) -> str:
+    def failure(self, state: ClaimsState) -> str:
         r = self.result
-        return failure_text(r.function, r.claims, r.status, r.violations, r.frontier, source_line)
+        return failure_text(r.function, r.claims, r.status, r.violations, r.frontier, state.source_line, state.display)
 
     def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, self.result.line - 1, f"{self.result.function}[{self.result.platform}]"
@@ -309,9 +394,11 @@ class RuleItem(StaticItem):
         super().__init__(words=("forbid-reaches", rule.id, rule.platform), **kwargs)
         self.rule = rule
         self.status = rule.status
+        self.platform = rule.platform
+        self.base = self.label = f"forbid-reaches[{rule.id}]"
 
-    def failure(self, source_line: Callable[[str, int], str]) -> str:
-        return rule_failure_text(self.rule, source_line)
+    def failure(self, state: ClaimsState) -> str:
+        return rule_failure_text(self.rule, state.source_line, state.display)
 
     def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, max(self.rule.line - 1, 0), f"forbid-reaches[{self.rule.id}][{self.rule.platform}]"

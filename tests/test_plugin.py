@@ -484,3 +484,73 @@ def test_unknown_report_suffix_is_a_usage_error(shop: pytest.Pytester) -> None:
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*--claims-report: 'report.txt' ends in none of .json, .md, .sarif, .sarif.json*"])
     assert not (shop.path / "report.txt").exists()
+
+
+def test_failure_paths_are_shown_like_node_ids(shop: pytest.Pytester) -> None:
+    """Run from above the project (`--rootdir`): node ids are shown from the invocation directory, and so are
+    the paths in failure texts (SPEC §9; issue 14: `sub/src/...::...` beside `src/shop/clock.py:6`)."""
+    sub = shop.path / "sub"
+    sub.mkdir()
+    for name in ("pyproject.toml", "src", "tests"):
+        (shop.path / name).rename(sub / name)
+    for extra in ((), ("-n", "2")):
+        if extra:
+            pytest.importorskip("xdist")
+        run = shop.runpytest_subprocess("-p", "claims", "--rootdir=sub", "sub/src", "-v", *extra)
+        run.stdout.fnmatch_lines(
+            [
+                f"*sub/src/shop/pricing.py::quote[[]{HOST}[]]*",
+                "shop.pricing.quote claims deterministic but reaches time.time at sub/src/shop/clock.py:6, "
+                "through shop.clock.stamp",
+            ]
+        )
+
+
+def test_tb_line_shows_the_first_violation_line(shop: pytest.Pytester) -> None:
+    for extra in ((), ("-n", "2")):
+        if extra:
+            pytest.importorskip("xdist")
+        result = shop.runpytest_subprocess("-p", "claims", "--tb=line", "src", *extra)
+        lines = [line for line in result.outlines if "claims deterministic" in line]
+        assert lines == [
+            "shop.pricing.quote claims deterministic but reaches time.time at src/shop/clock.py:6, "
+            "through shop.clock.stamp"
+        ], extra
+        assert "    return time.time()" not in result.outlines
+
+
+def test_sweep_shows_a_violation_identical_across_platforms_once(shop: pytest.Pytester) -> None:
+    shop.makepyprojecttoml(PYPROJECT + RULES)
+    result = shop.runpytest("-p", "claims", "--claims-all-platforms", "src")
+    result.assert_outcomes(passed=3, failed=6)
+    text = result.stdout.str()
+    assert text.count("claims deterministic but reaches time.time") == 1
+    result.stdout.fnmatch_lines(
+        [
+            "*shop.pricing.quote claims deterministic but reaches time.time at src/shop/clock.py:6*",
+            "    return time.time()",
+            "(the same on darwin, linux, win32)",
+            "*shop.pricing.quote[[]linux[]]: the same as on darwin, shown at src/shop/pricing.py::quote[[]darwin[]]",
+            "*shop.pricing.quote[[]win32[]]: the same as on darwin, shown at src/shop/pricing.py::quote[[]darwin[]]",
+        ]
+    )
+    assert text.count("shop.pricing must never reach shop.clock, but") == 1
+    # the item showing the text is not selected: each selected one shows it
+    alone = shop.runpytest("-p", "claims", "--claims-all-platforms", "src", "-k", "win32 and quote")
+    alone.assert_outcomes(failed=1)
+    alone.stdout.fnmatch_lines(["*shop.pricing.quote claims deterministic but reaches time.time*"])
+    assert "the same" not in alone.stdout.str()
+
+
+def test_rule_failure_names_each_hop_and_the_last_source_line(shop: pytest.Pytester) -> None:
+    shop.makepyprojecttoml(PYPROJECT + RULES.replace('to = "shop.clock"', 'to = "time"'))
+    result = shop.runpytest("-p", "claims", "src")
+    result.stdout.fnmatch_lines(
+        [
+            "forbid-reaches[[]pricing-not-clock[]]: shop.pricing must never reach time, but shop.pricing.quote "
+            "reaches time.time: shop.pricing.quote -> shop.clock.stamp -> time.time",
+            "  shop.pricing.quote at src/shop/pricing.py:7 -> shop.clock.stamp",
+            "  shop.clock.stamp at src/shop/clock.py:6 -> time.time",
+            "    return time.time()",
+        ]
+    )

@@ -622,7 +622,6 @@ def sarif_report(result: Result, rules: Sequence[RuleResult], plugin_version: st
 # Writing
 
 
-# claims: deterministic
 REPORT_SUFFIXES = (".json", ".md", ".sarif", ".sarif.json")
 """The suffixes `--claims-report` accepts; any other is a usage error naming these (issue 14: `report.txt`
 silently got JSON)."""
