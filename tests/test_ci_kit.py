@@ -9,11 +9,13 @@ leg's command, as tox resolved it, runs with this interpreter. `.ci/run` runs th
 from __future__ import annotations
 
 import configparser
+import json
 import re
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -162,3 +164,85 @@ def test_readme_states_the_recipe_text() -> None:
     recipe = readme_block("Check each OS on its own CI leg", "ini")
     assert textwrap.dedent(recipe).startswith("[tox]\nenv_list = claims-{linux,darwin,win32}\n")
     assert "linux: linux" not in recipe
+
+
+# ----------------------------------------------------------------------------------------------------------
+# pre-commit hook
+
+
+def load_yaml(path: Path) -> Any:
+    yaml = pytest.importorskip("yaml")
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def test_pre_commit_hook_runs_the_claim_check_without_the_test_suite(tmp_path: Path) -> None:
+    [hook] = load_yaml(REPO / ".pre-commit-hooks.yaml")
+    assert hook["id"] == "pytest-claims"
+    assert hook["language"] == "python"
+    assert hook["pass_filenames"] is False
+    entry = [*hook["entry"].split(), *hook["args"]]
+    assert entry[:3] == ["pytest", "-p", "claims"]
+    project = generated_project(tmp_path / "project")
+    assert_checked_the_host(claims_check(entry, project))
+
+
+# ----------------------------------------------------------------------------------------------------------
+# GitHub Actions
+
+
+@pytest.fixture(scope="module")
+def workflow() -> dict[str, Any]:
+    document = load_yaml(REPO / ".github" / "workflows" / "claims.yml")
+    assert isinstance(document, dict)
+    return document
+
+
+def pytest_steps(job: dict[str, Any]) -> list[str]:
+    return [step["run"] for step in job["steps"] if "-m pytest " in step.get("run", "")]
+
+
+def uploads(job: dict[str, Any]) -> list[dict[str, Any]]:
+    return [step for step in job["steps"] if str(step.get("uses", "")).startswith("github/codeql-action/upload-sarif")]
+
+
+def test_workflow_has_a_leg_per_os_and_an_xdist_leg(workflow: dict[str, Any]) -> None:
+    assert set(workflow["jobs"]) == {"per-os", "xdist"}
+    assert workflow["permissions"]["security-events"] == "write"
+    per_os = workflow["jobs"]["per-os"]
+    assert per_os["strategy"]["matrix"]["os"] == ["ubuntu-latest", "macos-latest", "windows-latest"]
+    assert per_os["runs-on"] == "${{ matrix.os }}"
+    [check] = pytest_steps(per_os)
+    assert "--claims-platform" not in check and "--claims-all-platforms" not in check  # each checks its host
+    [xdist_check] = pytest_steps(workflow["jobs"]["xdist"])
+    assert " -n " in xdist_check
+    categories = []
+    for name, job in workflow["jobs"].items():
+        [upload] = uploads(job)
+        assert upload["with"]["sarif_file"] == "claims.sarif", name
+        assert upload["if"] == "${{ !cancelled() }}", name  # uploaded when the check fails too
+        categories.append(upload["with"]["category"])
+    # one category per leg: the matrix expands the per-OS one
+    assert categories == ["claims-${{ matrix.os }}", "claims-all-platforms"]
+
+
+def test_docs_show_the_workflow(workflow: dict[str, Any]) -> None:
+    shown = (REPO / "docs" / "ci.md").read_text(encoding="utf-8")
+    assert (REPO / ".github" / "workflows" / "claims.yml").read_text(encoding="utf-8").split("\nname: claims\n")[
+        1
+    ] in shown
+
+
+@pytest.mark.parametrize("job", ["per-os", "xdist"])
+def test_workflow_leg_commands_run_on_a_generated_project(workflow: dict[str, Any], job: str, tmp_path: Path) -> None:
+    if job == "xdist":
+        pytest.importorskip("xdist")
+    project = generated_project(tmp_path / "project")
+    [command] = pytest_steps(workflow["jobs"][job])
+    words = command.replace("$CLAIMS_PATHS", "src").split()
+    done = claims_check(words, project)
+    platforms = OSES if job == "xdist" else (HOST,)
+    assert_checked_the_host(done, platforms)
+    sarif = json.loads((project / "claims.sarif").read_text(encoding="utf-8"))
+    [sarif_run] = sarif["runs"]
+    assert sarif_run["automationDetails"]["id"] == f"pytest-claims/{'+'.join(sorted(platforms))}/"
+    assert any("time.time" in result["message"]["text"] for result in sarif_run["results"])
