@@ -7,12 +7,14 @@ when one is named on the command line, it is collected by `ClaimsFile`, not as a
 
 from __future__ import annotations
 
+import fnmatch
 import functools
 import os
 import pickle
+import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 
 import pytest
@@ -441,9 +443,24 @@ def pytest_pycollect_makemodule(module_path: Path, parent: pytest.Collector) -> 
 
 def _is_test_file(config: pytest.Config, path: Path) -> bool:
     """A file pytest collects as tests (`python_files`): left to pytest even inside a configured package."""
-    from _pytest.pathlib import fnmatch_ex
+    return any(python_files_match(pattern, path) for pattern in config.getini("python_files"))
 
-    return any(fnmatch_ex(pattern, path) for pattern in config.getini("python_files"))
+
+def python_files_match(pattern: str, path: Path | PurePath) -> bool:
+    """pytest's own matching of a `python_files` pattern (`_pytest.pathlib.fnmatch_ex`, which is private, so
+    copied rather than imported: a pytest upgrade may move it). A pattern without a path separator matches the
+    file name; one with a separator matches the whole path, a relative pattern anywhere below the root (so
+    `tests/**/test_*.py` works). tests/test_plugin.py checks it against pytest's when pytest still has it."""
+    path = PurePath(path)
+    if sys.platform.startswith("win") and os.sep not in pattern and "/" in pattern:
+        pattern = pattern.replace("/", os.sep)
+    if os.sep not in pattern:
+        name = path.name
+    else:
+        name = str(path)
+        if path.is_absolute() and not os.path.isabs(pattern):
+            pattern = f"*{os.sep}{pattern}"
+    return fnmatch.fnmatch(name, pattern)
 
 
 def _wanted(config: pytest.Config, state: ClaimsState) -> tuple[list[Path], bool]:
@@ -485,8 +502,6 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     state = config.stash.get(_STATE, None)
     if state is None:
         return
-    from _pytest.runner import collect_one_node
-
     collectors: list[pytest.Collector] = []
     wanted, packages = _wanted(config, state)
     for path in wanted:
@@ -499,11 +514,21 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     added: list[pytest.Item] = []
     for collector in collectors:
         # Reported like any collection, so a refused directive is a collection error naming file:line.
-        report = collect_one_node(collector)
+        report = _collect(collector)
         session.ihook.pytest_collectreport(report=report)
         if report.passed:
             added.extend(r for r in report.result if isinstance(r, pytest.Item))
     items[:0] = added
+
+
+def _collect(collector: pytest.Collector) -> pytest.CollectReport:
+    """Collect one node through the public hooks, as pytest's own (private) `_pytest.runner.collect_one_node`
+    does, minus `--pdb` on a collection error: our collectors raise only `ClaimsCollectError`, a refused
+    directive reported by file:line, where a debugger has nothing to show."""
+    collector.ihook.pytest_collectstart(collector=collector)
+    report: pytest.CollectReport = collector.ihook.pytest_make_collect_report(collector=collector)
+    report.__dict__.pop("call", None)  # pytest drops it too: the report must pickle (xdist) and not keep frames
+    return report
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -554,3 +555,48 @@ def test_rule_failure_names_each_hop_and_the_last_source_line(shop: pytest.Pytes
             "    return time.time()",
         ]
     )
+
+
+def test_the_package_imports_nothing_private_from_pytest() -> None:
+    """Issue 14: `_pytest.pathlib.fnmatch_ex` and `_pytest.runner.collect_one_node` were imported; a pytest
+    upgrade may move them. The plugin keeps to pytest's public API (its own copies, tested below)."""
+    import ast
+
+    import pytest_claims
+
+    offenders = []
+    for path in sorted(Path(pytest_claims.__file__).parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            offenders += [f"{path.name}: {n}" for n in names if n.split(".")[0] == "_pytest"]
+    assert offenders == []
+
+
+@pytest.mark.parametrize(
+    "pattern", ["test_*.py", "*_test.py", "check_*.py", "tests/**/test_*.py", "src/*/t_*.py", "*/pkg/*.py"]
+)
+@pytest.mark.parametrize(
+    "path",
+    ["test_a.py", "a_test.py", "pkg/test_b.py", "tests/x/y/test_c.py", "src/pkg/t_d.py", "pkg/mod.py", "ok.py"],
+)
+def test_python_files_match_agrees_with_pytest(pattern: str, path: str, tmp_path: Path) -> None:
+    from pytest_claims.plugin import python_files_match
+
+    try:
+        from _pytest.pathlib import fnmatch_ex
+    except ImportError:  # pragma: no cover - pytest moved it: our copy is what runs
+        pytest.skip("pytest no longer has _pytest.pathlib.fnmatch_ex")
+    for candidate in (Path(path), tmp_path / path):
+        assert python_files_match(pattern, candidate) == fnmatch_ex(pattern, candidate), (pattern, candidate)
+
+
+def test_python_files_patterns_keep_test_files_to_pytest(shop: pytest.Pytester) -> None:
+    """A `python_files` match inside a configured package, named on the command line, runs as a test."""
+    (shop.path / "src" / "shop" / "check_inside.py").write_text("def test_inside():\n    assert True\n")
+    shop.makepyprojecttoml(PYPROJECT + '\n[tool.pytest.ini_options]\npython_files = ["check_*.py", "test_*.py"]\n')
+    result = shop.runpytest("-p", "claims", "src/shop/check_inside.py", "-v")
+    result.stdout.fnmatch_lines(["*check_inside.py::test_inside PASSED*"])
