@@ -71,6 +71,8 @@ class ClaimsState:
         failure texts show paths the way pytest shows node ids (`cwd_relative_nodeid`): relative to the rootdir,
         which is the project root, when pytest runs there, else from the invocation directory (issue 14)."""
         self.tbstyle = "auto"
+        self.sweep_groups: dict[tuple[str, str, int | None], list[Any]] | None = None
+        """Failing claim and rule items of this session by `StaticItem.sweep_key`, built at the first failure."""
         self.outcomes: dict[tuple[str, int], str] = {}
         self.report_message = ""
         self.collected: set[str] = set()
@@ -326,6 +328,11 @@ class StaticItem(pytest.Item):
     def failure(self, state: ClaimsState) -> str:
         raise NotImplementedError
 
+    @property
+    def sweep_key(self) -> tuple[str, str, int | None]:
+        """The items of one function (or rule) on several platforms share it."""
+        return (self.parent.nodeid if self.parent is not None else "", self.base, self.location[1])
+
     def runtest(self) -> None:
         if self.status == "held":
             return
@@ -341,15 +348,15 @@ class StaticItem(pytest.Item):
         Each platform keeps its item (so `-k win32`, `--lf` and the per-platform counts work), but only the first
         selected item of the group shows the text, followed by `(the same on darwin, linux, win32)`; the others
         say in one line which item shows it. When that item is not selected (`-k win32`) the text is shown."""
+        if state.sweep_groups is None:  # once per session: the selected items are final when items run
+            state.sweep_groups = {}
+            for item in self.session.items:
+                if isinstance(item, StaticItem) and item.status != "held":
+                    state.sweep_groups.setdefault(item.sweep_key, []).append(item)
         siblings = [
             item
-            for item in self.session.items
-            if isinstance(item, StaticItem)
-            and item.parent is self.parent
-            and item.base == self.base
-            and item.location[1] == self.location[1]
-            and item.status == self.status
-            and item.platform != self.platform
+            for item in state.sweep_groups.get(self.sweep_key, ())
+            if item.status == self.status and item.platform != self.platform
         ]
         same = sorted([self, *(item for item in siblings if item.failure(state) == text)], key=lambda i: i.platform)
         if len(same) == 1:
