@@ -7,11 +7,14 @@ when one is named on the command line, it is collected by `ClaimsFile`, not as a
 
 from __future__ import annotations
 
+import fnmatch
 import functools
+import os
 import pickle
+import sys
 import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Iterator
+from pathlib import Path, PurePath
 from typing import Any
 
 import pytest
@@ -21,7 +24,7 @@ from pytest_claims.config import Config as ClaimsConfig
 from pytest_claims.config import ConfigError, env_flag, load_config
 from pytest_claims.engine import Result, check
 from pytest_claims.output.messages import failure_text, rule_failure_text, rule_item_name
-from pytest_claims.output.report import write_report
+from pytest_claims.output.report import report_format, write_report
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.records import ClaimResult, RuleResult
 from pytest_claims.vocabulary import KNOWN_PLATFORMS
@@ -63,6 +66,13 @@ class ClaimsState:
             self.platforms = tuple(payload["platforms"])
             self.rules: list[RuleResult] = list(payload["rules"])
             self.modules: frozenset[str] = frozenset(payload.get("modules", ()))
+        self.display_prefix = ""
+        """How the project root is reached from where pytest was started (posix, "" when it is that directory):
+        failure texts show paths the way pytest shows node ids (`cwd_relative_nodeid`): relative to the rootdir,
+        which is the project root, when pytest runs there, else from the invocation directory (issue 14)."""
+        self.tbstyle = "auto"
+        self.sweep_groups: dict[tuple[str, str, int | None], list[Any]] | None = None
+        """Failing claim and rule items of this session by `StaticItem.sweep_key`, built at the first failure."""
         self.outcomes: dict[tuple[str, int], str] = {}
         self.report_message = ""
         self.collected: set[str] = set()
@@ -84,6 +94,8 @@ class ClaimsState:
         about 4 s on Django. Ours are taken back out right after the reporter filed them (trylast)."""
         if "claims" not in report.keywords:
             return
+        if self.tbstyle == "line" and report.failed and isinstance(report.longrepr, str):
+            report.longrepr = _LineRepr(report.longrepr)  # type: ignore[assignment]
         if report.when == "call" or (report.when == "setup" and report.outcome != "passed"):
             # with the line: a property's getter and setter share a qualname, hence a node id
             self.outcomes[report.nodeid, report.location[1] or 0] = report.outcome
@@ -95,6 +107,9 @@ class ClaimsState:
         """Absolute path -> project-relative path of every file holding claims or refused directives."""
         return {(self.config.root / rel).resolve(): rel for rel in sorted(set(self.by_file) | set(self.errors))}
 
+    def display(self, rel: str) -> str:
+        return f"{self.display_prefix}/{rel}" if self.display_prefix else rel
+
     def source_line(self, rel: str, line: int) -> str:
         lines = self._lines.get(rel)
         if lines is None:
@@ -105,6 +120,33 @@ class ClaimsState:
                 lines = []
             self._lines[rel] = lines
         return lines[line - 1] if 0 < line <= len(lines) else ""
+
+
+class _Crash:
+    """What pytest reads of a failure's `reprcrash` (`--tb=line`, the short summary): the first line."""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class _LineRepr:
+    """A claim item's failure under `--tb=line`: pytest prints `str(reprcrash)` (the first violation line) and
+    then the report's `toterminal`, which adds nothing; with a plain string it would print the whole text and
+    then its first 50 characters (issue 14). Set on the process that shows the reports (the xdist controller
+    receives the text as a string)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.reprcrash = _Crash(text.split("\n", 1)[0])
+
+    def toterminal(self, out: Any) -> None:
+        pass
+
+    def __str__(self) -> str:
+        return self.text
 
 
 _STATE = pytest.StashKey[ClaimsState]()
@@ -129,10 +171,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     group.addoption(
         "--claims-report",
-        action="store",
-        default=None,
+        action="append",
+        default=[],
         metavar="PATH",
-        help="write the JSON report (a path ending in .md writes the catalogue, .sarif writes SARIF)",
+        help="write a report, by suffix: .json the JSON report, .md the catalogue, .sarif or .sarif.json SARIF; "
+        "may be given several times",
     )
 
 
@@ -145,6 +188,11 @@ def pytest_configure(config: pytest.Config) -> None:
         env_flag(SWEEP_ENV)  # a bad value is a usage error now, before anything runs (SPEC §8)
     except ConfigError as exc:
         raise pytest.UsageError(str(exc)) from None
+    for target in config.getoption("claims_report") or ():
+        try:
+            report_format(Path(target))
+        except ValueError as exc:
+            raise pytest.UsageError(f"--claims-report: {exc}") from None
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -155,12 +203,26 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     if claims_config is None:
         return
     state = _analyse(config, claims_config)
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is not None and "claims_display_prefix" in workerinput:
+        state.display_prefix = workerinput["claims_display_prefix"]
+    else:
+        state.display_prefix = _display_prefix(claims_config.root, Path(str(config.invocation_params.dir)))
+    state.tbstyle = str(config.getoption("tbstyle", "auto"))
     config.stash[_STATE] = state
     reporter = config.pluginmanager.get_plugin("terminalreporter")
     if reporter is not None and isinstance(getattr(reporter, "stats", None), dict):
         state.quiet_reports = reporter.stats.setdefault("", [])
     # registered as a plugin of this session: the one hook pytest calls without the config (logreport)
     config.pluginmanager.register(state, "claims-session")
+
+
+def _display_prefix(root: Path, invoked: Path) -> str:
+    try:
+        prefix = Path(os.path.relpath(root.resolve(), invoked.resolve())).as_posix()
+    except ValueError:  # another drive (Windows): absolute, as pytest's bestrelpath gives
+        return root.resolve().as_posix()
+    return "" if prefix == "." else prefix
 
 
 def _requested_platforms(config: pytest.Config) -> tuple[list[str] | None, bool]:
@@ -185,7 +247,7 @@ def _analyse(config: pytest.Config, claims_config: ClaimsConfig) -> ClaimsState:
                 f"--claims-platform: unknown platform {platform!r} (known: {', '.join(sorted(KNOWN_PLATFORMS))})"
             )
     cache = FactsCache(_cache_dir(config))
-    report = bool(config.getoption("claims_report", None))
+    report = bool(config.getoption("claims_report", None))  # details for the reports
     started = time.perf_counter()
     result = check(claims_config.root, requested, claims_config, sweep=sweep, cache=cache, details=report)
     state = ClaimsState(claims_config, result)
@@ -213,6 +275,7 @@ def pytest_configure_node(node: Any) -> None:
     state = node.config.stash.get(_STATE, None)
     if state is not None:
         node.workerinput["claims_payload"] = pickle.dumps(state.payload)
+        node.workerinput["claims_display_prefix"] = state.display_prefix
 
 
 class ClaimsFile(pytest.File):
@@ -256,17 +319,51 @@ class StaticItem(pytest.Item):
             self.keywords[word] = True
             self.extra_keyword_matches.add(word)
 
-    def failure(self, source_line: Callable[[str, int], str]) -> str:
+    platform = ""
+    base = ""
+    """The item's name without its `[<platform>]`: the items of one sweep share it (with the parent and line)."""
+    label = ""
+    """What the failure text names: the dotted function, or `forbid-reaches[<id>]`."""
+
+    def failure(self, state: ClaimsState) -> str:
         raise NotImplementedError
+
+    @property
+    def sweep_key(self) -> tuple[str, str, int | None]:
+        """The items of one function (or rule) on several platforms share it."""
+        return (self.parent.nodeid if self.parent is not None else "", self.base, self.location[1])
 
     def runtest(self) -> None:
         if self.status == "held":
             return
         state = self.config.stash[_STATE]
-        text = self.failure(state.source_line)
+        text = self.failure(state)
         if self.status == "unevaluable" and state.config.on_unevaluable == "skip":
             pytest.skip(text.splitlines()[0])
-        raise ClaimFailure(text)
+        raise ClaimFailure(self._grouped(state, text))
+
+    def _grouped(self, state: ClaimsState, text: str) -> str:
+        """A sweep's violation identical on several platforms (same text, same verdict) is shown once.
+
+        Each platform keeps its item (so `-k win32`, `--lf` and the per-platform counts work), but only the first
+        selected item of the group shows the text, followed by `(the same on darwin, linux, win32)`; the others
+        say in one line which item shows it. When that item is not selected (`-k win32`) the text is shown."""
+        if state.sweep_groups is None:  # once per session: the selected items are final when items run
+            state.sweep_groups = {}
+            for item in self.session.items:
+                if isinstance(item, StaticItem) and item.status != "held":
+                    state.sweep_groups.setdefault(item.sweep_key, []).append(item)
+        siblings = [
+            item
+            for item in state.sweep_groups.get(self.sweep_key, ())
+            if item.status == self.status and item.platform != self.platform
+        ]
+        same = sorted([self, *(item for item in siblings if item.failure(state) == text)], key=lambda i: i.platform)
+        if len(same) == 1:
+            return text
+        if same[0] is self:
+            return f"{text}\n(the same on {', '.join(item.platform for item in same)})"
+        return f"{self.label}[{self.platform}]: the same as on {same[0].platform}, shown at {same[0].nodeid}"
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
         if isinstance(excinfo.value, ClaimFailure):
@@ -279,10 +376,13 @@ class ClaimItem(StaticItem):
         super().__init__(words=(*result.claims, result.platform), **kwargs)
         self.result = result
         self.status = result.status
+        self.platform = result.platform
+        self.base = result.qualname
+        self.label = result.function
 
-    def failure(self, source_line: Callable[[str, int], str]) -> str:
+    def failure(self, state: ClaimsState) -> str:
         r = self.result
-        return failure_text(r.function, r.claims, r.status, r.violations, r.frontier, source_line)
+        return failure_text(r.function, r.claims, r.status, r.violations, r.frontier, state.source_line, state.display)
 
     def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, self.result.line - 1, f"{self.result.function}[{self.result.platform}]"
@@ -303,9 +403,11 @@ class RuleItem(StaticItem):
         super().__init__(words=("forbid-reaches", rule.id, rule.platform), **kwargs)
         self.rule = rule
         self.status = rule.status
+        self.platform = rule.platform
+        self.base = self.label = f"forbid-reaches[{rule.id}]"
 
-    def failure(self, source_line: Callable[[str, int], str]) -> str:
-        return rule_failure_text(self.rule, source_line)
+    def failure(self, state: ClaimsState) -> str:
+        return rule_failure_text(self.rule, state.source_line, state.display)
 
     def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, max(self.rule.line - 1, 0), f"forbid-reaches[{self.rule.id}][{self.rule.platform}]"
@@ -348,31 +450,50 @@ def pytest_pycollect_makemodule(module_path: Path, parent: pytest.Collector) -> 
 
 def _is_test_file(config: pytest.Config, path: Path) -> bool:
     """A file pytest collects as tests (`python_files`): left to pytest even inside a configured package."""
-    from _pytest.pathlib import fnmatch_ex
-
-    return any(fnmatch_ex(pattern, path) for pattern in config.getini("python_files"))
+    return any(python_files_match(pattern, path) for pattern in config.getini("python_files"))
 
 
-def _wanted(config: pytest.Config, state: ClaimsState) -> list[Path]:
-    """Claim files this run collects: all in the root with no paths; else those under a given directory."""
+def python_files_match(pattern: str, path: Path | PurePath) -> bool:
+    """pytest's own matching of a `python_files` pattern (`_pytest.pathlib.fnmatch_ex`, which is private, so
+    copied rather than imported: a pytest upgrade may move it). A pattern without a path separator matches the
+    file name; one with a separator matches the whole path, a relative pattern anywhere below the root (so
+    `tests/**/test_*.py` works). tests/test_plugin.py checks it against pytest's when pytest still has it."""
+    path = PurePath(path)
+    if sys.platform.startswith("win") and os.sep not in pattern and "/" in pattern:
+        pattern = pattern.replace("/", os.sep)
+    if os.sep not in pattern:
+        name = path.name
+    else:
+        name = str(path)
+        if path.is_absolute() and not os.path.isabs(pattern):
+            pattern = f"*{os.sep}{pattern}"
+    return fnmatch.fnmatch(name, pattern)
+
+
+def _wanted(config: pytest.Config, state: ClaimsState) -> tuple[list[Path], bool]:
+    """Claim files this run collects: all in the root with no paths; else those under a given directory.
+    With them, whether the run collects claims of the configured packages at all (then the rules are
+    collected too, SPEC §12)."""
     files = sorted(state.claim_files)
     root = state.config.root.resolve()
     if config.args_source != pytest.Config.ArgsSource.ARGS:
-        return files
+        return files, True
     chosen: list[Path] = []
+    packages = False
     for arg in config.args:
         path = Path(arg.split("::")[0])
         path = (Path(str(config.invocation_params.dir)) / path).resolve()
         if path == root:
-            return files
+            return files, True
         if path.is_dir():
             holds_package = any(
                 _is_relative_to((root / p).resolve(), path) or _is_relative_to(path, (root / p).resolve())
                 for p in state.config.packages
             )
             if holds_package:
+                packages = True
                 chosen.extend(f for f in files if _is_relative_to(f, path))
-    return sorted(set(chosen))
+    return sorted(set(chosen)), packages
 
 
 def _is_relative_to(path: Path, other: Path) -> bool:
@@ -388,35 +509,33 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     state = config.stash.get(_STATE, None)
     if state is None:
         return
-    from _pytest.runner import collect_one_node
-
     collectors: list[pytest.Collector] = []
-    for path in _wanted(config, state):
+    wanted, packages = _wanted(config, state)
+    for path in wanted:
         if str(path) not in state.collected:
             state.collected.add(str(path))
             collectors.append(ClaimsFile.from_parent(session, path=path))
     rules_file = state.config.file
-    if (
-        state.rules
-        and rules_file is not None
-        and str(rules_file.resolve()) not in state.collected
-        and (config.args_source != pytest.Config.ArgsSource.ARGS or _root_given(config, state))
-    ):
+    if state.rules and rules_file is not None and str(rules_file.resolve()) not in state.collected and packages:
         collectors.append(RulesFile.from_parent(session, path=rules_file))
     added: list[pytest.Item] = []
     for collector in collectors:
         # Reported like any collection, so a refused directive is a collection error naming file:line.
-        report = collect_one_node(collector)
+        report = _collect(collector)
         session.ihook.pytest_collectreport(report=report)
         if report.passed:
             added.extend(r for r in report.result if isinstance(r, pytest.Item))
     items[:0] = added
 
 
-def _root_given(config: pytest.Config, state: ClaimsState) -> bool:
-    root = state.config.root.resolve()
-    base = Path(str(config.invocation_params.dir))
-    return any((base / arg.split("::")[0]).resolve() == root for arg in config.args)
+def _collect(collector: pytest.Collector) -> pytest.CollectReport:
+    """Collect one node through the public hooks, as pytest's own (private) `_pytest.runner.collect_one_node`
+    does, minus `--pdb` on a collection error: our collectors raise only `ClaimsCollectError`, a refused
+    directive reported by file:line, where a debugger has nothing to show."""
+    collector.ihook.pytest_collectstart(collector=collector)
+    report: pytest.CollectReport = collector.ihook.pytest_make_collect_report(collector=collector)
+    report.__dict__.pop("call", None)  # pytest drops it too: the report must pickle (xdist) and not keep frames
+    return report
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
@@ -463,8 +582,8 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         terminalreporter.line(line)
     for problem in state.problems:
         terminalreporter.line(f"unreadable: {problem}")
-    if state.report_message:
-        terminalreporter.line(state.report_message)
+    for message in state.report_message.splitlines():
+        terminalreporter.line(message)
 
 
 _Expected = tuple[str, str, str, tuple[tuple[str, int, str], ...]]
@@ -514,13 +633,13 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         return
     if state.problems and session.exitstatus == pytest.ExitCode.OK and not config.option.collectonly:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
-    target = config.getoption("claims_report", None)
-    if not target:
-        return
-    path = Path(str(config.invocation_params.dir)) / target
-    try:
-        write_report(path, state.result, state.result.rules, __version__, state.observed)
-    except OSError as exc:
-        state.report_message = f"could not write the claims report {target}: {exc.strerror or exc}"
-    else:
-        state.report_message = f"claims report written to {target}"
+    messages = []
+    for target in dict.fromkeys(config.getoption("claims_report", None) or ()):
+        path = Path(str(config.invocation_params.dir)) / target
+        try:
+            write_report(path, state.result, state.result.rules, __version__, state.observed)
+        except OSError as exc:
+            messages.append(f"could not write the claims report {target}: {exc.strerror or exc}")
+        else:
+            messages.append(f"claims report written to {target}")
+    state.report_message = "\n".join(messages)

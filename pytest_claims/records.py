@@ -340,6 +340,11 @@ class RuleResult:
     """Call sites the walk could not follow (SPEC §5, §12), sorted by file, line, code; `via` runs from the
     `from` function to the function holding the call. A violated rule stops at its first path, so it lists
     those met until then."""
+    steps: tuple[tuple[str, int], ...] = ()
+    """Violated: for each hop of `path` but the last, the (project-relative file, line) of the call or reference
+    in that function that takes the next step (SPEC §12); the function's `def` line when the body uses the name
+    without a recorded line (a project class without a constructor, a plain stdlib or third-party name). Empty
+    otherwise."""
 
 
 # --------------------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -448,3 +449,154 @@ def test_claims_in_a_package_init_name_the_file(pytester: pytest.Pytester) -> No
     (pytester.path / "box" / "__init__.py").write_text("# claims: nonsense\ndef g():\n    pass\n")
     refused = pytester.runpytest("-p", "claims")
     refused.stdout.fnmatch_lines(["box/__init__.py:1: unknown claim 'nonsense'*"])
+
+
+def test_rules_are_collected_with_a_package_dir(shop: pytest.Pytester) -> None:
+    """SPEC §12: a path holding a configured package collects the rules with the claims (issue 14)."""
+    shop.makepyprojecttoml(PYPROJECT + RULES)
+    result = shop.runpytest("-p", "claims", "src", "-v")
+    result.stdout.fnmatch_lines([f"pyproject.toml::forbid-reaches[[]pricing-not-clock[]][[]{HOST}[]] FAILED*"])
+    result.assert_outcomes(passed=1, failed=2)
+    tests_only = shop.runpytest("-p", "claims", "tests", "-q")
+    tests_only.assert_outcomes(passed=1)
+
+
+def test_several_reports_are_each_written(shop: pytest.Pytester) -> None:
+    shop.makepyprojecttoml(PYPROJECT + RULES)
+    result = shop.runpytest(
+        "-p", "claims", "--claims-report=out/r.json", "--claims-report=out/c.md", "--claims-report=out/s.sarif"
+    )
+    result.stdout.fnmatch_lines(
+        [
+            "claims report written to out/r.json",
+            "claims report written to out/c.md",
+            "claims report written to out/s.sarif",
+        ]
+    )
+    assert '"schema": "pytest-claims.report.v2"' in (shop.path / "out" / "r.json").read_text()
+    catalogue = (shop.path / "out" / "c.md").read_text()
+    assert "## Architecture rules (forbid-reaches)" in catalogue
+    assert "| `pricing-not-clock` | `shop.pricing` | `shop.clock` | violated |" in catalogue
+    assert '"version": "2.1.0"' in (shop.path / "out" / "s.sarif").read_text()
+
+
+def test_unknown_report_suffix_is_a_usage_error(shop: pytest.Pytester) -> None:
+    result = shop.runpytest("-p", "claims", "--claims-report=report.txt")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--claims-report: 'report.txt' ends in none of .json, .md, .sarif, .sarif.json*"])
+    assert not (shop.path / "report.txt").exists()
+
+
+def test_failure_paths_are_shown_like_node_ids(shop: pytest.Pytester) -> None:
+    """Run from above the project (`--rootdir`): node ids are shown from the invocation directory, and so are
+    the paths in failure texts (SPEC §9; issue 14: `sub/src/...::...` beside `src/shop/clock.py:6`)."""
+    sub = shop.path / "sub"
+    sub.mkdir()
+    for name in ("pyproject.toml", "src", "tests"):
+        (shop.path / name).rename(sub / name)
+    for extra in ((), ("-n", "2")):
+        if extra:
+            pytest.importorskip("xdist")
+        run = shop.runpytest_subprocess("-p", "claims", "--rootdir=sub", "sub/src", "-v", *extra)
+        run.stdout.fnmatch_lines(
+            [
+                f"*sub/src/shop/pricing.py::quote[[]{HOST}[]]*",
+                "shop.pricing.quote claims deterministic but reaches time.time at sub/src/shop/clock.py:6, "
+                "through shop.clock.stamp",
+            ]
+        )
+
+
+def test_tb_line_shows_the_first_violation_line(shop: pytest.Pytester) -> None:
+    for extra in ((), ("-n", "2")):
+        if extra:
+            pytest.importorskip("xdist")
+        result = shop.runpytest_subprocess("-p", "claims", "--tb=line", "src", *extra)
+        lines = [line for line in result.outlines if "claims deterministic" in line]
+        assert lines == [
+            "shop.pricing.quote claims deterministic but reaches time.time at src/shop/clock.py:6, "
+            "through shop.clock.stamp"
+        ], extra
+        assert "    return time.time()" not in result.outlines
+
+
+def test_sweep_shows_a_violation_identical_across_platforms_once(shop: pytest.Pytester) -> None:
+    shop.makepyprojecttoml(PYPROJECT + RULES)
+    result = shop.runpytest("-p", "claims", "--claims-all-platforms", "src")
+    result.assert_outcomes(passed=3, failed=6)
+    text = result.stdout.str()
+    assert text.count("claims deterministic but reaches time.time") == 1
+    result.stdout.fnmatch_lines(
+        [
+            "*shop.pricing.quote claims deterministic but reaches time.time at src/shop/clock.py:6*",
+            "    return time.time()",
+            "(the same on darwin, linux, win32)",
+            "*shop.pricing.quote[[]linux[]]: the same as on darwin, shown at src/shop/pricing.py::quote[[]darwin[]]",
+            "*shop.pricing.quote[[]win32[]]: the same as on darwin, shown at src/shop/pricing.py::quote[[]darwin[]]",
+        ]
+    )
+    assert text.count("shop.pricing must never reach shop.clock, but") == 1
+    # the item showing the text is not selected: each selected one shows it
+    alone = shop.runpytest("-p", "claims", "--claims-all-platforms", "src", "-k", "win32 and quote")
+    alone.assert_outcomes(failed=1)
+    alone.stdout.fnmatch_lines(["*shop.pricing.quote claims deterministic but reaches time.time*"])
+    assert "the same" not in alone.stdout.str()
+
+
+def test_rule_failure_names_each_hop_and_the_last_source_line(shop: pytest.Pytester) -> None:
+    shop.makepyprojecttoml(PYPROJECT + RULES.replace('to = "shop.clock"', 'to = "time"'))
+    result = shop.runpytest("-p", "claims", "src")
+    result.stdout.fnmatch_lines(
+        [
+            "forbid-reaches[[]pricing-not-clock[]]: shop.pricing must never reach time, but shop.pricing.quote "
+            "reaches time.time: shop.pricing.quote -> shop.clock.stamp -> time.time",
+            "  shop.pricing.quote at src/shop/pricing.py:7 -> shop.clock.stamp",
+            "  shop.clock.stamp at src/shop/clock.py:6 -> time.time",
+            "    return time.time()",
+        ]
+    )
+
+
+def test_the_package_imports_nothing_private_from_pytest() -> None:
+    """Issue 14: `_pytest.pathlib.fnmatch_ex` and `_pytest.runner.collect_one_node` were imported; a pytest
+    upgrade may move them. The plugin keeps to pytest's public API (its own copies, tested below)."""
+    import ast
+
+    import pytest_claims
+
+    offenders = []
+    for path in sorted(Path(pytest_claims.__file__).parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            offenders += [f"{path.name}: {n}" for n in names if n.split(".")[0] == "_pytest"]
+    assert offenders == []
+
+
+@pytest.mark.parametrize(
+    "pattern", ["test_*.py", "*_test.py", "check_*.py", "tests/**/test_*.py", "src/*/t_*.py", "*/pkg/*.py"]
+)
+@pytest.mark.parametrize(
+    "path",
+    ["test_a.py", "a_test.py", "pkg/test_b.py", "tests/x/y/test_c.py", "src/pkg/t_d.py", "pkg/mod.py", "ok.py"],
+)
+def test_python_files_match_agrees_with_pytest(pattern: str, path: str, tmp_path: Path) -> None:
+    from pytest_claims.plugin import python_files_match
+
+    try:
+        from _pytest.pathlib import fnmatch_ex
+    except ImportError:  # pragma: no cover - pytest moved it: our copy is what runs
+        pytest.skip("pytest no longer has _pytest.pathlib.fnmatch_ex")
+    for candidate in (Path(path), tmp_path / path):
+        assert python_files_match(pattern, candidate) == fnmatch_ex(pattern, candidate), (pattern, candidate)
+
+
+def test_python_files_patterns_keep_test_files_to_pytest(shop: pytest.Pytester) -> None:
+    """A `python_files` match inside a configured package, named on the command line, runs as a test."""
+    (shop.path / "src" / "shop" / "check_inside.py").write_text("def test_inside():\n    assert True\n")
+    shop.makepyprojecttoml(PYPROJECT + '\n[tool.pytest.ini_options]\npython_files = ["check_*.py", "test_*.py"]\n')
+    result = shop.runpytest("-p", "claims", "src/shop/check_inside.py", "-v")
+    result.stdout.fnmatch_lines(["*check_inside.py::test_inside PASSED*"])

@@ -492,8 +492,7 @@ def test_catalogue_lists_functions_absent_from_every_target() -> None:
     ("name", "kind"),
     [
         ("report.json", "json"),
-        ("report", "json"),
-        ("claims.txt", "json"),
+        ("REPORT.JSON", "json"),
         ("catalog.md", "markdown"),
         ("CATALOG.MD", "markdown"),
         ("claims.sarif", "sarif"),
@@ -502,6 +501,12 @@ def test_catalogue_lists_functions_absent_from_every_target() -> None:
 )
 def test_report_format_by_suffix(name: str, kind: str) -> None:
     assert report_format(Path(name)) == kind
+
+
+@pytest.mark.parametrize("name", ["report.txt", "report", "claims.sarif.txt", "catalog.markdown"])
+def test_report_format_refuses_other_suffixes(name: str) -> None:
+    with pytest.raises(ValueError, match=r"none of \.json, \.md, \.sarif, \.sarif\.json"):
+        report_format(Path(name))
 
 
 def test_write_report_picks_the_format_and_writes_atomically(tmp_path: Path, sweep: Result) -> None:
@@ -518,12 +523,12 @@ def test_write_report_picks_the_format_and_writes_atomically(tmp_path: Path, swe
 
 
 def test_write_report_leaves_no_temporary_on_failure(tmp_path: Path, sweep: Result) -> None:
-    target = tmp_path / "taken"
+    target = tmp_path / "taken.json"
     target.mkdir()
     (target / "inside").write_text("x", encoding="utf-8")
     with pytest.raises(OSError):
         write_report(target, sweep, (), VERSION)  # cannot replace a non-empty directory with a file
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["taken"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["taken.json"]
 
 
 # ----------------------------------------------------------------------------------------------------------

@@ -213,10 +213,29 @@ def test_no_rules_no_results() -> None:
 
 def test_texts(results: tuple[RuleResult, ...]) -> None:
     assert rule_item_name(one(results, "api-not-db", "win32")) == "forbid-reaches[api-not-db][win32]"
-    assert rule_failure_text(one(results, "api-not-db")) == (
+    violated = one(results, "api-not-db")
+    assert violated.steps == (("src/layers/api.py", 7), ("src/layers/service.py", 7))
+    shown: list[tuple[str, int]] = []
+
+    def source(file: str, line: int) -> str:
+        shown.append((file, line))
+        return "    return db.query(key)"
+
+    # SPEC §12: each hop's file:line (the call taking the next step), then the source line of the last one
+    assert rule_failure_text(violated, source).splitlines() == [
         "forbid-reaches[api-not-db]: layers.api must never reach layers.db, but layers.api.handle reaches "
-        "layers.db.query: layers.api.handle -> layers.service.fetch -> layers.db.query"
+        "layers.db.query: layers.api.handle -> layers.service.fetch -> layers.db.query",
+        "  layers.api.handle at src/layers/api.py:7 -> layers.service.fetch",
+        "  layers.service.fetch at src/layers/service.py:7 -> layers.db.query",
+        "    return db.query(key)",
+    ]
+    assert shown == [("src/layers/service.py", 7)]
+    assert rule_failure_text(violated, display=lambda rel: f"sub/{rel}").splitlines()[1] == (
+        "  layers.api.handle at sub/src/layers/api.py:7 -> layers.service.fetch"
     )
+    for rule in results:
+        assert len(rule.steps) == (len(rule.path) - 1 if rule.status == "violated" else 0)
+        assert all(line > 0 for _, line in rule.steps), rule
     text = rule_failure_text(one(results, "external-not-db"), lambda file, line: "    return requests.get(uid)")
     assert text.splitlines() == [
         "forbid-reaches[external-not-db]: layers.external.fetch_user must never reach layers.db, "

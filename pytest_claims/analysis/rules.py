@@ -99,8 +99,10 @@ def _check(resolver: Resolver, policy: Policy, config: Config, rule: ForbidRule,
         )
     findings = Findings()
     hit: list[tuple[str, ...]] = []
+    node_of: dict[tuple[str, ...], Node] = {}
 
     def step(node: Node, path: tuple[str, ...]) -> Iterable[tuple[str, Node]] | None:
+        node_of[path] = node
         summary = resolver.summary(node)
         hits = [name for name in summary.names if under(name, target)]
         hits.extend(edge.name for edge in summary.edges if under(edge.name, target))
@@ -118,9 +120,34 @@ def _check(resolver: Resolver, policy: Policy, config: Config, rule: ForbidRule,
         findings.overflowed(resolver, overflow, config.max_walk)
     front, spots = findings.close(config.dynamic_calls, bool(hit))
     if hit:
-        return RuleResult(rule.id, source, target, platform, "violated", hit[0], (), rule.line, spots)
+        steps = _steps(resolver, target, hit[0], node_of)
+        return RuleResult(rule.id, source, target, platform, "violated", hit[0], (), rule.line, spots, steps)
     status = "unevaluable" if front else "held"
     return RuleResult(rule.id, source, target, platform, status, (), front, rule.line, spots)
+
+
+def _steps(
+    resolver: Resolver, target: str, path: tuple[str, ...], node_of: dict[tuple[str, ...], Node]
+) -> tuple[tuple[str, int], ...]:
+    """For each function of a violated path but the last: (file, line) of its call or reference taking the next
+    step, the first such line in the body (SPEC §12). Computed from the same memoised summaries as the walk."""
+    out: list[tuple[str, int]] = []
+    for i in range(len(path) - 1):
+        node = node_of[path[: i + 1]]
+        summary = resolver.summary(node)
+        following, last = path[i + 1], i == len(path) - 2
+        if last:
+            lines = [e.line for e in summary.edges if e.name == following and under(e.name, target)]
+            lines += [r.line for r in summary.reaches if r.reach == following]
+        else:
+            after = node_of.get(path[: i + 2])
+            lines = [e.line for e in summary.edges if e.name == following and (after is None or e.target == after)]
+        module = resolver.project.modules[node[0]]
+        # a name the body uses without a recorded line (a project class with no constructor to enter, a plain
+        # stdlib or third-party name): the function's `def` line, so the hop still opens where to look
+        where = min((n for n in lines if n > 0), default=module.facts.functions[node[1]].line)
+        out.append((resolver.project.index.modules[node[0]].rel, where))
+    return tuple(out)
 
 
 def _misnamed(project: Project, rule: ForbidRule) -> tuple[str, str] | None:

@@ -22,9 +22,16 @@ failure text ends with the one config line that accepts the reach for that claim
 
 
 # claims: deterministic
-def violation_line(function: str, violation: Violation) -> str:
-    """`f claims c but calls r at p:l` / `... references r at p:l` / `... reaches r at p:l, through a -> b`."""
-    where = f"{violation.file}:{violation.line}"
+def _same(path: str) -> str:
+    return path
+
+
+# claims: deterministic
+def violation_line(function: str, violation: Violation, display: Callable[[str], str] = _same) -> str:
+    """`f claims c but calls r at p:l` / `... references r at p:l` / `... reaches r at p:l, through a -> b`.
+
+    `display` maps the project-relative path to the one shown (the plugin: relative to pytest's rootdir)."""
+    where = f"{display(violation.file)}:{violation.line}"
     if violation.via:
         hops = " -> ".join(violation.via)
         return f"{function} claims {violation.claim} but reaches {violation.reach} at {where}, through {hops}"
@@ -32,8 +39,8 @@ def violation_line(function: str, violation: Violation) -> str:
 
 
 # claims: deterministic
-def frontier_line(entry: FrontierEntry) -> str:
-    where = f"{entry.file}:{entry.line}"
+def frontier_line(entry: FrontierEntry, display: Callable[[str], str] = _same) -> str:
+    where = f"{display(entry.file)}:{entry.line}"
     through = f", through {' -> '.join(entry.via)}" if entry.via else ""
     return f"{entry.reach} at {where}{through}: {entry.reason}"
 
@@ -46,18 +53,19 @@ def failure_text(
     violations: tuple[Violation, ...],
     frontier: tuple[FrontierEntry, ...],
     source_line: Callable[[str, int], str],
+    display: Callable[[str], str] = _same,
 ) -> str:
     """The whole report of a failed claim item: every line followed by its source line."""
     out: list[str] = []
     if status == "violated":
         for violation in violations:
-            out.append(violation_line(function, violation))
+            out.append(violation_line(function, violation, display))
             out.append(f"    {source_line(violation.file, violation.line).strip()}")
         out.extend(acceptance_hints(violations))
         return "\n".join(out)
     out.append(f"{function} claims {', '.join(claims)} but is unevaluable: the walk reached code it cannot see into")
     for entry in frontier:
-        out.append(f"  {frontier_line(entry)}")
+        out.append(f"  {frontier_line(entry, display)}")
         out.append(f"    {source_line(entry.file, entry.line).strip()}")
         out.append(f"    resolve with: {entry.hint}")
     return "\n".join(out)
@@ -83,16 +91,29 @@ def rule_item_name(rule: RuleResult) -> str:
 
 
 # claims: deterministic
-def rule_failure_text(rule: RuleResult, source_line: Callable[[str, int], str] | None = None) -> str:
+def rule_failure_text(
+    rule: RuleResult, source_line: Callable[[str, int], str] | None = None, display: Callable[[str], str] = _same
+) -> str:
     """The text of a failed rule item: the path, or the frontier with the config line resolving each entry."""
     head = f"forbid-reaches[{rule.id}]: {rule.source} must never reach {rule.target}"
     if rule.status == "violated":
-        return f"{head}, but {rule.path[0]} reaches {rule.path[-1]}: {' -> '.join(rule.path)}"
+        text = f"{head}, but {rule.path[0]} reaches {rule.path[-1]}: {' -> '.join(rule.path)}"
+        if not rule.steps:
+            return text
+        out = [text]
+        for i, (file, line) in enumerate(rule.steps):
+            out.append(f"  {rule.path[i]} at {display(file)}{f':{line}' if line else ''} -> {rule.path[i + 1]}")
+        file, line = rule.steps[-1]
+        if source_line is not None and line > 0:
+            shown = source_line(file, line).strip()
+            if shown:
+                out.append(f"    {shown}")
+        return "\n".join(out)
     if rule.status == "held":
         return f"{head}: held"
     out = [f"{head}, but the rule is unevaluable:"]
     for entry in rule.frontier:
-        out.append(f"  {frontier_line(entry)}")
+        out.append(f"  {frontier_line(entry, display)}")
         if source_line is not None and entry.line > 0:
             text = source_line(entry.file, entry.line).strip()
             if text:

@@ -33,6 +33,7 @@ __all__ = [
     "ALIAS_DEPTH",
     "NONCLAIMS",
     "REPORT_SCHEMA",
+    "REPORT_SUFFIXES",
     "SARIF_SCHEMA_URI",
     "json_report",
     "markdown_catalogue",
@@ -360,7 +361,30 @@ def markdown_catalogue(result: Result) -> str:
     out.append(f"| **total** | | {total_claiming} | {total_functions} | {total} |")
     out.append("")
     out.append("Coverage: claiming functions / all functions and methods defined in the module (lambdas excluded).")
+    out.extend(_markdown_rules(result.rules, platforms))
     return "\n".join(out) + "\n"
+
+
+def _markdown_rules(rules: Sequence[RuleResult], platforms: Sequence[str]) -> list[str]:
+    """The forbid-reaches rules (SPEC §12): id, from, to and the verdict per platform; nothing without rules."""
+    if not rules:
+        return []
+    verdicts = {(r.id, r.platform): r.status for r in rules}
+    heads = {r.id: r for r in rules}
+    header = ["rule", "from", "to", *platforms]
+    out = ["", "## Architecture rules (forbid-reaches)", ""]
+    out.append("| " + " | ".join(header) + " |")
+    out.append("| " + " | ".join("---" for _ in header) + " |")
+    for rule_id in sorted(heads):
+        rule = heads[rule_id]
+        cells = [
+            f"`{rule.id}`",
+            f"`{rule.source}`",
+            f"`{rule.target}`",
+            *(verdicts.get((rule_id, platform), "—") for platform in platforms),
+        ]
+        out.append("| " + " | ".join(_cell(c) for c in cells) + " |")
+    return out
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -598,15 +622,24 @@ def sarif_report(result: Result, rules: Sequence[RuleResult], plugin_version: st
 # Writing
 
 
+REPORT_SUFFIXES = (".json", ".md", ".sarif", ".sarif.json")
+"""The suffixes `--claims-report` accepts; any other is a usage error naming these (issue 14: `report.txt`
+silently got JSON)."""
+
+
 # claims: deterministic
 def report_format(path: Path) -> str:
-    """`markdown` for .md, `sarif` for .sarif (or .sarif.json), else `json`; case-insensitive."""
+    """`markdown` for .md, `sarif` for .sarif (or .sarif.json), `json` for .json; case-insensitive.
+
+    Any other suffix raises ValueError naming the choices."""
     name = path.name.lower()
     if name.endswith(".md"):
         return "markdown"
     if name.endswith((".sarif", ".sarif.json")):
         return "sarif"
-    return "json"
+    if name.endswith(".json"):
+        return "json"
+    raise ValueError(f"{path.name!r} ends in none of {', '.join(REPORT_SUFFIXES)}: the suffix picks the format")
 
 
 def write_report(
