@@ -249,13 +249,31 @@ def _analyse(config: pytest.Config, claims_config: ClaimsConfig) -> ClaimsState:
     cache = FactsCache(_cache_dir(config))
     report = bool(config.getoption("claims_report", None))  # details for the reports
     started = time.perf_counter()
-    result = check(claims_config.root, requested, claims_config, sweep=sweep, cache=cache, details=report)
+    shown = _progress(config, "claims: analysing the project ...")
+    try:
+        result = check(claims_config.root, requested, claims_config, sweep=sweep, cache=cache, details=report)
+    finally:
+        if shown:
+            _progress(config, "")
     state = ClaimsState(claims_config, result)
     state.analysis = (time.perf_counter() - started, cache.parsed, cache.hits, result.reused)
     # a report is built from the result alone (its details): the session does not carry the facts
     # (every later garbage collection would walk them)
     result.project.modules.release()
     return state
+
+
+def _progress(config: pytest.Config, text: str) -> bool:
+    """A progress line while the analysis runs, in pytest's own style: on a terminal only, at the default
+    verbosity or above (never in `-q` output, never in output captured to a file); "" erases it."""
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is None or not getattr(reporter, "isatty", False) or config.get_verbosity() < 0:
+        return False
+    if text:
+        reporter.write(text, flush=True)
+    else:
+        reporter.rewrite("", erase=True)
+    return True
 
 
 def _cache_dir(config: pytest.Config) -> Path | None:

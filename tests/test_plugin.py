@@ -600,3 +600,26 @@ def test_python_files_patterns_keep_test_files_to_pytest(shop: pytest.Pytester) 
     shop.makepyprojecttoml(PYPROJECT + '\n[tool.pytest.ini_options]\npython_files = ["check_*.py", "test_*.py"]\n')
     result = shop.runpytest("-p", "claims", "src/shop/check_inside.py", "-v")
     result.stdout.fnmatch_lines(["*check_inside.py::test_inside PASSED*"])
+
+
+TTY_CONFTEST = """
+import pytest
+
+@pytest.hookimpl(trylast=True)
+def pytest_configure(config):
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.isatty = True  # as pytest sets it on a terminal
+"""
+
+
+def test_a_progress_line_on_a_terminal_only(shop: pytest.Pytester) -> None:
+    """SPEC §9: while the analysis runs, a line shows that something is happening, in pytest's style: on a
+    terminal, not in `-q` output, never in output captured to a file."""
+    captured = shop.runpytest("-p", "claims")
+    assert "claims: analysing" not in captured.stdout.str()  # pytester captures to a file: no terminal
+    shop.makeconftest(TTY_CONFTEST)
+    on_terminal = shop.runpytest("-p", "claims")
+    assert "claims: analysing the project ..." in on_terminal.stdout.str()
+    quiet = shop.runpytest("-p", "claims", "-q")
+    assert "claims: analysing" not in quiet.stdout.str()

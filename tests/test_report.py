@@ -595,3 +595,13 @@ def test_details_locate_project_names_only(with_rules: tuple[Result, tuple[RuleR
         <= on_paths | {name for rule in rules for entry in rule.frontier for name in entry.via}
     )
     assert "subprocess.run" in on_paths - located  # a stdlib reach is a path's end, not a project definition
+
+
+def test_sarif_rule_descriptors_carry_help(with_rules: tuple[Result, tuple[RuleResult, ...]], sweep: Result) -> None:
+    """Code scanning shows a rule's `help` beside each alert: every descriptor says what resolves it."""
+    for result, rules in (with_rules, (sweep, sweep.rules)):
+        descriptors = _validate(sarif_report(result, rules, VERSION))["runs"][0]["tool"]["driver"]["rules"]
+        assert descriptors
+        for descriptor in descriptors:
+            text = descriptor["help"]["text"]
+            assert "[tool.claims" in text, descriptor["id"]

@@ -101,6 +101,19 @@ _BUILTIN_DESCRIPTIONS = {
     "idempotent": "Calling twice has the effect of calling once: asserted by the author, never checked.",
 }
 _UNEVALUABLE_RULE = "claims/unevaluable"
+_CLAIM_HELP = (
+    "The function, or a helper it reaches through the chain shown, touches a capability the claim forbids. "
+    "Remove the reach from that path, move it behind a trust boundary ([tool.claims] trusted-for), or, when it "
+    "is acceptable for this claim, list it in [tool.claims.allow]."
+)
+_UNEVALUABLE_HELP = (
+    "Add the line each frontier entry names to [tool.claims] (follow a third-party package, trust a name, or "
+    "raise max-walk), or give the value a type where the entry is a blind spot."
+)
+_RULE_HELP = (
+    "Break the path shown (each hop names the call that takes the next step), or change the rule in "
+    "[[tool.claims.forbid-reaches]] if the architecture changed."
+)
 _FORBID_PREFIX = "forbid-reaches/"
 _FINGERPRINT = "pytestClaims/v1"
 _T = TypeVar("_T")
@@ -551,6 +564,7 @@ def sarif_report(result: Result, rules: Sequence[RuleResult], plugin_version: st
                 "name": name,
                 "shortDescription": {"text": f"claims {name}"},
                 "fullDescription": {"text": _claim_description(name, config)},
+                "help": {"text": _CLAIM_HELP},
                 "defaultConfiguration": {"level": "note" if name in UNCHECKED_CLAIMS else "error"},
             }
         )
@@ -564,6 +578,7 @@ def sarif_report(result: Result, rules: Sequence[RuleResult], plugin_version: st
                     "text": "The static walk reached code it cannot see into (third-party code, unresolved "
                     "names, the max-walk bound) and found no definite violation."
                 },
+                "help": {"text": _UNEVALUABLE_HELP},
                 "defaultConfiguration": {"level": "warning"},
             }
         )
@@ -578,6 +593,7 @@ def sarif_report(result: Result, rules: Sequence[RuleResult], plugin_version: st
                 "name": "forbid-reaches",
                 "shortDescription": {"text": f"forbid-reaches {rule_id}"},
                 "fullDescription": {"text": f"{rule.source} must never reach {rule.target}."},
+                "help": {"text": _RULE_HELP},
                 "defaultConfiguration": {"level": "error"},
             }
         )
