@@ -463,6 +463,16 @@ def _dotted_list(reader: _Reader, where: str, key: str, value: object) -> tuple[
     return tuple(sorted(set(names)))
 
 
+def _follow(reader: _Reader, where: str, value: object) -> tuple[str, ...]:
+    """`follow`: third-party packages only. A stdlib name there would walk the stdlib as project code (and
+    `follow = ["os"]` would hold `os.getenv`): the catalogue is what judges the stdlib, so it is refused."""
+    names = _dotted_list(reader, where, "follow", value)
+    for name in names:
+        if name.split(".")[0] in sys.stdlib_module_names:
+            reader.fail(where, f"follow: {name!r} is a standard-library module; the catalogue judges those")
+    return names
+
+
 def _unique(items: Iterable[str]) -> tuple[str, ...]:
     """Deduplicate, keeping the first occurrence's position."""
     return tuple(dict.fromkeys(items))
@@ -786,7 +796,7 @@ def load_config(root: Path) -> Config:
         deny=_frozen_map(deny),
         allow=_frozen_map(allow),
         external=_choice(reader, "external", table.get("external", "unevaluable"), _EXTERNAL_VALUES),
-        follow=_dotted_list(reader, where, "follow", table.get("follow", [])),
+        follow=_follow(reader, where, table.get("follow", [])),
         on_unevaluable=_choice(reader, "on-unevaluable", table.get("on-unevaluable", "fail"), _ON_UNEVALUABLE_VALUES),
         mutating_returns=_dotted_list(reader, where, "mutating-returns", table.get("mutating-returns", [])),
         max_walk=_max_walk(reader, table.get("max-walk", DEFAULT_MAX_WALK)),

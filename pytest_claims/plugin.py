@@ -649,7 +649,8 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     state = config.stash.get(_STATE, None)
     if state is None or state.result is None:
         return
-    if state.problems and session.exitstatus == pytest.ExitCode.OK and not config.option.collectonly:
+    passing = (pytest.ExitCode.OK, pytest.ExitCode.NO_TESTS_COLLECTED)  # every claiming file unreadable: 5
+    if state.problems and session.exitstatus in passing and not config.option.collectonly:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
     messages = []
     for target in dict.fromkeys(config.getoption("claims_report", None) or ()):

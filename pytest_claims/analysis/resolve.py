@@ -9,6 +9,9 @@ number of claims that reach it.
 
 from __future__ import annotations
 
+import functools
+import importlib.machinery
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
@@ -222,7 +225,7 @@ class Resolver:
         return ".".join([*base, rest] if rest else base)
 
     def module_sym(self, name: str) -> Sym:
-        if self.has(name):
+        if self.has(name) and not _unshadowable(name.split(".")[0]):
             return ("pmod", name)
         if self.stub_member(name, ()).kind == "module":
             return ("std", name, StubSymbol("module", (name, "")))
@@ -1134,6 +1137,13 @@ class _Found:
 def _from_ref(ref: TypeRef) -> Sym:
     inner: Sym = ("sinst", ref.module, ref.qualname)
     return ("elems", inner) if ref.kind == "elements" else inner
+
+
+@functools.cache
+def _unshadowable(top: str) -> bool:
+    """A built-in or frozen module (`sys`, `time`, and `os` since 3.11): Python imports it before looking at any
+    path, so a project package of that name is never what `import` finds (the analysis follows Python)."""
+    return top in sys.builtin_module_names or importlib.machinery.FrozenImporter.find_spec(top) is not None
 
 
 def _stub_lookup(stubs: Stubs, module: str, path: tuple[str, ...]) -> StubSymbol:
