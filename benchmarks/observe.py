@@ -28,7 +28,6 @@ import platform
 import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
@@ -98,12 +97,7 @@ def run(python: Path, package: soundness.Package, root: Path, mode: str, index: 
     # one hash seed for every process: packaging parametrizes over sets, and xdist refuses workers that
     # collected the tests in different orders
     env["PYTHONHASHSEED"] = "0"
-    started = time.perf_counter()
-    proc = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True)
-    seconds = time.perf_counter() - started
-    log = WORK / "logs" / f"observe-{tag}.log"
-    log.parent.mkdir(parents=True, exist_ok=True)
-    log.write_text(proc.stdout + proc.stderr, encoding="utf-8")
+    proc, seconds, log = soundness.run_logged(command, root, env, f"observe-{tag}")
     observed = None
     if report.exists() and "observed" in (document := json.loads(report.read_text(encoding="utf-8"))):
         observed = document["observed"]

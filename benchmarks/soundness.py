@@ -158,6 +158,19 @@ def test_venv(requirements: set[str]) -> Path:
     return python
 
 
+def run_logged(
+    command: list[str], cwd: Path, env: dict[str, str], name: str
+) -> tuple[subprocess.CompletedProcess[str], float, Path]:
+    """Run a test suite's command, timed, its whole output kept in `.work/logs/<name>.log`."""
+    started = time.perf_counter()
+    proc = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True)
+    seconds = time.perf_counter() - started
+    log = WORK / "logs" / f"{name}.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    log.write_text(proc.stdout + proc.stderr, encoding="utf-8")
+    return proc, seconds, log
+
+
 def observe(package: Package, root: Path, python: Path) -> tuple[dict[str, Any], dict[str, Any]]:
     """Run the package's test suite under the recorder; (records, run summary)."""
     out = WORK / f"soundness-{package.name}-records.json"
@@ -168,12 +181,7 @@ def observe(package: Package, root: Path, python: Path) -> tuple[dict[str, Any],
     env["CLAIMS_SOUNDNESS_OUT"] = str(out)
     env.pop("PYTHONHASHSEED", None)
     command = [str(python), "-m", "pytest", "-p", "claims_soundness_plugin", "-p", "no:cacheprovider", "-q"]
-    started = time.perf_counter()
-    proc = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True)
-    seconds = time.perf_counter() - started
-    log = WORK / "logs" / f"soundness-{package.name}.log"
-    log.parent.mkdir(parents=True, exist_ok=True)
-    log.write_text(proc.stdout + proc.stderr, encoding="utf-8")
+    proc, seconds, log = run_logged(command, root, env, f"soundness-{package.name}")
     lines = [line for line in proc.stdout.splitlines() if line.strip()]
     summary = {"exit": proc.returncode, "last_line": lines[-1] if lines else "", "seconds": round(seconds, 1)}
     if not out.exists():

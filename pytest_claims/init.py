@@ -8,7 +8,6 @@ checked to mean exactly the old document plus the new table before anything is w
 
 from __future__ import annotations
 
-import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +17,7 @@ import tomlkit
 from tomlkit.exceptions import TOMLKitError
 
 from pytest_claims.config import DEFAULT_EXCLUDE, DEFAULT_MAX_WALK, DYNAMIC_CALLS, PYPROJECT, detect_packages
+from pytest_claims.files import write_atomic
 from pytest_claims.vocabulary import DEFAULT_PLATFORMS
 
 __all__ = ["InitError", "InitResult", "init_config", "render_table", "run_init"]
@@ -367,14 +367,10 @@ def init_config(root: Path, *, force: bool = False) -> InitResult:
 
 def _write(path: Path, text: str) -> None:
     """Write through a temporary file and a rename, so an interrupted run never leaves half a file."""
-    temporary = path.with_name(f".{path.name}.claims-init.tmp")
     try:
-        temporary.write_bytes(text.encode("utf-8"))
-        if path.exists():
-            os.chmod(temporary, path.stat().st_mode & 0o7777)
-        os.replace(temporary, path)
+        mode = path.stat().st_mode & 0o7777 if path.exists() else None
+        write_atomic(path, text.encode("utf-8"), durable=True, mode=mode)
     except OSError as error:
-        temporary.unlink(missing_ok=True)
         raise InitError(f"{path}: cannot write the file: {error.strerror or error}") from None
 
 

@@ -875,7 +875,8 @@ def _maybe_blind(ex: _Extractor, scope: _Scope, chain: tuple[str, ...] | None) -
     kind = ex.module_kinds.get(root)
     if kind is None:
         return root not in _BUILTIN_NAMES
-    return kind in ("var", "alias")
+    # a module-level value, or an attribute of a function or class set at run time (`cached.cache_clear()`)
+    return kind in ("var", "alias") or (len(chain) > 1 and kind in ("def", "class"))
 
 
 _COMPARE_DUNDERS: dict[type[ast.cmpop], str] = {

@@ -13,7 +13,7 @@ import functools
 import importlib.machinery
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pytest_claims.analysis.catalog import Catalogue
 from pytest_claims.analysis.conditions import Target, evaluate
@@ -522,11 +522,13 @@ class Resolver:
             return [self._value_member(str(sym[1]), str(sym[2]), attr)]
         if tag == "map":
             return [self._map_member(sym, attr)]
-        if tag in ("elems", "bound", "vstd", "pfunc", "opaque"):
-            return [OPAQUE]  # methods of known containers, attributes of functions: nothing to follow
+        if tag in ("elems", "bound", "vstd", "opaque"):
+            return [OPAQUE]  # methods of known containers and of stdlib values: nothing to follow
         if tag == "ext":
             return [("ext", f"{sym[1]}.{attr}")]
-        return [UNKNOWN] if tag == "unknown" else [sym]
+        # an attribute of a project function (`cached.cache_clear`) is set at run time: unknown, as is that of
+        # an unknown value; a missing name stays missing
+        return [UNKNOWN] if tag in ("pfunc", "unknown") else [sym]
 
     def _value_member(self, module: str, qualname: str, attr: str) -> Sym:
         """A member of a stdlib value: a method (judged by the catalogue's `Class.member` entries alone), or an
@@ -696,21 +698,24 @@ class Resolver:
         """Definitions of `attr` in the project's subclasses of the class (transitively), sorted."""
         self._touched.add(HIERARCHY)
         key = (module_name, index, attr)
-        known = self._overrides.get(key)
-        if known is not None:
-            if known[1]:
-                self._touched.add(PLATFORM)
-            return known[0]
-        outer, self._touched = self._touched, set()
-        try:
-            found = self._overrides_uncached(module_name, index, attr)
-        finally:
-            platform = PLATFORM in self._touched
-            self._touched = outer
-        self._overrides[key] = (found, platform)
-        if platform:
-            self._touched.add(PLATFORM)
+        found: list[Sym] = self._apart(self._overrides, key, lambda: self._overrides_uncached(*key))
         return found
+
+    def _apart(self, memo: dict[Any, tuple[Any, bool]], key: Any, compute: Callable[[], Any]) -> Any:
+        """`compute()`, memoised apart from the dependencies of what asks (the hierarchy is HIERARCHY's): only
+        whether it consulted something platform-specific is passed on, every time it is asked."""
+        known = memo.get(key)
+        if known is None:
+            outer, self._touched = self._touched, set()
+            try:
+                value = compute()
+            finally:
+                platform = PLATFORM in self._touched
+                self._touched = outer
+            known = memo[key] = (value, platform)
+        if known[1]:
+            self._touched.add(PLATFORM)
+        return known[0]
 
     def _overrides_uncached(self, module_name: str, index: int, attr: str) -> list[Sym]:
         found: list[Sym] = []
@@ -723,21 +728,9 @@ class Resolver:
 
     def subclasses(self, module_name: str, index: int) -> list[tuple[str, int]]:
         """Every project subclass of the class, transitively, each once (sorted)."""
-        known = self._subclasses.get((module_name, index))
-        if known is not None:
-            if known[1]:
-                self._touched.add(PLATFORM)
-            return known[0]
-        outer, self._touched = self._touched, set()
-        try:
-            seen = self._subclasses_uncached(module_name, index)
-        finally:
-            platform = PLATFORM in self._touched
-            self._touched = outer
-        self._subclasses[module_name, index] = (seen, platform)
-        if platform:
-            self._touched.add(PLATFORM)
-        return seen
+        key = (module_name, index)
+        found: list[tuple[str, int]] = self._apart(self._subclasses, key, lambda: self._subclasses_uncached(*key))
+        return found
 
     def _subclasses_uncached(self, module_name: str, index: int) -> list[tuple[str, int]]:
         seen: list[tuple[str, int]] = []

@@ -9,14 +9,14 @@ rename, its permission bits kept); a symbolic link is written through to its tar
 from __future__ import annotations
 
 import ast
-import contextlib
 import os
 import re
 import stat
-import tempfile
 import warnings
 from collections.abc import Mapping
 from pathlib import Path
+
+from pytest_claims.files import write_atomic
 
 _LINE_END = re.compile(rb"\r\n|\r|\n")
 """What ends a line for Python's tokenizer (a form feed or a vertical tab does not; `bytes.splitlines` would split
@@ -104,18 +104,5 @@ def writable_target(path: Path) -> Path:
 
 
 def replace_file(target: Path, data: bytes) -> None:
-    """Write `data` as the whole of `target` through an exclusive temporary file and an atomic rename, keeping
-    its permission bits: a reader sees the old file or the new one, never half."""
-    mode = stat.S_IMODE(os.stat(target).st_mode)
-    fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".claims-tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temporary, mode)
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    """Write `data` as the whole of `target`, atomically and durably, keeping its permission bits."""
+    write_atomic(target, data, durable=True, mode=stat.S_IMODE(os.stat(target).st_mode))

@@ -8,11 +8,8 @@ on the `revision`, instead of re-reading them.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
-import os
-import secrets
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
@@ -20,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import quote
 
 from pytest_claims.analysis.resolve import MAX_ALIAS_DEPTH
+from pytest_claims.files import write_atomic
 from pytest_claims.output.messages import frontier_line, rule_failure_text, violation_line
 from pytest_claims.records import BlindSpot, Details, FrontierEntry, RuleResult, Violation
 from pytest_claims.vocabulary import UNCHECKED_CLAIMS
@@ -677,18 +675,4 @@ def write_report(
         text = sarif_report(result, rules, plugin_version)
     else:
         text = json_report(result, rules, plugin_version, observed)
-    data = text.encode("utf-8")
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
+    write_atomic(Path(path), text.encode("utf-8"), durable=True)

@@ -14,10 +14,8 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import io
-import os
 import pickle
 import sys
-import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -25,6 +23,7 @@ from pathlib import Path
 from typing import ClassVar, TypeVar
 
 from pytest_claims import __version__
+from pytest_claims.files import write_atomic
 from pytest_claims.persist.codec import decode, encode, schema
 from pytest_claims.records import FACTS_MEANING, FileFacts
 
@@ -65,19 +64,6 @@ def unpack(data: bytes) -> object:
         return _NoClasses(io.BytesIO(payload)).load()
     except Exception as exc:  # any failure to read back is a bad entry, whatever its kind
         raise ValueError(f"unreadable entry: {exc}") from None
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def read_entry(path: Path) -> object | None:

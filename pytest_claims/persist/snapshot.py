@@ -17,7 +17,8 @@ from pathlib import Path
 from time import time_ns
 from typing import Any
 
-from pytest_claims.persist.cache import pack, read_entry, write_atomic
+from pytest_claims.files import write_atomic
+from pytest_claims.persist.cache import pack, read_entry
 
 SNAPSHOT_VERSION = 2
 """The layout of the snapshot (module entries and their paths); part of its name."""

@@ -18,7 +18,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pytest_claims.persist.cache import PLUGIN_VERSION, FactsCache, namespace, pack, read_entry, write_atomic
+from pytest_claims.files import write_atomic
+from pytest_claims.persist.cache import PLUGIN_VERSION, FactsCache, namespace, pack, read_entry
 from pytest_claims.persist.codec import decode, encode, schema
 from pytest_claims.records import HIERARCHY, PLATFORM, Summary, Verdict
 

@@ -273,3 +273,13 @@ def path_names(path: "pathlib.Path"):
 # claims: deterministic
 def signal_member(number: int):
     return signal.Signals(number).name
+
+
+def lookup(key):
+    return key
+
+
+# claims: deterministic
+def function_attribute(key):
+    lookup.cache_clear()  # want-blind: `lookup.cache_clear()` from vio.typed.function_attribute
+    return lookup(key)
