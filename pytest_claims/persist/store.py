@@ -50,9 +50,11 @@ def _read(path: Path | None) -> dict[Any, Any]:
     return raw if isinstance(raw, dict) else {}
 
 
-def _shared(entries: dict[Any, Any]) -> dict[Any, Any]:
+def _shared(entries: dict[Any, Any], old: dict[Any, Any]) -> dict[Any, Any]:
     """Equal tuples, at every depth, become one object each, so pickle writes each once: the same blind spot,
-    hop chain or violation reached by many claims is stored (and read back) once."""
+    hop chain or violation reached by many claims is stored (and read back) once. Entries kept from the last
+    run (`old`, the very objects read back) are shared already, as pickle read them: only new ones are walked,
+    so a run that redoes a few claims does not walk every stored one."""
     seen: dict[Any, Any] = {}
 
     def intern(value: Any) -> Any:
@@ -67,7 +69,10 @@ def _shared(entries: dict[Any, Any]) -> dict[Any, Any]:
         seen[value] = value
         return value
 
-    return {key: (intern(deps), intern(value)) for key, (deps, value) in entries.items()}
+    return {
+        key: entry if entry is old.get(key) else (intern(entry[0]), intern(entry[1]))
+        for key, entry in entries.items()
+    }
 
 
 class _Lazy:
@@ -123,7 +128,7 @@ class VerdictStore:
             return
         document = {
             "directives": self.directives,
-            "verdicts": _shared(self.verdicts),
+            "verdicts": _shared(self.verdicts, self.old_verdicts),
             "digests": digests,
             "shapes": self.shapes,
         }
@@ -222,7 +227,7 @@ class SummaryStore:
         subclasses = dict(old) if old and not self._hierarchy_changed() else {}
         subclasses.update(self._new_subclasses)
         with contextlib.suppress(OSError):
-            document = {"summaries": _shared(kept), "digests": self.digests, "shapes": self.shapes}
+            document = {"summaries": _shared(kept, self._stored()), "digests": self.digests, "shapes": self.shapes}
             write_atomic(self.path, pack({**document, "subclasses": subclasses}))
 
 
