@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from pytest_claims.analysis.policy import Policy
 from pytest_claims.analysis.resolve import Resolver
-from pytest_claims.analysis.walk import Node, Overflow, breadth_first
+from pytest_claims.analysis.walk import Node, Overflow, Via, breadth_first
 from pytest_claims.dotted import under_any
 from pytest_claims.records import Blind, BlindSpot, Frontier, FrontierEntry, Reach, Verdict, Violation
 
@@ -52,13 +52,15 @@ class Findings:
         self.frontier: dict[tuple[str, str, int, str], FrontierEntry] = {}
         self.blind: dict[tuple[str, int, str], BlindSpot] = {}
 
-    def meet(self, rel: str, frontier: Iterable[Frontier], blind: Iterable[Blind], via: tuple[str, ...]) -> None:
+    def meet(self, rel: str, frontier: Iterable[Frontier], blind: Iterable[Blind], via: Via) -> None:
         for entry in frontier:
             key = (entry.reach, rel, entry.line, entry.reason)
             if key not in self.frontier:
-                self.frontier[key] = FrontierEntry(entry.reach, rel, entry.line, via, entry.reason, entry.hint)
+                self.frontier[key] = FrontierEntry(entry.reach, rel, entry.line, via.names(), entry.reason, entry.hint)
         for spot in blind:
-            self.blind.setdefault((rel, spot.line, spot.code), BlindSpot(rel, spot.line, spot.code, via))
+            spot_key = (rel, spot.line, spot.code)
+            if spot_key not in self.blind:
+                self.blind[spot_key] = BlindSpot(rel, spot.line, spot.code, via.names())
 
     def overflowed(self, resolver: Resolver, overflow: Overflow | None, max_walk: int) -> None:
         if overflow is not None:
@@ -81,7 +83,7 @@ def _judge_reaches(
     checked: dict[str, frozenset[str]],
     deny: dict[str, tuple[str, ...]],
     allow: dict[str, tuple[str, ...]],
-    where: tuple[str, tuple[str, ...]],
+    where: tuple[str, Via],
     violations: dict[tuple[str, str, int, str, str], Violation],
 ) -> None:
     """Every reach a claim forbids (by category, or named in `deny` for it, and not exempt by `allow`)."""
@@ -94,7 +96,7 @@ def _judge_reaches(
                 continue
             key = (claim, reach.reach, reach.line, rel, reach.kind)
             if key not in violations:
-                violations[key] = Violation(claim, reach.kind, reach.reach, rel, reach.line, via)
+                violations[key] = Violation(claim, reach.kind, reach.reach, rel, reach.line, via.names())
 
 
 def walk(
@@ -117,7 +119,7 @@ def walk(
     deps: set[str] = {start[0]}
     files = resolver.project.index.modules  # the index, not the facts: a cached summary needs no parse
 
-    def step(node: Node, via: tuple[str, ...]) -> Iterable[tuple[str, Node]]:
+    def step(node: Node, via: Via) -> Iterable[tuple[str, Node]]:
         rel = files[node[0]].rel
         raw = resolver.summary(node)
         deps.update(raw.deps)

@@ -35,7 +35,7 @@ from pytest_claims.analysis.check import Findings
 from pytest_claims.analysis.policy import Policy
 from pytest_claims.analysis.project import Project
 from pytest_claims.analysis.resolve import Resolver, live_functions
-from pytest_claims.analysis.walk import Node, breadth_first
+from pytest_claims.analysis.walk import Node, Via, breadth_first
 from pytest_claims.config import Config, ForbidRule
 from pytest_claims.dotted import under
 from pytest_claims.records import FrontierEntry, RuleResult
@@ -98,20 +98,18 @@ def _check(resolver: Resolver, policy: Policy, config: Config, rule: ForbidRule,
             rule, platform, config, reach, reason, f"fix the rule {rule.id!r} in [[tool.claims.forbid-reaches]]"
         )
     findings = Findings()
-    hit: list[tuple[str, ...]] = []
-    node_of: dict[tuple[str, ...], Node] = {}
+    hit: list[tuple[tuple[str, ...], list[Node]]] = []
 
-    def step(node: Node, path: tuple[str, ...]) -> Iterable[tuple[str, Node]] | None:
-        node_of[path] = node
+    def step(node: Node, via: Via) -> Iterable[tuple[str, Node]] | None:
         summary = resolver.summary(node)
         hits = [name for name in summary.names if under(name, target)]
         hits.extend(edge.name for edge in summary.edges if under(edge.name, target))
         hits.extend(reach.reach for reach in summary.reaches if under(reach.reach, target))
         if hits:
-            hit.append((*path, min(hits)))
+            hit.append(((*via.names(), min(hits)), via.nodes()))
             return None
         # trusted code is walked by rules, so its blind spots count too; its frontier is judged as for claims
-        findings.meet(project.index.modules[node[0]].rel, policy.judge(summary).frontier, summary.blind, path)
+        findings.meet(project.index.modules[node[0]].rel, policy.judge(summary).frontier, summary.blind, via)
         return sorted({(edge.name, edge.target) for edge in summary.edges})
 
     starts = [(node, (name,)) for name, node in _sources(resolver, rule)]
@@ -120,27 +118,26 @@ def _check(resolver: Resolver, policy: Policy, config: Config, rule: ForbidRule,
         findings.overflowed(resolver, overflow, config.max_walk)
     front, spots = findings.close(config.dynamic_calls, bool(hit))
     if hit:
-        steps = _steps(resolver, target, hit[0], node_of)
-        return RuleResult(rule.id, source, target, platform, "violated", hit[0], (), rule.line, spots, steps)
+        path, nodes = hit[0]
+        steps = _steps(resolver, target, path, nodes)
+        return RuleResult(rule.id, source, target, platform, "violated", path, (), rule.line, spots, steps)
     status = "unevaluable" if front else "held"
     return RuleResult(rule.id, source, target, platform, status, (), front, rule.line, spots)
 
 
-def _steps(
-    resolver: Resolver, target: str, path: tuple[str, ...], node_of: dict[tuple[str, ...], Node]
-) -> tuple[tuple[str, int], ...]:
+def _steps(resolver: Resolver, target: str, path: tuple[str, ...], nodes: list[Node]) -> tuple[tuple[str, int], ...]:
     """For each function of a violated path but the last: (file, line) of its call or reference taking the next
     step, the first such line in the body (SPEC §12). Computed from the same memoised summaries as the walk."""
     out: list[tuple[str, int]] = []
     for i in range(len(path) - 1):
-        node = node_of[path[: i + 1]]
+        node = nodes[i]
         summary = resolver.summary(node)
         following, last = path[i + 1], i == len(path) - 2
         if last:
             lines = [e.line for e in summary.edges if e.name == following and under(e.name, target)]
             lines += [r.line for r in summary.reaches if r.reach == following]
         else:
-            after = node_of.get(path[: i + 2])
+            after = nodes[i + 1] if i + 1 < len(nodes) else None
             lines = [e.line for e in summary.edges if e.name == following and (after is None or e.target == after)]
         module = resolver.project.modules[node[0]]
         # a name the body uses without a recorded line (a project class with no constructor to enter, a plain

@@ -3,7 +3,8 @@
 Breadth-first, each node's neighbours taken in the order the caller gives (sorted by name), so every function
 is first met along the shortest chain of hops and, among equally short chains, the one that sorts first by
 name: the same input always gives the same witness. Iterative; past `max_walk` visited functions it stops and
-says where, so an overlong walk is unevaluable, never held.
+says where, so an overlong walk is unevaluable, never held. A node's chain is a parent pointer (`Via`), spelled
+out only where a finding needs it, so a walk down a chain of n helpers costs n steps, not n² name copies.
 """
 
 from __future__ import annotations
@@ -15,8 +16,44 @@ from typing import NamedTuple
 Node = tuple[str, int]
 """A project function: (module name, index into its FileFacts.functions)."""
 
-Step = Callable[[Node, tuple[str, ...]], Iterable[tuple[str, Node]] | None]
-"""Handles one node reached along a chain of names; returns its neighbours as (name, node), or None to stop."""
+
+class Via:
+    """How the walk first reached a node: the hop's name and the node it came from, back to a start."""
+
+    __slots__ = ("_names", "name", "node", "parent")
+
+    def __init__(self, node: Node, name: str | None, parent: Via | None, names: tuple[str, ...] = ()) -> None:
+        self.node = node
+        self.name = name
+        self.parent = parent
+        self._names: tuple[str, ...] | None = names if parent is None else None
+
+    def names(self) -> tuple[str, ...]:
+        """The chain of names from the start to this node (a start's own chain first), spelled once: its cost
+        is the chain's length, as the finding that asks for it holds the whole chain anyway."""
+        if self._names is None:
+            tail: list[str] = []
+            link: Via | None = self
+            while link is not None and link._names is None:
+                assert link.name is not None
+                tail.append(link.name)
+                link = link.parent
+            head = () if link is None or link._names is None else link._names
+            self._names = (*head, *reversed(tail))
+        return self._names
+
+    def nodes(self) -> list[Node]:
+        """The nodes from the start to this one."""
+        out: list[Node] = []
+        link: Via | None = self
+        while link is not None:
+            out.append(link.node)
+            link = link.parent
+        return out[::-1]
+
+
+Step = Callable[[Node, Via], Iterable[tuple[str, Node]] | None]
+"""Handles one node and how it was reached; returns its neighbours as (name, node), or None to stop."""
 
 
 class Overflow(NamedTuple):
@@ -28,24 +65,24 @@ class Overflow(NamedTuple):
 
 def breadth_first(starts: Sequence[tuple[Node, tuple[str, ...]]], step: Step, max_walk: int) -> Overflow | None:
     """Visit every node reachable from `starts` (each with the chain that names it), nearest first."""
-    chain_of: dict[Node, tuple[str, ...]] = {}
+    via_of: dict[Node, Via] = {}
     queue: deque[Node] = deque()
     for node, chain in starts:
-        if node not in chain_of:
-            chain_of[node] = chain
+        if node not in via_of:
+            via_of[node] = Via(node, None, None, chain)
             queue.append(node)
     visited = 0
     while queue:
         current = queue.popleft()
-        chain = chain_of[current]
+        via = via_of[current]
         visited += 1
         if visited > max_walk:
-            return Overflow(current, chain)
-        neighbours = step(current, chain)
+            return Overflow(current, via.names())
+        neighbours = step(current, via)
         if neighbours is None:
             return None
         for name, node in neighbours:
-            if node not in chain_of:
-                chain_of[node] = (*chain, name)
+            if node not in via_of:
+                via_of[node] = Via(node, name, via)
                 queue.append(node)
     return None
