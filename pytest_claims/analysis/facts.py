@@ -821,7 +821,7 @@ def _children(*fields: str, ctx: str = "ref") -> Handler:
 def _name(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.Name)
     if isinstance(node.ctx, ast.Load):
-        ex.use(scope, (node.id,), "type" if ctx == "type" else "ref", node.lineno, guard)
+        ex.use(scope, (node.id,), ctx if ctx in ("type", "identity") else "ref", node.lineno, guard)
     else:
         ex.store_name(scope, node.id, node.lineno, guard)
 
@@ -834,7 +834,7 @@ def _attribute(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
         return
     chain = chain_of(node, calls=True)
     if chain is not None:
-        ex.use(scope, chain, "type" if ctx == "type" else "ref", node.lineno, guard)
+        ex.use(scope, chain, ctx if ctx in ("type", "identity") else "ref", node.lineno, guard)
         _push_chain_roots(ex, node, scope, guard)
     else:
         ex.push(node.value, scope, guard, "ref")
@@ -947,6 +947,8 @@ def _hashed(ex: _Extractor, scope: _Scope, values: ast.expr, line: int, guard: i
 
 
 def _compare(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    """Comparisons call the operands' special methods; a name compared only by identity (`on_delete is
+    CASCADE`) is looked at, not used as a value: a function there is no reference (ctx "identity")."""
     assert isinstance(node, ast.Compare)
     left = node.left
     for op, right in zip(node.ops, node.comparators, strict=True):
@@ -955,7 +957,12 @@ def _compare(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str)
         elif type(op) in _COMPARE_DUNDERS:
             _implicit(ex, scope, left, _COMPARE_DUNDERS[type(op)], node.lineno, guard)
         left = right
-    _children("left", "comparators")(ex, node, scope, guard, ctx)
+    operands = [node.left, *node.comparators]
+    identity = [isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops]
+    for i, operand in enumerate(operands):
+        only_identity = all(identity[max(i - 1, 0) : i + 1])
+        named = isinstance(operand, (ast.Name, ast.Attribute)) and chain_of(operand) is not None
+        ex.push(operand, scope, guard, "identity" if only_identity and named and ctx != "type" else ctx)
 
 
 def _binop(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:

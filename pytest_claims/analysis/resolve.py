@@ -972,7 +972,7 @@ class Resolver:
             record(self, sym, ctx, line, found, subject)
 
     def _function_outcome(self, sym: Sym, ctx: str, line: int, found: _Found, subject: str) -> None:
-        if ctx == "getattr":
+        if ctx in ("getattr", "identity"):
             return
         key = (str(sym[1]), int(sym[2]))  # type: ignore[call-overload]
         name = self.function_name(*key)
@@ -1065,6 +1065,8 @@ class Resolver:
             entry = self.catalogue.exact(name)
             kind = "read"
         else:  # function, or a member the target's stubs do not have
+            if ctx == "identity":
+                return
             if ctx in ("call", "ref"):
                 found.name(name)
             entry = self.catalogue.lookup(name)

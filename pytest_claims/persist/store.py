@@ -70,8 +70,7 @@ def _shared(entries: dict[Any, Any], old: dict[Any, Any]) -> dict[Any, Any]:
         return value
 
     return {
-        key: entry if entry is old.get(key) else (intern(entry[0]), intern(entry[1]))
-        for key, entry in entries.items()
+        key: entry if entry is old.get(key) else (intern(entry[0]), intern(entry[1])) for key, entry in entries.items()
     }
 
 

@@ -39,6 +39,28 @@ def env_partial():
 
 
 # claims: deterministic
+def env_compared(getter):
+    """A function compared by identity is looked at, not used (`on_delete is CASCADE`): no reach."""
+    return getter is os.getenv or getter is not os.putenv
+
+
+def _reads_env():
+    return os.getenv("X")
+
+
+# claims: deterministic
+def compared_to_a_helper(on_delete):
+    """The same for a project function: comparing it with `is` does not enter it."""
+    return on_delete is _reads_env
+
+
+# claims: deterministic
+def env_compared_then_kept(getter):
+    """Beside a comparison, the same name used as a value is still a reference."""
+    return getter if getter is os.getenv else os.getenv  # want: deterministic reference os.getenv from vio.direct.env_compared_then_kept
+
+
+# claims: deterministic
 def environ_read():
     return os.environ["X"]  # want: deterministic read os.environ from vio.direct.environ_read
 
