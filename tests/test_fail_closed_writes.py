@@ -8,6 +8,7 @@ import io
 import os
 import stat
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ import pytest
 from pytest_claims import files
 from pytest_claims.cli import main
 from pytest_claims.engine import check
+from pytest_claims.init import InitError, init_config, run_init
 from pytest_claims.output.report import write_report
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="symbolic links, FIFOs and devices are POSIX here")
@@ -147,6 +149,32 @@ def test_a_directory_report_in_the_plugin_is_one_line(pytester: pytest.Pytester)
 # Item 12: temporaries are exclusive, random, and never through a link
 
 
+PLAUSIBLE_TEMPORARIES = (
+    ".pyproject.toml.claims-init.tmp",  # the fixed name init used to write through
+    "pyproject.toml.tmp",
+    ".pyproject.toml.tmp",
+    "pyproject.toml~",
+    ".pyproject.toml.swp",
+)
+
+
+@posix_only
+@pytest.mark.parametrize("existing", [False, True], ids=["created", "edited"])
+def test_init_never_follows_a_planted_temporary(tmp_path: Path, existing: bool) -> None:
+    root = tmp_path / "p"
+    root.mkdir()
+    if existing:
+        (root / "pyproject.toml").write_text('[project]\nname = "x"\n', encoding="utf-8")
+    outside = tmp_path / "outside.txt"
+    outside.write_text("precious\n", encoding="utf-8")
+    for name in PLAUSIBLE_TEMPORARIES:
+        (root / name).symlink_to(outside)
+    init_config(root)
+    assert outside.read_text(encoding="utf-8") == "precious\n"
+    assert all(_kind(root / name) == "link" for name in PLAUSIBLE_TEMPORARIES)
+    assert "[tool.claims]" in (root / "pyproject.toml").read_text(encoding="utf-8")
+
+
 def test_temporaries_are_created_exclusively_under_random_names(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -177,8 +205,62 @@ def test_temporaries_are_created_exclusively_under_random_names(
 # Item 13: a symlinked or read-only pyproject.toml
 
 
+@posix_only
+def test_init_writes_a_symlinked_pyproject_through_to_its_target(tmp_path: Path) -> None:
+    root = tmp_path / "p"
+    root.mkdir()
+    real = tmp_path / "shared" / "pyproject.toml"
+    real.parent.mkdir()
+    real.write_text('[project]\nname = "x"\n', encoding="utf-8")
+    (root / "pyproject.toml").symlink_to(real)
+    out, err = io.StringIO(), io.StringIO()
+    assert run_init(root, out=out, err=err) == 0
+    assert _kind(root / "pyproject.toml") == "link"
+    assert real.read_text(encoding="utf-8").startswith('[project]\nname = "x"\n\n[tool.claims]\n')
+    assert out.getvalue().splitlines()[0] == (
+        f"pytest-claims init: added to {root / 'pyproject.toml'} (a symbolic link: written to {real}):"
+    )
+
+
+def test_init_refuses_a_read_only_pyproject_by_its_mode_bits(tmp_path: Path) -> None:
+    """Root writes through mode bits (and a rename needs only the directory): the bits are checked, not tried."""
+    path = tmp_path / "pyproject.toml"
+    path.write_text('[project]\nname = "x"\n', encoding="utf-8")
+    path.chmod(stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH)
+    try:
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            assert os.access(path, os.W_OK)  # as root, only the bits say read-only
+        with pytest.raises(InitError) as refused:
+            init_config(tmp_path)
+        assert str(refused.value) == f"{path}: read-only; nothing written"
+        assert path.read_text(encoding="utf-8") == '[project]\nname = "x"\n'
+    finally:
+        path.chmod(stat.S_IRUSR | stat.S_IWUSR)
+
+
 # ----------------------------------------------------------------------------------------------------
 # Item 19: a FIFO pyproject.toml is refused, never opened
+
+
+@posix_only
+def test_init_refuses_a_fifo_pyproject_without_opening_it(tmp_path: Path) -> None:
+    """A writer waits on the FIFO: if init opened it for reading (it used to, and then hung with no writer), the
+    writer would be let through, init would read nothing and replace the FIFO. Refused, it stays untouched."""
+    fifo = tmp_path / "pyproject.toml"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=lambda: os.close(os.open(fifo, os.O_WRONLY)), daemon=True)
+    writer.start()
+    try:
+        with pytest.raises(InitError) as refused:
+            init_config(tmp_path)
+        assert str(refused.value) == f"{fifo}: not a regular file: a FIFO (named pipe); nothing written"
+        assert _kind(fifo) == "fifo"
+    finally:
+        if _kind(fifo) == "fifo":  # let the writer through, whenever it gets to its open
+            reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+            writer.join()
+            os.close(reader)
+        writer.join()
 
 
 @posix_only
