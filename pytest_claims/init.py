@@ -17,7 +17,7 @@ import tomlkit
 from tomlkit.exceptions import TOMLKitError
 
 from pytest_claims.config import DEFAULT_EXCLUDE, DEFAULT_MAX_WALK, DYNAMIC_CALLS, PYPROJECT, detect_packages
-from pytest_claims.files import write_atomic
+from pytest_claims.files import Refused, editable, read_file, write_file
 from pytest_claims.vocabulary import DEFAULT_PLATFORMS
 
 __all__ = ["InitError", "InitResult", "init_config", "render_table", "run_init"]
@@ -40,6 +40,8 @@ class InitResult:
     created: bool
     replaced: bool
     table: str
+    target: Path | None = None
+    """The file written, when `path` is a symbolic link (its target is written, the link stays)."""
 
 
 def render_table(packages: tuple[str, ...] | list[str], newline: str = "\n") -> str:
@@ -331,11 +333,12 @@ def init_config(root: Path, *, force: bool = False) -> InitResult:
     packages = detect_packages(root)
     if not path.exists():
         table = render_table(packages)
-        _write(path, table)
-        return InitResult(path, created=True, replaced=False, table=table)
+        return InitResult(path, created=True, replaced=False, table=table, target=_write(path, table))
 
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = read_file(editable(path)).decode("utf-8")
+    except Refused as refused:
+        raise InitError(f"{path}: {refused}; nothing written") from None
     except OSError as error:
         raise InitError(f"{path}: cannot read the file: {error.strerror or error}") from None
     except UnicodeDecodeError as error:
@@ -361,17 +364,17 @@ def init_config(root: Path, *, force: bool = False) -> InitResult:
             f"{path}: could not add [tool.claims] without changing the rest of the file; nothing written. "
             "Paste this table in by hand:\n" + table
         )
-    _write(path, result)
-    return InitResult(path, created=False, replaced=exists, table=table)
+    return InitResult(path, created=False, replaced=exists, table=table, target=_write(path, result))
 
 
-def _write(path: Path, text: str) -> None:
-    """Write through a temporary file and a rename, so an interrupted run never leaves half a file."""
+def _write(path: Path, text: str) -> Path | None:
+    """Write by the policy for user-named files (atomic, through a link to its target, permission bits kept);
+    the target written when `path` is a link."""
     try:
-        mode = path.stat().st_mode & 0o7777 if path.exists() else None
-        write_atomic(path, text.encode("utf-8"), durable=True, mode=mode)
+        target = write_file(path, text.encode("utf-8"))
     except OSError as error:
         raise InitError(f"{path}: cannot write the file: {error.strerror or error}") from None
+    return target if path.is_symlink() else None
 
 
 def run_init(root: Path, *, force: bool = False, out: TextIO | None = None, err: TextIO | None = None) -> int:
@@ -384,7 +387,8 @@ def run_init(root: Path, *, force: bool = False, out: TextIO | None = None, err:
         print(f"pytest-claims init: {error}", file=err)
         return 1
     verb = "created" if result.created else "replaced [tool.claims] in" if result.replaced else "added to"
-    print(f"pytest-claims init: {verb} {result.path}:", file=out)
+    through = f" (a symbolic link: written to {result.target})" if result.target is not None else ""
+    print(f"pytest-claims init: {verb} {result.path}{through}:", file=out)
     print(file=out)
     out.write(result.table.replace("\r\n", "\n"))
     print(file=out)

@@ -2,21 +2,16 @@
 
 The edit is an insertion of whole lines and nothing else: every byte of the file stays as it was (encoding,
 byte-order mark, line endings, indentation, trailing whitespace), and each new line takes the indentation and
-the line ending of the line it goes above. The file is replaced atomically (a temporary file beside it and a
-rename, its permission bits kept); a symbolic link is written through to its target, never replaced.
+the line ending of the line it goes above. The file itself is written by `files.write_file`: atomically (a temporary
+file beside it and a rename, its permission bits kept), through a symbolic link to its target.
 """
 
 from __future__ import annotations
 
 import ast
-import os
 import re
-import stat
 import warnings
 from collections.abc import Mapping
-from pathlib import Path
-
-from pytest_claims.files import write_atomic
 
 _LINE_END = re.compile(rb"\r\n|\r|\n")
 """What ends a line for Python's tokenizer (a form feed or a vertical tab does not; `bytes.splitlines` would split
@@ -82,27 +77,3 @@ def _physical_line(lines: list[bytes], number: int) -> bytes:
         return b""
     line = lines[number - 1]
     return line[len(_BOM) :] if number == 1 and line.startswith(_BOM) else line
-
-
-class Refused(Exception):
-    """The file cannot be edited; the message says why (one line)."""
-
-
-def writable_target(path: Path) -> Path:
-    """The regular file `path` names (through symbolic links), or Refused: not a regular file, or read-only by
-    its permission bits (checked, not merely tried: root would write through them)."""
-    target = Path(os.path.realpath(path))
-    try:
-        info = os.stat(target)
-    except OSError as error:
-        raise Refused(f"cannot read: {error.strerror or error}") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise Refused("not a regular file")
-    if not info.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
-        raise Refused("read-only")
-    return target
-
-
-def replace_file(target: Path, data: bytes) -> None:
-    """Write `data` as the whole of `target`, atomically and durably, keeping its permission bits."""
-    write_atomic(target, data, durable=True, mode=stat.S_IMODE(os.stat(target).st_mode))

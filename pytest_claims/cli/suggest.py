@@ -37,9 +37,10 @@ from pytest_claims.cli.common import (
     project_root,
     requested_platforms,
 )
-from pytest_claims.cli.edit import Refused, def_starts, directive_line, insert_lines, replace_file, writable_target
+from pytest_claims.cli.edit import def_starts, directive_line, insert_lines
 from pytest_claims.config import Config
 from pytest_claims.engine import Result, check
+from pytest_claims.files import Refused, editable, read_file, write_file
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.records import ClaimResult, Violation
 
@@ -238,8 +239,8 @@ def write(
     for rel in sorted(by_file):
         group = by_file[rel]
         try:
-            target = writable_target(root / rel)
-            data = target.read_bytes()
+            target = editable(root / rel)
+            data = read_file(target)
         except Refused as refused:
             skipped.append((rel, str(refused)))
             continue
@@ -278,7 +279,7 @@ def write(
             skipped.append((rel, "the edit would not parse"))
             continue
         try:
-            replace_file(target, after)
+            write_file(target, after)
         except OSError as error:
             skipped.append((rel, f"cannot write: {error.strerror or error}"))
             continue
@@ -317,10 +318,10 @@ def verify(
                     why = f"{function.name}: no verdict after the edit"
         if why:
             try:
-                target = writable_target(root / edit.file)
-                if target.read_bytes() == edit.after:  # edited again meanwhile: left as the user has it
-                    replace_file(target, edit.before)
-            except (Refused, OSError) as error:
+                target = editable(root / edit.file)
+                if read_file(target) == edit.after:  # edited again meanwhile: left as the user has it
+                    write_file(target, edit.before)
+            except OSError as error:
                 why += f" (and it could not be put back: {getattr(error, 'strerror', None) or error})"
             undone.append((edit, why))
     return undone

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import quote
 
 from pytest_claims.analysis.resolve import MAX_ALIAS_DEPTH
-from pytest_claims.files import write_atomic
+from pytest_claims.files import write_file
 from pytest_claims.output.messages import frontier_line, rule_failure_text, violation_line
 from pytest_claims.records import BlindSpot, Details, FrontierEntry, RuleResult, Violation
 from pytest_claims.vocabulary import UNCHECKED_CLAIMS
@@ -665,8 +665,8 @@ def write_report(
 ) -> None:
     """Write the report the suffix asks for, atomically: readers see the old file or the new, never half.
 
-    Parent directories are created. The temporary file lives beside the target (same file system, so
-    `os.replace` is atomic) and is removed if anything fails.
+    Parent directories are created; a link is written through to its target, a character device directly, and
+    any other path that is not a regular file (or is read-only) is refused with an `OSError` (`files.write_file`).
     """
     kind = report_format(path)
     if kind == "markdown":
@@ -675,4 +675,4 @@ def write_report(
         text = sarif_report(result, rules, plugin_version)
     else:
         text = json_report(result, rules, plugin_version, observed)
-    write_atomic(Path(path), text.encode("utf-8"), durable=True)
+    write_file(Path(path), text.encode("utf-8"))
