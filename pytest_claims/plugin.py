@@ -23,7 +23,7 @@ from pytest_claims import __version__
 from pytest_claims.config import Config as ClaimsConfig
 from pytest_claims.config import ConfigError, env_flag, load_config
 from pytest_claims.engine import Result, check
-from pytest_claims.output.messages import failure_text, rule_failure_text, rule_item_name
+from pytest_claims.output.messages import excluded_line, failure_text, rule_failure_text, rule_item_name
 from pytest_claims.output.report import report_format, write_report
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.records import ClaimResult, RuleResult
@@ -627,14 +627,8 @@ def _unchecked_lines(state: ClaimsState) -> list[str]:
     files `exclude` leaves out that hold claims (excluded on purpose, so they do not fail the run)."""
     lines = [f"unreadable: {problem}" for problem in state.problems]
     if state.excluded:
-        lines.append(f"excluded, claims not checked: {_some(state.excluded)}")
+        lines.append(excluded_line(state.excluded))
     return lines
-
-
-def _some(names: list[str], shown: int = 3) -> str:
-    """The first few names, and how many more there are."""
-    more = len(names) - shown
-    return ", ".join(names[:shown]) + (f" and {more} more" if more > 0 else "")
 
 
 _Expected = tuple[str, str, str, tuple[tuple[str, int, str], ...]]

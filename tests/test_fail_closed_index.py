@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from pytest_claims.cli import main
 from pytest_claims.engine import check
 from pytest_claims.persist.cache import FactsCache
 
@@ -196,3 +197,19 @@ def test_claims_in_excluded_files_are_named_once_in_the_summary(pytester: pytest
     assert result.stdout.str().count("excluded, claims not checked") == 1
     assert result.ret == pytest.ExitCode.OK
     result.assert_outcomes(passed=4)
+
+
+def test_check_names_claims_in_excluded_files_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`python -m pytest_claims check` says it as the plugin does: one line, and the exit status is unchanged."""
+    root = _write(
+        tmp_path,
+        {
+            "pyproject.toml": '[tool.claims]\npackages = ["pkg"]\n',
+            "pkg/__init__.py": "",
+            "pkg/ok.py": HOLDS,
+            **{f"pkg/test_{n}.py": "# claims: deterministic\ndef t():\n    pass\n" for n in "abcde"},
+        },
+    )
+    assert main(["check", "--root", str(root), "--platform", "linux", "--no-cache"]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("excluded")]
+    assert lines == ["excluded, claims not checked: pkg/test_a.py, pkg/test_b.py, pkg/test_c.py and 2 more"]
