@@ -113,6 +113,51 @@ def test_a_run_with_a_directory_the_os_will_not_list_does_not_pass(pytester: pyt
     result.assert_outcomes(passed=2)
 
 
+def test_an_init_file_that_cannot_be_read_is_not_a_namespace_package(tmp_path: Path) -> None:
+    """A real condition: `pkg/__init__.py -> __init__.py` (a loop). It used to make `pkg` a namespace package
+    without a word; it is the package's module, unreadable, and says so."""
+    root = _write(tmp_path, {"pyproject.toml": '[tool.claims]\npackages = ["pkg"]\n', "pkg/ok.py": HOLDS})
+    (root / "pkg" / "__init__.py").symlink_to("__init__.py")
+    result = check(root, ["linux"])
+    assert [str(p) for p in result.problems] == ["pkg/__init__.py: cannot read: Too many levels of symbolic links"]
+
+
+def test_detection_keeps_a_package_it_cannot_look_into(tmp_path: Path) -> None:
+    """No `packages` configured: a top-level `pkg/` whose `__init__.py` is a loop (a real condition) used to be no
+    package at all, its claims never seen, exit 0. Detection keeps what it cannot rule out; the index reports it."""
+    root = _write(
+        tmp_path, {"pyproject.toml": "[tool.claims]\n", "pkg/x.py": GETENV.replace("def h", HOLDS[:24] + "def h")}
+    )
+    (root / "pkg" / "__init__.py").symlink_to("__init__.py")
+    result = check(root, ["linux"])
+    assert result.config.packages == ("pkg",)
+    assert [str(p) for p in result.problems] == ["pkg/__init__.py: cannot read: Too many levels of symbolic links"]
+    assert [(c.function, c.status) for c in result.claims] == [("pkg.x.h", "violated")]
+
+
+def test_detection_keeps_a_src_directory_it_cannot_list(tmp_path: Path, locked_scandir: set[str]) -> None:
+    """Seam: `os.scandir` patched to raise PermissionError for `src/` and `src/ns/sub` (the suite runs as root).
+    Detection used to find nothing in them and fall back silently; they are kept, and reported as unlistable."""
+    root = _write(
+        tmp_path,
+        {
+            "pyproject.toml": "[tool.claims]\n",
+            "src/ns/sub/x.py": HOLDS,
+            "src/app/__init__.py": "",
+            "src/app/x.py": HOLDS,
+        },
+    )
+    locked_scandir.add(str(root / "src" / "ns" / "sub"))
+    result = check(root, ["linux"])
+    assert result.config.packages == ("src/app", "src/ns")
+    assert [str(p) for p in result.problems] == ["src/ns/sub: cannot list: Permission denied"]
+    assert [(c.function, c.status) for c in result.claims] == [("app.x.ok", "held")]
+    locked_scandir.add(str(root / "src"))
+    result = check(root, ["linux"])
+    assert result.config.packages == ("src",)
+    assert [str(p) for p in result.problems] == ["src: cannot list: Permission denied"]
+
+
 # ---------------------------------------------------------------------------------------------------------
 # Item 9: a configured package directory that is a symlink
 

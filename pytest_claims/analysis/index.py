@@ -117,18 +117,18 @@ def _scan_package(
     while stack:
         directory, dotted = stack.pop()
         init = os.path.join(directory, "__init__.py")
-        if os.path.isfile(init):
-            found[dotted] = ModuleFile(dotted, Path(init), _rel(init, base), True, followed)
-        else:
-            namespaces[dotted] = directory
+        entries: list[os.DirEntry[str]] | None = None
         try:
             dirs.append((directory, os.stat(directory).st_mtime_ns))
             with os.scandir(directory) as listing:
                 entries = sorted(listing, key=lambda e: e.name)
         except OSError as exc:
             scan.problems.append((_rel(directory, base), f"cannot list: {exc.strerror or exc}"))
-            continue
-        for entry in entries:
+        if _has_init(directory, entries):
+            found[dotted] = ModuleFile(dotted, Path(init), _rel(init, base), True, followed)
+        else:
+            namespaces[dotted] = directory
+        for entry in entries or ():
             if skip is not None and skip(entry.name):
                 if entry.name.endswith(".py") and not entry.is_dir(follow_symlinks=False):
                     scan.excluded.append((_rel(entry.path, base), entry.path))
@@ -166,6 +166,14 @@ def _name_matcher(patterns: tuple[str, ...]) -> Callable[[str], bool]:
         return lambda name: False
     regex = re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in patterns))
     return lambda name: regex.match(name) is not None
+
+
+def _has_init(directory: str, entries: list[os.DirEntry[str]] | None) -> bool:
+    """Is the directory a regular package? From its listing when there is one, where an `__init__.py` that cannot
+    be stat'ed (a symlink loop) is kept, so reading it reports the problem instead of a silent namespace package."""
+    if entries is None:
+        return os.path.isfile(os.path.join(directory, "__init__.py"))
+    return any(entry.name == "__init__.py" and _is_file(entry) for entry in entries)
 
 
 def _is_file(entry: os.DirEntry[str]) -> bool:
