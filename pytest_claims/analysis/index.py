@@ -130,7 +130,7 @@ def _scan_package(
             namespaces[dotted] = directory
         for entry in entries or ():
             if skip is not None and skip(entry.name):
-                if entry.name.endswith(".py") and not entry.is_dir(follow_symlinks=False):
+                if entry.name.endswith(".py") and _is_file(entry):  # not a FIFO: reading one would block
                     scan.excluded.append((_rel(entry.path, base), entry.path))
                 continue
             if entry.is_dir(follow_symlinks=False):
