@@ -258,3 +258,40 @@ def test_check_names_claims_in_excluded_files_once(tmp_path: Path, capsys: pytes
     assert main(["check", "--root", str(root), "--platform", "linux", "--no-cache"]) == 0
     lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("excluded")]
     assert lines == ["excluded, claims not checked: pkg/test_a.py, pkg/test_b.py, pkg/test_c.py and 2 more"]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Item 4, as the fuzz campaign found it: modules the interpreter imports at startup
+
+
+@pytest.mark.parametrize(
+    ("rel", "body", "call", "reach"),
+    [
+        (
+            "importlib/__init__.py",
+            "def import_module(name):\n    return None\n",
+            "importlib.import_module('x')",
+            "importlib.import_module",
+        ),
+        ("os.py", "def getenv(name):\n    return ''\n", "os.getenv('X')", "os.getenv"),
+    ],
+    ids=["importlib", "os"],
+)
+def test_a_module_imported_at_startup_cannot_be_replaced(
+    tmp_path: Path, rel: str, body: str, call: str, reach: str
+) -> None:
+    """`importlib` (and on 3.10 `os`, which is frozen only since 3.11) is in `sys.modules` before user code
+    runs, so `import` finds the stdlib's whatever the project holds. Both used to be held."""
+    top = rel.split("/")[0]
+    use = f"import {top.removesuffix('.py')}\n\n\n# claims: deterministic\ndef f():\n    return {call}\n"
+    root = _write(
+        tmp_path,
+        {
+            "pyproject.toml": f'[tool.claims]\npackages = ["pkg", "{top}"]\n',
+            "pkg/__init__.py": "",
+            "pkg/use.py": use,
+            rel: body,
+        },
+    )
+    (claim,) = check(root, ["linux"]).claims
+    assert (claim.status, [v.reach for v in claim.violations]) == ("violated", [reach])
