@@ -15,7 +15,7 @@ Three kinds of input, all built with hypothesis strategies:
 - hostile file-system state (`hostile_state`): projects with a symlinked package directory (inside or outside
   the root), `.py`, `__init__.py` and directory symlink loops, dangling links, FIFOs, directories the OS will
   not list and files it will not read (through a seam: root ignores mode bits), project modules named like
-  the stdlib's `time`, `sys`, `os`, and excluded files holding claims. Each carries sentinel claims whose
+  the stdlib's `time`, `sys`, `os`, `importlib`, and excluded files holding claims. Each carries sentinel claims whose
   truth is known: `exercise_state` fails on any of them held, on a problem not reported, on a path outside
   the root, and on anything raised.
 
@@ -585,6 +585,11 @@ STDLIB_NAMED: dict[str, tuple[str, str, str]] = {
     "time": ("time/__init__.py", "def time():\n    return 0\n", "time.time()"),
     "sys": ("sys/__init__.py", "def getrecursionlimit():\n    return 1\n", "sys.getrecursionlimit()"),
     "os": ("os.py", "def getenv(name):\n    return ''\n", "os.getenv('X')"),
+    "importlib": (
+        "importlib/__init__.py",
+        "def import_module(name):\n    return None\n",
+        "importlib.import_module('x')",
+    ),
 }
 FS_FEATURES = (
     "linked-package",
