@@ -493,6 +493,8 @@ class Workspace:
     root: Path
     cache: Path
     seen: int = 0
+    states: int = 0
+    """How many of the inputs seen were hostile file-system states."""
     crashes: list[tuple[str, str]] = field(default_factory=list)
 
     @classmethod
@@ -761,6 +763,7 @@ def check_state_result(result: Result, expect: Expected) -> None:
 def run_state(state: HostileState, workspace: Workspace, crash_dir: Path | None) -> None:
     """One hostile state in a directory of its own; a crash is recorded like a source's."""
     workspace.seen += 1
+    workspace.states += 1
     base = Path(tempfile.mkdtemp(prefix="state-", dir=workspace.root.parent))
     try:
         default_stack(lambda: exercise_state(state, base))
@@ -824,7 +827,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     workspace = campaign(args.budget_seconds, args.crash_dir)
     elapsed = time.monotonic() - started
-    print(f"inputs: {workspace.seen}")
+    print(f"inputs: {workspace.seen} ({workspace.states} hostile file-system states)")
     print(f"crashes: {len(workspace.crashes)}")
     print(f"elapsed: {elapsed:.0f} s ({workspace.seen / max(elapsed, 1e-9):.1f} inputs/s)")
     seen: set[str] = set()
