@@ -24,6 +24,7 @@ import json
 import os
 import posixpath
 import re
+import stat
 import sys
 import types
 from collections.abc import Iterable, Mapping, Sequence
@@ -276,13 +277,14 @@ def is_excluded(path: str, patterns: Iterable[str]) -> bool:
     return any(fnmatch.fnmatchcase(candidate, pattern) for pattern in patterns for candidate in candidates)
 
 
-def _entries(directory: Path) -> list[os.DirEntry[str]]:
-    """Directory entries sorted by name; an unreadable directory has none (detection must not crash)."""
+def _entries(directory: Path) -> list[os.DirEntry[str]] | None:
+    """Directory entries sorted by name; None for a directory the OS will not list (detection must not crash,
+    and must not take it for an empty one: what it cannot look into is kept, and the index reports it)."""
     try:
         with os.scandir(directory) as scan:
             return sorted(scan, key=lambda entry: entry.name)
     except OSError:
-        return []
+        return None
 
 
 def _is_dir(entry: os.DirEntry[str]) -> bool:
@@ -299,8 +301,20 @@ def _is_file(entry: os.DirEntry[str]) -> bool:
         return False
 
 
+def _may_be_package(directory: Path) -> bool:
+    """True unless `directory` surely has no `__init__.py` file: one the OS will not stat (a symlink loop, a
+    directory it will not search) may be one, and the index then reports it as unreadable."""
+    try:
+        return stat.S_ISREG(os.stat(directory / "__init__.py").st_mode)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except OSError:
+        return True
+
+
 def _holds_python(directory: Path, rel: str, patterns: Sequence[str]) -> bool:
-    """True when a .py file lies anywhere below `directory` outside excluded paths (iterative walk)."""
+    """True when a .py file lies anywhere below `directory` outside excluded paths, or a directory there cannot
+    be listed (it may hold one); an iterative walk."""
     pending = [(directory, rel)]
     seen: set[str] = set()
     while pending:
@@ -312,7 +326,10 @@ def _holds_python(directory: Path, rel: str, patterns: Sequence[str]) -> bool:
         if real in seen:  # symlink loops
             continue
         seen.add(real)
-        for entry in _entries(current):
+        entries = _entries(current)
+        if entries is None:
+            return True
+        for entry in entries:
             entry_rel = f"{current_rel}/{entry.name}"
             if is_excluded(entry_rel, patterns):
                 continue
@@ -331,14 +348,18 @@ def detect_packages(root: Path, exclude: Iterable[str] = ()) -> tuple[str, ...]:
     `src/` yields nothing (say a JavaScript `src/` beside a flat Python package), or there is no `src/`:
     the top-level package directories (with `__init__.py`) of the root. Names must be identifiers; paths
     matching `DEFAULT_EXCLUDE` or the extra `exclude` patterns are skipped. Only directory entries are
-    read; nothing is imported.
+    read; nothing is imported. What cannot be ruled out is kept (a `src/` the OS will not list is itself
+    the path, a directory whose `__init__.py` cannot be stat'ed is a package): the index reports it.
     """
     patterns = (*DEFAULT_EXCLUDE, *exclude)
     root = Path(root)
     found: list[str] = []
     src = root / "src"
     if src.is_dir():
-        for entry in _entries(src):
+        listed = _entries(src)
+        if listed is None:
+            found.append("src")
+        for entry in listed or ():
             rel = f"src/{entry.name}"
             if is_excluded(rel, patterns):
                 continue
@@ -346,17 +367,17 @@ def detect_packages(root: Path, exclude: Iterable[str] = ()) -> tuple[str, ...]:
                 if not entry.name.isidentifier():
                     continue
                 directory = Path(entry.path)
-                if (directory / "__init__.py").is_file() or _holds_python(directory, rel, patterns):
+                if _may_be_package(directory) or _holds_python(directory, rel, patterns):
                     found.append(rel)
             elif entry.name.endswith(".py") and entry.name[:-3].isidentifier() and _is_file(entry):
                 found.append(rel)
     if not found:
-        for entry in _entries(root):
+        for entry in _entries(root) or ():
             if (
                 entry.name.isidentifier()
                 and not is_excluded(entry.name, patterns)
                 and _is_dir(entry)
-                and (Path(entry.path) / "__init__.py").is_file()
+                and _may_be_package(Path(entry.path))
             ):
                 found.append(entry.name)
     return tuple(sorted(found))

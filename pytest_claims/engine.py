@@ -73,6 +73,8 @@ class Result:
     """What the reports need beyond the verdicts (module digests and function counts, every claiming function,
     definitions of the names on violation paths): only when `check(..., details=True)` asked for it. A report is
     built from these alone, so the project's facts may be released once `check` returns."""
+    excluded: tuple[str, ...] = ()
+    """Files that `exclude` leaves out of the configured packages yet hold claims directives (not checked)."""
 
 
 def host_version() -> tuple[int, int]:
@@ -254,6 +256,7 @@ def _check(
         reused,
         rules,
         extra,
+        project.modules.excluded_claims,
     )
 
 

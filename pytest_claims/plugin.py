@@ -23,7 +23,7 @@ from pytest_claims import __version__
 from pytest_claims.config import Config as ClaimsConfig
 from pytest_claims.config import ConfigError, env_flag, load_config
 from pytest_claims.engine import Result, check
-from pytest_claims.output.messages import failure_text, rule_failure_text, rule_item_name
+from pytest_claims.output.messages import excluded_line, failure_text, rule_failure_text, rule_item_name
 from pytest_claims.output.report import report_format, write_report
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.records import ClaimResult, RuleResult
@@ -53,8 +53,9 @@ class ClaimsState:
                 "rules": list(result.rules),
                 # every analysed source file: one named on the command line must not be imported by pytest
                 "modules": sorted(
-                    str(m.path.resolve()) for m in result.project.index.modules.values() if m.path and not m.followed
+                    str(_real(m.path)) for m in result.project.index.modules.values() if m.path and not m.followed
                 ),
+                "excluded": list(result.excluded),
             }
         if payload is not None:
             self.payload = payload
@@ -66,6 +67,7 @@ class ClaimsState:
             self.platforms = tuple(payload["platforms"])
             self.rules: list[RuleResult] = list(payload["rules"])
             self.modules: frozenset[str] = frozenset(payload.get("modules", ()))
+            self.excluded: list[str] = list(payload.get("excluded", ()))
         self.display_prefix = ""
         """How the project root is reached from where pytest was started (posix, "" when it is that directory):
         failure texts show paths the way pytest shows node ids (`cwd_relative_nodeid`): relative to the rootdir,
@@ -76,6 +78,7 @@ class ClaimsState:
         self.outcomes: dict[tuple[str, int], str] = {}
         self.report_message = ""
         self.collected: set[str] = set()
+        """What is collected already: claiming files by project-relative path, the rules file by its real path."""
         self._lines: dict[str, list[str]] = {}
         self.quiet_reports: list[Any] | None = None
         self.observed: dict[str, Any] | None = None
@@ -103,9 +106,13 @@ class ClaimsState:
             self.quiet_reports.pop()
 
     @functools.cached_property
-    def claim_files(self) -> dict[Path, str]:
-        """Absolute path -> project-relative path of every file holding claims or refused directives."""
-        return {(self.config.root / rel).resolve(): rel for rel in sorted(set(self.by_file) | set(self.errors))}
+    def claim_files(self) -> dict[Path, list[str]]:
+        """Real path -> project-relative paths of every file holding claims or refused directives. Several
+        modules may be one file (`pkg/a.py -> b.py`): each keeps its path, its node ids and its items."""
+        files: dict[Path, list[str]] = {}
+        for rel in sorted(set(self.by_file) | set(self.errors)):
+            files.setdefault(_real(self.config.root / rel), []).append(rel)
+        return files
 
     def display(self, rel: str) -> str:
         return f"{self.display_prefix}/{rel}" if self.display_prefix else rel
@@ -299,13 +306,17 @@ def pytest_configure_node(node: Any) -> None:
 class ClaimsFile(pytest.File):
     """A project source file seen only through its claims; never imported."""
 
+    def __init__(self, *, rel: str = "", **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.rel = rel
+        """The project-relative path whose claims it holds ("" for a project module without any)."""
+
     def collect(self) -> Iterator[pytest.Item]:
         state = self.config.stash[_STATE]
-        rel = _rel(self.config, self.path)
-        errors = state.errors.get(rel)
+        errors = state.errors.get(self.rel)
         if errors:
             raise ClaimsCollectError("\n".join(errors))
-        for result in state.by_file.get(rel, []):
+        for result in state.by_file.get(self.rel, []):
             name = f"{result.qualname}[{result.platform}]"
             item = ClaimItem.from_parent(self, name=name, nodeid=f"{self.nodeid}::{name}", result=result)
             yield item
@@ -436,18 +447,23 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     state = parent.config.stash.get(_STATE, None)
     if state is None or not state.rules or state.config.file is None:
         return None
-    if parent.session.isinitpath(file_path) and file_path.resolve() == state.config.file.resolve():
-        state.collected.add(str(file_path.resolve()))
+    if parent.session.isinitpath(file_path) and _real(file_path) == _real(state.config.file):
+        state.collected.add(str(_real(file_path)))
         return RulesFile.from_parent(parent, path=file_path)
     return None
 
 
-def _rel(config: pytest.Config, path: Path) -> str:
-    state = config.stash[_STATE]
-    try:
-        return path.resolve().relative_to(state.config.root.resolve()).as_posix()
-    except ValueError:
-        return path.as_posix()
+def _real(path: Path) -> Path:
+    """The path with every symlink resolved, as far as they resolve: a symlink loop is left as it is (it is
+    reported as an unreadable file), where `Path.resolve` raises RuntimeError before Python 3.13."""
+    return Path(os.path.realpath(path))
+
+
+def _claims_file(parent: pytest.Collector, state: ClaimsState, rel: str) -> ClaimsFile:
+    """A claiming file's collector, at its project-relative path: its node ids say how the project reaches it
+    (`shop/x.py` for a package configured as the symlink `shop`), never where the link leads."""
+    state.collected.add(rel)
+    return ClaimsFile.from_parent(parent.session, path=state.config.root / rel, rel=rel)
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -456,12 +472,14 @@ def pytest_pycollect_makemodule(module_path: Path, parent: pytest.Collector) -> 
     state = parent.config.stash.get(_STATE, None)
     if state is None:
         return None
-    if module_path.resolve() in state.claim_files:
-        state.collected.add(str(module_path.resolve()))
-        return ClaimsFile.from_parent(parent.session, path=module_path)
-    if str(module_path.resolve()) in state.modules and not _is_test_file(parent.config, module_path):
+    real = _real(module_path)
+    rels = state.claim_files.get(real)
+    if rels:
+        # the module named as the command line names it, when one file is several modules (`a.py -> b.py`)
+        named = [rel for rel in rels if state.config.root / rel == Path(os.path.abspath(module_path))]
+        return _claims_file(parent, state, (named or rels)[0])
+    if str(real) in state.modules and not _is_test_file(parent.config, module_path):
         # A project module without claims, named on the command line: pytest would import (run) it.
-        state.collected.add(str(module_path.resolve()))
         return ClaimsFile.from_parent(parent.session, path=module_path)
     return None
 
@@ -488,29 +506,30 @@ def python_files_match(pattern: str, path: Path | PurePath) -> bool:
     return fnmatch.fnmatch(name, pattern)
 
 
-def _wanted(config: pytest.Config, state: ClaimsState) -> tuple[list[Path], bool]:
-    """Claim files this run collects: all in the root with no paths; else those under a given directory.
-    With them, whether the run collects claims of the configured packages at all (then the rules are
-    collected too, SPEC §12)."""
-    files = sorted(state.claim_files)
-    root = state.config.root.resolve()
+def _wanted(config: pytest.Config, state: ClaimsState) -> tuple[list[str], bool]:
+    """Claim files this run collects (project-relative): all with no paths or the root; else those whose real
+    path lies under a given directory. With them, whether the run collects claims of the configured packages
+    at all (then the rules are collected too, SPEC §12)."""
+    everything = sorted(rel for rels in state.claim_files.values() for rel in rels)
+    root = state.config.root
     if config.args_source != pytest.Config.ArgsSource.ARGS:
-        return files, True
-    chosen: list[Path] = []
+        return everything, True
+    chosen: list[str] = []
     packages = False
     for arg in config.args:
-        path = Path(arg.split("::")[0])
-        path = (Path(str(config.invocation_params.dir)) / path).resolve()
-        if path == root:
-            return files, True
+        path = _real(Path(str(config.invocation_params.dir)) / arg.split("::")[0])
+        if path == _real(root):
+            return everything, True
         if path.is_dir():
             holds_package = any(
-                _is_relative_to((root / p).resolve(), path) or _is_relative_to(path, (root / p).resolve())
+                _is_relative_to(_real(root / p), path) or _is_relative_to(path, _real(root / p))
                 for p in state.config.packages
             )
             if holds_package:
                 packages = True
-                chosen.extend(f for f in files if _is_relative_to(f, path))
+                chosen.extend(
+                    rel for real, rels in state.claim_files.items() if _is_relative_to(real, path) for rel in rels
+                )
     return sorted(set(chosen)), packages
 
 
@@ -529,12 +548,11 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         return
     collectors: list[pytest.Collector] = []
     wanted, packages = _wanted(config, state)
-    for path in wanted:
-        if str(path) not in state.collected:
-            state.collected.add(str(path))
-            collectors.append(ClaimsFile.from_parent(session, path=path))
+    for rel in wanted:
+        if rel not in state.collected:
+            collectors.append(_claims_file(session, state, rel))
     rules_file = state.config.file
-    if state.rules and rules_file is not None and str(rules_file.resolve()) not in state.collected and packages:
+    if state.rules and rules_file is not None and str(_real(rules_file)) not in state.collected and packages:
         collectors.append(RulesFile.from_parent(session, path=rules_file))
     added: list[pytest.Item] = []
     for collector in collectors:
@@ -577,7 +595,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         if blind and status == "held":
             per["blind"] += 1
         spots.setdefault((kind, platform), set()).update(blind)
-    if not any(checked.values()) and not state.problems and not state.report_message:
+    if not any(checked.values()) and not state.problems and not state.excluded and not state.report_message:
         return
     terminalreporter.section("claims")
     for kind in ("claims", "rules"):
@@ -598,10 +616,19 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         if reused:
             line += f", {reused} verdict{'' if reused == 1 else 's'} reused"
         terminalreporter.line(line)
-    for problem in state.problems:
-        terminalreporter.line(f"unreadable: {problem}")
+    for line in _unchecked_lines(state):
+        terminalreporter.line(line)
     for message in state.report_message.splitlines():
         terminalreporter.line(message)
+
+
+def _unchecked_lines(state: ClaimsState) -> list[str]:
+    """What the run could not check: a line per unreadable file or unlistable directory, and one line naming the
+    files `exclude` leaves out that hold claims (excluded on purpose, so they do not fail the run)."""
+    lines = [f"unreadable: {problem}" for problem in state.problems]
+    if state.excluded:
+        lines.append(excluded_line(state.excluded))
+    return lines
 
 
 _Expected = tuple[str, str, str, tuple[tuple[str, int, str], ...]]
@@ -611,13 +638,16 @@ _Expected = tuple[str, str, str, tuple[tuple[str, int, str], ...]]
 def _expected_items(config: pytest.Config, state: ClaimsState) -> dict[tuple[str, int], _Expected]:
     """(node id, reported line) -> what the analysis says of that item, computed from the analysis so the xdist
     controller, which collects no items itself, can count what its workers ran."""
-    rootdir = Path(str(config.rootpath)).resolve()
+    rootdir = Path(str(config.rootpath))
 
     def nodeid_path(path: Path) -> str:
-        try:
-            return path.resolve().relative_to(rootdir).as_posix()
-        except ValueError:
-            return path.as_posix()
+        """As pytest names a collector at `path`: relative to the rootdir as written, not where links lead."""
+        for inside, top in ((path, rootdir), (_real(path), _real(rootdir))):
+            try:
+                return inside.relative_to(top).as_posix()
+            except ValueError:
+                pass
+        return path.as_posix()
 
     out: dict[tuple[str, int], _Expected] = {}
     paths: dict[str, str] = {}

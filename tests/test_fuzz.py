@@ -83,3 +83,11 @@ def test_garbage_spliced_into_a_real_file(workspace: campaign.Workspace, data: b
     text = campaign.CORPUS[at % len(campaign.CORPUS)].encode()
     cut = at % (len(text) + 1)
     run(text[:cut] + data + text[cut:], workspace)
+
+
+@settings(BOUNDED, max_examples=30)
+@given(state=campaign.hostile_state())
+def test_hostile_file_system_state(tmp_path_factory: pytest.TempPathFactory, state: campaign.HostileState) -> None:
+    """Symlinked packages, symlink loops, FIFOs, unlistable and unreadable entries, stdlib-named project modules:
+    no traceback, every problem reported, no sentinel claim held."""
+    campaign.default_stack(lambda: campaign.exercise_state(state, tmp_path_factory.mktemp("state")))

@@ -37,7 +37,10 @@ class ModuleFile:
 class Index:
     modules: dict[str, ModuleFile]
     problems: tuple[tuple[str, str], ...]
-    """(path, message) for configured paths that could not be read."""
+    """(path, message) for configured paths that do not exist and directories the OS would not list."""
+    excluded: tuple[tuple[str, str], ...] = ()
+    """(rel, path) of the `.py` files an `exclude` pattern left out of listed package directories (the files
+    only: an excluded directory is not listed)."""
     _tops: frozenset[str] = field(init=False, repr=False, compare=False, default=frozenset())
 
     def top_levels(self) -> frozenset[str]:
@@ -54,60 +57,81 @@ def _relative(path: Path, root: Path) -> str:
         return path.as_posix()
 
 
+@dataclass
+class _Scan:
+    """What walking the configured paths found: modules, directories it could not list, files it left out."""
+
+    modules: dict[str, ModuleFile] = field(default_factory=dict)
+    problems: list[tuple[str, str]] = field(default_factory=list)
+    excluded: list[tuple[str, str]] = field(default_factory=list)
+
+
 def _walk_package(
     pkg_dir: Path,
     name: str,
     root: Path,
     exclude: tuple[str, ...],
     followed: bool,
-    out: dict[str, ModuleFile],
+    out: _Scan,
     snapshot: Snapshot | None = None,
 ) -> None:
     """Every module under a package directory (reused from the snapshot while no directory in it changed)."""
     key = (str(pkg_dir), name, str(root), exclude, followed)
     recorded = snapshot.walk(key) if snapshot is not None else None
     if recorded is not None:
-        for module, path, rel, is_package in recorded:
-            out[module] = ModuleFile(module, Path(path) if path is not None else None, rel, is_package, followed)
+        modules, excluded = recorded
+        for module, path, rel, is_package in modules:
+            out.modules[module] = ModuleFile(
+                module, Path(path) if path is not None else None, rel, is_package, followed
+            )
+        out.excluded.extend(excluded)
         return
-    found, dirs = _scan_package(pkg_dir, name, root, exclude, followed)
-    if snapshot is not None:
-        encoded = tuple((m.name, None if m.path is None else str(m.path), m.rel, m.is_package) for m in found.values())
-        snapshot.record_walk(key, dirs, encoded)
-    out.update(found)
+    scan, dirs = _scan_package(pkg_dir, name, root, exclude, followed)
+    if snapshot is not None and not scan.problems:  # a directory it could not list is listed again next time
+        encoded = tuple(
+            (m.name, None if m.path is None else str(m.path), m.rel, m.is_package) for m in scan.modules.values()
+        )
+        snapshot.record_walk(key, dirs, (encoded, tuple(scan.excluded)))
+    out.modules.update(scan.modules)
+    out.problems.extend(scan.problems)
+    out.excluded.extend(scan.excluded)
 
 
 def _scan_package(
     pkg_dir: Path, name: str, root: Path, exclude: tuple[str, ...], followed: bool
-) -> tuple[dict[str, ModuleFile], tuple[tuple[str, int], ...]]:
+) -> tuple[_Scan, tuple[tuple[str, int], ...]]:
     """Every module under a package directory, and each directory listed with its mtime (taken before the
     listing, so a change during the scan shows next time); iterative, symlinked directories are not followed.
 
     A directory without `__init__.py` is a namespace package only if some module lies beneath it, so data
-    directories (locale, templates, static) cost a scan and leave nothing in the index.
+    directories (locale, templates, static) cost a scan and leave nothing in the index. A directory the OS
+    will not list is a problem, like a file it will not read: what lies below it cannot be seen.
     """
     skip = _name_matcher(exclude) if not followed else None
     base = str(root)
-    found: dict[str, ModuleFile] = {}
+    scan = _Scan()
+    found = scan.modules
     namespaces: dict[str, str] = {}
     dirs: list[tuple[str, int]] = []
     stack: list[tuple[str, str]] = [(str(pkg_dir), name)]
     while stack:
         directory, dotted = stack.pop()
         init = os.path.join(directory, "__init__.py")
-        if os.path.isfile(init):
-            found[dotted] = ModuleFile(dotted, Path(init), _rel(init, base), True, followed)
-        else:
-            namespaces[dotted] = directory
+        entries: list[os.DirEntry[str]] | None = None
         try:
             dirs.append((directory, os.stat(directory).st_mtime_ns))
             with os.scandir(directory) as listing:
                 entries = sorted(listing, key=lambda e: e.name)
-        except OSError:
-            dirs.append((directory, -1))  # never matches: an unreadable directory is scanned again
-            continue
-        for entry in entries:
+        except OSError as exc:
+            scan.problems.append((_rel(directory, base), f"cannot list: {exc.strerror or exc}"))
+        if _has_init(directory, entries):
+            found[dotted] = ModuleFile(dotted, Path(init), _rel(init, base), True, followed)
+        else:
+            namespaces[dotted] = directory
+        for entry in entries or ():
             if skip is not None and skip(entry.name):
+                if entry.name.endswith(".py") and _is_file(entry):  # not a FIFO: reading one would block
+                    scan.excluded.append((_rel(entry.path, base), entry.path))
                 continue
             if entry.is_dir(follow_symlinks=False):
                 if entry.name.isidentifier() and entry.name != "__pycache__":
@@ -121,7 +145,7 @@ def _scan_package(
     for dotted, directory in namespaces.items():
         if dotted in holding or dotted == name:
             found[dotted] = ModuleFile(dotted, None, _rel(directory, base), True, followed)
-    return found, tuple(dirs)
+    return scan, tuple(dirs)
 
 
 def _ancestors(dotted: str) -> list[str]:
@@ -144,6 +168,14 @@ def _name_matcher(patterns: tuple[str, ...]) -> Callable[[str], bool]:
     return lambda name: regex.match(name) is not None
 
 
+def _has_init(directory: str, entries: list[os.DirEntry[str]] | None) -> bool:
+    """Is the directory a regular package? From its listing when there is one, where an `__init__.py` that cannot
+    be stat'ed (a symlink loop) is kept, so reading it reports the problem instead of a silent namespace package."""
+    if entries is None:
+        return os.path.isfile(os.path.join(directory, "__init__.py"))
+    return any(entry.name == "__init__.py" and _is_file(entry) for entry in entries)
+
+
 def _is_file(entry: os.DirEntry[str]) -> bool:
     """A symlink loop or an entry that cannot be stat'ed is kept: reading it then reports the problem."""
     try:
@@ -159,26 +191,29 @@ def build_index(
     follow: tuple[str, ...] = (),
     snapshot: Snapshot | None = None,
 ) -> Index:
-    """Map every module under the configured paths (and followed third-party packages) to its file."""
-    modules: dict[str, ModuleFile] = {}
-    problems: list[tuple[str, str]] = []
+    """Map every module under the configured paths (and followed third-party packages) to its file.
+
+    A module is named by its configured path, never by where a symlink on that path leads: `shop -> vendor/evil`
+    holds `shop.x` (as Python imports it), at `shop/x.py`."""
+    scan = _Scan()
+    modules = scan.modules
     for entry in packages:
-        path = (root / entry).resolve() if not Path(entry).is_absolute() else Path(entry)
+        path = root / entry
         if path.is_dir():
-            _walk_package(path, path.name, root, exclude, False, modules, snapshot)
+            _walk_package(path, path.name, root, exclude, False, scan, snapshot)
         elif path.is_file() and path.suffix == ".py":
             modules[path.stem] = ModuleFile(path.stem, path, _relative(path, root), False)
         else:
-            problems.append((entry, "configured package path does not exist"))
+            scan.problems.append((entry, "configured package path does not exist"))
     for name in follow:
         found = _find_installed(name)
         if found is None:
-            problems.append((name, "followed package not found on sys.path"))
+            scan.problems.append((name, "followed package not found on sys.path"))
         elif found.is_dir():
-            _walk_package(found, name, root, (), True, modules, snapshot)
+            _walk_package(found, name, root, (), True, scan, snapshot)
         else:
             modules[name] = ModuleFile(name, found, found.as_posix(), False, True)
-    return Index(modules, tuple(problems))
+    return Index(modules, tuple(scan.problems), tuple(sorted(scan.excluded)))
 
 
 def _find_installed(name: str) -> Path | None:

@@ -69,27 +69,36 @@ class Modules(Mapping[str, Module]):
             if file.path is None:
                 self.digests[name] = ""
                 continue
-            location = str(file.path)
-            known = snapshot.known(location)
-            if known is not None:
-                self.digests[name], mentions = known
-                if mentions:
-                    self.mentions.add(name)
-                continue
             try:
-                key = stat_key(os.stat(location))  # before the read: a change during it shows next time
-                data = file.path.read_bytes()
+                self.digests[name], mentions, data = _digest(str(file.path), snapshot)
             except OSError as exc:
                 self.digests[name] = ""
                 self._unreadable[name] = f"cannot read: {exc.strerror or exc}"
                 self.mentions.add(name)  # it may hold claims nobody can see: read_directives reports it
                 continue
-            self.digests[name] = digest = hashlib.sha256(data).hexdigest()
-            mentions = b"claims" in data
-            snapshot.record_file(location, key, digest, mentions)
             if mentions:
                 self.mentions.add(name)
-                self._pending[name] = data
+                if data is not None:
+                    self._pending[name] = data
+        self.excluded_claims = self._holding_directives(index.excluded, snapshot)
+        """The files `exclude` left out that hold a claims directive (their claims are not checked)."""
+
+    def _holding_directives(self, files: Iterable[tuple[str, str]], snapshot: Snapshot) -> tuple[str, ...]:
+        """The (rel, path) files holding a directive, valid or not: the pre-scan, then their facts (cached by
+        content like any module's). An unreadable one is left out: it is excluded, so it is not a problem."""
+        holding: list[str] = []
+        for rel, location in files:
+            try:
+                digest, mentions, data = _digest(location, snapshot)
+                facts = self._cache.get(digest) if mentions else None
+                if mentions and facts is None:
+                    facts = extract_fresh(data if data is not None else Path(location).read_bytes(), rel)
+                    self._cache.put(digest, facts)
+            except OSError:
+                continue
+            if facts is not None and facts.directives:
+                holding.append(rel)
+        return tuple(holding)
 
     def __getitem__(self, name: str) -> Module:
         module = self._loaded.get(name)
@@ -196,6 +205,20 @@ class Modules(Mapping[str, Module]):
 
     def __len__(self) -> int:
         return len(self._index.modules)
+
+
+def _digest(location: str, snapshot: Snapshot) -> tuple[str, bool, bytes | None]:
+    """A file's digest, whether it mentions `claims` (the cheap pre-scan), and its bytes when they had to be read
+    (not when the snapshot vouches for the file). Raises OSError when it cannot be read."""
+    known = snapshot.known(location)
+    if known is not None:
+        return known[0], known[1], None
+    key = stat_key(os.stat(location))  # before the read: a change during it shows next time
+    data = Path(location).read_bytes()
+    digest = hashlib.sha256(data).hexdigest()
+    mentions = b"claims" in data
+    snapshot.record_file(location, key, digest, mentions)
+    return digest, mentions, data
 
 
 @dataclass(frozen=True)

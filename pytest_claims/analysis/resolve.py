@@ -1134,11 +1134,26 @@ def _from_ref(ref: TypeRef) -> Sym:
     return ("elems", inner) if ref.kind == "elements" else inner
 
 
+_STARTUP: frozenset[str] = frozenset(
+    {"encodings", "importlib", "linecache" if sys.version_info >= (3, 13) else "warnings"}
+)
+"""Modules in `sys.modules` before any user code runs, beyond the built-in and frozen ones (measured on CPython
+3.10 to 3.13; `python -S` and what `.pth` files import aside)."""
+if sys.version_info < (3, 11):  # not frozen yet: the interpreter (abc, codecs, io) and `site` (the rest) import them
+    _STARTUP |= {"abc", "codecs", "io", "os", "stat", "posixpath", "ntpath", "genericpath", "_collections_abc"}
+    _STARTUP |= {"site", "_sitebuiltins"}
+
+
 @functools.cache
 def _unshadowable(top: str) -> bool:
-    """A built-in or frozen module (`sys`, `time`, and `os` since 3.11): Python imports it before looking at any
-    path, so a project package of that name is never what `import` finds (the analysis follows Python)."""
-    return top in sys.builtin_module_names or importlib.machinery.FrozenImporter.find_spec(top) is not None
+    """A built-in or frozen module (`sys`, `time`, and `os` since 3.11), or one the interpreter imports before
+    user code runs: Python finds it before looking at any path, so a project package of that name is never what
+    `import` finds (the analysis follows Python)."""
+    return (
+        top in sys.builtin_module_names
+        or top in _STARTUP
+        or importlib.machinery.FrozenImporter.find_spec(top) is not None
+    )
 
 
 def _stub_lookup(stubs: Stubs, module: str, path: tuple[str, ...]) -> StubSymbol:

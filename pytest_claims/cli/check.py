@@ -29,7 +29,7 @@ from pytest_claims.cli.common import (
     requested_platforms,
 )
 from pytest_claims.engine import check
-from pytest_claims.output.messages import failure_text, rule_failure_text, rule_item_name
+from pytest_claims.output.messages import excluded_line, failure_text, rule_failure_text, rule_item_name
 from pytest_claims.output.report import write_report
 from pytest_claims.records import ClaimResult, RuleResult
 
@@ -72,6 +72,8 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if result.problems:
             unreadable = len(result.problems)
             print(f"unreadable files: {unreadable} (their claims are not checked: the run does not pass)", file=out)
+        if result.excluded:
+            print(excluded_line(result.excluded), file=out)
         print(
             f"analysis: {seconds:.2f} s ({cache.parsed} files parsed, {cache.hits} from the cache,"
             f" {result.reused} verdicts reused)",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from pytest_claims.records import FrontierEntry, RuleResult, Violation
 
@@ -120,3 +120,10 @@ def rule_failure_text(
                 out.append(f"    {text}")
         out.append(f"    resolve with: {entry.hint}")
     return "\n".join(out)
+
+
+def excluded_line(files: Sequence[str], shown: int = 3) -> str:
+    """The one summary line naming the files `exclude` leaves out that hold claims: the first few, and how many
+    more (their claims are not checked; saying so once is enough)."""
+    more = len(files) - shown
+    return f"excluded, claims not checked: {', '.join(files[:shown])}" + (f" and {more} more" if more > 0 else "")

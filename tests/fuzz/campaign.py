@@ -11,7 +11,13 @@ Three kinds of input, all built with hypothesis strategies:
 - mutated: real sources (the engine's own modules and the fixture projects) with lines deleted, duplicated,
   swapped, re-indented, truncated, or hostile fragments spliced in (NUL bytes, bad encoding cookies, stray
   directives, unbalanced brackets, invalid UTF-8);
-- raw: arbitrary text and bytes.
+- raw: arbitrary text and bytes;
+- hostile file-system state (`hostile_state`): projects with a symlinked package directory (inside or outside
+  the root), `.py`, `__init__.py` and directory symlink loops, dangling links, FIFOs, directories the OS will
+  not list and files it will not read (through a seam: root ignores mode bits), project modules named like
+  the stdlib's `time`, `sys`, `os`, `importlib`, and excluded files holding claims. Each carries sentinel claims whose
+  truth is known: `exercise_state` fails on any of them held, on a problem not reported, on a path outside
+  the root, and on anything raised.
 
 Each input goes through `exercise`, the oracle: `extract` must return facts (never raise), the facts must
 survive the cache round trip, and a whole project holding the input must get a verdict for every claim from
@@ -23,16 +29,21 @@ must render, and nothing may raise. A crash is any exception out of the oracle; 
 from __future__ import annotations
 
 import argparse
+import errno
 import hashlib
+import os
 import shutil
 import sys
 import tempfile
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
+from typing import Any
+from unittest import mock
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
@@ -44,6 +55,7 @@ from pytest_claims.output.messages import failure_text
 from pytest_claims.output.report import json_report, markdown_catalogue
 from pytest_claims.persist.cache import FactsCache, pack, unpack
 from pytest_claims.persist.codec import decode, encode
+from pytest_claims.plugin import ClaimsState
 from pytest_claims.records import FileFacts
 
 REPO = Path(__file__).resolve().parents[2]
@@ -481,6 +493,8 @@ class Workspace:
     root: Path
     cache: Path
     seen: int = 0
+    states: int = 0
+    """How many of the inputs seen were hostile file-system states."""
     crashes: list[tuple[str, str]] = field(default_factory=list)
 
     @classmethod
@@ -559,6 +573,211 @@ def run_one(source: str | bytes, workspace: Workspace, crash_dir: Path | None) -
             (crash_dir / f"{name}.txt").write_text(text, encoding="utf-8")
 
 
+# ---------------------------------------------------------------------------------------------------------
+# Hostile file-system state: the project around the input rather than its syntax (issue 16)
+#
+# Each example builds a fresh project with some of these features, each carrying a sentinel claim whose truth is
+# known (it reaches a capability, so it must never hold) or a problem that must be reported. Conditions root
+# cannot make for real (a directory it may not list, a file it may not read) go through a seam: `os.scandir` and
+# `Path.read_bytes` raise PermissionError for the chosen paths, as they do for a user without the permission.
+
+GETENV_H = "import os\n\n\ndef h():\n    return os.getenv('X')\n"
+STDLIB_NAMED: dict[str, tuple[str, str, str]] = {
+    # name: (project file, its body, the sentinel's call, which Python resolves to the stdlib, not the file)
+    "time": ("time/__init__.py", "def time():\n    return 0\n", "time.time()"),
+    "sys": ("sys/__init__.py", "def getrecursionlimit():\n    return 1\n", "sys.getrecursionlimit()"),
+    "os": ("os.py", "def getenv(name):\n    return ''\n", "os.getenv('X')"),
+    "importlib": (
+        "importlib/__init__.py",
+        "def import_module(name):\n    return None\n",
+        "importlib.import_module('x')",
+    ),
+}
+FS_FEATURES = (
+    "linked-package",
+    "py-loop",
+    "init-loop",
+    "dir-loops",
+    "dangling",
+    "fifo",
+    "unlistable",
+    "unreadable",
+    "excluded-claims",
+)
+
+
+@dataclass(frozen=True)
+class HostileState:
+    features: frozenset[str]
+    stdlib: tuple[str, ...]
+    link_outside: bool
+    external: str
+    source: str
+
+
+@st.composite
+def hostile_state(draw: st.DrawFn) -> HostileState:
+    features = draw(st.frozensets(st.sampled_from(FS_FEATURES), min_size=1))
+    stdlib = tuple(sorted(draw(st.frozensets(st.sampled_from(sorted(STDLIB_NAMED))))))
+    return HostileState(
+        features,
+        stdlib,
+        draw(st.booleans()),
+        draw(st.sampled_from(["trust", "unevaluable"])),
+        draw(st.one_of(st.just(""), generated_source())),
+    )
+
+
+@dataclass
+class Expected:
+    """What a hostile project must give: claims that must not hold, problems that must be reported (by prefix),
+    the excluded files that hold claims, and the paths the seam denies."""
+
+    root: Path
+    never_held: set[str] = field(default_factory=set)
+    problems: set[str] = field(default_factory=set)
+    excluded: tuple[str, ...] = ()
+    unlistable: set[str] = field(default_factory=set)
+    unreadable: set[str] = field(default_factory=set)
+
+
+def _sentinel(root: Path, name: str, head: str, call: str, expect: Expected) -> None:
+    """`pkg/<name>.py` claiming deterministic while calling `call`, which reaches a capability: never held."""
+    (root / "pkg" / f"{name}.py").write_text(f"{head}\n\n\n# claims: deterministic\ndef f():\n    return {call}\n")
+    expect.never_held.add(f"pkg.{name}.f")
+
+
+def build_state(state: HostileState, base: Path) -> Expected:
+    """The project for one hostile state under `base` (empty), and what checking it must give."""
+    root = base / "project"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pkg" / "__init__.py").write_text("")
+    (root / "pkg" / "target.py").write_text(state.source, encoding="utf-8", errors="surrogatepass")
+    expect = Expected(root)
+    packages = ["pkg"]
+    on = state.features.__contains__
+    if on("linked-package"):
+        real = base / "outside" / "evil" if state.link_outside else root / "vendor" / "evil"
+        real.mkdir(parents=True)
+        (real / "__init__.py").write_text("")
+        (real / "x.py").write_text(GETENV_H)
+        (root / "shop").symlink_to(real, target_is_directory=True)
+        packages.append("shop")
+        _sentinel(root, "s_link", "from shop.x import h", "h()", expect)
+    if on("py-loop"):
+        (root / "pkg" / "loop.py").symlink_to("loop.py")
+        _sentinel(root, "s_loop", "from pkg.loop import z", "z()", expect)
+        expect.problems.add("pkg/loop.py: cannot read")
+    if on("init-loop"):
+        (root / "pkg" / "sub").mkdir()
+        (root / "pkg" / "sub" / "__init__.py").symlink_to("__init__.py")
+        (root / "pkg" / "sub" / "y.py").write_text("# claims: deterministic\ndef g():\n    return 1\n")
+        expect.problems.add("pkg/sub/__init__.py: cannot read")
+    if on("dir-loops"):
+        (root / "pkg" / "again").symlink_to(".", target_is_directory=True)
+        (root / "pkg" / "up").symlink_to("..", target_is_directory=True)
+        (root / "pkg" / "spin").symlink_to("spin", target_is_directory=True)
+    if on("dangling"):
+        (root / "pkg" / "gone.py").symlink_to("nowhere.py")
+        _sentinel(root, "s_gone", "from pkg.gone import g", "g()", expect)
+    if on("fifo") and hasattr(os, "mkfifo"):
+        os.mkfifo(root / "pkg" / "pipe.py")  # reading it would block forever: it must never be read
+        os.mkfifo(root / "pkg" / "test_pipe.py")
+        _sentinel(root, "s_pipe", "from pkg.pipe import p", "p()", expect)
+    if on("unlistable"):
+        (root / "pkg" / "locked").mkdir()
+        (root / "pkg" / "locked" / "z.py").write_text(GETENV_H.replace("def h", "# claims: deterministic\ndef h"))
+        expect.unlistable.add(str(root / "pkg" / "locked"))
+        expect.problems.add("pkg/locked: cannot list")
+        _sentinel(root, "s_locked", "from pkg.locked.z import h", "h()", expect)
+    if on("unreadable"):
+        (root / "pkg" / "secret.py").write_text(GETENV_H)
+        expect.unreadable.add(str(root / "pkg" / "secret.py"))
+        expect.problems.add("pkg/secret.py: cannot read")
+        _sentinel(root, "s_secret", "from pkg.secret import h", "h()", expect)
+    if on("excluded-claims"):
+        (root / "pkg" / "test_claims.py").write_text("# claims: deterministic\ndef test_x():\n    pass\n")
+        expect.excluded = ("pkg/test_claims.py",)
+    for name in state.stdlib:
+        rel, body, call = STDLIB_NAMED[name]
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(body)
+        packages.append(rel.split("/")[0])
+        _sentinel(root, f"s_{name}", f"import {name}", call, expect)
+    listed = ", ".join(f'"{p}"' for p in packages)
+    (root / "pyproject.toml").write_text(f'[tool.claims]\npackages = [{listed}]\nexternal = "{state.external}"\n')
+    return expect
+
+
+@contextmanager
+def denied(unlistable: set[str], unreadable: set[str]) -> Iterator[None]:
+    """The seam: listing or reading the given absolute paths raises PermissionError, as it does for a user
+    without the permission (the campaign may run as root, which ignores mode bits)."""
+    scandir, read_bytes = os.scandir, Path.read_bytes
+
+    def guarded_scandir(path: Any = ".") -> Any:
+        if os.path.abspath(os.fspath(path)) in unlistable:
+            raise PermissionError(errno.EACCES, "Permission denied", os.fspath(path))
+        return scandir(path)
+
+    def guarded_read(path: Path) -> bytes:
+        if os.path.abspath(path) in unreadable:
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return read_bytes(path)
+
+    with mock.patch.object(os, "scandir", guarded_scandir), mock.patch.object(Path, "read_bytes", guarded_read):
+        yield
+
+
+def exercise_state(state: HostileState, base: Path) -> None:
+    """Check one hostile project cold, then with a cache cold and warm; raise on any misbehaviour."""
+    expect = build_state(state, base)
+    results = []
+    with denied(expect.unlistable, expect.unreadable):
+        for cache_dir in (None, base / "cache", base / "cache"):
+            result = check(expect.root, ["linux", "win32"], cache=FactsCache(cache_dir), details=True)
+            check_state_result(result, expect)
+            results.append(result)
+    cold, warm = results[0], results[2]
+    assert cold.claims == warm.claims, "a cached run gave different verdicts"
+    assert cold.problems == warm.problems and cold.excluded == warm.excluded
+
+
+def check_state_result(result: Result, expect: Expected) -> None:
+    check_result(result)
+    wrong = sorted({c.function for c in result.claims if c.status == "held" and c.function in expect.never_held})
+    assert not wrong, f"held, yet reaching a capability: {wrong}"
+    reported = [str(p) for p in result.problems]
+    for problem in expect.problems:
+        assert any(line.startswith(problem) for line in reported), (problem, reported)
+    for path in [c.file for c in result.claims] + [p.file for p in result.problems] + list(result.excluded):
+        assert not path.startswith(("/", "..")), f"a path outside the root: {path}"
+    assert result.excluded == expect.excluded, result.excluded
+    assert all(not name.startswith("evil") for name in result.project.index.modules)
+    files = ClaimsState(result.config, result).claim_files  # the plugin's view of the same files must not raise
+    holding = sorted({c.file for c in result.claims} | {e.file for e in result.errors})
+    assert sorted(rel for rels in files.values() for rel in rels) == holding
+    json_report(result, (), "0")
+
+
+def run_state(state: HostileState, workspace: Workspace, crash_dir: Path | None) -> None:
+    """One hostile state in a directory of its own; a crash is recorded like a source's."""
+    workspace.seen += 1
+    workspace.states += 1
+    base = Path(tempfile.mkdtemp(prefix="state-", dir=workspace.root.parent))
+    try:
+        default_stack(lambda: exercise_state(state, base))
+    except Exception:
+        text = traceback.format_exc()
+        workspace.crashes.append((repr(state)[:2000], text))
+        if crash_dir is not None:
+            crash_dir.mkdir(parents=True, exist_ok=True)
+            name = hashlib.sha256(repr(state).encode()).hexdigest()[:16]
+            (crash_dir / f"state-{name}.txt").write_text(f"{state!r}\n\n{text}", encoding="utf-8")
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+
+
 def campaign(budget: float, crash_dir: Path | None, chunk: int = 200) -> Workspace:
     """Generate inputs until the budget is spent; every exception is recorded, never raised."""
     deadline = time.monotonic() + budget
@@ -581,7 +800,20 @@ def campaign(budget: float, crash_dir: Path | None, chunk: int = 200) -> Workspa
                 if time.monotonic() < deadline:
                     run_one(source, workspace, crash_dir)
 
+            @settings(
+                max_examples=max(chunk // 10, 1),
+                deadline=None,
+                database=None,
+                phases=[Phase.generate],
+                suppress_health_check=list(HealthCheck),
+            )
+            @given(hostile_state())
+            def state_round(state: HostileState) -> None:
+                if time.monotonic() < deadline:
+                    run_state(state, workspace, crash_dir)
+
             one_round()
+            state_round()
     finally:
         shutil.rmtree(base, ignore_errors=True)
     return workspace
@@ -595,7 +827,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     workspace = campaign(args.budget_seconds, args.crash_dir)
     elapsed = time.monotonic() - started
-    print(f"inputs: {workspace.seen}")
+    print(f"inputs: {workspace.seen} ({workspace.states} hostile file-system states)")
     print(f"crashes: {len(workspace.crashes)}")
     print(f"elapsed: {elapsed:.0f} s ({workspace.seen / max(elapsed, 1e-9):.1f} inputs/s)")
     seen: set[str] = set()
