@@ -18,6 +18,7 @@ import hashlib
 import io
 import re
 import tokenize
+import unicodedata
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -1236,29 +1237,18 @@ DEPRECATED: frozenset[str] = frozenset(
 # Directives
 
 
-def _directives(
-    ex: _Extractor, lines: list[str], claims_decorator: Callable[[tuple[str, ...], _FunctionBuilder], bool]
-) -> list[Directive]:
+def _directives(ex: _Extractor, lines: list[str]) -> list[Directive]:
     found: list[Directive] = []
-    if "claims" in ex.source:
+    if "claims" in ex.source or not ex.source.isascii():  # NFKC: a full-width comment is refused, not skipped
         found.extend(_comment_directives(ex, lines))
     for index, func in enumerate(ex.functions):
         for chain, line, args in func.decorator_calls:
-            if claims_decorator(chain, func):
-                names = tuple(a if a is not None else "" for a in args)
-                error = "" if all(a is not None for a in args) else "claim names must be string literals"
-                found.append(Directive(line, "decorator", names, index, error))
+            names = tuple(a if a is not None else "" for a in args)
+            error = "" if all(a is not None for a in args) else "claim names must be string literals"
+            found.append(Directive(line, "decorator", names, index, error, ".".join(chain)))
         for chain, line in func.bare_decorators:
-            if claims_decorator(chain, func):
-                found.append(
-                    Directive(
-                        line,
-                        "decorator",
-                        (),
-                        index,
-                        '@claims needs the claim names: @claims("deterministic")',
-                    )
-                )
+            error = '@claims needs the claim names: @claims("deterministic")'
+            found.append(Directive(line, "decorator", (), index, error, ".".join(chain)))
     found.sort(key=lambda d: (d.line, d.form))
     return found
 
@@ -1270,13 +1260,17 @@ def _comment_directives(ex: _Extractor, lines: list[str]) -> list[Directive]:
         for line in range(def_line, max(body_line, def_line + 1)):
             trailing_lines.setdefault(line, index)
     for number, text in enumerate(lines, start=1):
+        error = ""
         if "claims" not in text:
-            continue
+            if text.isascii() or "claims" not in unicodedata.normalize("NFKC", text):
+                continue
+            # a full-width `# claims:` looks like a directive, but Python reads comments as written: refused
+            text, error = unicodedata.normalize("NFKC", text), _NOT_ASCII
         match = _DIRECTIVE_LINE.match(text)
         if match is not None:
             if _in_string(ex, number):
                 continue
-            found.append(Directive(number, "comment", _split(match.group(1)), _attached(ex, lines, number), ""))
+            found.append(Directive(number, "comment", _split(match.group(1)), _attached(ex, lines, number), error))
             continue
         comment = None if _in_string(ex, number) else _comment_of(text)
         tmatch = _TRAILING.match(comment) if comment is not None else None
@@ -1284,8 +1278,11 @@ def _comment_directives(ex: _Extractor, lines: list[str]) -> list[Directive]:
             # Trailing on a def line: that def. Anywhere else (a decorator, a class, a statement) it would be
             # silently ignored, so it is attached to nothing (-1), or to a class (-2): both are refused.
             attached = trailing_lines.get(number, -2 if ex.def_lines.get(number) == -2 else -1)
-            found.append(Directive(number, "comment", _split(tmatch.group(1)), attached, ""))
+            found.append(Directive(number, "comment", _split(tmatch.group(1)), attached, error))
     return found
+
+
+_NOT_ASCII = "write `# claims:` in plain ASCII letters: a comment is read as written, not normalised like a name"
 
 
 def _split(text: str) -> tuple[str, ...]:
@@ -1353,12 +1350,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     ex.run(tree)
     del tree
     lines = [line.rstrip("\r\n") for line in physical_lines(text)]
-    module_imports = {b.name: b for b in ex.bindings if b.kind in ("import", "from")}
-
-    def claims_decorator(chain: tuple[str, ...], func: _FunctionBuilder) -> bool:
-        return _is_claims_decorator(chain, module_imports)
-
-    directives = _directives(ex, lines, claims_decorator)
+    directives = _directives(ex, lines)
     functions = tuple(
         FunctionFacts(
             f.qualname,
@@ -1399,17 +1391,6 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
         tuple(ex.problems),
         ex.def_count,
     )
-
-
-def _is_claims_decorator(chain: tuple[str, ...], imports: dict[str, Binding]) -> bool:
-    binding = imports.get(chain[0])
-    if binding is None:
-        return False
-    if binding.kind == "from":
-        full = (*binding.target.split("."), binding.member, *chain[1:])
-    else:
-        full = (*binding.target.split("."), *chain[1:])
-    return full == ("pytest_claims", "claims")
 
 
 # claims: deterministic

@@ -20,6 +20,8 @@ from pytest_claims.analysis.index import Index, ModuleFile
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.persist.snapshot import Snapshot, stat_key
 from pytest_claims.records import FileFacts
+from pytest_claims.sourcetext import mentions as may_mention
+from pytest_claims.sourcetext import searchable
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,8 @@ class Modules(Mapping[str, Module]):
         self._loaded: dict[str, Module] = {}
         self.digests: dict[str, str] = {}
         self.mentions: set[str] = set()
-        """Modules whose text mentions `claims`: the only ones that can hold a directive (the cheap pre-scan)."""
+        """Modules whose text, as Python reads it, mentions `claims`: the only ones that can hold a directive under
+        that name (the cheap pre-scan; `mentioning` finds the names it is re-exported under)."""
         self._pending: dict[str, bytes] = {}
         self._unreadable: dict[str, str] = {}
         self._texts: dict[str, bytes] | None = None
@@ -85,7 +88,7 @@ class Modules(Mapping[str, Module]):
                 self.mentions.add(name)  # it may hold claims nobody can see: read_directives reports it
                 continue
             self.digests[name] = digest = hashlib.sha256(data).hexdigest()
-            mentions = b"claims" in data
+            mentions = may_mention(data)  # decoded and NFKC-normalised when its bytes could hide the word
             snapshot.record_file(location, key, digest, mentions)
             if mentions:
                 self.mentions.add(name)
@@ -156,12 +159,13 @@ class Modules(Mapping[str, Module]):
             self._words = {}
             texts = self.texts()
             for name, data in texts.items():
-                for found in set(_WORD.findall(data)):
+                text = searchable(data)  # as Python reads it: full-width `claims` is `claims`
+                for found in set(_WORD.findall(text if text is not None else data)):
                     self._words.setdefault(found, []).append(name)
             self._texts = None  # the index is all the search needs: the texts are not kept for the run
-        if not word.isascii():  # the word pattern is ASCII on bytes: search such a name as it is
+        if not word.isascii():  # the word pattern is ASCII on bytes: search such a name as Python reads the files
             needle = word.encode()
-            return [name for name, data in self.texts().items() if needle in data]
+            return [name for name, data in self.texts().items() if needle in (searchable(data) or data)]
         return self._words.get(word.encode(), [])
 
     def texts(self) -> dict[str, bytes]:

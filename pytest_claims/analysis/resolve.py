@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import importlib.machinery
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pytest_claims.analysis.catalog import Catalogue
@@ -459,7 +459,10 @@ class Resolver:
         """What `name` is in the modules this one star-imports (`from x import *`), when any defines it."""
         found: list[Sym] = []
         for binding in self.scope(module).get("*", ()):
-            for sym in self.module_member(self.absolute(module, binding.target), name, depth + 1):
+            source = self.absolute(module, binding.target)
+            if not self.has(source) and name not in _plugin_exports(source):
+                continue  # `from pytest_claims import *` binds its `__all__`, not `open` (silently dropped there)
+            for sym in self.module_member(source, name, depth + 1):
                 if sym[0] != "missing":
                     found.append(sym)
         return found
@@ -833,6 +836,32 @@ class Resolver:
             return [self.element(sym) for sym in self._resolve_use(module, func, tuple(target.split(".")))]
         return self.resolve_binding(module, binding, 1)  # an import inside the function
 
+    def decorator(self, module: Module, func: FunctionFacts, callee: str) -> tuple[list[Sym], frozenset[str]]:
+        """What a def's decorator denotes where Python evaluates it, before the def binds its name: a method's in
+        its class body (names bound there earlier), then the module's; and the modules that answer depended on."""
+        outer, self._touched = self._touched, set()
+        try:
+            chain = tuple(callee.split("."))
+            classes = self.classes_named(module, func.cls) if func.cls else []
+            functions = module.facts.functions
+            earlier = [
+                i
+                for i in classes
+                if any(functions[f].line < func.line for n, f in module.facts.classes[i].methods if n == chain[0])
+                or any(b.name == chain[0] and b.line < func.line for b in module.facts.classes[i].attributes)
+            ]
+            if earlier:
+                syms = [s for i in earlier for s in self.class_member(("pclass", module.name, i), chain[0], 1)]
+                for attr in chain[1:]:
+                    syms = [s for sym in syms for s in self.step(sym, attr, 1)]
+            else:
+                syms = self.resolve_chain_in_module(module, chain, 1)
+        finally:
+            deps = frozenset(self._touched)
+            outer.update(deps)
+            self._touched = outer
+        return syms, deps
+
     def _in_class_body(self, module: Module, func: FunctionFacts, name: str) -> bool:
         for index in self.classes_named(module, func.cls):
             cls = module.facts.classes[index]
@@ -1137,6 +1166,23 @@ def _unshadowable(top: str) -> bool:
     """A built-in or frozen module (`sys`, `time`, and `os` since 3.11): Python imports it before looking at any
     path, so a project package of that name is never what `import` finds (the analysis follows Python)."""
     return top in sys.builtin_module_names or importlib.machinery.FrozenImporter.find_spec(top) is not None
+
+
+def _plugin_exports(module: str) -> Container[str]:
+    """The names `from <module> import *` binds when `module` is this plugin's own (not analysed as project code):
+    its `__all__`, which is known exactly. Any name for any other module (third-party: not analysed)."""
+    if module.split(".")[0] != "pytest_claims":
+        return _EVERYTHING
+    exports = getattr(sys.modules.get(module), "__all__", None)
+    return frozenset(exports) if isinstance(exports, (list, tuple)) else _EVERYTHING
+
+
+class _Everything:
+    def __contains__(self, name: object) -> bool:
+        return True
+
+
+_EVERYTHING = _Everything()
 
 
 def _stub_lookup(stubs: Stubs, module: str, path: tuple[str, ...]) -> StubSymbol:

@@ -23,7 +23,7 @@ from pytest_claims.persist.cache import PLUGIN_VERSION, FactsCache, namespace, p
 from pytest_claims.persist.codec import decode, encode, schema
 from pytest_claims.records import HIERARCHY, PLATFORM, Summary, Verdict
 
-STORE_VERSION = 5
+STORE_VERSION = 6
 """The layout of both stores around their records (whose shapes `schema` hashes); part of their keys."""
 
 

@@ -1,0 +1,201 @@
+"""Issue 16, fail closed (items 1, 2, 3, 10): decorator spellings, bindings of every form, rebound constants and
+replaced defs. Each of these gave a silent `held`, or no item at all, before."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import textwrap
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+import pytest
+
+from pytest_claims import hermetic
+from pytest_claims.engine import Result, check
+
+FULL_WIDTH = "\uff43\uff4c\uff41\uff49\uff4d\uff53"
+"""`claims` in full-width letters: Python reads the identifier as `claims` (NFKC)."""
+
+
+def _project(root: Path, files: Mapping[str, str | bytes], table: str = '[tool.claims]\npackages = ["pkg"]\n') -> Path:
+    (root / "pyproject.toml").write_text(table)
+    for name, text in {"pkg/__init__.py": "", **files}.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(text, bytes):
+            path.write_bytes(text)
+        else:
+            path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return root
+
+
+def _statuses(result: Result) -> dict[str, str]:
+    return {c.function: c.status for c in result.claims}
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Item 1: the decorator resolves like any other name, and the pre-scan cannot skip it
+
+
+CLAIMED = """
+{imports}
+
+@{decorator}("deterministic")
+def f():
+    return os.getenv("X")
+"""
+
+SPELLINGS: dict[str, dict[str, str]] = {
+    "re-exported from a project module": {
+        "pkg/deco.py": "from pytest_claims import claims\n",
+        "pkg/use.py": CLAIMED.format(imports="import os\nfrom pkg.deco import claims", decorator="claims"),
+    },
+    "re-exported from the package __init__": {
+        "pkg/__init__.py": "from pytest_claims import claims\n",
+        "pkg/use.py": CLAIMED.format(imports="import os\nfrom . import claims", decorator="claims"),
+    },
+    "star import": {
+        "pkg/use.py": CLAIMED.format(imports="import os\nfrom pytest_claims import *", decorator="claims"),
+    },
+    "an alias in the same file": {
+        "pkg/use.py": CLAIMED.format(
+            imports="import os\nfrom pytest_claims import claims\npromise = claims", decorator="promise"
+        ),
+    },
+    "an alias imported under another name": {
+        "pkg/deco.py": "from pytest_claims import claims as promise\n",
+        "pkg/use.py": CLAIMED.format(imports="import os\nfrom pkg.deco import promise", decorator="promise"),
+    },
+    "an alias chain through two modules": {
+        "pkg/deco.py": "import pytest_claims\npromise = pytest_claims.claims\n",
+        "pkg/mid.py": "from pkg.deco import promise as vow\n",
+        "pkg/use.py": CLAIMED.format(imports="import os\nfrom pkg.mid import vow", decorator="vow"),
+    },
+    "the runtime module": {
+        "pkg/use.py": CLAIMED.format(
+            imports="import os\nimport pytest_claims.runtime", decorator="pytest_claims.runtime.claims"
+        ),
+    },
+    "from the runtime module": {
+        "pkg/use.py": CLAIMED.format(imports="import os\nfrom pytest_claims.runtime import claims", decorator="claims"),
+    },
+    "full-width letters": {
+        "pkg/use.py": CLAIMED.format(
+            imports=f"import os\nfrom pytest_{FULL_WIDTH} import {FULL_WIDTH}", decorator=FULL_WIDTH
+        ),
+    },
+}
+
+
+@pytest.mark.parametrize("spelling", sorted(SPELLINGS))
+def test_every_spelling_of_the_decorator_makes_an_item(tmp_path: Path, spelling: str) -> None:
+    result = check(_project(tmp_path, SPELLINGS[spelling]), ["linux"])
+    assert not result.errors and not result.problems, (result.errors, result.problems)
+    assert _statuses(result) == {"pkg.use.f": "violated"}
+
+
+UTF7_DECORATOR = (
+    b"# -*- coding: utf-7 -*-\n"
+    b"import os\n"
+    b"from pytest_+AGM-laims import +AGM-laims\n\n"
+    b'@+AGM-laims("deterministic")\n'
+    b"def f():\n"
+    b'    return os.getenv("X")\n'
+)
+UTF7_COMMENT = (
+    b'# -*- coding: utf-7 -*-\nimport os\n\n# +AGM-laims: deterministic\ndef f():\n    return os.getenv("X")\n'
+)
+
+
+@pytest.mark.parametrize("source", [UTF7_DECORATOR, UTF7_COMMENT], ids=["decorator", "comment"])
+def test_a_utf7_source_is_decoded_before_the_pre_scan(tmp_path: Path, source: bytes) -> None:
+    assert b"claims" not in source
+    result = check(_project(tmp_path, {"pkg/use.py": source}), ["linux"])
+    assert _statuses(result) == {"pkg.use.f": "violated"}
+
+
+def test_a_file_that_may_not_claim_stays_unread_by_the_pre_scan(tmp_path: Path) -> None:
+    """The cheap case stays cheap: pure-ASCII UTF-8 files without the word are never parsed for directives."""
+    root = _project(tmp_path, {"pkg/plain.py": "def g():\n    return 1\n", "pkg/uni.py": "def h():\n    return 'é'\n"})
+    result = check(root, ["linux"])
+    assert result.claims == ()
+    assert result.project.modules.mentions == set()
+
+
+NEAR_MISSES: dict[str, dict[str, str]] = {
+    "a project function named claims": {
+        "pkg/deco.py": "def claims(*names):\n    return lambda f: f\n",
+        "pkg/use.py": CLAIMED.format(imports="import os\nfrom pkg.deco import claims", decorator="claims"),
+    },
+    "a third-party decorator named claims": {
+        "pkg/use.py": CLAIMED.format(imports="import os\nfrom other_lib import claims", decorator="claims"),
+    },
+    "an attribute named claims of a project object": {
+        "pkg/use.py": CLAIMED.format(imports="import os\nfrom pkg import registry", decorator="registry.claims"),
+        "pkg/registry.py": "def claims(*names):\n    return lambda f: f\n",
+    },
+}
+
+
+@pytest.mark.parametrize("near_miss", sorted(NEAR_MISSES))
+def test_a_decorator_that_is_not_pytest_claims_makes_no_item(tmp_path: Path, near_miss: str) -> None:
+    result = check(_project(tmp_path, NEAR_MISSES[near_miss]), ["linux"])
+    assert result.claims == () and not result.errors
+
+
+def test_a_star_import_of_the_plugin_does_not_hide_builtins(tmp_path: Path) -> None:
+    """`from pytest_claims import *` binds the plugin's four names, not every name (`open` stays the builtin)."""
+    source = "from pytest_claims import *\n\n@claims('sandboxed')\ndef f(p):\n    return open(p)\n"
+    result = check(_project(tmp_path, {"pkg/use.py": source}), ["linux"])
+    (claim,) = result.claims
+    assert [v.reach for v in claim.violations] == ["builtins.open"]
+
+
+@pytest.fixture
+def importable(tmp_path: Path) -> Iterator[Path]:
+    sys.path.insert(0, str(tmp_path))
+    try:
+        yield tmp_path
+    finally:
+        sys.path.remove(str(tmp_path))
+        for name in [n for n in sys.modules if n == "bindings_rt" or n.startswith("bindings_rt.")]:
+            del sys.modules[name]
+
+
+def test_the_hermetic_view_reads_a_utf7_comment_claim(importable: Path) -> None:
+    """The run-time side agrees with the static one: the UTF-7 comment is a claim there too."""
+    (importable / "bindings_rt.py").write_bytes(
+        b"# -*- coding: utf-7 -*-\n\n# +AGM-laims: deterministic\ndef f():\n    return 1\n"
+    )
+    module = importlib.import_module("bindings_rt")
+    assert hermetic(module).f() == 1
+
+
+def test_a_decorator_named_claims_that_resolves_to_nothing_is_refused(tmp_path: Path) -> None:
+    """It may be the decorator (the name is right) and nothing can tell: refused at its line, never skipped."""
+    use = CLAIMED.format(imports="import os\nfrom pkg.deco import claims", decorator="claims")
+    files = {"pkg/deco.py": "x = 1\n", "pkg/use.py": use}
+    result = check(_project(tmp_path, files), ["linux"])
+    assert [str(e) for e in result.errors] == [
+        "pkg/use.py:5: cannot tell whether @claims is pytest_claims.claims: pkg.deco defines no claims"
+    ]
+
+
+def test_a_stored_reading_is_redone_when_the_re_export_changes(tmp_path: Path) -> None:
+    from pytest_claims.persist.cache import FactsCache
+
+    files = SPELLINGS["an alias imported under another name"]
+    root = _project(tmp_path, files)
+    cache = tmp_path / ".cache" / "facts"
+    assert _statuses(check(root, ["linux"], cache=FactsCache(cache))) == {"pkg.use.f": "violated"}
+    (root / "pkg" / "deco.py").write_text("def promise(*names):\n    return lambda f: f\n")
+    assert check(root, ["linux"], cache=FactsCache(cache)).claims == ()
+    (root / "pkg" / "deco.py").write_text(files["pkg/deco.py"])
+    assert _statuses(check(root, ["linux"], cache=FactsCache(cache))) == {"pkg.use.f": "violated"}
+
+
+def test_a_full_width_comment_directive_is_refused_not_skipped(tmp_path: Path) -> None:
+    source = f"# {FULL_WIDTH}: deterministic\ndef f():\n    return 1\n"
+    result = check(_project(tmp_path, {"pkg/use.py": source}), ["linux"])
+    assert [e.line for e in result.errors] == [1] and "ASCII" in result.errors[0].message
