@@ -199,3 +199,51 @@ def test_a_full_width_comment_directive_is_refused_not_skipped(tmp_path: Path) -
     source = f"# {FULL_WIDTH}: deterministic\ndef f():\n    return 1\n"
     result = check(_project(tmp_path, {"pkg/use.py": source}), ["linux"])
     assert [e.line for e in result.errors] == [1] and "ASCII" in result.errors[0].message
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Item 2: a module-level name bound by any form is what it is bound to
+
+EXACT_BINDINGS: dict[str, str] = {
+    "chained": "h = k = os.getenv",
+    "unpacked": "k, h = 1, os.getenv",
+    "unpacked into a list": "[k, (h, j)] = [1, (os.getenv, 2)]",
+    "a for over a literal tuple": "for h in (len, os.getenv):\n    pass",
+    "a walrus": "if (h := os.getenv):\n    pass",
+    "a rebinding after def": "def h(name):\n    return name\n\nh = os.getenv",
+    "a class-body chain": "class C:\n    h = k = os.getenv\n\nh = C.k",
+}
+
+
+@pytest.mark.parametrize("shape", sorted(EXACT_BINDINGS))
+def test_a_name_bound_to_a_known_value_is_that_value(tmp_path: Path, shape: str) -> None:
+    source = f"import os\n\n{EXACT_BINDINGS[shape]}\n\n# claims: deterministic\ndef f():\n    return h('X')\n"
+    (claim,) = check(_project(tmp_path, {"pkg/use.py": source}), ["linux"]).claims
+    calls = [(v.kind, v.reach, v.via) for v in claim.violations if v.line == source.count("\n")]
+    assert calls == [("call", "os.getenv", ())], claim
+
+
+UNKNOWN_BINDINGS: dict[str, str] = {
+    "a with target": "import contextlib\n\nwith contextlib.nullcontext(os.getenv) as h:\n    pass",
+    "a match capture": "match os.getenv:\n    case h:\n        pass",
+    "a match capture in a sequence": "match [os.getenv]:\n    case [h]:\n        pass",
+    "a for over a computed iterable": "for h in list((os.getenv,)):\n    pass",
+    "a starred target": "*h, k = os.getenv, 1",
+}
+
+
+@pytest.mark.parametrize("shape", sorted(UNKNOWN_BINDINGS))
+def test_a_name_bound_to_a_value_the_walk_cannot_know_is_never_held(tmp_path: Path, shape: str) -> None:
+    """What it holds is not known exactly: reading it reaches what its binding evaluated (SPEC §4)."""
+    source = f"import os\n\n{UNKNOWN_BINDINGS[shape]}\n\n# claims: deterministic\ndef f():\n    return h('X')\n"
+    (claim,) = check(_project(tmp_path, {"pkg/use.py": source}), ["linux"]).claims
+    assert claim.status == "violated" and {v.reach for v in claim.violations} == {"os.getenv"}, claim
+
+
+def test_a_name_bound_by_a_loop_over_unknown_values_is_a_blind_spot(tmp_path: Path) -> None:
+    source = "from pkg.data import table\n\nfor h in table():\n    pass\n\n"
+    source += "# claims: deterministic\ndef f():\n    return h()\n"
+    files = {"pkg/use.py": source, "pkg/data.py": "def table():\n    return []\n"}
+    table = '[tool.claims]\npackages = ["pkg"]\ndynamic-calls = "unevaluable"\n'
+    (claim,) = check(_project(tmp_path, files, table), ["linux"]).claims
+    assert claim.status == "unevaluable" and [(b.line, b.code) for b in claim.blind_spots] == [(8, "h()")]

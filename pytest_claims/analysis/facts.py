@@ -589,23 +589,77 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
             ex.store_name(scope, name, node.lineno, guard)
         ex.push(value, _state_scope(ex, scope, name, node.lineno, guard), guard, "ref")
         return
-    names = [n.id for target in targets for n in _stored_names(target)]
-    if names and value is not None:
-        ex.push(value, _state_scope(ex, scope, names[0], node.lineno, guard), guard, "ref")
-    else:
+    if isinstance(node, ast.AugAssign) or value is None:
         ex.push(value, scope, guard, "ref")
+        for target in reversed(targets):
+            ex.push(target, scope, guard, "ref")
+        return
+    pairs = [pair for target in targets for pair in _pairs(target, value)]
+    _bind_pairs(ex, scope, pairs, value, node.lineno, guard)
     for target in reversed(targets):
-        ex.push(target, scope, guard, "ref")
+        _push_stores(ex, target, scope, guard)
 
 
-def _stored_names(target: ast.expr) -> list[ast.Name]:
-    if isinstance(target, ast.Name):
-        return [target]
-    if isinstance(target, (ast.Tuple, ast.List)):
-        return [n for elt in target.elts for n in _stored_names(elt)]
-    if isinstance(target, ast.Starred):
-        return _stored_names(target.value)
-    return []
+def _pairs(target: ast.expr, value: ast.expr | None) -> list[tuple[ast.Name, ast.expr | None]]:
+    """Each name a target binds, with the part of `value` it receives when that is known exactly (`a, (b, c) =
+    x, (y, z)`; a starred target or a value of another shape leaves its names unknown: None). Iterative."""
+    out: list[tuple[ast.Name, ast.expr | None]] = []
+    stack: list[tuple[ast.expr, ast.expr | None]] = [(target, value)]
+    while stack:
+        current, part = stack.pop()
+        if isinstance(current, ast.Name):
+            out.append((current, part))
+        elif isinstance(current, ast.Starred):
+            stack.append((current.value, None))
+        elif isinstance(current, (ast.Tuple, ast.List)):
+            exact = (
+                isinstance(part, (ast.Tuple, ast.List))
+                and len(part.elts) == len(current.elts)
+                and not any(isinstance(e, ast.Starred) for e in (*part.elts, *current.elts))
+            )
+            parts: list[ast.expr | None] = list(part.elts) if exact and isinstance(part, (ast.Tuple, ast.List)) else []
+            for index in reversed(range(len(current.elts))):
+                stack.append((current.elts[index], parts[index] if parts else None))
+    out.reverse()
+    return out
+
+
+def _bind_pairs(
+    ex: _Extractor,
+    scope: _Scope,
+    pairs: Sequence[tuple[ast.Name, ast.expr | None]],
+    value: ast.expr,
+    line: int,
+    guard: int,
+) -> None:
+    """Bind each name to its exact part of `value` (an alias when that is a name or a call), or to an unknown part
+    of it. At module and class level every name gets a `state` function of its own at the statement's line: what
+    its part (the whole value when its part is unknown) evaluates is what reading the name reaches (SPEC §4)."""
+    for name, part in pairs:
+        binding = _value_binding(name.id, part, line, guard) if part is not None else None
+        if scope.kind == "function":
+            if binding is not None and binding.kind != "var":
+                ex.bind(scope, binding)
+            else:
+                ex.store_name(scope, name.id, line, guard)
+            continue
+        ex.bind(scope, binding or Binding(name.id, "var", "", "", line, guard))
+        ex.push(part or value, _state_scope(ex, scope, name.id, line, guard), guard, "ref")
+    if scope.kind == "function" or not pairs:
+        ex.push(value, scope, guard, "ref")
+
+
+def _push_stores(ex: _Extractor, target: ast.expr, scope: _Scope, guard: int) -> None:
+    """What a target evaluates besides the names it binds (those are bound already): `obj.x`, `d[k]`."""
+    stack = [target]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (ast.Tuple, ast.List)):
+            stack.extend(current.elts)
+        elif isinstance(current, ast.Starred):
+            stack.append(current.value)
+        elif not isinstance(current, ast.Name):
+            ex.push(current, scope, guard, "ref")
 
 
 def _state_scope(ex: _Extractor, scope: _Scope, name: str, line: int, guard: int) -> _Scope:
@@ -684,10 +738,28 @@ def _for(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> 
     assert isinstance(node, (ast.For, ast.AsyncFor))
     ex.push_body(node.orelse, scope, guard)
     ex.push_body(node.body, scope, guard)
+    if scope.kind != "function":
+        # `for h in (f, g)` binds h to each element; any other loop to some element of what it iterates
+        _bind_elements(ex, scope, node.target, node.iter, node.lineno, guard)
+        _push_stores(ex, node.target, scope, guard)
+        return
     _element(ex, node.target, node.iter, scope, guard)
     _implicit(ex, scope, node.iter, "__iter__", node.lineno, guard)
     ex.push(node.target, scope, guard, "ref")
     ex.push(node.iter, scope, guard, "ref")
+
+
+def _bind_elements(ex: _Extractor, scope: _Scope, target: ast.expr, iterable: ast.expr, line: int, guard: int) -> None:
+    """A loop target at module or class level: a name over a literal tuple, list or set is each element in turn
+    (one alias per element); any other target is an unknown part of the iterable, which reading it reaches."""
+    literal = isinstance(iterable, (ast.Tuple, ast.List, ast.Set)) and isinstance(target, ast.Name)
+    if literal and not any(isinstance(e, ast.Starred) for e in iterable.elts):  # type: ignore[attr-defined]
+        assert isinstance(target, ast.Name) and isinstance(iterable, (ast.Tuple, ast.List, ast.Set))
+        for element in iterable.elts:
+            ex.bind(scope, _value_binding(target.id, element, line, guard))
+        ex.push(iterable, _state_scope(ex, scope, target.id, line, guard), guard, "ref")
+        return
+    _bind_pairs(ex, scope, _pairs(target, None), iterable, line, guard)
 
 
 _SAME_ELEMENTS = frozenset({"sorted", "reversed", "list", "tuple", "set", "frozenset", "iter"})
@@ -730,6 +802,12 @@ def _comprehension(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx
     ex.push(node.iter, scope, guard, "ref")
 
 
+def _named_expr(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    """`(h := value)` binds h like `h = value` does (at module level too: a walrus in an `if` test)."""
+    assert isinstance(node, ast.NamedExpr)
+    _bind_pairs(ex, scope, [(node.target, node.value)], node.value, node.lineno, guard)
+
+
 def _while(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.While)
     ex.push_body(node.orelse, scope, guard)
@@ -748,6 +826,11 @@ def _with(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
             chain = value_chain(entered)  # `with T(...) as v`: v is what T(...) made (`__enter__` returns it)
             if chain is not None:
                 ex.bind(scope, Binding(target.id, "alias", ".".join(chain), "", target.lineno, guard))
+        if scope.kind != "function" and target is not None:
+            # at module or class level the target is some value `entered` gave: reading it reaches what that evaluated
+            _bind_pairs(ex, scope, _pairs(target, None), entered, node.lineno, guard)
+            _push_stores(ex, target, scope, guard)
+            continue
         ex.push(target, scope, guard, "ref")
         ex.push(entered, scope, guard, "ref")
 
@@ -773,8 +856,25 @@ def _match(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -
         ex.push_body(case.body, scope, case_guard)
         ex.push(case.guard, scope, case_guard, "ref")
         ex.push(case.pattern, scope, case_guard, "ref")
+        if scope.kind != "function":  # a capture at module or class level is some part of the subject
+            captures = [ast.Name(id=name, ctx=ast.Store()) for name in _captures(case.pattern)]
+            _bind_pairs(ex, scope, [(name, None) for name in captures], node.subject, node.lineno, case_guard)
     if kind is None:
         ex.push(node.subject, scope, guard, "ref")
+
+
+def _captures(pattern: ast.pattern) -> list[str]:
+    """The names a case pattern binds (`case [a, *rest]`, `case {"k": v, **more}`, `case C(x=y) as z`). Iterative."""
+    names: list[str] = []
+    stack: list[ast.AST] = [pattern]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (ast.MatchAs, ast.MatchStar)) and current.name:
+            names.append(current.name)
+        elif isinstance(current, ast.MatchMapping) and current.rest:
+            names.append(current.rest)
+        stack.extend(child for child in ast.iter_child_nodes(current) if isinstance(child, ast.pattern))
+    return names
 
 
 def _case_strings(pattern: ast.pattern) -> tuple[str, ...] | None:
@@ -1109,7 +1209,7 @@ HANDLED: dict[type[ast.AST], Handler] = {
     ast.Expr: _children("value"),
     # expressions
     ast.BoolOp: _children("values"),
-    ast.NamedExpr: _children("target", "value"),
+    ast.NamedExpr: _named_expr,
     ast.BinOp: _binop,
     ast.UnaryOp: _children("operand"),
     ast.Lambda: _lambda,

@@ -428,13 +428,14 @@ class Resolver:
     # -- module and class state ---------------------------------------------------------------------------
 
     def state_functions(self, module: Module) -> dict[tuple[str, int], int]:
-        """(class qualname or "", line) -> index of the `state` function holding what that assignment evaluates."""
+        """(qualname of the bound name, line of the binding statement) -> index of the `state` function holding what
+        the value bound to that name evaluates (each name of `a, b = x, y` or `a = b = x` has its own)."""
         table = self._states.get(module.name)
         if table is None:
             table = {}
             for index, func in enumerate(module.facts.functions):
                 if func.kind == "state" and func.uses:
-                    table[func.cls, func.line] = index
+                    table[func.qualname, func.line] = index
             self._states[module.name] = table
         return table
 
@@ -445,7 +446,7 @@ class Resolver:
             return
         if binding.kind == "alias" and "()" not in binding.target and not binding.target.startswith("<"):
             return
-        index = self.state_functions(module).get((cls, binding.line))
+        index = self.state_functions(module).get((f"{cls}.{binding.name}" if cls else binding.name, binding.line))
         if index is not None and self.alive(module, module.facts.functions[index].guard):
             self._reads.add((module.name, index))
 
