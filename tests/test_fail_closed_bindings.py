@@ -247,3 +247,36 @@ def test_a_name_bound_by_a_loop_over_unknown_values_is_a_blind_spot(tmp_path: Pa
     table = '[tool.claims]\npackages = ["pkg"]\ndynamic-calls = "unevaluable"\n'
     (claim,) = check(_project(tmp_path, files, table), ["linux"]).claims
     assert claim.status == "unevaluable" and [(b.line, b.code) for b in claim.blind_spots] == [(8, "h()")]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Item 3: a name bound more than once is no known constant
+
+REBOUND: dict[str, str] = {
+    "rebound to an unknown value before the if": "FLAG = True\nFLAG = os.environ.get('X') == '1'\n",
+    "rebound by unpacking before the if": "FLAG = True\nFLAG, X = False, 1\n",
+    "rebound in a loop": "FLAG = True\nfor FLAG in (True, False):\n    pass\n",
+}
+
+
+@pytest.mark.parametrize("shape", sorted(REBOUND))
+def test_the_branch_python_may_take_after_a_rebinding_gets_its_item(tmp_path: Path, shape: str) -> None:
+    source = f"import os\n\n{REBOUND[shape]}\nif FLAG:\n    def f():\n        return 1\nelse:\n"
+    source += "    # claims: deterministic\n    def f():\n        return os.getenv('X')\n"
+    assert _statuses(check(_project(tmp_path, {"pkg/use.py": source}), ["linux"])) == {"pkg.use.f": "violated"}
+
+
+@pytest.mark.parametrize(
+    "later", ["FLAG = compute()", "FLAG, X = False, 1", "def set_flag():\n    global FLAG\n    FLAG = False"]
+)
+def test_a_function_body_sees_a_constant_rebound_later_in_the_module(tmp_path: Path, later: str) -> None:
+    """A body runs after the whole module has run: a later rebinding is what it may see."""
+    source = "import os\n\nFLAG = True\n\n# claims: deterministic\ndef f():\n    if FLAG:\n        return 1\n"
+    source += f"    else:\n        return os.getenv('X')\n\n\ndef compute():\n    return False\n\n\n{later}\n"
+    assert _statuses(check(_project(tmp_path, {"pkg/use.py": source}), ["linux"])) == {"pkg.use.f": "violated"}
+
+
+def test_a_constant_bound_once_still_decides_its_branches(tmp_path: Path) -> None:
+    source = "import os\n\nFLAG = True\n\n# claims: deterministic\ndef f():\n    if FLAG:\n        return 1\n"
+    source += "    else:\n        return os.getenv('X')\n"
+    assert _statuses(check(_project(tmp_path, {"pkg/use.py": source}), ["linux"])) == {"pkg.use.f": "held"}

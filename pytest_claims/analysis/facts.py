@@ -240,6 +240,8 @@ class _Extractor:
         self.classes: list[_ClassBuilder] = []
         self.problems: list[tuple[int, str]] = []
         self.compiler = ConditionCompiler()
+        self.rebound: frozenset[str] = frozenset()
+        """Module-level names bound more than once (or by a function's `global`): never a known constant."""
         self.def_lines: dict[int, int] = {}
         """first line of a def (its first decorator) -> function index or -2 (nested/class)."""
         self.def_spans: list[tuple[int, int, int]] = []
@@ -282,6 +284,7 @@ class _Extractor:
     # -- driver -------------------------------------------------------------------------------------------
 
     def run(self, tree: ast.Module) -> None:
+        self.rebound = rebound_names(tree, self.source)
         module = _Scope("module", "")
         self.push_body(tree.body, module, 0)
         handlers = HANDLED
@@ -357,7 +360,7 @@ class _Extractor:
             if binding.kind in ("import", "from"):
                 dotted = binding.target if binding.kind == "import" else f"{binding.target}.{binding.member}"
                 self.compiler.bind_import(binding.name, dotted)
-            elif binding.kind != "var" or binding.name in self.compiler.names:
+            else:
                 self.compiler.forget(binding.name)
 
     def store_name(self, scope: _Scope, name: str, line: int, guard: int) -> None:
@@ -369,6 +372,52 @@ class _Extractor:
                 scope.func.locals.add(name)
         else:
             self.bind(scope, Binding(name, "var", "", "", line, guard))
+
+
+def rebound_names(tree: ast.Module, source: str) -> frozenset[str]:
+    """Module-level names bound more than once anywhere in the module's own code (any form: assignment, loop,
+    import, def, `del`, walrus, capture), or declared `global` in a function: a function body runs after the whole
+    module has, and a branch after a rebinding sees the new value, so none of them is a known constant (a
+    class-body or comprehension name counts too, which only keeps more branches). Function bodies are not
+    walked; their `global` statements are found in the text."""
+    counts: dict[str, int] = {}
+    stack: list[ast.AST] = list(tree.body)
+    while stack:
+        node = stack.pop()
+        names: list[str] = []
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.append(node.name)
+            stack.extend(node.decorator_list)
+            stack.extend(node.bases if isinstance(node, ast.ClassDef) else ())
+            if isinstance(node, ast.ClassDef):
+                stack.extend(node.body)
+            continue
+        if isinstance(node, ast.Lambda):
+            continue
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            names.append(node.id)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.extend((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
+            names.append(node.name)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            names.append(node.rest)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            names.append(node.name)
+        for name in names:
+            counts[name] = counts.get(name, 0) + 1
+        stack.extend(ast.iter_child_nodes(node))
+    declared = (
+        {n for found in _GLOBAL.findall(source) for n in found.replace(",", " ").split()}
+        if "global" in source
+        else set()
+    )
+    return frozenset(name for name, count in counts.items() if count > 1 or name in declared)
+
+
+_GLOBAL = re.compile(r"^[ \t]*global[ \t]+([\w \t,]+)", re.MULTILINE)
+"""A `global` statement (in a function: the name may be rebound whenever it runs). Text, not syntax: a
+string holding such a line only keeps more branches."""
 
 
 def _replace_kind(binding: Binding, kind: str) -> Binding:
@@ -576,7 +625,7 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
             binding = Binding(name, "instance", annotated, "", node.lineno, guard)
         if scope.kind == "module" and value is not None:
             cond = ex.compiler.compile(value)
-            if is_known(cond) and binding.kind == "var":
+            if is_known(cond) and binding.kind == "var" and name not in ex.rebound:
                 ex.bind(scope, binding)
                 ex.compiler.aliases[name] = cond
                 ex.push(value, scope, guard, "ref")
