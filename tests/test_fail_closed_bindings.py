@@ -280,3 +280,90 @@ def test_a_constant_bound_once_still_decides_its_branches(tmp_path: Path) -> Non
     source = "import os\n\nFLAG = True\n\n# claims: deterministic\ndef f():\n    if FLAG:\n        return 1\n"
     source += "    else:\n        return os.getenv('X')\n"
     assert _statuses(check(_project(tmp_path, {"pkg/use.py": source}), ["linux"])) == {"pkg.use.f": "held"}
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Item 10: a claim is checked against the def Python binds
+
+REPLACED: dict[str, str] = {
+    "an overload stub": """
+        import os
+        from typing import overload
+
+        # claims: deterministic
+        @overload
+        def f(x: int) -> int: ...
+        @overload
+        def f(x: str) -> str: ...
+        def f(x):
+            return os.getenv("X")
+    """,
+    "a def replaced by a later def": """
+        import os
+
+        # claims: deterministic
+        def f():
+            return 1
+
+        def f():
+            return os.getenv("X")
+    """,
+    "a method replaced in its class": """
+        import os
+
+        class C:
+            # claims: deterministic
+            def f(self):
+                return 1
+
+            def f(self):
+                return os.getenv("X")
+    """,
+    "a def rebound to a value": """
+        import os
+
+        # claims: deterministic
+        def f():
+            return 1
+
+        f = os.getenv
+    """,
+}
+
+
+@pytest.mark.parametrize("shape", sorted(REPLACED))
+def test_a_claim_on_a_replaced_def_is_checked_against_what_replaces_it(tmp_path: Path, shape: str) -> None:
+    (claim,) = check(_project(tmp_path, {"pkg/use.py": REPLACED[shape]}), ["linux"]).claims
+    assert claim.status == "violated" and {v.reach for v in claim.violations} == {"os.getenv"}, claim
+
+
+def test_a_def_replaced_on_some_platforms_is_live_on_the_others(tmp_path: Path) -> None:
+    source = """
+        import os
+        import sys
+
+        # claims: deterministic
+        def f():
+            return 1
+
+        if sys.platform == "win32":
+            def f():
+                return os.getenv("X")
+    """
+    result = check(_project(tmp_path, {"pkg/use.py": source}), ["linux", "win32"])
+    assert {c.platform: c.status for c in result.claims} == {"linux": "held", "win32": "violated"}
+
+
+def test_a_property_getter_is_not_replaced_by_its_setter(tmp_path: Path) -> None:
+    source = """
+        class C:
+            # claims: deterministic
+            @property
+            def x(self):
+                return 1
+
+            @x.setter
+            def x(self, value):
+                open("log", "w").write(value)
+    """
+    assert _statuses(check(_project(tmp_path, {"pkg/use.py": source}), ["linux"])) == {"pkg.use.C.x": "held"}

@@ -863,6 +863,26 @@ class Resolver:
             self._touched = outer
         return syms, deps
 
+    def replacements(self, key: tuple[str, int]) -> tuple[list[tuple[str, int]], bool]:
+        """What may replace a def under its name on this target, so that Python binds it instead: a later def of
+        the same qualname (an `@overload` stub's implementation, a redefinition, one under a platform guard) or a
+        later module- or class-level binding of the name that evaluates something (its `state` function). A
+        property's setter and deleter extend its getter rather than replace it. With whether the answer may
+        differ between targets (the module has platform conditions)."""
+        module = self.module(key[0])
+        func = module.facts.functions[key[1]]
+        if func.kind == "state":
+            return [], False
+        named = self.functions_named(module, func.qualname)
+        found = [
+            (module.name, i)
+            for i in named
+            if module.facts.functions[i].line > func.line
+            and not (func.kind == "property" and module.facts.functions[i].kind == "property")
+        ]
+        later = any(f.qualname == func.qualname and f.line > func.line for f in module.facts.functions)
+        return found, later and self.platform_sensitive(module)
+
     def _in_class_body(self, module: Module, func: FunctionFacts, name: str) -> bool:
         for index in self.classes_named(module, func.cls):
             cls = module.facts.classes[index]
