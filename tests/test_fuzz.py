@@ -83,3 +83,26 @@ def test_garbage_spliced_into_a_real_file(workspace: campaign.Workspace, data: b
     text = campaign.CORPUS[at % len(campaign.CORPUS)].encode()
     cut = at % (len(text) + 1)
     run(text[:cut] + data + text[cut:], workspace)
+
+
+@settings(BOUNDED, max_examples=30)
+@given(drawn=campaign.binding_source())
+def test_hostile_bindings_never_give_a_wrong_held(workspace: campaign.Workspace, drawn: tuple[str, str]) -> None:
+    campaign.default_stack(lambda: campaign.exercise_bindings(drawn[0], workspace))
+
+
+@pytest.mark.parametrize("form", campaign.BINDING_FORMS)
+def test_every_binding_form_with_the_plain_decorator(workspace: campaign.Workspace, form: str) -> None:
+    imports, directive = campaign.SPELLINGS["decorator"]
+    source = (
+        f"import contextlib\nimport os\nimport sys\n{imports}\n\n{form}\n\n\n{directive}\ndef f():\n    return h('X')\n"
+    )
+    campaign.exercise_bindings(source, workspace)
+
+
+@pytest.mark.parametrize("spelling", sorted(campaign.SPELLINGS))
+def test_every_spelling_of_the_directive(workspace: campaign.Workspace, spelling: str) -> None:
+    imports, directive = campaign.SPELLINGS[spelling]
+    trailing = "  # claims: deterministic" if spelling == "trailing" else ""
+    source = f"import os\n{imports}\n\nh = VALUE\n\n\n{directive}\ndef f():{trailing}\n    return h('X')\n"
+    campaign.exercise_bindings(source, workspace)
