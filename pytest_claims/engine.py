@@ -337,8 +337,22 @@ def _read_claims(
             for alias, word in renames:
                 if word in words and alias not in words:
                     words.add(alias)
-                    todo.update(n for n in modules.mentioning(alias) if n not in done)
+                    todo.update(n for n in _mentioning(modules, store, alias) if n not in done)
     return claimed, errors, problems
+
+
+def _mentioning(modules: Modules, store: VerdictStore, word: str) -> tuple[str, ...]:
+    """The modules whose text mentions `word`: the last run's answer for the unchanged ones (a warm run reads no
+    file), the changed ones read again; every text read when the last run did not ask."""
+    old = store.old_words.get(word)
+    if old is None:
+        found = tuple(modules.mentioning(word))
+    else:
+        kept = [name for name in old if name not in store.changed and name in modules]
+        fresh = [name for name in sorted(store.changed) if name in modules and modules.mentions_word(name, word)]
+        found = tuple(sorted({*kept, *fresh}))
+    store.words[word] = found
+    return found
 
 
 def _readings(

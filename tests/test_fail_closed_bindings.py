@@ -367,3 +367,18 @@ def test_a_property_getter_is_not_replaced_by_its_setter(tmp_path: Path) -> None
                 open("log", "w").write(value)
     """
     assert _statuses(check(_project(tmp_path, {"pkg/use.py": source}), ["linux"])) == {"pkg.use.C.x": "held"}
+
+
+def test_a_new_file_spelling_the_decorator_under_a_stored_name_is_read(tmp_path: Path) -> None:
+    """The files mentioning a renamed decorator are kept from the last run (a warm run reads no file); a file
+    added or changed since is read again."""
+    from pytest_claims.persist.cache import FactsCache
+
+    root = _project(tmp_path, SPELLINGS["an alias imported under another name"])
+    cache = tmp_path / ".cache" / "facts"
+    assert _statuses(check(root, ["linux"], cache=FactsCache(cache))) == {"pkg.use.f": "violated"}
+    (root / "pkg" / "more.py").write_text(SPELLINGS["an alias imported under another name"]["pkg/use.py"])
+    assert _statuses(check(root, ["linux"], cache=FactsCache(cache))) == {
+        "pkg.use.f": "violated",
+        "pkg.more.f": "violated",
+    }

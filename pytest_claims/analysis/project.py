@@ -168,6 +168,20 @@ class Modules(Mapping[str, Module]):
             return [name for name, data in self.texts().items() if needle in (searchable(data) or data)]
         return self._words.get(word.encode(), [])
 
+    def mentions_word(self, name: str, word: str) -> bool:
+        """Does this one module's text, as Python reads it, hold `word` as a word? (Reads only that file.)"""
+        file = self._index.modules[name]
+        if file.path is None or name in self._unreadable:
+            return False
+        try:
+            data = file.path.read_bytes()
+        except OSError:
+            return False
+        text = searchable(data)
+        read = text if text is not None else data
+        needle = word.encode()
+        return needle in read if not word.isascii() else needle in _WORD.findall(read)
+
     def texts(self) -> dict[str, bytes]:
         """Every readable module's text, read on first need (for the hierarchy search) and kept for the run."""
         if self._texts is None:
