@@ -7,7 +7,7 @@ FLAG, OTHER = bool(OTHER_SOURCES := ()), 1
 
 if FLAG:
 
-    def chosen():
+    def not_chosen():
         return 1
 
 else:

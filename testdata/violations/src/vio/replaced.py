@@ -10,12 +10,8 @@ from typing import overload
 def parse(text: str) -> str: ...
 
 
-@overload
-def parse(text: bytes) -> bytes: ...
-
-
 def parse(text):
-    return os.getenv("X")  # want: deterministic call os.getenv from vio.replaced.parse via vio.replaced.parse
+    return open(os.getenv("X"))  # want: deterministic call builtins.open from vio.replaced.parse via vio.replaced.parse; deterministic call os.getenv from vio.replaced.parse via vio.replaced.parse
 
 
 # claims: deterministic
@@ -26,7 +22,7 @@ def portable():
 if sys.platform == "win32":
 
     def portable():
-        return os.getenv("X")  # want: deterministic call os.getenv from vio.replaced.portable via vio.replaced.portable [win32]
+        return open(os.getenv("X"))  # want: deterministic call builtins.open from vio.replaced.portable via vio.replaced.portable [win32]; deterministic call os.getenv from vio.replaced.portable via vio.replaced.portable [win32]
 
 
 class Box:
