@@ -16,23 +16,23 @@ import contextlib
 import gc
 import os
 import sys
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from operator import attrgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from pytest_claims.analysis.catalog import catalogue_fingerprint, load_catalogue
 from pytest_claims.analysis.check import merge_walks, walk
 from pytest_claims.analysis.conditions import Target
 from pytest_claims.analysis.details import report_details
-from pytest_claims.analysis.directives import read_directives
+from pytest_claims.analysis.directives import Decorators, read_directives, renamings
 from pytest_claims.analysis.facts import hierarchy_shape
 from pytest_claims.analysis.index import build_index
 from pytest_claims.analysis.policy import Policy
-from pytest_claims.analysis.project import Project, load_project
+from pytest_claims.analysis.project import Modules, Project, load_project
 from pytest_claims.analysis.resolve import Resolver
 from pytest_claims.analysis.rules import check_rules
 from pytest_claims.analysis.stubs import stubs_for, typeshed_version
@@ -212,6 +212,33 @@ class Resolvers:
             resolver.peer_resolvers = lambda: [self(p) for p in self.platforms if p != platform]
         return resolver
 
+    def decorators(self) -> Decorators:
+        """The judge of which decorators are `@claims`, over every target (resolvers made on its first question)."""
+        return Decorators(_LazyList(lambda: [self(p) for p in self.platforms]))
+
+
+class _LazyList(Sequence[Resolver]):
+    """The resolvers of every target, made when first asked for (a warm run may never ask)."""
+
+    def __init__(self, make: Callable[[], list[Resolver]]) -> None:
+        self._make = make
+        self._made: list[Resolver] | None = None
+
+    def _items(self) -> list[Resolver]:
+        if self._made is None:
+            self._made = self._make()
+        return self._made
+
+    @overload
+    def __getitem__(self, index: int) -> Resolver: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Resolver]: ...
+    def __getitem__(self, index: int | slice) -> Resolver | Sequence[Resolver]:
+        return self._items()[index]
+
+    def __len__(self) -> int:
+        return len(self._items())
+
 
 def _check(
     root: Path,
@@ -233,11 +260,11 @@ def _check(
     store = VerdictStore(cache, (*inputs, "every", *sorted(every)) if every else inputs)
     hierarchy = partial(_hierarchy_changed, project)
     store.compare(digests, hierarchy)
-    claimed, errors, problems = _read_claims(project, config, store)
-    if every:
-        claimed = _every_function(project, tuple(sorted(every)), only)
     summaries = SummaryStore(cache, inputs, targets, digests, hierarchy, store.shapes)
     resolvers = Resolvers(project, config, targets, summaries)
+    claimed, errors, problems = _read_claims(project, config, store, resolvers.decorators())
+    if every:
+        claimed = _every_function(project, tuple(sorted(every)), only)
     results, reused = _verdicts(claimed, targets, config, store, resolvers)
     _record_shapes(project, store)
     store.save(digests)
@@ -286,32 +313,80 @@ def _record_shapes(project: Project, store: VerdictStore) -> None:
 
 
 def _read_claims(
-    project: Project, config: Config, store: VerdictStore
+    project: Project, config: Config, store: VerdictStore, decorators: Decorators
 ) -> tuple[list[Claimed], list[DirectiveError], list[DirectiveError]]:
-    """Every claiming function, refused directive and unreadable file (readings reused while a file is unchanged)."""
+    """Every claiming function, refused directive and unreadable file (a reading is reused while its file and the
+    modules its decorators resolved through are unchanged).
+
+    The files read are those whose text mentions `claims` (the pre-scan) and, when one of them binds the
+    decorator under another name (`promise = claims`, `from pytest_claims import claims as vow`), those that
+    mention that name, and so on: a decorator can only be spelled with a name that some binding gave it."""
     modules = project.modules
-    digests = modules.digests
     claimed: list[Claimed] = []
     errors: list[DirectiveError] = []
     problems: list[DirectiveError] = [DirectiveError(path, 0, message) for path, message in project.index.problems]
-    modules.preload(name for name in modules.mentions if (name, digests[name]) not in store.old_directives)
-    for name in sorted(modules.mentions):
-        reading: Any = store.old_directives.get((name, digests[name]))
+    words: set[str] = {"claims"}
+    done: set[str] = set()
+    todo = set(modules.mentions)
+    while todo:
+        batch, todo = sorted(todo - done), set()
+        done.update(batch)
+        readings = _readings(modules, config, store, decorators, batch)
+        for name in batch:
+            found_raw, refused_raw, n_refused, _, renames = readings[name]
+            claimed.extend(map(Claimed._make, found_raw))
+            for index, raw_error in enumerate(refused_raw):
+                (errors if index < n_refused else problems).append(DirectiveError(*raw_error))
+            for alias, word in renames:
+                if word in words and alias not in words:
+                    words.add(alias)
+                    todo.update(n for n in _mentioning(modules, store, alias) if n not in done)
+    return claimed, errors, problems
+
+
+def _mentioning(modules: Modules, store: VerdictStore, word: str) -> tuple[str, ...]:
+    """The modules whose text mentions `word`: the last run's answer for the unchanged ones (a warm run reads no
+    file), the changed ones read again; every text read when the last run did not ask."""
+    old = store.old_words.get(word)
+    if old is None:
+        found = tuple(modules.mentioning(word))
+    else:
+        kept = [name for name in old if name not in store.changed and name in modules]
+        fresh = [name for name in sorted(store.changed) if name in modules and modules.mentions_word(name, word)]
+        found = tuple(sorted({*kept, *fresh}))
+    store.words[word] = found
+    return found
+
+
+def _readings(
+    modules: Modules, config: Config, store: VerdictStore, decorators: Decorators, names: list[str]
+) -> dict[str, Any]:
+    """The directive reading of each module: (claimed, refusals and file problems, how many are refusals, the
+    modules its decorators were resolved through, the names its module-level bindings give what other names)."""
+    digests = modules.digests
+
+    def stored(name: str) -> Any:
+        reading = store.old_directives.get((name, digests[name]))
+        return reading if reading is not None and store.changed.isdisjoint(reading[3]) else None
+
+    modules.preload(name for name in names if stored(name) is None)
+    out: dict[str, Any] = {}
+    for name in names:
+        reading = stored(name)
         if reading is None:
             module = modules[name]
-            found, refused = read_directives(module, config)
+            decorators.deps.clear()
+            found, refused = read_directives(module, config, decorators)
             file_problems = [DirectiveError(module.rel, line, message) for line, message in module.facts.problems]
             reading = (
                 tuple((c.module, c.function_index, c.qualname, c.file, c.line, c.claims) for c in found),
                 tuple((e.file, e.line, e.message) for e in (*refused, *file_problems)),
                 len(refused),
+                tuple(sorted(decorators.deps - {name, PLATFORM})),
+                renamings(module.facts),
             )
-        store.directives[name, digests[name]] = reading
-        found_raw, refused_raw, n_refused = reading
-        claimed.extend(map(Claimed._make, found_raw))
-        for index, raw_error in enumerate(refused_raw):
-            (errors if index < n_refused else problems).append(DirectiveError(*raw_error))
-    return claimed, errors, problems
+        store.directives[name, digests[name]] = out[name] = reading
+    return out
 
 
 def _every_function(project: Project, claims: tuple[str, ...], only: Collection[str] | None) -> list[Claimed]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-FACTS_MEANING = 3
+FACTS_MEANING = 6
 """Bumped when the extractor changes what a fact means without changing a record's shape (a shape change is
 seen by `persist.codec.schema` on its own); part of the facts cache's namespace."""
 
@@ -118,7 +118,9 @@ class ClassFacts:
 
 @dataclass(frozen=True, slots=True)
 class Directive:
-    """A `# claims:` comment or a `@claims(...)` decorator, as written; validated later against the config."""
+    """A `# claims:` comment, or a decorator of a def that may be `@claims(...)`, as written; validated later
+    against the config. Whether a decorator is `pytest_claims.claims` depends on the project's imports (a
+    re-export, an alias, a star import), so every decorator of a def is recorded and resolved later."""
 
     line: int
     form: str
@@ -126,6 +128,8 @@ class Directive:
     function: int
     """Index of the function it is attached to; -1 attached to nothing; -2 on a nested function or a class."""
     error: str
+    callee: str = ""
+    """A decorator's dotted name as written (NFKC-normalised, as Python reads it); "" for a comment."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import sys
 import types
 
+from pytest_claims.sourcetext import mentions
 from pytest_claims.vocabulary import BUILTIN_CLAIMS
 
 TYPE_CHECKING = False  # `typing.TYPE_CHECKING` without importing typing at run time; mypy honours the name
@@ -187,7 +188,7 @@ def _source_table(filename: str) -> _SourceTable | None:
     except (OSError, ValueError):  # gone, unreadable, a pseudo-name such as "<string>", a NUL in the name
         return None
     table: _SourceTable = {}
-    if b"claims" in data:  # no directive can be written without the word: nothing to parse
+    if mentions(data):  # no directive can be written without the word (as Python reads the file): nothing to parse
         table = _read_comments(data, filename)
     _SOURCES[filename] = (key, table)
     return table
@@ -199,10 +200,9 @@ def _read_comments(data: bytes, filename: str) -> _SourceTable:
     facts = extract(data, filename)
     comments: dict[int, list[tuple[str, ...]]] = {}
     for directive in facts.directives:
-        if directive.function >= 0:
-            # a decorator directive counts too, so that both forms on one def (refused) claim nothing here
-            names = directive.names if directive.form == "comment" and not directive.error else ()
-            comments.setdefault(directive.function, []).append(names)
+        # A decorator is judged by what it did: a real `@claims` set `__claims__`, which the view reads first.
+        if directive.function >= 0 and directive.form == "comment":
+            comments.setdefault(directive.function, []).append(directive.names if not directive.error else ())
     table: _SourceTable = {}
     for index, func in enumerate(facts.functions):
         if func.kind == "state":  # a module- or class-level binding, not a def

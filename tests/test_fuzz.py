@@ -91,3 +91,26 @@ def test_hostile_file_system_state(tmp_path_factory: pytest.TempPathFactory, sta
     """Symlinked packages, symlink loops, FIFOs, unlistable and unreadable entries, stdlib-named project modules:
     no traceback, every problem reported, no sentinel claim held."""
     campaign.default_stack(lambda: campaign.exercise_state(state, tmp_path_factory.mktemp("state")))
+
+
+@settings(BOUNDED, max_examples=30)
+@given(drawn=campaign.binding_source())
+def test_hostile_bindings_never_give_a_wrong_held(workspace: campaign.Workspace, drawn: tuple[str, str]) -> None:
+    campaign.default_stack(lambda: campaign.exercise_bindings(drawn[0], workspace))
+
+
+@pytest.mark.parametrize("form", campaign.BINDING_FORMS)
+def test_every_binding_form_with_the_plain_decorator(workspace: campaign.Workspace, form: str) -> None:
+    imports, directive = campaign.SPELLINGS["decorator"]
+    source = (
+        f"import contextlib\nimport os\nimport sys\n{imports}\n\n{form}\n\n\n{directive}\ndef f():\n    return h('X')\n"
+    )
+    campaign.exercise_bindings(source, workspace)
+
+
+@pytest.mark.parametrize("spelling", sorted(campaign.SPELLINGS))
+def test_every_spelling_of_the_directive(workspace: campaign.Workspace, spelling: str) -> None:
+    imports, directive = campaign.SPELLINGS[spelling]
+    trailing = "  # claims: deterministic" if spelling == "trailing" else ""
+    source = f"import os\n{imports}\n\nh = VALUE\n\n\n{directive}\ndef f():{trailing}\n    return h('X')\n"
+    campaign.exercise_bindings(source, workspace)

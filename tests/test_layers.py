@@ -13,7 +13,13 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "pytest_claims"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("pytest_claims.records", "pytest_claims.dotted", "pytest_claims.vocabulary", "pytest_claims.files"),
+    (
+        "pytest_claims.records",
+        "pytest_claims.dotted",
+        "pytest_claims.vocabulary",
+        "pytest_claims.files",
+        "pytest_claims.sourcetext",
+    ),
     ("pytest_claims.runtime", "pytest_claims"),
     ("pytest_claims.config",),
     ("pytest_claims.persist",),

@@ -13,6 +13,7 @@ import re
 import shutil
 import sys
 import tokenize
+import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -120,7 +121,7 @@ def _parse(form: str, body: str, file: str, line: int, errors: list[str]) -> Exp
     platforms = None
     if groups["platforms"] is not None:
         platforms = frozenset(p.strip() for p in groups["platforms"].split(",") if p.strip())
-        if not platforms or not platforms <= set(PLATFORMS):
+        if (not platforms and form != ONLY) or not platforms <= set(PLATFORMS):
             errors.append(f"{file}:{line}: platforms must be some of {', '.join(PLATFORMS)}, not {sorted(platforms)}")
             return None
     via = tuple(hop.strip() for hop in groups["via"].split("->")) if groups.get("via") else ()
@@ -177,8 +178,8 @@ def _tokens(source: str) -> _Tokens:
             found.code.add(row)
             if token.type == tokenize.NAME and token.string == "def":
                 found.defs.append(row)
-            if previous == "@" and token.string in ("claims", "pytest_claims"):  # the decorator form
-                found.directives.append((row, False))
+            if previous == "@" and unicodedata.normalize("NFKC", token.string) in ("claims", "pytest_claims"):
+                found.directives.append((row, False))  # the decorator form (any other spelling: `# want-platforms`)
             previous = token.string
     return found
 
@@ -216,7 +217,7 @@ def read_file(file: str, source: str, fixture: Fixture) -> None:
                 continue
             if e.form != ONLY:
                 fixture.expectations.append(replace(e, line=about, written=row if about != row else 0))
-            elif about in claiming:
+            elif about in claiming or about in tokens.defs:  # also a def whose decorator the tokens cannot tell
                 claiming[about] = e.platforms
             else:
                 fixture.errors.append(f"{file}:{row}: `# {ONLY}` belongs on the def line of a claiming function")

@@ -13,7 +13,7 @@ from pytest_claims.analysis.policy import Policy
 from pytest_claims.analysis.resolve import Resolver
 from pytest_claims.analysis.walk import Node, Overflow, Via, breadth_first
 from pytest_claims.dotted import under_any
-from pytest_claims.records import Blind, BlindSpot, Frontier, FrontierEntry, Reach, Verdict, Violation
+from pytest_claims.records import PLATFORM, Blind, BlindSpot, Frontier, FrontierEntry, Reach, Verdict, Violation
 
 BLIND_REASON = "a call the walk cannot follow (a value of unknown type, or a callable passed in or fetched from data)"
 BLIND_HINT = (
@@ -130,7 +130,12 @@ def walk(
             findings.meet(rel, summary.frontier, summary.blind, via)
         return policy.neighbours(summary)
 
-    findings.overflowed(resolver, breadth_first([(start, ())], step, max_walk), max_walk)
+    # Python binds the last def of a name: a def that a later one may replace is checked through that one too
+    later, per_platform = resolver.replacements(start)
+    if per_platform:
+        deps.add(PLATFORM)
+    starts = [(start, ()), *((node, (resolver.function_name(*node),)) for node in later)]
+    findings.overflowed(resolver, breadth_first(starts, step, max_walk), max_walk)
     ordered = tuple(sorted(violations.values(), key=violation_key))
     front, spots = findings.close(dynamic_calls, bool(ordered))
     if ordered:

@@ -7,23 +7,102 @@ every problem becomes one `file:line: message` a user can act on.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Sequence
 
 from pytest_claims.analysis.project import Module
+from pytest_claims.analysis.resolve import Resolver
 from pytest_claims.config import Config
-from pytest_claims.records import Claimed, Directive, DirectiveError
+from pytest_claims.records import Claimed, Directive, DirectiveError, FileFacts
 
 _IDENT = re.compile(r"[A-Za-z_][\w.]*")
 
+THE_DECORATOR = frozenset({"pytest_claims.claims", "pytest_claims.runtime.claims"})
+"""What `@claims` must resolve to (the package re-exports the runtime's)."""
+
+Judge = Callable[[Module, Directive], "str | None"]
+"""Is a recorded decorator `pytest_claims.claims`? None: no; "": yes; otherwise why that cannot be told."""
+
+
+class Decorators:
+    """Which decorators are `pytest_claims.claims`, resolved like any other name (SPEC §2): through the project's
+    imports, re-exports, aliases and star imports, on every target of the run (one is enough), with the modules
+    each answer read collected in `deps` (a cached reading is valid while none of them changes)."""
+
+    def __init__(self, resolvers: Sequence[Resolver]) -> None:
+        self.resolvers = resolvers
+        self.deps: set[str] = set()
+
+    def __call__(self, module: Module, directive: Directive) -> str | None:
+        func = module.facts.functions[directive.function]
+        doubt = None
+        for resolver in self.resolvers:
+            syms, deps = resolver.decorator(resolver.module(module.name), func, directive.callee)
+            self.deps.update(deps)
+            for sym in syms:
+                if _dotted(resolver, sym) in THE_DECORATOR:
+                    return ""
+                if sym[0] == "missing" and directive.callee.rpartition(".")[2] == "claims":
+                    doubt = f"cannot tell whether @{directive.callee} is pytest_claims.claims: {sym[2]}"
+        return doubt
+
+
+def _dotted(resolver: Resolver, sym: tuple[object, ...]) -> str:
+    """The dotted name a resolved decorator stands for: a third-party or plugin name, or a project function."""
+    if sym[0] == "ext":
+        return str(sym[1])
+    if sym[0] == "pfunc":
+        return resolver.function_name(str(sym[1]), int(sym[2]))  # type: ignore[call-overload]
+    return ""
+
+
+def renamings(facts: FileFacts) -> tuple[tuple[str, str], ...]:
+    """(name, the name it was given from) for each module-level or class-body binding that names a value under a
+    name of its own (`promise = claims`, `from x import claims as vow`, `import a.b as c`): the names under
+    which a decorator may be spelled in another file, which the pre-scan then looks for."""
+    found: set[tuple[str, str]] = set()
+    for binding in (*facts.bindings, *(b for cls in facts.classes for b in cls.attributes)):
+        if binding.kind == "from":
+            source = binding.member
+        elif binding.kind in ("import", "alias") and not binding.target.startswith("<"):
+            source = binding.target.rpartition(".")[2]
+        else:
+            continue
+        if source not in (binding.name, "()"):
+            found.add((binding.name, source))
+    return tuple(sorted(found))
+
+
+def written_as_claims(module: Module, directive: Directive) -> str | None:
+    """The judgement from the file alone, for a module read without its project: the callee imported (under
+    any name) from `pytest_claims` or `pytest_claims.runtime` as `claims`."""
+    chain = directive.callee.split(".")
+    imports = {b.name: b for b in module.facts.bindings if b.kind in ("import", "from")}
+    binding = imports.get(chain[0])
+    if binding is None:
+        return None
+    head = [*binding.target.split("."), binding.member] if binding.kind == "from" else binding.target.split(".")
+    return "" if ".".join([*head, *chain[1:]]) in THE_DECORATOR else None
+
 
 # claims: deterministic
-def read_directives(module: Module, config: Config) -> tuple[list[Claimed], list[DirectiveError]]:
+def read_directives(
+    module: Module, config: Config, judge: Judge = written_as_claims
+) -> tuple[list[Claimed], list[DirectiveError]]:
+    """The claiming functions of a module and its refused directives; `judge` tells which recorded decorators
+    are `@claims` (the others are just decorators)."""
     known = config.claim_categories()
     claimed: list[Claimed] = []
     errors: list[DirectiveError] = []
     by_function: dict[int, list[tuple[int, str, tuple[str, ...]]]] = {}
     facts = module.facts
     for directive in facts.directives:
+        if directive.form == "decorator":
+            doubt = judge(module, directive)
+            if doubt is None:
+                continue
+            if doubt:
+                errors.append(DirectiveError(module.rel, directive.line, doubt))
+                continue
         problem = directive.error or _directive_problem(directive, known)
         if problem:
             errors.append(DirectiveError(module.rel, directive.line, problem))

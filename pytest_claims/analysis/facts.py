@@ -18,6 +18,7 @@ import hashlib
 import io
 import re
 import tokenize
+import unicodedata
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -239,6 +240,8 @@ class _Extractor:
         self.classes: list[_ClassBuilder] = []
         self.problems: list[tuple[int, str]] = []
         self.compiler = ConditionCompiler()
+        self.rebound: frozenset[str] = frozenset()
+        """Module-level names bound more than once (or by a function's `global`): never a known constant."""
         self.def_lines: dict[int, int] = {}
         """first line of a def (its first decorator) -> function index or -2 (nested/class)."""
         self.def_spans: list[tuple[int, int, int]] = []
@@ -281,6 +284,7 @@ class _Extractor:
     # -- driver -------------------------------------------------------------------------------------------
 
     def run(self, tree: ast.Module) -> None:
+        self.rebound = rebound_names(tree, self.source)
         module = _Scope("module", "")
         self.push_body(tree.body, module, 0)
         handlers = HANDLED
@@ -356,7 +360,7 @@ class _Extractor:
             if binding.kind in ("import", "from"):
                 dotted = binding.target if binding.kind == "import" else f"{binding.target}.{binding.member}"
                 self.compiler.bind_import(binding.name, dotted)
-            elif binding.kind != "var" or binding.name in self.compiler.names:
+            else:
                 self.compiler.forget(binding.name)
 
     def store_name(self, scope: _Scope, name: str, line: int, guard: int) -> None:
@@ -368,6 +372,52 @@ class _Extractor:
                 scope.func.locals.add(name)
         else:
             self.bind(scope, Binding(name, "var", "", "", line, guard))
+
+
+def rebound_names(tree: ast.Module, source: str) -> frozenset[str]:
+    """Module-level names bound more than once anywhere in the module's own code (any form: assignment, loop,
+    import, def, `del`, walrus, capture), or declared `global` in a function: a function body runs after the whole
+    module has, and a branch after a rebinding sees the new value, so none of them is a known constant (a
+    class-body or comprehension name counts too, which only keeps more branches). Function bodies are not
+    walked; their `global` statements are found in the text."""
+    counts: dict[str, int] = {}
+    stack: list[ast.AST] = list(tree.body)
+    while stack:
+        node = stack.pop()
+        names: list[str] = []
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.append(node.name)
+            stack.extend(node.decorator_list)
+            stack.extend(node.bases if isinstance(node, ast.ClassDef) else ())
+            if isinstance(node, ast.ClassDef):
+                stack.extend(node.body)
+            continue
+        if isinstance(node, ast.Lambda):
+            continue
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            names.append(node.id)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.extend((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
+            names.append(node.name)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            names.append(node.rest)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            names.append(node.name)
+        for name in names:
+            counts[name] = counts.get(name, 0) + 1
+        stack.extend(ast.iter_child_nodes(node))
+    declared = (
+        {n for found in _GLOBAL.findall(source) for n in found.replace(",", " ").split()}
+        if "global" in source
+        else set()
+    )
+    return frozenset(name for name, count in counts.items() if count > 1 or name in declared)
+
+
+_GLOBAL = re.compile(r"^[ \t]*global[ \t]+([\w \t,]+)", re.MULTILINE)
+"""A `global` statement (in a function: the name may be rebound whenever it runs). Text, not syntax: a
+string holding such a line only keeps more branches."""
 
 
 def _replace_kind(binding: Binding, kind: str) -> Binding:
@@ -575,7 +625,7 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
             binding = Binding(name, "instance", annotated, "", node.lineno, guard)
         if scope.kind == "module" and value is not None:
             cond = ex.compiler.compile(value)
-            if is_known(cond) and binding.kind == "var":
+            if is_known(cond) and binding.kind == "var" and name not in ex.rebound:
                 ex.bind(scope, binding)
                 ex.compiler.aliases[name] = cond
                 ex.push(value, scope, guard, "ref")
@@ -588,23 +638,77 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
             ex.store_name(scope, name, node.lineno, guard)
         ex.push(value, _state_scope(ex, scope, name, node.lineno, guard), guard, "ref")
         return
-    names = [n.id for target in targets for n in _stored_names(target)]
-    if names and value is not None:
-        ex.push(value, _state_scope(ex, scope, names[0], node.lineno, guard), guard, "ref")
-    else:
+    if isinstance(node, ast.AugAssign) or value is None:
         ex.push(value, scope, guard, "ref")
+        for target in reversed(targets):
+            ex.push(target, scope, guard, "ref")
+        return
+    pairs = [pair for target in targets for pair in _pairs(target, value)]
+    _bind_pairs(ex, scope, pairs, value, node.lineno, guard)
     for target in reversed(targets):
-        ex.push(target, scope, guard, "ref")
+        _push_stores(ex, target, scope, guard)
 
 
-def _stored_names(target: ast.expr) -> list[ast.Name]:
-    if isinstance(target, ast.Name):
-        return [target]
-    if isinstance(target, (ast.Tuple, ast.List)):
-        return [n for elt in target.elts for n in _stored_names(elt)]
-    if isinstance(target, ast.Starred):
-        return _stored_names(target.value)
-    return []
+def _pairs(target: ast.expr, value: ast.expr | None) -> list[tuple[ast.Name, ast.expr | None]]:
+    """Each name a target binds, with the part of `value` it receives when that is known exactly (`a, (b, c) =
+    x, (y, z)`; a starred target or a value of another shape leaves its names unknown: None). Iterative."""
+    out: list[tuple[ast.Name, ast.expr | None]] = []
+    stack: list[tuple[ast.expr, ast.expr | None]] = [(target, value)]
+    while stack:
+        current, part = stack.pop()
+        if isinstance(current, ast.Name):
+            out.append((current, part))
+        elif isinstance(current, ast.Starred):
+            stack.append((current.value, None))
+        elif isinstance(current, (ast.Tuple, ast.List)):
+            exact = (
+                isinstance(part, (ast.Tuple, ast.List))
+                and len(part.elts) == len(current.elts)
+                and not any(isinstance(e, ast.Starred) for e in (*part.elts, *current.elts))
+            )
+            parts: list[ast.expr | None] = list(part.elts) if exact and isinstance(part, (ast.Tuple, ast.List)) else []
+            for index in reversed(range(len(current.elts))):
+                stack.append((current.elts[index], parts[index] if parts else None))
+    out.reverse()
+    return out
+
+
+def _bind_pairs(
+    ex: _Extractor,
+    scope: _Scope,
+    pairs: Sequence[tuple[ast.Name, ast.expr | None]],
+    value: ast.expr,
+    line: int,
+    guard: int,
+) -> None:
+    """Bind each name to its exact part of `value` (an alias when that is a name or a call), or to an unknown part
+    of it. At module and class level every name gets a `state` function of its own at the statement's line: what
+    its part (the whole value when its part is unknown) evaluates is what reading the name reaches (SPEC §4)."""
+    for name, part in pairs:
+        binding = _value_binding(name.id, part, line, guard) if part is not None else None
+        if scope.kind == "function":
+            if binding is not None and binding.kind != "var":
+                ex.bind(scope, binding)
+            else:
+                ex.store_name(scope, name.id, line, guard)
+            continue
+        ex.bind(scope, binding or Binding(name.id, "var", "", "", line, guard))
+        ex.push(part or value, _state_scope(ex, scope, name.id, line, guard), guard, "ref")
+    if scope.kind == "function" or not pairs:
+        ex.push(value, scope, guard, "ref")
+
+
+def _push_stores(ex: _Extractor, target: ast.expr, scope: _Scope, guard: int) -> None:
+    """What a target evaluates besides the names it binds (those are bound already): `obj.x`, `d[k]`."""
+    stack = [target]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (ast.Tuple, ast.List)):
+            stack.extend(current.elts)
+        elif isinstance(current, ast.Starred):
+            stack.append(current.value)
+        elif not isinstance(current, ast.Name):
+            ex.push(current, scope, guard, "ref")
 
 
 def _state_scope(ex: _Extractor, scope: _Scope, name: str, line: int, guard: int) -> _Scope:
@@ -683,10 +787,28 @@ def _for(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> 
     assert isinstance(node, (ast.For, ast.AsyncFor))
     ex.push_body(node.orelse, scope, guard)
     ex.push_body(node.body, scope, guard)
+    if scope.kind != "function":
+        # `for h in (f, g)` binds h to each element; any other loop to some element of what it iterates
+        _bind_elements(ex, scope, node.target, node.iter, node.lineno, guard)
+        _push_stores(ex, node.target, scope, guard)
+        return
     _element(ex, node.target, node.iter, scope, guard)
     _implicit(ex, scope, node.iter, "__iter__", node.lineno, guard)
     ex.push(node.target, scope, guard, "ref")
     ex.push(node.iter, scope, guard, "ref")
+
+
+def _bind_elements(ex: _Extractor, scope: _Scope, target: ast.expr, iterable: ast.expr, line: int, guard: int) -> None:
+    """A loop target at module or class level: a name over a literal tuple, list or set is each element in turn
+    (one alias per element); any other target is an unknown part of the iterable, which reading it reaches."""
+    literal = isinstance(iterable, (ast.Tuple, ast.List, ast.Set)) and isinstance(target, ast.Name)
+    if literal and not any(isinstance(e, ast.Starred) for e in iterable.elts):  # type: ignore[attr-defined]
+        assert isinstance(target, ast.Name) and isinstance(iterable, (ast.Tuple, ast.List, ast.Set))
+        for element in iterable.elts:
+            ex.bind(scope, _value_binding(target.id, element, line, guard))
+        ex.push(iterable, _state_scope(ex, scope, target.id, line, guard), guard, "ref")
+        return
+    _bind_pairs(ex, scope, _pairs(target, None), iterable, line, guard)
 
 
 _SAME_ELEMENTS = frozenset({"sorted", "reversed", "list", "tuple", "set", "frozenset", "iter"})
@@ -729,6 +851,12 @@ def _comprehension(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx
     ex.push(node.iter, scope, guard, "ref")
 
 
+def _named_expr(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    """`(h := value)` binds h like `h = value` does (at module level too: a walrus in an `if` test)."""
+    assert isinstance(node, ast.NamedExpr)
+    _bind_pairs(ex, scope, [(node.target, node.value)], node.value, node.lineno, guard)
+
+
 def _while(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.While)
     ex.push_body(node.orelse, scope, guard)
@@ -747,6 +875,11 @@ def _with(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
             chain = value_chain(entered)  # `with T(...) as v`: v is what T(...) made (`__enter__` returns it)
             if chain is not None:
                 ex.bind(scope, Binding(target.id, "alias", ".".join(chain), "", target.lineno, guard))
+        if scope.kind != "function" and target is not None:
+            # at module or class level the target is some value `entered` gave: reading it reaches what that evaluated
+            _bind_pairs(ex, scope, _pairs(target, None), entered, node.lineno, guard)
+            _push_stores(ex, target, scope, guard)
+            continue
         ex.push(target, scope, guard, "ref")
         ex.push(entered, scope, guard, "ref")
 
@@ -772,8 +905,25 @@ def _match(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -
         ex.push_body(case.body, scope, case_guard)
         ex.push(case.guard, scope, case_guard, "ref")
         ex.push(case.pattern, scope, case_guard, "ref")
+        if scope.kind != "function":  # a capture at module or class level is some part of the subject
+            captures = [ast.Name(id=name, ctx=ast.Store()) for name in _captures(case.pattern)]
+            _bind_pairs(ex, scope, [(name, None) for name in captures], node.subject, node.lineno, case_guard)
     if kind is None:
         ex.push(node.subject, scope, guard, "ref")
+
+
+def _captures(pattern: ast.pattern) -> list[str]:
+    """The names a case pattern binds (`case [a, *rest]`, `case {"k": v, **more}`, `case C(x=y) as z`). Iterative."""
+    names: list[str] = []
+    stack: list[ast.AST] = [pattern]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (ast.MatchAs, ast.MatchStar)) and current.name:
+            names.append(current.name)
+        elif isinstance(current, ast.MatchMapping) and current.rest:
+            names.append(current.rest)
+        stack.extend(child for child in ast.iter_child_nodes(current) if isinstance(child, ast.pattern))
+    return names
 
 
 def _case_strings(pattern: ast.pattern) -> tuple[str, ...] | None:
@@ -1115,7 +1265,7 @@ HANDLED: dict[type[ast.AST], Handler] = {
     ast.Expr: _children("value"),
     # expressions
     ast.BoolOp: _children("values"),
-    ast.NamedExpr: _children("target", "value"),
+    ast.NamedExpr: _named_expr,
     ast.BinOp: _binop,
     ast.UnaryOp: _children("operand"),
     ast.Lambda: _lambda,
@@ -1243,29 +1393,18 @@ DEPRECATED: frozenset[str] = frozenset(
 # Directives
 
 
-def _directives(
-    ex: _Extractor, lines: list[str], claims_decorator: Callable[[tuple[str, ...], _FunctionBuilder], bool]
-) -> list[Directive]:
+def _directives(ex: _Extractor, lines: list[str]) -> list[Directive]:
     found: list[Directive] = []
-    if "claims" in ex.source:
+    if "claims" in ex.source or not ex.source.isascii():  # NFKC: a full-width comment is refused, not skipped
         found.extend(_comment_directives(ex, lines))
     for index, func in enumerate(ex.functions):
         for chain, line, args in func.decorator_calls:
-            if claims_decorator(chain, func):
-                names = tuple(a if a is not None else "" for a in args)
-                error = "" if all(a is not None for a in args) else "claim names must be string literals"
-                found.append(Directive(line, "decorator", names, index, error))
+            names = tuple(a if a is not None else "" for a in args)
+            error = "" if all(a is not None for a in args) else "claim names must be string literals"
+            found.append(Directive(line, "decorator", names, index, error, ".".join(chain)))
         for chain, line in func.bare_decorators:
-            if claims_decorator(chain, func):
-                found.append(
-                    Directive(
-                        line,
-                        "decorator",
-                        (),
-                        index,
-                        '@claims needs the claim names: @claims("deterministic")',
-                    )
-                )
+            error = '@claims needs the claim names: @claims("deterministic")'
+            found.append(Directive(line, "decorator", (), index, error, ".".join(chain)))
     found.sort(key=lambda d: (d.line, d.form))
     return found
 
@@ -1277,13 +1416,17 @@ def _comment_directives(ex: _Extractor, lines: list[str]) -> list[Directive]:
         for line in range(def_line, max(body_line, def_line + 1)):
             trailing_lines.setdefault(line, index)
     for number, text in enumerate(lines, start=1):
+        error = ""
         if "claims" not in text:
-            continue
+            if text.isascii() or "claims" not in unicodedata.normalize("NFKC", text):
+                continue
+            # a full-width `# claims:` looks like a directive, but Python reads comments as written: refused
+            text, error = unicodedata.normalize("NFKC", text), _NOT_ASCII
         match = _DIRECTIVE_LINE.match(text)
         if match is not None:
             if _in_string(ex, number):
                 continue
-            found.append(Directive(number, "comment", _split(match.group(1)), _attached(ex, lines, number), ""))
+            found.append(Directive(number, "comment", _split(match.group(1)), _attached(ex, lines, number), error))
             continue
         comment = None if _in_string(ex, number) else _comment_of(text)
         tmatch = _TRAILING.match(comment) if comment is not None else None
@@ -1291,8 +1434,11 @@ def _comment_directives(ex: _Extractor, lines: list[str]) -> list[Directive]:
             # Trailing on a def line: that def. Anywhere else (a decorator, a class, a statement) it would be
             # silently ignored, so it is attached to nothing (-1), or to a class (-2): both are refused.
             attached = trailing_lines.get(number, -2 if ex.def_lines.get(number) == -2 else -1)
-            found.append(Directive(number, "comment", _split(tmatch.group(1)), attached, ""))
+            found.append(Directive(number, "comment", _split(tmatch.group(1)), attached, error))
     return found
+
+
+_NOT_ASCII = "write `# claims:` in plain ASCII letters: a comment is read as written, not normalised like a name"
 
 
 def _split(text: str) -> tuple[str, ...]:
@@ -1360,12 +1506,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     ex.run(tree)
     del tree
     lines = [line.rstrip("\r\n") for line in physical_lines(text)]
-    module_imports = {b.name: b for b in ex.bindings if b.kind in ("import", "from")}
-
-    def claims_decorator(chain: tuple[str, ...], func: _FunctionBuilder) -> bool:
-        return _is_claims_decorator(chain, module_imports)
-
-    directives = _directives(ex, lines, claims_decorator)
+    directives = _directives(ex, lines)
     functions = tuple(
         FunctionFacts(
             f.qualname,
@@ -1406,17 +1547,6 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
         tuple(ex.problems),
         ex.def_count,
     )
-
-
-def _is_claims_decorator(chain: tuple[str, ...], imports: dict[str, Binding]) -> bool:
-    binding = imports.get(chain[0])
-    if binding is None:
-        return False
-    if binding.kind == "from":
-        full = (*binding.target.split("."), binding.member, *chain[1:])
-    else:
-        full = (*binding.target.split("."), *chain[1:])
-    return full == ("pytest_claims", "claims")
 
 
 # claims: deterministic

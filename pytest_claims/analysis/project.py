@@ -20,6 +20,8 @@ from pytest_claims.analysis.index import Index, ModuleFile
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.persist.snapshot import Snapshot, stat_key
 from pytest_claims.records import FileFacts
+from pytest_claims.sourcetext import mentions as may_mention
+from pytest_claims.sourcetext import searchable
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,8 @@ class Modules(Mapping[str, Module]):
         self._loaded: dict[str, Module] = {}
         self.digests: dict[str, str] = {}
         self.mentions: set[str] = set()
-        """Modules whose text mentions `claims`: the only ones that can hold a directive (the cheap pre-scan)."""
+        """Modules whose text, as Python reads it, mentions `claims`: the only ones that can hold a directive under
+        that name (the cheap pre-scan; `mentioning` finds the names it is re-exported under)."""
         self._pending: dict[str, bytes] = {}
         self._unreadable: dict[str, str] = {}
         self._texts: dict[str, bytes] | None = None
@@ -165,13 +168,28 @@ class Modules(Mapping[str, Module]):
             self._words = {}
             texts = self.texts()
             for name, data in texts.items():
-                for found in set(_WORD.findall(data)):
+                text = searchable(data)  # as Python reads it: full-width `claims` is `claims`
+                for found in set(_WORD.findall(text if text is not None else data)):
                     self._words.setdefault(found, []).append(name)
             self._texts = None  # the index is all the search needs: the texts are not kept for the run
-        if not word.isascii():  # the word pattern is ASCII on bytes: search such a name as it is
+        if not word.isascii():  # the word pattern is ASCII on bytes: search such a name as Python reads the files
             needle = word.encode()
-            return [name for name, data in self.texts().items() if needle in data]
+            return [name for name, data in self.texts().items() if needle in (searchable(data) or data)]
         return self._words.get(word.encode(), [])
+
+    def mentions_word(self, name: str, word: str) -> bool:
+        """Does this one module's text, as Python reads it, hold `word` as a word? (Reads only that file.)"""
+        file = self._index.modules[name]
+        if file.path is None or name in self._unreadable:
+            return False
+        try:
+            data = file.path.read_bytes()
+        except OSError:
+            return False
+        text = searchable(data)
+        read = text if text is not None else data
+        needle = word.encode()
+        return needle in read if not word.isascii() else needle in _WORD.findall(read)
 
     def texts(self) -> dict[str, bytes]:
         """Every readable module's text, read on first need (for the hierarchy search) and kept for the run."""
@@ -208,7 +226,7 @@ class Modules(Mapping[str, Module]):
 
 
 def _digest(location: str, snapshot: Snapshot) -> tuple[str, bool, bytes | None]:
-    """A file's digest, whether it mentions `claims` (the cheap pre-scan), and its bytes when they had to be read
+    """A file's digest, whether it may mention `claims` (the pre-scan, `sourcetext.mentions`), and its bytes when they had to be read
     (not when the snapshot vouches for the file). Raises OSError when it cannot be read."""
     known = snapshot.known(location)
     if known is not None:
@@ -216,7 +234,7 @@ def _digest(location: str, snapshot: Snapshot) -> tuple[str, bool, bytes | None]
     key = stat_key(os.stat(location))  # before the read: a change during it shows next time
     data = Path(location).read_bytes()
     digest = hashlib.sha256(data).hexdigest()
-    mentions = b"claims" in data
+    mentions = may_mention(data)  # decoded and NFKC-normalised when its bytes could hide the word
     snapshot.record_file(location, key, digest, mentions)
     return digest, mentions, data
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import importlib.machinery
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pytest_claims.analysis.catalog import Catalogue
@@ -428,13 +428,14 @@ class Resolver:
     # -- module and class state ---------------------------------------------------------------------------
 
     def state_functions(self, module: Module) -> dict[tuple[str, int], int]:
-        """(class qualname or "", line) -> index of the `state` function holding what that assignment evaluates."""
+        """(qualname of the bound name, line of the binding statement) -> index of the `state` function holding what
+        the value bound to that name evaluates (each name of `a, b = x, y` or `a = b = x` has its own)."""
         table = self._states.get(module.name)
         if table is None:
             table = {}
             for index, func in enumerate(module.facts.functions):
                 if func.kind == "state" and func.uses:
-                    table[func.cls, func.line] = index
+                    table[func.qualname, func.line] = index
             self._states[module.name] = table
         return table
 
@@ -445,7 +446,7 @@ class Resolver:
             return
         if binding.kind == "alias" and "()" not in binding.target and not binding.target.startswith("<"):
             return
-        index = self.state_functions(module).get((cls, binding.line))
+        index = self.state_functions(module).get((f"{cls}.{binding.name}" if cls else binding.name, binding.line))
         if index is not None and self.alive(module, module.facts.functions[index].guard):
             self._reads.add((module.name, index))
 
@@ -459,7 +460,10 @@ class Resolver:
         """What `name` is in the modules this one star-imports (`from x import *`), when any defines it."""
         found: list[Sym] = []
         for binding in self.scope(module).get("*", ()):
-            for sym in self.module_member(self.absolute(module, binding.target), name, depth + 1):
+            source = self.absolute(module, binding.target)
+            if not self.has(source) and name not in _plugin_exports(source):
+                continue  # `from pytest_claims import *` binds its `__all__`, not `open` (silently dropped there)
+            for sym in self.module_member(source, name, depth + 1):
                 if sym[0] != "missing":
                     found.append(sym)
         return found
@@ -833,6 +837,52 @@ class Resolver:
             return [self.element(sym) for sym in self._resolve_use(module, func, tuple(target.split(".")))]
         return self.resolve_binding(module, binding, 1)  # an import inside the function
 
+    def decorator(self, module: Module, func: FunctionFacts, callee: str) -> tuple[list[Sym], frozenset[str]]:
+        """What a def's decorator denotes where Python evaluates it, before the def binds its name: a method's in
+        its class body (names bound there earlier), then the module's; and the modules that answer depended on."""
+        outer, self._touched = self._touched, set()
+        try:
+            chain = tuple(callee.split("."))
+            classes = self.classes_named(module, func.cls) if func.cls else []
+            functions = module.facts.functions
+            earlier = [
+                i
+                for i in classes
+                if any(functions[f].line < func.line for n, f in module.facts.classes[i].methods if n == chain[0])
+                or any(b.name == chain[0] and b.line < func.line for b in module.facts.classes[i].attributes)
+            ]
+            if earlier:
+                syms = [s for i in earlier for s in self.class_member(("pclass", module.name, i), chain[0], 1)]
+                for attr in chain[1:]:
+                    syms = [s for sym in syms for s in self.step(sym, attr, 1)]
+            else:
+                syms = self.resolve_chain_in_module(module, chain, 1)
+        finally:
+            deps = frozenset(self._touched)
+            outer.update(deps)
+            self._touched = outer
+        return syms, deps
+
+    def replacements(self, key: tuple[str, int]) -> tuple[list[tuple[str, int]], bool]:
+        """What may replace a def under its name on this target, so that Python binds it instead: a later def of
+        the same qualname (an `@overload` stub's implementation, a redefinition, one under a platform guard) or a
+        later module- or class-level binding of the name that evaluates something (its `state` function). A
+        property's setter and deleter extend its getter rather than replace it. With whether the answer may
+        differ between targets (the module has platform conditions)."""
+        module = self.module(key[0])
+        func = module.facts.functions[key[1]]
+        if func.kind == "state":
+            return [], False
+        named = self.functions_named(module, func.qualname)
+        found = [
+            (module.name, i)
+            for i in named
+            if module.facts.functions[i].line > func.line
+            and not (func.kind == "property" and module.facts.functions[i].kind == "property")
+        ]
+        later = any(f.qualname == func.qualname and f.line > func.line for f in module.facts.functions)
+        return found, later and self.platform_sensitive(module)
+
     def _in_class_body(self, module: Module, func: FunctionFacts, name: str) -> bool:
         for index in self.classes_named(module, func.cls):
             cls = module.facts.classes[index]
@@ -1154,6 +1204,23 @@ def _unshadowable(top: str) -> bool:
         or top in _STARTUP
         or importlib.machinery.FrozenImporter.find_spec(top) is not None
     )
+
+
+def _plugin_exports(module: str) -> Container[str]:
+    """The names `from <module> import *` binds when `module` is this plugin's own (not analysed as project code):
+    its `__all__`, which is known exactly. Any name for any other module (third-party: not analysed)."""
+    if module.split(".")[0] != "pytest_claims":
+        return _EVERYTHING
+    exports = getattr(sys.modules.get(module), "__all__", None)
+    return frozenset(exports) if isinstance(exports, (list, tuple)) else _EVERYTHING
+
+
+class _Everything:
+    def __contains__(self, name: object) -> bool:
+        return True
+
+
+_EVERYTHING = _Everything()
 
 
 def _stub_lookup(stubs: Stubs, module: str, path: tuple[str, ...]) -> StubSymbol:

@@ -30,7 +30,7 @@ from pytest_claims.cli.common import (
     requested_platforms,
 )
 from pytest_claims.config import Config, CustomClaim
-from pytest_claims.engine import Result, check
+from pytest_claims.engine import Resolvers, Result, check
 from pytest_claims.output.messages import frontier_line
 from pytest_claims.records import ClaimResult, FunctionFacts
 from pytest_claims.vocabulary import CATEGORIES
@@ -131,7 +131,7 @@ def _explain_def(
         (i for i, f in enumerate(facts.functions) if f.qualname == first.qualname and f.line == first.line), -1
     )
     # the directives read against the project's own config (the probe's would know the probe claim)
-    found, refused = read_directives(module, config)
+    found, refused = read_directives(module, config, Resolvers(result.project, config, result.platforms).decorators())
     declared = next((c.claims for c in found if c.function_index == index), ())
     status = EXIT_OK
     lines = {d.line for d in facts.directives if d.function == index and index >= 0}

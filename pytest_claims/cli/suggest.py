@@ -39,7 +39,7 @@ from pytest_claims.cli.common import (
 )
 from pytest_claims.cli.edit import def_starts, directive_line, insert_lines
 from pytest_claims.config import Config
-from pytest_claims.engine import Result, check
+from pytest_claims.engine import Resolvers, Result, check
 from pytest_claims.files import Refused, editable, read_file, write_file
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.records import ClaimResult, Violation
@@ -201,11 +201,13 @@ def _declared(result: Result) -> set[tuple[str, int]]:
     """(module, def line) of every function that carries a directive, valid or refused."""
     found: set[tuple[str, int]] = set()
     modules = result.project.modules
+    judge = Resolvers(result.project, result.config, result.platforms).decorators()
     for name in sorted(modules.mentions):
-        facts = modules[name].facts
-        for directive in facts.directives:
-            if directive.function >= 0:
-                found.add((name, facts.functions[directive.function].line))
+        module = modules[name]
+        for directive in module.facts.directives:
+            if directive.function < 0 or (directive.form == "decorator" and judge(module, directive) is None):
+                continue  # attached to nothing, or a decorator that is not `@claims`
+            found.add((name, module.facts.functions[directive.function].line))
     return found
 
 

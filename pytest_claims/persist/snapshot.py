@@ -20,8 +20,9 @@ from typing import Any
 from pytest_claims.files import write_atomic
 from pytest_claims.persist.cache import pack, read_entry
 
-SNAPSHOT_VERSION = 3
-"""The layout of the snapshot (module entries and their paths, excluded files); part of its name."""
+SNAPSHOT_VERSION = 4
+"""The layout of the snapshot (module entries and their paths, excluded files) and what its `mentions` flag
+means (the word as Python reads the file, decoded and NFKC-normalised); part of its name."""
 RACY_NS = 2_000_000_000
 """Two seconds: coarser than the timestamp granularity of every common file system (FAT's is two)."""
 clock: Callable[[], int] = time_ns

@@ -23,7 +23,7 @@ from pytest_claims.persist.cache import PLUGIN_VERSION, FactsCache, namespace, p
 from pytest_claims.persist.codec import decode, encode, schema
 from pytest_claims.records import HIERARCHY, PLATFORM, Summary, Verdict
 
-STORE_VERSION = 5
+STORE_VERSION = 6
 """The layout of both stores around their records (whose shapes `schema` hashes); part of their keys."""
 
 
@@ -100,6 +100,9 @@ class VerdictStore:
         self.old_directives: dict[Any, Any] = old.get("directives", {})
         self.old_verdicts: dict[Any, Any] = old.get("verdicts", {})
         self.old_digests: dict[str, str] = old.get("digests", {})
+        self.old_words: dict[str, tuple[str, ...]] = old.get("words", {})
+        """word -> the modules whose text mentioned it (the names `claims` was rebound to; see `engine`)."""
+        self.words: dict[str, tuple[str, ...]] = {}
         self.old_shapes: dict[str, str] = old.get("shapes", {})
         """module -> the shape of its classes (`facts.hierarchy_shape`) when the last run had its facts."""
         self.shapes: dict[str, str] = {}
@@ -123,9 +126,11 @@ class VerdictStore:
     def save(self, digests: dict[str, str]) -> None:
         if self.path is None:
             return
-        if not self.changed and self.directives == self.old_directives and self.verdicts == self.old_verdicts:
+        same = self.directives == self.old_directives and self.verdicts == self.old_verdicts
+        if not self.changed and same and self.words == self.old_words:
             return
         document = {
+            "words": self.words,
             "directives": self.directives,
             "verdicts": _shared(self.verdicts, self.old_verdicts),
             "digests": digests,

@@ -18,6 +18,9 @@ Three kinds of input, all built with hypothesis strategies:
   the stdlib's `time`, `sys`, `os`, `importlib`, and excluded files holding claims. Each carries sentinel claims whose
   truth is known: `exercise_state` fails on any of them held, on a problem not reported, on a path outside
   the root, and on anything raised.
+- hostile state (`binding_source`, its own oracle `exercise_bindings`): a forbidden value bound by every
+  binding form, constants rebound, the directive in every spelling of the decorator; the claim must get an
+  item on every target and never be `held`.
 
 Each input goes through `exercise`, the oracle: `extract` must return facts (never raise), the facts must
 survive the cache round trip, and a whole project holding the input must get a verdict for every claim from
@@ -446,6 +449,120 @@ def deep_source(draw: st.DrawFn) -> str:
     return "# claims: deterministic\n" + DEEP_SHAPES[shape](depth)
 
 
+# ---------------------------------------------------------------------------------------------------------
+# Hostile state: bindings of every form, rebound constants, decorator spellings (issue 16)
+#
+# Each input is a module `pkg.bound` in which the forbidden value `os.getenv` (written VALUE) reaches a
+# claiming function `f` through a name bound some way, claimed through some spelling of the directive. The
+# oracle knows the answer by construction: `f` gets an item on every target and is never `held` (the run uses
+# `dynamic-calls = "unevaluable"`, so a call the walk cannot follow is no `held` either). The same module with a
+# harmless value in place of `os.getenv` must give the same items, and no crash.
+
+FORBIDDEN = "os.getenv"
+HARMLESS = "len"
+
+BINDING_FORMS = [
+    "h = VALUE",
+    "h = k = VALUE",
+    "k = h = VALUE",
+    "k, h = 1, VALUE",
+    "[k, (h, j)] = [1, (VALUE, 2)]",
+    "h, *rest = VALUE, 1",
+    "*rest, h = 1, VALUE",
+    "for h in (len, VALUE):\n    pass",
+    "for h in [VALUE]:\n    pass",
+    "for h in list((VALUE,)):\n    pass",
+    "for k, h in ((1, VALUE),):\n    pass",
+    "if (h := VALUE):\n    pass",
+    "with contextlib.nullcontext(VALUE) as h:\n    pass",
+    "match VALUE:\n    case h:\n        pass",
+    "match [VALUE]:\n    case [h]:\n        pass",
+    "match {'k': VALUE}:\n    case {'k': h}:\n        pass",
+    "match (VALUE, 1):\n    case (h, *rest):\n        pass",
+    "def h(name):\n    return name\n\nh = VALUE",
+    "h = VALUE\n\ndef g():\n    global h\n    h = len",
+    "class K:\n    h = VALUE\n\nh = K.h",
+    "try:\n    h = VALUE\nexcept ImportError:\n    h = len",
+    "if sys.platform == 'win32':\n    h = VALUE\nelse:\n    h = k = VALUE",
+]
+
+SPELLINGS = {
+    "comment": ("", "# claims: deterministic"),
+    "trailing": ("", ""),
+    "decorator": ("from pytest_claims import claims", '@claims("deterministic")'),
+    "module": ("import pytest_claims", '@pytest_claims.claims("deterministic")'),
+    "runtime": ("import pytest_claims.runtime as rt", '@rt.claims("deterministic")'),
+    "star": ("from pytest_claims import *", '@claims("deterministic")'),
+    "alias": ("from pytest_claims import claims\npromise = claims", '@promise("deterministic")'),
+    "chained alias": ("from pytest_claims import claims\nvow = promise = claims", '@vow("deterministic")'),
+    "re-export": ("from pkg.deco import claims", '@claims("deterministic")'),
+    "renamed re-export": ("from pkg.deco import promise", '@promise("deterministic")'),
+    "package re-export": ("from pkg import claims", '@claims("deterministic")'),
+    "full width": ("from pytest_claims import \uff43\uff4c\uff41\uff49\uff4d\uff53", '@\uff43laims("deterministic")'),
+}
+
+REBINDINGS = [
+    "FLAG = False",
+    "FLAG = bool(os.environ)",
+    "FLAG, X = False, 1",
+    "for FLAG in (True, False):\n    pass",
+    "def g():\n    global FLAG\n    FLAG = False",
+    "if (FLAG := not FLAG):\n    pass",
+]
+
+BINDING_PYPROJECT = """\
+[tool.claims]
+packages = ["pkg"]
+dynamic-calls = "unevaluable"
+"""
+
+BINDING_HELPERS: dict[str, str] = {
+    "pkg/__init__.py": "from pytest_claims import claims\n",
+    "pkg/deco.py": "from pytest_claims import claims\nfrom pytest_claims import claims as promise\n",
+}
+
+
+@st.composite
+def binding_source(draw: st.DrawFn) -> tuple[str, str]:
+    """(module source, spelling): a name bound by some form, then a function claiming through some spelling."""
+    form = draw(st.sampled_from(BINDING_FORMS))
+    spelling = draw(st.sampled_from(sorted(SPELLINGS)))
+    imports, directive = SPELLINGS[spelling]
+    rebound = draw(st.sampled_from(["", *REBINDINGS]))
+    head = f"import contextlib\nimport os\nimport sys\n{imports}\n\n{form}\n"
+    trailing = "  # claims: deterministic" if spelling == "trailing" else ""
+    claimed = f"{directive}\ndef f():{trailing}\n    return h('X')\n".lstrip("\n")
+    if not rebound:
+        return f"{head}\n\n{claimed}", spelling
+    # a constant rebound before the `if`: the `else:` holding the claim is a branch Python may take
+    branch = "".join(f"    {line}\n" if line else "\n" for line in claimed.splitlines())
+    return f"{head}\nFLAG = True\n{rebound}\n\nif FLAG:\n    def f():\n        return 1\nelse:\n{branch}", spelling
+
+
+def exercise_bindings(source: str, workspace: Workspace) -> None:
+    """The oracle of hostile bindings: with `os.getenv` bound, `f` has an item on every target and is never held;
+    with a harmless value in its place the same items exist. Nothing may raise."""
+    root = workspace.root.parent / "bindings"
+    if not root.exists():
+        for rel, text in {"pyproject.toml": BINDING_PYPROJECT, **BINDING_HELPERS}.items():
+            path = root / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+    items: dict[str, set[str]] = {}
+    for value in (FORBIDDEN, HARMLESS):
+        (root / "pkg" / "bound.py").write_text(source.replace("VALUE", value), encoding="utf-8")
+        for cache_dir in (None, workspace.cache):
+            result = check(root, ["linux", "win32"], cache=FactsCache(cache_dir))
+            check_result(result)
+            assert not result.errors and not result.problems, (result.errors, result.problems)
+            claims = {c.platform: c.status for c in result.claims if c.function == "pkg.bound.f"}
+            assert set(claims) == {"linux", "win32"}, f"no item for f: {claims}"
+            items[value] = set(claims)
+            if value == FORBIDDEN:
+                assert "held" not in claims.values(), f"a wrong held: {claims}"
+    assert items[FORBIDDEN] == items[HARMLESS]
+
+
 raw_source = st.one_of(st.text(max_size=200), st.binary(max_size=200))
 any_source = st.one_of(generated_source(), mutated_source(), deep_source(), raw_source)
 
@@ -558,10 +675,16 @@ def default_stack(action: Callable[[], None]) -> None:
         sys.setrecursionlimit(old)
 
 
-def run_one(source: str | bytes, workspace: Workspace, crash_dir: Path | None) -> None:
+def run_one(
+    source: str | bytes,
+    workspace: Workspace,
+    crash_dir: Path | None,
+    oracle: Callable[[Any, Workspace], None] | None = None,
+) -> None:
     workspace.seen += 1
+    judge = oracle or exercise
     try:
-        default_stack(lambda: exercise(source, workspace))
+        default_stack(lambda: judge(source, workspace))
     except Exception:
         text = traceback.format_exc()
         workspace.crashes.append((repr(source)[:2000], text))
@@ -812,8 +935,21 @@ def campaign(budget: float, crash_dir: Path | None, chunk: int = 200) -> Workspa
                 if time.monotonic() < deadline:
                     run_state(state, workspace, crash_dir)
 
+            @settings(
+                max_examples=chunk // 4,
+                deadline=None,
+                database=None,
+                phases=[Phase.generate],
+                suppress_health_check=list(HealthCheck),
+            )
+            @given(binding_source())
+            def bindings_round(drawn: tuple[str, str]) -> None:
+                if time.monotonic() < deadline:
+                    run_one(drawn[0], workspace, crash_dir, exercise_bindings)
+
             one_round()
             state_round()
+            bindings_round()
     finally:
         shutil.rmtree(base, ignore_errors=True)
     return workspace
