@@ -226,8 +226,8 @@ class Modules(Mapping[str, Module]):
 
 
 def _digest(location: str, snapshot: Snapshot) -> tuple[str, bool, bytes | None]:
-    """A file's digest, whether it may mention `claims` (the pre-scan, `sourcetext.mentions`), and its bytes when they had to be read
-    (not when the snapshot vouches for the file). Raises OSError when it cannot be read."""
+    """A file's digest, whether it may mention `claims` (the pre-scan, `sourcetext.mentions`), and its bytes
+    when they had to be read (not when the snapshot vouches for the file). Raises OSError when it cannot be read."""
     known = snapshot.known(location)
     if known is not None:
         return known[0], known[1], None
