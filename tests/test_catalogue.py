@@ -10,6 +10,7 @@ import ast
 import sys
 from collections.abc import Iterator
 from functools import cache
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -536,37 +537,37 @@ def test_load_catalogue_is_cached() -> None:
 # must go in one of them; moving a module from PENDING to JUDGED is how the rest of the catalogue gets done.
 
 MEMBER_JUDGED = (
-    "asyncio", "concurrent.futures", "ctypes", "fcntl", "gettext", "glob", "grp", "locale", "mimetypes", "mmap",
-    "os", "pkgutil", "platform", "pwd", "random", "resource", "secrets", "select", "selectors", "shutil", "signal",
-    "socket", "sqlite3", "subprocess", "sys", "tempfile", "termios", "threading", "time", "traceback", "tty",
-    "uuid", "zoneinfo",
+    "__main__", "_aix_support", "_android_support", "_bootsubprocess", "_colorize", "_crypt", "_curses_panel",
+    "_dbm", "_gdbm", "_imp", "_interpchannels", "_interpqueues", "_interpreters", "_ios_support", "_lsprof", "_msi",
+    "_multiprocessing", "_osx_support", "_overlapped", "_posixshmem", "_posixsubprocess", "_py_warnings", "_pyrepl",
+    "_random", "_remote_debugging", "_scproxy", "_signal", "_sitebuiltins", "_strptime", "_sysconfig", "_thread",
+    "_threading_local", "_tkinter", "_uuid", "_winapi", "_wmi", "_zoneinfo", "antigravity", "asynchat", "asyncio",
+    "asyncio.base_events", "asyncio.base_subprocess", "asyncio.proactor_events", "asyncio.selector_events",
+    "asyncio.sslproto", "asyncio.streams", "asyncio.subprocess", "asyncio.tools", "asyncio.trsock",
+    "asyncio.unix_events", "asyncio.windows_events", "asyncio.windows_utils", "asyncore", "atexit", "bdb", "binhex",
+    "cProfile", "cgitb", "cmd", "code", "codeop", "compileall", "concurrent.futures",
+    "concurrent.futures.interpreter", "concurrent.futures.process", "concurrent.interpreters", "crypt", "ctypes",
+    "ctypes.util", "dbm", "distutils", "distutils.log", "doctest", "encodings.mbcs", "encodings.oem", "ensurepip",
+    "faulthandler", "fcntl", "filecmp", "fileinput", "ftplib", "gc", "gettext", "glob", "grp", "http.client",
+    "http.cookiejar", "http.server", "idlelib", "lib2to3", "locale", "mimetypes", "mmap", "msilib", "os", "pkgutil",
+    "platform", "profiling", "pwd", "random", "resource", "secrets", "select", "selectors", "shutil", "signal",
+    "socket", "sqlite3", "subprocess", "sys", "tempfile", "termios", "this", "threading", "time", "traceback", "tty",
+    "turtledemo", "uuid", "zoneinfo",
 )  # fmt: skip
 
 MEMBER_PENDING = frozenset(
     {
-        "__main__", "_aix_support", "_android_support", "_bootsubprocess", "_colorize", "_crypt", "_curses",
-        "_curses_panel", "_dbm", "_gdbm", "_imp", "_interpchannels", "_interpqueues", "_interpreters", "_ios_support",
-        "_lsprof", "_msi", "_multiprocessing", "_osx_support", "_overlapped", "_posixshmem", "_posixsubprocess",
-        "_py_warnings", "_pyrepl", "_random", "_remote_debugging", "_scproxy", "_signal", "_sitebuiltins", "_strptime",
-        "_sysconfig", "_thread", "_threading_local", "_tkinter", "_tracemalloc", "_uuid", "_warnings", "_winapi",
-        "_wmi", "_zoneinfo", "antigravity", "asynchat", "asyncio.base_events", "asyncio.base_subprocess",
-        "asyncio.proactor_events", "asyncio.selector_events", "asyncio.sslproto", "asyncio.streams",
-        "asyncio.subprocess", "asyncio.tools", "asyncio.trsock", "asyncio.unix_events", "asyncio.windows_events",
-        "asyncio.windows_utils", "asyncore", "atexit", "bdb", "binhex", "cProfile", "cgitb", "cmd", "code", "codeop",
-        "compileall", "concurrent.futures.interpreter", "concurrent.futures.process", "concurrent.interpreters",
-        "crypt", "ctypes.util", "curses", "dbm", "distutils", "distutils.log", "doctest", "encodings.mbcs",
-        "encodings.oem", "ensurepip", "faulthandler", "filecmp", "fileinput", "ftplib", "gc", "http.client",
-        "http.cookiejar", "http.server", "idlelib", "imaplib", "imp", "importlib._bootstrap",
+        "_curses", "_tracemalloc", "_warnings", "curses", "imaplib", "imp", "importlib._bootstrap",
         "importlib._bootstrap_external", "importlib.machinery", "importlib.metadata", "importlib.readers",
-        "importlib.resources", "json.tool", "lib2to3", "linecache", "logging", "logging.config", "logging.handlers",
-        "mailbox", "mailcap", "modulefinder", "msilib", "msvcrt", "multiprocessing", "multiprocessing.dummy",
-        "multiprocessing.shared_memory", "netrc", "nis", "nntplib", "ossaudiodev", "pdb", "pipes", "poplib", "profile",
-        "profiling", "pstats", "pty", "py_compile", "pyclbr", "pydoc", "readline", "rlcompleter", "runpy", "sched",
+        "importlib.resources", "json.tool", "linecache", "logging", "logging.config", "logging.handlers", "mailbox",
+        "mailcap", "modulefinder", "msvcrt", "multiprocessing", "multiprocessing.dummy",
+        "multiprocessing.shared_memory", "netrc", "nis", "nntplib", "ossaudiodev", "pdb", "pipes", "poplib",
+        "profile", "pstats", "pty", "py_compile", "pyclbr", "pydoc", "readline", "rlcompleter", "runpy", "sched",
         "shelve", "site", "smtpd", "smtplib", "socketserver", "spwd", "ssl", "sysconfig", "syslog", "tabnanny",
-        "tarfile", "telnetlib", "this", "timeit", "tkinter", "trace", "tracemalloc", "turtle", "turtledemo",
-        "unittest.async_case", "unittest.loader", "unittest.main", "unittest.runner", "unittest.signals",
-        "urllib.request", "urllib.robotparser", "uu", "venv", "warnings", "webbrowser", "winreg", "winsound",
-        "wsgiref.simple_server", "xmlrpc.client", "xmlrpc.server", "zipapp", "zipfile._path", "zipimport"
+        "tarfile", "telnetlib", "timeit", "tkinter", "trace", "tracemalloc", "turtle", "unittest.async_case",
+        "unittest.loader", "unittest.main", "unittest.runner", "unittest.signals", "urllib.request",
+        "urllib.robotparser", "uu", "venv", "warnings", "webbrowser", "winreg", "winsound", "wsgiref.simple_server",
+        "xmlrpc.client", "xmlrpc.server", "zipapp", "zipfile._path", "zipimport"
     }
 )  # fmt: skip
 
@@ -619,13 +620,11 @@ def _verdict(catalogue: Catalogue, dotted: str) -> tuple[str, ...] | None:
     return None if entry is None else tuple(sorted(entry.categories))
 
 
-@pytest.mark.parametrize("module", MEMBER_JUDGED)
-def test_every_member_of_a_judged_module_is_judged_explicitly(catalogue: Catalogue, module: str) -> None:
-    members = _stub_members(module)
-    assert members, f"no stub members found for {module}"
+def _member_problems(catalogue: Catalogue, module: str) -> tuple[list[str], list[str]]:
+    """(members judged only by the whole-module key, re-exports judged unlike their definition) of a module."""
     silent: list[str] = []
     split: list[str] = []
-    for name, definitions in sorted(members.items()):
+    for name, definitions in sorted(_stub_members(module).items()):
         spelled = f"{module}.{name}"
         if not _explicit(catalogue, catalogue.normalize(spelled)):
             shapes = "; ".join(
@@ -640,11 +639,47 @@ def test_every_member_of_a_judged_module_is_judged_explicitly(catalogue: Catalog
                     f"{spelled} is {defined}, but they are judged {_verdict(catalogue, spelled)} and "
                     f"{_verdict(catalogue, defined)}: add [aliases] {spelled!r} = {defined!r} or judge them alike"
                 )
+    return silent, sorted(set(split))
+
+
+@pytest.mark.parametrize("module", MEMBER_JUDGED)
+def test_every_member_of_a_judged_module_is_judged_explicitly(catalogue: Catalogue, module: str) -> None:
+    silent, split = _member_problems(catalogue, module)
     assert silent == [], (
         f"{len(silent)} member(s) of {module} judged only by the whole-module key {module!r}: add each to "
         "[capabilities] (with its categories) or [exempt] (with a one-line reason):\n" + "\n".join(silent)
     )
-    assert split == [], "\n".join(sorted(set(split)))
+    assert split == [], "\n".join(split)
+
+
+def test_member_enumeration_sees_functions_and_classes_of_every_target() -> None:
+    """The enumeration behind the member check: functions and classes, not exceptions or variables, of every
+    target (os.startfile is Windows-only, os.fork not on Windows; uuid.uuid7 is 3.14's)."""
+    os_members = _stub_members("os")
+    assert {"getenv", "stat_result", "startfile", "fork"} <= set(os_members)
+    assert not {"environ", "error", "sep", "_exit"} & set(os_members)
+    assert "uuid7" in _stub_members("uuid")
+    assert _stub_members("_strptime") == {}  # no stub: its whole-module key judges it alone
+
+
+def _catalogue_text() -> str:
+    return (resources.files("pytest_claims") / "data" / "catalogue.toml").read_text(encoding="utf-8")
+
+
+def test_a_new_whole_module_key_fails_until_its_members_are_judged() -> None:
+    """Issue 17: keying a module whole (`zipfile`, whose capable members are keyed one by one today) is refused
+    until it is listed, then every public function and class of it not judged by a key of its own is reported."""
+    keyed = parse_catalogue(
+        _catalogue_text().replace(
+            "[capabilities]\n", '[capabilities]\n"zipfile" = { categories = ["fs"], reason = "archives" }\n', 1
+        )
+    )
+    assert "zipfile" in _whole_module_keys(keyed) and "zipfile" not in MEMBER_JUDGED and "zipfile" not in MEMBER_PENDING
+    silent, split = _member_problems(keyed, "zipfile")
+    reported = {line.split(" ", 1)[0] for line in silent}
+    assert {"zipfile.ZipInfo", "zipfile.ZipExtFile"} <= reported
+    assert not {"zipfile.ZipFile", "zipfile.is_zipfile", "zipfile.BadZipFile"} & reported  # keyed; an exception
+    assert split == []
 
 
 def _module_of(dotted: str) -> str | None:
