@@ -549,25 +549,25 @@ MEMBER_JUDGED = (
     "concurrent.futures.interpreter", "concurrent.futures.process", "concurrent.interpreters", "crypt", "ctypes",
     "ctypes.util", "dbm", "distutils", "distutils.log", "doctest", "encodings.mbcs", "encodings.oem", "ensurepip",
     "faulthandler", "fcntl", "filecmp", "fileinput", "ftplib", "gc", "gettext", "glob", "grp", "http.client",
-    "http.cookiejar", "http.server", "idlelib", "lib2to3", "locale", "mimetypes", "mmap", "msilib", "os", "pkgutil",
-    "platform", "profiling", "pwd", "random", "resource", "secrets", "select", "selectors", "shutil", "signal",
-    "socket", "sqlite3", "subprocess", "sys", "tempfile", "termios", "this", "threading", "time", "traceback", "tty",
-    "turtledemo", "uuid", "zoneinfo",
+    "http.cookiejar", "http.server", "idlelib", "imaplib", "imp", "importlib._bootstrap",
+    "importlib._bootstrap_external", "importlib.machinery", "importlib.metadata", "importlib.readers",
+    "importlib.resources", "json.tool", "lib2to3", "linecache", "locale", "logging", "logging.config",
+    "logging.handlers", "mailbox", "mailcap", "mimetypes", "mmap", "modulefinder", "msilib", "msvcrt",
+    "multiprocessing", "multiprocessing.dummy", "multiprocessing.shared_memory", "netrc", "nis", "nntplib", "os",
+    "ossaudiodev", "pdb", "pipes", "pkgutil", "platform", "poplib", "profile", "profiling", "pstats", "pty", "pwd",
+    "py_compile", "pyclbr", "random", "resource", "runpy", "sched", "secrets", "select", "selectors", "shelve",
+    "shutil", "signal", "site", "smtpd", "smtplib", "socket", "socketserver", "spwd", "sqlite3", "ssl", "subprocess",
+    "sys", "sysconfig", "syslog", "tabnanny", "tarfile", "telnetlib", "tempfile", "termios", "this", "threading",
+    "time", "timeit", "traceback", "tty", "turtledemo", "uuid", "zoneinfo",
 )  # fmt: skip
 
 MEMBER_PENDING = frozenset(
     {
-        "_curses", "_tracemalloc", "_warnings", "curses", "imaplib", "imp", "importlib._bootstrap",
-        "importlib._bootstrap_external", "importlib.machinery", "importlib.metadata", "importlib.readers",
-        "importlib.resources", "json.tool", "linecache", "logging", "logging.config", "logging.handlers", "mailbox",
-        "mailcap", "modulefinder", "msvcrt", "multiprocessing", "multiprocessing.dummy",
-        "multiprocessing.shared_memory", "netrc", "nis", "nntplib", "ossaudiodev", "pdb", "pipes", "poplib",
-        "profile", "pstats", "pty", "py_compile", "pyclbr", "pydoc", "readline", "rlcompleter", "runpy", "sched",
-        "shelve", "site", "smtpd", "smtplib", "socketserver", "spwd", "ssl", "sysconfig", "syslog", "tabnanny",
-        "tarfile", "telnetlib", "timeit", "tkinter", "trace", "tracemalloc", "turtle", "unittest.async_case",
-        "unittest.loader", "unittest.main", "unittest.runner", "unittest.signals", "urllib.request",
-        "urllib.robotparser", "uu", "venv", "warnings", "webbrowser", "winreg", "winsound", "wsgiref.simple_server",
-        "xmlrpc.client", "xmlrpc.server", "zipapp", "zipfile._path", "zipimport"
+        "_curses", "_tracemalloc", "_warnings", "curses", "pydoc", "readline", "rlcompleter", "tkinter", "trace",
+        "tracemalloc", "turtle", "unittest.async_case", "unittest.loader", "unittest.main", "unittest.runner",
+        "unittest.signals", "urllib.request", "urllib.robotparser", "uu", "venv", "warnings", "webbrowser", "winreg",
+        "winsound", "wsgiref.simple_server", "xmlrpc.client", "xmlrpc.server", "zipapp", "zipfile._path",
+        "zipimport"
     }
 )  # fmt: skip
 
