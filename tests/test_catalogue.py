@@ -10,6 +10,7 @@ import ast
 import sys
 from collections.abc import Iterator
 from functools import cache
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from typeshed_client.finder import SearchContext
 
 from pytest_claims.analysis.catalog import Catalogue, Entry, load_catalogue, parse_catalogue
 from pytest_claims.analysis.stubs import stubs_for
+from pytest_claims.engine import check
 from pytest_claims.vocabulary import CATEGORIES
 
 PLATFORMS = ("linux", "darwin", "win32")
@@ -531,43 +533,39 @@ def test_load_catalogue_is_cached() -> None:
 # Exception classes are never reaches (SPEC §4) and need no judgement; variables are judged only by exact keys
 # anyway (a whole-module key never flags them).
 #
-# The whole-module keys are split in two explicit lists: MEMBER_JUDGED (every member judged, checked below)
-# and MEMBER_PENDING (the whole-module catch-all still judges their members, unchecked). A new whole-module key
-# must go in one of them; moving a module from PENDING to JUDGED is how the rest of the catalogue gets done.
+# Every whole-module key is listed in MEMBER_JUDGED, and every member of each is judged (checked below): a new
+# whole-module key fails test_every_whole_module_key_is_member_judged until it is listed here, and then
+# test_every_member_of_a_judged_module_is_judged_explicitly until each of its members has a key of its own. A module
+# the stubs do not describe (_strptime, idlelib) or whose stubs define no public function or class (distutils,
+# lib2to3: their code is in submodules) has nothing to enumerate: its whole-module key judges it alone.
 
 MEMBER_JUDGED = (
-    "asyncio", "concurrent.futures", "ctypes", "fcntl", "gettext", "glob", "grp", "locale", "mimetypes", "mmap",
-    "os", "pkgutil", "platform", "pwd", "random", "resource", "secrets", "select", "selectors", "shutil", "signal",
-    "socket", "sqlite3", "subprocess", "sys", "tempfile", "termios", "threading", "time", "traceback", "tty",
-    "uuid", "zoneinfo",
-)  # fmt: skip
-
-MEMBER_PENDING = frozenset(
-    {
-        "__main__", "_aix_support", "_android_support", "_bootsubprocess", "_colorize", "_crypt", "_curses",
-        "_curses_panel", "_dbm", "_gdbm", "_imp", "_interpchannels", "_interpqueues", "_interpreters", "_ios_support",
-        "_lsprof", "_msi", "_multiprocessing", "_osx_support", "_overlapped", "_posixshmem", "_posixsubprocess",
-        "_py_warnings", "_pyrepl", "_random", "_remote_debugging", "_scproxy", "_signal", "_sitebuiltins", "_strptime",
-        "_sysconfig", "_thread", "_threading_local", "_tkinter", "_tracemalloc", "_uuid", "_warnings", "_winapi",
-        "_wmi", "_zoneinfo", "antigravity", "asynchat", "asyncio.base_events", "asyncio.base_subprocess",
-        "asyncio.proactor_events", "asyncio.selector_events", "asyncio.sslproto", "asyncio.streams",
-        "asyncio.subprocess", "asyncio.tools", "asyncio.trsock", "asyncio.unix_events", "asyncio.windows_events",
-        "asyncio.windows_utils", "asyncore", "atexit", "bdb", "binhex", "cProfile", "cgitb", "cmd", "code", "codeop",
-        "compileall", "concurrent.futures.interpreter", "concurrent.futures.process", "concurrent.interpreters",
-        "crypt", "ctypes.util", "curses", "dbm", "distutils", "distutils.log", "doctest", "encodings.mbcs",
-        "encodings.oem", "ensurepip", "faulthandler", "filecmp", "fileinput", "ftplib", "gc", "http.client",
-        "http.cookiejar", "http.server", "idlelib", "imaplib", "imp", "importlib._bootstrap",
-        "importlib._bootstrap_external", "importlib.machinery", "importlib.metadata", "importlib.readers",
-        "importlib.resources", "json.tool", "lib2to3", "linecache", "logging", "logging.config", "logging.handlers",
-        "mailbox", "mailcap", "modulefinder", "msilib", "msvcrt", "multiprocessing", "multiprocessing.dummy",
-        "multiprocessing.shared_memory", "netrc", "nis", "nntplib", "ossaudiodev", "pdb", "pipes", "poplib", "profile",
-        "profiling", "pstats", "pty", "py_compile", "pyclbr", "pydoc", "readline", "rlcompleter", "runpy", "sched",
-        "shelve", "site", "smtpd", "smtplib", "socketserver", "spwd", "ssl", "sysconfig", "syslog", "tabnanny",
-        "tarfile", "telnetlib", "this", "timeit", "tkinter", "trace", "tracemalloc", "turtle", "turtledemo",
-        "unittest.async_case", "unittest.loader", "unittest.main", "unittest.runner", "unittest.signals",
-        "urllib.request", "urllib.robotparser", "uu", "venv", "warnings", "webbrowser", "winreg", "winsound",
-        "wsgiref.simple_server", "xmlrpc.client", "xmlrpc.server", "zipapp", "zipfile._path", "zipimport"
-    }
+    "__main__", "_aix_support", "_android_support", "_bootsubprocess", "_colorize", "_crypt", "_curses_panel",
+    "_dbm", "_gdbm", "_imp", "_interpchannels", "_interpqueues", "_interpreters", "_ios_support", "_lsprof", "_msi",
+    "_multiprocessing", "_osx_support", "_overlapped", "_posixshmem", "_posixsubprocess", "_py_warnings", "_pyrepl",
+    "_random", "_remote_debugging", "_scproxy", "_signal", "_sitebuiltins", "_strptime", "_sysconfig", "_thread",
+    "_threading_local", "_tkinter", "_uuid", "_winapi", "_wmi", "_zoneinfo", "antigravity", "asynchat", "asyncio",
+    "asyncio.base_events", "asyncio.base_subprocess", "asyncio.proactor_events", "asyncio.selector_events",
+    "asyncio.sslproto", "asyncio.streams", "asyncio.subprocess", "asyncio.tools", "asyncio.trsock",
+    "asyncio.unix_events", "asyncio.windows_events", "asyncio.windows_utils", "asyncore", "atexit", "bdb", "binhex",
+    "cProfile", "cgitb", "cmd", "code", "codeop", "compileall", "concurrent.futures",
+    "concurrent.futures.interpreter", "concurrent.futures.process", "concurrent.interpreters", "crypt", "ctypes",
+    "ctypes.util", "curses", "curses.has_key", "dbm", "distutils", "distutils.log", "doctest", "encodings.mbcs",
+    "encodings.oem", "ensurepip", "faulthandler", "fcntl", "filecmp", "fileinput", "ftplib", "gc", "gettext", "glob",
+    "grp", "http.client", "http.cookiejar", "http.server", "idlelib", "imaplib", "imp", "importlib._bootstrap",
+    "importlib._bootstrap_external", "importlib.machinery", "importlib.metadata", "importlib.readers",
+    "importlib.resources", "json.tool", "lib2to3", "linecache", "locale", "logging", "logging.config",
+    "logging.handlers", "mailbox", "mailcap", "mimetypes", "mmap", "modulefinder", "msilib", "msvcrt",
+    "multiprocessing", "multiprocessing.dummy", "multiprocessing.shared_memory", "netrc", "nis", "nntplib", "os",
+    "ossaudiodev", "pdb", "pipes", "pkgutil", "platform", "poplib", "profile", "profiling", "pstats", "pty", "pwd",
+    "py_compile", "pyclbr", "pydoc", "random", "readline", "resource", "rlcompleter", "runpy", "sched", "secrets",
+    "select", "selectors", "shelve", "shutil", "signal", "site", "smtpd", "smtplib", "socket", "socketserver",
+    "spwd", "sqlite3", "ssl", "subprocess", "sys", "sysconfig", "syslog", "tabnanny", "tarfile", "telnetlib",
+    "tempfile", "termios", "this", "threading", "time", "timeit", "tkinter", "trace", "traceback", "tracemalloc",
+    "tty", "turtle", "turtledemo", "unittest.async_case", "unittest.loader", "unittest.main", "unittest.runner",
+    "unittest.signals", "urllib.request", "urllib.robotparser", "uu", "uuid", "venv", "warnings", "webbrowser",
+    "winreg", "winsound", "wsgiref.simple_server", "xmlrpc.client", "xmlrpc.server", "zipapp", "zipfile._path",
+    "zipimport", "zoneinfo",
 )  # fmt: skip
 
 
@@ -581,11 +579,11 @@ def _whole_module_keys(catalogue: Catalogue) -> set[str]:
     return out
 
 
-def test_every_whole_module_key_is_member_judged_or_pending(catalogue: Catalogue) -> None:
+def test_every_whole_module_key_is_member_judged(catalogue: Catalogue) -> None:
     whole = _whole_module_keys(catalogue)
-    assert not set(MEMBER_JUDGED) & MEMBER_PENDING
-    assert sorted(whole - set(MEMBER_JUDGED) - MEMBER_PENDING) == [], "put each in MEMBER_JUDGED or MEMBER_PENDING"
-    assert sorted((set(MEMBER_JUDGED) | MEMBER_PENDING) - whole) == [], "not a whole-module key (any more)"
+    assert sorted(whole - set(MEMBER_JUDGED)) == [], "put each in MEMBER_JUDGED and judge its members"
+    assert sorted(set(MEMBER_JUDGED) - whole) == [], "not a whole-module key (any more)"
+    assert len(set(MEMBER_JUDGED)) == len(MEMBER_JUDGED)
 
 
 @cache
@@ -619,13 +617,11 @@ def _verdict(catalogue: Catalogue, dotted: str) -> tuple[str, ...] | None:
     return None if entry is None else tuple(sorted(entry.categories))
 
 
-@pytest.mark.parametrize("module", MEMBER_JUDGED)
-def test_every_member_of_a_judged_module_is_judged_explicitly(catalogue: Catalogue, module: str) -> None:
-    members = _stub_members(module)
-    assert members, f"no stub members found for {module}"
+def _member_problems(catalogue: Catalogue, module: str) -> tuple[list[str], list[str]]:
+    """(members judged only by the whole-module key, re-exports judged unlike their definition) of a module."""
     silent: list[str] = []
     split: list[str] = []
-    for name, definitions in sorted(members.items()):
+    for name, definitions in sorted(_stub_members(module).items()):
         spelled = f"{module}.{name}"
         if not _explicit(catalogue, catalogue.normalize(spelled)):
             shapes = "; ".join(
@@ -640,11 +636,54 @@ def test_every_member_of_a_judged_module_is_judged_explicitly(catalogue: Catalog
                     f"{spelled} is {defined}, but they are judged {_verdict(catalogue, spelled)} and "
                     f"{_verdict(catalogue, defined)}: add [aliases] {spelled!r} = {defined!r} or judge them alike"
                 )
+    return silent, sorted(set(split))
+
+
+@pytest.mark.parametrize("module", MEMBER_JUDGED)
+def test_every_member_of_a_judged_module_is_judged_explicitly(catalogue: Catalogue, module: str) -> None:
+    silent, split = _member_problems(catalogue, module)
     assert silent == [], (
         f"{len(silent)} member(s) of {module} judged only by the whole-module key {module!r}: add each to "
         "[capabilities] (with its categories) or [exempt] (with a one-line reason):\n" + "\n".join(silent)
     )
-    assert split == [], "\n".join(sorted(set(split)))
+    assert split == [], "\n".join(split)
+
+
+def test_member_enumeration_sees_functions_and_classes_of_every_target() -> None:
+    """The enumeration behind the member check: functions and classes, not exceptions or variables, of every
+    target (os.startfile is Windows-only, os.fork not on Windows; uuid.uuid7 is 3.14's)."""
+    os_members = _stub_members("os")
+    assert {"getenv", "stat_result", "startfile", "fork"} <= set(os_members)
+    assert not {"environ", "error", "sep", "_exit"} & set(os_members)
+    assert "uuid7" in _stub_members("uuid")
+    assert _stub_members("_strptime") == {}  # no stub: its whole-module key judges it alone
+
+
+def _catalogue_text() -> str:
+    return (resources.files("pytest_claims") / "data" / "catalogue.toml").read_text(encoding="utf-8")
+
+
+def test_a_new_whole_module_key_fails_until_its_members_are_judged() -> None:
+    """Issue 17: keying a module whole (`zipfile`, whose capable members are keyed one by one today) is refused
+    until it is listed, then every public function and class of it not judged by a key of its own is reported."""
+    keyed = parse_catalogue(
+        _catalogue_text().replace(
+            "[capabilities]\n", '[capabilities]\n"zipfile" = { categories = ["fs"], reason = "archives" }\n', 1
+        )
+    )
+    assert "zipfile" in _whole_module_keys(keyed) and "zipfile" not in MEMBER_JUDGED
+    silent, split = _member_problems(keyed, "zipfile")
+    reported = {line.split(" ", 1)[0] for line in silent}
+    assert {"zipfile.ZipInfo", "zipfile.ZipExtFile"} <= reported
+    assert not {"zipfile.ZipFile", "zipfile.is_zipfile", "zipfile.BadZipFile"} & reported  # keyed; an exception
+    assert split == []
+
+
+def test_a_re_export_judged_apart_from_its_definition_is_reported() -> None:
+    """curses.initscr is _curses.initscr: the module alias judges them once, under the name users see."""
+    assert _member_problems(load_catalogue(), "curses") == ([], [])
+    apart = parse_catalogue(_catalogue_text().replace('_curses = "curses"\n', "", 1))
+    assert any(line.startswith("curses.initscr is _curses.initscr") for line in _member_problems(apart, "curses")[1])
 
 
 def _module_of(dotted: str) -> str | None:
@@ -696,3 +735,69 @@ def test_member_judgements_that_matter(catalogue: Catalogue) -> None:
     )
     # a member a future Python adds is still a reach until judged: the whole-module key stays the catch-all
     assert _categories(catalogue.lookup("os.some_future_syscall")) == ("os", frozenset({"os"}))
+
+
+def test_members_of_the_rest_of_the_whole_module_keys(catalogue: Catalogue) -> None:
+    """Issue 17, every whole-module key: pure members are not reaches, capable ones keep precise categories, and
+    re-exports of C modules are judged under the name users see."""
+    for name in ("logging.Formatter", "logging.Filter", "warnings.WarningMessage",
+                 "tracemalloc.Snapshot", "tracemalloc.Filter", "tarfile.fully_trusted_filter", "ssl.TLSVersion",
+                 "ssl.MemoryBIO", "_ssl.MemoryBIO", "multiprocessing.dummy.Array", "multiprocessing.dummy.Queue",
+                 "urllib.request.HTTPPasswordMgr", "xmlrpc.server.list_public_methods", "curses.color_pair",
+                 "_curses.color_pair", "smtplib.quoteaddr", "imaplib.ParseFlags", "fileinput.lineno",
+                 "importlib.metadata.EntryPoint", "sysconfig.get_python_version", "pydoc.cram"):  # fmt: skip
+        assert catalogue.lookup(name) is None, name
+    assert _categories(catalogue.lookup("logging.Formatter.formatTime")) == (
+        "logging.Formatter.formatTime",
+        frozenset({"host"}),
+    )
+    assert _categories(catalogue.lookup("tracemalloc.Snapshot.load")) == (
+        "tracemalloc.Snapshot.load",
+        frozenset({"fs"}),
+    )
+    assert _categories(catalogue.lookup("importlib.metadata.EntryPoint.load")) == (
+        "importlib.metadata.EntryPoint.load",
+        frozenset({"dynamic"}),
+    )
+    # narration's settings are narration: `with catch_warnings(): simplefilter("ignore")` breaks no claim
+    assert _categories(catalogue.lookup("warnings.simplefilter")) == ("warnings.simplefilter", frozenset({"stdout"}))
+    assert _categories(catalogue.lookup("warnings.formatwarning")) == ("warnings.formatwarning", frozenset({"fs"}))
+    # the C modules re-exported wholesale are reported under the module users import
+    assert catalogue.normalize("_curses.initscr") == "curses.initscr"
+    assert _categories(catalogue.lookup("_warnings.warn")) == ("warnings.warn", frozenset({"stdout"}))
+    assert _categories(catalogue.lookup("_tracemalloc.start")) == ("tracemalloc.start", frozenset({"interpreter"}))
+    # re-exports judged at their definition
+    assert catalogue.normalize("importlib.resources.files") == "importlib.resources._common.files"
+    assert _categories(catalogue.lookup("importlib.resources.files")) == (
+        "importlib.resources._common.files",
+        frozenset({"fs", "dynamic"}),
+    )
+    assert _categories(catalogue.lookup("multiprocessing.dummy.Lock")) == ("threading.Lock", frozenset({"concurrency"}))
+    assert _categories(catalogue.lookup("turtle.fd")) == ("turtle.forward", frozenset({"os", "stdin", "fs"}))
+
+
+def test_a_pure_class_with_a_reaching_method_on_the_engine(tmp_path: Path) -> None:
+    """Constructing a logging.Formatter subclass reaches nothing; formatting a record's time reads the local time
+    zone (Django's ServerFormatter.format, held before issue 17 because all of logging was narration)."""
+    (tmp_path / "pyproject.toml").write_text('[tool.claims]\npackages = ["app"]\n', encoding="utf-8")
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "app" / "log.py").write_text(
+        "import logging\n\n\n"
+        "class Stamped(logging.Formatter):\n"
+        "    # claims: deterministic\n"
+        "    def __init__(self, fmt):\n"
+        "        super().__init__(fmt)\n\n"
+        "    # claims: deterministic\n"
+        "    def format(self, record):\n"
+        "        record.stamp = self.formatTime(record)\n"
+        "        return super().format(record)\n",
+        encoding="utf-8",
+    )
+    result = check(tmp_path, ["linux"])
+    assert not result.problems
+    verdicts = {c.qualname: (c.status, sorted({v.reach for v in c.violations})) for c in result.claims}
+    assert verdicts == {
+        "Stamped.__init__": ("held", []),
+        "Stamped.format": ("violated", ["logging.Formatter.format", "logging.Formatter.formatTime"]),
+    }
