@@ -20,11 +20,11 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from pytest_claims import __version__
 from pytest_claims.files import write_atomic
-from pytest_claims.persist.codec import decode, encode, schema
+from pytest_claims.persist.codec import conforms, decode, encode, schema
 from pytest_claims.records import FACTS_MEANING, FileFacts
 
 _MAGIC = b"pytest-claims-cache\x00"
@@ -77,6 +77,18 @@ def read_entry(path: Path) -> object | None:
         return None
 
 
+def read_document(path: Path | None, shape: dict[str, object]) -> dict[str, Any]:
+    """A single-entry store (the verdicts, the summaries, the snapshot) as it was written, or empty when it is
+    missing, damaged, or not of `shape` (each part's stored type, `codec.conforms`): a checksum-valid entry of
+    another shape is rebuilt like a damaged one, never used."""
+    raw = read_entry(path) if path is not None and path.exists() else None
+    if type(raw) is not dict or raw.keys() != shape.keys():
+        return {}
+    if not all(conforms(part, raw[name]) for name, part in shape.items()):
+        return {}
+    return raw
+
+
 class FactsCache:
     """Facts by file content. `parsed` and `hits` count what each run did (tests and benchmarks read them).
 
@@ -103,14 +115,9 @@ class FactsCache:
         if path is None or not path.exists():
             return None
         raw = read_entry(path)
-        if raw is not None:
-            try:
-                facts = decode(self.record, raw)
-            except (TypeError, ValueError):
-                facts = None
-            if facts is not None:
-                self.hits += 1
-                return facts
+        if raw is not None and conforms(self.record, raw):
+            self.hits += 1
+            return decode(self.record, raw)
         self.rebuilt += 1
         return None
 
@@ -158,11 +165,10 @@ def derived(kind: str, source: bytes, build: Callable[[], T], record: type[T] | 
     shape = schema(record) if record is not None else ""
     entry = directory / f"{kind}-{hashlib.sha256(source + shape.encode()).hexdigest()[:40]}"
     raw = read_entry(entry) if entry.exists() else None
-    if raw is not None:
-        try:
-            return decode(record, raw) if record is not None else raw  # type: ignore[return-value]
-        except (TypeError, ValueError, KeyError, AttributeError):
-            pass  # not what this version writes: built again and overwritten
+    if raw is not None and record is None:
+        return raw  # type: ignore[return-value]
+    if raw is not None and conforms(record, raw):
+        return decode(record, raw)  # type: ignore[arg-type]
     value = build()
     Derived.built[kind] += 1
     with contextlib.suppress(OSError, RecursionError):

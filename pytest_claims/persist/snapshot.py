@@ -18,7 +18,7 @@ from time import time_ns
 from typing import Any
 
 from pytest_claims.files import write_atomic
-from pytest_claims.persist.cache import pack, read_entry
+from pytest_claims.persist.cache import pack, read_document
 
 SNAPSHOT_VERSION = 2
 """The layout of the snapshot (module entries and their paths); part of its name."""
@@ -29,6 +29,17 @@ clock: Callable[[], int] = time_ns
 it forward instead of waiting two seconds: a file's change time cannot be set back.)"""
 
 StatKey = tuple[int, int, int, int]
+SHAPE: dict[str, object] = {
+    # (package directory, name, root, exclude, followed) -> (each directory listed with its mtime, the modules
+    # found: (name, path or None for a namespace package, path from the root, is a package))
+    "walks": dict[
+        tuple[str, str, str, tuple[str, ...], bool],
+        tuple[tuple[tuple[str, int], ...], tuple[tuple[str, str | None, str, bool], ...]],
+    ],
+    # path -> (stat key, sha256 of the bytes, mentions `claims`)
+    "files": dict[str, tuple[StatKey, str, bool]],
+}
+"""What the snapshot holds (`read_document` checks a stored one against it)."""
 
 
 def stat_key(st: os.stat_result) -> StatKey:
@@ -40,8 +51,7 @@ class Snapshot:
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
-        raw = read_entry(path) if path is not None and path.exists() else None
-        old = raw if isinstance(raw, dict) else {}
+        old = read_document(path, SHAPE)
         self._old_walks: dict[Any, Any] = old.get("walks", {})
         self._old_files: dict[Any, Any] = old.get("files", {})
         self._walks: dict[Any, Any] = {}

@@ -1,0 +1,170 @@
+"""Issue 16, fail closed, the caches: an entry of the wrong shape is rebuilt, never a crash."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pytest_claims.analysis.extraction import extract_fresh
+from pytest_claims.engine import Result, check
+from pytest_claims.files import write_atomic
+from pytest_claims.persist import snapshot as snapshot_module
+from pytest_claims.persist.cache import FactsCache, pack, read_entry
+from pytest_claims.persist.codec import encode
+
+FIXTURE = Path(__file__).resolve().parent.parent / "testdata" / "violations"
+PLATFORMS = ["linux", "win32"]
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    shutil.copytree(FIXTURE, tmp_path / "project")
+    return tmp_path / "project"
+
+
+@pytest.fixture
+def settled(project: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The project dated an hour back, and the runs ten minutes later than they are: as far as the snapshot
+    knows, every file and directory is long settled (change times cannot be set back)."""
+    hour_ago = time.time() - 3600
+    for path in sorted([project, *project.rglob("*")], key=lambda p: -len(p.parts)):
+        os.utime(path, (hour_ago, hour_ago))
+    monkeypatch.setattr(snapshot_module, "clock", lambda: time.time_ns() + 600 * 10**9)
+    return project
+
+
+def _run(project: Path, cache: Path) -> Result:
+    return check(project, PLATFORMS, cache=FactsCache(cache))
+
+
+def _entry(cache: Path, kind: str) -> Path:
+    (path,) = cache.glob(f"{kind}-*")
+    return path
+
+
+def _stored(path: Path) -> Any:
+    """The document a store entry holds (its checksum and key checked)."""
+    document = read_entry(path)
+    assert document is not None
+    return document
+
+
+def _forge(path: Path, document: object) -> None:
+    """Write `document` as a whole, checksum-valid entry under `path`: only its shape is wrong."""
+    write_atomic(path, pack(document))
+
+
+Mutation = Callable[[Any], Any]
+
+
+def _each(part: str, change: Callable[[Any, Any], Any]) -> Mutation:
+    """Every item of one part of the document changed by `change(key, value)`."""
+
+    def mutate(document: Any) -> Any:
+        document[part] = {key: change(key, value) for key, value in document[part].items()}
+        return document
+
+    return mutate
+
+
+def _replace(part: str, value: object) -> Mutation:
+    def mutate(document: Any) -> Any:
+        document[part] = value
+        return document
+
+    return mutate
+
+
+VERDICT_SHAPES: dict[str, Mutation] = {
+    "not-a-dict": lambda document: [document],
+    "verdicts-a-list": lambda document: {**document, "verdicts": list(document["verdicts"].items())},
+    "verdict-too-short": _each("verdicts", lambda key, entry: (entry[0], ("held",))),
+    "verdict-wrong-inner-type": _each("verdicts", lambda key, entry: (entry[0], ("held", (1,), (), ()))),
+    "verdict-unknown-status": _each("verdicts", lambda key, entry: (entry[0], ("fine", (), (), ()))),
+    "verdict-deps-not-names": _each("verdicts", lambda key, entry: (5, entry[1])),
+    "verdict-not-a-pair": _each("verdicts", lambda key, entry: entry[1]),
+    "reading-too-short": _each("directives", lambda key, reading: reading[:2]),
+    "reading-claim-too-short": _each("directives", lambda key, reading: (((1, 2),), *reading[1:])),
+    "reading-count-not-int": _each("directives", lambda key, reading: (*reading[:2], "0")),
+    "digests-not-names": _each("digests", lambda key, digest: 1),
+    "shapes-none": _replace("shapes", None),
+    "unknown-part-missing": lambda document: {"verdicts": document["verdicts"]},
+}
+
+
+@pytest.mark.parametrize("mutation", VERDICT_SHAPES.values(), ids=VERDICT_SHAPES.keys())
+def test_a_verdict_store_of_the_wrong_shape_is_rebuilt(project: Path, tmp_path: Path, mutation: Mutation) -> None:
+    """Checksum-valid, but not what this version writes: the run recomputes, and the next one is warm again."""
+    cold = _run(project, tmp_path / "cache")
+    store = _entry(tmp_path / "cache", "verdicts")
+    _forge(store, mutation(_stored(store)))
+    rebuilt = _run(project, tmp_path / "cache")
+    assert rebuilt.claims == cold.claims
+    assert rebuilt.errors == cold.errors and rebuilt.problems == cold.problems
+    assert _run(project, tmp_path / "cache").reused == len(cold.claims)
+
+
+SNAPSHOT_SHAPES: dict[str, Mutation] = {
+    "not-a-dict": lambda document: (document,),
+    "files-a-list": lambda document: {**document, "files": list(document["files"])},
+    "file-too-short": _each("files", lambda path, entry: entry[:2]),
+    "file-digest-not-text": _each("files", lambda path, entry: (entry[0], 7, *entry[2:])),
+    "file-key-not-stat": _each("files", lambda path, entry: ("stat", *entry[1:])),
+    "walk-result-not-modules": _each("walks", lambda key, entry: (entry[0], ((1, 2),))),
+    "walk-directories-not-paths": _each("walks", lambda key, entry: (((1, 0),), entry[1])),
+    "walk-not-a-pair": _each("walks", lambda key, entry: entry[0]),
+}
+
+
+@pytest.mark.parametrize("mutation", SNAPSHOT_SHAPES.values(), ids=SNAPSHOT_SHAPES.keys())
+def test_a_snapshot_of_the_wrong_shape_is_ignored(settled: Path, tmp_path: Path, mutation: Mutation) -> None:
+    """The snapshot only spares reads: one of the wrong shape is not trusted, and the run lists and hashes."""
+    project = settled
+    cold = _run(project, tmp_path / "cache")
+    snapshot = _entry(tmp_path / "cache", "files")
+    document = _stored(snapshot)
+    assert document["files"] and document["walks"]  # the fixture is old enough to be recorded
+    _forge(snapshot, mutation(document))
+    warm = _run(project, tmp_path / "cache")
+    assert warm.claims == cold.claims
+    assert warm.errors == cold.errors and warm.problems == cold.problems
+    assert sorted(warm.project.index.modules) == sorted(cold.project.index.modules)
+
+
+SUMMARY_SHAPES: dict[str, Mutation] = {
+    "not-a-dict": lambda document: 3,
+    "summary-too-short": _each("summaries", lambda key, entry: (entry[0], entry[1][:2])),
+    "summary-deps-not-names": _each("summaries", lambda key, entry: (None, entry[1])),
+    "subclasses-not-pairs": _replace("subclasses", {("linux", "vio.users", 0): ((1,),)}),
+    "digests-a-list": _replace("digests", []),
+}
+
+
+@pytest.mark.parametrize("mutation", SUMMARY_SHAPES.values(), ids=SUMMARY_SHAPES.keys())
+def test_a_summary_store_of_the_wrong_shape_is_rebuilt(project: Path, tmp_path: Path, mutation: Mutation) -> None:
+    """Summaries are read when a verdict must be walked again: with the verdicts gone, every one is."""
+    cold = _run(project, tmp_path / "cache")
+    summaries = _entry(tmp_path / "cache", "summaries")
+    _forge(summaries, mutation(_stored(summaries)))
+    _entry(tmp_path / "cache", "verdicts").unlink()
+    rebuilt = _run(project, tmp_path / "cache")
+    assert rebuilt.claims == cold.claims
+
+
+def test_facts_of_the_wrong_shape_are_parsed_again(tmp_path: Path) -> None:
+    """Every field the right length and kind of container, one number written as text: not these facts."""
+    cache = FactsCache(tmp_path / "cache")
+    facts = extract_fresh(b"import os\n\n\ndef f():\n    return os.getenv('X')\n", "m.py")
+    digest = "ab" * 32
+    cache.put(digest, facts)
+    assert cache.get(digest) == facts
+    (entry,) = (tmp_path / "cache").rglob(digest)
+    _forge(entry, (*encode(facts)[:-1], str(facts.def_count)))
+    assert cache.get(digest) is None
+    assert cache.rebuilt == 1
