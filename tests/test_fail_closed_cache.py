@@ -13,9 +13,8 @@ import pytest
 
 from pytest_claims.analysis.extraction import extract_fresh
 from pytest_claims.engine import Result, check
-from pytest_claims.files import write_atomic
 from pytest_claims.persist import snapshot as snapshot_module
-from pytest_claims.persist.cache import FactsCache, pack, read_entry
+from pytest_claims.persist.cache import FactsCache, read_entry, write_entry
 from pytest_claims.persist.codec import encode
 
 FIXTURE = Path(__file__).resolve().parent.parent / "testdata" / "violations"
@@ -49,15 +48,16 @@ def _entry(cache: Path, kind: str) -> Path:
 
 
 def _stored(path: Path) -> Any:
-    """The document a store entry holds (its checksum and key checked)."""
-    document = read_entry(path)
+    """The document a store entry holds (its checksum and key checked; a store's key is its name)."""
+    document = read_entry(path, path.name)
     assert document is not None
     return document
 
 
-def _forge(path: Path, document: object) -> None:
-    """Write `document` as a whole, checksum-valid entry under `path`: only its shape is wrong."""
-    write_atomic(path, pack(document))
+def _forge(path: Path, document: object, key: str | None = None) -> None:
+    """Write `document` as a whole, checksum-valid entry under `path`, for the key it is read with there: only
+    its shape is wrong."""
+    write_entry(path, key or path.name, document)
 
 
 Mutation = Callable[[Any], Any]
@@ -165,6 +165,59 @@ def test_facts_of_the_wrong_shape_are_parsed_again(tmp_path: Path) -> None:
     cache.put(digest, facts)
     assert cache.get(digest) == facts
     (entry,) = (tmp_path / "cache").rglob(digest)
-    _forge(entry, (*encode(facts)[:-1], str(facts.def_count)))
+    _forge(entry, (*encode(facts)[:-1], str(facts.def_count)), f"{entry.parent.parent.name}/{digest}")
     assert cache.get(digest) is None
     assert cache.rebuilt == 1
+
+
+# -- item 8: an entry is trusted only under the key it was made for ------------------------------------------
+
+
+def _two_modules(root: Path, table: str) -> Path:
+    (root / "pkg").mkdir(parents=True)
+    (root / "pyproject.toml").write_text(f'[tool.claims]\npackages = ["pkg"]\n{table}')
+    (root / "pkg" / "__init__.py").write_text("")
+    (root / "pkg" / "helpers.py").write_text("import os\n\n\ndef env():\n    return os.getenv('X')\n")
+    (root / "pkg" / "pure.py").write_text("# claims: deterministic\ndef same(x):\n    return x\n")
+    (root / "pkg" / "uses.py").write_text(
+        "from pkg.helpers import env\n\n\n# claims: deterministic\ndef reads():\n    return env()\n"
+    )
+    return root
+
+
+def test_facts_copied_under_another_digest_are_not_trusted(tmp_path: Path) -> None:
+    """`pure.py`'s facts stored under `uses.py`'s digest would make `reads` a function that reaches nothing."""
+    root = _two_modules(tmp_path / "project", "")
+    cache = tmp_path / "cache"
+    cold = _run(root, cache)
+    assert {c.qualname: c.status for c in cold.claims} == {"same": "held", "reads": "violated"}
+    digests = cold.project.modules.digests
+    (pure,) = cache.rglob(digests["pkg.pure"])
+    (uses,) = cache.rglob(digests["pkg.uses"])
+    shutil.copyfile(pure, uses)
+    for store in [*cache.glob("verdicts-*"), *cache.glob("summaries-*")]:
+        store.unlink()  # the facts are read again
+    assert _run(root, cache).claims == cold.claims
+
+
+def test_another_configurations_verdict_store_is_not_trusted(tmp_path: Path) -> None:
+    """With `pkg.helpers` trusted, `reads` holds; that store copied under the untrusting configuration's name
+    would hold it there too."""
+    trusting = _two_modules(tmp_path / "trusting", 'trusted = ["pkg.helpers"]\n')
+    strict = _two_modules(tmp_path / "strict", "")
+    cache = tmp_path / "cache"
+    assert {c.status for c in _run(trusting, cache).claims} == {"held"}
+    (trusted_store,) = cache.glob("verdicts-*")
+    strict_run = _run(strict, cache)
+    (strict_store,) = set(cache.glob("verdicts-*")) - {trusted_store}
+    shutil.copyfile(trusted_store, strict_store)
+    assert _run(strict, cache).claims == strict_run.claims
+    assert {c.qualname: c.status for c in strict_run.claims} == {"same": "held", "reads": "violated"}
+
+
+def test_an_entry_read_under_another_key_is_not_trusted(tmp_path: Path) -> None:
+    write_entry(tmp_path / "a", "facts-1/aa", ("facts", 1))
+    shutil.copyfile(tmp_path / "a", tmp_path / "b")
+    assert read_entry(tmp_path / "b", "facts-1/aa") == ("facts", 1)
+    assert read_entry(tmp_path / "b", "facts-1/bb") is None
+    assert read_entry(tmp_path / "b", "facts-2/aa") is None

@@ -17,8 +17,7 @@ from pathlib import Path
 from time import time_ns
 from typing import Any
 
-from pytest_claims.files import write_atomic
-from pytest_claims.persist.cache import pack, read_document
+from pytest_claims.persist.cache import read_document, write_entry
 
 SNAPSHOT_VERSION = 2
 """The layout of the snapshot (module entries and their paths); part of its name."""
@@ -107,4 +106,4 @@ class Snapshot:
         if self.path is None or (self._walks == self._old_walks and self._files == self._old_files):
             return
         with contextlib.suppress(OSError):
-            write_atomic(self.path, pack({"walks": self._walks, "files": self._files}))
+            write_entry(self.path, self.path.name, {"walks": self._walks, "files": self._files})

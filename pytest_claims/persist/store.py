@@ -17,8 +17,7 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from pytest_claims.files import write_atomic
-from pytest_claims.persist.cache import PLUGIN_VERSION, FactsCache, namespace, pack, read_document
+from pytest_claims.persist.cache import PLUGIN_VERSION, FactsCache, namespace, read_document, write_entry
 from pytest_claims.persist.codec import decode, encode, schema
 from pytest_claims.records import HIERARCHY, PLATFORM, Claimed, DirectiveError, Summary, Verdict
 
@@ -139,7 +138,7 @@ class VerdictStore:
             "shapes": self.shapes,
         }
         with contextlib.suppress(OSError):
-            write_atomic(self.path, pack(document))
+            write_entry(self.path, self.path.name, document)
 
 
 class SummaryStore:
@@ -230,7 +229,7 @@ class SummaryStore:
         subclasses.update(self._new_subclasses)
         with contextlib.suppress(OSError):
             document = {"summaries": _shared(kept), "digests": self.digests, "shapes": self.shapes}
-            write_atomic(self.path, pack({**document, "subclasses": subclasses}))
+            write_entry(self.path, self.path.name, {**document, "subclasses": subclasses})
 
 
 def encode_verdict(verdict: Verdict) -> tuple[object, ...]:
