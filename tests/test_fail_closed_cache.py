@@ -141,6 +141,7 @@ SUMMARY_SHAPES: dict[str, Mutation] = {
     "not-a-dict": lambda document: 3,
     "summary-too-short": _each("summaries", lambda key, entry: (entry[0], entry[1][:2])),
     "summary-deps-not-names": _each("summaries", lambda key, entry: (None, entry[1])),
+    "summary-reaches-not-records": _each("summaries", lambda key, entry: (entry[0], (("x",), *entry[1][1:]))),
     "subclasses-not-pairs": _replace("subclasses", {("linux", "vio.users", 0): ((1,),)}),
     "digests-a-list": _replace("digests", []),
 }

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pytest_claims.persist.cache import PLUGIN_VERSION, FactsCache, namespace, read_document, write_entry
-from pytest_claims.persist.codec import decode, encode, schema
+from pytest_claims.persist.codec import conforms, decode, encode, schema
 from pytest_claims.records import HIERARCHY, PLATFORM, Claimed, DirectiveError, Summary, Verdict
 
 STORE_VERSION = 5
@@ -36,7 +36,9 @@ VERDICTS_SHAPE: dict[str, object] = {
 }
 """What the verdict store holds, part by part (`read_document` checks a stored one against it)."""
 SUMMARIES_SHAPE: dict[str, object] = {
-    "summaries": dict[tuple[str, int, str], tuple[tuple[str, ...], Summary]],
+    # (module, function index, platform or "*") -> (modules it was resolved from, the summary: checked when
+    # used, as most runs that read the store use few of its summaries)
+    "summaries": dict[tuple[str, int, str], tuple[tuple[str, ...], object]],
     "digests": _NAMES,
     "shapes": _NAMES,
     "subclasses": dict[tuple[str, str, int], tuple[tuple[str, int], ...]],
@@ -189,7 +191,7 @@ class SummaryStore:
             return None
         stored = self._stored()
         entry = stored.get((key[0], key[1], platform)) or stored.get((key[0], key[1], "*"))
-        if entry is None or not self._valid(entry[0]):
+        if entry is None or not self._valid(entry[0]) or not conforms(Summary, entry[1]):
             return None
         self.loaded += 1
         return decode(Summary, entry[1])
