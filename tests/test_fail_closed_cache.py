@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import mmap
 import os
 import shutil
 import time
@@ -222,3 +223,56 @@ def test_an_entry_read_under_another_key_is_not_trusted(tmp_path: Path) -> None:
     assert read_entry(tmp_path / "b", "facts-1/aa") == ("facts", 1)
     assert read_entry(tmp_path / "b", "facts-1/bb") is None
     assert read_entry(tmp_path / "b", "facts-2/aa") is None
+
+
+# -- item 7: how far the snapshot trusts stat data -----------------------------------------------------------
+
+STAMP = b"return time.time()  #"
+CTIME = b"return time.ctime() #"  # the same length: a write through a mapping cannot change a file's size
+
+
+def _reaches(result: Result) -> set[str]:
+    return {v.reach for c in result.claims for v in c.violations}
+
+
+def test_a_write_through_a_shared_mapping_is_seen(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first write through a shared mapping dirties the page and stamps the file's times; later writes to
+    that dirty page change bytes and nothing else. Five seconds on, the file looked settled (two seconds was the
+    whole racy window): its old digest was trusted while it said `time.ctime()`."""
+    hour_ago = time.time() - 3600
+    for path in sorted([project, *project.rglob("*")], key=lambda p: -len(p.parts)):
+        os.utime(path, (hour_ago, hour_ago))
+    helpers = project / "src" / "vio" / "helpers.py"
+    at = helpers.read_bytes().index(STAMP)
+    with helpers.open("r+b") as handle, mmap.mmap(handle.fileno(), 0) as mapped:
+        mapped[at : at + len(STAMP)] = STAMP  # the page is dirty, the times stamped
+        monkeypatch.setattr(snapshot_module, "clock", lambda: time.time_ns() + 5 * 10**9)
+        before = _run(project, tmp_path / "cache")
+        assert "time.time" in _reaches(before)
+        mapped[at : at + len(CTIME)] = CTIME  # the same dirty page: stat data unchanged on Linux
+        after = _run(project, tmp_path / "cache")
+    assert after.claims == check(project, PLATFORMS).claims
+    assert "time.ctime" in _reaches(after)
+
+
+def test_a_stale_digest_does_not_outlive_the_next_edit(settled: Path, tmp_path: Path) -> None:
+    """A file whose bytes changed while its stat data did not (a write through a mapping on a file system that
+    never stamps those, like tmpfs): the first run that sees any module edited hashes every file again."""
+    project = settled
+    cache = tmp_path / "cache"
+    _run(project, cache)
+    helpers = project / "src" / "vio" / "helpers.py"
+    helpers.write_bytes(helpers.read_bytes().replace(STAMP, CTIME, 1))
+    snapshot = _entry(cache, "files")
+    document = _stored(snapshot)
+    entry = document["files"][str(helpers)]
+    stat = os.stat(helpers)
+    document["files"][str(helpers)] = ((stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino), *entry[1:])
+    _forge(snapshot, document)  # as if the snapshot had hashed the old bytes under today's stat data
+    clean = project / "src" / "vio" / "clean.py"
+    clean.write_text(clean.read_text() + "\n# an ordinary edit\n")
+    after = _run(project, cache)
+    assert after.claims == check(project, PLATFORMS).claims
+    assert "time.ctime" in _reaches(after)

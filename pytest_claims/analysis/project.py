@@ -64,13 +64,14 @@ class Modules(Mapping[str, Module]):
         self._texts: dict[str, bytes] | None = None
         self._words: dict[bytes, list[str]] | None = None
         snapshot = snapshot or Snapshot(None)
+        vouched = snapshot.vouch(str(file.path) for file in index.modules.values() if file.path is not None)
         for name in sorted(index.modules):
             file = index.modules[name]
             if file.path is None:
                 self.digests[name] = ""
                 continue
             location = str(file.path)
-            known = snapshot.known(location)
+            known = vouched.get(location)
             if known is not None:
                 self.digests[name], mentions = known
                 if mentions:
