@@ -83,3 +83,11 @@ def test_garbage_spliced_into_a_real_file(workspace: campaign.Workspace, data: b
     text = campaign.CORPUS[at % len(campaign.CORPUS)].encode()
     cut = at % (len(text) + 1)
     run(text[:cut] + data + text[cut:], workspace)
+
+
+@settings(BOUNDED, max_examples=30)
+@given(state=campaign.hostile_state)
+def test_hostile_cache_state(workspace: campaign.Workspace, state: campaign.HostileState) -> None:
+    """Entries under wrong keys, from another configuration, of a shape never written: no stale verdict, no
+    traceback."""
+    campaign.exercise_state(state, workspace)
