@@ -24,6 +24,7 @@ from pytest_claims.records import HIERARCHY, PLATFORM, Claimed, DirectiveError, 
 STORE_VERSION = 5
 """The layout of both stores around their records (whose shapes `schema` hashes); part of their keys."""
 STATUSES = frozenset({"held", "violated", "unevaluable"})
+"""The statuses a stored verdict may have: a store holding any other was not written by this version."""
 
 _NAMES = dict[str, str]
 VERDICTS_SHAPE: dict[str, object] = {
@@ -43,6 +44,7 @@ SUMMARIES_SHAPE: dict[str, object] = {
     "shapes": _NAMES,
     "subclasses": dict[tuple[str, str, int], tuple[tuple[str, int], ...]],
 }
+"""What the summary store holds, part by part (`read_document` checks a stored one against it)."""
 
 
 def store_key(cache: FactsCache, inputs: tuple[object, ...], *more: object) -> str:
