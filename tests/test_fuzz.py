@@ -114,3 +114,11 @@ def test_every_spelling_of_the_directive(workspace: campaign.Workspace, spelling
     trailing = "  # claims: deterministic" if spelling == "trailing" else ""
     source = f"import os\n{imports}\n\nh = VALUE\n\n\n{directive}\ndef f():{trailing}\n    return h('X')\n"
     campaign.exercise_bindings(source, workspace)
+
+
+@settings(BOUNDED, max_examples=30)
+@given(state=campaign.hostile_cache)
+def test_hostile_cache_state(workspace: campaign.Workspace, state: campaign.CacheState) -> None:
+    """Entries under wrong keys, from another configuration, of a shape never written: no stale verdict, no
+    traceback."""
+    campaign.exercise_cache(state, workspace)

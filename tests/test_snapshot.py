@@ -12,7 +12,7 @@ import pytest
 from pytest_claims.engine import Result, check
 from pytest_claims.persist import snapshot as snapshot_module
 from pytest_claims.persist.cache import FactsCache
-from pytest_claims.persist.snapshot import RACY_NS, Snapshot, stat_key
+from pytest_claims.persist.snapshot import WRITEBACK_NS, Snapshot, stat_key
 
 FIXTURE = Path(__file__).resolve().parent.parent / "testdata" / "violations"
 HOUR_AGO = time.time() - 3600
@@ -29,8 +29,8 @@ def settle(root: Path) -> None:
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     shutil.copytree(FIXTURE, tmp_path / "project")
     settle(tmp_path / "project")
-    # change times cannot be set back: the runs happen, as far as the snapshot knows, a minute later
-    monkeypatch.setattr(snapshot_module, "clock", lambda: time.time_ns() + 60 * 10**9)
+    # change times cannot be set back: the runs happen, as far as the snapshot knows, ten minutes later
+    monkeypatch.setattr(snapshot_module, "clock", lambda: time.time_ns() + 600 * 10**9)
     return tmp_path / "project"
 
 
@@ -118,7 +118,7 @@ def test_an_edit_that_keeps_size_and_mtime_is_still_seen(project: Path, tmp_path
     assert any(v.reach == "time.ctime" for c in warm.claims for v in c.violations)
 
 
-def test_files_changed_within_the_racy_window_are_not_recorded(tmp_path: Path) -> None:
+def test_files_changed_within_the_writeback_window_are_hashed_again(tmp_path: Path) -> None:
     fresh = tmp_path / "fresh.py"
     fresh.write_text("x = 1\n")
     old = tmp_path / "old.py"
@@ -129,21 +129,23 @@ def test_files_changed_within_the_racy_window_are_not_recorded(tmp_path: Path) -
     snapshot.record_file(str(old), stat_key(os.stat(old)), "d2", True)
     snapshot.save()
     again = Snapshot(tmp_path / "snap")
-    assert again.known(str(fresh)) is None
-    # the change time of `old` is recent too (utime sets it): only a file settled on both counts is kept
-    assert again.known(str(old)) is None
+    # the change time of `old` is recent too (utime sets it): only a file settled on both counts is vouched for
+    assert again.vouch([str(fresh), str(old)]) == {}
+    assert not again.edited  # recorded and unchanged: young, not edited
 
 
 def test_a_settled_file_is_known_until_it_changes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "m.py"
     path.write_text("x = 1\n")
-    monkeypatch.setattr(snapshot_module, "clock", lambda: time.time_ns() + 2 * RACY_NS)
+    monkeypatch.setattr(snapshot_module, "clock", lambda: time.time_ns() + 2 * WRITEBACK_NS)
     snapshot = Snapshot(tmp_path / "snap")  # as if hashed well after its last change
     snapshot.record_file(str(path), stat_key(os.stat(path)), "digest", True)
     snapshot.save()
-    assert Snapshot(tmp_path / "snap").known(str(path)) == ("digest", True)
+    assert Snapshot(tmp_path / "snap").vouch([str(path)]) == {str(path): ("digest", True)}
     path.write_text("x = 22\n")
-    assert Snapshot(tmp_path / "snap").known(str(path)) is None
+    again = Snapshot(tmp_path / "snap")
+    assert again.vouch([str(path)]) == {}
+    assert again.edited
 
 
 def test_a_damaged_snapshot_is_ignored(project: Path, tmp_path: Path) -> None:

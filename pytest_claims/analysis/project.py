@@ -67,13 +67,15 @@ class Modules(Mapping[str, Module]):
         self._texts: dict[str, bytes] | None = None
         self._words: dict[bytes, list[str]] | None = None
         snapshot = snapshot or Snapshot(None)
+        paths = [str(file.path) for file in index.modules.values() if file.path is not None]
+        vouched = snapshot.vouch([*paths, *(location for _, location in index.excluded)])
         for name in sorted(index.modules):
             file = index.modules[name]
             if file.path is None:
                 self.digests[name] = ""
                 continue
             try:
-                self.digests[name], mentions, data = _digest(str(file.path), snapshot)
+                self.digests[name], mentions, data = _digest(str(file.path), snapshot, vouched)
             except OSError as exc:
                 self.digests[name] = ""
                 self._unreadable[name] = f"cannot read: {exc.strerror or exc}"
@@ -83,16 +85,18 @@ class Modules(Mapping[str, Module]):
                 self.mentions.add(name)
                 if data is not None:
                     self._pending[name] = data
-        self.excluded_claims = self._holding_directives(index.excluded, snapshot)
+        self.excluded_claims = self._holding_directives(index.excluded, snapshot, vouched)
         """The files `exclude` left out that hold a claims directive (their claims are not checked)."""
 
-    def _holding_directives(self, files: Iterable[tuple[str, str]], snapshot: Snapshot) -> tuple[str, ...]:
+    def _holding_directives(
+        self, files: Iterable[tuple[str, str]], snapshot: Snapshot, vouched: dict[str, tuple[str, bool]]
+    ) -> tuple[str, ...]:
         """The (rel, path) files holding a directive, valid or not: the pre-scan, then their facts (cached by
         content like any module's). An unreadable one is left out: it is excluded, so it is not a problem."""
         holding: list[str] = []
         for rel, location in files:
             try:
-                digest, mentions, data = _digest(location, snapshot)
+                digest, mentions, data = _digest(location, snapshot, vouched)
                 facts = self._cache.get(digest) if mentions else None
                 if mentions and facts is None:
                     facts = extract_fresh(data if data is not None else Path(location).read_bytes(), rel)
@@ -225,10 +229,11 @@ class Modules(Mapping[str, Module]):
         return len(self._index.modules)
 
 
-def _digest(location: str, snapshot: Snapshot) -> tuple[str, bool, bytes | None]:
+def _digest(location: str, snapshot: Snapshot, vouched: dict[str, tuple[str, bool]]) -> tuple[str, bool, bytes | None]:
     """A file's digest, whether it may mention `claims` (the pre-scan, `sourcetext.mentions`), and its bytes
-    when they had to be read (not when the snapshot vouches for the file). Raises OSError when it cannot be read."""
-    known = snapshot.known(location)
+    when they had to be read (not when the snapshot vouches for the file: `vouched`, from `Snapshot.vouch`).
+    Raises OSError when it cannot be read."""
+    known = vouched.get(location)
     if known is not None:
         return known[0], known[1], None
     key = stat_key(os.stat(location))  # before the read: a change during it shows next time

@@ -5,7 +5,9 @@ stubs, the parsed catalogue). The stores of verdicts and summaries (`store`) and
 Every entry is keyed by content (sha256 of the bytes it was made from) under a namespace that hashes every
 version the entry depends on, so a stale fact cannot be served. Entries are plain tuples pickled behind a checksum and
 read with an unpickler that refuses every class: a corrupt, truncated or foreign entry is detected and
-rebuilt, never trusted, and never executes anything. Writes are atomic (temporary file + os.replace), so
+rebuilt, never trusted, and never executes anything. Each entry carries, inside the checksummed payload, the
+key it was made for (`write_entry`), so one copied under another name is not read back as that name's, and
+its shape is checked before use (`codec.conforms`). Writes are atomic (temporary file + os.replace), so
 concurrent runs sharing a directory see whole entries or none.
 """
 
@@ -20,11 +22,11 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from pytest_claims import __version__
 from pytest_claims.files import write_atomic
-from pytest_claims.persist.codec import decode, encode, schema
+from pytest_claims.persist.codec import conforms, decode, encode, schema
 from pytest_claims.records import FACTS_MEANING, FileFacts
 
 _MAGIC = b"pytest-claims-cache\x00"
@@ -66,15 +68,38 @@ def unpack(data: bytes) -> object:
         raise ValueError(f"unreadable entry: {exc}") from None
 
 
-def read_entry(path: Path) -> object | None:
+def write_entry(path: Path, key: str, value: object) -> None:
+    """`value` stored at `path`, bound to `key`: the name it is stored under (its namespace and digest)."""
+    write_atomic(path, pack((key, value)))
+
+
+def read_entry(path: Path, key: str) -> object | None:
+    """The value written for `key` at `path`, or None: missing, damaged, or made for another key (an entry
+    copied under another file's digest, or another configuration's store)."""
     try:
         data = path.read_bytes()
     except OSError:
         return None
     try:
-        return unpack(data)
+        raw = unpack(data)
     except ValueError:
         return None
+    if type(raw) is not tuple or len(raw) != 2 or raw[0] != key:
+        return None
+    value: object = raw[1]
+    return value
+
+
+def read_document(path: Path | None, shape: dict[str, object]) -> dict[str, Any]:
+    """A single-entry store (the verdicts, the summaries, the snapshot; its key is its name) as it was written,
+    or empty when it is missing, damaged, made for another name, or not of `shape` (each part's stored type,
+    `codec.conforms`): a checksum-valid entry of another shape is rebuilt like a damaged one, never used."""
+    raw = read_entry(path, path.name) if path is not None and path.exists() else None
+    if type(raw) is not dict or raw.keys() != shape.keys():
+        return {}
+    if not all(conforms(part, raw[name]) for name, part in shape.items()):
+        return {}
+    return raw
 
 
 class FactsCache:
@@ -98,19 +123,17 @@ class FactsCache:
             return None
         return self.directory / digest[:2] / digest
 
+    def _key(self, digest: str) -> str:
+        return f"{self.directory.name if self.directory is not None else ''}/{digest}"
+
     def get(self, digest: str) -> FileFacts | None:
         path = self._path(digest)
         if path is None or not path.exists():
             return None
-        raw = read_entry(path)
-        if raw is not None:
-            try:
-                facts = decode(self.record, raw)
-            except (TypeError, ValueError):
-                facts = None
-            if facts is not None:
-                self.hits += 1
-                return facts
+        raw = read_entry(path, self._key(digest))
+        if raw is not None and conforms(self.record, raw):
+            self.hits += 1
+            return decode(self.record, raw)
         self.rebuilt += 1
         return None
 
@@ -121,7 +144,7 @@ class FactsCache:
         # a read-only or full cache directory costs speed, never correctness; so do facts too deeply nested
         # to pickle (`if not not ... not sys.platform == "x":` a thousand deep): they are simply not cached
         with contextlib.suppress(OSError, RecursionError):
-            write_atomic(path, pack(encode(facts)))
+            write_entry(path, self._key(digest), encode(facts))
 
 
 class Derived:
@@ -157,15 +180,15 @@ def derived(kind: str, source: bytes, build: Callable[[], T], record: type[T] | 
         return build()
     shape = schema(record) if record is not None else ""
     entry = directory / f"{kind}-{hashlib.sha256(source + shape.encode()).hexdigest()[:40]}"
-    raw = read_entry(entry) if entry.exists() else None
-    if raw is not None:
-        try:
-            return decode(record, raw) if record is not None else raw  # type: ignore[return-value]
-        except (TypeError, ValueError, KeyError, AttributeError):
-            pass  # not what this version writes: built again and overwritten
+    key = f"{directory.name}/{entry.name}"
+    raw = read_entry(entry, key) if entry.exists() else None
+    if raw is not None and record is None:
+        return raw  # type: ignore[return-value]
+    if raw is not None and conforms(record, raw):
+        return decode(record, raw)  # type: ignore[arg-type]
     value = build()
     Derived.built[kind] += 1
     with contextlib.suppress(OSError, RecursionError):
-        write_atomic(entry, pack(encode(value) if record is not None else value))
+        write_entry(entry, key, encode(value) if record is not None else value)
         Derived.kept[kind] += 1
     return value

@@ -5,6 +5,8 @@ every class. Each record's codec is derived once from its type hints: a field th
 in a `tuple[R, ...]`, in `R | None`, or as dict values) is converted, every other field passes as it is. And
 `schema()` hashes every record's field names and types, so the cache namespace changes whenever a record
 does: an entry of an old shape can never be read into a new one (the version cannot be forgotten).
+`conforms()` checks, from the same type hints, that data read back has the shape an encoded value of a type
+has, so a checksum-valid entry of the wrong shape is rebuilt instead of crashing whoever uses it.
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ import dataclasses
 import hashlib
 import types
 import typing
-from collections.abc import Callable
-from functools import cache
+from collections.abc import Callable, Iterable
+from functools import cache, partial
+from itertools import chain
+from types import GenericAlias
 from typing import Any, TypeVar
 
 R = TypeVar("R")
@@ -51,6 +55,11 @@ def _converters(tp: object, decode: bool) -> Convert | None:
             return None
         if origin is list and decode:
             return lambda v: [item(x) for x in v]
+        if decode and _plain_tuple(args[0]):
+            # retyped at C speed, without a call per item (a warm run reads ~100,000 blind spots): their length
+            # is checked with the whole entry's shape (`conforms`) before anything is decoded
+            retype = partial(tuple.__new__, args[0])
+            return lambda v: tuple(map(retype, v))
         return lambda v: tuple(map(item, v))
     if origin is dict:
         convert = _converters(args[1], decode)
@@ -63,6 +72,13 @@ def _converters(tp: object, decode: bool) -> Convert | None:
 
 
 _building: set[tuple[type, bool]] = set()
+
+
+def _plain_tuple(tp: object) -> bool:
+    """A named tuple of plain fields: the stored tuple is the record's value as it is."""
+    if not (isinstance(tp, type) and issubclass(tp, tuple) and _is_record(tp)) or (tp, True) in _building:
+        return False
+    return all(_converters(field, decode=True) is None for _, field in _fields(tp))
 
 
 def _plan(cls: type, decode: bool) -> list[tuple[str, Convert | None]]:
@@ -88,8 +104,7 @@ def decoder(cls: type) -> Convert:
     items = [f"c{i}(raw[{i}])" if convert else f"raw[{i}]" for i, (_, convert) in enumerate(plan)]
     # a named tuple of plain fields is the stored tuple itself, retyped (no argument parsing): a warm run
     # builds tens of thousands of them (blind spots)
-    plain_tuple = issubclass(cls, tuple) and all(convert is None for _, convert in plan)
-    made = "new(cls, raw)" if plain_tuple else f"cls({', '.join(items)})"
+    made = "new(cls, raw)" if _plain_tuple(cls) else f"cls({', '.join(items)})"
     source = (
         "def convert(raw):\n"
         f"    if len(raw) != {len(plan)}:\n"
@@ -135,6 +150,124 @@ def schema(*classes: type) -> str:
             todo.extend(_records_in(tp))
     text = "\n".join(f"{name}({shape})" for name, shape in sorted(seen.items()))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+_LEAVES = frozenset({str, int, bool, float, bytes})
+
+
+def conforms(tp: object, value: object) -> bool:
+    """Whether a value read back has the shape `tp` has as stored: a record is the tuple of its fields as its
+    encoder writes them (`stored_type`), containers are what they say (`dict` a dict, `tuple[X, ...]` a tuple
+    of X), `object` anything. Exact types: a bool is no int, a list no tuple (pickle keeps them apart)."""
+    return _all_of(tp)([value])
+
+
+All = Callable[[list[Any]], bool]
+"""A test that every value of a list has one shape. Checks go column by column, each a pass at C speed (the
+set of the values' types, of their lengths), not value by value: a warm run checks a store of some 100,000
+tuples, and a Python call per tuple would cost more than reading the store."""
+_tests: dict[object, All] = {}
+
+
+def _all_of(tp: object) -> All:
+    test = _tests.get(tp)
+    if test is None:
+        if _is_record(tp):
+            assert isinstance(tp, type)
+            late: list[All] = []
+            _tests[tp] = lambda values: late[0](values)  # a record may hold itself (a stub's members)
+            test = _fixed([stored_type(t) for _, t in _fields(tp)])
+            late.append(test)
+        else:
+            test = _container(tp)
+        _tests[tp] = test
+    return test
+
+
+def _distinct(values: Iterable[Any]) -> list[Any]:
+    """The values less repeats of one object: the stores write equal tuples once (`store._shared`), and a warm
+    run's verdict store holds a third as many tuples as it reads."""
+    values = list(values)
+    return list(dict(zip(map(id, values), values, strict=True)).values())
+
+
+def _items(containers: list[Any]) -> Iterable[Any]:
+    return chain.from_iterable(_distinct(containers))
+
+
+def _types(values: list[Any], *allowed: type) -> bool:
+    return set(map(type, values)) <= set(allowed)
+
+
+def _container(tp: object) -> All:
+    if tp is object or tp is Any:
+        return lambda values: True
+    if tp is None or tp is type(None):
+        return lambda values: _types(values, type(None))
+    if tp in _LEAVES:
+        assert isinstance(tp, type)
+        return lambda values: _types(values, tp)
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        return _union(args)
+    if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+        return _fixed(list(args))
+    if origin in (tuple, list, frozenset, set):
+        if args[0] in _LEAVES:  # the commonest (names, hop chains): one pass over every item
+            kinds = {args[0]}
+            return lambda values: _types(values, origin) and set(map(type, _items(values))) <= kinds
+        items = _all_of(args[0])
+        return lambda values: _types(values, origin) and items(_distinct(_items(values)))
+    if origin is dict:
+        keys, items = _all_of(args[0]), _all_of(args[1])
+
+        def mappings(values: list[Any]) -> bool:
+            return (
+                _types(values, dict)
+                and keys(list(chain.from_iterable(values)))
+                and items(list(chain.from_iterable(v.values() for v in values)))
+            )
+
+        return mappings
+    raise TypeError(f"no stored shape for {tp!r}")
+
+
+def _fixed(parts: list[object]) -> All:
+    """Tuples of `len(parts)` items, the i-th of shape `parts[i]`: one column per part."""
+    columns = [_all_of(part) for part in parts]
+
+    def tuples(values: list[Any]) -> bool:
+        if not values:
+            return True
+        if not _types(values, tuple) or set(map(len, values)) != {len(columns)}:
+            return False
+        flat = list(chain.from_iterable(values))  # row after row: column i is every len-th item from i
+        return all(test(flat[i :: len(columns)]) for i, test in enumerate(columns))
+
+    return tuples
+
+
+def _union(options: tuple[object, ...]) -> All:
+    """`X | None` splits its column; any other union is tested value by value."""
+    rest = [o for o in options if o is not type(None)]
+    if len(rest) == 1 and len(options) == 2:
+        inner = _all_of(rest[0])
+        return lambda values: inner([v for v in values if v is not None])
+    tests = [_all_of(o) for o in options]
+    return lambda values: all(any(test([v]) for test in tests) for v in values)
+
+
+def stored_type(tp: object) -> object:
+    """The type of a field as its record's encoder writes it: records stay (as their tuples), the containers
+    around them become tuples (`list[R]` a `tuple[R, ...]`, `dict[K, R]` a tuple of pairs); plain data as is."""
+    if _converters(tp, decode=False) is None or _is_record(tp):
+        return tp
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        return typing.Union[tuple(stored_type(a) for a in args)]  # noqa: UP007 (built from a tuple)
+    if origin is dict:
+        return GenericAlias(tuple, (GenericAlias(tuple, (args[0], stored_type(args[1]))), ...))
+    return GenericAlias(tuple, (stored_type(args[0]), ...))
 
 
 def _records_in(tp: object) -> list[type]:

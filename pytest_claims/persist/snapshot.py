@@ -3,33 +3,55 @@
 Two records, both trusted only while the stat data they were taken under still holds (git's index does the
 same): a package walk is reused while every directory it listed keeps its mtime (adding, removing or renaming
 an entry changes it), and a file's digest while its size, mtimes and inode are unchanged. Stat data is taken
-*before* the listing or the read, so a change made during the run shows up as a mismatch next time. An entry
-whose mtime lies within `RACY_NS` of the moment it was taken is not recorded: a second change in the same
-clock tick would leave the stat data unchanged.
+*before* the listing or the read, so a change made during the run shows up as a mismatch next time. A walk
+whose directories changed within `RACY_NS` of the moment it was taken is not recorded: a second change in the
+same clock tick would leave the stat data unchanged.
+
+Stat data says less about a file's bytes than about a directory's entries: a write through a shared mapping
+stamps the file's times only when it dirties a clean page, and writes to that page until the kernel writes it
+back change bytes and nothing else. So a digest is trusted only when it was taken `WRITEBACK_NS` after the
+file's last change (a younger file is hashed again on every run until then), and once a run finds any module
+edited (a file's or a directory's stat data changed), it trusts no digest of the snapshot: every file is
+hashed again. A silent change that outlasts the writeback bound (a file system that never stamps such writes)
+is therefore served at most until the next edit of any module of the project.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from time import time_ns
 from typing import Any
 
-from pytest_claims.files import write_atomic
-from pytest_claims.persist.cache import pack, read_entry
+from pytest_claims.persist.cache import read_document, write_entry
 
-SNAPSHOT_VERSION = 4
-"""The layout of the snapshot (module entries and their paths, excluded files) and what its `mentions` flag
-means (the word as Python reads the file, decoded and NFKC-normalised); part of its name."""
+SNAPSHOT_VERSION = 5
+"""The layout of the snapshot (module entries and their paths, excluded files, when a digest was taken) and what
+its `mentions` flag means (the word as Python reads the file, decoded and NFKC-normalised); part of its name."""
 RACY_NS = 2_000_000_000
 """Two seconds: coarser than the timestamp granularity of every common file system (FAT's is two)."""
+WRITEBACK_NS = 60_000_000_000
+"""A minute: how long after a file's last change its digest is still taken again. Linux writes a dirty page
+back 30 s after it was dirtied (`vm.dirty_expire_centisecs`), its flusher wakes every 5 s; after that, the
+next write through a mapping faults and stamps the file's times again."""
 clock: Callable[[], int] = time_ns
-"""The moment a snapshot is taken, in ns since the epoch: the racy window is measured back from it. (Tests move
-it forward instead of waiting two seconds: a file's change time cannot be set back.)"""
+"""The moment a snapshot is taken, in ns since the epoch: the windows are measured back from it. (Tests move
+it forward instead of waiting: a file's change time cannot be set back.)"""
 
 StatKey = tuple[int, int, int, int]
+SHAPE: dict[str, object] = {
+    # (package directory, name, root, exclude, followed) -> (each directory listed with its mtime, the modules
+    # found: (name, path or None for a namespace package, path from the root, is a package))
+    "walks": dict[
+        tuple[str, str, str, tuple[str, ...], bool],
+        tuple[tuple[tuple[str, int], ...], tuple[tuple[str, str | None, str, bool], ...]],
+    ],
+    # path -> (stat key, sha256 of the bytes, mentions `claims`, taken WRITEBACK_NS after the last change)
+    "files": dict[str, tuple[StatKey, str, bool, bool]],
+}
+"""What the snapshot holds (`read_document` checks a stored one against it)."""
 
 
 def stat_key(st: os.stat_result) -> StatKey:
@@ -41,16 +63,17 @@ class Snapshot:
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
-        raw = read_entry(path) if path is not None and path.exists() else None
-        old = raw if isinstance(raw, dict) else {}
+        old = read_document(path, SHAPE)
         self._old_walks: dict[Any, Any] = old.get("walks", {})
         self._old_files: dict[Any, Any] = old.get("files", {})
         self._walks: dict[Any, Any] = {}
         self._files: dict[Any, Any] = {}
         self._now = clock()
+        self.edited = False
+        """Some recorded directory or file changed since the last run: no digest of it is trusted."""
 
-    def _settled(self, mtime_ns: int) -> bool:
-        return mtime_ns < self._now - RACY_NS
+    def _settled(self, mtime_ns: int, window: int = RACY_NS) -> bool:
+        return mtime_ns < self._now - window
 
     # -- directory walks -----------------------------------------------------------------------------------
 
@@ -63,8 +86,10 @@ class Snapshot:
         for directory, mtime_ns in dirs:
             try:
                 if os.stat(directory).st_mtime_ns != mtime_ns:
+                    self.edited = True
                     return None
             except OSError:
+                self.edited = True
                 return None
         self._walks[key] = entry
         return result
@@ -75,27 +100,37 @@ class Snapshot:
 
     # -- file digests ----------------------------------------------------------------------------------------
 
-    def known(self, path: str) -> tuple[str, bool] | None:
-        """(digest, mentions) recorded for an unchanged file, else None (and the caller reads it)."""
-        entry = self._old_files.get(path)
-        if entry is None:
-            return None
-        try:
-            key = stat_key(os.stat(path))
-        except OSError:
-            return None
-        if entry[0] != key:
-            return None
-        self._files[path] = entry
-        return entry[1], entry[2]
+    def vouch(self, paths: Iterable[str]) -> dict[str, tuple[str, bool]]:
+        """(digest, mentions) of each file the snapshot vouches for: recorded, its stat data unchanged, and
+        hashed `WRITEBACK_NS` after its last change; the caller reads the others. Nothing at all once any
+        module was edited (see the module's doc): that run hashes every file again."""
+        vouched: dict[str, Any] = {}
+        for path in paths:
+            if self.edited:
+                return {}
+            entry = self._old_files.get(path)
+            if entry is None:
+                continue
+            try:
+                self.edited = entry[0] != stat_key(os.stat(path))
+            except OSError:
+                self.edited = True
+            if entry[3]:
+                vouched[path] = entry
+        if self.edited:
+            return {}
+        self._files.update(vouched)
+        return {path: (entry[1], entry[2]) for path, entry in vouched.items()}
 
     def record_file(self, path: str, key: StatKey, digest: str, mentions: bool) -> None:
-        if self._settled(key[1]) and self._settled(key[2]):
-            self._files[path] = (key, digest, mentions)
+        """`digest` of the bytes read after `key` was taken; trusted next time only if they were read long
+        enough after the file's last change, but recorded either way (a file first seen is no edit)."""
+        final = self._settled(key[1], WRITEBACK_NS) and self._settled(key[2], WRITEBACK_NS)
+        self._files[path] = (key, digest, mentions, final)
 
     def save(self) -> None:
         """Write the records this run used, unless they are exactly the ones read (a warm run writes nothing)."""
         if self.path is None or (self._walks == self._old_walks and self._files == self._old_files):
             return
         with contextlib.suppress(OSError):
-            write_atomic(self.path, pack({"walks": self._walks, "files": self._files}))
+            write_entry(self.path, self.path.name, {"walks": self._walks, "files": self._files})

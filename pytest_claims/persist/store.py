@@ -15,16 +15,36 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-from pytest_claims.files import write_atomic
-from pytest_claims.persist.cache import PLUGIN_VERSION, FactsCache, namespace, pack, read_entry
-from pytest_claims.persist.codec import decode, encode, schema
-from pytest_claims.records import HIERARCHY, PLATFORM, Summary, Verdict
+from pytest_claims.persist.cache import PLUGIN_VERSION, FactsCache, namespace, read_document, write_entry
+from pytest_claims.persist.codec import conforms, decode, encode, schema
+from pytest_claims.records import HIERARCHY, PLATFORM, Claimed, DirectiveError, Summary, Verdict
 
 STORE_VERSION = 6
 """The layout of both stores around their records (whose shapes `schema` hashes); part of their keys."""
+STATUSES = frozenset({"held", "violated", "unevaluable"})
+"""The statuses a stored verdict may have: a store holding any other was not written by this version."""
+
+_NAMES = dict[str, str]
+VERDICTS_SHAPE: dict[str, object] = {
+    # (module, digest) -> (claiming functions, refused directives and file problems, how many are refused)
+    "directives": dict[tuple[str, str], tuple[tuple[Claimed, ...], tuple[DirectiveError, ...], int]],
+    # (module, function index, platform) -> (modules the walk read, the verdict or None: no such function there)
+    "verdicts": dict[tuple[str, int, str], tuple[tuple[str, ...], Verdict | None]],
+    "digests": _NAMES,
+    "shapes": _NAMES,
+}
+"""What the verdict store holds, part by part (`read_document` checks a stored one against it)."""
+SUMMARIES_SHAPE: dict[str, object] = {
+    # (module, function index, platform or "*") -> (modules it was resolved from, the summary: checked when
+    # used, as most runs that read the store use few of its summaries)
+    "summaries": dict[tuple[str, int, str], tuple[tuple[str, ...], object]],
+    "digests": _NAMES,
+    "shapes": _NAMES,
+    "subclasses": dict[tuple[str, str, int], tuple[tuple[str, int], ...]],
+}
+"""What the summary store holds, part by part (`read_document` checks a stored one against it)."""
 
 
 def store_key(cache: FactsCache, inputs: tuple[object, ...], *more: object) -> str:
@@ -43,11 +63,6 @@ def store_key(cache: FactsCache, inputs: tuple[object, ...], *more: object) -> s
 def _changed(digests: dict[str, str], old: dict[str, str]) -> frozenset[str]:
     """Modules new, gone or edited since the run that wrote `old`."""
     return frozenset(m for m in set(digests) | set(old) if digests.get(m, "") != old.get(m, ""))
-
-
-def _read(path: Path | None) -> dict[Any, Any]:
-    raw = read_entry(path) if path is not None and path.exists() else None
-    return raw if isinstance(raw, dict) else {}
 
 
 def _shared(entries: dict[Any, Any], old: dict[Any, Any]) -> dict[Any, Any]:
@@ -93,10 +108,9 @@ class VerdictStore:
     def __init__(self, cache: FactsCache, inputs: tuple[object, ...]) -> None:
         base = cache.directory.parent if cache.directory is not None else None
         self.path = base / f"verdicts-{store_key(cache, inputs)}" if base is not None else None
-        old = _read(self.path)
-        # Plain tuples throughout (see cache.py): (module, digest) -> directive reading;
-        # (module, function index, platform) -> (modules the walk read, (status, violations, frontier) or
-        # None when the function does not exist on that platform); module -> digest of the writing run.
+        old = read_document(self.path, VERDICTS_SHAPE)
+        if not all(entry[1] is None or entry[1][0] in STATUSES for entry in old.get("verdicts", {}).values()):
+            old = {}  # the right shape, but not a verdict this version can give
         self.old_directives: dict[Any, Any] = old.get("directives", {})
         self.old_verdicts: dict[Any, Any] = old.get("verdicts", {})
         self.old_digests: dict[str, str] = old.get("digests", {})
@@ -137,7 +151,7 @@ class VerdictStore:
             "shapes": self.shapes,
         }
         with contextlib.suppress(OSError):
-            write_atomic(self.path, pack(document))
+            write_entry(self.path, self.path.name, document)
 
 
 class SummaryStore:
@@ -175,7 +189,7 @@ class SummaryStore:
     def _stored(self) -> dict[Any, Any]:
         """The last run's summaries, read on first need, and which modules changed since that run."""
         if self._old is None:
-            document = _read(self.path)
+            document = read_document(self.path, SUMMARIES_SHAPE)
             self._old = document.get("summaries", {})
             self._old_subclasses = document.get("subclasses", {})
             self._changed = _changed(self.digests, document.get("digests", {}))
@@ -188,14 +202,10 @@ class SummaryStore:
             return None
         stored = self._stored()
         entry = stored.get((key[0], key[1], platform)) or stored.get((key[0], key[1], "*"))
-        if entry is None or not self._valid(entry[0]):
-            return None
-        try:
-            summary = decode(Summary, entry[1])
-        except (TypeError, ValueError):
+        if entry is None or not self._valid(entry[0]) or not conforms(Summary, entry[1]):
             return None
         self.loaded += 1
-        return summary
+        return decode(Summary, entry[1])
 
     def subclasses(self, platform: str, key: tuple[str, int]) -> list[tuple[str, int]] | None:
         """The direct project subclasses of a class found on an earlier run, while no module changed its classes
@@ -232,7 +242,7 @@ class SummaryStore:
         subclasses.update(self._new_subclasses)
         with contextlib.suppress(OSError):
             document = {"summaries": _shared(kept, self._stored()), "digests": self.digests, "shapes": self.shapes}
-            write_atomic(self.path, pack({**document, "subclasses": subclasses}))
+            write_entry(self.path, self.path.name, {**document, "subclasses": subclasses})
 
 
 def encode_verdict(verdict: Verdict) -> tuple[object, ...]:

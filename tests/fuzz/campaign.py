@@ -21,6 +21,9 @@ Three kinds of input, all built with hypothesis strategies:
 - hostile state (`binding_source`, its own oracle `exercise_bindings`): a forbidden value bound by every
   binding form, constants rebound, the directive in every spelling of the decorator; the claim must get an
   item on every target and never be `held`.
+- hostile cache state (`hostile_cache`, its oracle `exercise_cache`): a filled cache with one entry copied
+  under another key, taken from another configuration, or rewritten (checksum and key valid) in a shape this
+  version never writes; the next runs must equal a run without a cache.
 
 Each input goes through `exercise`, the oracle: `extract` must return facts (never raise), the facts must
 survive the cache round trip, and a whole project holding the input must get a verdict for every claim from
@@ -56,10 +59,13 @@ from pytest_claims.analysis.facts import extract
 from pytest_claims.engine import Result, check
 from pytest_claims.output.messages import failure_text
 from pytest_claims.output.report import json_report, markdown_catalogue
-from pytest_claims.persist.cache import FactsCache, pack, unpack
-from pytest_claims.persist.codec import decode, encode
+from pytest_claims.persist import snapshot as snapshot_module
+from pytest_claims.persist.cache import FactsCache, pack, read_entry, unpack, write_entry
+from pytest_claims.persist.codec import conforms, decode, encode
+from pytest_claims.persist.snapshot import SHAPE as SNAPSHOT_SHAPE
+from pytest_claims.persist.store import SUMMARIES_SHAPE, VERDICTS_SHAPE
 from pytest_claims.plugin import ClaimsState
-from pytest_claims.records import FileFacts
+from pytest_claims.records import FileFacts, Summary
 
 REPO = Path(__file__).resolve().parents[2]
 STATUSES = frozenset({"held", "violated", "unevaluable"})
@@ -657,6 +663,188 @@ def exercise(source: str | bytes, workspace: Workspace) -> None:
     markdown_catalogue(cold)
 
 
+# ---------------------------------------------------------------------------------------------------------
+# Hostile cache state: what a run finds in its cache directory, not in its sources. After a run has filled the
+# cache, one entry is tampered with: copied under another entry's key, taken from another configuration's
+# stores, or rewritten with a valid checksum and key but a shape this version never writes. The next runs must
+# give exactly what a run without a cache gives, and raise nothing. (A forgery of the right shape, say a
+# verdict turned from violated to held, is out of reach of any check without a secret: such mutations are
+# recognised by the shape they keep and not judged.)
+
+STATE_TARGET = """\
+from pkg import helpers
+from pkg.helpers import Base
+
+
+# claims: deterministic
+def pure_one(x):
+    return helpers.pure(x)
+
+
+# claims: deterministic
+def stamped():
+    return helpers.stamp()
+
+
+# claims: deterministic
+def env():
+    return helpers.env("X")
+
+
+class Local(Base):
+    # claims: deterministic
+    def run(self):
+        return self.now()
+"""
+TRUSTING = PYPROJECT.replace('trusted = ["pkg.sandbox"]', 'trusted = ["pkg.sandbox", "pkg.helpers"]')
+"""Another configuration, under which every claim of the target holds."""
+STORES = ("verdicts", "summaries", "files")
+FULL_SHAPES: dict[str, dict[str, object]] = {
+    "verdicts": VERDICTS_SHAPE,
+    "summaries": {**SUMMARIES_SHAPE, "summaries": dict[tuple[str, int, str], tuple[tuple[str, ...], Summary]]},
+    "files": SNAPSHOT_SHAPE,
+}
+"""Each store's shape down to every record (the summary store checks its summaries when it uses them)."""
+PLAIN = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-2, 2**40),
+    st.floats(allow_nan=False),
+    st.text(max_size=4),
+    st.binary(max_size=2),
+    st.tuples(),
+    st.tuples(st.text(max_size=2)),
+    st.lists(st.integers(0, 3), max_size=2),
+    st.dictionaries(st.text(max_size=2), st.integers(0, 3), max_size=1),
+    st.frozensets(st.text(max_size=2), max_size=2),
+)
+
+
+@dataclass(frozen=True)
+class CacheState:
+    """`kind`: "wrong-key" (one facts entry copied over another, both picked by `pick`), "other-config" (that
+    store of the trusting configuration copied under this one's name) or "wrong-shape" (`value` put at `path` in
+    the entry `pick[0]` picks); `entries` is "facts" or one of `STORES`."""
+
+    kind: str
+    entries: str
+    pick: tuple[int, int]
+    path: tuple[int, ...]
+    value: object
+
+
+hostile_cache = st.one_of(
+    st.builds(
+        CacheState,
+        st.just("wrong-key"),
+        st.just("facts"),
+        st.tuples(st.integers(0, 999), st.integers(1, 999)),
+        st.just(()),
+        st.none(),
+    ),
+    st.builds(
+        CacheState, st.just("other-config"), st.sampled_from(STORES[:2]), st.just((0, 0)), st.just(()), st.none()
+    ),
+    st.builds(
+        CacheState,
+        st.just("wrong-shape"),
+        st.sampled_from([*STORES, "facts"]),
+        st.tuples(st.integers(0, 999), st.just(0)),
+        st.lists(st.integers(0, 10**6), max_size=8).map(tuple),
+        PLAIN,
+    ),
+)
+
+
+def _entries(cache: Path, kind: str) -> list[Path]:
+    return sorted(
+        p for p in cache.glob(f"{kind}-*/**/*" if kind in ("facts", "derived") else f"{kind}-*") if p.is_file()
+    )
+
+
+def _key(path: Path, cache: Path) -> str:
+    """The key an entry is read with: a store's name, else its namespace directory and its name."""
+    parts = path.relative_to(cache).parts
+    return parts[0] if len(parts) == 1 else f"{parts[0]}/{parts[-1]}"
+
+
+def _replaced(value: object, path: tuple[int, ...], new: object) -> object:
+    """`value` with the part that `path` leads to (each step picks an item, modulo the count) replaced by `new`,
+    or by `[new]` where `new` has the very type it replaces (a list is never stored): the shape always changes."""
+    if path and isinstance(value, (dict, tuple, list, frozenset)) and value:
+        items = list(value.items()) if isinstance(value, dict) else list(value)
+        at = path[0] % len(items)
+        if isinstance(value, dict):
+            key, inner = items[at]
+            return {**value, key: _replaced(inner, path[1:], new)}
+        items[at] = _replaced(items[at], path[1:], new)
+        return type(value)(items)
+    return [new] if type(new) is type(value) else new
+
+
+def _tamper(state: CacheState, root: Path, cache: Path) -> bool:
+    """Apply `state` to a filled cache; False when it left nothing to judge (a well-shaped forgery, or no
+    entry of that kind)."""
+    if state.kind == "other-config":
+        ours = set(_entries(cache, state.entries))
+        (root / "pyproject.toml").write_text(TRUSTING, encoding="utf-8")
+        check(root, ["linux", "win32"], cache=FactsCache(cache))
+        (root / "pyproject.toml").write_text(PYPROJECT, encoding="utf-8")
+        theirs = [p for p in _entries(cache, state.entries) if p not in ours]
+        for mine in ours:
+            shutil.copyfile(theirs[0], mine)
+        return bool(ours and theirs)
+    entries = _entries(cache, state.entries)
+    if len(entries) < (2 if state.kind == "wrong-key" else 1):
+        return False
+    first = state.pick[0] % len(entries)
+    source = entries[first]
+    if state.kind == "wrong-key":
+        shutil.copyfile(source, entries[(first + 1 + state.pick[1] % (len(entries) - 1)) % len(entries)])
+        return True
+    key = _key(source, cache)
+    document = read_entry(source, key)
+    changed: Any = _replaced(document, state.path, state.value)
+    shapes = FULL_SHAPES.get(state.entries)
+    if shapes is None:
+        well_shaped = conforms(FileFacts, changed)
+    else:
+        well_shaped = type(changed) is dict and changed.keys() == shapes.keys()
+        well_shaped = well_shaped and all(conforms(shape, changed[name]) for name, shape in shapes.items())
+    if well_shaped:
+        return False
+    write_entry(source, key, changed)
+    return True
+
+
+def exercise_cache(state: CacheState, workspace: Workspace) -> None:
+    """Fill a cache, tamper with it, and require the runs after to be what a run without a cache gives."""
+    base = workspace.cache.parent / "state"
+    shutil.rmtree(base, ignore_errors=True)
+    root, cache = base / "project", base / "cache"
+    for rel, text in {"pyproject.toml": PYPROJECT, **HELPERS, "pkg/target.py": STATE_TARGET}.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    hour_ago = time.time() - 3600
+    for path in sorted([root, *root.rglob("*")], key=lambda p: -len(p.parts)):
+        os.utime(path, (hour_ago, hour_ago))
+    clock = snapshot_module.clock
+    snapshot_module.clock = lambda: time.time_ns() + 600 * 10**9  # every file long settled for the snapshot
+    try:
+        fresh = check(root, ["linux", "win32"])
+        check(root, ["linux", "win32"], cache=FactsCache(cache))
+        if not _tamper(state, root, cache):
+            return
+        for _ in range(2):  # the run that meets the tampered entry, and the one after its rebuild
+            result = check(root, ["linux", "win32"], cache=FactsCache(cache), details=True)
+            check_result(result)
+            assert result.claims == fresh.claims, f"a tampered cache changed a verdict: {state}"
+            assert result.errors == fresh.errors and result.problems == fresh.problems
+    finally:
+        snapshot_module.clock = clock
+
+
 def _stack_depth() -> int:
     depth = 0
     frame: FrameType | None = sys._getframe()
@@ -676,13 +864,13 @@ def default_stack(action: Callable[[], None]) -> None:
 
 
 def run_one(
-    source: str | bytes,
+    source: str | bytes | CacheState,
     workspace: Workspace,
     crash_dir: Path | None,
     oracle: Callable[[Any, Workspace], None] | None = None,
 ) -> None:
     workspace.seen += 1
-    judge = oracle or exercise
+    judge: Callable[[Any, Workspace], None] = oracle or exercise
     try:
         default_stack(lambda: judge(source, workspace))
     except Exception:
@@ -690,6 +878,8 @@ def run_one(
         workspace.crashes.append((repr(source)[:2000], text))
         if crash_dir is not None:
             crash_dir.mkdir(parents=True, exist_ok=True)
+            if not isinstance(source, (str, bytes)):
+                source = repr(source)
             data = source if isinstance(source, bytes) else source.encode("utf-8", "surrogatepass")
             name = hashlib.sha256(data).hexdigest()[:16]
             (crash_dir / f"{name}.py").write_bytes(data)
@@ -930,6 +1120,18 @@ def campaign(budget: float, crash_dir: Path | None, chunk: int = 200) -> Workspa
                 phases=[Phase.generate],
                 suppress_health_check=list(HealthCheck),
             )
+            @given(hostile_cache)
+            def cache_round(state: CacheState) -> None:
+                if time.monotonic() < deadline:
+                    run_one(state, workspace, crash_dir, exercise_cache)
+
+            @settings(
+                max_examples=max(chunk // 10, 1),
+                deadline=None,
+                database=None,
+                phases=[Phase.generate],
+                suppress_health_check=list(HealthCheck),
+            )
             @given(hostile_state())
             def state_round(state: HostileState) -> None:
                 if time.monotonic() < deadline:
@@ -948,6 +1150,7 @@ def campaign(budget: float, crash_dir: Path | None, chunk: int = 200) -> Workspa
                     run_one(drawn[0], workspace, crash_dir, exercise_bindings)
 
             one_round()
+            cache_round()
             state_round()
             bindings_round()
     finally:
