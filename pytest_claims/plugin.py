@@ -188,7 +188,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("no_claims"):
         return
     try:
-        claims_config(config)
+        tool_claims(config)
         env_flag(SWEEP_ENV)  # a bad value is a usage error now, before anything runs (SPEC §8)
     except ConfigError as exc:
         raise pytest.UsageError(str(exc)) from None
@@ -201,7 +201,7 @@ def pytest_configure(config: pytest.Config) -> None:
             raise pytest.UsageError(f"--claims-report: {exc}") from None
 
 
-def claims_config(config: pytest.Config) -> ClaimsConfig:
+def tool_claims(config: pytest.Config) -> ClaimsConfig:
     """`[tool.claims]` of the rootdir, read once per session: the observer asks first, before `pytest_configure`
     (a malformed file raises `ConfigError` every time it is asked for)."""
     found = config.stash.get(_CONFIG, None)

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from pytest_claims.config import ConfigError
-from pytest_claims.plugin import _STATE, claims_config
+from pytest_claims.plugin import _STATE, tool_claims
 
 if TYPE_CHECKING:  # the recorder and the judge are loaded only for an observed run: an idle plugin costs nothing
     from pytest_claims.analysis.catalog import Catalogue
@@ -101,7 +101,7 @@ def pytest_load_initial_conftests(early_config: pytest.Config) -> None:
             raise pytest.UsageError("--claims-observe judges the static verdicts: it cannot run with --no-claims")
         return
     try:
-        project_config = claims_config(early_config)
+        project_config = tool_claims(early_config)
     except ConfigError:
         return  # the claims plugin reports it as a usage error
     if not (option or getattr(project_config, "claims_observe", False)) or _ACTIVE:
