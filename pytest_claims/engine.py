@@ -30,15 +30,14 @@ from pytest_claims.analysis.conditions import Target
 from pytest_claims.analysis.details import report_details
 from pytest_claims.analysis.directives import Decorators, read_directives, renamings
 from pytest_claims.analysis.facts import hierarchy_shape
-from pytest_claims.analysis.index import build_index
 from pytest_claims.analysis.policy import Policy
-from pytest_claims.analysis.project import Modules, Project, load_project
+from pytest_claims.analysis.project import Modules, Project
+from pytest_claims.analysis.project import load as load  # re-exported: the engine's first step, on its own
 from pytest_claims.analysis.resolve import Resolver
 from pytest_claims.analysis.rules import check_rules
 from pytest_claims.analysis.stubs import stubs_for, typeshed_version
 from pytest_claims.config import Config, load_config
 from pytest_claims.persist.cache import DERIVED_VERSION, PLUGIN_VERSION, FactsCache, derived_in, namespace
-from pytest_claims.persist.snapshot import SNAPSHOT_VERSION, Snapshot
 from pytest_claims.persist.store import SummaryStore, VerdictStore, decode_verdict, encode_verdict
 from pytest_claims.records import (
     PLATFORM,
@@ -84,18 +83,6 @@ def host_version() -> tuple[int, int]:
 def target_for(platform: str, version: tuple[int, int] | None = None) -> Target:
     stubs = stubs_for(platform, version or host_version())
     return Target(platform, stubs.version, stubs.module_has)
-
-
-def load(config: Config, cache: FactsCache | None = None) -> Project:
-    """Index and digests, through the cache's file-system snapshot when there is a cache directory."""
-    directory = cache.directory if cache is not None else None
-    snapshot = Snapshot(
-        directory.parent / f"files-{namespace(SNAPSHOT_VERSION, PLUGIN_VERSION)}" if directory is not None else None
-    )
-    index = build_index(config.root, config.packages, config.exclude, config.follow, snapshot)
-    project = load_project(config.root, index, cache, snapshot)
-    snapshot.save()
-    return project
 
 
 def resolve_platforms(config: Config, requested: Sequence[str] | None, sweep: bool = False) -> tuple[str, ...]:

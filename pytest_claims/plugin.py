@@ -15,19 +15,21 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path, PurePath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from pytest_claims import __version__
+from pytest_claims.analysis.project import load
 from pytest_claims.config import Config as ClaimsConfig
 from pytest_claims.config import ConfigError, env_flag, load_config
-from pytest_claims.engine import Result, check
 from pytest_claims.output.messages import excluded_line, failure_text, rule_failure_text, rule_item_name
-from pytest_claims.output.report import report_format, write_report
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.records import ClaimResult, RuleResult
 from pytest_claims.vocabulary import KNOWN_PLATFORMS
+
+if TYPE_CHECKING:
+    from pytest_claims.engine import Result
 
 SWEEP_ENV = "DEVLORE_CLAIMCHECK_ALL_PLATFORMS"
 
@@ -158,6 +160,8 @@ class _LineRepr:
 
 _STATE = pytest.StashKey[ClaimsState]()
 _CONFIG = pytest.StashKey[ClaimsConfig]()
+_IDLE = pytest.StashKey[bool]()
+"""Set when there is nothing to check (`_idle`): an xdist worker is told so instead of looking again."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -191,15 +195,26 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("no_claims"):
         return
     try:
-        config.stash[_CONFIG] = load_config(Path(str(config.rootpath)))
+        tool_claims(config)
         env_flag(SWEEP_ENV)  # a bad value is a usage error now, before anything runs (SPEC §8)
     except ConfigError as exc:
         raise pytest.UsageError(str(exc)) from None
     for target in config.getoption("claims_report") or ():
+        from pytest_claims.output.report import report_format  # with the resolver: loaded only for reports
+
         try:
             report_format(Path(target))
         except ValueError as exc:
             raise pytest.UsageError(f"--claims-report: {exc}") from None
+
+
+def tool_claims(config: pytest.Config) -> ClaimsConfig:
+    """`[tool.claims]` of the rootdir, read once per session: the observer asks first, before `pytest_configure`
+    (a malformed file raises `ConfigError` every time it is asked for)."""
+    found = config.stash.get(_CONFIG, None)
+    if found is None:
+        found = config.stash[_CONFIG] = load_config(Path(str(config.rootpath)))
+    return found
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -210,6 +225,9 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     if claims_config is None:
         return
     state = _analyse(config, claims_config)
+    if state is None:
+        config.stash[_IDLE] = True
+        return
     workerinput = getattr(config, "workerinput", None)
     if workerinput is not None and "claims_display_prefix" in workerinput:
         state.display_prefix = workerinput["claims_display_prefix"]
@@ -242,8 +260,11 @@ def _requested_platforms(config: pytest.Config) -> tuple[list[str] | None, bool]
     return requested, sweep
 
 
-def _analyse(config: pytest.Config, claims_config: ClaimsConfig) -> ClaimsState:
+def _analyse(config: pytest.Config, claims_config: ClaimsConfig) -> ClaimsState | None:
+    """The session's analysis, or None when there is nothing to check (`_idle`)."""
     workerinput = getattr(config, "workerinput", None)
+    if workerinput is not None and workerinput.get("claims_idle"):
+        return None
     if workerinput is not None and "claims_payload" in workerinput:
         payload = pickle.loads(workerinput["claims_payload"])
         return ClaimsState(claims_config, None, payload)
@@ -256,6 +277,10 @@ def _analyse(config: pytest.Config, claims_config: ClaimsConfig) -> ClaimsState:
     cache = FactsCache(_cache_dir(config))
     report = bool(config.getoption("claims_report", None))  # details for the reports
     started = time.perf_counter()
+    if _idle(config, claims_config, cache):
+        return None
+    from pytest_claims.engine import check  # the resolver and the walks: loaded only when there is work
+
     shown = _progress(config, "claims: analysing the project ...")
     try:
         result = check(claims_config.root, requested, claims_config, sweep=sweep, cache=cache, details=report)
@@ -268,6 +293,16 @@ def _analyse(config: pytest.Config, claims_config: ClaimsConfig) -> ClaimsState:
     # (every later garbage collection would walk them)
     result.project.modules.release()
     return state
+
+
+def _idle(config: pytest.Config, claims_config: ClaimsConfig, cache: FactsCache) -> bool:
+    """No `[tool.claims]` table, no file that could hold a claim (the engine's own pre-scan, through the
+    snapshot: a warm run reads no source file) and no report or observation asked for: the plugin adds nothing,
+    so nothing is checked, stored or collected (SPEC §9). With a table, the analysis always runs."""
+    if claims_config.present or config.getoption("claims_report", None) or config.getoption("claims_observe", False):
+        return False
+    project = load(claims_config, cache)
+    return not project.modules.mentions and not project.index.problems
 
 
 def _progress(config: pytest.Config, text: str) -> bool:
@@ -301,6 +336,8 @@ def pytest_configure_node(node: Any) -> None:
     if state is not None:
         node.workerinput["claims_payload"] = pickle.dumps(state.payload)
         node.workerinput["claims_display_prefix"] = state.display_prefix
+    elif node.config.stash.get(_IDLE, False):
+        node.workerinput["claims_idle"] = True
 
 
 class ClaimsFile(pytest.File):
@@ -684,6 +721,8 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
     messages = []
     for target in dict.fromkeys(config.getoption("claims_report", None) or ()):
+        from pytest_claims.output.report import write_report
+
         path = Path(str(config.invocation_params.dir)) / target
         try:
             write_report(path, state.result, state.result.rules, __version__, state.observed)

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
+from pytest_claims import plugin as claims_plugin
 from pytest_claims.analysis.catalog import load_catalogue
 from pytest_claims.config import load_config
-from pytest_claims.observe import plugin as observe_plugin
 from pytest_claims.observe.verdicts import Policy, claimed, direct, judge, merge
 from pytest_claims.records import BlindSpot, ClaimResult, FrontierEntry, Violation
 
@@ -145,7 +145,8 @@ def test_the_config_attribute_turns_it_on(shapes: pytest.Pytester, monkeypatch: 
         def __getattr__(self, name: str) -> Any:
             return getattr(self._inner, name)
 
-    monkeypatch.setattr(observe_plugin, "load_config", lambda root: Observing(load_config(root)))
+    # the session's one reading of the configuration, which the observer shares
+    monkeypatch.setattr(claims_plugin, "load_config", lambda root: Observing(load_config(root)))
     result = shapes.runpytest("-p", "claims", "--claims-report=report.json")
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     assert _report(shapes)["observed"] == EXPECTED

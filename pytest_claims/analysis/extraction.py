@@ -5,7 +5,8 @@ Parsing dominates a cold run and every file parses independently, so when a run 
 a share each. A helper is a fresh `python -c` that imports only the extractor: it reads its share from
 stdin and writes the facts back as the same plain, checksummed tuples the facts cache stores, read back with
 the same class-refusing unpickler. Nothing is imported from the analysed project, in a helper or here. Any
-failure of a helper (it cannot start, dies, answers garbage) costs only time: its share is extracted here.
+failure of a helper (it cannot start, dies, answers garbage, or does not answer in time) costs only time: its
+share is extracted here. Every wait on a helper is bounded (`helper_patience`): one that hangs is killed.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import cast
@@ -30,6 +32,13 @@ HELPER_HANDICAP_BYTES = 400_000
 """A helper's start-up (interpreter, imports, transfer) counted as this much source when sharing out work."""
 ENV_HELPERS = "PYTEST_CLAIMS_HELPERS"
 """How many helper processes to use at most (0 turns them off); default: one per spare core, at most 3."""
+HELPER_GRACE_SECONDS = 30.0
+"""What any helper is granted besides its share's parsing: a fresh interpreter on a loaded machine, the transfer."""
+HELPER_MIN_BYTES_PER_SECOND = 100_000
+"""The slowest parsing rate a helper may show before it counts as hung: about fifty times below what one loaded
+core does (5 MB/s on Django), so a slow CI machine never falls back needlessly, while a hang still ends."""
+KILL_WAIT_SECONDS = 5.0
+"""After a hung helper is killed, how long its feeding thread is given to see the pipes close."""
 
 
 def extract_fresh(data: bytes, rel: str) -> FileFacts:
@@ -66,6 +75,12 @@ def helpers_available() -> int:
     return min(spare, int(configured)) if configured.isdigit() else spare
 
 
+def helper_patience(size: int) -> float:
+    """Seconds a helper handed `size` bytes of source is waited for, from its start: scaled with the work, so a
+    big project on a slow machine is not taken from its helpers, yet never unbounded."""
+    return HELPER_GRACE_SECONDS + size / HELPER_MIN_BYTES_PER_SECOND
+
+
 def extract_many(jobs: Sequence[tuple[str, bytes]], helpers: int | None = None) -> list[FileFacts]:
     """Facts for every (rel, bytes), in order; helper processes take shares when the work is worth it."""
     helpers = helpers_available() if helpers is None else helpers
@@ -75,15 +90,15 @@ def extract_many(jobs: Sequence[tuple[str, bytes]], helpers: int | None = None) 
     running = [_Helper([jobs[i] for i in share]) for share in shares[1:] if share]
     try:
         out: dict[int, FileFacts] = {i: extract_fresh(jobs[i][1], jobs[i][0]) for i in shares[0]}
+        for helper, share in zip(running, [s for s in shares[1:] if s], strict=True):
+            facts = helper.result()
+            if facts is None:
+                facts = [extract_fresh(jobs[i][1], jobs[i][0]) for i in share]
+            out.update(zip(share, facts, strict=True))
     except BaseException:  # interrupted: no helper outlives the batch
         for helper in running:
             helper.stop()
         raise
-    for helper, share in zip(running, [s for s in shares[1:] if s], strict=True):
-        facts = helper.result()
-        if facts is None:
-            facts = [extract_fresh(jobs[i][1], jobs[i][0]) for i in share]
-        out.update(zip(share, facts, strict=True))
     return [out[i] for i in range(len(jobs))]
 
 
@@ -103,6 +118,7 @@ class _Helper:
 
     def __init__(self, jobs: list[tuple[str, bytes]]) -> None:
         self._count = len(jobs)
+        self._deadline = time.monotonic() + helper_patience(sum(len(data) for _, data in jobs))
         self._answer: bytes | None = None
         self._thread: threading.Thread | None = None
         package_parent = str(Path(__file__).resolve().parents[2])
@@ -148,10 +164,16 @@ class _Helper:
             self._process.kill()
 
     def result(self) -> list[FileFacts] | None:
-        """The helper's facts in job order, or None when it failed in any way."""
+        """The helper's facts in job order, or None when it failed in any way, a hang past its patience included
+        (it is killed then; a thread still blocked after that, on a pipe some descendant of it holds open, is
+        left behind: it is a daemon and holds nothing this process needs)."""
         if self._thread is None:
             return None
-        self._thread.join()
+        self._thread.join(max(0.0, self._deadline - time.monotonic()))
+        if self._thread.is_alive():
+            self.stop()
+            self._thread.join(KILL_WAIT_SECONDS)
+            return None
         if self._answer is None:
             return None
         try:

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pytest_claims.analysis.extraction import extract_fresh, extract_many
-from pytest_claims.analysis.index import Index, ModuleFile
-from pytest_claims.persist.cache import FactsCache
-from pytest_claims.persist.snapshot import Snapshot, stat_key
+from pytest_claims.analysis.index import Index, ModuleFile, build_index
+from pytest_claims.config import Config
+from pytest_claims.persist.cache import PLUGIN_VERSION, FactsCache, namespace
+from pytest_claims.persist.snapshot import SNAPSHOT_VERSION, Snapshot, stat_key
 from pytest_claims.records import FileFacts
 from pytest_claims.sourcetext import mentions as may_mention
 from pytest_claims.sourcetext import searchable
@@ -255,3 +256,18 @@ def load_project(
     root: Path, index: Index, cache: FactsCache | None = None, snapshot: Snapshot | None = None
 ) -> Project:
     return Project(root, index, Modules(index, cache or FactsCache(None), snapshot))
+
+
+def load(config: Config, cache: FactsCache | None = None) -> Project:
+    """Index, digests and the pre-scan, through the cache's file-system snapshot when there is a cache directory.
+
+    Here rather than in the engine so that the plugin can learn whether any file could hold a claim without
+    importing the resolver and the walks (an idle plugin's whole cost, SPEC §9)."""
+    directory = cache.directory if cache is not None else None
+    snapshot = Snapshot(
+        directory.parent / f"files-{namespace(SNAPSHOT_VERSION, PLUGIN_VERSION)}" if directory is not None else None
+    )
+    index = build_index(config.root, config.packages, config.exclude, config.follow, snapshot)
+    project = load_project(config.root, index, cache, snapshot)
+    snapshot.save()
+    return project

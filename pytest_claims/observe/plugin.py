@@ -20,15 +20,17 @@ import json
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from pytest_claims.analysis.catalog import Catalogue, load_catalogue
-from pytest_claims.config import ConfigError, load_config
-from pytest_claims.observe.recorder import Recorder
-from pytest_claims.observe.verdicts import Observation, ObservedClaim, Policy, judge, merge, observed_json
-from pytest_claims.plugin import _STATE
+from pytest_claims.config import ConfigError
+from pytest_claims.plugin import _STATE, tool_claims
+
+if TYPE_CHECKING:  # the recorder and the judge are loaded only for an observed run: an idle plugin costs nothing
+    from pytest_claims.analysis.catalog import Catalogue
+    from pytest_claims.observe.recorder import Recorder
+    from pytest_claims.observe.verdicts import Observation, ObservedClaim, Policy
 
 WORKER_KEY = "claims_observed"
 """The `workeroutput` key an xdist worker's records travel under (a JSON string)."""
@@ -99,18 +101,22 @@ def pytest_load_initial_conftests(early_config: pytest.Config) -> None:
             raise pytest.UsageError("--claims-observe judges the static verdicts: it cannot run with --no-claims")
         return
     try:
-        claims_config = load_config(Path(str(early_config.rootpath)))
+        project_config = tool_claims(early_config)
     except ConfigError:
         return  # the claims plugin reports it as a usage error
-    if not (option or getattr(claims_config, "claims_observe", False)) or _ACTIVE:
+    if not (option or getattr(project_config, "claims_observe", False)) or _ACTIVE:
         return
+    from pytest_claims.analysis.catalog import load_catalogue
+    from pytest_claims.observe.recorder import Recorder
+    from pytest_claims.observe.verdicts import Policy
+
     catalogue = load_catalogue()
-    policy = Policy.of(claims_config)
+    policy = Policy.of(project_config)
     categories = policy.wanted_categories(catalogue)
     if not categories:
         return
     recorder = Recorder(
-        {name: path for name, path in _packages(claims_config).items()},
+        {name: path for name, path in _packages(project_config).items()},
         categories=categories,
         catalogue=catalogue,
         # Which functions ran is only counted (SPEC §13a): on 3.12+ sys.monitoring tells at one event per
@@ -155,6 +161,8 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     state = config.stash.get(_STATE, None)
     if state is None or config.option.collectonly:
         return
+    from pytest_claims.observe.verdicts import judge, merge, observed_json
+
     merged: dict[str, Any] = {}
     executed: set[str] | None = set()
     errors = 0
