@@ -228,6 +228,7 @@ def test_an_idle_controller_tells_its_workers(pytester: pytest.Pytester, monkeyp
         """
     )
     monkeypatch.setenv("PYTEST_CLAIMS_TRACE", str(trace))
+    monkeypatch.delenv("PYTEST_XDIST_WORKER", raising=False)  # set when this suite itself runs under xdist
     result = pytester.runpytest_subprocess("-p", "claims", "-n", "2", "-q")
     result.assert_outcomes(passed=1)
     assert not trace.exists()  # no engine run, in any process

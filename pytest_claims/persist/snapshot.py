@@ -42,11 +42,15 @@ it forward instead of waiting: a file's change time cannot be set back.)"""
 
 StatKey = tuple[int, int, int, int]
 SHAPE: dict[str, object] = {
-    # (package directory, name, root, exclude, followed) -> (each directory listed with its mtime, the modules
-    # found: (name, path or None for a namespace package, path from the root, is a package))
+    # (package directory, name, root, exclude, followed) -> (each directory listed with its mtime, (the modules
+    # found: (name, path or None for a namespace package, path from the root, is a package), the files `exclude`
+    # left out: (path from the root, path)))
     "walks": dict[
         tuple[str, str, str, tuple[str, ...], bool],
-        tuple[tuple[tuple[str, int], ...], tuple[tuple[str, str | None, str, bool], ...]],
+        tuple[
+            tuple[tuple[str, int], ...],
+            tuple[tuple[tuple[str, str | None, str, bool], ...], tuple[tuple[str, str], ...]],
+        ],
     ],
     # path -> (stat key, sha256 of the bytes, mentions `claims`, taken WRITEBACK_NS after the last change)
     "files": dict[str, tuple[StatKey, str, bool, bool]],

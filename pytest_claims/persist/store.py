@@ -28,8 +28,14 @@ STATUSES = frozenset({"held", "violated", "unevaluable"})
 
 _NAMES = dict[str, str]
 VERDICTS_SHAPE: dict[str, object] = {
-    # (module, digest) -> (claiming functions, refused directives and file problems, how many are refused)
-    "directives": dict[tuple[str, str], tuple[tuple[Claimed, ...], tuple[DirectiveError, ...], int]],
+    # a renamed decorator's name -> the modules whose text mentions it
+    "words": dict[str, tuple[str, ...]],
+    # (module, digest) -> (claiming functions, refused directives and file problems, how many are refused, the
+    # modules its decorators resolved through, the names it gives other names: `directives.renamings`)
+    "directives": dict[
+        tuple[str, str],
+        tuple[tuple[Claimed, ...], tuple[DirectiveError, ...], int, tuple[str, ...], tuple[tuple[str, str], ...]],
+    ],
     # (module, function index, platform) -> (modules the walk read, the verdict or None: no such function there)
     "verdicts": dict[tuple[str, int, str], tuple[tuple[str, ...], Verdict | None]],
     "digests": _NAMES,
