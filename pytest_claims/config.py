@@ -32,6 +32,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, NoReturn
 
+from pytest_claims.files import read_file
 from pytest_claims.vocabulary import (
     BUILTIN_CLAIMS,
     CATEGORIES,
@@ -745,7 +746,7 @@ def _defaults(root: Path, file: Path | None, present: bool, packages: tuple[str,
 def _read(root: Path, file: Path, display: str) -> tuple[str, dict[str, Any]]:
     """The file's text and parsed document; unreadable or malformed TOML is a usage error."""
     try:
-        data = file.read_bytes()
+        data = read_file(file)  # never opens a FIFO or a device: a read from one may never end
     except OSError as error:
         raise ConfigError(f"{display}: cannot read the file: {error.strerror or error}") from None
     try:

@@ -276,3 +276,20 @@ def test_a_stale_digest_does_not_outlive_the_next_edit(settled: Path, tmp_path: 
     after = _run(project, cache)
     assert after.claims == check(project, PLATFORMS).claims
     assert "time.ctime" in _reaches(after)
+
+
+def test_a_stored_catalogue_parse_of_the_wrong_shape_is_parsed_again(tmp_path: Path) -> None:
+    """Item 15 for the derived entries: a checksum-valid, correctly keyed parse of the catalogue that is not one
+    (a section of the wrong type) is read as damage, not a ValueError on every later run."""
+    import hashlib
+
+    from pytest_claims.analysis import catalog
+    from pytest_claims.persist.cache import derived_in, write_entry
+
+    source = catalog._catalogue_text().encode()
+    entry = tmp_path / f"catalogue-{hashlib.sha256(source).hexdigest()[:40]}"
+    write_entry(entry, f"{tmp_path.name}/{entry.name}", {"capabilities": ["not", "a", "table"]})
+    with derived_in(tmp_path):
+        forged = catalog.load_catalogue.__wrapped__()  # past the per-process memo: this process loaded it already
+    assert forged.entries == catalog.load_catalogue().entries
+    assert forged.lookup("os.getenv") is not None

@@ -300,3 +300,12 @@ def test_editing_refuses_what_it_would_not_write(tmp_path: Path) -> None:
     files.write_file(link, b"y")
     assert regular.read_bytes() == b"y" and _kind(link) == "link"
     assert stat.S_IMODE(regular.stat().st_mode) == stat.S_IRUSR | stat.S_IWUSR  # its bits kept
+
+
+def test_a_fifo_pyproject_is_refused_by_check_not_waited_on(tmp_path: Path) -> None:
+    """Item 19's FIFO, met by the configuration reader (`check`, the plugin): one line, no wait for a writer."""
+    from pytest_claims.config import ConfigError, load_config
+
+    os.mkfifo(tmp_path / "pyproject.toml")
+    with pytest.raises(ConfigError, match=r"pyproject.toml: cannot read the file: not a regular file: a FIFO"):
+        load_config(tmp_path)

@@ -290,10 +290,14 @@ def load_catalogue() -> Catalogue:
     most of the cost, is kept between processes when the engine has a cache directory)."""
     text = _catalogue_text()
     source = text.encode()
+    fingerprint = hashlib.sha256(source).hexdigest()
     document = derived("catalogue", source, lambda: tomllib.loads(text))
-    if not isinstance(document, dict):  # a damaged entry of another shape: parsed again
-        document = tomllib.loads(text)
-    return _catalogue(document, hashlib.sha256(source).hexdigest())
+    if isinstance(document, dict):
+        try:
+            return _catalogue(document, fingerprint)
+        except (ValueError, TypeError, AttributeError):
+            pass  # a stored parse of another shape (the shipped text always validates): parsed again below
+    return _catalogue(tomllib.loads(text), fingerprint)
 
 
 @functools.cache

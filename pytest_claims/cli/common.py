@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pytest_claims.files import read_file
+
 if TYPE_CHECKING:
     from pytest_claims.config import Config
     from pytest_claims.persist.cache import FactsCache
@@ -130,7 +132,7 @@ def _pytest_cache_dir(root: Path) -> str:
     else:  # pragma: no cover - 3.10 only
         import tomli as tomllib  # type: ignore[import-not-found, unused-ignore]
     try:
-        document = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+        document = tomllib.loads(read_file(root / "pyproject.toml").decode("utf-8"))
         value = document["tool"]["pytest"]["ini_options"]["cache_dir"]
     except (OSError, ValueError, KeyError, TypeError):
         return ".pytest_cache"
