@@ -132,7 +132,7 @@ def _posix(path: str, root: Path) -> str:
     if PureWindowsPath(path).drive or PurePosixPath(path).is_absolute():
         try:
             return Path(path).resolve().relative_to(root.resolve()).as_posix()
-        except (ValueError, OSError):
+        except (ValueError, OSError, RuntimeError):  # RuntimeError: a symlink loop before Python 3.13
             return Path(path).as_posix()
     return path.replace("\\", "/")
 
