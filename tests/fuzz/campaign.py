@@ -864,11 +864,13 @@ def default_stack(action: Callable[[], None]) -> None:
 
 
 def run_one(
-    source: str | bytes | CacheState,
+    source: object,
     workspace: Workspace,
     crash_dir: Path | None,
     oracle: Callable[[Any, Workspace], None] | None = None,
 ) -> None:
+    """One input through its oracle (`exercise` for sources); a crash is recorded, with the input, and the
+    campaign carries on."""
     workspace.seen += 1
     judge: Callable[[Any, Workspace], None] = oracle or exercise
     try:
@@ -878,12 +880,14 @@ def run_one(
         workspace.crashes.append((repr(source)[:2000], text))
         if crash_dir is not None:
             crash_dir.mkdir(parents=True, exist_ok=True)
-            if not isinstance(source, (str, bytes)):
-                source = repr(source)
-            data = source if isinstance(source, bytes) else source.encode("utf-8", "surrogatepass")
-            name = hashlib.sha256(data).hexdigest()[:16]
-            (crash_dir / f"{name}.py").write_bytes(data)
-            (crash_dir / f"{name}.txt").write_text(text, encoding="utf-8")
+            if isinstance(source, (str, bytes)):
+                data = source if isinstance(source, bytes) else source.encode("utf-8", "surrogatepass")
+                name = hashlib.sha256(data).hexdigest()[:16]
+                (crash_dir / f"{name}.py").write_bytes(data)
+                (crash_dir / f"{name}.txt").write_text(text, encoding="utf-8")
+            else:  # a hostile state: its description and the traceback
+                name = hashlib.sha256(repr(source).encode()).hexdigest()[:16]
+                (crash_dir / f"state-{name}.txt").write_text(f"{source!r}\n\n{text}", encoding="utf-8")
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -1073,20 +1077,12 @@ def check_state_result(result: Result, expect: Expected) -> None:
     json_report(result, (), "0")
 
 
-def run_state(state: HostileState, workspace: Workspace, crash_dir: Path | None) -> None:
-    """One hostile state in a directory of its own; a crash is recorded like a source's."""
-    workspace.seen += 1
+def exercise_state_apart(state: HostileState, workspace: Workspace) -> None:
+    """`exercise_state` in a directory of its own beside the workspace, removed after."""
     workspace.states += 1
     base = Path(tempfile.mkdtemp(prefix="state-", dir=workspace.root.parent))
     try:
-        default_stack(lambda: exercise_state(state, base))
-    except Exception:
-        text = traceback.format_exc()
-        workspace.crashes.append((repr(state)[:2000], text))
-        if crash_dir is not None:
-            crash_dir.mkdir(parents=True, exist_ok=True)
-            name = hashlib.sha256(repr(state).encode()).hexdigest()[:16]
-            (crash_dir / f"state-{name}.txt").write_text(f"{state!r}\n\n{text}", encoding="utf-8")
+        exercise_state(state, base)
     finally:
         shutil.rmtree(base, ignore_errors=True)
 
@@ -1135,7 +1131,7 @@ def campaign(budget: float, crash_dir: Path | None, chunk: int = 200) -> Workspa
             @given(hostile_state())
             def state_round(state: HostileState) -> None:
                 if time.monotonic() < deadline:
-                    run_state(state, workspace, crash_dir)
+                    run_one(state, workspace, crash_dir, exercise_state_apart)
 
             @settings(
                 max_examples=chunk // 4,
