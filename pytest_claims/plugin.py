@@ -200,7 +200,7 @@ def pytest_configure(config: pytest.Config) -> None:
     except ConfigError as exc:
         raise pytest.UsageError(str(exc)) from None
     for target in config.getoption("claims_report") or ():
-        from pytest_claims.output.report import report_format  # with the resolver: loaded only for reports
+        from pytest_claims.output.report import report_format  # loaded only when a report is asked for
 
         try:
             report_format(Path(target))

@@ -20,6 +20,10 @@ seen by `persist.codec.schema` on its own); part of the facts cache's namespace.
 THIRD_PARTY = "third-party code ("
 """How a frontier entry for code outside the project and the stdlib begins (`external = "trust"` drops them)."""
 
+MAX_ALIAS_DEPTH = 24
+"""How many alias, re-export and star-import hops a name may take before it is unevaluable (the resolver's
+bound, published in the reports' `limits`)."""
+
 HIERARCHY = "<hierarchy>"
 """A pseudo-module in dependency sets: the computation looked for overrides in the project's subclasses, so
 it is stale whenever any module's classes (their names, bases or methods) change."""

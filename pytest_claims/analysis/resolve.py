@@ -23,6 +23,7 @@ from pytest_claims.config import Config
 from pytest_claims.dotted import under_any
 from pytest_claims.records import (
     HIERARCHY,
+    MAX_ALIAS_DEPTH,
     PLATFORM,
     THIRD_PARTY,
     Binding,
@@ -63,8 +64,6 @@ _LITERAL_CLASSES = {
     "<tuple>": "tuple",
 }
 _CONSTRUCTORS = ("__init__", "__new__", "__post_init__")
-MAX_ALIAS_DEPTH = 24
-"""How many alias, re-export and star-import hops a name may take before it is unevaluable (`limits` in reports)."""
 
 
 class Resolver:

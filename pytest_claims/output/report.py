@@ -16,10 +16,9 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import quote
 
-from pytest_claims.analysis.resolve import MAX_ALIAS_DEPTH
 from pytest_claims.files import write_file
 from pytest_claims.output.messages import frontier_line, rule_failure_text, violation_line
-from pytest_claims.records import BlindSpot, Details, FrontierEntry, RuleResult, Violation
+from pytest_claims.records import MAX_ALIAS_DEPTH, BlindSpot, Details, FrontierEntry, RuleResult, Violation
 from pytest_claims.vocabulary import UNCHECKED_CLAIMS
 
 if TYPE_CHECKING:
