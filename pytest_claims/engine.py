@@ -135,7 +135,7 @@ def _quiet_collector() -> Iterator[None]:
         gc.set_threshold(*before)
 
 
-def check(
+def check(  # noqa: PLR0913 - the engine's one entry point; everything past `config` is keyword-only
     root: Path,
     platforms: Sequence[str] | None = None,
     config: Config | None = None,
@@ -145,15 +145,21 @@ def check(
     details: bool = False,
     every: Sequence[str] = (),
     only: Collection[str] | None = None,
+    project: Project | None = None,
 ) -> Result:
     """Verdicts for every claiming function under `root`, for each target platform (default: the host).
 
     `details=True` also gathers what the reports need (`Result.details`; it reads every project file's facts).
     `every` judges every function and method of the project (lambdas and module state aside) as if it claimed
     these claims, in place of the directives (`suggest`, `explain`); `only` narrows that to the given dotted
-    names. Such verdicts are stored apart from the plain run's, and no forbid-reaches rule is checked."""
+    names. Such verdicts are stored apart from the plain run's, and no forbid-reaches rule is checked.
+    `project`: what `load(config, cache)` already returned for this run (the plugin's idle test), so the index
+    and the digests are not built twice."""
     with _quiet_collector(), _derived_beside(cache):
-        return _check(root, platforms, config, sweep=sweep, cache=cache, details=details, every=every, only=only)
+        config = config or load_config(root)
+        return _check(
+            config, platforms, sweep=sweep, cache=cache, details=details, every=every, only=only, project=project
+        )
 
 
 @contextmanager
@@ -228,20 +234,19 @@ class _LazyList(Sequence[Resolver]):
 
 
 def _check(
-    root: Path,
+    config: Config,
     platforms: Sequence[str] | None,
-    config: Config | None,
     *,
     sweep: bool,
     cache: FactsCache | None,
     details: bool = False,
     every: Sequence[str] = (),
     only: Collection[str] | None = None,
+    project: Project | None = None,
 ) -> Result:
-    config = config or load_config(root)
     targets = resolve_platforms(config, platforms, sweep)
     cache = cache or FactsCache(None)
-    project = load(config, cache)
+    project = project or load(config, cache)
     digests = project.modules.digests
     inputs = (config.fingerprint(), catalogue_fingerprint(), typeshed_version(), sys.version_info[:2])
     store = VerdictStore(cache, (*inputs, "every", *sorted(every)) if every else inputs)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from pytest_claims import __version__
-from pytest_claims.analysis.project import load
+from pytest_claims.analysis.project import Project, load
 from pytest_claims.config import Config as ClaimsConfig
 from pytest_claims.config import ConfigError, env_flag, load_config
 from pytest_claims.output.messages import excluded_line, failure_text, rule_failure_text, rule_item_name
@@ -161,7 +161,7 @@ class _LineRepr:
 _STATE = pytest.StashKey[ClaimsState]()
 _CONFIG = pytest.StashKey[ClaimsConfig]()
 _IDLE = pytest.StashKey[bool]()
-"""Set when there is nothing to check (`_idle`): an xdist worker is told so instead of looking again."""
+"""Set when there is nothing to check (`_scanned`): an xdist worker is told so instead of looking again."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -261,7 +261,7 @@ def _requested_platforms(config: pytest.Config) -> tuple[list[str] | None, bool]
 
 
 def _analyse(config: pytest.Config, claims_config: ClaimsConfig) -> ClaimsState | None:
-    """The session's analysis, or None when there is nothing to check (`_idle`)."""
+    """The session's analysis, or None when there is nothing to check (idle: see `_scanned`)."""
     workerinput = getattr(config, "workerinput", None)
     if workerinput is not None and workerinput.get("claims_idle"):
         return None
@@ -277,13 +277,16 @@ def _analyse(config: pytest.Config, claims_config: ClaimsConfig) -> ClaimsState 
     cache = FactsCache(_cache_dir(config))
     report = bool(config.getoption("claims_report", None))  # details for the reports
     started = time.perf_counter()
-    if _idle(config, claims_config, cache):
-        return None
+    project = _scanned(config, claims_config, cache)
+    if project is not None and not project.modules.mentions and not project.index.problems:
+        return None  # idle: no table, no file that could hold a claim, no report or observation asked for
     from pytest_claims.engine import check  # the resolver and the walks: loaded only when there is work
 
     shown = _progress(config, "claims: analysing the project ...")
     try:
-        result = check(claims_config.root, requested, claims_config, sweep=sweep, cache=cache, details=report)
+        result = check(
+            claims_config.root, requested, claims_config, sweep=sweep, cache=cache, details=report, project=project
+        )
     finally:
         if shown:
             _progress(config, "")
@@ -295,14 +298,14 @@ def _analyse(config: pytest.Config, claims_config: ClaimsConfig) -> ClaimsState 
     return state
 
 
-def _idle(config: pytest.Config, claims_config: ClaimsConfig, cache: FactsCache) -> bool:
-    """No `[tool.claims]` table, no file that could hold a claim (the engine's own pre-scan, through the
-    snapshot: a warm run reads no source file) and no report or observation asked for: the plugin adds nothing,
-    so nothing is checked, stored or collected (SPEC §9). With a table, the analysis always runs."""
+def _scanned(config: pytest.Config, claims_config: ClaimsConfig, cache: FactsCache) -> Project | None:
+    """The project as the engine's pre-scan sees it (through the snapshot: a warm run reads no source file), when
+    the session may be idle: no `[tool.claims]` table and no report or observation asked for. Idle when no file
+    could hold a claim and none is unreadable: the plugin then adds nothing, so nothing is checked, stored or
+    collected (SPEC §9). Otherwise the analysis goes on from this very project (None: it loads its own)."""
     if claims_config.present or config.getoption("claims_report", None) or config.getoption("claims_observe", False):
-        return False
-    project = load(claims_config, cache)
-    return not project.modules.mentions and not project.index.problems
+        return None
+    return load(claims_config, cache)
 
 
 def _progress(config: pytest.Config, text: str) -> bool:

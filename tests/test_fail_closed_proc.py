@@ -16,7 +16,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 
@@ -203,6 +203,31 @@ def test_no_table_still_checks_the_claims_it_finds(pytester: pytest.Pytester) ->
     result = pytester.runpytest("-p", "claims")
     result.assert_outcomes(passed=1, failed=1, errors=0)
     result.stdout.fnmatch_lines(["*pkg.stamp.s claims deterministic but calls time.time*"])
+
+
+def test_a_session_that_is_not_idle_loads_the_project_once(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No table but a claim: the idle test's scan is the analysis's own (a cold run would hash every file twice,
+    the snapshot not yet vouching for files written a moment ago)."""
+    from pytest_claims import engine, plugin
+
+    loads: list[str] = []
+
+    def counted(original: Any, who: str) -> Any:
+        def load(*args: Any, **kwargs: Any) -> Any:
+            loads.append(who)
+            return original(*args, **kwargs)
+
+        return load
+
+    monkeypatch.setattr(plugin, "load", counted(plugin.load, "plugin"))
+    monkeypatch.setattr(engine, "load", counted(engine.load, "engine"))
+    pytester.makepyprojecttoml('[project]\nname = "x"\n')
+    _write(pytester.path, {**IDLE_PROJECT, "pkg/stamp.py": "# claims: deterministic\ndef s():\n    return 1\n"})
+    result = pytester.runpytest("-p", "claims")
+    result.assert_outcomes(passed=2)  # the plain test and the claim, which holds
+    assert loads == ["plugin"]
 
 
 def test_an_idle_controller_tells_its_workers(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
