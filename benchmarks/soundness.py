@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from annotate import annotate_tree
+from workload import download
 
 from pytest_claims.analysis.catalog import load_catalogue
 from pytest_claims.observe.verdicts import claimed, direct
@@ -40,7 +41,6 @@ from pytest_claims.observe.verdicts import claimed, direct
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 WORK = HERE / ".work"
-DOWNLOADS = WORK / "downloads"
 SOUNDNESS = WORK / "soundness"
 VENV = SOUNDNESS / "venv"
 PATH_DIR = SOUNDNESS / "path"
@@ -69,28 +69,8 @@ external = "trust"
 
 
 def sdist(package: Package) -> Path:
-    """The sdist from the download cache, fetched with pip on a miss."""
-    DOWNLOADS.mkdir(parents=True, exist_ok=True)
-    path = DOWNLOADS / f"{package.name}-{package.version}.tar.gz"
-    if not path.exists():
-        subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "pip",
-                "download",
-                "--no-deps",
-                "--no-binary",
-                ":all:",
-                f"{package.name}=={package.version}",
-                "-d",
-                str(DOWNLOADS),
-            ],
-            check=True,
-        )
-    if not path.exists():
-        raise SystemExit(f"pip did not leave {path.name} in {DOWNLOADS}")
-    return path
+    """The package's sdist from the download cache (its tests are in it)."""
+    return download(f"{package.name}=={package.version}", f"{package.name}-{package.version}.tar.gz", wheel=False)
 
 
 def build(package: Package) -> tuple[Path, dict[str, int]]:

@@ -73,30 +73,23 @@ external = "trust"
 """
 
 
-def wheel_for(spec: Spec) -> Path:
-    """The wheel from the download cache, fetched with pip on a miss."""
+def download(requirement: str, pattern: str, *, wheel: bool) -> Path:
+    """The file matching `pattern` in the download cache, fetched with pip on a miss (a wheel, or an sdist)."""
     DOWNLOADS.mkdir(parents=True, exist_ok=True)
-    pattern = f"{spec.project}-{spec.version}-*.whl"
     found = sorted(DOWNLOADS.glob(pattern))
     if not found:
-        subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "pip",
-                "download",
-                "--no-deps",
-                "--only-binary=:all:",
-                f"{spec.project}=={spec.version}",
-                "-d",
-                str(DOWNLOADS),
-            ],
-            check=True,
-        )
+        kind = ["--only-binary=:all:"] if wheel else ["--no-binary", ":all:"]
+        command = [sys.executable, "-m", "pip", "download", "--no-deps", *kind, requirement, "-d", str(DOWNLOADS)]
+        subprocess.run(command, check=True)
         found = sorted(DOWNLOADS.glob(pattern))
     if not found:
-        raise SystemExit(f"no wheel matching {pattern} in {DOWNLOADS}")
+        raise SystemExit(f"pip left nothing matching {pattern} in {DOWNLOADS}")
     return found[0]
+
+
+def wheel_for(spec: Spec) -> Path:
+    """The workload's wheel from the download cache."""
+    return download(f"{spec.project}=={spec.version}", f"{spec.project}-{spec.version}-*.whl", wheel=True)
 
 
 def build(spec: Spec) -> Manifest:

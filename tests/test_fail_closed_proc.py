@@ -211,6 +211,7 @@ def test_a_session_that_is_not_idle_loads_the_project_once(
     """No table but a claim: the idle test's scan is the analysis's own (a cold run would hash every file twice,
     the snapshot not yet vouching for files written a moment ago)."""
     from pytest_claims import engine, plugin
+    from pytest_claims.analysis.project import load as project_load
 
     loads: list[str] = []
 
@@ -221,8 +222,8 @@ def test_a_session_that_is_not_idle_loads_the_project_once(
 
         return load
 
-    monkeypatch.setattr(plugin, "load", counted(plugin.load, "plugin"))
-    monkeypatch.setattr(engine, "load", counted(engine.load, "engine"))
+    monkeypatch.setattr(plugin, "load", counted(project_load, "plugin"))
+    monkeypatch.setattr(engine, "load", counted(project_load, "engine"))
     pytester.makepyprojecttoml('[project]\nname = "x"\n')
     _write(pytester.path, {**IDLE_PROJECT, "pkg/stamp.py": "# claims: deterministic\ndef s():\n    return 1\n"})
     result = pytester.runpytest("-p", "claims")
