@@ -16,13 +16,13 @@ import contextlib
 import gc
 import os
 import sys
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from operator import attrgetter
 from pathlib import Path
-from typing import Any, overload
+from typing import Any
 
 from pytest_claims.analysis.catalog import catalogue_fingerprint, load_catalogue
 from pytest_claims.analysis.check import merge_walks, walk
@@ -207,30 +207,7 @@ class Resolvers:
 
     def decorators(self) -> Decorators:
         """The judge of which decorators are `@claims`, over every target (resolvers made on its first question)."""
-        return Decorators(_LazyList(lambda: [self(p) for p in self.platforms]))
-
-
-class _LazyList(Sequence[Resolver]):
-    """The resolvers of every target, made when first asked for (a warm run may never ask)."""
-
-    def __init__(self, make: Callable[[], list[Resolver]]) -> None:
-        self._make = make
-        self._made: list[Resolver] | None = None
-
-    def _items(self) -> list[Resolver]:
-        if self._made is None:
-            self._made = self._make()
-        return self._made
-
-    @overload
-    def __getitem__(self, index: int) -> Resolver: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Resolver]: ...
-    def __getitem__(self, index: int | slice) -> Resolver | Sequence[Resolver]:
-        return self._items()[index]
-
-    def __len__(self) -> int:
-        return len(self._items())
+        return Decorators(lambda: map(self, self.platforms))
 
 
 def _check(

@@ -7,7 +7,7 @@ every problem becomes one `file:line: message` a user can act on.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable
 
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolve import Resolver
@@ -28,14 +28,15 @@ class Decorators:
     imports, re-exports, aliases and star imports, on every target of the run (one is enough), with the modules
     each answer read collected in `deps` (a cached reading is valid while none of them changes)."""
 
-    def __init__(self, resolvers: Sequence[Resolver]) -> None:
+    def __init__(self, resolvers: Callable[[], Iterable[Resolver]]) -> None:
         self.resolvers = resolvers
+        """The resolver of each target, asked for only when a decorator needs judging (a warm run never does)."""
         self.deps: set[str] = set()
 
     def __call__(self, module: Module, directive: Directive) -> str | None:
         func = module.facts.functions[directive.function]
         doubt = None
-        for resolver in self.resolvers:
+        for resolver in self.resolvers():
             syms, deps = resolver.decorator(resolver.module(module.name), func, directive.callee)
             self.deps.update(deps)
             for sym in syms:
