@@ -42,3 +42,7 @@ KNOWN_PLATFORMS: frozenset[str] = frozenset(
     {"darwin", "linux", "win32", "cygwin", "freebsd", "aix", "emscripten", "wasi"}
 )
 """Values `sys.platform` can take that a target may name."""
+
+
+STATUSES: tuple[str, ...] = ("held", "violated", "unevaluable")
+"""A verdict's status, in the order summaries count them (SPEC §7)."""

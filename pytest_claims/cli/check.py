@@ -32,8 +32,7 @@ from pytest_claims.engine import check
 from pytest_claims.output.messages import excluded_line, failure_text, rule_failure_text, rule_item_name
 from pytest_claims.output.report import write_report
 from pytest_claims.records import ClaimResult, RuleResult
-
-_STATUSES = ("held", "violated", "unevaluable")
+from pytest_claims.vocabulary import STATUSES
 
 
 def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -127,10 +126,10 @@ def _show(
 def _summary(
     out: TextIO, kind: str, items: Iterable[ClaimResult | RuleResult], platforms: tuple[str, ...], always: bool
 ) -> None:
-    counts = {platform: dict.fromkeys(_STATUSES, 0) for platform in platforms}
+    counts = {platform: dict.fromkeys(STATUSES, 0) for platform in platforms}
     total = 0
     for item in items:
-        counts.setdefault(item.platform, dict.fromkeys(_STATUSES, 0))[item.status] += 1
+        counts.setdefault(item.platform, dict.fromkeys(STATUSES, 0))[item.status] += 1
         total += 1
     if not total and not always:
         return

@@ -20,11 +20,10 @@ from typing import Any
 from pytest_claims.persist.cache import PLUGIN_VERSION, FactsCache, namespace, read_document, write_entry
 from pytest_claims.persist.codec import conforms, decode, encode, schema
 from pytest_claims.records import HIERARCHY, PLATFORM, Claimed, DirectiveError, Summary, Verdict
+from pytest_claims.vocabulary import STATUSES  # a store holding any other was not written by this version
 
 STORE_VERSION = 6
 """The layout of both stores around their records (whose shapes `schema` hashes); part of their keys."""
-STATUSES = frozenset({"held", "violated", "unevaluable"})
-"""The statuses a stored verdict may have: a store holding any other was not written by this version."""
 
 _NAMES = dict[str, str]
 VERDICTS_SHAPE: dict[str, object] = {

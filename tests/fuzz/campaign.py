@@ -66,9 +66,9 @@ from pytest_claims.persist.snapshot import SHAPE as SNAPSHOT_SHAPE
 from pytest_claims.persist.store import SUMMARIES_SHAPE, VERDICTS_SHAPE
 from pytest_claims.plugin import ClaimsState
 from pytest_claims.records import FileFacts, Summary
+from pytest_claims.vocabulary import STATUSES
 
 REPO = Path(__file__).resolve().parents[2]
-STATUSES = frozenset({"held", "violated", "unevaluable"})
 
 # ---------------------------------------------------------------------------------------------------------
 # The project every checked input lives in: `pkg.target` is the input; the helpers give it things to reach.
