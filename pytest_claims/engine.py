@@ -108,7 +108,7 @@ def _result(item: Claimed, platform: str, verdict: Verdict) -> ClaimResult:
         verdict.status,
         verdict.violations,
         verdict.frontier,
-        verdict.blind_spots,
+        verdict.blind,
     )
 
 

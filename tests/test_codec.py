@@ -13,7 +13,7 @@ from pytest_claims.analysis.facts import extract
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.persist.codec import decode, encode, schema
 from pytest_claims.records import (
-    Blind,
+    BlindCalls,
     BlindSpot,
     Edge,
     FileFacts,
@@ -58,7 +58,7 @@ def test_summaries_and_verdicts_round_trip() -> None:
         (Reach("os.getenv", "call", 3, frozenset({"env"}), "pkg.mod.Box"),),
         (Edge(("pkg.mod", 2), "pkg.mod.f", 4, "pkg.mod.f"),),
         (Frontier("requests.get", 5, "third-party", 'follow = ["requests"]', "requests.get"),),
-        (Blind(6, "handler(x)"),),
+        ((6, "handler(x)"),),
         ("os.getenv", "pkg.mod.f"),
         frozenset({"pkg.mod", records.PLATFORM}),
     )
@@ -67,9 +67,13 @@ def test_summaries_and_verdicts_round_trip() -> None:
         "violated",
         (Violation("deterministic", "call", "time.time", "src/a.py", 3, ("a.b",)),),
         (FrontierEntry("x.y", "src/a.py", 4, (), "why", "hint"),),
-        (BlindSpot("src/a.py", 6, "handler(x)", ("a.b",)),),
+        (BlindCalls("src/a.py", ("a.b",), ((6, "handler(x)"), (2, "g()"))),),
     )
     assert decode(Verdict, encode(verdict)) == verdict
+    assert verdict.blind_spots == (
+        BlindSpot("src/a.py", 2, "g()", ("a.b",)),
+        BlindSpot("src/a.py", 6, "handler(x)", ("a.b",)),
+    )
 
 
 def test_a_tuple_of_the_wrong_length_is_refused() -> None:

@@ -14,7 +14,7 @@ from pytest_claims import plugin as claims_plugin
 from pytest_claims.analysis.catalog import load_catalogue
 from pytest_claims.config import load_config
 from pytest_claims.observe.verdicts import Policy, claimed, direct, judge, merge
-from pytest_claims.records import BlindSpot, ClaimResult, FrontierEntry, Violation
+from pytest_claims.records import BlindCalls, BlindSpot, ClaimResult, FrontierEntry, Violation
 
 FIXTURE = Path(__file__).resolve().parent.parent / "testdata" / "observe"
 HOST = sys.platform
@@ -190,7 +190,17 @@ def _result(
 ) -> ClaimResult:
     module, _, qualname = function.rpartition(".")
     return ClaimResult(
-        function, module, qualname, "src/p/m.py", 1, ("deterministic",), HOST, status, violations, (), blind_spots
+        function,
+        module,
+        qualname,
+        "src/p/m.py",
+        1,
+        ("deterministic",),
+        HOST,
+        status,
+        violations,
+        (),
+        tuple(BlindCalls(b.file, b.via, ((b.line, b.code),)) for b in blind_spots),
     )
 
 

@@ -13,7 +13,17 @@ from pytest_claims.analysis.policy import Policy
 from pytest_claims.analysis.resolve import Resolver
 from pytest_claims.analysis.walk import Node, Overflow, Via, breadth_first
 from pytest_claims.dotted import under_any
-from pytest_claims.records import PLATFORM, Blind, BlindSpot, Frontier, FrontierEntry, Reach, Verdict, Violation
+from pytest_claims.records import (
+    PLATFORM,
+    Blind,
+    BlindCalls,
+    Frontier,
+    FrontierEntry,
+    Reach,
+    Verdict,
+    Violation,
+    blind_spots,
+)
 
 BLIND_REASON = "a call the walk cannot follow (a value of unknown type, or a callable passed in or fetched from data)"
 BLIND_HINT = (
@@ -46,36 +56,35 @@ def capacity_entry(resolver: Resolver, overflow: Overflow, max_walk: int) -> Fro
 
 class Findings:
     """What a walk meets besides its reaches, each once with the chain of its first meeting: the frontier (code it
-    cannot see into) and the blind spots (calls it cannot follow). Shared by the claims' and the rules' walks."""
+    cannot see into) and the blind spots (calls it cannot follow, kept per function met: `BlindCalls`). Shared by
+    the claims' and the rules' walks."""
 
     def __init__(self) -> None:
         self.frontier: dict[tuple[str, str, int, str], FrontierEntry] = {}
-        self.blind: dict[tuple[str, int, str], BlindSpot] = {}
+        self.blind: list[BlindCalls] = []
 
-    def meet(self, rel: str, frontier: Iterable[Frontier], blind: Iterable[Blind], via: Via) -> None:
+    def meet(self, rel: str, frontier: Iterable[Frontier], blind: tuple[Blind, ...], via: Via) -> None:
         for entry in frontier:
             key = (entry.reach, rel, entry.line, entry.reason)
             if key not in self.frontier:
                 self.frontier[key] = FrontierEntry(entry.reach, rel, entry.line, via.names(), entry.reason, entry.hint)
-        for spot in blind:
-            spot_key = (rel, spot.line, spot.code)
-            if spot_key not in self.blind:
-                self.blind[spot_key] = BlindSpot(rel, spot.line, spot.code, via.names())
+        if blind:
+            self.blind.append(BlindCalls(rel, via.names(), blind))
 
     def overflowed(self, resolver: Resolver, overflow: Overflow | None, max_walk: int) -> None:
         if overflow is not None:
             entry = capacity_entry(resolver, overflow, max_walk)
             self.frontier[(entry.reach, entry.file, entry.line, "")] = entry
 
-    def close(self, dynamic_calls: str, violated: bool) -> tuple[tuple[FrontierEntry, ...], tuple[BlindSpot, ...]]:
-        """The frontier and the blind spots, sorted; under `dynamic-calls = "unevaluable"` a blind spot of a walk
-        that found no violation taints it (SPEC §5): the blind spots join the frontier."""
-        spots = tuple(sorted(self.blind.values(), key=lambda b: (b.file, b.line, b.code)))
+    def close(self, dynamic_calls: str, violated: bool) -> tuple[tuple[FrontierEntry, ...], tuple[BlindCalls, ...]]:
+        """The frontier, sorted, and the blind calls as met (nearest first); under `dynamic-calls = "unevaluable"`
+        a blind spot of a walk that found no violation taints it (SPEC §5): the blind spots join the frontier."""
+        found = tuple(self.blind)
         if dynamic_calls == "unevaluable" and not violated:
-            for spot in spots:
+            for spot in blind_spots(found):
                 entry = FrontierEntry(spot.code, spot.file, spot.line, spot.via, BLIND_REASON, BLIND_HINT)
                 self.frontier.setdefault((entry.reach, entry.file, entry.line, entry.reason), entry)
-        return tuple(sorted(self.frontier.values(), key=frontier_key)), spots
+        return tuple(sorted(self.frontier.values(), key=frontier_key)), found
 
 
 def _judge_reaches(
@@ -153,7 +162,7 @@ def merge_walks(walks: Sequence[tuple[Verdict, frozenset[str]]]) -> tuple[Verdic
     when there is no violation."""
     violations: list[Violation] = []
     frontier: dict[tuple[str, str, int, str], FrontierEntry] = {}
-    blind: dict[tuple[str, int, str], BlindSpot] = {}
+    blind: dict[tuple[str, int, str], BlindCalls] = {}
     deps: set[str] = set()
     for verdict, read in walks:
         deps.update(read)
@@ -167,9 +176,9 @@ def merge_walks(walks: Sequence[tuple[Verdict, frozenset[str]]]) -> tuple[Verdic
             spot_key = (spot.file, spot.line, spot.code)
             seen = blind.get(spot_key)
             if seen is None or (len(spot.via), spot.via) < (len(seen.via), seen.via):
-                blind[spot_key] = spot
+                blind[spot_key] = BlindCalls(spot.file, spot.via, ((spot.line, spot.code),))
     ordered = tuple(sorted(violations, key=violation_key))
-    spots = tuple(sorted(blind.values(), key=lambda b: (b.file, b.line, b.code)))
+    spots = tuple(blind[key] for key in sorted(blind))
     entries = [f for f in frontier.values() if not (ordered and f.reason == BLIND_REASON)]
     front = tuple(sorted(entries, key=frontier_key))
     if ordered:

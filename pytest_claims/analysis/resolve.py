@@ -984,7 +984,7 @@ class Resolver:
             for sym in syms:
                 self._outcome(sym, ctx, line, found, "")
             if ctx == "call" and any(sym[0] == "unknown" for sym in syms):
-                found.blind.setdefault((line, code), Blind(line, code or f"{'.'.join(chain)}(...)"))
+                found.blind.setdefault((line, code), (line, code or f"{'.'.join(chain)}(...)"))
         result = found.summary(frozenset(self._touched))
         outer.update(result.deps)
         self._touched, self._local_uses = outer, outer_locals

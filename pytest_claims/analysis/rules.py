@@ -38,7 +38,7 @@ from pytest_claims.analysis.resolve import Resolver, live_functions
 from pytest_claims.analysis.walk import Node, Via, breadth_first
 from pytest_claims.config import Config, ForbidRule
 from pytest_claims.dotted import under
-from pytest_claims.records import FrontierEntry, RuleResult
+from pytest_claims.records import FrontierEntry, RuleResult, blind_spots
 
 
 def check_rules(
@@ -116,7 +116,8 @@ def _check(resolver: Resolver, policy: Policy, config: Config, rule: ForbidRule,
     overflow = breadth_first(starts, step, config.max_walk)
     if not hit:
         findings.overflowed(resolver, overflow, config.max_walk)
-    front, spots = findings.close(config.dynamic_calls, bool(hit))
+    front, found = findings.close(config.dynamic_calls, bool(hit))
+    spots = blind_spots(found)
     if hit:
         path, nodes = hit[0]
         steps = _steps(resolver, target, path, nodes)
