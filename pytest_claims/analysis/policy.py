@@ -48,6 +48,11 @@ class Policy:
 
     def _filter(self, summary: Summary) -> Summary:
         trusted = self.trusted
+        if not trusted:  # `external = "trust"` alone: only third-party frontier entries go
+            frontier = tuple(f for f in summary.frontier if not f.reason.startswith(THIRD_PARTY))
+            if len(frontier) == len(summary.frontier):
+                return summary
+            return Summary(summary.reaches, summary.edges, frontier, summary.blind, summary.names, summary.deps)
 
         def kept(name: str, subject: str) -> bool:
             return not (under_any(name, trusted) or (subject != name and under_any(subject, trusted)))

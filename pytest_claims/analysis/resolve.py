@@ -104,6 +104,7 @@ class Resolver:
         self._cycles = 0
         self._uses: dict[tuple[object, ...], tuple[list[Sym], frozenset[str], frozenset[tuple[str, int]]]] = {}
         self._by_name: dict[tuple[str, str], dict[str, list[int]]] = {}
+        self._last_lines: dict[str, dict[str, int]] = {}
         self._states: dict[str, dict[tuple[str, int], int]] = {}
         self._reads: set[tuple[str, int]] | None = None
         """Module and class state read while resolving the current use (collected by `resolve_use`)."""
@@ -879,8 +880,17 @@ class Resolver:
             if module.facts.functions[i].line > func.line
             and not (func.kind == "property" and module.facts.functions[i].kind == "property")
         ]
-        later = any(f.qualname == func.qualname and f.line > func.line for f in module.facts.functions)
+        later = func.line < self._last_def_line(module).get(func.qualname, 0)
         return found, later and self.platform_sensitive(module)
+
+    def _last_def_line(self, module: Module) -> dict[str, int]:
+        """qualname -> the line of its last def in the module, on any target (kept per module)."""
+        lines = self._last_lines.get(module.name)
+        if lines is None:
+            lines = self._last_lines[module.name] = {}
+            for f in module.facts.functions:
+                lines[f.qualname] = max(lines.get(f.qualname, 0), f.line)
+        return lines
 
     def _in_class_body(self, module: Module, func: FunctionFacts, name: str) -> bool:
         for index in self.classes_named(module, func.cls):
