@@ -162,6 +162,11 @@ def conforms(tp: object, value: object) -> bool:
     return _all_of(tp)([value])
 
 
+def all_conform(tp: object, values: list[Any]) -> bool:
+    """`conforms` for every value at once: one pass per column over all of them, far cheaper than a call each."""
+    return _all_of(tp)(values)
+
+
 All = Callable[[list[Any]], bool]
 """A test that every value of a list has one shape. Checks go column by column, each a pass at C speed (the
 set of the values' types, of their lengths), not value by value: a warm run checks a store of some 100,000

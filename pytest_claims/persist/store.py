@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pytest_claims.persist.cache import PLUGIN_VERSION, FactsCache, namespace, read_document, write_entry
-from pytest_claims.persist.codec import conforms, decode, encode, schema
+from pytest_claims.persist.codec import all_conform, conforms, decode, encode, schema
 from pytest_claims.records import HIERARCHY, PLATFORM, Claimed, DirectiveError, Summary, Verdict
 from pytest_claims.vocabulary import STATUSES  # a store holding any other was not written by this version
 
@@ -42,8 +42,8 @@ VERDICTS_SHAPE: dict[str, object] = {
 }
 """What the verdict store holds, part by part (`read_document` checks a stored one against it)."""
 SUMMARIES_SHAPE: dict[str, object] = {
-    # (module, function index, platform or "*") -> (modules it was resolved from, the summary: checked when
-    # used, as most runs that read the store use few of its summaries)
+    # (module, function index, platform or "*") -> (modules it was resolved from, the summary: checked apart,
+    # all at once, when the store is first read: `_conforming`)
     "summaries": dict[tuple[str, int, str], tuple[tuple[str, ...], object]],
     "digests": _NAMES,
     "shapes": _NAMES,
@@ -195,7 +195,7 @@ class SummaryStore:
         """The last run's summaries, read on first need, and which modules changed since that run."""
         if self._old is None:
             document = read_document(self.path, SUMMARIES_SHAPE)
-            self._old = document.get("summaries", {})
+            self._old = _conforming(document.get("summaries", {}))
             self._old_subclasses = document.get("subclasses", {})
             self._changed = _changed(self.digests, document.get("digests", {}))
             changed, shapes = self._changed, document.get("shapes", {})
@@ -207,7 +207,7 @@ class SummaryStore:
             return None
         stored = self._stored()
         entry = stored.get((key[0], key[1], platform)) or stored.get((key[0], key[1], "*"))
-        if entry is None or not self._valid(entry[0]) or not conforms(Summary, entry[1]):
+        if entry is None or not self._valid(entry[0]):
             return None
         self.loaded += 1
         return decode(Summary, entry[1])
@@ -248,6 +248,14 @@ class SummaryStore:
         with contextlib.suppress(OSError):
             document = {"summaries": _shared(kept, self._stored()), "digests": self.digests, "shapes": self.shapes}
             write_entry(self.path, self.path.name, {**document, "subclasses": subclasses})
+
+
+def _conforming(summaries: dict[Any, Any]) -> dict[Any, Any]:
+    """The stored summaries of the right shape: all checked at once (a run that reads the store at all uses
+    hundreds of them), one by one only to drop the bad ones when some are."""
+    if all_conform(Summary, [entry[1] for entry in summaries.values()]):
+        return summaries
+    return {key: entry for key, entry in summaries.items() if conforms(Summary, entry[1])}
 
 
 def encode_verdict(verdict: Verdict) -> tuple[object, ...]:
