@@ -16,6 +16,7 @@ import contextlib
 import gc
 import os
 import sys
+import weakref
 from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -37,7 +38,14 @@ from pytest_claims.analysis.resolve import Resolver
 from pytest_claims.analysis.rules import check_rules
 from pytest_claims.analysis.stubs import stubs_for, typeshed_version
 from pytest_claims.config import Config, load_config
-from pytest_claims.persist.cache import DERIVED_VERSION, PLUGIN_VERSION, FactsCache, derived_in, namespace
+from pytest_claims.persist.cache import (
+    DERIVED_VERSION,
+    PLUGIN_VERSION,
+    FactsCache,
+    background_writes,
+    derived_in,
+    namespace,
+)
 from pytest_claims.persist.store import SummaryStore, VerdictStore, decode_verdict, encode_verdict
 from pytest_claims.records import (
     PLATFORM,
@@ -125,14 +133,21 @@ def _trace(root: Path, cache: FactsCache, reused: int, summaries: SummaryStore) 
 
 @contextmanager
 def _quiet_collector() -> Iterator[None]:
-    """The engine allocates millions of small tuples and frees almost none until it returns: frequent
-    young-generation collections cost a quarter of the run for nothing, so they are made rare meanwhile."""
-    before = gc.get_threshold()
-    gc.set_threshold(200_000, before[1], max(before[2], 100))
+    """No cyclic collection while the engine runs: it allocates millions of small objects and frees almost none
+    until it returns (and builds no reference cycles), so a collection would scan them all and find nothing; on
+    W that was a tenth of a cold run. When it returns, what it allocated joins the oldest generation unscanned
+    (`gc.freeze` then `gc.unfreeze` move objects without looking at them) -- unless the host froze objects of
+    its own, which `unfreeze` would thaw: then the next collection scans them as usual."""
+    enabled = gc.isenabled()
+    gc.disable()
     try:
         yield
     finally:
-        gc.set_threshold(*before)
+        if gc.get_freeze_count() == 0:
+            gc.freeze()
+            gc.unfreeze()
+        if enabled:
+            gc.enable()
 
 
 def check(  # noqa: PLR0913 - the engine's one entry point; everything past `config` is keyword-only
@@ -155,7 +170,7 @@ def check(  # noqa: PLR0913 - the engine's one entry point; everything past `con
     names. Such verdicts are stored apart from the plain run's, and no forbid-reaches rule is checked.
     `project`: what `load(config, cache)` already returned for this run (the plugin's idle test), so the index
     and the digests are not built twice."""
-    with _quiet_collector(), _derived_beside(cache):
+    with _quiet_collector(), _derived_beside(cache), background_writes():
         config = config or load_config(root)
         return _check(
             config, platforms, sweep=sweep, cache=cache, details=details, every=every, only=only, project=project
@@ -202,12 +217,19 @@ class Resolvers:
                 self.shared,
                 self.persisted,
             )
-            resolver.peer_resolvers = lambda: [self(p) for p in self.platforms if p != platform]
+            resolver.peer_resolvers = partial(_peers, weakref.ref(self), platform)
         return resolver
 
     def decorators(self) -> Decorators:
         """The judge of which decorators are `@claims`, over every target (resolvers made on its first question)."""
         return Decorators(lambda: map(self, self.platforms))
+
+
+def _peers(resolvers: weakref.ref[Resolvers], platform: str) -> list[Resolver]:
+    """The other targets' resolvers (through a weak reference: a resolver kept by `Resolvers` that held it
+    strongly would make a reference cycle of the whole analysis, freed only by a cyclic collection)."""
+    made = resolvers()
+    return [] if made is None else [made(p) for p in made.platforms if p != platform]
 
 
 def _check(

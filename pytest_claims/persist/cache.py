@@ -8,7 +8,9 @@ read with an unpickler that refuses every class: a corrupt, truncated or foreign
 rebuilt, never trusted, and never executes anything. Each entry carries, inside the checksummed payload, the
 key it was made for (`write_entry`), so one copied under another name is not read back as that name's, and
 its shape is checked before use (`codec.conforms`). Writes are atomic (temporary file + os.replace), so
-concurrent runs sharing a directory see whole entries or none.
+concurrent runs sharing a directory see whole entries or none; during an engine run they are made by a writer
+thread (`background_writes`), as a cold run writes some 900 entries and the file system's latency, not the
+pickling, is most of their cost.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import hashlib
 import io
 import pickle
 import sys
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -68,16 +71,96 @@ def unpack(data: bytes) -> object:
         raise ValueError(f"unreadable entry: {exc}") from None
 
 
+WRITES_PATIENCE_SECONDS = 60.0
+"""How long the end of an engine run waits for its writer thread (a hung file system leaves the cache
+incomplete, which costs the next run time, never correctness)."""
+
+
+class _Writes:
+    """Entries handed to one writer thread: file-system calls release the GIL, so the analysis goes on while
+    they wait. An entry still queued is read from here, so a run reads back what it wrote."""
+
+    def __init__(self) -> None:
+        self.pending: dict[str, bytes] = {}
+        self.lock = threading.Lock()
+        self.ready = threading.Condition(self.lock)
+        self.queue: list[tuple[Path, bytes] | None] = []
+        self.thread = threading.Thread(target=self._run, name="pytest-claims-writes", daemon=True)
+        self.thread.start()
+
+    def put(self, path: Path, data: bytes) -> None:
+        with self.ready:
+            self.pending[str(path)] = data
+            self.queue.append((path, data))
+            self.ready.notify()
+
+    def get(self, path: Path) -> bytes | None:
+        with self.lock:
+            return self.pending.get(str(path))
+
+    def _run(self) -> None:
+        while True:
+            with self.ready:
+                while not self.queue:
+                    self.ready.wait()
+                item = self.queue.pop(0)
+            if item is None:
+                return
+            path, data = item
+            with contextlib.suppress(Exception):  # OSError above all: a lost entry costs speed, never correctness
+                write_atomic(path, data)
+            with self.lock:
+                if self.pending.get(str(path)) is data:
+                    del self.pending[str(path)]
+
+    def close(self) -> None:
+        with self.ready:
+            self.queue.append(None)
+            self.ready.notify()
+        self.thread.join(WRITES_PATIENCE_SECONDS)
+
+
+_writes: _Writes | None = None
+SWITCH_SECONDS = 0.0002
+"""The GIL switch interval while the writer works: after each file-system call it waits for the GIL, and at
+the default 5 ms it would write a few hundred entries a second while the analysis runs (so most at the end)."""
+
+
+@contextmanager
+def background_writes() -> Iterator[None]:
+    """Entries written in the block go to a writer thread, all written (or given up on) when the block ends."""
+    global _writes
+    if _writes is not None:  # nested: the outer run's writer serves
+        yield
+        return
+    _writes = _Writes()
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(SWITCH_SECONDS)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(interval)
+        writes, _writes = _writes, None
+        writes.close()
+
+
 def write_entry(path: Path, key: str, value: object) -> None:
     """`value` stored at `path`, bound to `key`: the name it is stored under (its namespace and digest)."""
-    write_atomic(path, pack((key, value)))
+    data = pack((key, value))
+    writes = _writes
+    if writes is not None:
+        writes.put(path, data)
+    else:
+        write_atomic(path, data)
 
 
 def read_entry(path: Path, key: str) -> object | None:
     """The value written for `key` at `path`, or None: missing, damaged, or made for another key (an entry
     copied under another file's digest, or another configuration's store)."""
+    writes = _writes
+    data = writes.get(path) if writes is not None else None
     try:
-        data = path.read_bytes()
+        data = data if data is not None else path.read_bytes()
     except OSError:
         return None
     try:
@@ -94,7 +177,7 @@ def read_document(path: Path | None, shape: dict[str, object]) -> dict[str, Any]
     """A single-entry store (the verdicts, the summaries, the snapshot; its key is its name) as it was written,
     or empty when it is missing, damaged, made for another name, or not of `shape` (each part's stored type,
     `codec.conforms`): a checksum-valid entry of another shape is rebuilt like a damaged one, never used."""
-    raw = read_entry(path, path.name) if path is not None and path.exists() else None
+    raw = read_entry(path, path.name) if path is not None else None
     if type(raw) is not dict or raw.keys() != shape.keys():
         return {}
     if not all(conforms(part, raw[name]) for name, part in shape.items()):
@@ -128,9 +211,11 @@ class FactsCache:
 
     def get(self, digest: str) -> FileFacts | None:
         path = self._path(digest)
-        if path is None or not path.exists():
+        if path is None:
             return None
         raw = read_entry(path, self._key(digest))
+        if raw is None and not path.exists():
+            return None
         if raw is not None and conforms(self.record, raw):
             self.hits += 1
             return decode(self.record, raw)
@@ -181,7 +266,7 @@ def derived(kind: str, source: bytes, build: Callable[[], T], record: type[T] | 
     shape = schema(record) if record is not None else ""
     entry = directory / f"{kind}-{hashlib.sha256(source + shape.encode()).hexdigest()[:40]}"
     key = f"{directory.name}/{entry.name}"
-    raw = read_entry(entry, key) if entry.exists() else None
+    raw = read_entry(entry, key)
     if raw is not None and record is None:
         return raw  # type: ignore[return-value]
     if raw is not None and conforms(record, raw):

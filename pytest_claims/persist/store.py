@@ -135,7 +135,8 @@ class VerdictStore:
         whether the changed modules changed the class hierarchy; it is asked only when a verdict that looked for
         overrides (HIERARCHY among its dependencies) is about to be reused."""
         self.changed = _changed(digests, self.old_digests)
-        self._hierarchy = _Lazy(lambda: hierarchy(self.changed, self.old_shapes))
+        changed, shapes = self.changed, self.old_shapes  # not `self`: no reference cycle (see engine's collector)
+        self._hierarchy = _Lazy(lambda: hierarchy(changed, shapes))
 
     def valid(self, deps: tuple[str, ...]) -> bool:
         if not self.changed.isdisjoint(deps):
@@ -199,7 +200,8 @@ class SummaryStore:
             self._old_subclasses = document.get("subclasses", {})
             self._changed = _changed(self.digests, document.get("digests", {}))
             changed, shapes = self._changed, document.get("shapes", {})
-            self._hierarchy_changed = _Lazy(lambda: bool(changed) and self.hierarchy(changed, shapes))
+            hierarchy = self.hierarchy  # not `self`: no reference cycle
+            self._hierarchy_changed = _Lazy(lambda: bool(changed) and hierarchy(changed, shapes))
         return self._old
 
     def get(self, key: tuple[str, int], platform: str) -> Summary | None:
