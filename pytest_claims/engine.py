@@ -406,6 +406,7 @@ def _verdicts(
     results: list[ClaimResult] = []
     reused = 0
     same_everywhere: dict[tuple[str, int], tuple[Verdict, frozenset[str]]] = {}
+    decoded: dict[int, Verdict] = {}  # a stored verdict shared by many claims (the store writes equals once)
     for platform in targets:
         for item in claimed:
             key = (item.module, item.function_index, platform)
@@ -414,7 +415,10 @@ def _verdicts(
                 store.verdicts[key] = entry
                 if entry[1] is not None:
                     reused += 1
-                    results.append(_result(item, platform, decode_verdict(entry[1])))
+                    verdict = decoded.get(id(entry[1]))
+                    if verdict is None:
+                        verdict = decoded[id(entry[1])] = decode_verdict(entry[1])
+                    results.append(_result(item, platform, verdict))
                 continue
             resolver = resolvers(platform)
             module = resolver.module(item.module)

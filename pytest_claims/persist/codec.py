@@ -59,7 +59,7 @@ def _converters(tp: object, decode: bool) -> Convert | None:
             # retyped at C speed, without a call per item (a warm run reads ~100,000 blind spots): their length
             # is checked with the whole entry's shape (`conforms`) before anything is decoded
             retype = partial(tuple.__new__, args[0])
-            return lambda v: tuple(map(retype, v))
+            return lambda v: tuple(map(retype, v)) if v else ()
         return lambda v: tuple(map(item, v))
     if origin is dict:
         convert = _converters(args[1], decode)
@@ -136,8 +136,19 @@ def decode(cls: type[R], raw: Any) -> R:
     return result
 
 
+_schemas: dict[tuple[type, ...], str] = {}
+
+
 def schema(*classes: type) -> str:
-    """A short hash of the records' shapes (names, field names and types, nested records included)."""
+    """A short hash of the records' shapes (names, field names and types, nested records included); computed
+    once per process (every derived entry asks for its record's)."""
+    known = _schemas.get(classes)
+    if known is None:
+        known = _schemas[classes] = _schema(classes)
+    return known
+
+
+def _schema(classes: tuple[type, ...]) -> str:
     seen: dict[str, str] = {}
     todo = list(classes)
     while todo:

@@ -71,26 +71,26 @@ def _changed(digests: dict[str, str], old: dict[str, str]) -> frozenset[str]:
 
 
 def _shared(entries: dict[Any, Any], old: dict[Any, Any]) -> dict[Any, Any]:
-    """Equal tuples, at every depth, become one object each, so pickle writes each once: the same blind spot,
-    hop chain or violation reached by many claims is stored (and read back) once. Entries kept from the last
-    run (`old`, the very objects read back) are shared already, as pickle read them: only new ones are walked,
-    so a run that redoes a few claims does not walk every stored one."""
+    """Equal tuples become one object, so pickle writes each once: the same verdict, blind call group or
+    violation reached by many claims is stored (and read back) once. Two levels into an entry's value (a
+    verdict's parts, then their items), not to the leaves: deeper sharing saved a sixth of the size and cost
+    three times the time. Entries kept from the last run (`old`, the very objects read back) are shared already,
+    as pickle read them: only new ones are looked at, so a run that redoes a few claims does not walk them all."""
     seen: dict[Any, Any] = {}
 
-    def intern(value: Any) -> Any:
-        kind = type(value)
-        if kind is not tuple and kind is not str:
+    def intern(value: Any, depth: int) -> Any:
+        if type(value) is not tuple:
             return value
         known = seen.get(value)
-        if known is not None:  # an equal value met before: its parts are interned already
-            return known
-        if kind is tuple:
-            value = tuple([intern(item) for item in value])
-        seen[value] = value
-        return value
+        if known is None:
+            if depth:
+                value = tuple([intern(item, depth - 1) for item in value])
+            seen[value] = known = value
+        return known
 
     return {
-        key: entry if entry is old.get(key) else (intern(entry[0]), intern(entry[1])) for key, entry in entries.items()
+        key: entry if entry is old.get(key) else (intern(entry[0], 0), intern(entry[1], 2))
+        for key, entry in entries.items()
     }
 
 
