@@ -127,17 +127,21 @@ def walk(
     findings = Findings()
     deps: set[str] = {start[0]}
     files = resolver.project.index.modules  # the index, not the facts: a cached summary needs no parse
+    known = policy.steps(resolver)
 
     def step(node: Node, via: Via) -> Iterable[tuple[str, Node]]:
-        rel = files[node[0]].rel
-        raw = resolver.summary(node)
-        deps.update(raw.deps)
-        summary = policy.judge(raw)
+        met = known.get(node)
+        if met is None:
+            raw = resolver.summary(node)
+            judged = policy.judge(raw)
+            met = known[node] = (files[node[0]].rel, raw.deps, judged, [(e.name, e.target) for e in judged.edges])
+        rel, read, summary, neighbours = met
+        deps.update(read)
         if summary.reaches:
             _judge_reaches(summary.reaches, checked, deny, allow, (rel, via), violations)
         if summary.frontier or summary.blind:
             findings.meet(rel, summary.frontier, summary.blind, via)
-        return policy.neighbours(summary)
+        return neighbours
 
     # Python binds the last def of a name: a def that a later one may replace is checked through that one too
     later, per_platform = resolver.replacements(start)

@@ -11,6 +11,9 @@ from __future__ import annotations
 from pytest_claims.dotted import under_any
 from pytest_claims.records import THIRD_PARTY, Summary
 
+Step = tuple[str, frozenset[str], Summary, list[tuple[str, tuple[str, int]]]]
+"""A function as a walk under one policy meets it (`Policy.steps`)."""
+
 
 class Policy:
     """A walk's view of the summaries; judged views are kept, shared by every walk with the same policy."""
@@ -19,7 +22,7 @@ class Policy:
         self.trusted = trusted
         self.trust_external = external == "trust"
         self._judged: dict[int, tuple[Summary, Summary]] = {}
-        self._neighbours: dict[int, tuple[Summary, list[tuple[str, tuple[str, int]]]]] = {}
+        self._steps: dict[int, tuple[object, dict[tuple[str, int], Step]]] = {}
 
     def judge(self, summary: Summary) -> Summary:
         """The summary as this policy sees it. Kept per summary object (a function has one per target, or one
@@ -33,15 +36,15 @@ class Policy:
         self._judged[id(summary)] = (summary, judged)
         return judged
 
-    def neighbours(self, summary: Summary) -> list[tuple[str, tuple[str, int]]]:
-        """The (name, function) a judged summary's edges lead to, in order: built once per summary, not once per
-        walk that passes through it."""
-        known = self._neighbours.get(id(summary))
-        if known is not None and known[0] is summary:
-            return known[1]
-        found = [(edge.name, edge.target) for edge in summary.edges]
-        self._neighbours[id(summary)] = (summary, found)
-        return found
+    def steps(self, owner: object) -> dict[tuple[str, int], Step]:
+        """What the walks under this policy learnt of each function through `owner` (a target's resolver):
+        (its file, the modules its summary read, the judged summary, its edges as (name, function) in order).
+        Built once per function, not once per walk that passes through it (on Django, 9,000 functions stand
+        for 108,000 walk steps); the owner is held with its table, so its id cannot be reused meanwhile."""
+        known = self._steps.get(id(owner))
+        if known is None or known[0] is not owner:
+            known = self._steps[id(owner)] = (owner, {})
+        return known[1]
 
     def trusts(self, name: str) -> bool:
         return under_any(name, self.trusted)
