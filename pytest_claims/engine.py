@@ -407,6 +407,8 @@ def _verdicts(
     reused = 0
     same_everywhere: dict[tuple[str, int], tuple[Verdict, frozenset[str]]] = {}
     decoded: dict[int, Verdict] = {}  # a stored verdict shared by many claims (the store writes equals once)
+    modules_read: dict[tuple[str, ...], tuple[str, ...]] = {}  # one tuple for equal ones: the claims of a module
+    # mostly read the same modules
     for platform in targets:
         for item in claimed:
             key = (item.module, item.function_index, platform)
@@ -434,7 +436,8 @@ def _verdicts(
                     same_everywhere[node] = walked
             verdict, deps = walked
             results.append(_result(item, platform, verdict))
-            store.verdicts[key] = (tuple(m for m in deps if m != PLATFORM), encode_verdict(verdict))
+            read = tuple(sorted(deps - {PLATFORM}))
+            store.verdicts[key] = (modules_read.setdefault(read, read), encode_verdict(verdict))
     return results, reused
 
 

@@ -105,6 +105,7 @@ class Resolver:
         self._uses: dict[tuple[object, ...], tuple[list[Sym], frozenset[str], frozenset[tuple[str, int]]]] = {}
         self._by_name: dict[tuple[str, str], dict[str, list[int]]] = {}
         self._last_lines: dict[str, dict[str, int]] = {}
+        self._sets: dict[frozenset[Any], frozenset[Any]] = {}
         self._states: dict[str, dict[tuple[str, int], int]] = {}
         self._reads: set[tuple[str, int]] | None = None
         """Module and class state read while resolving the current use (collected by `resolve_use`)."""
@@ -922,12 +923,17 @@ class Resolver:
         try:
             syms = self._resolve_use(module, func, chain)
         finally:
-            deps = frozenset(self._touched)
-            reads = frozenset(self._reads)
+            deps = self._one(frozenset(self._touched))
+            reads = self._one(frozenset(self._reads))
             outer.update(deps)
             self._touched, self._reads = outer, outer_reads
         memo[key] = (syms, deps, reads)
         return syms, reads
+
+    def _one(self, names: frozenset[Any]) -> frozenset[Any]:
+        """One object for equal sets: tens of thousands of memoised uses read the same few modules."""
+        known: frozenset[Any] = self._sets.setdefault(names, names)
+        return known
 
     def _resolve_use(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]:
         root = chain[0]
@@ -995,7 +1001,7 @@ class Resolver:
                 self._outcome(sym, ctx, line, found, "")
             if ctx == "call" and any(sym[0] == "unknown" for sym in syms):
                 found.blind.setdefault((line, code), (line, code or f"{'.'.join(chain)}(...)"))
-        result = found.summary(frozenset(self._touched))
+        result = found.summary(self._one(frozenset(self._touched)))
         outer.update(result.deps)
         self._touched, self._local_uses = outer, outer_locals
         self._summaries[key] = result
