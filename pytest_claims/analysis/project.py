@@ -12,7 +12,7 @@ import hashlib
 import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pytest_claims.analysis.extraction import extract_fresh, extract_many
@@ -25,20 +25,19 @@ from pytest_claims.sourcetext import mentions as may_mention
 from pytest_claims.sourcetext import searchable
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Module:
     file: ModuleFile
     facts: FileFacts
     digest: str
     """sha256 of the file's bytes ("" for a namespace package)."""
+    name: str = field(init=False)
+    """The file's module name, kept here: resolution asks for it hundreds of thousands of times."""
+    rel: str = field(init=False)
 
-    @property
-    def name(self) -> str:
-        return self.file.name
-
-    @property
-    def rel(self) -> str:
-        return self.file.rel
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", self.file.name)
+        object.__setattr__(self, "rel", self.file.rel)
 
 
 def _problem(message: str) -> FileFacts:

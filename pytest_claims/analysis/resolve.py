@@ -987,13 +987,13 @@ class Resolver:
         func = module.facts.functions[key[1]]
         found = _Found(self.keep_names)
         for chain, ctx, line, guard, code in func.uses:
-            if ctx == "type" or not self.alive(module, guard):
+            if ctx == "type" or (guard and not self.alive(module, guard)):
                 continue
             if ctx == "implicit":
                 self._implicit(module, func, chain, line, found)
                 continue
             syms, reads = self.resolve_use(module, func, chain)
-            for state in sorted(reads):
+            for state in sorted(reads) if reads else ():
                 name = self.function_name(*state)
                 found.edge(Edge(state, name, line, name))
                 found.name(name)
