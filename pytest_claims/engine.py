@@ -405,7 +405,7 @@ def _verdicts(
     judge = _ClaimWalks(config)
     results: list[ClaimResult] = []
     reused = 0
-    same_everywhere: dict[tuple[str, int], tuple[Verdict, frozenset[str]]] = {}
+    same_everywhere: dict[tuple[str, int], tuple[Verdict, tuple[tuple[str, ...], object]]] = {}
     decoded: dict[int, Verdict] = {}  # a stored verdict shared by many claims (the store writes equals once)
     modules_read: dict[tuple[str, ...], tuple[str, ...]] = {}  # one tuple for equal ones: the claims of a module
     # mostly read the same modules
@@ -430,14 +430,14 @@ def _verdicts(
             node = (item.module, item.function_index)
             walked = same_everywhere.get(node)
             if walked is None:
-                walked = judge.walk(resolver, node, item.claims)
-                if PLATFORM not in walked[1]:
+                verdict, deps = judge.walk(resolver, node, item.claims)
+                read = tuple(sorted(deps - {PLATFORM}))
+                walked = (verdict, (modules_read.setdefault(read, read), encode_verdict(verdict)))
+                if PLATFORM not in deps:
                     # nothing on this walk differs between targets: the other targets get the same verdict
                     same_everywhere[node] = walked
-            verdict, deps = walked
-            results.append(_result(item, platform, verdict))
-            read = tuple(sorted(deps - {PLATFORM}))
-            store.verdicts[key] = (modules_read.setdefault(read, read), encode_verdict(verdict))
+            results.append(_result(item, platform, walked[0]))
+            store.verdicts[key] = walked[1]
     return results, reused
 
 
