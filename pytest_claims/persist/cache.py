@@ -21,7 +21,7 @@ import io
 import pickle
 import sys
 import threading
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -84,7 +84,7 @@ class _Writes:
         self.pending: dict[str, bytes] = {}
         self.lock = threading.Lock()
         self.ready = threading.Condition(self.lock)
-        self.queue: list[tuple[Path, bytes] | None] = []
+        self.queue: deque[tuple[Path, bytes] | None] = deque()
         self.thread = threading.Thread(target=self._run, name="pytest-claims-writes", daemon=True)
         self.thread.start()
 
@@ -103,7 +103,7 @@ class _Writes:
             with self.ready:
                 while not self.queue:
                     self.ready.wait()
-                item = self.queue.pop(0)
+                item = self.queue.popleft()
             if item is None:
                 return
             path, data = item
