@@ -4,6 +4,7 @@ and blind calls kept per function (issue 12's speed work; none of it may change 
 from __future__ import annotations
 
 import gc
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -206,3 +207,38 @@ def test_claims_through_one_function_share_its_calls(tmp_path: Path) -> None:
     (one,), (two,) = first.blind, second.blind
     assert one.calls is two.calls
     assert first.blind_spots == (BlindSpot("pkg/core.py", 2, "handler.process(value)", ("pkg.core.relay",)),)
+
+
+# -- the word index of the hierarchy search -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("word", ["Clock", "Shape", "Figure", "_posix", "_Private", "clock", "measured", "claims"])
+def test_the_word_index_finds_every_module_naming_a_word(project: Path, word: str) -> None:
+    """Capitalised words and the rest are indexed apart; both must find exactly the modules whose text holds the
+    word as a whole word (a capitalised tail of a longer word may add a module, never lose one)."""
+    result = check(project, ["linux"])
+    modules = result.project.modules
+    pattern = re.compile(rb"(?<![\w])" + word.encode() + rb"(?![\w])")
+    expected = [name for name, data in modules.texts().items() if pattern.search(data)]
+    found = modules.mentioning(word)
+    assert set(expected) <= set(found)
+    assert set(found) - set(expected) <= {n for n, d in modules.texts().items() if word.encode() in d}
+
+
+SUBCLASSED = {
+    "pkg/base.py": "class base:\n    def run(self):\n        return 1\n\n\n# claims: deterministic\ndef use(b: base):\n"
+    "    return b.run()\n",
+    "pkg/impl.py": "import time\n\nfrom pkg.base import base as root\n\n\nclass impl(root):\n    def run(self):\n"
+    "        return time.time()\n",
+}
+
+
+def test_a_lower_case_class_and_alias_are_searched_too(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text('[tool.claims]\npackages = ["pkg"]\n', encoding="utf-8")
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("", encoding="utf-8")
+    for rel, text in SUBCLASSED.items():
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+    (claim,) = check(tmp_path, ["linux"]).claims
+    assert claim.status == "violated"
+    assert [(v.reach, v.via) for v in claim.violations] == [("time.time", ("pkg.impl.impl.run",))]

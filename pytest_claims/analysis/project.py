@@ -49,6 +49,10 @@ _EMPTY = FileFacts((), ((),), (), (), (), (), (), 0)
 
 _WORD = re.compile(rb"[^\W\d]\w*")
 """A word of source text: an identifier (ASCII or not), also inside strings and comments."""
+_CAPITAL_WORD = re.compile(rb"[A-Z_]\w*")
+"""A word that begins with a capital or `_`. Every whole-word occurrence of such a word is found: a match ends
+where the word characters end, so none runs into the next word (a lower-case word's capitalised tail, `fooBar`'s
+`Bar`, is found too: one module more to read, never one less)."""
 
 
 class Modules(Mapping[str, Module]):
@@ -66,6 +70,7 @@ class Modules(Mapping[str, Module]):
         self._unreadable: dict[str, str] = {}
         self._texts: dict[str, bytes] | None = None
         self._words: dict[bytes, list[str]] | None = None
+        self._capitals: dict[bytes, list[str]] | None = None
         snapshot = snapshot or Snapshot(None)
         paths = [str(file.path) for file in index.modules.values() if file.path is not None]
         vouched = snapshot.vouch([*paths, *(location for _, location in index.excluded)])
@@ -167,19 +172,30 @@ class Modules(Mapping[str, Module]):
     def mentioning(self, word: str) -> list[str]:
         """Modules whose source text holds `word` as a word: a class can only be subclassed, under any alias, by a
         module that names it (in its bases, or in the import that binds the alias), so the class hierarchy is
-        searched there, and only those are parsed. The texts are read and indexed once per run."""
-        if self._words is None:
-            self._words = {}
-            texts = self.texts()
-            for name, data in texts.items():
-                text = searchable(data)  # as Python reads it: full-width `claims` is `claims`
-                for found in set(_WORD.findall(text if text is not None else data)):
-                    self._words.setdefault(found, []).append(name)
-            self._texts = None  # the index is all the search needs: the texts are not kept for the run
-        if not word.isascii():  # the word pattern is ASCII on bytes: search such a name as Python reads the files
+        searched there, and only those are parsed. The texts are read and indexed once per run: the words that
+        begin with a capital or `_` (class names, mostly) apart, as that index is half the size and the cost."""
+        if not word.isascii():  # the word patterns are ASCII on bytes: search such a name as Python reads the files
             needle = word.encode()
             return [name for name, data in self.texts().items() if needle in (searchable(data) or data)]
-        return self._words.get(word.encode(), [])
+        capital = word[:1].isupper() or word[:1] == "_"
+        index = self._capitals if capital else self._words
+        if index is None:
+            index = self._word_index(_CAPITAL_WORD if capital else _WORD)
+            if capital:
+                self._capitals = index
+            else:
+                self._words = index
+        return index.get(word.encode(), [])
+
+    def _word_index(self, pattern: re.Pattern[bytes]) -> dict[bytes, list[str]]:
+        """word -> the modules whose text, as Python reads it, holds it (`pattern` says which words count)."""
+        index: dict[bytes, list[str]] = {}
+        for name, data in self.texts().items():
+            text = searchable(data)  # as Python reads it: full-width `claims` is `claims`
+            for found in set(pattern.findall(text if text is not None else data)):
+                index.setdefault(found, []).append(name)
+        self._texts = None  # the index is all the search needs (the other is rarely asked for: it reads them again)
+        return index
 
     def mentions_word(self, name: str, word: str) -> bool:
         """Does this one module's text, as Python reads it, hold `word` as a word? (Reads only that file.)"""
@@ -213,7 +229,7 @@ class Modules(Mapping[str, Module]):
         """Forget the loaded facts (a later access loads them again, from the cache or by a parse)."""
         self._loaded.clear()
         self._pending.clear()
-        self._texts = self._words = None
+        self._texts = self._words = self._capitals = None
 
     def loaded(self) -> frozenset[str]:
         """The modules whose facts this run needed (the rest were only hashed)."""
