@@ -45,7 +45,8 @@ if TYPE_CHECKING:
 #   ("pmod", module)                ("pfunc", module, index)       ("pclass", module, index[, "dispatch"])
 #   ("pinst", module, index)        ("std", dotted, StubSymbol)    ("ext", dotted)
 #   ("pstate", module, index)       module or class state: reading it reaches what its binding evaluated
-#   ("sinst", module, qualname)     an instance of a stdlib class   ("vstd", dotted, StubSymbol) its member
+#   ("sinst", module, qualname)     an instance of a stdlib class   ("vstd", dotted, StubSymbol, (module, qual))
+#                                   its method, and where it was looked up (the value's class: what `Self` means)
 #   ("elems", sym)                  a collection of sym             ("map", key sym, value sym)
 #   ("bound", sym)                  a method of a known container whose call gives sym
 #   ("opaque",)                     known, and nothing to follow   ("unknown",) a value of unknown type
@@ -346,7 +347,14 @@ class Resolver:
             assert isinstance(symbol, StubSymbol)
             if symbol.kind == "class":
                 return ("sinst", *symbol.where)
-            return self.stub_result(symbol) if symbol.kind == "function" else UNKNOWN
+            if symbol.kind != "function":
+                return UNKNOWN
+            if len(sym) > 3:  # a method of a value, typed through the value's class (`Self`)
+                looked_up = sym[3]
+                assert isinstance(looked_up, tuple)
+                ref = self.stub_type(self.stubs.returns, looked_up)
+                return _from_ref(ref) if ref is not None else UNKNOWN
+            return self.stub_result(symbol)
         if tag == "bound":
             result = sym[1]
             assert isinstance(result, tuple)
@@ -537,13 +545,21 @@ class Resolver:
 
     def _value_member(self, module: str, qualname: str, attr: str) -> Sym:
         """A member of a stdlib value: a method (judged by the catalogue's `Class.member` entries alone), or an
-        attribute whose annotated type the stubs give (`Path.name` is a str)."""
+        attribute or property whose annotated type the stubs give (`Path.name` is a str).
+
+        Types are looked up through the value's own class, not the class that defines the member: a stub's
+        `Self` is the receiver's class (`Path.parent` is a `Path` although `PurePath` defines it)."""
         symbol = self.stub_member(module, (*qualname.split("."), attr))
+        looked_up = (module, f"{qualname}.{attr}")
         if symbol.kind == "function":
-            # named by the class that defines it (`PosixPath.read_text` is `pathlib.Path.read_text`)
-            return ("vstd", ".".join(symbol.where), symbol)
+            ref = self.stub_type(self.stubs.attribute, looked_up)
+            if ref is not None and self.catalogue.exact(self.catalogue.normalize(".".join(symbol.where))) is None:
+                return _from_ref(ref)  # a property: its value (a catalogued one stays a reach when read)
+            # named by the class that defines it (`PosixPath.read_text` is `pathlib.Path.read_text`); calling it
+            # gives what the stubs say through the value's class
+            return ("vstd", ".".join(symbol.where), symbol, looked_up)
         if symbol.kind == "variable":
-            ref = self.stub_type(self.stubs.attribute, symbol.where)
+            ref = self.stub_type(self.stubs.attribute, looked_up)
             return _from_ref(ref) if ref is not None else UNKNOWN
         if symbol.kind == "class":
             return ("std", f"{module}.{qualname}.{attr}", symbol)
