@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-FACTS_MEANING = 6
+FACTS_MEANING = 7
 """Bumped when the extractor changes what a fact means without changing a record's shape (a shape change is
 seen by `persist.codec.schema` on its own); part of the facts cache's namespace."""
 
@@ -62,9 +62,10 @@ class Binding(NamedTuple):
     import: `target` is a module (`import a.b` binds `a` to "a"; `import a.b as x` binds x to "a.b");
     from: `from target import member` (target keeps leading dots of a relative import);
     star: `from target import *`; def/class: `target` is the qualname defined here;
-    alias: `name = a.b.c` (target "a.b.c"); instance: `name = a.b.C(...)`, `name: a.b.C`, `with a.b.C() as
-    name` (target "a.b.C": the value of calling it, or an instance of the class it names); element: `for name in
-    a.b` (target "a.b": an element of that value); var: any other assignment.
+    alias: `name = a.b.c` (target "a.b.c"; `name: T = a.b.c` has member T, which types what the alias leaves
+    unknown); instance: `name = a.b.C(...)`, `name: a.b.C`, `with a.b.C() as name` (target "a.b.C": the value of
+    calling it, or an instance of the class it names); element: `for name in a.b` (target "a.b": an element of
+    that value); var: any other assignment.
     An annotation's target may say more than a class: `*C` is a collection of C (`list[C]`, `Sequence[C]`,
     `tuple[C, ...]`, `set[C]`, `Iterable[C]`), `{K,V` a mapping of K to V (`dict[K, V]`, `Mapping[K, V]`).
     """

@@ -539,7 +539,7 @@ def _class_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
         return
     ex.def_lines.setdefault(first_line, -2)
     qualname = f"{scope.prefix}{node.name}"
-    bases = tuple(".".join(c) for c in (chain_of(b) for b in node.bases) if c is not None)
+    bases = tuple(".".join(c) for c in (chain_of(_unsubscripted(b)) for b in node.bases) if c is not None)
     builder = _ClassBuilder(qualname, node.lineno, guard, bases)
     ex.classes.append(builder)
     if scope.kind == "class":
@@ -548,6 +548,12 @@ def _class_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
     else:
         ex.bind(scope, Binding(node.name, "class", qualname, "", node.lineno, guard))
     ex.push_body(node.body, _Scope("class", f"{qualname}.", cls=builder), guard)
+
+
+def _unsubscripted(base: ast.expr) -> ast.expr:
+    """A generic base names its class: `Base[int]`, `pkg.m.Base[K, V]` and `Generic[T]` are `Base`, `pkg.m.Base`
+    and `Generic` (a subclass of `Base[int]` is one of `Base`)."""
+    return base.value if isinstance(base, ast.Subscript) else base
 
 
 def _if(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
@@ -622,7 +628,12 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
             return
         binding = _value_binding(name, value, node.lineno, guard)
         if annotated:
-            binding = Binding(name, "instance", annotated, "", node.lineno, guard)
+            if isinstance(value, (ast.Name, ast.Attribute)) and binding.kind == "alias":
+                # `Root: type = Base` is the alias `Root = Base` whatever the annotation says (a base, a name the
+                # hierarchy search follows); the annotation types what the alias leaves unknown
+                binding = binding._replace(member=annotated)
+            else:
+                binding = Binding(name, "instance", annotated, "", node.lineno, guard)
         if scope.kind == "module" and value is not None:
             cond = ex.compiler.compile(value)
             if is_known(cond) and binding.kind == "var" and name not in ex.rebound:

@@ -55,6 +55,8 @@ if TYPE_CHECKING:
 Sym = tuple[object, ...]
 OPAQUE: Sym = ("opaque",)
 UNKNOWN: Sym = ("unknown",)
+_TYPE_INSTANCE: Sym = ("sinst", "builtins", "type")
+"""What `x: type` types: some class, which an annotated alias (`x: type = Base`) knows exactly."""
 """A value whose class is not known statically: a call on it is a blind spot (SPEC §5)."""
 _LITERAL_CLASSES = {
     "<str>": "str",
@@ -321,11 +323,23 @@ class Resolver:
                 syms = self.resolve_bindings(module, earlier, depth + 1) if earlier else [UNKNOWN]
                 for attr in chain[1:]:
                     syms = [s for sym in syms for s in self.step(sym, attr, depth + 1)]
-                return syms
-            return self.resolve_chain_in_module(module, chain, depth + 1)
+                return self._annotated(module, None, binding, syms)
+            return self._annotated(module, None, binding, self.resolve_chain_in_module(module, chain, depth + 1))
         if kind == "instance":
             return self.typed(module, None, binding.target)
         return [UNKNOWN]
+
+    def _annotated(self, module: Module, func: FunctionFacts | None, binding: Binding, syms: list[Sym]) -> list[Sym]:
+        """An annotated alias (`x: T = y`) is y's value, and any value of type T too (a dataclass field's default,
+        a global some other code may rebind): the annotation's type joins it, and replaces what y leaves unknown,
+        as it types `x: T = make()`. An annotation that says no more than the alias (`type`, `TypeAlias`, a name
+        that types nothing) adds nothing, so `Root: type = Base` is `Base` as `Root = Base` is."""
+        if not binding.member:
+            return syms
+        typed = [s for s in self.typed(module, func, binding.member) if s not in (UNKNOWN, _TYPE_INSTANCE)]
+        if not typed:
+            return syms
+        return list(dict.fromkeys([*(s for s in syms if s != UNKNOWN), *typed]))
 
     # -- values and their classes -------------------------------------------------------------------------
 
@@ -689,7 +703,8 @@ class Resolver:
         cls = module.facts.classes[cls_index]
         self.read_state(module, cls.qualname, binding)
         if binding.kind == "alias":
-            return self._class_body_chain(module, mod_name, cls_index, binding, depth)
+            syms = self._class_body_chain(module, mod_name, cls_index, binding, depth)
+            return self._annotated(module, None, binding, syms)
         if binding.kind == "instance":
             return self.typed(module, None, binding.target)
         return [UNKNOWN]
@@ -871,7 +886,7 @@ class Resolver:
         if kind == "instance":
             return self.typed(module, func, target)
         if kind == "alias":
-            return self._resolve_use(module, func, tuple(target.split(".")))
+            return self._annotated(module, func, binding, self._resolve_use(module, func, tuple(target.split("."))))
         if kind == "element":
             return [self.element(sym) for sym in self._resolve_use(module, func, tuple(target.split(".")))]
         return self.resolve_binding(module, binding, 1)  # an import inside the function
