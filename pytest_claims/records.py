@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-FACTS_MEANING = 6
+FACTS_MEANING = 7
 """Bumped when the extractor changes what a fact means without changing a record's shape (a shape change is
 seen by `persist.codec.schema` on its own); part of the facts cache's namespace."""
 
@@ -52,7 +52,9 @@ Use = tuple[tuple[str, ...], str, int, int, str]
 used: `call` (the callee of a call), `ref` (a value), `type` (isinstance/except position: never a reach) or
 `getattr` (the object of `getattr(obj, <non-literal>)`); `guard` indexes `FileFacts.guards`; `code` is the
 call's source text, whitespace-normalised (at most 120 characters), kept only for calls whose callee may turn
-out to be of unknown type (a blind spot is reported with it), else "".
+out to be of unknown type (a blind spot is reported with it), else "". `implicit` (a special method Python
+calls: `("a", "__eq__")` for `a == b`): there `code` is the dotted chain of the forward call whose landing on a
+project method means this reflected one does not happen (`x.__add__` for the `y.__radd__` of `x + y`), or "".
 """
 
 
