@@ -71,9 +71,11 @@ _FALLBACKS: dict[str, tuple[str, ...]] = {
     "__ne__": ("__ne__", "__eq__"),  # object's `__ne__` calls `__eq__`
     **{  # `x += y`: `__iadd__`, else `__add__`
         f"__i{op}__": (f"__i{op}__", f"__{op}__")
-        for op in "add sub mul matmul truediv floordiv mod pow lshift rshift or and xor".split()
+        for op in (
+            "add", "sub", "mul", "matmul", "truediv", "floordiv", "mod", "pow", "lshift", "rshift", "or", "and", "xor"
+        )
     },
-}
+}  # fmt: skip
 """The special methods Python calls, in order, where a class does not define the first (SPEC §5 implicit calls)."""
 
 
