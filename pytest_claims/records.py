@@ -52,7 +52,9 @@ Use = tuple[tuple[str, ...], str, int, int, str]
 used: `call` (the callee of a call), `ref` (a value), `type` (isinstance/except position: never a reach) or
 `getattr` (the object of `getattr(obj, <non-literal>)`); `guard` indexes `FileFacts.guards`; `code` is the
 call's source text, whitespace-normalised (at most 120 characters), kept only for calls whose callee may turn
-out to be of unknown type (a blind spot is reported with it), else "".
+out to be of unknown type (a blind spot is reported with it), else "". `implicit` (a special method Python
+calls: `("a", "__eq__")` for `a == b`): there `code` is the dotted chain of the forward call whose landing on a
+project method means this reflected one does not happen (`x.__add__` for the `y.__radd__` of `x + y`), or "".
 """
 
 

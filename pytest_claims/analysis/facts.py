@@ -649,6 +649,8 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
             ex.store_name(scope, name, node.lineno, guard)
         ex.push(value, _state_scope(ex, scope, name, node.lineno, guard), guard, "ref")
         return
+    if isinstance(node, ast.AugAssign):
+        _augmented(ex, node, scope, guard)
     if isinstance(node, ast.AugAssign) or value is None:
         ex.push(value, scope, guard, "ref")
         for target in reversed(targets):
@@ -658,6 +660,16 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
     _bind_pairs(ex, scope, pairs, value, node.lineno, guard)
     for target in reversed(targets):
         _push_stores(ex, target, scope, guard)
+
+
+def _augmented(ex: _Extractor, node: ast.AugAssign, scope: _Scope, guard: int) -> None:
+    """`x += y` calls `x.__iadd__` (or `__add__`, then `y.__radd__`); `t[k] += y` also reads `t[k]`."""
+    dunder = _BINOP_DUNDERS.get(type(node.op))
+    if dunder is not None:
+        _implicit(ex, scope, node.target, f"__i{dunder[2:]}", node.lineno, guard)
+        _reflected(ex, scope, node.target, node.value, f"__i{dunder[2:]}", node.lineno, guard)
+    if isinstance(node.target, ast.Subscript):
+        _implicit(ex, scope, node.target.value, "__getitem__", node.lineno, guard)
 
 
 def _pairs(target: ast.expr, value: ast.expr | None) -> list[tuple[ast.Name, ast.expr | None]]:
@@ -857,6 +869,8 @@ def _comprehension(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx
     assert isinstance(node, ast.comprehension)
     _element(ex, node.target, node.iter, scope, guard)
     _implicit(ex, scope, node.iter, "__iter__", node.iter.lineno, guard)
+    for test in node.ifs:
+        _tested(ex, scope, test, guard)
     ex.push_all(node.ifs, scope, guard, "ref")
     ex.push(node.target, scope, guard, "ref")
     ex.push(node.iter, scope, guard, "ref")
@@ -873,6 +887,7 @@ def _while(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -
     ex.push_body(node.orelse, scope, guard)
     ex.push_body(node.body, scope, guard)
     ex.push(node.test, scope, guard, "ref")
+    _tested(ex, scope, node.test, guard)
 
 
 def _with(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
@@ -915,6 +930,8 @@ def _match(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -
     for case, case_guard in zip(reversed(node.cases), reversed(guards), strict=True):
         ex.push_body(case.body, scope, case_guard)
         ex.push(case.guard, scope, case_guard, "ref")
+        if case.guard is not None:
+            _tested(ex, scope, case.guard, case_guard)
         ex.push(case.pattern, scope, case_guard, "ref")
         if scope.kind != "function":  # a capture at module or class level is some part of the subject
             captures = [ast.Name(id=name, ctx=ast.Store()) for name in _captures(case.pattern)]
@@ -1063,6 +1080,17 @@ _BINOP_DUNDERS: dict[type[ast.operator], str] = {
     ast.BitAnd: "__and__",
     ast.BitXor: "__xor__",
 }
+_REFLECTED: dict[str, str] = {
+    **{dunder: f"__r{dunder[2:]}" for dunder in _BINOP_DUNDERS.values()},
+    **{f"__i{dunder[2:]}": f"__r{dunder[2:]}" for dunder in _BINOP_DUNDERS.values()},  # `x += y`
+    "__eq__": "__eq__",
+    "__ne__": "__ne__",
+    "__lt__": "__gt__",
+    "__le__": "__ge__",
+    "__gt__": "__lt__",
+    "__ge__": "__le__",
+}
+_UNARY_DUNDERS: dict[type[ast.unaryop], str] = {ast.USub: "__neg__", ast.UAdd: "__pos__", ast.Invert: "__invert__"}
 _BUILTIN_DUNDERS = {
     "len": "__len__",
     "hash": "__hash__",
@@ -1078,20 +1106,51 @@ _BUILTIN_DUNDERS = {
 _HASHING = frozenset({("set",), ("frozenset",), ("dict", "fromkeys")})
 
 
-def _implicit(ex: _Extractor, scope: _Scope, operand: ast.expr | None, dunder: str, line: int, guard: int) -> None:
-    """An implicit special-method call on a value (`a == b` calls `a.__eq__`): recorded as a use in context
-    `implicit`, which enters the method when the value's class is a known project class (SPEC §5). Not for a
-    local bound only by plain assignments: its class is unknown, and the call is no blind spot anyway."""
+def _typed_chain(scope: _Scope, operand: ast.expr | None) -> tuple[str, ...] | None:
+    """The chain of a value whose class may be known, or None: a literal, `super()`, or a local bound only by
+    plain assignments has no project class (an implicit call on it is no blind spot anyway)."""
     func = scope.func
     if func is None or operand is None:
-        return
+        return None
     chain = value_chain(operand)
-    if chain is None or chain[0] == "<super>" or chain[0].startswith("<"):
-        return
+    if chain is None or chain[0].startswith("<"):
+        return None
     root = chain[0]
     if root in func.locals and root != func.first and not any(b.name == root for b in func.bindings):
+        return None
+    return chain
+
+
+def _implicit(ex: _Extractor, scope: _Scope, operand: ast.expr | None, dunder: str, line: int, guard: int) -> None:
+    """An implicit special-method call on a value (`a == b` calls `a.__eq__`): recorded as a use in context
+    `implicit`, which enters the method when the value's class is a known project class (SPEC §5)."""
+    chain = _typed_chain(scope, operand)
+    if chain is not None:
+        ex.use(scope, (*chain, dunder), "implicit", line, guard)
+
+
+def _reflected(
+    ex: _Extractor, scope: _Scope, left: ast.expr, right: ast.expr, forward: str, line: int, guard: int
+) -> None:
+    """`x + y` calls `y.__radd__(x)` when `x` has no `__add__` (`1 + y` too); `x < y`, `y.__gt__(x)`. Recorded as
+    an implicit use of the right operand whose `code` is the forward call (`x.__add__`) that, when it enters a
+    project method, makes this one not happen; "" when the left operand's class cannot be known."""
+    chain = _typed_chain(scope, right)
+    if chain is None:
         return
-    ex.use(scope, (*chain, dunder), "implicit", line, guard)
+    known = _typed_chain(scope, left)
+    unless = ".".join((*known, forward)) if known is not None else ""
+    ex.use(scope, (*chain, _REFLECTED[forward]), "implicit", line, guard, unless)
+
+
+def _tested(ex: _Extractor, scope: _Scope, test: ast.expr, guard: int) -> None:
+    """A truth test (`if x:`, `not x`, `x and y`) calls `x.__bool__` (or `__len__`). Only on a name or attribute
+    chain: a call's or a comparison's result is not followed. Of `a and b` only `b` is left for the position
+    that tests the whole; the operator itself tests `a` (`_bool_op`)."""
+    while isinstance(test, ast.BoolOp):
+        test = test.values[-1]
+    if isinstance(test, (ast.Name, ast.Attribute)) and chain_of(test) is not None:
+        _implicit(ex, scope, test, "__bool__", test.lineno, guard)
 
 
 def _hashed(ex: _Extractor, scope: _Scope, values: ast.expr, line: int, guard: int) -> None:
@@ -1117,6 +1176,7 @@ def _compare(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str)
             _implicit(ex, scope, right, "__contains__", node.lineno, guard)
         elif type(op) in _COMPARE_DUNDERS:
             _implicit(ex, scope, left, _COMPARE_DUNDERS[type(op)], node.lineno, guard)
+            _reflected(ex, scope, left, right, _COMPARE_DUNDERS[type(op)], node.lineno, guard)
         left = right
     operands = [node.left, *node.comparators]
     identity = [isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops]
@@ -1131,7 +1191,31 @@ def _binop(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -
     dunder = _BINOP_DUNDERS.get(type(node.op))
     if dunder is not None and ctx != "type":  # `A | B` in a type position is no call
         _implicit(ex, scope, node.left, dunder, node.lineno, guard)
+        _reflected(ex, scope, node.left, node.right, dunder, node.lineno, guard)
     _children("left", "right")(ex, node, scope, guard, ctx)
+
+
+def _unary(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    assert isinstance(node, ast.UnaryOp)
+    if isinstance(node.op, ast.Not):
+        _tested(ex, scope, node.operand, guard)
+    elif ctx != "type":
+        _implicit(ex, scope, node.operand, _UNARY_DUNDERS[type(node.op)], node.lineno, guard)
+    _children("operand")(ex, node, scope, guard, ctx)
+
+
+def _bool_op(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    """`a and b`, `a or b` test every operand but the last (which the enclosing test, if any, tests)."""
+    assert isinstance(node, ast.BoolOp)
+    for value in node.values[:-1]:
+        _tested(ex, scope, value, guard)
+    _children("values")(ex, node, scope, guard, ctx)
+
+
+def _assert(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    assert isinstance(node, ast.Assert)
+    _tested(ex, scope, node.test, guard)
+    _children("test", "msg")(ex, node, scope, guard, ctx)
 
 
 def _subscript(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
@@ -1208,9 +1292,11 @@ def _if_exp(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
 
 
 def _push_test(ex: _Extractor, test: ast.expr, scope: _Scope, guard: int) -> None:
-    """A guard the platform evaluator decides (`platform.system() == "Darwin"`) is evaluated, not reached."""
+    """A guard the platform evaluator decides (`platform.system() == "Darwin"`) is evaluated, not reached. Each
+    part is truth-tested (the `BoolOp` itself is not pushed, so its handler does not see them)."""
     parts = test.values if isinstance(test, ast.BoolOp) else [test]
     for part in parts:
+        _tested(ex, scope, part, guard)
         if not is_decided(ex.compiler.compile(part)):
             ex.push(part, scope, guard, "ref")
 
@@ -1268,17 +1354,17 @@ HANDLED: dict[type[ast.AST], Handler] = {
     ast.Match: _match,
     ast.Raise: _children("exc", "cause"),
     ast.Try: _try,
-    ast.Assert: _children("test", "msg"),
+    ast.Assert: _assert,
     ast.Import: _import,
     ast.ImportFrom: _import_from,
     ast.Global: _global,
     ast.Nonlocal: _global,
     ast.Expr: _children("value"),
     # expressions
-    ast.BoolOp: _children("values"),
+    ast.BoolOp: _bool_op,
     ast.NamedExpr: _named_expr,
     ast.BinOp: _binop,
-    ast.UnaryOp: _children("operand"),
+    ast.UnaryOp: _unary,
     ast.Lambda: _lambda,
     ast.IfExp: _if_exp,
     ast.Dict: _hash_elements,

@@ -67,6 +67,19 @@ _LITERAL_CLASSES = {
     "<tuple>": "tuple",
 }
 _CONSTRUCTORS = ("__init__", "__new__", "__post_init__")
+_FALLBACKS: dict[str, tuple[str, ...]] = {
+    "__format__": ("__format__", "__str__", "__repr__"),
+    "__str__": ("__str__", "__repr__"),
+    "__bool__": ("__bool__", "__len__"),  # a truth test: `if x:`, `not x`, `bool(x)`
+    "__ne__": ("__ne__", "__eq__"),  # object's `__ne__` calls `__eq__`
+    **{  # `x += y`: `__iadd__`, else `__add__`
+        f"__i{op}__": (f"__i{op}__", f"__{op}__")
+        for op in (
+            "add", "sub", "mul", "matmul", "truediv", "floordiv", "mod", "pow", "lshift", "rshift", "or", "and", "xor"
+        )
+    },
+}  # fmt: skip
+"""The special methods Python calls, in order, where a class does not define the first (SPEC §5 implicit calls)."""
 
 
 class Resolver:
@@ -1043,7 +1056,7 @@ class Resolver:
             if ctx == "type" or (guard and not self.alive(module, guard)):
                 continue
             if ctx == "implicit":
-                self._implicit(module, func, chain, line, found)
+                self._implicit(module, func, chain, line, found, code)
                 continue
             syms, reads = self.resolve_use(module, func, chain)
             for state in sorted(reads) if reads else ():
@@ -1064,17 +1077,27 @@ class Resolver:
             self.persisted.put(key, self.target.platform, result)
         return result
 
-    def _implicit(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: _Found) -> None:
+    def _implicit(
+        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: _Found, unless: str
+    ) -> None:
         """An implicit special-method call enters the project method it lands on, and nothing else: on a value of
-        unknown or stdlib class it is not a blind spot. `format` falls back to `__str__`, then `__repr__`."""
-        fallbacks = {"__format__": ("__format__", "__str__", "__repr__"), "__str__": ("__str__", "__repr__")}
-        for dunder in fallbacks.get(chain[-1], (chain[-1],)):
+        unknown or stdlib class it is not a blind spot. A method the class does not define falls back as Python
+        does (`_FALLBACKS`); a reflected call (`y.__radd__` of `x + y`) happens only when the forward one it
+        names (`unless`: `x.__add__`) enters no project method."""
+        entered = self._lands(module, func, chain)
+        if entered and unless and self._lands(module, func, tuple(unless.split("."))):
+            return
+        for sym in entered:
+            self._outcome(sym, "call", line, found, "")
+
+    def _lands(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]:
+        """The project methods an implicit call `chain` (ending in its dunder) lands on, fallbacks included."""
+        for dunder in _FALLBACKS.get(chain[-1], (chain[-1],)):
             syms, _ = self.resolve_use(module, func, (*chain[:-1], dunder))
             entered = [sym for sym in syms if sym[0] == "pfunc"]
-            for sym in entered:
-                self._outcome(sym, "call", line, found, "")
             if entered:
-                return
+                return entered
+        return []
 
     def function_name(self, module_name: str, index: int) -> str:
         return f"{module_name}.{self.module(module_name).facts.functions[index].qualname}"
