@@ -629,22 +629,9 @@ class Resolver:
         if skip_self:
             order = order[1:]
         for mod_name, cls_index in order:
-            module = self.module(mod_name)
-            cls: ClassFacts = module.facts.classes[cls_index]
-            found: list[Sym] = [
-                ("pfunc", mod_name, fi)
-                for name, fi in cls.methods
-                if name == attr and self.alive(module, module.facts.functions[fi].guard)
-            ]
-            if found:
-                return found
-            if sym[0] == "pinst":
-                fields = [b for b in cls.fields if b.name == attr and self.alive(module, b.guard)]
-                if fields:
-                    return [s for b in fields for s in self._field(module, mod_name, cls_index, b, depth)]
-            attrs = [b for b in cls.attributes if b.name == attr and self.alive(module, b.guard)]
-            if attrs:
-                return [s for b in attrs for s in self._class_attribute(module, mod_name, cls_index, b, depth)]
+            own = self._own_member(sym[0] == "pinst", mod_name, cls_index, attr, depth)
+            if own is not None:
+                return own
         for base in self.foreign_bases(module_name, index):
             stepped = self.step(base, attr, depth + 1)
             if (
@@ -656,6 +643,25 @@ class Resolver:
                 continue
             return stepped
         return [OPAQUE] if attr.startswith("__") else [UNKNOWN]
+
+    def _own_member(self, instance: bool, mod_name: str, cls_index: int, attr: str, depth: int) -> list[Sym] | None:
+        """What one class of an MRO gives for `attr`, or None when it does not bind the name. Its defs, and the
+        class-body assignments of the name that no unconditional later def replaces: a name bound several times
+        is every value its bindings may give (`def m` then `m = now`: both)."""
+        module = self.module(mod_name)
+        cls: ClassFacts = module.facts.classes[cls_index]
+        functions = module.facts.functions
+        defs = [fi for name, fi in cls.methods if name == attr and self.alive(module, functions[fi].guard)]
+        found: list[Sym] = [("pfunc", mod_name, fi) for fi in defs]
+        if not defs and instance:
+            fields = [b for b in cls.fields if b.name == attr and self.alive(module, b.guard)]
+            if fields:
+                return [s for b in fields for s in self._field(module, mod_name, cls_index, b, depth)]
+        last = max((functions[fi].line for fi in defs if not functions[fi].guard), default=0)
+        attrs = [b for b in cls.attributes if b.name == attr and b.line > last and self.alive(module, b.guard)]
+        for binding in attrs:
+            found.extend(self._class_attribute(module, mod_name, cls_index, binding, depth))
+        return found if defs or attrs else None
 
     def _field(self, module: Module, mod_name: str, cls_index: int, binding: Binding, depth: int) -> list[Sym]:
         """What `self.x` holds when a method assigns it."""
@@ -723,13 +729,38 @@ class Resolver:
         return known[0]
 
     def _overrides_uncached(self, module_name: str, index: int, attr: str) -> list[Sym]:
+        """For each project subclass, what its own MRO finds first for `attr`, unless that is the class's own
+        member: a def, a class-body assignment (`run = _run`; `run = lambda self: ...` enters the assignment's
+        `state` function, which holds the lambda's body), or a sibling base's member (`class Both(Other, Base)`:
+        `self.helper` in Base's code may be `Other.helper`, though Other is no subclass of Base)."""
         found: list[Sym] = []
-        for sub_module, sub_index in self.subclasses(module_name, index):
-            module = self.project.modules[sub_module]
-            for name, fi in module.facts.classes[sub_index].methods:
-                if name == attr and self.alive(module, module.facts.functions[fi].guard):
-                    found.append(("pfunc", sub_module, fi))
-        return sorted(set(found))
+        for sub in self.subclasses(module_name, index):
+            for mod_name, cls_index in self.mro(*sub):
+                outer_reads, self._reads = self._reads, set()
+                try:
+                    own = self._own_member(False, mod_name, cls_index, attr, 1)
+                    reads = self._reads
+                finally:
+                    self._reads = outer_reads
+                if own is None:
+                    continue
+                if (mod_name, cls_index) != (module_name, index):
+                    found.extend(s for s in own if s != UNKNOWN or not self._constant(mod_name, cls_index, attr))
+                    found.extend(("pfunc", m, i) for m, i in reads)
+                break
+        return sorted(set(found), key=repr)
+
+    def _constant(self, mod_name: str, cls_index: int, attr: str) -> bool:
+        """Whether the class binds `attr` only by assignments that evaluate nothing (`run = 3`): no function to
+        call, so no override to enter and no blind spot."""
+        module = self.module(mod_name)
+        cls = module.facts.classes[cls_index]
+        states = self.state_functions(module)
+        return all(
+            b.kind == "var" and (f"{cls.qualname}.{attr}", b.line) not in states
+            for b in cls.attributes
+            if b.name == attr
+        )
 
     def subclasses(self, module_name: str, index: int) -> list[tuple[str, int]]:
         """Every project subclass of the class, transitively, each once (sorted)."""
