@@ -706,7 +706,7 @@ class Resolver:
     # -- the class hierarchy ------------------------------------------------------------------------------
 
     def overrides(self, module_name: str, index: int, attr: str) -> list[Sym]:
-        """Definitions of `attr` in the project's subclasses of the class (transitively), sorted."""
+        """What `attr` may be in the project's subclasses of the class (transitively), sorted."""
         self._touched.add(HIERARCHY)
         key = (module_name, index, attr)
         found: list[Sym] = self._apart(self._overrides, key, lambda: self._overrides_uncached(*key))
