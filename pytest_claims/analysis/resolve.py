@@ -561,7 +561,9 @@ class Resolver:
         return OPAQUE
 
     def mro(self, module_name: str, index: int) -> list[tuple[str, int]]:
-        """Project classes in lookup order (depth-first, left to right, each once), then nothing else."""
+        """Project classes in Python's lookup order (C3: `class S(C, X)` with `C(B)` and `X(B)` is S, C, X, B), then
+        nothing else. Iterative, and memoised per class with the modules its own answer read: the classes above
+        are linearised first, each once."""
         key = (module_name, index)
         cached = self._mro.get(key)
         if cached is not None:
@@ -569,29 +571,50 @@ class Resolver:
             return cached[0]
         if ("mro", *key) in self._busy:  # `class A(A.B)`: a base that can only be found through A itself
             return [key]
-        self._busy.add(("mro", *key))
-        outer, self._touched = self._touched, set()
-        order: list[tuple[str, int]] = []
-        stack = [key]
+        bases_of: dict[tuple[str, int], list[tuple[str, int]]] = {}
+        own_deps: dict[tuple[str, int], frozenset[str]] = {}
+        stack: list[tuple[tuple[str, int], bool]] = [(key, False)]
         while stack:
-            current = stack.pop()
-            if current in order:
+            current, expanded = stack.pop()
+            if current in self._mro:
                 continue
-            order.append(current)
-            module = self.module(current[0])
-            cls = module.facts.classes[current[1]]
-            bases: list[tuple[str, int]] = []
-            for base in cls.bases:
-                for sym in self.resolve_chain_in_module(module, tuple(base.split(".")), 1):
-                    if sym[0] == "pclass":
-                        bases.append((str(sym[1]), int(sym[2])))  # type: ignore[call-overload]
-            stack.extend(reversed(bases))
-        self._busy.discard(("mro", *key))
-        deps = frozenset(self._touched)
-        self._mro[key] = (order, deps)
-        outer.update(deps)
-        self._touched = outer
+            if not expanded:
+                if current in bases_of:  # met twice, or a base cycle: linearised once, the cycle's edge dropped
+                    continue
+                self._busy.add(("mro", *current))
+                outer, self._touched = self._touched, set()
+                try:
+                    bases_of[current] = self._mro_bases(current)
+                finally:
+                    own_deps[current] = frozenset(self._touched)
+                    self._touched = outer
+                stack.append((current, True))
+                stack.extend((base, False) for base in reversed(bases_of[current]))
+                continue
+            self._busy.discard(("mro", *current))
+            bases = [base for base in bases_of[current] if base in self._mro]
+            deps = set(own_deps[current])
+            for base in bases:
+                deps.update(self._mro[base][1])
+            order = _c3(current, [self._mro[base][0] for base in bases], bases)
+            self._mro[current] = (order, frozenset(deps))
+        for current in bases_of:
+            self._busy.discard(("mro", *current))
+        order, found = self._mro[key]
+        self._touched.update(found)
         return order
+
+    def _mro_bases(self, key: tuple[str, int]) -> list[tuple[str, int]]:
+        """The project classes a class names as its bases, in order, each once."""
+        module = self.module(key[0])
+        bases: list[tuple[str, int]] = []
+        for base in module.facts.classes[key[1]].bases:
+            for sym in self.resolve_chain_in_module(module, tuple(base.split(".")), 1):
+                if sym[0] == "pclass":
+                    found = (str(sym[1]), int(sym[2]))  # type: ignore[call-overload]
+                    if found not in bases and found != key:
+                        bases.append(found)
+        return bases
 
     def foreign_bases(self, module_name: str, index: int) -> list[Sym]:
         """Stdlib and third-party bases anywhere in a project class's hierarchy."""
@@ -1245,6 +1268,30 @@ class _Found:
             tuple(sorted(self.names)),
             deps,
         )
+
+
+def _c3(
+    key: tuple[str, int], orders: list[list[tuple[str, int]]], bases: list[tuple[str, int]]
+) -> list[tuple[str, int]]:
+    """Python's C3 linearisation of a class from its bases' linearisations. A hierarchy Python refuses (`class
+    S(A, B)` with `B(A)`) gets every class once, bases first to last: no order exists, any will do."""
+    if len(orders) == 1:
+        return [key, *orders[0]]
+    order = [key]
+    pending = [list(seq) for seq in (*orders, bases) if seq]
+    while pending:
+        for seq in pending:
+            head = seq[0]
+            if not any(head in other[1:] for other in pending):
+                break
+        else:
+            return list(dict.fromkeys([key, *(c for seq in orders for c in seq)]))
+        order.append(head)
+        for seq in pending:
+            if seq[0] == head:
+                del seq[0]
+        pending = [seq for seq in pending if seq]
+    return order
 
 
 def _from_ref(ref: TypeRef) -> Sym:

@@ -153,3 +153,42 @@ class Pure:
 
 class Mixed(Pure, Plain):
     pass
+
+
+class Stamp:
+    def mark(self):
+        return 1
+
+
+class Left(Stamp):
+    pass
+
+
+class Right(Stamp):
+    def mark(self):
+        # want: deterministic call time.time from vio.overrides_cases.use_diamond via vio.overrides_cases.Right.mark
+        # want: deterministic call time.time from vio.overrides_cases.use_left via vio.overrides_cases.Right.mark
+        return time.time()
+
+
+class Diamond(Left, Right):
+    """Python's MRO is Diamond, Left, Right, Stamp: `mark` is Right's, not Stamp's."""
+
+
+class Solo(Left):
+    pass
+
+
+# claims: deterministic
+def use_diamond(d: Diamond):
+    return d.mark()
+
+
+# claims: deterministic
+def use_left(x: Left):
+    return x.mark()
+
+
+# claims: deterministic
+def use_solo(s: Solo):
+    return s.mark()
