@@ -192,3 +192,27 @@ def use_left(x: Left):
 # claims: deterministic
 def use_solo(s: Solo):
     return s.mark()
+
+
+class Quiet:
+    def run(self):
+        return 1
+
+
+class QuietConstant(Quiet):
+    run = 3
+
+
+class QuietPure(Quiet):
+    run = lambda self: 2  # noqa: E731
+
+
+class Stranger:
+    """No subclass of Quiet: its `run` never answers for one."""
+
+    run = _run
+
+
+# claims: deterministic
+def use_quiet(q: Quiet):
+    return q.run()
