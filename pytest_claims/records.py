@@ -26,7 +26,7 @@ bound, published in the reports' `limits`)."""
 
 HIERARCHY = "<hierarchy>"
 """A pseudo-module in dependency sets: the computation looked for overrides in the project's subclasses, so
-it is stale whenever any module's classes (their names, bases or methods) change."""
+it is stale whenever any module's classes (their names, bases, methods or class-body assignments) change."""
 
 PLATFORM = "<platform>"
 """A pseudo-module in dependency sets (`Summary.deps`): the computation consulted something that differs

@@ -1688,9 +1688,10 @@ def _broken(line: int, message: str) -> FileFacts:
 # claims: deterministic
 def hierarchy_shape(facts: FileFacts) -> str:
     """What other modules' class hierarchy analysis reads of this file: its classes, their bases (as written),
-    their method names, and the module-level names its imports and aliases bind (a base written `Base` is
-    whatever they make it), each with the platform conditions over it (not their indexes: an unrelated `if`
-    added elsewhere in the file leaves the shape as it was). "" for a file that binds nothing of the kind."""
+    their method names and class-body assignments, and the module-level names its imports and aliases bind (a
+    base written `Base` is whatever they make it), each with the platform conditions over it (not their indexes:
+    an unrelated `if` added elsewhere in the file leaves the shape as it was). "" for a file that binds nothing
+    of the kind."""
     names = sorted(
         f"{b.name}={b.kind}:{b.target}:{b.member}{_guard_text(facts, b.guard)}"
         for b in facts.bindings
@@ -1701,8 +1702,10 @@ def hierarchy_shape(facts: FileFacts) -> str:
     parts = names
     for cls in facts.classes:
         methods = sorted(f"{name}{_guard_text(facts, facts.functions[i].guard)}" for name, i in cls.methods)
+        # class-body assignments override like defs (`run = _run`): what each binds is part of the shape
+        assigned = sorted(f"{b.name}={b.kind}:{b.target}{_guard_text(facts, b.guard)}" for b in cls.attributes)
         guard = _guard_text(facts, cls.guard)
-        parts.append(f"{cls.qualname}|{guard}|{','.join(cls.bases)}|{','.join(methods)}")
+        parts.append(f"{cls.qualname}|{guard}|{','.join(cls.bases)}|{','.join(methods)}|{','.join(assigned)}")
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:20]
 
 

@@ -604,7 +604,9 @@ class Resolver:
         return OPAQUE
 
     def mro(self, module_name: str, index: int) -> list[tuple[str, int]]:
-        """Project classes in lookup order (depth-first, left to right, each once), then nothing else."""
+        """Project classes in Python's lookup order (C3: `class S(C, X)` with `C(B)` and `X(B)` is S, C, X, B), then
+        nothing else. Iterative, and memoised per class with the modules its own answer read: the classes above
+        are linearised first, each once."""
         key = (module_name, index)
         cached = self._mro.get(key)
         if cached is not None:
@@ -612,29 +614,50 @@ class Resolver:
             return cached[0]
         if ("mro", *key) in self._busy:  # `class A(A.B)`: a base that can only be found through A itself
             return [key]
-        self._busy.add(("mro", *key))
-        outer, self._touched = self._touched, set()
-        order: list[tuple[str, int]] = []
-        stack = [key]
+        bases_of: dict[tuple[str, int], list[tuple[str, int]]] = {}
+        own_deps: dict[tuple[str, int], frozenset[str]] = {}
+        stack: list[tuple[tuple[str, int], bool]] = [(key, False)]
         while stack:
-            current = stack.pop()
-            if current in order:
+            current, expanded = stack.pop()
+            if current in self._mro:
                 continue
-            order.append(current)
-            module = self.module(current[0])
-            cls = module.facts.classes[current[1]]
-            bases: list[tuple[str, int]] = []
-            for base in cls.bases:
-                for sym in self.resolve_chain_in_module(module, tuple(base.split(".")), 1):
-                    if sym[0] == "pclass":
-                        bases.append((str(sym[1]), int(sym[2])))  # type: ignore[call-overload]
-            stack.extend(reversed(bases))
-        self._busy.discard(("mro", *key))
-        deps = frozenset(self._touched)
-        self._mro[key] = (order, deps)
-        outer.update(deps)
-        self._touched = outer
+            if not expanded:
+                if current in bases_of:  # met twice, or a base cycle: linearised once, the cycle's edge dropped
+                    continue
+                self._busy.add(("mro", *current))
+                outer, self._touched = self._touched, set()
+                try:
+                    bases_of[current] = self._mro_bases(current)
+                finally:
+                    own_deps[current] = frozenset(self._touched)
+                    self._touched = outer
+                stack.append((current, True))
+                stack.extend((base, False) for base in reversed(bases_of[current]))
+                continue
+            self._busy.discard(("mro", *current))
+            bases = [base for base in bases_of[current] if base in self._mro]
+            deps = set(own_deps[current])
+            for base in bases:
+                deps.update(self._mro[base][1])
+            order = _c3(current, [self._mro[base][0] for base in bases], bases)
+            self._mro[current] = (order, frozenset(deps))
+        for current in bases_of:
+            self._busy.discard(("mro", *current))
+        order, found = self._mro[key]
+        self._touched.update(found)
         return order
+
+    def _mro_bases(self, key: tuple[str, int]) -> list[tuple[str, int]]:
+        """The project classes a class names as its bases, in order, each once."""
+        module = self.module(key[0])
+        bases: list[tuple[str, int]] = []
+        for base in module.facts.classes[key[1]].bases:
+            for sym in self.resolve_chain_in_module(module, tuple(base.split(".")), 1):
+                if sym[0] == "pclass":
+                    found = (str(sym[1]), int(sym[2]))  # type: ignore[call-overload]
+                    if found not in bases and found != key:
+                        bases.append(found)
+        return bases
 
     def foreign_bases(self, module_name: str, index: int) -> list[Sym]:
         """Stdlib and third-party bases anywhere in a project class's hierarchy."""
@@ -672,22 +695,9 @@ class Resolver:
         if skip_self:
             order = order[1:]
         for mod_name, cls_index in order:
-            module = self.module(mod_name)
-            cls: ClassFacts = module.facts.classes[cls_index]
-            found: list[Sym] = [
-                ("pfunc", mod_name, fi)
-                for name, fi in cls.methods
-                if name == attr and self.alive(module, module.facts.functions[fi].guard)
-            ]
-            if found:
-                return found
-            if sym[0] == "pinst":
-                fields = [b for b in cls.fields if b.name == attr and self.alive(module, b.guard)]
-                if fields:
-                    return [s for b in fields for s in self._field(module, mod_name, cls_index, b, depth)]
-            attrs = [b for b in cls.attributes if b.name == attr and self.alive(module, b.guard)]
-            if attrs:
-                return [s for b in attrs for s in self._class_attribute(module, mod_name, cls_index, b, depth)]
+            own = self._own_member(sym[0] == "pinst", mod_name, cls_index, attr, depth)
+            if own is not None:
+                return own
         for base in self.foreign_bases(module_name, index):
             stepped = self.step(base, attr, depth + 1)
             if (
@@ -699,6 +709,25 @@ class Resolver:
                 continue
             return stepped
         return [OPAQUE] if attr.startswith("__") else [UNKNOWN]
+
+    def _own_member(self, instance: bool, mod_name: str, cls_index: int, attr: str, depth: int) -> list[Sym] | None:
+        """What one class of an MRO gives for `attr`, or None when it does not bind the name. Its defs, and the
+        class-body assignments of the name that no unconditional later def replaces: a name bound several times
+        is every value its bindings may give (`def m` then `m = now`: both)."""
+        module = self.module(mod_name)
+        cls: ClassFacts = module.facts.classes[cls_index]
+        functions = module.facts.functions
+        defs = [fi for name, fi in cls.methods if name == attr and self.alive(module, functions[fi].guard)]
+        found: list[Sym] = [("pfunc", mod_name, fi) for fi in defs]
+        if not defs and instance:
+            fields = [b for b in cls.fields if b.name == attr and self.alive(module, b.guard)]
+            if fields:
+                return [s for b in fields for s in self._field(module, mod_name, cls_index, b, depth)]
+        last = max((functions[fi].line for fi in defs if not functions[fi].guard), default=0)
+        attrs = [b for b in cls.attributes if b.name == attr and b.line > last and self.alive(module, b.guard)]
+        for binding in attrs:
+            found.extend(self._class_attribute(module, mod_name, cls_index, binding, depth))
+        return found if defs or attrs else None
 
     def _field(self, module: Module, mod_name: str, cls_index: int, binding: Binding, depth: int) -> list[Sym]:
         """What `self.x` holds when a method assigns it."""
@@ -744,7 +773,7 @@ class Resolver:
     # -- the class hierarchy ------------------------------------------------------------------------------
 
     def overrides(self, module_name: str, index: int, attr: str) -> list[Sym]:
-        """Definitions of `attr` in the project's subclasses of the class (transitively), sorted."""
+        """What `attr` may be in the project's subclasses of the class (transitively), sorted."""
         self._touched.add(HIERARCHY)
         key = (module_name, index, attr)
         found: list[Sym] = self._apart(self._overrides, key, lambda: self._overrides_uncached(*key))
@@ -767,13 +796,38 @@ class Resolver:
         return known[0]
 
     def _overrides_uncached(self, module_name: str, index: int, attr: str) -> list[Sym]:
+        """For each project subclass, what its own MRO finds first for `attr`, unless that is the class's own
+        member: a def, a class-body assignment (`run = _run`; `run = lambda self: ...` enters the assignment's
+        `state` function, which holds the lambda's body), or a sibling base's member (`class Both(Other, Base)`:
+        `self.helper` in Base's code may be `Other.helper`, though Other is no subclass of Base)."""
         found: list[Sym] = []
-        for sub_module, sub_index in self.subclasses(module_name, index):
-            module = self.project.modules[sub_module]
-            for name, fi in module.facts.classes[sub_index].methods:
-                if name == attr and self.alive(module, module.facts.functions[fi].guard):
-                    found.append(("pfunc", sub_module, fi))
-        return sorted(set(found))
+        for sub in self.subclasses(module_name, index):
+            for mod_name, cls_index in self.mro(*sub):
+                outer_reads, self._reads = self._reads, set()
+                try:
+                    own = self._own_member(False, mod_name, cls_index, attr, 1)
+                    reads = self._reads
+                finally:
+                    self._reads = outer_reads
+                if own is None:
+                    continue
+                if (mod_name, cls_index) != (module_name, index):
+                    found.extend(s for s in own if s != UNKNOWN or not self._constant(mod_name, cls_index, attr))
+                    found.extend(("pfunc", m, i) for m, i in reads)
+                break
+        return sorted(set(found), key=repr)
+
+    def _constant(self, mod_name: str, cls_index: int, attr: str) -> bool:
+        """Whether the class binds `attr` only by assignments that evaluate nothing (`run = 3`): no function to
+        call, so no override to enter and no blind spot."""
+        module = self.module(mod_name)
+        cls = module.facts.classes[cls_index]
+        states = self.state_functions(module)
+        return all(
+            b.kind == "var" and (f"{cls.qualname}.{attr}", b.line) not in states
+            for b in cls.attributes
+            if b.name == attr
+        )
 
     def subclasses(self, module_name: str, index: int) -> list[tuple[str, int]]:
         """Every project subclass of the class, transitively, each once (sorted)."""
@@ -1268,6 +1322,30 @@ class _Found:
             tuple(sorted(self.names)),
             deps,
         )
+
+
+def _c3(
+    key: tuple[str, int], orders: list[list[tuple[str, int]]], bases: list[tuple[str, int]]
+) -> list[tuple[str, int]]:
+    """Python's C3 linearisation of a class from its bases' linearisations. A hierarchy Python refuses (`class
+    S(A, B)` with `B(A)`) gets every class once, bases first to last: no order exists, any will do."""
+    if len(orders) == 1:
+        return [key, *orders[0]]
+    order = [key]
+    pending = [list(seq) for seq in (*orders, bases) if seq]
+    while pending:
+        for seq in pending:
+            head = seq[0]
+            if not any(head in other[1:] for other in pending):
+                break
+        else:
+            return list(dict.fromkeys([key, *(c for seq in orders for c in seq)]))
+        order.append(head)
+        for seq in pending:
+            if seq[0] == head:
+                del seq[0]
+        pending = [seq for seq in pending if seq]
+    return order
 
 
 def _from_ref(ref: TypeRef) -> Sym:
