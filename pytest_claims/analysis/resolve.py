@@ -97,7 +97,7 @@ class Resolver:
         self._alive: dict[tuple[str, int], bool] = {}
         self._scopes: dict[str, dict[str, list[Binding]]] = {}
         self._summaries: dict[tuple[str, int], Summary] = {}
-        self._mro: dict[tuple[str, int], tuple[list[tuple[str, int]], frozenset[str]]] = {}
+        self._mro: dict[tuple[str, int], tuple[list[tuple[str, int]], frozenset[str], bool]] = {}
         self._touched: set[str] = set()
         self._members: dict[tuple[str, str], tuple[list[Sym], frozenset[str]]] = {}
         self._busy: set[tuple[object, ...]] = set()
@@ -561,37 +561,47 @@ class Resolver:
         return OPAQUE
 
     def mro(self, module_name: str, index: int) -> list[tuple[str, int]]:
-        """Project classes in lookup order (depth-first, left to right, each once), then nothing else."""
+        """Project classes in Python's lookup order (C3 linearisation), then nothing else."""
+        return self.linearised(module_name, index)[0]
+
+    def linearised(self, module_name: str, index: int) -> tuple[list[tuple[str, int]], bool]:
+        """The class's MRO over its project classes (C3: SPEC §5 says "in Python's MRO order"), and whether that
+        order is exact. It is not when the merge fails (an inconsistent hierarchy, or a base name that resolves
+        to several classes): every class is still there, and a lookup then keeps every definition it finds.
+        Stdlib and third-party bases are left out (`foreign_bases` looks in them last), as are bases that
+        resolve to no class. Memoised: every method lookup on a project class asks."""
         key = (module_name, index)
         cached = self._mro.get(key)
         if cached is not None:
             self._touched.update(cached[1])
-            return cached[0]
+            return cached[0], cached[2]
         if ("mro", *key) in self._busy:  # `class A(A.B)`: a base that can only be found through A itself
-            return [key]
+            return [key], True
         self._busy.add(("mro", *key))
         outer, self._touched = self._touched, set()
-        order: list[tuple[str, int]] = []
-        stack = [key]
-        while stack:
-            current = stack.pop()
-            if current in order:
-                continue
-            order.append(current)
-            module = self.module(current[0])
-            cls = module.facts.classes[current[1]]
+        try:
+            module = self.module(module_name)
             bases: list[tuple[str, int]] = []
-            for base in cls.bases:
+            for base in module.facts.classes[index].bases:
                 for sym in self.resolve_chain_in_module(module, tuple(base.split(".")), 1):
                     if sym[0] == "pclass":
                         bases.append((str(sym[1]), int(sym[2])))  # type: ignore[call-overload]
-            stack.extend(reversed(bases))
-        self._busy.discard(("mro", *key))
-        deps = frozenset(self._touched)
-        self._mro[key] = (order, deps)
-        outer.update(deps)
-        self._touched = outer
-        return order
+            bases = [b for b in dict.fromkeys(bases) if b != key]
+            exact = True
+            sequences: list[list[tuple[str, int]]] = []
+            for base_key in bases:
+                order, base_exact = self.linearised(*base_key)
+                sequences.append([c for c in order if c != key])
+                exact = exact and base_exact
+            merged, merged_exact = _c3_merge([*sequences, bases])
+            order = [key, *merged]
+        finally:
+            self._busy.discard(("mro", *key))
+            deps = frozenset(self._touched)
+            outer.update(deps)
+            self._touched = outer
+        self._mro[key] = (order, deps, exact and merged_exact)
+        return order, exact and merged_exact
 
     def foreign_bases(self, module_name: str, index: int) -> list[Sym]:
         """Stdlib and third-party bases anywhere in a project class's hierarchy."""
@@ -606,14 +616,20 @@ class Resolver:
         return out
 
     def class_member(
-        self, sym: Sym, attr: str, depth: int, skip_self: bool = False, dispatch: bool = False
+        self,
+        sym: Sym,
+        attr: str,
+        depth: int,
+        after: tuple[str, int] | None = None,
+        dispatch: bool = False,
     ) -> list[Sym]:
-        """`attr` looked up on a project class or instance as Python's MRO finds it; with `dispatch` (a method
-        call on a value of known class), every override in the project's subclasses too (SPEC §5)."""
+        """`attr` looked up on a project class or instance as Python's MRO finds it (from the class after `after`
+        in it, as `super()` does); with `dispatch` (a method call on a value of known class), every override in
+        the project's subclasses too (SPEC §5)."""
         if depth > MAX_ALIAS_DEPTH:
             return [("missing", attr, "alias chain too deep")]
         module_name, index = str(sym[1]), int(sym[2])  # type: ignore[call-overload]
-        found = self._class_member(sym, module_name, index, attr, depth, skip_self)
+        found = self._class_member(sym, module_name, index, attr, depth, after)
         if dispatch:
             overrides = self.overrides(module_name, index, attr)
             if overrides:
@@ -621,30 +637,25 @@ class Resolver:
         return found
 
     def _class_member(
-        self, sym: Sym, module_name: str, index: int, attr: str, depth: int, skip_self: bool
+        self, sym: Sym, module_name: str, index: int, attr: str, depth: int, after: tuple[str, int] | None
     ) -> list[Sym]:
         if depth > MAX_ALIAS_DEPTH:
             return [("missing", attr, "alias chain too deep")]
-        order = self.mro(module_name, index)
-        if skip_self:
-            order = order[1:]
+        order, exact = self.linearised(module_name, index)
+        if after is not None:
+            if after not in order:
+                return [UNKNOWN]  # `super(X, self)` with X no base of the class: a TypeError, or X is not what we think
+            # an inexact order keeps every class but the one whose method this is and X itself
+            order = order[order.index(after) + 1 :] if exact else [c for c in order[1:] if c != after]
+        union: list[Sym] = []
         for mod_name, cls_index in order:
-            module = self.module(mod_name)
-            cls: ClassFacts = module.facts.classes[cls_index]
-            found: list[Sym] = [
-                ("pfunc", mod_name, fi)
-                for name, fi in cls.methods
-                if name == attr and self.alive(module, module.facts.functions[fi].guard)
-            ]
+            found = self._own_member(sym, mod_name, cls_index, attr, depth)
             if found:
-                return found
-            if sym[0] == "pinst":
-                fields = [b for b in cls.fields if b.name == attr and self.alive(module, b.guard)]
-                if fields:
-                    return [s for b in fields for s in self._field(module, mod_name, cls_index, b, depth)]
-            attrs = [b for b in cls.attributes if b.name == attr and self.alive(module, b.guard)]
-            if attrs:
-                return [s for b in attrs for s in self._class_attribute(module, mod_name, cls_index, b, depth)]
+                if exact:
+                    return found
+                union.extend(s for s in found if s not in union)
+        if union:
+            return union
         for base in self.foreign_bases(module_name, index):
             stepped = self.step(base, attr, depth + 1)
             if (
@@ -656,6 +667,26 @@ class Resolver:
                 continue
             return stepped
         return [OPAQUE] if attr.startswith("__") else [UNKNOWN]
+
+    def _own_member(self, sym: Sym, mod_name: str, cls_index: int, attr: str, depth: int) -> list[Sym]:
+        """What one class of the MRO itself defines as `attr` (a method, an instance field, a class attribute)."""
+        module = self.module(mod_name)
+        cls: ClassFacts = module.facts.classes[cls_index]
+        found: list[Sym] = [
+            ("pfunc", mod_name, fi)
+            for name, fi in cls.methods
+            if name == attr and self.alive(module, module.facts.functions[fi].guard)
+        ]
+        if found:
+            return found
+        if sym[0] == "pinst":
+            fields = [b for b in cls.fields if b.name == attr and self.alive(module, b.guard)]
+            if fields:
+                return [s for b in fields for s in self._field(module, mod_name, cls_index, b, depth)]
+        attrs = [b for b in cls.attributes if b.name == attr and self.alive(module, b.guard)]
+        if attrs:
+            return [s for b in attrs for s in self._class_attribute(module, mod_name, cls_index, b, depth)]
+        return []
 
     def _field(self, module: Module, mod_name: str, cls_index: int, binding: Binding, depth: int) -> list[Sym]:
         """What `self.x` holds when a method assigns it."""
@@ -691,7 +722,7 @@ class Resolver:
             b.name == root and b.line < binding.line for b in cls.attributes
         )
         if in_body and root != binding.name:
-            syms = self._class_member(("pclass", mod_name, cls_index), mod_name, cls_index, root, depth + 1, False)
+            syms = self._class_member(("pclass", mod_name, cls_index), mod_name, cls_index, root, depth + 1, None)
             for attr in chain[1:]:
                 syms = [s for sym in syms for s in self.step(sym, attr, depth + 1)]
             return syms
@@ -931,7 +962,7 @@ class Resolver:
         root = chain[0]
         if root == "<super>" or (func.first and root == func.first and func.cls):
             key: tuple[object, ...] = (module.name, func.cls, func.kind == "classmethod", chain)
-        elif root in func.locals or any(b.name == root for b in func.bindings):
+        elif root.startswith("<super:") or root in func.locals or any(b.name == root for b in func.bindings):
             key = ("<local>", func.qualname, func.line, chain)  # kept only while its summary is computed
         else:
             key = (module.name, "", func.cls, chain)
@@ -960,13 +991,10 @@ class Resolver:
     def _resolve_use(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]:
         root = chain[0]
         rest = chain[1:]
-        if root == "<super>":
-            classes = self.classes_named(module, func.cls) if func.cls else []
-            if not classes or not rest:
+        if root.startswith("<super"):
+            if not rest:
                 return [OPAQUE]
-            syms = [
-                s for i in classes for s in self.class_member(("pclass", module.name, i), rest[0], 1, skip_self=True)
-            ]
+            syms = self._super(module, func, root, rest[0])
             rest = rest[1:]
         else:
             local = self.local_syms(module, func, root)
@@ -988,6 +1016,39 @@ class Resolver:
                 next_syms.extend(self.step(sym, attr, 1))
             syms = list(dict.fromkeys(next_syms)) if len(next_syms) > 1 else next_syms
         return syms
+
+    def _super(self, module: Module, func: FunctionFacts, root: str, attr: str) -> list[Sym]:
+        """`super().attr` and `super(X, obj).attr`: `attr` after the enclosing class (or X) in the MRO of
+        `type(obj)`. That is the enclosing class or any project subclass of it when `obj` is the method's own
+        `self`/`cls` (a subclass's MRO can put a sibling between them: `class D(B, C)` makes `super()` in B find
+        C), else X or any project subclass of X (Python requires `obj` to be one). X that names no project
+        class, or not a plain or dotted name, is an unknown value: a blind spot, never the wrong class."""
+        classes = self.classes_named(module, func.cls) if func.cls else []
+        if root == "<super>":
+            if not classes:
+                return [OPAQUE]
+            pairs = [((module.name, i), (module.name, i)) for i in classes]  # (whose subclasses, after what)
+        else:
+            if root == "<super:?>":
+                return [UNKNOWN]
+            _, start, first = root[1:-1].split(":")
+            name = start.split(".")[0]
+            if name in func.locals or any(b.name == name for b in func.bindings):
+                return [UNKNOWN]
+            targets = self.resolve_chain_in_module(module, tuple(start.split(".")), 1)
+            if not targets or any(t[0] != "pclass" for t in targets):
+                return [UNKNOWN]
+            starts = [(str(t[1]), int(t[2])) for t in targets]  # type: ignore[call-overload]
+            own = classes if first and first == func.first and func.kind != "staticmethod" else []
+            pairs = [((module.name, i), x) for i in own for x in starts] or [(x, x) for x in starts]
+        found: list[Sym] = []
+        self._touched.add(HIERARCHY)
+        for base, after in pairs:
+            for owner in [base, *self.subclasses(*base)]:
+                for sym in self.class_member(("pclass", *owner), attr, 1, after=after):
+                    if sym not in found:
+                        found.append(sym)
+        return found
 
     # -- summaries ----------------------------------------------------------------------------------------
 
@@ -1279,3 +1340,23 @@ def live_functions(resolver: Resolver, module: Module) -> Iterable[tuple[int, Fu
     for index, func in enumerate(module.facts.functions):
         if resolver.alive(module, func.guard):
             yield index, func
+
+
+def _c3_merge(sequences: list[list[tuple[str, int]]]) -> tuple[list[tuple[str, int]], bool]:
+    """C3's merge of the bases' linearisations and the list of bases, and whether it succeeded. Where Python would
+    raise TypeError (no head is in no tail), every class left is appended in the order first seen: a lookup on an
+    inexact order keeps every candidate, so none is dropped."""
+    merged: list[tuple[str, int]] = []
+    todo = [list(seq) for seq in sequences if seq]
+    while todo:
+        for seq in todo:
+            head = seq[0]
+            if not any(head in other[1:] for other in todo):
+                break
+        else:
+            for seq in todo:
+                merged.extend(c for c in seq if c not in merged)
+            return merged, False
+        merged.append(head)
+        todo = [rest for rest in (seq[1:] if seq[0] == head else seq for seq in todo) if rest]
+    return merged, True
