@@ -572,36 +572,63 @@ class Resolver:
         resolve to no class. Memoised: every method lookup on a project class asks."""
         key = (module_name, index)
         cached = self._mro.get(key)
-        if cached is not None:
-            self._touched.update(cached[1])
-            return cached[0], cached[2]
-        if ("mro", *key) in self._busy:  # `class A(A.B)`: a base that can only be found through A itself
-            return [key], True
+        if cached is None:
+            if ("mro", *key) in self._busy:  # `class A(A.B)`: a base that can only be found through A itself
+                return [key], True
+            self._linearise(key)
+            cached = self._mro[key]
+        self._touched.update(cached[1])
+        return cached[0], cached[2]
+
+    def _linearise(self, key: tuple[str, int]) -> None:
+        """Linearise the class and every base not yet done, bases first, without recursing (a hierarchy can be
+        600 deep). A base whose order is still being computed (a base cycle, or a class asked for while its
+        bases are resolved) counts as itself alone, and the order as inexact."""
+        bases_of: dict[tuple[str, int], tuple[list[tuple[str, int]], frozenset[str]]] = {}
+        stack = [key]
         self._busy.add(("mro", *key))
+        try:
+            while stack:
+                current = stack[-1]
+                if current not in bases_of:
+                    bases_of[current] = self._direct_bases(current)
+                    pending = [b for b in bases_of[current][0] if b not in self._mro and ("mro", *b) not in self._busy]
+                    if pending:
+                        self._busy.update(("mro", *b) for b in pending)
+                        stack.extend(pending)
+                        continue
+                stack.pop()
+                bases, deps = bases_of[current]
+                exact = True
+                sequences: list[list[tuple[str, int]]] = []
+                for base in bases:
+                    known = self._mro.get(base)
+                    if known is None:  # its order is not known yet: the merge may miss its bases
+                        sequences.append([base])
+                        exact = False
+                        continue
+                    sequences.append([c for c in known[0] if c != current])
+                    deps = deps | known[1]
+                    exact = exact and known[2]
+                merged, merged_exact = _c3_merge([*sequences, bases])
+                self._mro[current] = ([current, *merged], self._one(deps), exact and merged_exact)
+                self._busy.discard(("mro", *current))
+        finally:
+            self._busy.difference_update(("mro", *c) for c in stack)
+
+    def _direct_bases(self, key: tuple[str, int]) -> tuple[list[tuple[str, int]], frozenset[str]]:
+        """The project classes a class names as its bases, each once, and what resolving them read."""
         outer, self._touched = self._touched, set()
         try:
-            module = self.module(module_name)
+            module = self.module(key[0])
             bases: list[tuple[str, int]] = []
-            for base in module.facts.classes[index].bases:
+            for base in module.facts.classes[key[1]].bases:
                 for sym in self.resolve_chain_in_module(module, tuple(base.split(".")), 1):
                     if sym[0] == "pclass":
                         bases.append((str(sym[1]), int(sym[2])))  # type: ignore[call-overload]
-            bases = [b for b in dict.fromkeys(bases) if b != key]
-            exact = True
-            sequences: list[list[tuple[str, int]]] = []
-            for base_key in bases:
-                order, base_exact = self.linearised(*base_key)
-                sequences.append([c for c in order if c != key])
-                exact = exact and base_exact
-            merged, merged_exact = _c3_merge([*sequences, bases])
-            order = [key, *merged]
+            return [b for b in dict.fromkeys(bases) if b != key], frozenset(self._touched)
         finally:
-            self._busy.discard(("mro", *key))
-            deps = frozenset(self._touched)
-            outer.update(deps)
             self._touched = outer
-        self._mro[key] = (order, deps, exact and merged_exact)
-        return order, exact and merged_exact
 
     def foreign_bases(self, module_name: str, index: int) -> list[Sym]:
         """Stdlib and third-party bases anywhere in a project class's hierarchy."""
