@@ -116,8 +116,9 @@ def chain_of(node: ast.expr, calls: bool = False) -> tuple[str, ...] | None:
             parts.append(node.id)
             break
         elif isinstance(node, ast.Call):
-            if isinstance(node.func, ast.Name) and node.func.id == "super" and not node.keywords:
-                parts.append("<super>")
+            root = _super_root(node)
+            if root:
+                parts.append(root)
                 break
             literal = _getattr_literal(node)
             if literal is not None:
@@ -137,6 +138,23 @@ def chain_of(node: ast.expr, calls: bool = False) -> tuple[str, ...] | None:
     return tuple(parts)
 
 
+def _super_root(node: ast.Call) -> str:
+    """The chain root of a `super(...)` call, "" for any other call: `<super>` without arguments,
+    `<super:X:obj>` for `super(X, obj)` with `X` a plain or dotted name (resolved as "after X in the MRO", SPEC §5;
+    `obj` is kept when it is a plain name, the method's `self` or not), and `<super:?>` for any other arguments (a
+    blind spot, never the wrong class)."""
+    if not (isinstance(node.func, ast.Name) and node.func.id == "super") or node.keywords:
+        return ""
+    if not node.args:
+        return "<super>"
+    if len(node.args) == 2 and not isinstance(node.args[1], ast.Starred):
+        start = chain_of(node.args[0])
+        if start is not None and not start[0].startswith("<"):
+            obj = node.args[1].id if isinstance(node.args[1], ast.Name) else ""
+            return f"<super:{'.'.join(start)}:{obj}>"
+    return "<super:?>"
+
+
 def _literal_root(node: ast.expr) -> str:
     if isinstance(node, ast.Constant):
         if node.value is None:
@@ -152,7 +170,7 @@ def value_chain(node: ast.expr) -> tuple[str, ...] | None:
         return (root,)
     if isinstance(node, ast.Call) and _getattr_literal(node) is None and chain_of(node) is None:
         callee = chain_of(node.func, calls=True)
-        return (*callee, "()") if callee is not None and callee[0] != "<super>" else None
+        return (*callee, "()") if callee is not None and not callee[0].startswith("<super") else None
     return chain_of(node, calls=True)
 
 
@@ -792,7 +810,7 @@ def _factory(ex: _Extractor, value: ast.Call, scope: _Scope) -> None:
 def _value_binding(name: str, value: ast.expr | None, line: int, guard: int) -> Binding:
     """`name = a.b`, `name = make()`, `name = []`: the name holds that value (an alias of its chain)."""
     chain = value_chain(value) if value is not None else None
-    if chain is not None and chain[0] != "<super>":
+    if chain is not None and not chain[0].startswith("<super"):
         return Binding(name, "alias", ".".join(chain), "", line, guard)
     return Binding(name, "var", "", "", line, guard)
 
@@ -861,7 +879,7 @@ def _element(ex: _Extractor, target: ast.expr, iterable: ast.expr, scope: _Scope
     else:
         pairs.append((target, value_chain(iterable)))
     for name, chain in pairs:
-        if isinstance(name, ast.Name) and chain is not None and chain[0] != "<super>":
+        if isinstance(name, ast.Name) and chain is not None and not chain[0].startswith("<super"):
             ex.bind(scope, Binding(name.id, "element", ".".join(chain), "", name.lineno, guard))
 
 
@@ -1030,8 +1048,13 @@ def _push_chain_roots(ex: _Extractor, node: ast.expr, scope: _Scope, guard: int)
             ex.use(scope, ("getattr",), "call", node.lineno, guard)
             node = node.args[0]
             continue
-        if not (isinstance(node.func, ast.Name) and node.func.id == "super"):
+        root = _super_root(node)
+        if not root:
             ex.push(node, scope, guard, "ref")  # a call in the middle of a chain: recorded by its own handler
+        elif root == "<super:?>":
+            ex.push_all(node.args, scope, guard, "ref")  # `super(pick(), self)` calls `pick`
+        elif root.endswith(":>"):
+            ex.push(node.args[1], scope, guard, "ref")  # `super(X, make())` calls `make`
         return
     if _literal_root(node):
         ex.push(node, scope, guard, "ref")
@@ -1046,7 +1069,7 @@ def _maybe_blind(ex: _Extractor, scope: _Scope, chain: tuple[str, ...] | None) -
         return True
     root = chain[0]
     if root.startswith("<"):
-        return root == "<?>"
+        return root == "<?>" or root.startswith("<super:")
     func = scope.func
     if func is not None and (root in func.locals or root == func.first):
         return True
@@ -1157,7 +1180,7 @@ def _hashed(ex: _Extractor, scope: _Scope, values: ast.expr, line: int, guard: i
     """`set(map(C, xs))`, `frozenset(C(x) for x in xs)`: every element is hashed."""
     if isinstance(values, ast.Call) and chain_of(values.func) == ("map",) and values.args:
         callee = chain_of(values.args[0])
-        if callee is not None and callee[0] != "<super>":
+        if callee is not None and not callee[0].startswith("<super"):
             ex.use(scope, (*callee, "()", "__hash__"), "implicit", line, guard)
     elif isinstance(values, (ast.GeneratorExp, ast.ListComp, ast.SetComp)):
         _implicit(ex, scope, values.elt, "__hash__", line, guard)

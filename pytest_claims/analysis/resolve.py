@@ -113,7 +113,7 @@ class Resolver:
         self._alive: dict[tuple[str, int], bool] = {}
         self._scopes: dict[str, dict[str, list[Binding]]] = {}
         self._summaries: dict[tuple[str, int], Summary] = {}
-        self._mro: dict[tuple[str, int], tuple[list[tuple[str, int]], frozenset[str]]] = {}
+        self._mro: dict[tuple[str, int], tuple[list[tuple[str, int]], frozenset[str], bool]] = {}
         self._touched: set[str] = set()
         self._members: dict[tuple[str, str], tuple[list[Sym], frozenset[str]]] = {}
         self._busy: set[tuple[object, ...]] = set()
@@ -604,60 +604,74 @@ class Resolver:
         return OPAQUE
 
     def mro(self, module_name: str, index: int) -> list[tuple[str, int]]:
-        """Project classes in Python's lookup order (C3: `class S(C, X)` with `C(B)` and `X(B)` is S, C, X, B), then
-        nothing else. Iterative, and memoised per class with the modules its own answer read: the classes above
-        are linearised first, each once."""
+        """Project classes in Python's lookup order (C3 linearisation), then nothing else."""
+        return self.linearised(module_name, index)[0]
+
+    def linearised(self, module_name: str, index: int) -> tuple[list[tuple[str, int]], bool]:
+        """The class's MRO over its project classes (C3: SPEC §5 says "in Python's MRO order"), and whether that
+        order is exact. It is not when the merge fails (an inconsistent hierarchy, or a base name that resolves
+        to several classes): every class is still there, and a lookup then keeps every definition it finds.
+        Stdlib and third-party bases are left out (`foreign_bases` looks in them last), as are bases that
+        resolve to no class. Memoised: every method lookup on a project class asks."""
         key = (module_name, index)
         cached = self._mro.get(key)
-        if cached is not None:
-            self._touched.update(cached[1])
-            return cached[0]
-        if ("mro", *key) in self._busy:  # `class A(A.B)`: a base that can only be found through A itself
-            return [key]
-        bases_of: dict[tuple[str, int], list[tuple[str, int]]] = {}
-        own_deps: dict[tuple[str, int], frozenset[str]] = {}
-        stack: list[tuple[tuple[str, int], bool]] = [(key, False)]
-        while stack:
-            current, expanded = stack.pop()
-            if current in self._mro:
-                continue
-            if not expanded:
-                if current in bases_of:  # met twice, or a base cycle: linearised once, the cycle's edge dropped
-                    continue
-                self._busy.add(("mro", *current))
-                outer, self._touched = self._touched, set()
-                try:
-                    bases_of[current] = self._mro_bases(current)
-                finally:
-                    own_deps[current] = frozenset(self._touched)
-                    self._touched = outer
-                stack.append((current, True))
-                stack.extend((base, False) for base in reversed(bases_of[current]))
-                continue
-            self._busy.discard(("mro", *current))
-            bases = [base for base in bases_of[current] if base in self._mro]
-            deps = set(own_deps[current])
-            for base in bases:
-                deps.update(self._mro[base][1])
-            order = _c3(current, [self._mro[base][0] for base in bases], bases)
-            self._mro[current] = (order, frozenset(deps))
-        for current in bases_of:
-            self._busy.discard(("mro", *current))
-        order, found = self._mro[key]
-        self._touched.update(found)
-        return order
+        if cached is None:
+            if ("mro", *key) in self._busy:  # `class A(A.B)`: a base that can only be found through A itself
+                return [key], True
+            self._linearise(key)
+            cached = self._mro[key]
+        self._touched.update(cached[1])
+        return cached[0], cached[2]
 
-    def _mro_bases(self, key: tuple[str, int]) -> list[tuple[str, int]]:
-        """The project classes a class names as its bases, in order, each once."""
-        module = self.module(key[0])
-        bases: list[tuple[str, int]] = []
-        for base in module.facts.classes[key[1]].bases:
-            for sym in self.resolve_chain_in_module(module, tuple(base.split(".")), 1):
-                if sym[0] == "pclass":
-                    found = (str(sym[1]), int(sym[2]))  # type: ignore[call-overload]
-                    if found not in bases and found != key:
-                        bases.append(found)
-        return bases
+    def _linearise(self, key: tuple[str, int]) -> None:
+        """Linearise the class and every base not yet done, bases first, without recursing (a hierarchy can be
+        600 deep). A base whose order is still being computed (a base cycle, or a class asked for while its
+        bases are resolved) counts as itself alone, and the order as inexact."""
+        bases_of: dict[tuple[str, int], tuple[list[tuple[str, int]], frozenset[str]]] = {}
+        stack = [key]
+        self._busy.add(("mro", *key))
+        try:
+            while stack:
+                current = stack[-1]
+                if current not in bases_of:
+                    bases_of[current] = self._direct_bases(current)
+                    pending = [b for b in bases_of[current][0] if b not in self._mro and ("mro", *b) not in self._busy]
+                    if pending:
+                        self._busy.update(("mro", *b) for b in pending)
+                        stack.extend(pending)
+                        continue
+                stack.pop()
+                bases, deps = bases_of[current]
+                exact = True
+                sequences: list[list[tuple[str, int]]] = []
+                for base in bases:
+                    known = self._mro.get(base)
+                    if known is None:  # its order is not known yet: the merge may miss its bases
+                        sequences.append([base])
+                        exact = False
+                        continue
+                    sequences.append([c for c in known[0] if c != current])
+                    deps = deps | known[1]
+                    exact = exact and known[2]
+                merged, merged_exact = _c3_merge([*sequences, bases])
+                self._mro[current] = ([current, *merged], self._one(deps), exact and merged_exact)
+                self._busy.discard(("mro", *current))
+        finally:
+            self._busy.difference_update(("mro", *c) for c in stack)
+
+    def _direct_bases(self, key: tuple[str, int]) -> tuple[list[tuple[str, int]], frozenset[str]]:
+        """The project classes a class names as its bases, each once, and what resolving them read."""
+        outer, self._touched = self._touched, set()
+        try:
+            module = self.module(key[0])
+            bases: list[tuple[str, int]] = []
+            for base in module.facts.classes[key[1]].bases:
+                for sym in self.resolve_chain_in_module(module, tuple(base.split(".")), 1):
+                    if sym[0] == "pclass":
+                        bases.append((str(sym[1]), int(sym[2])))  # type: ignore[call-overload]
+            return [b for b in dict.fromkeys(bases) if b != key], frozenset(self._touched)
+        finally:
+            self._touched = outer
 
     def foreign_bases(self, module_name: str, index: int) -> list[Sym]:
         """Stdlib and third-party bases anywhere in a project class's hierarchy."""
@@ -672,14 +686,20 @@ class Resolver:
         return out
 
     def class_member(
-        self, sym: Sym, attr: str, depth: int, skip_self: bool = False, dispatch: bool = False
+        self,
+        sym: Sym,
+        attr: str,
+        depth: int,
+        after: tuple[str, int] | None = None,
+        dispatch: bool = False,
     ) -> list[Sym]:
-        """`attr` looked up on a project class or instance as Python's MRO finds it; with `dispatch` (a method
-        call on a value of known class), every override in the project's subclasses too (SPEC §5)."""
+        """`attr` looked up on a project class or instance as Python's MRO finds it (from the class after `after`
+        in it, as `super()` does); with `dispatch` (a method call on a value of known class), every override in
+        the project's subclasses too (SPEC §5)."""
         if depth > MAX_ALIAS_DEPTH:
             return [("missing", attr, "alias chain too deep")]
         module_name, index = str(sym[1]), int(sym[2])  # type: ignore[call-overload]
-        found = self._class_member(sym, module_name, index, attr, depth, skip_self)
+        found = self._class_member(sym, module_name, index, attr, depth, after)
         if dispatch:
             overrides = self.overrides(module_name, index, attr)
             if overrides:
@@ -687,17 +707,25 @@ class Resolver:
         return found
 
     def _class_member(
-        self, sym: Sym, module_name: str, index: int, attr: str, depth: int, skip_self: bool
+        self, sym: Sym, module_name: str, index: int, attr: str, depth: int, after: tuple[str, int] | None
     ) -> list[Sym]:
         if depth > MAX_ALIAS_DEPTH:
             return [("missing", attr, "alias chain too deep")]
-        order = self.mro(module_name, index)
-        if skip_self:
-            order = order[1:]
+        order, exact = self.linearised(module_name, index)
+        if after is not None:
+            if after not in order:
+                return [UNKNOWN]  # `super(X, self)` with X no base of the class: a TypeError, or X is not what we think
+            # an inexact order keeps every class but the one whose method this is and X itself
+            order = order[order.index(after) + 1 :] if exact else [c for c in order[1:] if c != after]
+        union: list[Sym] = []
         for mod_name, cls_index in order:
             own = self._own_member(sym[0] == "pinst", mod_name, cls_index, attr, depth)
             if own is not None:
-                return own
+                if exact:
+                    return own
+                union.extend(s for s in own if s not in union)
+        if union:
+            return union
         for base in self.foreign_bases(module_name, index):
             stepped = self.step(base, attr, depth + 1)
             if (
@@ -764,7 +792,7 @@ class Resolver:
             b.name == root and b.line < binding.line for b in cls.attributes
         )
         if in_body and root != binding.name:
-            syms = self._class_member(("pclass", mod_name, cls_index), mod_name, cls_index, root, depth + 1, False)
+            syms = self._class_member(("pclass", mod_name, cls_index), mod_name, cls_index, root, depth + 1, None)
             for attr in chain[1:]:
                 syms = [s for sym in syms for s in self.step(sym, attr, depth + 1)]
             return syms
@@ -1029,7 +1057,7 @@ class Resolver:
         root = chain[0]
         if root == "<super>" or (func.first and root == func.first and func.cls):
             key: tuple[object, ...] = (module.name, func.cls, func.kind == "classmethod", chain)
-        elif root in func.locals or any(b.name == root for b in func.bindings):
+        elif root.startswith("<super:") or root in func.locals or any(b.name == root for b in func.bindings):
             key = ("<local>", func.qualname, func.line, chain)  # kept only while its summary is computed
         else:
             key = (module.name, "", func.cls, chain)
@@ -1058,13 +1086,10 @@ class Resolver:
     def _resolve_use(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]:
         root = chain[0]
         rest = chain[1:]
-        if root == "<super>":
-            classes = self.classes_named(module, func.cls) if func.cls else []
-            if not classes or not rest:
+        if root.startswith("<super"):
+            if not rest:
                 return [OPAQUE]
-            syms = [
-                s for i in classes for s in self.class_member(("pclass", module.name, i), rest[0], 1, skip_self=True)
-            ]
+            syms = self._super(module, func, root, rest[0])
             rest = rest[1:]
         else:
             local = self.local_syms(module, func, root)
@@ -1086,6 +1111,39 @@ class Resolver:
                 next_syms.extend(self.step(sym, attr, 1))
             syms = list(dict.fromkeys(next_syms)) if len(next_syms) > 1 else next_syms
         return syms
+
+    def _super(self, module: Module, func: FunctionFacts, root: str, attr: str) -> list[Sym]:
+        """`super().attr` and `super(X, obj).attr`: `attr` after the enclosing class (or X) in the MRO of
+        `type(obj)`. That is the enclosing class or any project subclass of it when `obj` is the method's own
+        `self`/`cls` (a subclass's MRO can put a sibling between them: `class D(B, C)` makes `super()` in B find
+        C), else X or any project subclass of X (Python requires `obj` to be one). X that names no project
+        class, or not a plain or dotted name, is an unknown value: a blind spot, never the wrong class."""
+        classes = self.classes_named(module, func.cls) if func.cls else []
+        if root == "<super>":
+            if not classes:
+                return [OPAQUE]
+            pairs = [((module.name, i), (module.name, i)) for i in classes]  # (whose subclasses, after what)
+        else:
+            if root == "<super:?>":
+                return [UNKNOWN]
+            _, start, first = root[1:-1].split(":")
+            name = start.split(".")[0]
+            if name in func.locals or any(b.name == name for b in func.bindings):
+                return [UNKNOWN]
+            targets = self.resolve_chain_in_module(module, tuple(start.split(".")), 1)
+            if not targets or any(t[0] != "pclass" for t in targets):
+                return [UNKNOWN]
+            starts = [(str(t[1]), int(t[2])) for t in targets]  # type: ignore[call-overload]
+            own = classes if first and first == func.first and func.kind != "staticmethod" else []
+            pairs = [((module.name, i), x) for i in own for x in starts] or [(x, x) for x in starts]
+        found: list[Sym] = []
+        self._touched.add(HIERARCHY)
+        for base, after in pairs:
+            for owner in [base, *self.subclasses(*base)]:
+                for sym in self.class_member(("pclass", *owner), attr, 1, after=after):
+                    if sym not in found:
+                        found.append(sym)
+        return found
 
     # -- summaries ----------------------------------------------------------------------------------------
 
@@ -1324,30 +1382,6 @@ class _Found:
         )
 
 
-def _c3(
-    key: tuple[str, int], orders: list[list[tuple[str, int]]], bases: list[tuple[str, int]]
-) -> list[tuple[str, int]]:
-    """Python's C3 linearisation of a class from its bases' linearisations. A hierarchy Python refuses (`class
-    S(A, B)` with `B(A)`) gets every class once, bases first to last: no order exists, any will do."""
-    if len(orders) == 1:
-        return [key, *orders[0]]
-    order = [key]
-    pending = [list(seq) for seq in (*orders, bases) if seq]
-    while pending:
-        for seq in pending:
-            head = seq[0]
-            if not any(head in other[1:] for other in pending):
-                break
-        else:
-            return list(dict.fromkeys([key, *(c for seq in orders for c in seq)]))
-        order.append(head)
-        for seq in pending:
-            if seq[0] == head:
-                del seq[0]
-        pending = [seq for seq in pending if seq]
-    return order
-
-
 def _from_ref(ref: TypeRef) -> Sym:
     inner: Sym = ("sinst", ref.module, ref.qualname)
     return ("elems", inner) if ref.kind == "elements" else inner
@@ -1411,3 +1445,23 @@ def live_functions(resolver: Resolver, module: Module) -> Iterable[tuple[int, Fu
     for index, func in enumerate(module.facts.functions):
         if resolver.alive(module, func.guard):
             yield index, func
+
+
+def _c3_merge(sequences: list[list[tuple[str, int]]]) -> tuple[list[tuple[str, int]], bool]:
+    """C3's merge of the bases' linearisations and the list of bases, and whether it succeeded. Where Python would
+    raise TypeError (no head is in no tail), every class left is appended in the order first seen: a lookup on an
+    inexact order keeps every candidate, so none is dropped."""
+    merged: list[tuple[str, int]] = []
+    todo = [list(seq) for seq in sequences if seq]
+    while todo:
+        for seq in todo:
+            head = seq[0]
+            if not any(head in other[1:] for other in todo):
+                break
+        else:
+            for seq in todo:
+                merged.extend(c for c in seq if c not in merged)
+            return merged, False
+        merged.append(head)
+        todo = [rest for rest in (seq[1:] if seq[0] == head else seq for seq in todo) if rest]
+    return merged, True
