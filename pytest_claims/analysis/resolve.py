@@ -122,6 +122,7 @@ class Resolver:
         self._by_name: dict[tuple[str, str], dict[str, list[int]]] = {}
         self._last_lines: dict[str, dict[str, int]] = {}
         self._sets: dict[frozenset[Any], frozenset[Any]] = {}
+        self._class_names: dict[tuple[str, int], frozenset[str]] = {}
         self._states: dict[str, dict[tuple[str, int], int]] = {}
         self._reads: set[tuple[str, int]] | None = None
         """Module and class state read while resolving the current use (collected by `resolve_use`)."""
@@ -743,6 +744,8 @@ class Resolver:
         class-body assignments of the name that no unconditional later def replaces: a name bound several times
         is every value its bindings may give (`def m` then `m = now`: both)."""
         module = self.module(mod_name)
+        if attr not in self._bound_names(mod_name, cls_index):
+            return None  # the common answer down an MRO: one set lookup
         cls: ClassFacts = module.facts.classes[cls_index]
         functions = module.facts.functions
         defs = [fi for name, fi in cls.methods if name == attr and self.alive(module, functions[fi].guard)]
@@ -756,6 +759,17 @@ class Resolver:
         for binding in attrs:
             found.extend(self._class_attribute(module, mod_name, cls_index, binding, depth))
         return found if defs or attrs else None
+
+    def _bound_names(self, mod_name: str, cls_index: int) -> frozenset[str]:
+        """Every name a class binds (methods, class-body assignments, fields set on `self`), kept per class. Asked
+        of the classes of an MRO, whose modules the MRO's answer depends on already: no dependency recorded."""
+        key = (mod_name, cls_index)
+        names = self._class_names.get(key)
+        if names is None:
+            cls = self.project.modules[mod_name].facts.classes[cls_index]
+            names = frozenset([*(n for n, _ in cls.methods), *(b.name for b in (*cls.attributes, *cls.fields))])
+            self._class_names[key] = names
+        return names
 
     def _field(self, module: Module, mod_name: str, cls_index: int, binding: Binding, depth: int) -> list[Sym]:
         """What `self.x` holds when a method assigns it."""
@@ -831,6 +845,8 @@ class Resolver:
         found: list[Sym] = []
         for sub in self.subclasses(module_name, index):
             for mod_name, cls_index in self.mro(*sub):
+                if attr not in self._bound_names(mod_name, cls_index):
+                    continue  # the common answer, down every subclass's MRO: one set lookup (mro read the module)
                 outer_reads, self._reads = self._reads, set()
                 try:
                     own = self._own_member(False, mod_name, cls_index, attr, 1)
