@@ -187,6 +187,17 @@ def _getattr_literal(node: ast.Call) -> str | None:
     return None
 
 
+def _hasattr_chain(node: ast.Call) -> tuple[str, ...] | None:
+    """`hasattr(x.y, "name")` as the read it makes, `x.y.name`; None for any other call."""
+    func, args = node.func, node.args
+    if not (isinstance(func, ast.Name) and func.id == "hasattr" and len(args) == 2 and not node.keywords):
+        return None
+    if not (isinstance(args[1], ast.Constant) and isinstance(args[1].value, str) and args[1].value.isidentifier()):
+        return None
+    target = chain_of(args[0])
+    return (*target, args[1].value) if target is not None else None
+
+
 _COLLECTIONS = frozenset(
     {
         "list", "List", "Sequence", "MutableSequence", "Iterable", "Iterator", "Collection", "Reversible",
@@ -1282,6 +1293,9 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
         value = chain_of(node)
         if value is not None:
             ex.use(scope, value, "ref", node.lineno, guard)
+    probed = _hasattr_chain(node)
+    if probed is not None:  # `hasattr(x, "name")` reads `x.name` (a class's `__getattr__` may answer)
+        ex.use(scope, probed, "ref", node.lineno, guard)
     if isinstance(func, ast.Name) and func.id == "getattr" and len(node.args) >= 2 and _getattr_literal(node) is None:
         # getattr(obj, <non-literal>): dynamic when obj is a capable module.
         target = chain_of(node.args[0])

@@ -737,7 +737,20 @@ class Resolver:
             ):
                 continue
             return stepped
+        if sym[0] == "pinst" and not attr.startswith("__") and self._reads is not None:
+            # Python calls `__getattr__` for a name the class does not define (SPEC §5): the read enters it, as a
+            # read of module state enters what the binding evaluates; its result is a value of unknown type
+            self._reads.update(self._getattr_hooks(order))
         return [OPAQUE] if attr.startswith("__") else [UNKNOWN]
+
+    def _getattr_hooks(self, order: list[tuple[str, int]]) -> list[tuple[str, int]]:
+        """The project `__getattr__` an instance of the first class of `order` falls back to (the first class of
+        the order that defines one; every one when none is the only candidate for sure)."""
+        for mod_name, cls_index in order:
+            if "__getattr__" in self._bound_names(mod_name, cls_index):
+                own = self._own_member(True, mod_name, cls_index, "__getattr__", 1) or []
+                return [(str(s[1]), int(s[2])) for s in own if s[0] == "pfunc"]  # type: ignore[call-overload]
+        return []
 
     def _own_member(self, instance: bool, mod_name: str, cls_index: int, attr: str, depth: int) -> list[Sym] | None:
         """What one class of an MRO gives for `attr`, or None when it does not bind the name. Its defs, and the
