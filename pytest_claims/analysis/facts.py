@@ -557,7 +557,8 @@ def _class_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
         return
     ex.def_lines.setdefault(first_line, -2)
     qualname = f"{scope.prefix}{node.name}"
-    bases = tuple(".".join(c) for c in (chain_of(_unsubscripted(b)) for b in node.bases) if c is not None)
+    # a base the walk cannot name (`make_base()`, `*bases`, `bases[0]`) is kept as "<?>": an unknown class
+    bases = tuple(".".join(c) if c is not None else "<?>" for c in (chain_of(_unsubscripted(b)) for b in node.bases))
     builder = _ClassBuilder(qualname, node.lineno, guard, bases)
     ex.classes.append(builder)
     if scope.kind == "class":
@@ -578,7 +579,8 @@ def _class_decorators(ex: _Extractor, node: ast.ClassDef, state: _Scope, guard: 
     for deco in reversed(node.decorator_list):
         target = deco.func if isinstance(deco, ast.Call) else deco
         chain = chain_of(target)
-        if chain is None:
+        if chain is None:  # `@registry[k]`: what the value does with the class is unknown
+            ex.use(state, ("<?>",), "call", deco.lineno, guard, ex.code(deco))
             ex.push(deco, state, guard, "ref")
             continue
         ex.use(state, chain, "decorator", deco.lineno, guard)

@@ -720,14 +720,14 @@ class Resolver:
             # an inexact order keeps every class but the one whose method this is and X itself
             order = order[order.index(after) + 1 :] if exact else [c for c in order[1:] if c != after]
         union: list[Sym] = []
-        for mod_name, cls_index in order:
+        for position, (mod_name, cls_index) in enumerate(order):
             own = self._own_member(sym[0] == "pinst", mod_name, cls_index, attr, depth)
             if own is not None:
                 if exact:
-                    return own
+                    return own if position == 0 or not self._unnamable(order) else [*own, UNKNOWN]
                 union.extend(s for s in own if s not in union)
         if union:
-            return union
+            return union if not self._unnamable(order) else [*union, UNKNOWN]
         for base in self.foreign_bases(module_name, index):
             stepped = self.step(base, attr, depth + 1)
             if (
@@ -739,6 +739,11 @@ class Resolver:
                 continue
             return stepped
         return [OPAQUE] if attr.startswith("__") else [UNKNOWN]
+
+    def _unnamable(self, order: list[tuple[str, int]]) -> bool:
+        """Whether a class of the MRO has a base the walk cannot name (`class X(make_base())`): that base may
+        come before the class a lookup found the name in, and define it too (an unknown value, fail closed)."""
+        return any("<?>" in self.module(m).facts.classes[i].bases for m, i in order)
 
     def _own_member(self, instance: bool, mod_name: str, cls_index: int, attr: str, depth: int) -> list[Sym] | None:
         """What one class of an MRO gives for `attr`, or None when it does not bind the name. Its defs, and the

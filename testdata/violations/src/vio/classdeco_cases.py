@@ -60,3 +60,52 @@ class Point:
 # claims: deterministic
 def construct_dataclass():
     return Point(1).x
+
+
+# A base the walk cannot name (`class X(make_base())`) may define any method: a method call on an instance that
+# X's known MRO does not define, or that a named base after it defines, is a blind spot, never silently held.
+class NamedBase:
+    def shared(self):
+        return 3
+
+
+def make_base():
+    return NamedBase
+
+
+class FromCall(make_base()):
+    def own(self):
+        return 4
+
+
+class Mixed(make_base(), NamedBase):
+    pass
+
+
+# claims: deterministic
+def unnamable_base_method():
+    return FromCall().shared()  # want-blind: `FromCall().shared()` from vio.classdeco_cases.unnamable_base_method
+
+
+# claims: deterministic
+def unnamable_base_before_named():
+    return Mixed().shared()  # want-blind: `Mixed().shared()` from vio.classdeco_cases.unnamable_base_before_named
+
+
+# claims: deterministic
+def unnamable_base_own_method():
+    return FromCall().own()
+
+
+REGISTRY = {"k": pure_deco}
+
+
+# the decorator's value is unknown: its call of the class is a blind spot
+@REGISTRY["k"]  # want-blind: `REGISTRY["k"]` from vio.classdeco_cases.read_registered via vio.classdeco_cases.Registered
+class Registered:
+    pass
+
+
+# claims: deterministic
+def read_registered():
+    return Registered
