@@ -327,6 +327,7 @@ class Resolver:
         if kind == "def":
             return [("pfunc", module.name, i) for i in self.functions_named(module, binding.target)] or [OPAQUE]
         if kind == "class":
+            self.read_state(module, "", binding)  # its decorators, if it has any
             return [("pclass", module.name, i) for i in self.classes_named(module, binding.target)] or [OPAQUE]
         if kind in ("alias", "instance", "var"):
             self.read_state(module, "", binding)
@@ -719,14 +720,14 @@ class Resolver:
             # an inexact order keeps every class but the one whose method this is and X itself
             order = order[order.index(after) + 1 :] if exact else [c for c in order[1:] if c != after]
         union: list[Sym] = []
-        for mod_name, cls_index in order:
+        for position, (mod_name, cls_index) in enumerate(order):
             own = self._own_member(sym[0] == "pinst", mod_name, cls_index, attr, depth)
             if own is not None:
                 if exact:
-                    return own
+                    return own if position == 0 or not self._unnamable(order) else [*own, UNKNOWN]
                 union.extend(s for s in own if s not in union)
         if union:
-            return union
+            return union if not self._unnamable(order) else [*union, UNKNOWN]
         for base in self.foreign_bases(module_name, index):
             stepped = self.step(base, attr, depth + 1)
             if (
@@ -751,6 +752,11 @@ class Resolver:
                 own = self._own_member(True, mod_name, cls_index, "__getattr__", 1) or []
                 return [(str(s[1]), int(s[2])) for s in own if s[0] == "pfunc"]  # type: ignore[call-overload]
         return []
+
+    def _unnamable(self, order: list[tuple[str, int]]) -> bool:
+        """Whether a class of the MRO has a base the walk cannot name (`class X(make_base())`): that base may
+        come before the class a lookup found the name in, and define it too (an unknown value, fail closed)."""
+        return any("<?>" in self.module(m).facts.classes[i].bases for m, i in order)
 
     def _own_member(self, instance: bool, mod_name: str, cls_index: int, attr: str, depth: int) -> list[Sym] | None:
         """What one class of an MRO gives for `attr`, or None when it does not bind the name. Its defs, and the
@@ -795,10 +801,10 @@ class Resolver:
     def _class_attribute(
         self, module: Module, mod_name: str, cls_index: int, binding: Binding, depth: int
     ) -> list[Sym]:
-        if binding.kind == "class":
-            return [("pclass", mod_name, i) for i in self.classes_named(module, binding.target)]
         cls = module.facts.classes[cls_index]
         self.read_state(module, cls.qualname, binding)
+        if binding.kind == "class":
+            return [("pclass", mod_name, i) for i in self.classes_named(module, binding.target)]
         if binding.kind == "alias":
             syms = self._class_body_chain(module, mod_name, cls_index, binding, depth)
             return self._annotated(module, None, binding, syms)
@@ -1206,7 +1212,7 @@ class Resolver:
                 found.name(name)
             for sym in syms:
                 self._outcome(sym, ctx, line, found, "")
-            if ctx == "call" and any(sym[0] == "unknown" for sym in syms):
+            if ctx in ("call", "decorator") and any(sym[0] == "unknown" for sym in syms):
                 found.blind.setdefault((line, code), (line, code or f"{'.'.join(chain)}(...)"))
         result = found.summary(self._one(frozenset(self._touched)))
         outer.update(result.deps)
@@ -1256,6 +1262,7 @@ class Resolver:
     def _function_outcome(self, sym: Sym, ctx: str, line: int, found: _Found, subject: str) -> None:
         if ctx in ("getattr", "identity"):
             return
+        ctx = "call" if ctx == "decorator" else ctx  # a class decorator is called with the class
         key = (str(sym[1]), int(sym[2]))  # type: ignore[call-overload]
         name = self.function_name(*key)
         if under_any(name, self._deny_any):
@@ -1266,8 +1273,9 @@ class Resolver:
 
     def _construct_outcome(self, sym: Sym, ctx: str, line: int, found: _Found, subject: str) -> None:
         """Calling a project class enters its constructors (calling an instance, its `__call__`)."""
-        if ctx != "call":
+        if ctx not in ("call", "decorator"):
             return
+        ctx = "call"
         tag = sym[0]
         module_name, index = str(sym[1]), int(sym[2])  # type: ignore[call-overload]
         cls_name = self.class_name(module_name, index)
@@ -1330,6 +1338,8 @@ class Resolver:
                     self._outcome(sym, "call", line, found, subject)
 
     def _std_outcome(self, dotted: str, symbol: StubSymbol, ctx: str, line: int, found: _Found, subject: str) -> None:
+        if ctx == "decorator":  # a stdlib class decorator (`@dataclass`, `@total_ordering`): as before
+            return
         name = self.catalogue.normalize(dotted)
         if ctx == "getattr":
             if symbol.kind in ("module", "class") and self.catalogue.touches(name):
