@@ -577,26 +577,7 @@ def _class_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
         scope.cls.attributes.append(Binding(node.name, "class", qualname, "", node.lineno, guard))
     else:
         ex.bind(scope, Binding(node.name, "class", qualname, "", node.lineno, guard))
-    if node.decorator_list:
-        _class_decorators(ex, node, _state_scope(ex, scope, node.name, node.lineno, guard), guard)
     ex.push_body(node.body, _Scope("class", f"{qualname}.", cls=builder), guard)
-
-
-def _class_decorators(ex: _Extractor, node: ast.ClassDef, state: _Scope, guard: int) -> None:
-    """A class decorator runs when the class is defined and what it returns is what the name is bound to, so
-    reading the name reaches it (the class's `state` function). A named decorator is used in ctx "decorator":
-    a project function or class is entered as a call, a stdlib or third-party one records nothing (`@dataclass`,
-    `@attr.s(...)` do what the class's fields say); a decorator's arguments are evaluated as any expression."""
-    for deco in reversed(node.decorator_list):
-        target = deco.func if isinstance(deco, ast.Call) else deco
-        chain = chain_of(target)
-        if chain is None:  # `@registry[k]`: what the value does with the class is unknown
-            ex.use(state, ("<?>",), "call", deco.lineno, guard, ex.code(deco))
-            ex.push(deco, state, guard, "ref")
-            continue
-        ex.use(state, chain, "decorator", deco.lineno, guard)
-        if isinstance(deco, ast.Call):
-            ex.push_all([*deco.args, *(k.value for k in deco.keywords)], state, guard, "ref")
 
 
 def _unsubscripted(base: ast.expr) -> ast.expr:

@@ -327,7 +327,6 @@ class Resolver:
         if kind == "def":
             return [("pfunc", module.name, i) for i in self.functions_named(module, binding.target)] or [OPAQUE]
         if kind == "class":
-            self.read_state(module, "", binding)  # its decorators, if it has any
             return [("pclass", module.name, i) for i in self.classes_named(module, binding.target)] or [OPAQUE]
         if kind in ("alias", "instance", "var"):
             self.read_state(module, "", binding)
@@ -801,10 +800,10 @@ class Resolver:
     def _class_attribute(
         self, module: Module, mod_name: str, cls_index: int, binding: Binding, depth: int
     ) -> list[Sym]:
-        cls = module.facts.classes[cls_index]
-        self.read_state(module, cls.qualname, binding)
         if binding.kind == "class":
             return [("pclass", mod_name, i) for i in self.classes_named(module, binding.target)]
+        cls = module.facts.classes[cls_index]
+        self.read_state(module, cls.qualname, binding)
         if binding.kind == "alias":
             syms = self._class_body_chain(module, mod_name, cls_index, binding, depth)
             return self._annotated(module, None, binding, syms)
@@ -1212,7 +1211,7 @@ class Resolver:
                 found.name(name)
             for sym in syms:
                 self._outcome(sym, ctx, line, found, "")
-            if ctx in ("call", "decorator") and any(sym[0] == "unknown" for sym in syms):
+            if ctx == "call" and any(sym[0] == "unknown" for sym in syms):
                 found.blind.setdefault((line, code), (line, code or f"{'.'.join(chain)}(...)"))
         result = found.summary(self._one(frozenset(self._touched)))
         outer.update(result.deps)
@@ -1262,7 +1261,6 @@ class Resolver:
     def _function_outcome(self, sym: Sym, ctx: str, line: int, found: _Found, subject: str) -> None:
         if ctx in ("getattr", "identity"):
             return
-        ctx = "call" if ctx == "decorator" else ctx  # a class decorator is called with the class
         key = (str(sym[1]), int(sym[2]))  # type: ignore[call-overload]
         name = self.function_name(*key)
         if under_any(name, self._deny_any):
@@ -1273,9 +1271,8 @@ class Resolver:
 
     def _construct_outcome(self, sym: Sym, ctx: str, line: int, found: _Found, subject: str) -> None:
         """Calling a project class enters its constructors (calling an instance, its `__call__`)."""
-        if ctx not in ("call", "decorator"):
+        if ctx != "call":
             return
-        ctx = "call"
         tag = sym[0]
         module_name, index = str(sym[1]), int(sym[2])  # type: ignore[call-overload]
         cls_name = self.class_name(module_name, index)
@@ -1338,8 +1335,6 @@ class Resolver:
                     self._outcome(sym, "call", line, found, subject)
 
     def _std_outcome(self, dotted: str, symbol: StubSymbol, ctx: str, line: int, found: _Found, subject: str) -> None:
-        if ctx == "decorator":  # a stdlib class decorator (`@dataclass`, `@total_ordering`): as before
-            return
         name = self.catalogue.normalize(dotted)
         if ctx == "getattr":
             if symbol.kind in ("module", "class") and self.catalogue.touches(name):
