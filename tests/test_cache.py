@@ -254,6 +254,20 @@ def _status(result: Result) -> str:
     return status
 
 
+def test_an_assignment_turned_override_invalidates_the_stored_verdict(tmp_path: Path) -> None:
+    """An override written as a class-body assignment (`apply = time.time`) is part of the hierarchy a stored
+    verdict depends on, as a def is."""
+    root = _hierarchy_project(tmp_path / "p")
+    timed = root / "shop" / "timed.py"
+    timed.write_text("import time\n\nfrom shop.base import Step\n\n\nclass Timed(Step):\n    other = time.time\n")
+    assert _status(_run(root, tmp_path / "cache")[1]) == "held"
+    # the same class, the same methods (none): only what its body assigns changed, and that is an override now
+    timed.write_text("import time\n\nfrom shop.base import Step\n\n\nclass Timed(Step):\n    apply = time.time\n")
+    _, after = _run(root, tmp_path / "cache")
+    assert _status(after) == "violated"
+    assert after.claims == check(root, ["linux", "win32"]).claims
+
+
 def test_a_new_override_in_another_file_invalidates_the_stored_verdict(tmp_path: Path) -> None:
     root = _hierarchy_project(tmp_path / "p")
     assert _status(_run(root, tmp_path / "cache")[1]) == "held"
