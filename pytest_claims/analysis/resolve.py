@@ -744,8 +744,8 @@ class Resolver:
         return [OPAQUE] if attr.startswith("__") else [UNKNOWN]
 
     def _getattr_hooks(self, order: list[tuple[str, int]]) -> list[tuple[str, int]]:
-        """The project `__getattr__` an instance of the first class of `order` falls back to (the first class of
-        the order that defines one; every one when none is the only candidate for sure)."""
+        """The project `__getattr__` an instance of the first class of `order` falls back to: the one of the first
+        class of the order that defines it (each of its defs when guards leave several)."""
         for mod_name, cls_index in order:
             if "__getattr__" in self._bound_names(mod_name, cls_index):
                 own = self._own_member(True, mod_name, cls_index, "__getattr__", 1) or []
@@ -755,7 +755,7 @@ class Resolver:
     def _unnamable(self, order: list[tuple[str, int]]) -> bool:
         """Whether a class of the MRO has a base the walk cannot name (`class X(make_base())`): that base may
         come before the class a lookup found the name in, and define it too (an unknown value, fail closed)."""
-        return any("<?>" in self.module(m).facts.classes[i].bases for m, i in order)
+        return any("<?>" in self.project.modules[m].facts.classes[i].bases for m, i in order)  # the MRO read them
 
     def _own_member(self, instance: bool, mod_name: str, cls_index: int, attr: str, depth: int) -> list[Sym] | None:
         """What one class of an MRO gives for `attr`, or None when it does not bind the name. Its defs, and the
