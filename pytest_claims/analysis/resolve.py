@@ -115,7 +115,7 @@ class Resolver:
         self._summaries: dict[tuple[str, int], Summary] = {}
         self._mro: dict[tuple[str, int], tuple[list[tuple[str, int]], frozenset[str], bool]] = {}
         self._touched: set[str] = set()
-        self._members: dict[tuple[str, str], tuple[list[Sym], frozenset[str]]] = {}
+        self._members: dict[tuple[str, str], tuple[list[Sym], frozenset[str], frozenset[tuple[str, int]]]] = {}
         self._busy: set[tuple[object, ...]] = set()
         self._cycles = 0
         self._uses: dict[tuple[object, ...], tuple[list[Sym], frozenset[str], frozenset[tuple[str, int]]]] = {}
@@ -264,6 +264,8 @@ class Resolver:
         cached = self._members.get(key)
         if cached is not None:
             self._touched.update(cached[1])
+            if self._reads is not None:
+                self._reads.update(cached[2])
             return cached[0]
         if key in self._busy:
             # A cycle contributes nothing; what is computed inside it is not memoised (it saw a partial answer).
@@ -271,6 +273,7 @@ class Resolver:
             return []
         self._busy.add(key)
         outer, self._touched = self._touched, set()
+        outer_reads, self._reads = self._reads, set()  # kept with the answer: every later use of it reads them too
         cycles = self._cycles
         try:
             result = self._project_member_uncached(module, attr, depth)
@@ -278,13 +281,16 @@ class Resolver:
             self._busy.discard(key)
             deps = frozenset(self._touched)
             outer.update(deps)
-            self._touched = outer
+            reads = self._one(frozenset(self._reads))
+            if outer_reads is not None:
+                outer_reads.update(reads)
+            self._touched, self._reads = outer, outer_reads
         if not result:
             result = [
                 ("missing", f"{module.name}.{attr}", f"{module.name}.{attr} is only defined through an import cycle")
             ]
         if self._cycles == cycles:
-            self._members[key] = (result, deps)
+            self._members[key] = (result, deps, reads)
         return result
 
     def _project_member_uncached(self, module: Module, attr: str, depth: int) -> list[Sym]:
@@ -667,12 +673,22 @@ class Resolver:
             module = self.module(key[0])
             bases: list[tuple[str, int]] = []
             for base in module.facts.classes[key[1]].bases:
-                for sym in self.resolve_chain_in_module(module, tuple(base.split(".")), 1):
+                for sym in self._base_syms(module, base):
                     if sym[0] == "pclass":
                         bases.append((str(sym[1]), int(sym[2])))  # type: ignore[call-overload]
             return [b for b in dict.fromkeys(bases) if b != key], frozenset(self._touched)
         finally:
             self._touched = outer
+
+    def _base_syms(self, module: Module, base: str) -> list[Sym]:
+        """What a class's base expression names. Not a read of module state by whoever asks: the class object
+        holds its bases, so a method lookup or a construction never reads the name again at run time (and a
+        read recorded here would go to whichever use first asked for the class's MRO)."""
+        outer_reads, self._reads = self._reads, None
+        try:
+            return self.resolve_chain_in_module(module, tuple(base.split(".")), 1)
+        finally:
+            self._reads = outer_reads
 
     def foreign_bases(self, module_name: str, index: int) -> list[Sym]:
         """Stdlib and third-party bases anywhere in a project class's hierarchy."""
@@ -681,7 +697,7 @@ class Resolver:
             module = self.module(mod_name)
             cls = module.facts.classes[cls_index]
             for base in cls.bases:
-                for sym in self.resolve_chain_in_module(module, tuple(base.split(".")), 1):
+                for sym in self._base_syms(module, base):
                     if sym[0] in ("std", "ext") and sym not in out:
                         out.append(sym)
         return out
@@ -976,7 +992,7 @@ class Resolver:
         if out is None:
             out = []
             for base in module.facts.classes[cls_index].bases:
-                for sym in self.resolve_chain_in_module(module, tuple(base.split(".")), 1):
+                for sym in self._base_syms(module, base):
                     if sym[0] == "pclass":
                         out.append((str(sym[1]), int(sym[2])))  # type: ignore[call-overload]
             self._base_memo[key] = out
@@ -1102,6 +1118,7 @@ class Resolver:
             return cached[0], cached[2]
         outer, self._touched = self._touched, set()
         outer_reads, self._reads = self._reads, set()
+        cycles = self._cycles
         try:
             syms = self._resolve_use(module, func, chain)
         finally:
@@ -1109,7 +1126,8 @@ class Resolver:
             reads = self._one(frozenset(self._reads))
             outer.update(deps)
             self._touched, self._reads = outer, outer_reads
-        memo[key] = (syms, deps, reads)
+        if self._cycles == cycles:  # an answer that met an import cycle under way is partial: not kept
+            memo[key] = (syms, deps, reads)
         return syms, reads
 
     def _one(self, names: frozenset[Any]) -> frozenset[Any]:
