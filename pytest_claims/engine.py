@@ -460,6 +460,7 @@ class _ClaimWalks:
         self.policy = Policy(tuple(config.trusted), config.external)
         self.policies: dict[tuple[str, ...], Policy] = {self.policy.trusted: self.policy}
         self.groups: dict[tuple[str, ...], list[tuple[Policy, dict[str, frozenset[str]]]]] = {}
+        self.shared: dict[Any, Any] = {}  # equal chains and findings of every walk as one object (`check.Findings`)
 
     def walk(
         self, resolver: Resolver, node: tuple[str, int], claims: tuple[str, ...]
@@ -471,7 +472,17 @@ class _ClaimWalks:
         self, resolver: Resolver, node: tuple[str, int], policy: Policy, forbidden: dict[str, frozenset[str]]
     ) -> tuple[Verdict, frozenset[str]]:
         config = self.config
-        return walk(resolver, policy, node, forbidden, self.deny, self.allow, config.max_walk, config.dynamic_calls)
+        return walk(
+            resolver,
+            policy,
+            node,
+            forbidden,
+            self.deny,
+            self.allow,
+            config.max_walk,
+            config.dynamic_calls,
+            shared=self.shared,
+        )
 
     def _grouped(self, claims: tuple[str, ...]) -> list[tuple[Policy, dict[str, frozenset[str]]]]:
         if not self.config.trusted_for:
