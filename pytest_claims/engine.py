@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_claims.analysis.catalog import catalogue_fingerprint, load_catalogue
-from pytest_claims.analysis.check import merge_walks, walk
+from pytest_claims.analysis.check import Met, merge_walks, same_walk, walk
 from pytest_claims.analysis.conditions import Target
 from pytest_claims.analysis.details import report_details
 from pytest_claims.analysis.directives import Decorators, read_directives, renamings
@@ -406,6 +406,7 @@ def _verdicts(
     results: list[ClaimResult] = []
     reused = 0
     same_everywhere: dict[tuple[str, int], tuple[Verdict, tuple[tuple[str, ...], object]]] = {}
+    earlier: dict[tuple[str, int], list[tuple[tuple[Verdict, tuple[tuple[str, ...], object]], Specific]]] = {}
     decoded: dict[int, Verdict] = {}  # a stored verdict shared by many claims (the store writes equals once)
     modules_read: dict[tuple[str, ...], tuple[str, ...]] = {}  # one tuple for equal ones: the claims of a module
     # mostly read the same modules
@@ -430,15 +431,24 @@ def _verdicts(
             node = (item.module, item.function_index)
             walked = same_everywhere.get(node)
             if walked is None:
-                verdict, deps = judge.walk(resolver, node, item.claims)
+                # a walk on another target whose target-specific steps are all the same here is this walk
+                walked = next((w for w, specific in earlier.get(node, ()) if judge.same_walk(resolver, specific)), None)
+            if walked is None:
+                verdict, deps, specific = judge.walk(resolver, node, item.claims)
                 read = tuple(sorted(deps - {PLATFORM}))
                 walked = (verdict, (modules_read.setdefault(read, read), encode_verdict(verdict)))
                 if PLATFORM not in deps:
                     # nothing on this walk differs between targets: the other targets get the same verdict
                     same_everywhere[node] = walked
+                elif len(targets) > 1:
+                    earlier.setdefault(node, []).append((walked, specific))
             results.append(_result(item, platform, walked[0]))
             store.verdicts[key] = walked[1]
     return results, reused
+
+
+Specific = list[tuple[Policy, list[tuple[tuple[str, int], Met | None]]]]
+"""What a claim's walks (one per policy) learnt that may differ between targets (`check.same_walk`)."""
 
 
 class _ClaimWalks:
@@ -464,12 +474,28 @@ class _ClaimWalks:
 
     def walk(
         self, resolver: Resolver, node: tuple[str, int], claims: tuple[str, ...]
-    ) -> tuple[Verdict, frozenset[str]]:
-        walks = [self._walk(resolver, node, policy, forbidden) for policy, forbidden in self._grouped(claims)]
-        return walks[0] if len(walks) == 1 else merge_walks(walks)
+    ) -> tuple[Verdict, frozenset[str], Specific]:
+        """The verdict, the modules read, and what the walks learnt that may differ between targets."""
+        specific: Specific = []
+        walks = []
+        for policy, forbidden in self._grouped(claims):
+            found: list[tuple[tuple[str, int], Met | None]] = []
+            walks.append(self._walk(resolver, node, policy, forbidden, found))
+            specific.append((policy, found))
+        verdict, deps = walks[0] if len(walks) == 1 else merge_walks(walks)
+        return verdict, deps, specific
+
+    @staticmethod
+    def same_walk(resolver: Resolver, specific: Specific) -> bool:
+        return all(same_walk(resolver, policy, found) for policy, found in specific)
 
     def _walk(
-        self, resolver: Resolver, node: tuple[str, int], policy: Policy, forbidden: dict[str, frozenset[str]]
+        self,
+        resolver: Resolver,
+        node: tuple[str, int],
+        policy: Policy,
+        forbidden: dict[str, frozenset[str]],
+        specific: list[tuple[tuple[str, int], Met | None]],
     ) -> tuple[Verdict, frozenset[str]]:
         config = self.config
         return walk(
@@ -482,6 +508,7 @@ class _ClaimWalks:
             config.max_walk,
             config.dynamic_calls,
             shared=self.shared,
+            specific=specific,
         )
 
     def _grouped(self, claims: tuple[str, ...]) -> list[tuple[Policy, dict[str, frozenset[str]]]]:

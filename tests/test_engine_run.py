@@ -15,7 +15,7 @@ from pytest_claims.engine import check
 from pytest_claims.persist import cache as cache_module
 from pytest_claims.persist.cache import FactsCache, background_writes, read_entry, write_entry
 from pytest_claims.persist.store import _shared
-from pytest_claims.records import BlindCalls, BlindSpot, blind_spots
+from pytest_claims.records import BlindCalls, BlindSpot, Violation, blind_spots
 
 FIXTURE = Path(__file__).resolve().parent.parent / "testdata" / "violations"
 
@@ -213,7 +213,8 @@ def test_equal_chains_and_findings_of_a_run_are_one_object(project: Path) -> Non
     """Thousands of claims pass the same helpers along the same hops: their equal chains, violations and blind
     call groups are one object each across the run's walks (peak memory on Django: 258 -> 218 MB)."""
     claims = check(project, ["linux", "win32"]).claims
-    findings = [*(v for c in claims for v in c.violations), *(g for c in claims for g in c.blind)]
+    findings: list[Violation | BlindCalls] = [*(v for c in claims for v in c.violations)]
+    findings += [g for c in claims for g in c.blind]
     chains = [f.via for f in findings if f.via]
     assert len(set(chains)) < len(chains) and len(set(findings)) < len(findings)  # repeats to share
     assert len({id(c) for c in chains}) == len(set(chains))

@@ -21,12 +21,15 @@ from pytest_claims.records import (
     Frontier,
     FrontierEntry,
     Reach,
+    Summary,
     Verdict,
     Violation,
     blind_spots,
 )
 
 T = TypeVar("T")
+Met = tuple[str, frozenset[str], Summary, list[tuple[str, Node]]]
+"""What a walk learns of one function: its file, the modules its summary read, the judged summary, its edges."""
 
 BLIND_REASON = "a call the walk cannot follow (a value of unknown type, or a callable passed in or fetched from data)"
 BLIND_HINT = (
@@ -134,26 +137,25 @@ def walk(  # noqa: PLR0913 - the walk's inputs, each a different part of the con
     dynamic_calls: str = "ignore",
     *,
     shared: dict[Any, Any] | None = None,
+    specific: list[tuple[Node, Met | None]] | None = None,
 ) -> tuple[Verdict, frozenset[str]]:
     """The verdict for one function claiming `claims` (claim -> forbidden categories), and the modules the walk
-    read: the verdict stays valid while none of them changes. `shared`: see `Findings`."""
+    read: the verdict stays valid while none of them changes. `shared`: see `Findings`. `specific` collects what
+    the walk learnt that may differ between targets (see `same_walk`)."""
     checked = {c: cats for c, cats in claims.items() if cats or deny.get(c)}
     if not checked:
         return Verdict("held", (), (), ()), frozenset({start[0]})
     violations: dict[tuple[str, str, int, str, str], Violation] = {}
     findings = Findings(shared)
     deps: set[str] = {start[0]}
-    files = resolver.project.index.modules  # the index, not the facts: a cached summary needs no parse
     known = policy.steps(resolver)
 
     def step(node: Node, via: Via) -> Iterable[tuple[str, Node]]:
-        met = known.get(node)
-        if met is None:
-            raw = resolver.summary(node)
-            judged = policy.judge(raw)
-            met = known[node] = (files[node[0]].rel, raw.deps, judged, [(e.name, e.target) for e in judged.edges])
-        rel, read, summary, neighbours = met
+        learnt = known.get(node) or met(resolver, policy, node)
+        rel, read, summary, neighbours = learnt
         deps.update(read)
+        if specific is not None and PLATFORM in read:
+            specific.append((node, learnt))
         if summary.reaches:
             _judge_reaches(summary.reaches, checked, deny, allow, (rel, via, findings), violations)
         if summary.frontier or summary.blind:
@@ -164,6 +166,8 @@ def walk(  # noqa: PLR0913 - the walk's inputs, each a different part of the con
     later, per_platform = resolver.replacements(start)
     if per_platform:
         deps.add(PLATFORM)
+        if specific is not None:
+            specific.append((start, None))  # what replaces the def differs between targets: never the same walk
     starts = [(start, ()), *((node, (resolver.function_name(*node),)) for node in later)]
     findings.overflowed(resolver, breadth_first(starts, step, max_walk), max_walk)
     ordered = tuple(sorted(violations.values(), key=violation_key))
@@ -173,6 +177,25 @@ def walk(  # noqa: PLR0913 - the walk's inputs, each a different part of the con
     if front:
         return Verdict("unevaluable", (), front, spots), frozenset(deps)
     return Verdict("held", (), (), spots), frozenset(deps)
+
+
+def met(resolver: Resolver, policy: Policy, node: Node) -> Met:
+    """What a walk under `policy` learns of a function on `resolver`'s target (kept in `Policy.steps`)."""
+    known = policy.steps(resolver)
+    found = known.get(node)
+    if found is None:
+        raw = resolver.summary(node)
+        judged = policy.judge(raw)
+        rel = resolver.project.index.modules[node[0]].rel  # the index, not the facts: a stored summary needs no parse
+        found = known[node] = (rel, raw.deps, judged, [(e.name, e.target) for e in judged.edges])
+    return found
+
+
+def same_walk(resolver: Resolver, policy: Policy, specific: list[tuple[Node, Met | None]]) -> bool:
+    """Whether a walk that met these target-specific steps (`walk(..., specific=)`) on one target is the same walk
+    on `resolver`'s: every one of them equal there, so the walk takes the same steps in the same order and finds
+    the same. Asks for the same summaries a walk would, and spares the walk itself."""
+    return all(found is not None and met(resolver, policy, node) == found for node, found in specific)
 
 
 def merge_walks(walks: Sequence[tuple[Verdict, frozenset[str]]]) -> tuple[Verdict, frozenset[str]]:
