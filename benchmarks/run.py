@@ -389,37 +389,44 @@ def _suggest(run: _Run) -> None:
 
 
 def _warm(run: _Run, parse: Row, touched_file: str) -> None:
-    """The warm engine rows: nothing changed, and the largest file touched (n/a without a cache)."""
+    """The warm engine rows: nothing changed, the largest file touched (a comment appended: its facts stay the
+    same), and the same file edited so that every line moves (its facts change: whatever read it is redone);
+    n/a without a cache."""
     name = run.name
     warm = Row("warm", "engine warm, host only, nothing changed")
     touch = Row("touched", f"engine warm, host only, one file touched ({touched_file})")
+    edit = Row("edited", f"engine warm, host only, one file edited, every line moved ({touched_file})")
     if not run.has_cache:
-        for row in (warm, touch):
+        for row in (warm, touch, edit):
             row.verdict, row.note = "n/a", "n/a (no cache yet: pytest_claims.persist.cache.FactsCache)"
     else:
         warm_cache = fresh_dir(f"cache-{name}-warm")
         try:
             child(run.engine_args(False, warm_cache), f"{name}-warm.log")  # populate, untimed
         except Crash as crash:
-            warm.verdict = touch.verdict = "crash"
-            warm.note = touch.note = f"populating the cache: {_crash_note(crash)}"
+            warm.verdict = touch.verdict = edit.verdict = "crash"
+            warm.note = touch.note = edit.note = f"populating the cache: {_crash_note(crash)}"
         else:
             measure(warm, run.repeat, lambda i: child(run.engine_args(False, warm_cache), f"{name}-warm.log"))
             original = run.touched.read_bytes()
 
-            def touched_once(i: int) -> dict[str, Any]:
-                run.touched.write_bytes(original + f"\n# benchmark touch {i} {time.time_ns()}\n".encode())
+            def changed_once(text: bytes, log: str) -> dict[str, Any]:
+                run.touched.write_bytes(text)
                 try:
-                    return child(run.engine_args(False, warm_cache), f"{name}-touched.log")
+                    return child(run.engine_args(False, warm_cache), f"{name}-{log}.log")
                 finally:
                     run.touched.write_bytes(original)
 
-            measure(touch, run.repeat, touched_once)
-    for row, limit in ((warm, 0.1), (touch, 0.2)):
+            def mark(i: int, kind: str) -> bytes:
+                return f"# benchmark {kind} {i} {time.time_ns()}\n".encode()
+
+            measure(touch, run.repeat, lambda i: changed_once(original + b"\n" + mark(i, "touch"), "touched"))
+            measure(edit, run.repeat, lambda i: changed_once(mark(i, "edit") + original, "edited"))
+    for row, limit in ((warm, 0.1), (touch, 0.2), (edit, None)):
         judge(row, "ast.parse", parse.value, limit if run.has_cache else None)
         if row.details and row.details[-1].get("parsed") is not None:
             row.note = f"parsed {row.details[-1]['parsed']}, cache hits {row.details[-1]['hits']}"
-        if not run.has_cache:
+        if not run.has_cache and limit is not None:
             row.target = f"≤ {limit:g}x"
         run.progress(row)
 

@@ -250,8 +250,9 @@ def _check(
     inputs = (config.fingerprint(), catalogue_fingerprint(), typeshed_version(), sys.version_info[:2])
     store = VerdictStore(cache, (*inputs, "every", *sorted(every)) if every else inputs)
     hierarchy = partial(_hierarchy_changed, project)
-    store.compare(digests, hierarchy)
-    summaries = SummaryStore(cache, inputs, targets, digests, hierarchy, store.shapes)
+    same = _SameFacts(project, cache)
+    store.compare(digests, hierarchy, same)
+    summaries = SummaryStore(cache, inputs, targets, digests, hierarchy, store.shapes, same)
     resolvers = Resolvers(project, config, targets, summaries)
     claimed, errors, problems = _read_claims(project, config, store, resolvers.decorators())
     if every:
@@ -276,6 +277,31 @@ def _check(
         extra,
         project.modules.excluded_claims,
     )
+
+
+class _SameFacts:
+    """The modules whose bytes changed but whose facts did not (`store.Same`): the facts of their old content,
+    still in the facts cache under its digest, equal to those of the new. Every verdict, summary and reading is
+    computed from facts alone (directives and docstrings are facts, comments and blank-line spaces are not), so
+    what was built on such a module stands: an early cutoff, as build systems do for an output that came out
+    the same. Each module is compared once per run (both stores ask)."""
+
+    def __init__(self, project: Project, cache: FactsCache) -> None:
+        self.project = project
+        self.cache = cache
+        self.known: dict[tuple[str, str], bool] = {}
+
+    def __call__(self, changed: frozenset[str], old: dict[str, str]) -> frozenset[str]:
+        return frozenset(name for name in changed if self._same(name, old.get(name, "")))
+
+    def _same(self, name: str, old_digest: str) -> bool:
+        key = (name, old_digest)
+        known = self.known.get(key)
+        if known is None:
+            file = self.project.index.modules.get(name)
+            old_facts = self.cache.get(old_digest) if old_digest and file is not None and file.path else None
+            known = self.known[key] = old_facts is not None and self.project.modules[name].facts == old_facts
+        return known
 
 
 def _hierarchy_changed(project: Project, changed: frozenset[str], old_shapes: dict[str, str]) -> bool:

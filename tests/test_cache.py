@@ -56,6 +56,62 @@ def test_touching_one_file_reparses_that_file_only(project: Path, tmp_path: Path
     assert {v.reach for c in one_hop for v in c.violations} == {"time.monotonic"}
 
 
+def _walks(result: Result) -> int:
+    return len(result.claims) - result.reused
+
+
+def test_an_edit_that_leaves_the_facts_as_they_were_redoes_nothing(project: Path, tmp_path: Path) -> None:
+    """A comment changed, appended, or a line's trailing spaces: the file is parsed again, its facts are those of
+    its old content, and nothing built on them is redone (an early cutoff); the next run is warm again."""
+    _, cold = _run(project, tmp_path / "cache")
+    helpers = project / "src" / "vio" / "helpers.py"
+    text = helpers.read_text()
+    helpers.write_text(text.replace("return time.time()", "return time.time()  # now", 1) + "\n# the end\n")
+    cache, edited = _run(project, tmp_path / "cache")
+    assert cache.parsed == 1
+    assert edited.claims == cold.claims
+    assert _walks(edited) == 0
+    assert _walks(_run(project, tmp_path / "cache")[1]) == 0
+
+
+def test_an_edit_that_moves_lines_is_redone(project: Path, tmp_path: Path) -> None:
+    _run(project, tmp_path / "cache")
+    helpers = project / "src" / "vio" / "helpers.py"
+    helpers.write_text("# a new first line\n" + helpers.read_text())
+    _, edited = _run(project, tmp_path / "cache")
+    assert _walks(edited) > 0
+    assert edited.claims == check(project, ["linux", "win32"]).claims
+
+
+def test_a_directive_written_in_a_comment_is_an_edit(project: Path, tmp_path: Path) -> None:
+    """Directives are facts: a claim added (a comment, same lines) is seen, and so is one taken away."""
+    _, before = _run(project, tmp_path / "cache")
+    helpers = project / "src" / "vio" / "helpers.py"
+    text = helpers.read_text()
+    lines = text.splitlines(keepends=True)
+    blank = next(i for i, line in enumerate(lines) if not line.strip() and lines[i + 1].startswith("def "))
+    claimed = "".join([*lines[:blank], "# claims: deterministic\n", *lines[blank + 1 :]])
+    helpers.write_text(claimed)
+    _, after = _run(project, tmp_path / "cache")
+    assert len(after.claims) > len(before.claims)
+    assert after.claims == check(project, ["linux", "win32"]).claims
+    helpers.write_text(text)
+    assert _run(project, tmp_path / "cache")[1].claims == before.claims
+
+
+def test_without_the_old_facts_an_edit_counts_as_a_change(project: Path, tmp_path: Path) -> None:
+    """The comparison needs the old content's facts from the cache: when they are gone, the file is changed."""
+    _, cold = _run(project, tmp_path / "cache")
+    for entry in (tmp_path / "cache").rglob("*"):
+        if entry.is_file() and entry.parent.parent.name.startswith("facts-"):
+            entry.unlink()
+    helpers = project / "src" / "vio" / "helpers.py"
+    helpers.write_text(helpers.read_text() + "\n# the end\n")
+    _, edited = _run(project, tmp_path / "cache")
+    assert _walks(edited) > 0
+    assert edited.claims == cold.claims
+
+
 def test_a_new_module_invalidates_verdicts_that_looked_for_it(project: Path, tmp_path: Path) -> None:
     (project / "src" / "vio" / "late.py").write_text(
         "import vio.missing\n\n\n# claims: deterministic\ndef f():\n    return vio.missing.g()\n"

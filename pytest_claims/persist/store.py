@@ -65,9 +65,15 @@ def store_key(cache: FactsCache, inputs: tuple[object, ...], *more: object) -> s
     )
 
 
-def _changed(digests: dict[str, str], old: dict[str, str]) -> frozenset[str]:
-    """Modules new, gone or edited since the run that wrote `old`."""
-    return frozenset(m for m in set(digests) | set(old) if digests.get(m, "") != old.get(m, ""))
+Same = Callable[[frozenset[str], dict[str, str]], frozenset[str]]
+"""Of the modules whose bytes changed since the run that wrote the digests given, those whose facts did not (a
+comment, a blank line's spaces): every item of a store is a function of facts, so they are not changed at all."""
+
+
+def _changed(digests: dict[str, str], old: dict[str, str], same: Same | None = None) -> frozenset[str]:
+    """Modules new, gone or edited since the run that wrote `old` (less those `same` finds equal in substance)."""
+    changed = frozenset(m for m in set(digests) | set(old) if digests.get(m, "") != old.get(m, ""))
+    return changed - same(changed, old) if changed and same is not None else changed
 
 
 def _shared(entries: dict[Any, Any], old: dict[Any, Any]) -> dict[Any, Any]:
@@ -130,11 +136,16 @@ class VerdictStore:
         self.changed: frozenset[str] = frozenset()
         self._hierarchy = _Lazy(lambda: False)
 
-    def compare(self, digests: dict[str, str], hierarchy: Callable[[frozenset[str], dict[str, str]], bool]) -> None:
+    def compare(
+        self,
+        digests: dict[str, str],
+        hierarchy: Callable[[frozenset[str], dict[str, str]], bool],
+        same: Same | None = None,
+    ) -> None:
         """Which modules differ from the stored run: a verdict that read none of them is valid. `hierarchy` says
         whether the changed modules changed the class hierarchy; it is asked only when a verdict that looked for
-        overrides (HIERARCHY among its dependencies) is about to be reused."""
-        self.changed = _changed(digests, self.old_digests)
+        overrides (HIERARCHY among its dependencies) is about to be reused. `same`: see `Same`."""
+        self.changed = _changed(digests, self.old_digests, same)
         changed, shapes = self.changed, self.old_shapes  # not `self`: no reference cycle (see engine's collector)
         self._hierarchy = _Lazy(lambda: hierarchy(changed, shapes))
 
@@ -176,11 +187,13 @@ class SummaryStore:
         digests: dict[str, str],
         hierarchy: Callable[[frozenset[str], dict[str, str]], bool],
         shapes: dict[str, str],
+        same: Same | None = None,
     ) -> None:
         base = cache.directory.parent if cache.directory is not None else None
         self.path = base / f"summaries-{store_key(cache, inputs, targets)}" if base is not None else None
         self.digests = digests
         self.hierarchy = hierarchy
+        self.same = same
         self.shapes = shapes
         """The shapes the verdict store will save (the same dict): the summaries are judged by them too."""
         self._old: dict[Any, Any] | None = None
@@ -198,7 +211,7 @@ class SummaryStore:
             document = read_document(self.path, SUMMARIES_SHAPE)
             self._old = _conforming(document.get("summaries", {}))
             self._old_subclasses = document.get("subclasses", {})
-            self._changed = _changed(self.digests, document.get("digests", {}))
+            self._changed = _changed(self.digests, document.get("digests", {}), self.same)
             changed, shapes = self._changed, document.get("shapes", {})
             hierarchy = self.hierarchy  # not `self`: no reference cycle
             self._hierarchy_changed = _Lazy(lambda: bool(changed) and hierarchy(changed, shapes))
