@@ -258,9 +258,10 @@ def _check(
     if every:
         claimed = _every_function(project, tuple(sorted(every)), only)
     results, reused = _verdicts(claimed, targets, config, store, resolvers)
+    rules = check_rules(project, config, targets, resolvers) if config.forbid_reaches and not every else ()
+    del resolvers  # what resolution memoised is freed before the stores are encoded (a run's peak of memory)
     _record_shapes(project, store)
     store.save(digests)
-    rules = check_rules(project, config, targets, resolvers) if config.forbid_reaches and not every else ()
     summaries.save()
     _trace(config.root, cache, reused, summaries)
     results.sort(key=attrgetter("file", "line", "qualname", "platform"))
