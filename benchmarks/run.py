@@ -411,11 +411,14 @@ def _warm(run: _Run, parse: Row, touched_file: str) -> None:
             original = run.touched.read_bytes()
 
             def changed_once(text: bytes, log: str) -> dict[str, Any]:
+                """One run after the edit, then the file restored and (untimed) the cache brought back to it: the
+                next run's edit is measured against the original file, not against this edit."""
                 run.touched.write_bytes(text)
                 try:
                     return child(run.engine_args(False, warm_cache), f"{name}-{log}.log")
                 finally:
                     run.touched.write_bytes(original)
+                    child(run.engine_args(False, warm_cache), f"{name}-{log}-restored.log")
 
             def mark(i: int, kind: str) -> bytes:
                 return f"# benchmark {kind} {i} {time.time_ns()}\n".encode()
