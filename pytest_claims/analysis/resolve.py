@@ -67,6 +67,9 @@ _LITERAL_CLASSES = {
     "<tuple>": "tuple",
 }
 _CONSTRUCTORS = ("__init__", "__new__", "__post_init__")
+_HOLDS_METHODS = frozenset({"pclass", "pinst", "pmod"})
+"""What an attribute lookup can find a project function in (`Resolver.step`): every other kind of value gives a
+stdlib, third-party, unknown or container answer."""
 _FALLBACKS: dict[str, tuple[str, ...]] = {
     "__format__": ("__format__", "__str__", "__repr__"),
     "__str__": ("__str__", "__repr__"),
@@ -1255,7 +1258,14 @@ class Resolver:
             self._outcome(sym, "call", line, found, "")
 
     def _lands(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]:
-        """The project methods an implicit call `chain` (ending in its dunder) lands on, fallbacks included."""
+        """The project methods an implicit call `chain` (ending in its dunder) lands on, fallbacks included. Only
+        a project class, instance or module can give one: for any other value (most: locals of unknown or stdlib
+        type) the receiver's answer, memoised with the function's other uses, is the whole cost."""
+        receiver = chain[:-1]
+        if not receiver[0].startswith("<super"):
+            syms, _ = self.resolve_use(module, func, receiver)
+            if not any(sym[0] in _HOLDS_METHODS for sym in syms):
+                return []
         for dunder in _FALLBACKS.get(chain[-1], (chain[-1],)):
             syms, _ = self.resolve_use(module, func, (*chain[:-1], dunder))
             entered = [sym for sym in syms if sym[0] == "pfunc"]
