@@ -71,6 +71,7 @@ class Modules(Mapping[str, Module]):
         self._texts: dict[str, bytes] | None = None
         self._words: dict[bytes, list[str]] | None = None
         self._capitals: dict[bytes, list[str]] | None = None
+        self._namings: dict[str, list[str]] = {}
         snapshot = snapshot or Snapshot(None)
         paths = [str(file.path) for file in index.modules.values() if file.path is not None]
         vouched = snapshot.vouch([*paths, *(location for _, location in index.excluded)])
@@ -187,6 +188,34 @@ class Modules(Mapping[str, Module]):
                 self._words = index
         return index.get(word.encode(), [])
 
+    def naming(self, name: str) -> list[str]:
+        """The modules whose text names a class called `name` under any name a subclass could write: its own, and
+        every name some module binds it to (`from m import Base as Root`, `Root = m.Base`, a class attribute),
+        found as the modules naming it are read, until no new name appears (`class Impl(Root)` names only the
+        alias). Facts and text alone, so one answer serves every target (kept for the run)."""
+        known = self._namings.get(name)
+        if known is not None:
+            return known
+        words = [name]
+        found: set[str] = set()
+        for word in words:  # grows while it is read
+            for module_name in self.mentioning(word):
+                if module_name in found:
+                    continue
+                found.add(module_name)
+                facts = self[module_name].facts
+                for binding in (*facts.bindings, *(b for cls in facts.classes for b in cls.attributes)):
+                    if binding.kind == "from":
+                        named = binding.member
+                    elif binding.kind == "alias":
+                        named = binding.target.rpartition(".")[2]
+                    else:
+                        continue
+                    if named in words and binding.name not in words:
+                        words.append(binding.name)  # any binding of that name: more modules read, none missed
+        known = self._namings[name] = sorted(found)
+        return known
+
     def _word_index(self, pattern: re.Pattern[bytes]) -> dict[bytes, list[str]]:
         """word -> the modules whose text, as Python reads it, holds it (`pattern` says which words count)."""
         index: dict[bytes, list[str]] = {}
@@ -230,6 +259,7 @@ class Modules(Mapping[str, Module]):
         self._loaded.clear()
         self._pending.clear()
         self._texts = self._words = self._capitals = None
+        self._namings.clear()
 
     def loaded(self) -> frozenset[str]:
         """The modules whose facts this run needed (the rest were only hashed)."""

@@ -965,27 +965,9 @@ class Resolver:
         return known
 
     def _naming(self, key: tuple[str, int]) -> list[str]:
-        """The modules whose text names the class under any name a subclass could write: its own, and every name
-        some module binds it to (`from m import Base as Root`, `Root = m.Base`, a class attribute), found as the
-        modules naming it are read, until no new name appears (`class Impl(Root)` names only the alias)."""
-        words = [self.module(key[0]).facts.classes[key[1]].qualname.rpartition(".")[2]]
-        found: set[str] = set()
-        for word in words:  # grows while it is read
-            for module_name in self.project.modules.mentioning(word):
-                if module_name in found:
-                    continue
-                found.add(module_name)
-                facts = self.module(module_name).facts
-                for binding in (*facts.bindings, *(b for cls in facts.classes for b in cls.attributes)):
-                    if binding.kind == "from":
-                        named = binding.member
-                    elif binding.kind == "alias":
-                        named = binding.target.rpartition(".")[2]
-                    else:
-                        continue
-                    if named in words and binding.name not in words:
-                        words.append(binding.name)  # any binding of that name: more modules read, none missed
-        return sorted(found)
+        """The modules whose text names the class under any name a subclass could write (`Modules.naming`: the
+        same for every target, so asked once per run)."""
+        return self.project.modules.naming(self.module(key[0]).facts.classes[key[1]].qualname.rpartition(".")[2])
 
     def _bases(self, module: Module, cls_index: int) -> list[tuple[str, int]]:
         """The project classes a class names as its bases (memoised: the hierarchy search asks for every class of
