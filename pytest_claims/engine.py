@@ -381,11 +381,14 @@ def _readings(
 ) -> dict[str, Any]:
     """The directive reading of each module: (claimed, refusals and file problems, how many are refusals, the
     modules its decorators were resolved through, the names its module-level bindings give what other names)."""
-    digests = modules.digests
 
     def stored(name: str) -> Any:
-        reading = store.old_directives.get((name, digests[name]))
-        return reading if reading is not None and store.changed.isdisjoint(reading[3]) else None
+        """The last run's reading, while neither the module (in substance: `_SameFacts`) nor any module its
+        decorators were resolved through has changed."""
+        reading = store.old_directives.get(name)
+        if reading is None or name in store.changed or not store.changed.isdisjoint(reading[3]):
+            return None
+        return reading
 
     modules.preload(name for name in names if stored(name) is None)
     out: dict[str, Any] = {}
@@ -403,7 +406,7 @@ def _readings(
                 tuple(sorted(decorators.deps - {name, PLATFORM})),
                 renamings(module.facts),
             )
-        store.directives[name, digests[name]] = out[name] = reading
+        store.directives[name] = out[name] = reading
     return out
 
 

@@ -22,17 +22,18 @@ from pytest_claims.persist.codec import all_conform, conforms, decode, encode, s
 from pytest_claims.records import HIERARCHY, PLATFORM, Claimed, DirectiveError, Summary, Verdict
 from pytest_claims.vocabulary import STATUSES  # a store holding any other was not written by this version
 
-STORE_VERSION = 9
+STORE_VERSION = 10
 """The layout of both stores around their records (whose shapes `schema` hashes); part of their keys."""
 
 _NAMES = dict[str, str]
 VERDICTS_SHAPE: dict[str, object] = {
     # a renamed decorator's name -> the modules whose text mentions it
     "words": dict[str, tuple[str, ...]],
-    # (module, digest) -> (claiming functions, refused directives and file problems, how many are refused, the
-    # modules its decorators resolved through, the names it gives other names: `directives.renamings`)
+    # module -> (claiming functions, refused directives and file problems, how many are refused, the modules its
+    # decorators resolved through, the names it gives other names: `directives.renamings`); valid while neither
+    # the module nor those modules changed (an edit that leaves the facts as they were is no change)
     "directives": dict[
-        tuple[str, str],
+        str,
         tuple[tuple[Claimed, ...], tuple[DirectiveError, ...], int, tuple[str, ...], tuple[tuple[str, str], ...]],
     ],
     # (module, function index, platform) -> (modules the walk read, the verdict or None: no such function there)
@@ -155,6 +156,9 @@ class VerdictStore:
         return HIERARCHY not in deps or not self._hierarchy()
 
     def save(self, digests: dict[str, str]) -> None:
+        """Written unless nothing in it would change. Edits that left the facts as they were (a comment) change
+        nothing: the store keeps the digests of the content its items were built on, and the next run compares
+        that content with the file's again (both facts from the cache), rather than rewriting the store."""
         if self.path is None:
             return
         same = self.directives == self.old_directives and self.verdicts == self.old_verdicts
