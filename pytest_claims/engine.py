@@ -283,7 +283,8 @@ def _check(
 class _SameFacts:
     """The modules whose bytes changed but whose facts did not (`store.Same`): the facts of their old content,
     still in the facts cache under its digest, equal to those of the new. Every verdict, summary and reading is
-    computed from facts alone (directives and docstrings are facts, comments and blank-line spaces are not), so
+    computed from facts alone (directives, names, lines and call texts are facts; comments, docstrings and
+    trailing spaces are not), so
     what was built on such a module stands: an early cutoff, as build systems do for an output that came out
     the same. Each module is compared once per run (both stores ask)."""
 
@@ -435,8 +436,8 @@ def _verdicts(
     judge = _ClaimWalks(config)
     results: list[ClaimResult] = []
     reused = 0
-    same_everywhere: dict[tuple[str, int], tuple[Verdict, tuple[tuple[str, ...], object]]] = {}
-    earlier: dict[tuple[str, int], list[tuple[tuple[Verdict, tuple[tuple[str, ...], object]], Specific]]] = {}
+    same_everywhere: dict[tuple[str, int], Walked] = {}
+    earlier: dict[tuple[str, int], list[tuple[Walked, Specific]]] = {}  # walks on other targets, to compare
     decoded: dict[int, Verdict] = {}  # a stored verdict shared by many claims (the store writes equals once)
     modules_read: dict[tuple[str, ...], tuple[str, ...]] = {}  # one tuple for equal ones: the claims of a module
     # mostly read the same modules
@@ -477,6 +478,8 @@ def _verdicts(
     return results, reused
 
 
+Walked = tuple[Verdict, tuple[tuple[str, ...], object]]
+"""A walk's verdict, and what the verdict store keeps of it: (the modules the walk read, the encoded verdict)."""
 Specific = list[tuple[Policy, list[tuple[tuple[str, int], Met | None]]]]
 """What a claim's walks (one per policy) learnt that may differ between targets (`check.same_walk`)."""
 

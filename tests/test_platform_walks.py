@@ -78,6 +78,12 @@ def test_a_claim_the_targets_see_differently_is_walked_again(tmp_path: Path, mon
 
 
 def test_the_verdicts_are_those_of_walking_every_target(monkeypatch: pytest.MonkeyPatch) -> None:
-    shared = check(FIXTURE, TARGETS).claims
+    """On the fixture tree walks are spared (else this would compare a run with itself), and nothing changes."""
+    with monkeypatch.context() as counting:
+        walked = _counting_walks(counting)
+        shared = check(FIXTURE, TARGETS).claims
+        spared = sum(walked.values())
     monkeypatch.setattr(engine._ClaimWalks, "same_walk", staticmethod(lambda resolver, specific: False))
+    walked = _counting_walks(monkeypatch)
     assert check(FIXTURE, TARGETS).claims == shared
+    assert sum(walked.values()) > spared

@@ -1249,7 +1249,7 @@ class Resolver:
             if not any(sym[0] in _HOLDS_METHODS for sym in syms):
                 return []
         for dunder in _FALLBACKS.get(chain[-1], (chain[-1],)):
-            syms, _ = self.resolve_use(module, func, (*chain[:-1], dunder))
+            syms, _ = self.resolve_use(module, func, (*receiver, dunder))
             entered = [sym for sym in syms if sym[0] == "pfunc"]
             if entered:
                 return entered
