@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pytest_claims.analysis.resolve import _c3_merge
+from pytest_claims.analysis.resolution.hierarchy import c3_merge as _c3_merge
 
 
 def _names(order: list[tuple[str, int]]) -> str:

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable, Collection, Iterable
 
 from pytest_claims.analysis.project import Module
+from pytest_claims.analysis.resolution.symbols import External, Missing, ProjectFunction, Sym
 from pytest_claims.analysis.resolve import Resolver
 from pytest_claims.config import Config
 from pytest_claims.records import Claimed, Directive, DirectiveError, FileFacts
@@ -42,17 +43,17 @@ class Decorators:
             for sym in syms:
                 if _dotted(resolver, sym) in THE_DECORATOR:
                     return ""
-                if sym[0] == "missing" and directive.callee.rpartition(".")[2] == "claims":
-                    doubt = f"cannot tell whether @{directive.callee} is pytest_claims.claims: {sym[2]}"
+                if isinstance(sym, Missing) and directive.callee.rpartition(".")[2] == "claims":
+                    doubt = f"cannot tell whether @{directive.callee} is pytest_claims.claims: {sym.reason}"
         return doubt
 
 
-def _dotted(resolver: Resolver, sym: tuple[object, ...]) -> str:
+def _dotted(resolver: Resolver, sym: Sym) -> str:
     """The dotted name a resolved decorator stands for: a third-party or plugin name, or a project function."""
-    if sym[0] == "ext":
-        return str(sym[1])
-    if sym[0] == "pfunc":
-        return resolver.function_name(str(sym[1]), int(sym[2]))  # type: ignore[call-overload]
+    if isinstance(sym, External):
+        return sym.dotted
+    if isinstance(sym, ProjectFunction):
+        return resolver.function_name(sym.module, sym.idx)
     return ""
 
 

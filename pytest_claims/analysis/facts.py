@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
+from pytest_claims.analysis import specials
 from pytest_claims.analysis.conditions import ConditionCompiler, is_decided, is_known
 from pytest_claims.records import Binding, ClassFacts, Cond, Directive, FileFacts, FunctionFacts, Guard, Use
 
@@ -694,7 +695,7 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
 
 def _augmented(ex: _Extractor, node: ast.AugAssign, scope: _Scope, guard: int) -> None:
     """`x += y` calls `x.__iadd__` (or `__add__`, then `y.__radd__`); `t[k] += y` also reads `t[k]`."""
-    dunder = _BINOP_DUNDERS.get(type(node.op))
+    dunder = specials.BINARY.get(type(node.op))
     if dunder is not None:
         _implicit(ex, scope, node.target, f"__i{dunder[2:]}", node.lineno, guard)
         _reflected(ex, scope, node.target, node.value, f"__i{dunder[2:]}", node.lineno, guard)
@@ -1092,53 +1093,6 @@ def _maybe_blind(ex: _Extractor, scope: _Scope, chain: tuple[str, ...] | None) -
     return kind in ("var", "alias") or (len(chain) > 1 and kind in ("def", "class"))
 
 
-_COMPARE_DUNDERS: dict[type[ast.cmpop], str] = {
-    ast.Eq: "__eq__",
-    ast.NotEq: "__ne__",
-    ast.Lt: "__lt__",
-    ast.LtE: "__le__",
-    ast.Gt: "__gt__",
-    ast.GtE: "__ge__",
-}
-_BINOP_DUNDERS: dict[type[ast.operator], str] = {
-    ast.Add: "__add__",
-    ast.Sub: "__sub__",
-    ast.Mult: "__mul__",
-    ast.MatMult: "__matmul__",
-    ast.Div: "__truediv__",
-    ast.FloorDiv: "__floordiv__",
-    ast.Mod: "__mod__",
-    ast.Pow: "__pow__",
-    ast.LShift: "__lshift__",
-    ast.RShift: "__rshift__",
-    ast.BitOr: "__or__",
-    ast.BitAnd: "__and__",
-    ast.BitXor: "__xor__",
-}
-_REFLECTED: dict[str, str] = {
-    **{dunder: f"__r{dunder[2:]}" for dunder in _BINOP_DUNDERS.values()},
-    **{f"__i{dunder[2:]}": f"__r{dunder[2:]}" for dunder in _BINOP_DUNDERS.values()},  # `x += y`
-    "__eq__": "__eq__",
-    "__ne__": "__ne__",
-    "__lt__": "__gt__",
-    "__le__": "__ge__",
-    "__gt__": "__lt__",
-    "__ge__": "__le__",
-}
-_UNARY_DUNDERS: dict[type[ast.unaryop], str] = {ast.USub: "__neg__", ast.UAdd: "__pos__", ast.Invert: "__invert__"}
-_BUILTIN_DUNDERS = {
-    "len": "__len__",
-    "hash": "__hash__",
-    "bool": "__bool__",
-    "str": "__str__",
-    "repr": "__repr__",
-    "format": "__format__",
-    "iter": "__iter__",
-    "next": "__next__",
-    "abs": "__abs__",
-    "reversed": "__reversed__",
-}
-_HASHING = frozenset({("set",), ("frozenset",), ("dict", "fromkeys")})
 
 
 def _typed_chain(scope: _Scope, operand: ast.expr | None) -> tuple[str, ...] | None:
@@ -1175,7 +1129,7 @@ def _reflected(
         return
     known = _typed_chain(scope, left)
     unless = ".".join((*known, forward)) if known is not None else ""
-    ex.use(scope, (*chain, _REFLECTED[forward]), "implicit", line, guard, unless)
+    ex.use(scope, (*chain, specials.REFLECTED[forward]), "implicit", line, guard, unless)
 
 
 def _tested(ex: _Extractor, scope: _Scope, test: ast.expr, guard: int) -> None:
@@ -1209,9 +1163,9 @@ def _compare(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str)
     for op, right in zip(node.ops, node.comparators, strict=True):
         if isinstance(op, (ast.In, ast.NotIn)):
             _implicit(ex, scope, right, "__contains__", node.lineno, guard)
-        elif type(op) in _COMPARE_DUNDERS:
-            _implicit(ex, scope, left, _COMPARE_DUNDERS[type(op)], node.lineno, guard)
-            _reflected(ex, scope, left, right, _COMPARE_DUNDERS[type(op)], node.lineno, guard)
+        elif type(op) in specials.COMPARE:
+            _implicit(ex, scope, left, specials.COMPARE[type(op)], node.lineno, guard)
+            _reflected(ex, scope, left, right, specials.COMPARE[type(op)], node.lineno, guard)
         left = right
     operands = [node.left, *node.comparators]
     identity = [isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops]
@@ -1223,7 +1177,7 @@ def _compare(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str)
 
 def _binop(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.BinOp)
-    dunder = _BINOP_DUNDERS.get(type(node.op))
+    dunder = specials.BINARY.get(type(node.op))
     if dunder is not None and ctx != "type":  # `A | B` in a type position is no call
         _implicit(ex, scope, node.left, dunder, node.lineno, guard)
         _reflected(ex, scope, node.left, node.right, dunder, node.lineno, guard)
@@ -1235,7 +1189,7 @@ def _unary(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -
     if isinstance(node.op, ast.Not):
         _tested(ex, scope, node.operand, guard)
     elif ctx != "type":
-        _implicit(ex, scope, node.operand, _UNARY_DUNDERS[type(node.op)], node.lineno, guard)
+        _implicit(ex, scope, node.operand, specials.UNARY[type(node.op)], node.lineno, guard)
     _children("operand")(ex, node, scope, guard, ctx)
 
 
@@ -1305,9 +1259,9 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
     if chain is not None:
         ex.use(scope, chain, "call", func.lineno, guard, ex.code(node) if _maybe_blind(ex, scope, chain) else "")
         _push_chain_roots(ex, func, scope, guard)
-        if len(chain) == 1 and chain[0] in _BUILTIN_DUNDERS and len(node.args) == 1:
-            _implicit(ex, scope, node.args[0], _BUILTIN_DUNDERS[chain[0]], node.lineno, guard)
-        elif chain in _HASHING and node.args:
+        if len(chain) == 1 and chain[0] in specials.BUILTINS and len(node.args) == 1:
+            _implicit(ex, scope, node.args[0], specials.BUILTINS[chain[0]], node.lineno, guard)
+        elif chain in specials.HASHING and node.args:
             _hashed(ex, scope, node.args[0], node.lineno, guard)
         if chain in (("isinstance",), ("issubclass",)) and len(node.args) == 2:
             ex.push(node.args[1], scope, guard, "type")

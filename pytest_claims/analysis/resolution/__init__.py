@@ -1,0 +1,1 @@
+"""Resolution of names for one target, in small collaborators behind `analysis.resolve.Resolver`."""

@@ -1,0 +1,163 @@
+"""What a name means inside one function body: its locals, `self` / `cls`, imports in the body, the decorators
+of a def (evaluated where Python evaluates them), and the memoised answer for each use.
+
+A use whose answer depends on the module (and class) alone, not on the function's locals, is resolved once per
+module: the same `models.CharField` or `self.clean` in a thousand methods costs one resolution.
+"""
+
+from __future__ import annotations
+
+from pytest_claims.analysis.project import Module
+from pytest_claims.analysis.resolution.dispatch import Dispatch
+from pytest_claims.analysis.resolution.evaluate import Evaluator
+from pytest_claims.analysis.resolution.symbols import (
+    OPAQUE,
+    UNKNOWN,
+    Missing,
+    ProjectClass,
+    ProjectInstance,
+    StdName,
+    Sym,
+)
+from pytest_claims.analysis.resolution.target import TargetView
+from pytest_claims.analysis.resolution.tracking import StateKey, Tracker
+from pytest_claims.records import Binding, FunctionFacts
+
+Memo = dict[tuple[object, ...], tuple[list[Sym], frozenset[str], frozenset[StateKey]]]
+
+
+class Bodies:
+    """Names and uses of function bodies for one target (the `Locals` port of `evaluate`)."""
+
+    def __init__(self, view: TargetView, evaluator: Evaluator, dispatch: Dispatch, tracker: Tracker) -> None:
+        self.view = view
+        self.evaluator = evaluator
+        self.dispatch = dispatch
+        self.tracker = tracker
+        self._uses: Memo = {}
+        self.local_uses: Memo = {}
+        """What the names of the function being summarised denote (only while its summary is computed)."""
+
+    def local_syms(self, module: Module, func: FunctionFacts, name: str) -> list[Sym] | None:
+        """What a name means inside a function body; None when it is not local (look in the module)."""
+        if func.first and name == func.first and func.cls:
+            classes = self.view.classes_named(module, func.cls)
+            if func.kind == "classmethod":
+                return [ProjectClass(module.name, i, True) for i in classes]
+            return [ProjectInstance(module.name, i) for i in classes]
+        bound = [b for b in func.bindings if b.name == name and self.view.alive(module, b.guard)]
+        if bound:
+            key = (module.name, func.qualname, func.line, name)
+            if key in self.tracker.busy:  # `node = node.parent`: the name's own earlier value, unknown
+                return [UNKNOWN]
+            self.tracker.busy.add(key)
+            try:
+                out: list[Sym] = []
+                for binding in bound:
+                    out.extend(self._local_binding(module, func, binding))
+            finally:
+                self.tracker.busy.discard(key)
+            if name in func.locals and any(b.kind in ("alias", "element") for b in bound) and len(out) > 1:
+                out = list(dict.fromkeys(out))
+            return out
+        if name in func.locals:
+            return [UNKNOWN]
+        return None
+
+    def _local_binding(self, module: Module, func: FunctionFacts, binding: Binding) -> list[Sym]:
+        kind, target = binding.kind, binding.target
+        evaluator = self.evaluator
+        if kind == "instance":
+            return evaluator.typed(module, func, target)
+        if kind == "alias":
+            return evaluator.annotated(module, func, binding, self.uncached_use(module, func, tuple(target.split("."))))
+        if kind == "element":
+            return [evaluator.element(sym) for sym in self.uncached_use(module, func, tuple(target.split(".")))]
+        return evaluator.resolve_binding(module, binding, 1)  # an import inside the function
+
+    def decorator(self, module: Module, func: FunctionFacts, callee: str) -> tuple[list[Sym], frozenset[str]]:
+        """What a def's decorator denotes where Python evaluates it, before the def binds its name: a method's in
+        its class body (names bound there earlier), then the module's; and the modules that answer depended on."""
+        with self.tracker.scope(state="outer") as read:
+            chain = tuple(callee.split("."))
+            classes = self.view.classes_named(module, func.cls) if func.cls else []
+            functions = module.facts.functions
+            earlier = [
+                i
+                for i in classes
+                if any(functions[f].line < func.line for n, f in module.facts.classes[i].methods if n == chain[0])
+                or any(b.name == chain[0] and b.line < func.line for b in module.facts.classes[i].attributes)
+            ]
+            if earlier:
+                syms = [
+                    s for i in earlier for s in self.dispatch.class_member(ProjectClass(module.name, i), chain[0], 1)
+                ]
+                for attr in chain[1:]:
+                    syms = [s for sym in syms for s in self.evaluator.step(sym, attr, 1)]
+            else:
+                syms = self.evaluator.resolve_chain_in_module(module, chain, 1)
+        deps = frozenset(read.modules)
+        self.tracker.modules(deps)
+        return syms, deps
+
+    def use(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> tuple[list[Sym], frozenset[StateKey]]:
+        """What a use denotes, and the module or class state read on the way. Memoised where the answer depends
+        on the module (and class) alone, not on the function's locals."""
+        root = chain[0]
+        if root == "<super>" or (func.first and root == func.first and func.cls):
+            key: tuple[object, ...] = (module.name, func.cls, func.kind == "classmethod", chain)
+        elif root.startswith("<super:") or root in func.locals or any(b.name == root for b in func.bindings):
+            key = ("<local>", func.qualname, func.line, chain)  # kept only while its summary is computed
+        else:
+            key = (module.name, "", func.cls, chain)
+        memo = self.local_uses if key[0] == "<local>" else self._uses
+        cached = memo.get(key)
+        tracker = self.tracker
+        if cached is not None:
+            tracker.modules(cached[1])
+            return cached[0], cached[2]
+        cycles = tracker.cycles
+        with tracker.scope() as read:
+            syms = self.uncached_use(module, func, chain)
+        deps = tracker.frozen(read.modules)
+        reads = tracker.frozen(read.state or ())
+        tracker.modules(deps)
+        if tracker.cycles == cycles:  # an answer that met an import cycle under way is partial: not kept
+            memo[key] = (syms, deps, reads)
+        return syms, reads
+
+    def uncached_use(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]:
+        root = chain[0]
+        rest = chain[1:]
+        if root.startswith("<super"):
+            if not rest:
+                return [OPAQUE]
+            syms = self.dispatch.super_member(module, func, root, rest[0])
+            rest = rest[1:]
+        else:
+            local = self.local_syms(module, func, root)
+            syms = local if local is not None else self.evaluator.global_name(module, root, 0)
+            if (
+                func.cls
+                and syms
+                and all(isinstance(s, Missing) for s in syms)
+                and self._in_class_body(module, func, root)
+            ):
+                # A method's decorators and defaults run in the class body: `@value.setter` names the property.
+                syms = [OPAQUE]
+        for attr in rest:
+            next_syms: list[Sym] = []
+            for sym in syms:
+                if attr != "()" and isinstance(sym, StdName) and sym.symbol.kind in ("function", "variable"):
+                    next_syms.append(sym)  # attributes of a value: the reach is the value itself
+                    continue
+                next_syms.extend(self.evaluator.step(sym, attr, 1))
+            syms = list(dict.fromkeys(next_syms)) if len(next_syms) > 1 else next_syms
+        return syms
+
+    def _in_class_body(self, module: Module, func: FunctionFacts, name: str) -> bool:
+        for index in self.view.classes_named(module, func.cls):
+            cls = module.facts.classes[index]
+            if any(m == name for m, _ in cls.methods) or any(b.name == name for b in cls.attributes):
+                return True
+        return False

@@ -1,0 +1,248 @@
+"""Member lookup on project classes and instances: what `C.attr`, `obj.attr` and `super().attr` may be.
+
+Python's order first (the C3 MRO, each class's defs, class-body assignments and, on instances, fields set on
+`self`; then the stdlib and third-party bases; then `__getattr__`), and for a method call on a value of known
+class every override the project's subclasses give (SPEC §5: a claim on a base method holds for every subclass).
+"""
+
+from __future__ import annotations
+
+from pytest_claims.analysis.project import Module
+from pytest_claims.analysis.resolution.evaluate import Evaluator
+from pytest_claims.analysis.resolution.hierarchy import ClassKey, Hierarchy
+from pytest_claims.analysis.resolution.symbols import (
+    OPAQUE,
+    UNKNOWN,
+    Missing,
+    Opaque,
+    ProjectClass,
+    ProjectFunction,
+    ProjectInstance,
+    StdName,
+    Sym,
+    Unknown,
+    order,
+)
+from pytest_claims.analysis.resolution.target import TargetView
+from pytest_claims.analysis.resolution.tracking import Tracker
+from pytest_claims.records import HIERARCHY, MAX_ALIAS_DEPTH, Binding, ClassFacts, FunctionFacts
+
+
+class Dispatch:
+    """Class and instance members for one target (the `Members` port of `evaluate`)."""
+
+    def __init__(self, view: TargetView, evaluator: Evaluator, hierarchy: Hierarchy, tracker: Tracker) -> None:
+        self.view = view
+        self.evaluator = evaluator
+        self.hierarchy = hierarchy
+        self.tracker = tracker
+        self._class_names: dict[ClassKey, frozenset[str]] = {}
+        self._overrides: dict[tuple[str, int, str], tuple[list[Sym], bool]] = {}
+
+    def class_member(
+        self,
+        sym: ProjectClass | ProjectInstance,
+        attr: str,
+        depth: int,
+        dispatch: bool = False,
+        after: ClassKey | None = None,
+    ) -> list[Sym]:
+        """`attr` looked up on a project class or instance as Python's MRO finds it (from the class after `after`
+        in it, as `super()` does); with `dispatch` (a method call on a value of known class), every override in
+        the project's subclasses too (SPEC §5)."""
+        if depth > MAX_ALIAS_DEPTH:
+            return [_too_deep(attr)]
+        found = self._lookup(isinstance(sym, ProjectInstance), sym.module, sym.idx, attr, depth, after)
+        if dispatch:
+            overrides = self.overrides(sym.module, sym.idx, attr)
+            if overrides:
+                found = [s for s in found if not isinstance(s, (Opaque, Unknown))] + overrides
+        return found
+
+    def _lookup(
+        self, instance: bool, module_name: str, index: int, attr: str, depth: int, after: ClassKey | None
+    ) -> list[Sym]:
+        if depth > MAX_ALIAS_DEPTH:
+            return [_too_deep(attr)]
+        order_, exact = self.hierarchy.linearised(module_name, index)
+        if after is not None:
+            if after not in order_:
+                return [UNKNOWN]  # `super(X, self)` with X no base of the class: a TypeError, or X is not what we think
+            # an inexact order keeps every class but the one whose method this is and X itself
+            order_ = order_[order_.index(after) + 1 :] if exact else [c for c in order_[1:] if c != after]
+        union: list[Sym] = []
+        for position, (mod_name, cls_index) in enumerate(order_):
+            own = self._own_member(instance, mod_name, cls_index, attr, depth)
+            if own is not None:
+                if exact:
+                    return own if position == 0 or not self.hierarchy.unnamable(order_) else [*own, UNKNOWN]
+                union.extend(s for s in own if s not in union)
+        if union:
+            return union if not self.hierarchy.unnamable(order_) else [*union, UNKNOWN]
+        for base in self.hierarchy.foreign_bases(module_name, index):
+            stepped = self.evaluator.step(base, attr, depth + 1)
+            if stepped and isinstance(stepped[0], StdName) and stepped[0].symbol.kind == "missing":
+                continue
+            return stepped
+        if instance and not attr.startswith("__") and self.tracker.collects_state:
+            # Python calls `__getattr__` for a name the class does not define (SPEC §5): the read enters it, as a
+            # read of module state enters what the binding evaluates; its result is a value of unknown type
+            self.tracker.state(self._getattr_hooks(order_))
+        return [OPAQUE] if attr.startswith("__") else [UNKNOWN]
+
+    def _getattr_hooks(self, order_: list[ClassKey]) -> list[tuple[str, int]]:
+        """The project `__getattr__` an instance of the first class of `order_` falls back to: the one of the first
+        class of the order that defines it (each of its defs when guards leave several)."""
+        for mod_name, cls_index in order_:
+            if "__getattr__" in self.bound_names(mod_name, cls_index):
+                own = self._own_member(True, mod_name, cls_index, "__getattr__", 1) or []
+                return [(s.module, s.idx) for s in own if isinstance(s, ProjectFunction)]
+        return []
+
+    def _own_member(self, instance: bool, mod_name: str, cls_index: int, attr: str, depth: int) -> list[Sym] | None:
+        """What one class of an MRO gives for `attr`, or None when it does not bind the name. Its defs, and the
+        class-body assignments of the name that no unconditional later def replaces: a name bound several times
+        is every value its bindings may give (`def m` then `m = now`: both)."""
+        module = self.view.module(mod_name)
+        if attr not in self.bound_names(mod_name, cls_index):
+            return None  # the common answer down an MRO: one set lookup
+        cls: ClassFacts = module.facts.classes[cls_index]
+        functions = module.facts.functions
+        defs = [fi for name, fi in cls.methods if name == attr and self.view.alive(module, functions[fi].guard)]
+        found: list[Sym] = [ProjectFunction(mod_name, fi) for fi in defs]
+        if not defs and instance:
+            fields = [b for b in cls.fields if b.name == attr and self.view.alive(module, b.guard)]
+            if fields:
+                return [s for b in fields for s in self._field(module, b, depth)]
+        last = max((functions[fi].line for fi in defs if not functions[fi].guard), default=0)
+        attrs = [b for b in cls.attributes if b.name == attr and b.line > last and self.view.alive(module, b.guard)]
+        for binding in attrs:
+            found.extend(self._class_attribute(module, cls_index, binding, depth))
+        return found if defs or attrs else None
+
+    def bound_names(self, mod_name: str, cls_index: int) -> frozenset[str]:
+        """Every name a class binds (methods, class-body assignments, fields set on `self`), kept per class. Asked
+        of the classes of an MRO, whose modules the MRO's answer depends on already: no dependency recorded."""
+        key = (mod_name, cls_index)
+        names = self._class_names.get(key)
+        if names is None:
+            cls = self.view.project.modules[mod_name].facts.classes[cls_index]
+            names = frozenset([*(n for n, _ in cls.methods), *(b.name for b in (*cls.attributes, *cls.fields))])
+            self._class_names[key] = names
+        return names
+
+    def _field(self, module: Module, binding: Binding, depth: int) -> list[Sym]:
+        """What `self.x` holds when a method assigns it."""
+        if binding.kind == "instance":
+            return self.evaluator.typed(module, None, binding.target)
+        if binding.kind == "alias":
+            return self.evaluator.resolve_chain_in_module(module, tuple(binding.target.split(".")), depth + 1)
+        return [UNKNOWN]
+
+    def _class_attribute(self, module: Module, cls_index: int, binding: Binding, depth: int) -> list[Sym]:
+        if binding.kind == "class":
+            return [ProjectClass(module.name, i) for i in self.view.classes_named(module, binding.target)]
+        cls = module.facts.classes[cls_index]
+        self.evaluator.read_state(module, cls.qualname, binding)
+        if binding.kind == "alias":
+            syms = self._class_body_chain(module, cls_index, binding, depth)
+            return self.evaluator.annotated(module, None, binding, syms)
+        if binding.kind == "instance":
+            return self.evaluator.typed(module, None, binding.target)
+        return [UNKNOWN]
+
+    def _class_body_chain(self, module: Module, cls_index: int, binding: Binding, depth: int) -> list[Sym]:
+        """A class-body assignment's value, resolved as Python does there: names the class body bound earlier
+        first (`__call__ = run`, `sql_delete_check = sql_delete_constraint`, `db_for_read = _router_func("x")`),
+        then the module's."""
+        chain = tuple(binding.target.split("."))
+        cls = module.facts.classes[cls_index]
+        root = chain[0]
+        in_body = any(name == root for name, _ in cls.methods) or any(
+            b.name == root and b.line < binding.line for b in cls.attributes
+        )
+        if in_body and root != binding.name:
+            syms = self._lookup(False, module.name, cls_index, root, depth + 1, None)
+            for attr in chain[1:]:
+                syms = [s for sym in syms for s in self.evaluator.step(sym, attr, depth + 1)]
+            return syms
+        return self.evaluator.resolve_chain_in_module(module, chain, depth + 1)
+
+    # -- overrides ----------------------------------------------------------------------------------------
+
+    def overrides(self, module_name: str, index: int, attr: str) -> list[Sym]:
+        """What `attr` may be in the project's subclasses of the class (transitively), sorted."""
+        self.tracker.module(HIERARCHY)
+        key = (module_name, index, attr)
+        return self.tracker.apart(self._overrides, key, lambda: self._overrides_uncached(*key))
+
+    def _overrides_uncached(self, module_name: str, index: int, attr: str) -> list[Sym]:
+        """For each project subclass, what its own MRO finds first for `attr`, unless that is the class's own
+        member: a def, a class-body assignment (`run = _run`; `run = lambda self: ...` enters the assignment's
+        `state` function, which holds the lambda's body), or a sibling base's member (`class Both(Other, Base)`:
+        `self.helper` in Base's code may be `Other.helper`, though Other is no subclass of Base)."""
+        found: list[Sym] = []
+        for sub in self.hierarchy.subclasses(module_name, index):
+            for mod_name, cls_index in self.hierarchy.mro(*sub):
+                if attr not in self.bound_names(mod_name, cls_index):
+                    continue  # the common answer, down every subclass's MRO: one set lookup (mro read the module)
+                with self.tracker.scope(modules="outer") as read:
+                    own = self._own_member(False, mod_name, cls_index, attr, 1)
+                if own is None:
+                    continue
+                if (mod_name, cls_index) != (module_name, index):
+                    found.extend(s for s in own if s != UNKNOWN or not self._constant(mod_name, cls_index, attr))
+                    found.extend(ProjectFunction(m, i) for m, i in read.state or ())
+                break
+        return sorted(set(found), key=order)
+
+    def _constant(self, mod_name: str, cls_index: int, attr: str) -> bool:
+        """Whether the class binds `attr` only by assignments that evaluate nothing (`run = 3`): no function to
+        call, so no override to enter and no blind spot."""
+        module = self.view.module(mod_name)
+        cls = module.facts.classes[cls_index]
+        states = self.view.state_functions(module)
+        return all(
+            b.kind == "var" and (f"{cls.qualname}.{attr}", b.line) not in states
+            for b in cls.attributes
+            if b.name == attr
+        )
+
+    # -- super() ------------------------------------------------------------------------------------------
+
+    def super_member(self, module: Module, func: FunctionFacts, root: str, attr: str) -> list[Sym]:
+        """`super().attr` and `super(X, obj).attr`: `attr` after the enclosing class (or X) in the MRO of
+        `type(obj)`. That is the enclosing class or any project subclass of it when `obj` is the method's own
+        `self`/`cls` (a subclass's MRO can put a sibling between them: `class D(B, C)` makes `super()` in B find
+        C), else X or any project subclass of X (Python requires `obj` to be one). X that names no project
+        class, or not a plain or dotted name, is an unknown value: a blind spot, never the wrong class."""
+        classes = self.view.classes_named(module, func.cls) if func.cls else []
+        if root == "<super>":
+            if not classes:
+                return [OPAQUE]
+            pairs = [((module.name, i), (module.name, i)) for i in classes]  # (whose subclasses, after what)
+        else:
+            if root == "<super:?>":
+                return [UNKNOWN]
+            _, start, first = root[1:-1].split(":")
+            name = start.split(".")[0]
+            if name in func.locals or any(b.name == name for b in func.bindings):
+                return [UNKNOWN]
+            targets = self.evaluator.resolve_chain_in_module(module, tuple(start.split(".")), 1)
+            starts = [(t.module, t.idx) for t in targets if isinstance(t, ProjectClass)]
+            if not targets or len(starts) != len(targets):
+                return [UNKNOWN]
+            own = classes if first and first == func.first and func.kind != "staticmethod" else []
+            pairs = [((module.name, i), x) for i in own for x in starts] or [(x, x) for x in starts]
+        found: list[Sym] = []
+        self.tracker.module(HIERARCHY)
+        for base, after in pairs:
+            for owner in [base, *self.hierarchy.subclasses(*base)]:
+                for sym in self.class_member(ProjectClass(*owner), attr, 1, after=after):
+                    if sym not in found:
+                        found.append(sym)
+        return found
+
+
+def _too_deep(attr: str) -> Sym:
+    return Missing(attr, "alias chain too deep")

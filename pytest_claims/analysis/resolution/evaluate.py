@@ -1,0 +1,468 @@
+"""What a dotted name or an expression's value denotes: module names, imports, star imports, attribute chains;
+the value a call gives, the values an annotation types, one element of an iteration; and the module state a
+name's binding reads.
+
+Members of project classes are looked up through a port (`Members`, which `dispatch` provides) and the names of
+a function body through another (`Locals`, which `bodies` provides), so this module imports neither.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.machinery
+import sys
+from collections.abc import Container
+from typing import Protocol
+
+from pytest_claims.analysis.catalog import Catalogue
+from pytest_claims.analysis.project import Module
+from pytest_claims.analysis.resolution.symbols import (
+    OPAQUE,
+    TYPE_INSTANCE,
+    UNKNOWN,
+    ContainerMethod,
+    Elements,
+    External,
+    MapOf,
+    Missing,
+    ProjectClass,
+    ProjectFunction,
+    ProjectInstance,
+    ProjectModule,
+    StdInstance,
+    StdMethod,
+    StdName,
+    Sym,
+    Unknown,
+    instance_of,
+)
+from pytest_claims.analysis.resolution.target import TargetView
+from pytest_claims.analysis.resolution.tracking import Tracker
+from pytest_claims.records import MAX_ALIAS_DEPTH, Binding, FunctionFacts, StubSymbol, TypeRef
+
+_LITERAL_CLASSES = {
+    "<str>": "str",
+    "<bytes>": "bytes",
+    "<list>": "list",
+    "<dict>": "dict",
+    "<set>": "set",
+    "<tuple>": "tuple",
+}
+_MODULE_DUNDERS = frozenset(
+    {"__name__", "__file__", "__doc__", "__spec__", "__package__", "__path__", "__builtins__", "__debug__"}
+)
+
+
+class Members(Protocol):
+    """Member lookup on project classes and instances (provided by `dispatch.Dispatch`)."""
+
+    def class_member(
+        self, sym: ProjectClass | ProjectInstance, attr: str, depth: int, dispatch: bool = False
+    ) -> list[Sym]: ...
+
+
+class Locals(Protocol):
+    """What names mean inside a function body (provided by `bodies.Bodies`)."""
+
+    def local_syms(self, module: Module, func: FunctionFacts, name: str) -> list[Sym] | None: ...
+
+    def uncached_use(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]: ...
+
+
+class Evaluator:
+    """Names and values for one target."""
+
+    def __init__(self, view: TargetView, catalogue: Catalogue, tracker: Tracker) -> None:
+        self.view = view
+        self.catalogue = catalogue
+        self.tracker = tracker
+        self.members: Members
+        """Set by the `Resolver` that wires the collaborators."""
+        self.locals: Locals
+        self._members: dict[tuple[str, str], tuple[list[Sym], frozenset[str], frozenset[tuple[str, int]]]] = {}
+
+    # -- modules ------------------------------------------------------------------------------------------
+
+    def absolute(self, module: Module, target: str) -> str:
+        """Resolve a relative import target (leading dots) against the importing module."""
+        if not target.startswith("."):
+            return target
+        level = len(target) - len(target.lstrip("."))
+        rest = target[level:]
+        parts = module.name.split(".")
+        if not module.file.is_package:
+            parts = parts[:-1]
+        base = parts[: len(parts) - (level - 1)] if level > 1 else parts
+        return ".".join([*base, rest] if rest else base)
+
+    def module_sym(self, name: str) -> Sym:
+        if self.view.has(name) and not _unshadowable(name.split(".")[0]):
+            return ProjectModule(name)
+        if self.view.stub_member(name, ()).kind == "module":
+            return StdName(name, StubSymbol("module", (name, "")))
+        top = name.split(".")[0]
+        if top in self.view.project.index.top_levels():
+            return Missing(name, "no such module in the project")
+        return External(name)
+
+    def module_member(self, name: str, attr: str, depth: int) -> list[Sym]:
+        """`attr` looked up in module `name` (project: its bindings, submodules, star imports)."""
+        return self.step(self.module_sym(name), attr, depth)
+
+    def project_member(self, module: Module, attr: str, depth: int) -> list[Sym]:
+        """Memoised per (module, attr) with the modules and the state it read; a lookup already under way (an
+        import or star-import cycle) finds nothing instead of looping."""
+        key = (module.name, attr)
+        cached = self._members.get(key)
+        tracker = self.tracker
+        if cached is not None:
+            tracker.modules(cached[1])
+            tracker.state(cached[2])
+            return cached[0]
+        if ("member", *key) in tracker.busy:
+            # A cycle contributes nothing; what is computed inside it is not memoised (it saw a partial answer).
+            tracker.cycles += 1
+            return []
+        tracker.busy.add(("member", *key))
+        cycles = tracker.cycles
+        try:
+            with tracker.scope() as read:  # the state is kept with the answer: every later use of it reads it too
+                result = self._project_member_uncached(module, attr, depth)
+        finally:
+            tracker.busy.discard(("member", *key))
+        deps = frozenset(read.modules)
+        reads = tracker.frozen(read.state or ())
+        tracker.modules(deps)
+        tracker.state(reads)
+        if not result:
+            result = [Missing(f"{module.name}.{attr}", f"{module.name}.{attr} is only defined through an import cycle")]
+        if tracker.cycles == cycles:
+            self._members[key] = (result, deps, reads)
+        return result
+
+    def _project_member_uncached(self, module: Module, attr: str, depth: int) -> list[Sym]:
+        bindings = self.view.scope(module).get(attr)
+        if bindings:
+            return self.resolve_bindings(module, bindings, depth + 1)
+        sub = f"{module.name}.{attr}"
+        if self.view.has(sub):
+            return [ProjectModule(sub)]
+        found = self._through_stars(module, attr, depth)
+        if found:
+            return found
+        if module.facts.problems:
+            line, message = module.facts.problems[0]
+            return [Missing(f"{module.name}.{attr}", where(module.rel, line, message))]
+        if attr.startswith("__") and attr.endswith("__"):
+            return [OPAQUE]
+        return [Missing(f"{module.name}.{attr}", f"{module.name} defines no {attr}")]
+
+    def _through_stars(self, module: Module, name: str, depth: int) -> list[Sym]:
+        """What `name` is in the modules this one star-imports (`from x import *`), when any defines it."""
+        found: list[Sym] = []
+        for binding in self.view.scope(module).get("*", ()):
+            source = self.absolute(module, binding.target)
+            if not self.view.has(source) and name not in _plugin_exports(source):
+                continue  # `from pytest_claims import *` binds its `__all__`, not `open` (silently dropped there)
+            for sym in self.module_member(source, name, depth + 1):
+                if not isinstance(sym, Missing):
+                    found.append(sym)
+        return found
+
+    # -- bindings -----------------------------------------------------------------------------------------
+
+    def resolve_bindings(self, module: Module, bindings: list[Binding], depth: int) -> list[Sym]:
+        out: list[Sym] = []
+        for binding in bindings:
+            out.extend(self.resolve_binding(module, binding, depth))
+        return out
+
+    def resolve_binding(self, module: Module, binding: Binding, depth: int) -> list[Sym]:
+        if depth > MAX_ALIAS_DEPTH:
+            return [Missing(binding.name, "alias chain too deep")]
+        kind = binding.kind
+        if kind == "import":
+            return [self.module_sym(binding.target)]
+        if kind == "from":
+            source = self.absolute(module, binding.target)
+            if self.view.has(f"{source}.{binding.member}"):
+                # `from pkg import sub` names the submodule (what Python imports when pkg lacks the attribute)
+                return [ProjectModule(f"{source}.{binding.member}")]
+            return self.module_member(source, binding.member, depth)
+        if kind == "def":
+            return [ProjectFunction(module.name, i) for i in self.view.functions_named(module, binding.target)] or [
+                OPAQUE
+            ]
+        if kind == "class":
+            return [ProjectClass(module.name, i) for i in self.view.classes_named(module, binding.target)] or [OPAQUE]
+        if kind in ("alias", "instance", "var"):
+            self.read_state(module, "", binding)
+        if kind == "alias":
+            chain = tuple(binding.target.split("."))
+            if chain[0] == binding.name:  # `EndToken = EndToken()`: the name as it was bound before this line
+                earlier = [b for b in self.view.scope(module).get(binding.name, ()) if b.line < binding.line]
+                syms: list[Sym] = self.resolve_bindings(module, earlier, depth + 1) if earlier else [UNKNOWN]
+                for attr in chain[1:]:
+                    syms = [s for sym in syms for s in self.step(sym, attr, depth + 1)]
+                return self.annotated(module, None, binding, syms)
+            return self.annotated(module, None, binding, self.resolve_chain_in_module(module, chain, depth + 1))
+        if kind == "instance":
+            return self.typed(module, None, binding.target)
+        return [UNKNOWN]
+
+    def annotated(self, module: Module, func: FunctionFacts | None, binding: Binding, syms: list[Sym]) -> list[Sym]:
+        """An annotated alias (`x: T = y`) is y's value, and any value of type T too (a dataclass field's default,
+        a global some other code may rebind): the annotation's type joins it, and replaces what y leaves unknown,
+        as it types `x: T = make()`. An annotation that says no more than the alias (`type`, `TypeAlias`, a name
+        that types nothing) adds nothing, so `Root: type = Base` is `Base` as `Root = Base` is."""
+        if not binding.member:
+            return syms
+        typed = [s for s in self.typed(module, func, binding.member) if s not in (UNKNOWN, TYPE_INSTANCE)]
+        if not typed:
+            return syms
+        return list(dict.fromkeys([*(s for s in syms if s != UNKNOWN), *typed]))
+
+    def read_state(self, module: Module, cls: str, binding: Binding) -> None:
+        """Reading a name bound by an assignment reaches what the assignment evaluated (a pure alias such as
+        `g = os.getenv` is seen through instead: its uses reach the function itself)."""
+        if not self.tracker.collects_state:
+            return
+        if binding.kind == "alias" and "()" not in binding.target and not binding.target.startswith("<"):
+            return
+        qualname = f"{cls}.{binding.name}" if cls else binding.name
+        index = self.view.state_functions(module).get((qualname, binding.line))
+        if index is not None and self.view.alive(module, module.facts.functions[index].guard):
+            self.tracker.state(((module.name, index),))
+
+    def resolve_chain_in_module(self, module: Module, chain: tuple[str, ...], depth: int) -> list[Sym]:
+        syms = self.global_name(module, chain[0], depth)
+        for attr in chain[1:]:
+            syms = [s for sym in syms for s in self.step(sym, attr, depth)]
+        return syms
+
+    def global_name(self, module: Module, name: str, depth: int) -> list[Sym]:
+        if name[0] == "<":
+            literal = _LITERAL_CLASSES.get(name)
+            if literal is not None:
+                return [StdInstance("builtins", literal)]
+            return [OPAQUE] if name == "<none>" else [UNKNOWN]
+        bindings = self.view.scope(module).get(name)
+        if bindings:
+            return self.resolve_bindings(module, bindings, depth + 1)
+        found = self._through_stars(module, name, depth)
+        if found:
+            return found
+        builtin = self.view.stub_member("builtins", (name,))
+        if builtin.kind != "missing":
+            return [StdName(f"builtins.{name}", builtin)]
+        if name in _MODULE_DUNDERS:
+            return [OPAQUE]
+        if module.facts.problems:
+            line, message = module.facts.problems[0]
+            return [Missing(name, where(module.rel, line, message))]
+        return [Missing(name, f"name {name!r} is not defined in {module.name}")]
+
+    # -- values and their classes -------------------------------------------------------------------------
+
+    def called(self, sym: Sym) -> Sym:
+        """The value a call of `sym` gives: an instance of a class, a function's annotated result, ..."""
+        match sym:
+            case ProjectClass(class_module, class_index):
+                return ProjectInstance(class_module, class_index)
+            case ProjectFunction(module_name, index):
+                home = self.view.module(module_name)
+                func = home.facts.functions[index]
+                found = self.typed(home, func, func.result) if func.result else []
+                return found[0] if len(found) == 1 else UNKNOWN
+            case ProjectInstance():
+                calls = self.members.class_member(sym, "__call__", 1)
+                results = [self.called(s) for s in calls if isinstance(s, ProjectFunction)]
+                return results[0] if len(set(results)) == 1 else UNKNOWN
+            case StdName(_, symbol) if symbol.kind == "class":
+                return instance_of(symbol)
+            case StdName(_, symbol) if symbol.kind == "function":
+                return self.stub_result(symbol)
+            case StdMethod(_, _, looked_up):  # a method of a value, typed through the value's class (`Self`)
+                ref = self.view.stub_type(self.view.stubs.returns, looked_up)
+                return from_ref(ref) if ref is not None else UNKNOWN
+            case ContainerMethod(result):
+                return result
+            case External() | Missing():
+                return sym
+        return UNKNOWN
+
+    def stub_result(self, symbol: StubSymbol) -> Sym:
+        """The class a stdlib function's annotated return names, when the stubs say (`os.getcwd` -> str)."""
+        ref = self.view.stub_type(self.view.stubs.returns, symbol.where)
+        return from_ref(ref) if ref is not None else UNKNOWN
+
+    def typed(self, module: Module, func: FunctionFacts | None, target: str) -> list[Sym]:
+        """The values an annotation's type target denotes (see `Binding`): instances, collections, mappings."""
+        if not target:
+            return [UNKNOWN]
+        if target[0] == "*":
+            return [Elements(s) for s in self.typed(module, func, target[1:])]
+        if target[0] == "^":  # `type[C]`: the class itself, or any subclass of it
+            classes = self.typed(module, func, target[1:])
+            return [ProjectClass(s.module, s.idx, True) if isinstance(s, ProjectInstance) else UNKNOWN for s in classes]
+        if target[0] == "{":
+            key, _, value = target[1:].partition(",")
+            return [MapOf(self.typed(module, func, key)[0], self.typed(module, func, value)[0])]
+        chain = tuple(target.split("."))
+        if func is not None and self.locals.local_syms(module, func, chain[0]) is not None:
+            syms = self.locals.uncached_use(module, func, chain)
+        else:
+            syms = self.resolve_chain_in_module(module, chain, 1)
+        return [_instance(sym) for sym in syms] or [UNKNOWN]
+
+    def element(self, sym: Sym) -> Sym:
+        """One element of iterating over `sym`."""
+        match sym:
+            case Elements(item):
+                return item
+            case MapOf(key):
+                return key
+            case StdInstance("builtins", "str" | "bytes"):
+                return sym
+            case ProjectInstance():
+                for method in self.members.class_member(sym, "__iter__", 1):
+                    if isinstance(method, ProjectFunction):
+                        result = self.called(method)
+                        if isinstance(result, Elements):
+                            return self.element(result)
+            case External():
+                return sym
+        return UNKNOWN
+
+    # -- attribute steps ----------------------------------------------------------------------------------
+
+    def step(self, sym: Sym, attr: str, depth: int) -> list[Sym]:
+        """`sym.attr`, or with attr `()` the result of calling sym."""
+        if depth > MAX_ALIAS_DEPTH:
+            return [Missing(attr, "alias chain too deep")]
+        if attr == "()":
+            return [self.called(sym)]
+        match sym:
+            case ProjectModule(name):
+                return self.project_member(self.view.module(name), attr, depth)
+            case ProjectInstance() | ProjectClass(dispatch=True):
+                return self.members.class_member(sym, attr, depth, dispatch=True)
+            case ProjectClass():
+                return self.members.class_member(sym, attr, depth)
+            case StdName():
+                return [self._std_member(sym, attr)]
+            case StdInstance(module, qualname):
+                return [self._value_member(module, qualname, attr)]
+            case MapOf():
+                return [_map_member(sym, attr)]
+            case External(dotted):
+                return [External(f"{dotted}.{attr}")]
+            case ProjectFunction() | Unknown():
+                # an attribute of a project function (`cached.cache_clear`) is set at run time: unknown, as is
+                # that of an unknown value
+                return [UNKNOWN]
+            case Missing():
+                return [sym]
+        return [OPAQUE]  # methods of known containers and of stdlib values: nothing to follow
+
+    def _std_member(self, sym: StdName, attr: str) -> Sym:
+        """A member of a stdlib module or class, as the stubs declare it; of a function or variable, nothing."""
+        symbol = sym.symbol
+        if symbol.kind not in ("module", "class"):
+            return OPAQUE
+        path = (*(p for p in symbol.where[1].split(".") if p), attr)
+        return StdName(f"{sym.dotted}.{attr}", self.view.stub_member(symbol.where[0], path))
+
+    def _value_member(self, module: str, qualname: str, attr: str) -> Sym:
+        """A member of a stdlib value: a method (judged by the catalogue's `Class.member` entries alone), or an
+        attribute or property whose annotated type the stubs give (`Path.name` is a str).
+
+        Types are looked up through the value's own class, not the class that defines the member: a stub's
+        `Self` is the receiver's class (`Path.parent` is a `Path` although `PurePath` defines it)."""
+        symbol = self.view.stub_member(module, (*qualname.split("."), attr))
+        looked_up = (module, f"{qualname}.{attr}")
+        if symbol.kind == "function":
+            ref = self.view.stub_type(self.view.stubs.attribute, looked_up)
+            if ref is not None and self.catalogue.exact(self.catalogue.normalize(".".join(symbol.where))) is None:
+                return from_ref(ref)  # a property: its value (a catalogued one stays a reach when read)
+            # named by the class that defines it (`PosixPath.read_text` is `pathlib.Path.read_text`); calling it
+            # gives what the stubs say through the value's class
+            return StdMethod(".".join(symbol.where), symbol, looked_up)
+        if symbol.kind == "variable":
+            ref = self.view.stub_type(self.view.stubs.attribute, looked_up)
+            return from_ref(ref) if ref is not None else UNKNOWN
+        if symbol.kind == "class":
+            return StdName(f"{module}.{qualname}.{attr}", symbol)
+        return UNKNOWN
+
+
+def _instance(sym: Sym) -> Sym:
+    """An instance of the class `sym` names (an annotation); a name that is no class gives an unknown value."""
+    match sym:
+        case ProjectClass(module, index):
+            return ProjectInstance(module, index)
+        case StdName(_, symbol) if symbol.kind == "class":
+            return instance_of(symbol)
+        case External():
+            return sym
+    return UNKNOWN  # a missing name in an annotation (a TYPE_CHECKING import) types nothing: unknown
+
+
+def _map_member(sym: MapOf, attr: str) -> Sym:
+    if attr == "values":
+        return ContainerMethod(Elements(sym.value))
+    if attr == "keys":
+        return ContainerMethod(Elements(sym.key))
+    if attr in ("get", "pop", "setdefault", "__getitem__"):
+        return ContainerMethod(sym.value)
+    return OPAQUE
+
+
+def from_ref(ref: TypeRef) -> Sym:
+    """The value a stub type names: an instance of its class, or a collection of them."""
+    inner = StdInstance(ref.module, ref.qualname)
+    return Elements(inner) if ref.kind == "elements" else inner
+
+
+def where(rel: str, line: int, message: str) -> str:
+    """`file:line: message`, or `file: message` for a problem with no line (a file that cannot be read)."""
+    return f"{rel}:{line}: {message}" if line else f"{rel}: {message}"
+
+
+_STARTUP: frozenset[str] = frozenset(
+    {"encodings", "importlib", "linecache" if sys.version_info >= (3, 13) else "warnings"}
+)
+"""Modules in `sys.modules` before any user code runs, beyond the built-in and frozen ones (measured on CPython
+3.10 to 3.13; `python -S` and what `.pth` files import aside)."""
+if sys.version_info < (3, 11):  # not frozen yet: the interpreter (abc, codecs, io) and `site` (the rest) import them
+    _STARTUP |= {"abc", "codecs", "io", "os", "stat", "posixpath", "ntpath", "genericpath", "_collections_abc"}
+    _STARTUP |= {"site", "_sitebuiltins"}
+
+
+@functools.cache
+def _unshadowable(top: str) -> bool:
+    """A built-in or frozen module (`sys`, `time`, and `os` since 3.11), or one the interpreter imports before
+    user code runs: Python finds it before looking at any path, so a project package of that name is never what
+    `import` finds (the analysis follows Python)."""
+    return (
+        top in sys.builtin_module_names
+        or top in _STARTUP
+        or importlib.machinery.FrozenImporter.find_spec(top) is not None
+    )
+
+
+def _plugin_exports(module: str) -> Container[str]:
+    """The names `from <module> import *` binds when `module` is this plugin's own (not analysed as project code):
+    its `__all__`, which is known exactly. Any name for any other module (third-party: not analysed)."""
+    if module.split(".")[0] != "pytest_claims":
+        return _EVERYTHING
+    exports = getattr(sys.modules.get(module), "__all__", None)
+    return frozenset(exports) if isinstance(exports, (list, tuple)) else _EVERYTHING
+
+
+class _Everything:
+    def __contains__(self, name: object) -> bool:
+        return True
+
+
+_EVERYTHING = _Everything()

@@ -1,0 +1,242 @@
+"""The project's class graph on one target: the bases a class names, Python's C3 order over them, the subclasses
+a hierarchy search finds, and the stdlib and third-party bases a lookup falls back to.
+
+What the subclass search finds depends on every module that could name a class, so its answers are recorded
+as the `HIERARCHY` marker rather than as modules (`Tracker.apart`); the engine knows when the hierarchy changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from pytest_claims.analysis.project import Module
+from pytest_claims.analysis.resolution.evaluate import Evaluator
+from pytest_claims.analysis.resolution.symbols import External, ProjectClass, StdName, Sym
+from pytest_claims.analysis.resolution.target import TargetView
+from pytest_claims.analysis.resolution.tracking import Tracker
+from pytest_claims.records import PLATFORM
+
+if TYPE_CHECKING:
+    from pytest_claims.persist.store import SummaryStore
+
+ClassKey = tuple[str, int]
+"""A project class: (module name, index into its FileFacts.classes)."""
+
+
+class Hierarchy:
+    """Bases, C3 orders and subclasses of project classes, memoised for one target."""
+
+    def __init__(
+        self,
+        view: TargetView,
+        evaluator: Evaluator,
+        tracker: Tracker,
+        persisted: SummaryStore | None,
+        peers: Callable[[], list[Hierarchy]],
+    ) -> None:
+        self.view = view
+        self.evaluator = evaluator
+        self.tracker = tracker
+        self.persisted = persisted
+        self.peers = peers
+        """The other targets' hierarchies: a subclass list is platform-specific only when theirs differ."""
+        self._mro: dict[ClassKey, tuple[list[ClassKey], frozenset[str], bool]] = {}
+        self._base_memo: dict[ClassKey, list[ClassKey]] = {}
+        self._direct: dict[ClassKey, list[ClassKey]] = {}
+        self._direct_platform: dict[ClassKey, bool] = {}
+        self._own_direct: dict[ClassKey, list[ClassKey]] = {}
+        self._subclasses: dict[ClassKey, tuple[list[ClassKey], bool]] = {}
+
+    # -- bases and C3 ------------------------------------------------------------------------------------
+
+    def mro(self, module_name: str, index: int) -> list[ClassKey]:
+        """Project classes in Python's lookup order (C3 linearisation), then nothing else."""
+        return self.linearised(module_name, index)[0]
+
+    def linearised(self, module_name: str, index: int) -> tuple[list[ClassKey], bool]:
+        """The class's MRO over its project classes (C3: SPEC §5 says "in Python's MRO order"), and whether that
+        order is exact. It is not when the merge fails (an inconsistent hierarchy, or a base name that resolves
+        to several classes): every class is still there, and a lookup then keeps every definition it finds.
+        Stdlib and third-party bases are left out (`foreign_bases` looks in them last), as are bases that
+        resolve to no class. Memoised: every method lookup on a project class asks."""
+        key = (module_name, index)
+        cached = self._mro.get(key)
+        if cached is None:
+            if ("mro", *key) in self.tracker.busy:  # `class A(A.B)`: a base that can only be found through A itself
+                return [key], True
+            self._linearise(key)
+            cached = self._mro[key]
+        self.tracker.modules(cached[1])
+        return cached[0], cached[2]
+
+    def _linearise(self, key: ClassKey) -> None:
+        """Linearise the class and every base not yet done, bases first, without recursing (a hierarchy can be
+        600 deep). A base whose order is still being computed (a base cycle, or a class asked for while its
+        bases are resolved) counts as itself alone, and the order as inexact."""
+        busy = self.tracker.busy
+        bases_of: dict[ClassKey, tuple[list[ClassKey], frozenset[str]]] = {}
+        stack = [key]
+        busy.add(("mro", *key))
+        try:
+            while stack:
+                current = stack[-1]
+                if current not in bases_of:
+                    bases_of[current] = self._direct_bases(current)
+                    pending = [b for b in bases_of[current][0] if b not in self._mro and ("mro", *b) not in busy]
+                    if pending:
+                        busy.update(("mro", *b) for b in pending)
+                        stack.extend(pending)
+                        continue
+                stack.pop()
+                self._mro[current] = self._merge(current, *bases_of[current])
+                busy.discard(("mro", *current))
+        finally:
+            busy.difference_update(("mro", *c) for c in stack)
+
+    def _merge(
+        self, current: ClassKey, bases: list[ClassKey], deps: frozenset[str]
+    ) -> tuple[list[ClassKey], frozenset[str], bool]:
+        """C3 over the bases' orders (those known), with what they read and whether the result is exact."""
+        exact = True
+        sequences: list[list[ClassKey]] = []
+        for base in bases:
+            known = self._mro.get(base)
+            if known is None:  # its order is not known yet: the merge may miss its bases
+                sequences.append([base])
+                exact = False
+                continue
+            sequences.append([c for c in known[0] if c != current])
+            deps = deps | known[1]
+            exact = exact and known[2]
+        merged, merged_exact = c3_merge([*sequences, bases])
+        return [current, *merged], self.tracker.frozen(deps), exact and merged_exact
+
+    def _direct_bases(self, key: ClassKey) -> tuple[list[ClassKey], frozenset[str]]:
+        """The project classes a class names as its bases, each once, and what resolving them read."""
+        with self.tracker.scope(state="outer") as read:
+            module = self.view.module(key[0])
+            bases: list[ClassKey] = []
+            for base in module.facts.classes[key[1]].bases:
+                for sym in self.base_syms(module, base):
+                    if isinstance(sym, ProjectClass):
+                        bases.append((sym.module, sym.idx))
+        return [b for b in dict.fromkeys(bases) if b != key], frozenset(read.modules)
+
+    def base_syms(self, module: Module, base: str) -> list[Sym]:
+        """What a class's base expression names. Not a read of module state by whoever asks: the class object
+        holds its bases, so a method lookup or a construction never reads the name again at run time (and a
+        read recorded here would go to whichever use first asked for the class's MRO)."""
+        with self.tracker.scope(modules="outer", state="off"):
+            return self.evaluator.resolve_chain_in_module(module, tuple(base.split(".")), 1)
+
+    def foreign_bases(self, module_name: str, index: int) -> list[Sym]:
+        """Stdlib and third-party bases anywhere in a project class's hierarchy."""
+        out: list[Sym] = []
+        for mod_name, cls_index in self.mro(module_name, index):
+            module = self.view.module(mod_name)
+            cls = module.facts.classes[cls_index]
+            for base in cls.bases:
+                for sym in self.base_syms(module, base):
+                    if isinstance(sym, (StdName, External)) and sym not in out:
+                        out.append(sym)
+        return out
+
+    def unnamable(self, order: list[ClassKey]) -> bool:
+        """Whether a class of the MRO has a base the walk cannot name (`class X(make_base())`): that base may
+        come before the class a lookup found the name in, and define it too (an unknown value, fail closed)."""
+        modules = self.view.project.modules
+        return any("<?>" in modules[m].facts.classes[i].bases for m, i in order)  # the MRO read them
+
+    # -- subclasses ---------------------------------------------------------------------------------------
+
+    def subclasses(self, module_name: str, index: int) -> list[ClassKey]:
+        """Every project subclass of the class, transitively, each once (sorted)."""
+        key = (module_name, index)
+        return self.tracker.apart(self._subclasses, key, lambda: self._subclasses_uncached(*key))
+
+    def _subclasses_uncached(self, module_name: str, index: int) -> list[ClassKey]:
+        seen: list[ClassKey] = []
+        todo = list(self.direct_subclasses((module_name, index)))
+        while todo:
+            current = todo.pop()
+            if current in seen or current == (module_name, index):
+                continue
+            seen.append(current)
+            todo.extend(self.direct_subclasses(current))
+        seen.sort()
+        return seen
+
+    def direct_subclasses(self, key: ClassKey) -> list[ClassKey]:
+        """The project classes alive on this target that name the class among their bases. Only modules whose
+        text names the class are parsed (`Modules.mentioning`). Not a dependency of what asks: that is
+        HIERARCHY, which changes whenever a module changes its classes."""
+        known = self._direct.get(key)
+        if known is None:
+            known = self._direct[key] = self.own_direct_subclasses(key)
+            # platform-specific only when another target of the run really finds other subclasses
+            self._direct_platform[key] = any(peer.own_direct_subclasses(key) != known for peer in self.peers())
+        if self._direct_platform[key]:
+            self.tracker.module(PLATFORM)
+        return known
+
+    def own_direct_subclasses(self, key: ClassKey) -> list[ClassKey]:
+        """`direct_subclasses` on this target alone, memoised, with no dependency recorded."""
+        known = self._own_direct.get(key)
+        platform = self.view.target.platform
+        if known is None and self.persisted is not None:
+            known = self.persisted.subclasses(platform, key)
+            if known is not None:
+                self._own_direct[key] = known
+        if known is None:
+            known = []
+            with self.tracker.scope(state="outer"):
+                for module_name in self._naming(key):
+                    module = self.view.module(module_name)
+                    for cls_index, cls in enumerate(module.facts.classes):
+                        if cls.bases and self.view.alive(module, cls.guard) and key in self._bases(module, cls_index):
+                            known.append((module_name, cls_index))
+            self._own_direct[key] = known
+            if self.persisted is not None:
+                self.persisted.put_subclasses(platform, key, known)
+        return known
+
+    def _naming(self, key: ClassKey) -> list[str]:
+        """The modules whose text names the class under any name a subclass could write (`Modules.naming`: the
+        same for every target, so asked once per run)."""
+        qualname = self.view.module(key[0]).facts.classes[key[1]].qualname
+        return self.view.project.modules.naming(qualname.rpartition(".")[2])
+
+    def _bases(self, module: Module, cls_index: int) -> list[ClassKey]:
+        """The project classes a class names as its bases (memoised: the hierarchy search asks for every class of
+        every module that names a searched class)."""
+        key = (module.name, cls_index)
+        out = self._base_memo.get(key)
+        if out is None:
+            out = []
+            for base in module.facts.classes[cls_index].bases:
+                for sym in self.base_syms(module, base):
+                    if isinstance(sym, ProjectClass):
+                        out.append((sym.module, sym.idx))
+            self._base_memo[key] = out
+        return out
+
+
+def c3_merge(sequences: list[list[ClassKey]]) -> tuple[list[ClassKey], bool]:
+    """C3's merge of the bases' linearisations and the list of bases, and whether it succeeded. Where Python would
+    raise TypeError (no head is in no tail), every class left is appended in the order first seen: a lookup on an
+    inexact order keeps every candidate, so none is dropped."""
+    merged: list[ClassKey] = []
+    todo = [list(seq) for seq in sequences if seq]
+    while todo:
+        for seq in todo:
+            head = seq[0]
+            if not any(head in other[1:] for other in todo):
+                break
+        else:
+            for seq in todo:
+                merged.extend(c for c in seq if c not in merged)
+            return merged, False
+        merged.append(head)
+        todo = [rest for rest in (seq[1:] if seq[0] == head else seq for seq in todo) if rest]
+    return merged, True

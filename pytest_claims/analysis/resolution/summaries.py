@@ -1,0 +1,314 @@
+"""One function's body on one target → its `Summary`: every capability it reaches (with the name whose trust
+would cover it), every project function it enters, every name it cannot see into, every call the walk cannot
+follow (a blind spot), and the module state it reads (as edges to the bindings' `state` functions).
+
+Summaries come before any policy (trust, claims): one summary serves every claim and rule that reaches the
+function. Those that consulted nothing platform-specific are shared by every target of the run and persisted.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pytest_claims.analysis.catalog import Catalogue
+from pytest_claims.analysis.project import Module
+from pytest_claims.analysis.resolution.bodies import Bodies
+from pytest_claims.analysis.resolution.dispatch import Dispatch
+from pytest_claims.analysis.resolution.evaluate import Evaluator
+from pytest_claims.analysis.resolution.hierarchy import Hierarchy
+from pytest_claims.analysis.resolution.symbols import (
+    HOLDS_METHODS,
+    External,
+    Missing,
+    ProjectClass,
+    ProjectFunction,
+    ProjectInstance,
+    StdMethod,
+    StdName,
+    Sym,
+    Unknown,
+)
+from pytest_claims.analysis.resolution.target import TargetView
+from pytest_claims.analysis.resolution.tracking import Tracker
+from pytest_claims.analysis.specials import CONSTRUCTORS, FALLBACKS
+from pytest_claims.config import Config
+from pytest_claims.dotted import under_any
+from pytest_claims.records import (
+    PLATFORM,
+    THIRD_PARTY,
+    Blind,
+    Edge,
+    Frontier,
+    FunctionFacts,
+    Reach,
+    StubSymbol,
+    Summary,
+)
+
+if TYPE_CHECKING:
+    from pytest_claims.persist.store import SummaryStore
+
+Key = tuple[str, int]
+
+
+class Summaries:
+    """Summaries for one target, memoised, shared across targets where they may be, persisted."""
+
+    def __init__(
+        self,
+        parts: tuple[TargetView, Evaluator, Hierarchy, Dispatch, Bodies, Tracker],
+        config: Config,
+        catalogue: Catalogue,
+        shared: dict[Key, Summary],
+        persisted: SummaryStore | None,
+    ) -> None:
+        self.view, self.evaluator, self.hierarchy, self.dispatch, self.bodies, self.tracker = parts
+        self.catalogue = catalogue
+        self.shared = shared
+        """Summaries that consulted nothing platform-specific, shared by the resolvers of every target."""
+        self.persisted = persisted
+        """Summaries of earlier runs, valid while the modules they were computed from are unchanged."""
+        self._summaries: dict[Key, Summary] = {}
+        self.keep_names = bool(config.forbid_reaches)
+        """Rules may name any dotted name (`to = "json"`), so their runs keep every name a body uses."""
+        self._deny_any = tuple(
+            sorted(
+                {n for names in config.deny.values() for n in names}
+                | {n for claim in config.define.values() for n in claim.deny}
+            )
+        )
+
+    def summary(self, key: Key) -> Summary:
+        """What one function's body touches on this target, before any policy: every capability (with the name
+        whose trust would cover it), every project function it enters (trusted ones too), every name it cannot
+        see into, and, when rules are configured, every dotted name it calls or uses as a value."""
+        platform = self.view.target.platform
+        cached = self._summaries.get(key) or self.shared.get(key)
+        if cached is None and self.persisted is not None:
+            cached = self.persisted.get(key, platform)
+            if cached is not None and PLATFORM not in cached.deps:
+                self.shared[key] = cached
+        if cached is not None:
+            self._summaries[key] = cached
+            return cached
+        outer_locals, self.bodies.local_uses = self.bodies.local_uses, {}
+        try:
+            with self.tracker.scope(state="outer") as read:
+                found = self._body(key)
+                result = found.summary(self.tracker.frozen(read.modules))
+        finally:
+            self.bodies.local_uses = outer_locals
+        self.tracker.modules(result.deps)
+        self._summaries[key] = result
+        if PLATFORM not in result.deps:
+            self.shared[key] = result
+        if self.persisted is not None:
+            self.persisted.put(key, platform, result)
+        return result
+
+    def _body(self, key: Key) -> _Found:
+        """Every use of the body, resolved and recorded."""
+        module = self.view.module(key[0])
+        func = module.facts.functions[key[1]]
+        found = _Found(self.keep_names)
+        for chain, ctx, line, guard, code in func.uses:
+            if ctx == "type" or (guard and not self.view.alive(module, guard)):
+                continue
+            if ctx == "implicit":
+                self._implicit(module, func, chain, line, found, code)
+                continue
+            syms, reads = self.bodies.use(module, func, chain)
+            for state in sorted(reads) if reads else ():
+                name = self.view.function_name(*state)
+                found.edge(Edge(state, name, line, name))
+                found.name(name)
+            for sym in syms:
+                self._outcome(sym, ctx, line, found, "")
+            if ctx == "call" and any(isinstance(sym, Unknown) for sym in syms):
+                found.blind.setdefault((line, code), (line, code or f"{'.'.join(chain)}(...)"))
+        return found
+
+    def _implicit(
+        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: _Found, unless: str
+    ) -> None:
+        """An implicit special-method call enters the project method it lands on, and nothing else: on a value of
+        unknown or stdlib class it is not a blind spot. A method the class does not define falls back as Python
+        does (`FALLBACKS`); a reflected call (`y.__radd__` of `x + y`) happens only when the forward one it
+        names (`unless`: `x.__add__`) enters no project method."""
+        entered = self._lands(module, func, chain)
+        if entered and unless and self._lands(module, func, tuple(unless.split("."))):
+            return
+        for sym in entered:
+            self._outcome(sym, "call", line, found, "")
+
+    def _lands(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]:
+        """The project methods an implicit call `chain` (ending in its dunder) lands on, fallbacks included. Only
+        a project class, instance or module can give one: for any other value (most: locals of unknown or stdlib
+        type) the receiver's answer, memoised with the function's other uses, is the whole cost."""
+        receiver = chain[:-1]
+        if not receiver[0].startswith("<super"):
+            syms, _ = self.bodies.use(module, func, receiver)
+            if not any(isinstance(sym, HOLDS_METHODS) for sym in syms):
+                return []
+        for dunder in FALLBACKS.get(chain[-1], (chain[-1],)):
+            syms, _ = self.bodies.use(module, func, (*receiver, dunder))
+            entered: list[Sym] = [sym for sym in syms if isinstance(sym, ProjectFunction)]
+            if entered:
+                return entered
+        return []
+
+    # -- outcomes -----------------------------------------------------------------------------------------
+
+    def _outcome(self, sym: Sym, ctx: str, line: int, found: _Found, subject: str) -> None:
+        """One resolved use, recorded as it is; `subject` is the project class whose construction led here
+        (its trust covers what its constructor does). Values, modules and unknowns record nothing."""
+        match sym:
+            case ProjectFunction():
+                self._function_outcome(sym, ctx, line, found, subject)
+            case ProjectClass() | ProjectInstance():
+                self._construct_outcome(sym, ctx, line, found, subject)
+            case StdName(dotted, symbol):
+                self._std_outcome(dotted, symbol, ctx, line, found, subject)
+            case StdMethod(dotted):
+                self._value_method_outcome(dotted, ctx, line, found, subject)
+            case External(dotted):
+                self._third_party_outcome(dotted, ctx, line, found, subject)
+            case Missing(dotted, reason) if ctx in ("call", "ref", "getattr"):
+                found.frontier(Frontier(dotted, line, reason, f'trusted = ["{dotted}"]', subject or dotted))
+
+    def _function_outcome(self, sym: ProjectFunction, ctx: str, line: int, found: _Found, subject: str) -> None:
+        if ctx in ("getattr", "identity"):
+            return
+        key = (sym.module, sym.idx)
+        name = self.view.function_name(*key)
+        if under_any(name, self._deny_any):
+            kind = "call" if ctx == "call" else "reference"
+            found.reach(Reach(name, kind, line, frozenset(), subject or name))
+        found.edge(Edge(key, name, line, subject or name))
+        found.name(name)
+
+    def _construct_outcome(
+        self, sym: ProjectClass | ProjectInstance, ctx: str, line: int, found: _Found, subject: str
+    ) -> None:
+        """Calling a project class enters its constructors (calling an instance, its `__call__`)."""
+        if ctx != "call":
+            return
+        is_class = isinstance(sym, ProjectClass)
+        cls_name = self.view.class_name(sym.module, sym.idx)
+        attrs = CONSTRUCTORS if is_class else ("__call__",)
+        # an instance's class, or a class reached through `cls` or `type[C]`: any subclass
+        dispatch = not isinstance(sym, ProjectClass) or sym.dispatch
+        entered = False
+        for attr in attrs:
+            for target in self.dispatch.class_member(sym, attr, 1, dispatch=dispatch):
+                if isinstance(target, ProjectFunction):
+                    entered = True
+                    self._outcome(target, "call", line, found, subject or cls_name)
+        if not is_class:
+            return
+        self._factories(sym.module, sym.idx, line, found, subject or cls_name)
+        if not entered:
+            found.name(cls_name)
+            for base in self.hierarchy.foreign_bases(sym.module, sym.idx):
+                self._outcome(base, ctx, line, found, subject or cls_name)
+
+    def _factories(self, module_name: str, index: int, line: int, found: _Found, subject: str) -> None:
+        """Constructing a dataclass or attrs class calls its fields' factories (SPEC §4)."""
+        for mod_name, cls_index in self.hierarchy.mro(module_name, index):
+            module = self.view.module(mod_name)
+            for chain, _ in module.facts.classes[cls_index].factories:
+                for sym in self.evaluator.resolve_chain_in_module(module, tuple(chain.split(".")), 1):
+                    self._outcome(sym, "call", line, found, subject)
+
+    def _value_method_outcome(self, dotted: str, ctx: str, line: int, found: _Found, subject: str) -> None:
+        """A method of a stdlib value: only the catalogue's explicit `Class.member` entries are reaches."""
+        if ctx not in ("call", "ref"):
+            return
+        name = self.catalogue.normalize(dotted)
+        found.name(name)
+        entry = self.catalogue.exact(name)
+        if entry is not None:
+            kind = "call" if ctx == "call" else "reference"
+            found.reach(Reach(name, kind, line, entry.categories, subject or name))
+
+    def _third_party_outcome(self, dotted: str, ctx: str, line: int, found: _Found, subject: str) -> None:
+        if ctx not in ("call", "ref") or dotted.split(".")[0] == "pytest_claims":
+            return
+        found.name(dotted)
+        if under_any(dotted, self._deny_any):
+            kind = "call" if ctx == "call" else "reference"
+            found.reach(Reach(dotted, kind, line, frozenset(), subject or dotted))
+            return
+        top = dotted.split(".")[0]
+        reason = f"{THIRD_PARTY}{top}) is not analysed"
+        hint = f'follow = ["{top}"]  or  trusted = ["{dotted}"]  or  external = "trust"'
+        found.frontier(Frontier(dotted, line, reason, hint, subject or dotted))
+
+    def _std_outcome(self, dotted: str, symbol: StubSymbol, ctx: str, line: int, found: _Found, subject: str) -> None:
+        name = self.catalogue.normalize(dotted)
+        if ctx == "getattr":
+            if symbol.kind in ("module", "class") and self.catalogue.touches(name):
+                found.reach(Reach("builtins.getattr", "call", line, frozenset({"dynamic"}), subject or name))
+            return
+        if symbol.kind == "module":
+            return
+        if symbol.kind == "class":
+            if ctx != "call" or symbol.is_exception or self.view.stubs.is_enum(*symbol.where):  # conversions pass
+                return
+            found.name(name)
+            entry = self.catalogue.lookup(name)
+            kind = "call"
+        elif symbol.kind == "variable":
+            entry = self.catalogue.exact(name)
+            kind = "read"
+        else:  # function, or a member the target's stubs do not have
+            if ctx == "identity":
+                return
+            if ctx in ("call", "ref"):
+                found.name(name)
+            entry = self.catalogue.lookup(name)
+            kind = "call" if ctx == "call" else "reference"
+        if entry is not None:
+            categories = entry.categories
+        elif under_any(name, self._deny_any):
+            categories = frozenset()
+        else:
+            return
+        found.reach(Reach(name, kind, line, categories, subject or name))
+
+
+class _Found:
+    """What one body touches, deduplicated, then sorted into a Summary (the same input, the same bytes)."""
+
+    __slots__ = ("blind", "edges", "entries", "keep_names", "names", "reaches")
+
+    def __init__(self, keep_names: bool) -> None:
+        self.reaches: dict[tuple[str, str, int, str], Reach] = {}
+        self.edges: dict[tuple[tuple[str, int], int, str], Edge] = {}
+        self.entries: dict[tuple[str, int, str, str], Frontier] = {}
+        self.blind: dict[tuple[int, str], Blind] = {}
+        self.names: set[str] = set()
+        self.keep_names = keep_names
+
+    def reach(self, reach: Reach) -> None:
+        self.reaches.setdefault((reach.reach, reach.kind, reach.line, reach.subject), reach)
+
+    def edge(self, edge: Edge) -> None:
+        self.edges.setdefault((edge.target, edge.line, edge.subject), edge)
+
+    def frontier(self, entry: Frontier) -> None:
+        self.entries.setdefault((entry.reach, entry.line, entry.reason, entry.subject), entry)
+
+    def name(self, name: str) -> None:
+        if self.keep_names:
+            self.names.add(name)
+
+    def summary(self, deps: frozenset[str]) -> Summary:
+        return Summary(
+            tuple(sorted(self.reaches.values(), key=lambda r: (r.line, r.reach, r.kind, r.subject))),
+            tuple(sorted(self.edges.values(), key=lambda e: (e.name, e.line, e.subject))),
+            tuple(sorted(self.entries.values(), key=lambda f: (f.line, f.reach, f.reason, f.subject))),
+            tuple(sorted(self.blind.values())),
+            tuple(sorted(self.names)),
+            deps,
+        )

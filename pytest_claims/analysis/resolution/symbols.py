@@ -1,0 +1,158 @@
+"""What a name can denote, as typed records.
+
+Each record is a named tuple whose last field is a constant kind tag, so two records of different kinds never
+compare equal, hashing and comparing cost what a tuple's do (the walk builds and dedupes millions of them), and
+`match` reads them by class: `case ProjectFunction(module, index):`.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, NamedTuple, TypeAlias
+
+from pytest_claims.records import StubSymbol
+
+
+class ProjectModule(NamedTuple):
+    """A module of the project (or of a followed package)."""
+
+    name: str
+    kind: Literal["pmod"] = "pmod"
+
+
+class ProjectFunction(NamedTuple):
+    """A project function or method: its module and its index into `FileFacts.functions` (`idx`)."""
+
+    module: str
+    idx: int
+    kind: Literal["pfunc"] = "pfunc"
+
+
+class ProjectClass(NamedTuple):
+    """A project class itself. `dispatch`: reached through `cls` or `type[C]`, so it may be any project subclass
+    (a call on it may land in a subclass's override)."""
+
+    module: str
+    idx: int
+    dispatch: bool = False
+    kind: Literal["pclass"] = "pclass"
+
+
+class ProjectInstance(NamedTuple):
+    """An instance of a project class (or of any project subclass of it)."""
+
+    module: str
+    idx: int
+    kind: Literal["pinst"] = "pinst"
+
+
+class StdName(NamedTuple):
+    """A stdlib module, function, class or variable, as the target's stubs declare it."""
+
+    dotted: str
+    symbol: StubSymbol
+    kind: Literal["std"] = "std"
+
+
+class StdInstance(NamedTuple):
+    """An instance of a stdlib class (`builtins.str`, `pathlib.Path`)."""
+
+    module: str
+    qualname: str
+    kind: Literal["sinst"] = "sinst"
+
+
+class StdMethod(NamedTuple):
+    """A method of a stdlib value, named by the class that defines it, and where it was looked up: the value's
+    own class, which is what a stub's `Self` means."""
+
+    dotted: str
+    symbol: StubSymbol
+    looked_up: tuple[str, str]
+    kind: Literal["vstd"] = "vstd"
+
+
+class External(NamedTuple):
+    """A name of a third-party package, not analysed."""
+
+    dotted: str
+    kind: Literal["ext"] = "ext"
+
+
+class Missing(NamedTuple):
+    """A name that resolves to nothing the analysis can see, and why (a frontier entry when used)."""
+
+    dotted: str
+    reason: str
+    kind: Literal["missing"] = "missing"
+
+
+class Elements(NamedTuple):
+    """A collection whose elements are `item`."""
+
+    item: Sym
+    kind: Literal["elems"] = "elems"
+
+
+class MapOf(NamedTuple):
+    """A mapping from `key` to `value`."""
+
+    key: Sym
+    value: Sym
+    kind: Literal["map"] = "map"
+
+
+class ContainerMethod(NamedTuple):
+    """A method of a known container whose call gives `result` (`d.get` of a mapping gives its value)."""
+
+    result: Sym
+    kind: Literal["bound"] = "bound"
+
+
+class Opaque(NamedTuple):
+    """Known, and nothing to follow (a constant, a dunder of a module, a method of a known container)."""
+
+    kind: Literal["opaque"] = "opaque"
+
+
+class Unknown(NamedTuple):
+    """A value whose class is not known statically: a call on it is a blind spot (SPEC §5)."""
+
+    kind: Literal["unknown"] = "unknown"
+
+
+Sym: TypeAlias = (
+    ProjectModule
+    | ProjectFunction
+    | ProjectClass
+    | ProjectInstance
+    | StdName
+    | StdInstance
+    | StdMethod
+    | External
+    | Missing
+    | Elements
+    | MapOf
+    | ContainerMethod
+    | Opaque
+    | Unknown
+)
+"""Everything a name or an expression can denote."""
+
+OPAQUE = Opaque()
+UNKNOWN = Unknown()
+TYPE_INSTANCE = StdInstance("builtins", "type")
+"""What `x: type` types: some class, which an annotated alias (`x: type = Base`) knows exactly."""
+
+HOLDS_METHODS = (ProjectClass, ProjectInstance, ProjectModule)
+"""What an attribute lookup can find a project function in: every other kind of value gives a stdlib,
+third-party, unknown or container answer."""
+
+
+def order(sym: Sym) -> tuple[str, str]:
+    """A total order over symbols of every kind: by kind, then by fields (candidates are listed in it)."""
+    return sym[-1], repr(sym[:-1])
+
+
+def instance_of(symbol: StubSymbol) -> StdInstance:
+    """An instance of the stdlib class `symbol` declares."""
+    return StdInstance(*symbol.where)

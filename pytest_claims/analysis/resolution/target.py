@@ -1,0 +1,199 @@
+"""The project and the stdlib stubs as one target platform sees them.
+
+Which defs, classes and bindings are alive (their guards evaluated for the target), a module's scope, the stub
+lookups, and which of these answers another target of the run would give otherwise: such an answer marks what
+asked `PLATFORM`-sensitive, so a summary that met none is shared by every target.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+
+from pytest_claims.analysis.conditions import Target, evaluate
+from pytest_claims.analysis.project import Module, Project
+from pytest_claims.analysis.resolution.tracking import Tracker
+from pytest_claims.analysis.stubs import Stubs
+from pytest_claims.records import PLATFORM, Binding, ClassFacts, FunctionFacts, StubSymbol, TypeRef
+
+
+class TargetView:
+    """Live definitions, scopes and stub answers for one target, with dependency tracking."""
+
+    def __init__(
+        self,
+        project: Project,
+        stubs: Stubs,
+        target: Target,
+        peers: Sequence[tuple[Stubs, Target]],
+        tracker: Tracker,
+    ) -> None:
+        self.project = project
+        self.stubs = stubs
+        self.target = target
+        self.peers = [(s, t) for s, t in peers if t.platform != target.platform]
+        """The other targets of this run: an answer that differs on any of them is platform-sensitive."""
+        self.tracker = tracker
+        self._sensitive_modules: dict[str, bool] = {}
+        self._sensitive_stubs: dict[tuple[str, tuple[str, ...]], bool] = {}
+        self._sensitive_types: dict[tuple[str, str, str], bool] = {}
+        self._alive: dict[tuple[str, int], bool] = {}
+        self._scopes: dict[str, dict[str, list[Binding]]] = {}
+        self._by_name: dict[tuple[str, str], dict[str, list[int]]] = {}
+        self._last_lines: dict[str, dict[str, int]] = {}
+        self._states: dict[str, dict[tuple[str, int], int]] = {}
+
+    # -- modules, with dependency tracking ----------------------------------------------------------------
+
+    def module(self, name: str) -> Module:
+        self.tracker.module(name)
+        return self.project.modules[name]
+
+    def has(self, name: str) -> bool:
+        self.tracker.module(name)
+        return name in self.project.modules
+
+    def function_name(self, module_name: str, index: int) -> str:
+        return f"{module_name}.{self.module(module_name).facts.functions[index].qualname}"
+
+    def class_name(self, module_name: str, index: int) -> str:
+        return f"{module_name}.{self.module(module_name).facts.classes[index].qualname}"
+
+    # -- platform evaluation ------------------------------------------------------------------------------
+
+    def platform_sensitive(self, module: Module) -> bool:
+        """Does any condition of this file evaluate differently on some target of the run?"""
+        known = self._sensitive_modules.get(module.name)
+        if known is None:
+            conds = module.facts.conds
+            known = any(evaluate(cond, peer) != evaluate(cond, self.target) for cond in conds for _, peer in self.peers)
+            self._sensitive_modules[module.name] = known
+        if known:
+            self.tracker.module(PLATFORM)
+        return known
+
+    def alive(self, module: Module, guard: int) -> bool:
+        """A guard holds unless some condition in it is definitely false on this target."""
+        if guard == 0:
+            return True
+        self.platform_sensitive(module)
+        key = (module.name, guard)
+        known = self._alive.get(key)
+        if known is None:
+            facts = module.facts
+            known = True
+            for cond_index, polarity in facts.guards[guard]:
+                value = evaluate(facts.conds[cond_index], self.target)
+                if value is not None and value != polarity:
+                    known = False
+                    break
+            self._alive[key] = known
+        return known
+
+    def scope(self, module: Module) -> dict[str, list[Binding]]:
+        """The module's live bindings by name."""
+        self.platform_sensitive(module)
+        table = self._scopes.get(module.name)
+        if table is None:
+            table = {}
+            for binding in module.facts.bindings:
+                if self.alive(module, binding.guard):
+                    table.setdefault(binding.name, []).append(binding)
+            self._scopes[module.name] = table
+        return table
+
+    def functions_named(self, module: Module, qualname: str) -> list[int]:
+        """Indexes of the functions of that qualname alive on this target (a guarded def may have several)."""
+        return self._named(module, "functions", module.facts.functions).get(qualname, [])
+
+    def classes_named(self, module: Module, qualname: str) -> list[int]:
+        return self._named(module, "classes", module.facts.classes).get(qualname, [])
+
+    def _named(self, module: Module, kind: str, defs: Sequence[FunctionFacts | ClassFacts]) -> dict[str, list[int]]:
+        self.platform_sensitive(module)
+        table = self._by_name.get((module.name, kind))
+        if table is None:
+            table = {}
+            for index, definition in enumerate(defs):
+                if self.alive(module, definition.guard):
+                    table.setdefault(definition.qualname, []).append(index)
+            self._by_name[module.name, kind] = table
+        return table
+
+    def live_functions(self, module: Module) -> Iterator[tuple[int, FunctionFacts]]:
+        for index, func in enumerate(module.facts.functions):
+            if self.alive(module, func.guard):
+                yield index, func
+
+    def state_functions(self, module: Module) -> dict[tuple[str, int], int]:
+        """(qualname of the bound name, line of the binding statement) -> index of the `state` function holding what
+        the value bound to that name evaluates (each name of `a, b = x, y` or `a = b = x` has its own)."""
+        table = self._states.get(module.name)
+        if table is None:
+            table = {}
+            for index, func in enumerate(module.facts.functions):
+                if func.kind == "state" and func.uses:
+                    table[func.qualname, func.line] = index
+            self._states[module.name] = table
+        return table
+
+    def replacements(self, key: tuple[str, int]) -> tuple[list[tuple[str, int]], bool]:
+        """What may replace a def under its name on this target, so that Python binds it instead: a later def of
+        the same qualname (an `@overload` stub's implementation, a redefinition, one under a platform guard) or a
+        later module- or class-level binding of the name that evaluates something (its `state` function). A
+        property's setter and deleter extend its getter rather than replace it. With whether the answer may
+        differ between targets (the module has platform conditions)."""
+        module = self.module(key[0])
+        func = module.facts.functions[key[1]]
+        if func.kind == "state":
+            return [], False
+        named = self.functions_named(module, func.qualname)
+        found = [
+            (module.name, i)
+            for i in named
+            if module.facts.functions[i].line > func.line
+            and not (func.kind == "property" and module.facts.functions[i].kind == "property")
+        ]
+        later = func.line < self._last_def_line(module).get(func.qualname, 0)
+        return found, later and self.platform_sensitive(module)
+
+    def _last_def_line(self, module: Module) -> dict[str, int]:
+        """qualname -> the line of its last def in the module, on any target (kept per module)."""
+        lines = self._last_lines.get(module.name)
+        if lines is None:
+            lines = self._last_lines[module.name] = {}
+            for f in module.facts.functions:
+                lines[f.qualname] = max(lines.get(f.qualname, 0), f.line)
+        return lines
+
+    # -- the stubs ----------------------------------------------------------------------------------------
+
+    def stub_member(self, module: str, path: tuple[str, ...]) -> StubSymbol:
+        """A stub lookup; marks the current computation platform-sensitive when another target disagrees."""
+        symbol = _stub_lookup(self.stubs, module, path)
+        key = (module, path)
+        sensitive = self._sensitive_stubs.get(key)
+        if sensitive is None:
+            sensitive = any(_stub_lookup(stubs, module, path) != symbol for stubs, _ in self.peers)
+            self._sensitive_stubs[key] = sensitive
+        if sensitive:
+            self.tracker.module(PLATFORM)
+        return symbol
+
+    def stub_type(self, lookup: Callable[[str, str], TypeRef | None], where: tuple[str, str]) -> TypeRef | None:
+        """A stub type lookup; platform-sensitive when another target of the run disagrees (as `stub_member`)."""
+        ref = lookup(*where)
+        key = (lookup.__name__, *where)
+        sensitive = self._sensitive_types.get(key)
+        if sensitive is None:
+            name = lookup.__name__
+            sensitive = any(getattr(stubs, name)(*where) != ref for stubs, _ in self.peers)
+            self._sensitive_types[key] = sensitive
+        if sensitive:
+            self.tracker.module(PLATFORM)
+        return ref
+
+
+def _stub_lookup(stubs: Stubs, module: str, path: tuple[str, ...]) -> StubSymbol:
+    if not path:
+        return StubSymbol("module", (module, "")) if stubs.is_stdlib(module) else StubSymbol("missing", (module, ""))
+    return stubs.member(module, path)

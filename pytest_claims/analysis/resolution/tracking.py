@@ -1,0 +1,108 @@
+"""One tracker of what a computation read, so that what is memoised or stored depends on exactly that.
+
+Every answer of the resolution depends on some modules (and on two markers: `PLATFORM`, when another target of
+the run would answer otherwise, and `HIERARCHY`, when a subclass search was made), and may read module or class
+state (a name whose binding evaluates something: its readers reach what that evaluates, SPEC §4). A computation
+that is memoised runs in its own scope and keeps what it read with its answer:
+
+    with tracker.scope() as read:
+        answer = compute()
+    memo[key] = (answer, tracker.frozen(read.modules), tracker.frozen(read.state))
+
+Scopes nest; leaving one restores the outer record untouched, and the caller passes on what it should
+(`tracker.modules(...)`, `tracker.state(...)`): a memo hit must replay exactly what the first computation read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, Literal, TypeVar
+
+from pytest_claims.records import PLATFORM
+
+StateKey = tuple[str, int]
+"""Module or class state: (module, index of the `state` function holding what its binding evaluates)."""
+
+T = TypeVar("T")
+
+
+class Read:
+    """What one computation read: modules (and markers), and module state (None: state is not collected)."""
+
+    __slots__ = ("modules", "state")
+
+    def __init__(self, modules: set[str], state: set[StateKey] | None) -> None:
+        self.modules = modules
+        self.state = state
+
+
+class _Scope:
+    """A fresh record while the `with` block runs (a class, not a generator: resolution opens one per miss)."""
+
+    __slots__ = ("inner", "outer", "tracker")
+
+    def __init__(self, tracker: Tracker, inner: Read) -> None:
+        self.tracker = tracker
+        self.inner = inner
+        self.outer = tracker.read
+
+    def __enter__(self) -> Read:
+        self.tracker.read = self.inner
+        return self.inner
+
+    def __exit__(self, *exc: object) -> None:
+        self.tracker.read = self.outer
+
+
+class Tracker:
+    """The record of the computation under way, the recursion guards, and one object for equal read sets."""
+
+    def __init__(self) -> None:
+        self.read = Read(set(), None)
+        self.busy: set[tuple[object, ...]] = set()
+        """Computations under way: asking one again is a cycle (an import cycle, `class A(A.B)`, `x = x.y`)."""
+        self.cycles = 0
+        """How many times a lookup met an import or star-import cycle under way: an answer computed while the
+        count moved saw a partial answer and is not memoised."""
+        self._sets: dict[frozenset[Any], frozenset[Any]] = {}
+
+    def scope(
+        self, modules: Literal["fresh", "outer"] = "fresh", state: Literal["fresh", "outer", "off"] = "fresh"
+    ) -> _Scope:
+        """A record of its own for one computation: `fresh` sets, the `outer` computation's, or state `off`
+        (not collected: a read there is nobody's, as a class's bases are read once, by the class statement)."""
+        outer = self.read
+        inner_state = set() if state == "fresh" else (outer.state if state == "outer" else None)
+        return _Scope(self, Read(set() if modules == "fresh" else outer.modules, inner_state))
+
+    def module(self, name: str) -> None:
+        self.read.modules.add(name)
+
+    def modules(self, names: Iterable[str]) -> None:
+        self.read.modules.update(names)
+
+    def state(self, keys: Iterable[StateKey]) -> None:
+        if self.read.state is not None:
+            self.read.state.update(keys)
+
+    @property
+    def collects_state(self) -> bool:
+        return self.read.state is not None
+
+    def frozen(self, names: Iterable[Any]) -> frozenset[Any]:
+        """One object for equal sets: tens of thousands of memoised answers read the same few modules."""
+        key = frozenset(names)
+        known: frozenset[Any] = self._sets.setdefault(key, key)
+        return known
+
+    def apart(self, memo: dict[Any, tuple[T, bool]], key: Any, compute: Callable[[], T]) -> T:
+        """`compute()`, memoised apart from the dependencies of what asks (the hierarchy is `HIERARCHY`'s): only
+        whether it consulted something platform-specific is passed on, every time it is asked."""
+        known = memo.get(key)
+        if known is None:
+            with self.scope(state="outer") as read:
+                value = compute()
+            known = memo[key] = (value, PLATFORM in read.modules)
+        if known[1]:
+            self.read.modules.add(PLATFORM)
+        return known[0]

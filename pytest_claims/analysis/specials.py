@@ -1,0 +1,83 @@
+"""The special-method protocol as data: which dunder an operator, a builtin or a statement calls, what Python
+tries when a class does not define it, and which calls construct. The extractor records implicit calls with these
+names (`facts`); the resolution enters the project methods they land on (`resolution.summaries`).
+"""
+
+from __future__ import annotations
+
+import ast
+
+COMPARE: dict[type[ast.cmpop], str] = {
+    ast.Eq: "__eq__",
+    ast.NotEq: "__ne__",
+    ast.Lt: "__lt__",
+    ast.LtE: "__le__",
+    ast.Gt: "__gt__",
+    ast.GtE: "__ge__",
+}
+"""`a < b` calls `a.__lt__(b)`."""
+
+BINARY: dict[type[ast.operator], str] = {
+    ast.Add: "__add__",
+    ast.Sub: "__sub__",
+    ast.Mult: "__mul__",
+    ast.MatMult: "__matmul__",
+    ast.Div: "__truediv__",
+    ast.FloorDiv: "__floordiv__",
+    ast.Mod: "__mod__",
+    ast.Pow: "__pow__",
+    ast.LShift: "__lshift__",
+    ast.RShift: "__rshift__",
+    ast.BitOr: "__or__",
+    ast.BitAnd: "__and__",
+    ast.BitXor: "__xor__",
+}
+"""`a + b` calls `a.__add__(b)` (`a += b`: `__iadd__`, falling back to `__add__`)."""
+
+REFLECTED: dict[str, str] = {
+    **{dunder: f"__r{dunder[2:]}" for dunder in BINARY.values()},
+    **{f"__i{dunder[2:]}": f"__r{dunder[2:]}" for dunder in BINARY.values()},  # `x += y`
+    "__eq__": "__eq__",
+    "__ne__": "__ne__",
+    "__lt__": "__gt__",
+    "__le__": "__ge__",
+    "__gt__": "__lt__",
+    "__ge__": "__le__",
+}
+"""The right operand's method Python calls when the left's does not handle the operation."""
+
+UNARY: dict[type[ast.unaryop], str] = {ast.USub: "__neg__", ast.UAdd: "__pos__", ast.Invert: "__invert__"}
+
+BUILTINS: dict[str, str] = {
+    "len": "__len__",
+    "hash": "__hash__",
+    "bool": "__bool__",
+    "str": "__str__",
+    "repr": "__repr__",
+    "format": "__format__",
+    "iter": "__iter__",
+    "next": "__next__",
+    "abs": "__abs__",
+    "reversed": "__reversed__",
+}
+"""`len(x)` calls `x.__len__()`."""
+
+HASHING = frozenset({("set",), ("frozenset",), ("dict", "fromkeys")})
+"""Calls that hash the elements they are given."""
+
+FALLBACKS: dict[str, tuple[str, ...]] = {
+    "__format__": ("__format__", "__str__", "__repr__"),
+    "__str__": ("__str__", "__repr__"),
+    "__bool__": ("__bool__", "__len__"),  # a truth test: `if x:`, `not x`, `bool(x)`
+    "__ne__": ("__ne__", "__eq__"),  # object's `__ne__` calls `__eq__`
+    **{  # `x += y`: `__iadd__`, else `__add__`
+        f"__i{op}__": (f"__i{op}__", f"__{op}__")
+        for op in (
+            "add", "sub", "mul", "matmul", "truediv", "floordiv", "mod", "pow", "lshift", "rshift", "or", "and", "xor"
+        )
+    },
+}  # fmt: skip
+"""The special methods Python calls, in order, where a class does not define the first (SPEC §5 implicit calls)."""
+
+CONSTRUCTORS = ("__init__", "__new__", "__post_init__")
+"""What calling a project class enters."""
