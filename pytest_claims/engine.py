@@ -31,7 +31,7 @@ from pytest_claims.analysis.conditions import Target
 from pytest_claims.analysis.details import report_details
 from pytest_claims.analysis.directives import Decorators, read_directives, renamings
 from pytest_claims.analysis.facts import hierarchy_shape
-from pytest_claims.analysis.policy import Policy
+from pytest_claims.analysis.policy import Node, Policy
 from pytest_claims.analysis.project import Modules, Project
 from pytest_claims.analysis.project import load as load  # re-exported: the engine's first step, on its own
 from pytest_claims.analysis.resolve import Resolver
@@ -480,7 +480,7 @@ def _verdicts(
 
 Walked = tuple[Verdict, tuple[tuple[str, ...], object]]
 """A walk's verdict, and what the verdict store keeps of it: (the modules the walk read, the encoded verdict)."""
-Specific = list[tuple[Policy, list[tuple[tuple[str, int], Met | None]]]]
+Specific = list[tuple[Policy, list[tuple[Node, Met | None]]]]
 """What a claim's walks (one per policy) learnt that may differ between targets (`check.same_walk`)."""
 
 
@@ -512,7 +512,7 @@ class _ClaimWalks:
         specific: Specific = []
         walks = []
         for policy, forbidden in self._grouped(claims):
-            found: list[tuple[tuple[str, int], Met | None]] = []
+            found: list[tuple[Node, Met | None]] = []
             walks.append(self._walk(resolver, node, policy, forbidden, found))
             specific.append((policy, found))
         verdict, deps = walks[0] if len(walks) == 1 else merge_walks(walks)
@@ -528,7 +528,7 @@ class _ClaimWalks:
         node: tuple[str, int],
         policy: Policy,
         forbidden: dict[str, frozenset[str]],
-        specific: list[tuple[tuple[str, int], Met | None]],
+        specific: list[tuple[Node, Met | None]],
     ) -> tuple[Verdict, frozenset[str]]:
         config = self.config
         return walk(

@@ -203,6 +203,9 @@ class Edge:
     line: int
     subject: str
     """As for `Reach`: the function itself, or the class whose constructor is entered."""
+    receiver: tuple[str, int] | None = None
+    """The project class a method is entered for (`self` is an instance of it or of a subclass), when narrower
+    than the class defining it; None for a function, or a method entered for its own class."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -171,3 +171,37 @@ def test_the_lazy_upward_import_stays_inside_a_function() -> None:
 def test_records_import_nothing_of_the_project() -> None:
     assert imports_of(PACKAGE / "records.py") == set()
     assert imports_of(PACKAGE / "dotted.py") == set()
+
+
+RESOLUTION: tuple[tuple[str, ...], ...] = (
+    ("symbols", "tracking"),
+    ("target",),
+    ("evaluate",),
+    ("hierarchy",),
+    ("dispatch",),
+    ("bodies",),
+    ("summaries",),
+)
+"""The resolution's collaborators, lowest first (`analysis/resolution/`): each imports only its own row's and lower
+rows' modules. `evaluate` reaches members and locals through ports (`Members`, `Locals`), not by importing
+`dispatch` or `bodies`; only the façade, `analysis.resolve`, wires them together."""
+
+ABOVE_RESOLUTION = frozenset(
+    f"pytest_claims.analysis.{name}"
+    for name in ("resolve", "policy", "walk", "check", "rules", "directives", "details")
+)
+"""What is built on the resolution: none of it may be imported by a collaborator."""
+
+
+def test_the_resolution_collaborators_import_down_their_rows() -> None:
+    prefix = "pytest_claims.analysis.resolution."
+    row = {f"{prefix}{name}": index for index, names in enumerate(RESOLUTION) for name in names}
+    modules = {name for name in graph() if name.startswith(prefix)}
+    assert modules == set(row), "a resolution module is in no row of RESOLUTION (or a row names a missing one)"
+    wrong = [
+        f"{module} imports {target}"
+        for module in sorted(modules)
+        for target in sorted(imports_of(PACKAGE.parent / (module.replace(".", "/") + ".py")))
+        if (target in row and row[target] > row[module]) or target in ABOVE_RESOLUTION
+    ]
+    assert wrong == []

@@ -55,7 +55,7 @@ def _counting_walks(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     walked: Counter[str] = Counter()
 
     def counted(resolver: Any, policy: Any, node: tuple[str, int], *args: Any, **kwargs: Any) -> Any:
-        walked[resolver.function_name(*node)] += 1
+        walked[resolver.function_name(node[0], node[1])] += 1
         return walk(resolver, policy, node, *args, **kwargs)
 
     monkeypatch.setattr("pytest_claims.engine.walk", counted)  # as the engine imported it

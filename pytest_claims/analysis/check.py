@@ -129,7 +129,7 @@ def _judge_reaches(
 def walk(  # noqa: PLR0913 - the walk's inputs, each a different part of the configuration
     resolver: Resolver,
     policy: Policy,
-    start: Node,
+    start: tuple[str, int],
     claims: dict[str, frozenset[str]],
     deny: dict[str, tuple[str, ...]],
     allow: dict[str, tuple[str, ...]],
@@ -167,8 +167,8 @@ def walk(  # noqa: PLR0913 - the walk's inputs, each a different part of the con
     if per_platform:
         deps.add(PLATFORM)
         if specific is not None:
-            specific.append((start, None))  # what replaces the def differs between targets: never the same walk
-    starts = [(start, ()), *((node, (resolver.function_name(*node),)) for node in later)]
+            specific.append(((*start, None), None))  # what replaces the def differs between targets: never the same
+    starts = [((*start, None), ()), *(((*key, None), (resolver.function_name(*key),)) for key in later)]
     findings.overflowed(resolver, breadth_first(starts, step, max_walk), max_walk)
     ordered = tuple(sorted(violations.values(), key=violation_key))
     front, spots = findings.close(dynamic_calls, bool(ordered))
@@ -184,10 +184,10 @@ def met(resolver: Resolver, policy: Policy, node: Node) -> Met:
     known = policy.steps(resolver)
     found = known.get(node)
     if found is None:
-        raw = resolver.summary(node)
+        raw = resolver.summary_for(node)
         judged = policy.judge(raw)
         rel = resolver.project.index.modules[node[0]].rel  # the index, not the facts: a stored summary needs no parse
-        found = known[node] = (rel, raw.deps, judged, [(e.name, e.target) for e in judged.edges])
+        found = known[node] = (rel, raw.deps, judged, [(e.name, (*e.target, e.receiver)) for e in judged.edges])
     return found
 
 

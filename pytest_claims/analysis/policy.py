@@ -11,7 +11,9 @@ from __future__ import annotations
 from pytest_claims.dotted import under_any
 from pytest_claims.records import THIRD_PARTY, Summary
 
-Step = tuple[str, frozenset[str], Summary, list[tuple[str, tuple[str, int]]]]
+Node = tuple[str, int, tuple[str, int] | None]
+"""A function as a walk enters it: module, index, the class it is entered for (`walk.Node`)."""
+Step = tuple[str, frozenset[str], Summary, list[tuple[str, Node]]]
 """A function as a walk under one policy meets it (`Policy.steps`)."""
 
 
@@ -22,7 +24,7 @@ class Policy:
         self.trusted = trusted
         self.trust_external = external == "trust"
         self._judged: dict[int, tuple[Summary, Summary]] = {}
-        self._steps: dict[int, tuple[object, dict[tuple[str, int], Step]]] = {}
+        self._steps: dict[int, tuple[object, dict[Node, Step]]] = {}
 
     def judge(self, summary: Summary) -> Summary:
         """The summary as this policy sees it. Kept per summary object (a function has one per target, or one
@@ -36,7 +38,7 @@ class Policy:
         self._judged[id(summary)] = (summary, judged)
         return judged
 
-    def steps(self, owner: object) -> dict[tuple[str, int], Step]:
+    def steps(self, owner: object) -> dict[Node, Step]:
         """What the walks under this policy learnt of each function through `owner` (a target's resolver):
         (its file, the modules its summary read, the judged summary, its edges as (name, function) in order).
         Built once per function, not once per walk that passes through it (on Django, 9,000 functions stand

@@ -22,9 +22,9 @@ from pytest_claims.analysis.project import Module, Project
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
-from pytest_claims.analysis.resolution.hierarchy import ClassKey, Hierarchy
+from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.summaries import Summaries
-from pytest_claims.analysis.resolution.symbols import Sym
+from pytest_claims.analysis.resolution.symbols import ClassKey, Sym
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
 from pytest_claims.analysis.stubs import Stubs
@@ -86,6 +86,10 @@ class Resolver:
 
     def summary(self, key: tuple[str, int]) -> Summary:
         return self.summaries.summary(key)
+
+    def summary_for(self, node: tuple[str, int, ClassKey | None]) -> Summary:
+        """The summary of a function as the walk entered it: for the class in `node[2]`, or for its own."""
+        return self.summaries.summary_in((node[0], node[1]), node[2])
 
     def decorator(self, module: Module, func: FunctionFacts, callee: str) -> tuple[list[Sym], frozenset[str]]:
         return self.bodies.decorator(module, func, callee)

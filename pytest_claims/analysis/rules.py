@@ -101,7 +101,7 @@ def _check(resolver: Resolver, policy: Policy, config: Config, rule: ForbidRule,
     hit: list[tuple[tuple[str, ...], list[Node]]] = []
 
     def step(node: Node, via: Via) -> Iterable[tuple[str, Node]] | None:
-        summary = resolver.summary(node)
+        summary = resolver.summary_for(node)
         hits = [name for name in summary.names if under(name, target)]
         hits.extend(edge.name for edge in summary.edges if under(edge.name, target))
         hits.extend(reach.reach for reach in summary.reaches if under(reach.reach, target))
@@ -110,7 +110,7 @@ def _check(resolver: Resolver, policy: Policy, config: Config, rule: ForbidRule,
             return None
         # trusted code is walked by rules, so its blind spots count too; its frontier is judged as for claims
         findings.meet(project.index.modules[node[0]].rel, policy.judge(summary).frontier, summary.blind, via)
-        return sorted({(edge.name, edge.target) for edge in summary.edges})
+        return sorted({(edge.name, (*edge.target, edge.receiver)) for edge in summary.edges}, key=_by_name)
 
     starts = [(node, (name,)) for name, node in _sources(resolver, rule)]
     overflow = breadth_first(starts, step, config.max_walk)
@@ -132,14 +132,18 @@ def _steps(resolver: Resolver, target: str, path: tuple[str, ...], nodes: list[N
     out: list[tuple[str, int]] = []
     for i in range(len(path) - 1):
         node = nodes[i]
-        summary = resolver.summary(node)
+        summary = resolver.summary_for(node)
         following, last = path[i + 1], i == len(path) - 2
         if last:
             lines = [e.line for e in summary.edges if e.name == following and under(e.name, target)]
             lines += [r.line for r in summary.reaches if r.reach == following]
         else:
             after = nodes[i + 1] if i + 1 < len(nodes) else None
-            lines = [e.line for e in summary.edges if e.name == following and (after is None or e.target == after)]
+            lines = [
+                e.line
+                for e in summary.edges
+                if e.name == following and (after is None or e.target == after[:2])
+            ]
         module = resolver.project.modules[node[0]]
         # a name the body uses without a recorded line (a project class with no constructor to enter, a plain
         # stdlib or third-party name): the function's `def` line, so the hop still opens where to look
@@ -171,6 +175,12 @@ def _sources(resolver: Resolver, rule: ForbidRule) -> list[tuple[str, Node]]:
         for index, func in live_functions(resolver, module):
             name = f"{module_name}.{func.qualname}"
             if func.kind != "state" and under(name, rule.source) and not under(name, rule.target):
-                starts.append((name, (module_name, index)))
+                starts.append((name, (module_name, index, None)))
     starts.sort()
     return starts
+
+
+def _by_name(step: tuple[str, Node]) -> tuple[str, str, int, tuple[str, int] | tuple[()]]:
+    """Neighbours by name, then function, then receiver (the function's own class first)."""
+    name, (module, index, receiver) = step
+    return name, module, index, receiver or ()

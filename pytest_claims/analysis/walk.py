@@ -13,8 +13,16 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
-Node = tuple[str, int]
-"""A project function: (module name, index into its FileFacts.functions)."""
+Receiver = tuple[str, int] | None
+"""The project class a method is entered for (its `self` is an instance of it or of a subclass), or None: a
+function, or a method entered for the class that defines it."""
+Node = tuple[str, int, Receiver]
+"""A project function as the walk entered it: (module name, index into its FileFacts.functions, receiver)."""
+
+MAX_RECEIVERS = 8
+"""How many receivers one walk enters a function for before it enters it for its own class, which stands for
+all of them (a base method called on every model of a project): the walk stays within a few times the functions
+it meets, and the bound depends on the walk alone, never on the order of the walks."""
 
 
 class Via:
@@ -64,8 +72,10 @@ class Overflow(NamedTuple):
 
 
 def breadth_first(starts: Sequence[tuple[Node, tuple[str, ...]]], step: Step, max_walk: int) -> Overflow | None:
-    """Visit every node reachable from `starts` (each with the chain that names it), nearest first."""
+    """Visit every node reachable from `starts` (each with the chain that names it), nearest first. A function
+    entered for more than `MAX_RECEIVERS` receivers is entered for its own class from then on."""
     via_of: dict[Node, Via] = {}
+    receivers: dict[tuple[str, int], set[Receiver]] = {}
     queue: deque[Node] = deque()
     for node, chain in starts:
         if node not in via_of:
@@ -82,6 +92,12 @@ def breadth_first(starts: Sequence[tuple[Node, tuple[str, ...]]], step: Step, ma
         if neighbours is None:
             return None
         for name, node in neighbours:
+            if node[2] is not None and node not in via_of:
+                entered = receivers.setdefault(node[:2], set())
+                if len(entered) < MAX_RECEIVERS:
+                    entered.add(node[2])
+                else:
+                    node = (node[0], node[1], None)
             if node not in via_of:
                 via_of[node] = Via(node, name, via)
                 queue.append(node)

@@ -13,6 +13,7 @@ from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.symbols import (
     OPAQUE,
     UNKNOWN,
+    ClassKey,
     Missing,
     ProjectClass,
     ProjectInstance,
@@ -37,10 +38,35 @@ class Bodies:
         self._uses: Memo = {}
         self.local_uses: Memo = {}
         """What the names of the function being summarised denote (only while its summary is computed)."""
+        self.entered: tuple[FunctionFacts, ClassKey] | None = None
+        """The method being summarised for a receiver narrower than its own class, and that receiver."""
+
+    def begin(
+        self, func: FunctionFacts | None, receiver: ClassKey | None
+    ) -> tuple[Memo, tuple[FunctionFacts, ClassKey] | None]:
+        """Start summarising a body (for `receiver`, when given): its locals are its own. Returns what `end`
+        restores."""
+        outer = (self.local_uses, self.entered)
+        self.local_uses = {}
+        self.entered = (func, receiver) if func is not None and receiver is not None else None
+        return outer
+
+    def end(self, outer: tuple[Memo, tuple[FunctionFacts, ClassKey] | None]) -> None:
+        self.local_uses, self.entered = outer
+
+    def receiver(self, func: FunctionFacts) -> ClassKey | None:
+        """The class `func`'s `self` / `cls` stands for, when it is being summarised for one below its own."""
+        entered = self.entered
+        return entered[1] if entered is not None and entered[0] is func else None
 
     def local_syms(self, module: Module, func: FunctionFacts, name: str) -> list[Sym] | None:
         """What a name means inside a function body; None when it is not local (look in the module)."""
         if func.first and name == func.first and func.cls:
+            receiver = self.receiver(func)
+            if receiver is not None:
+                if func.kind == "classmethod":
+                    return [ProjectClass(*receiver, True)]
+                return [ProjectInstance(*receiver)]
             classes = self.view.classes_named(module, func.cls)
             if func.kind == "classmethod":
                 return [ProjectClass(module.name, i, True) for i in classes]
@@ -105,7 +131,7 @@ class Bodies:
         on the module (and class) alone, not on the function's locals."""
         root = chain[0]
         if root == "<super>" or (func.first and root == func.first and func.cls):
-            key: tuple[object, ...] = (module.name, func.cls, func.kind == "classmethod", chain)
+            key: tuple[object, ...] = (module.name, func.cls, func.kind == "classmethod", chain, self.receiver(func))
         elif root.startswith("<super:") or root in func.locals or any(b.name == root for b in func.bindings):
             key = ("<local>", func.qualname, func.line, chain)  # kept only while its summary is computed
         else:
@@ -132,7 +158,7 @@ class Bodies:
         if root.startswith("<super"):
             if not rest:
                 return [OPAQUE]
-            syms = self.dispatch.super_member(module, func, root, rest[0])
+            syms = self.dispatch.super_member(module, func, root, rest[0], self.receiver(func))
             rest = rest[1:]
         else:
             local = self.local_syms(module, func, root)

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.evaluate import Evaluator
-from pytest_claims.analysis.resolution.hierarchy import ClassKey, Hierarchy
+from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.symbols import (
     OPAQUE,
     UNKNOWN,
+    ClassKey,
     Missing,
     Opaque,
     ProjectClass,
@@ -52,7 +53,10 @@ class Dispatch:
         the project's subclasses too (SPEC §5)."""
         if depth > MAX_ALIAS_DEPTH:
             return [_too_deep(attr)]
-        found = self._lookup(isinstance(sym, ProjectInstance), sym.module, sym.idx, attr, depth, after)
+        instance = isinstance(sym, ProjectInstance)
+        # an instance, a class reached through `cls`, or `super()`'s object: `self` in what is found is that class
+        narrow = instance or after is not None or (isinstance(sym, ProjectClass) and sym.dispatch)
+        found = self._lookup(instance, sym.module, sym.idx, attr, depth, after, narrow)
         if dispatch:
             overrides = self.overrides(sym.module, sym.idx, attr)
             if overrides:
@@ -60,8 +64,17 @@ class Dispatch:
         return found
 
     def _lookup(
-        self, instance: bool, module_name: str, index: int, attr: str, depth: int, after: ClassKey | None
+        self,
+        instance: bool,
+        module_name: str,
+        index: int,
+        attr: str,
+        depth: int,
+        after: ClassKey | None,
+        narrow: bool = False,
     ) -> list[Sym]:
+        """Python's lookup of `attr` from the class (after `after`); `narrow`: the methods found are entered for
+        this class (their `self` is an instance of it), not for the class that defines them."""
         if depth > MAX_ALIAS_DEPTH:
             return [_too_deep(attr)]
         order_, exact = self.hierarchy.linearised(module_name, index)
@@ -70,9 +83,10 @@ class Dispatch:
                 return [UNKNOWN]  # `super(X, self)` with X no base of the class: a TypeError, or X is not what we think
             # an inexact order keeps every class but the one whose method this is and X itself
             order_ = order_[order_.index(after) + 1 :] if exact else [c for c in order_[1:] if c != after]
+        receiver = (module_name, index), narrow
         union: list[Sym] = []
         for position, (mod_name, cls_index) in enumerate(order_):
-            own = self._own_member(instance, mod_name, cls_index, attr, depth)
+            own = self._own_member(instance, mod_name, cls_index, attr, depth, receiver)
             if own is not None:
                 if exact:
                     return own if position == 0 or not self.hierarchy.unnamable(order_) else [*own, UNKNOWN]
@@ -99,17 +113,30 @@ class Dispatch:
                 return [(s.module, s.idx) for s in own if isinstance(s, ProjectFunction)]
         return []
 
-    def _own_member(self, instance: bool, mod_name: str, cls_index: int, attr: str, depth: int) -> list[Sym] | None:
+    def _own_member(
+        self,
+        instance: bool,
+        mod_name: str,
+        cls_index: int,
+        attr: str,
+        depth: int,
+        receiver: tuple[ClassKey, bool] | None = None,
+    ) -> list[Sym] | None:
         """What one class of an MRO gives for `attr`, or None when it does not bind the name. Its defs, and the
         class-body assignments of the name that no unconditional later def replaces: a name bound several times
-        is every value its bindings may give (`def m` then `m = now`: both)."""
+        is every value its bindings may give (`def m` then `m = now`: both).
+
+        `receiver`: the class the lookup is for, and whether its `self` is known to be an instance of it (an
+        instance, `cls`, `super()`'s object). A classmethod is entered for that class whenever it lies below
+        this one (`Sub.build()` binds `cls` to Sub); a method taking `self`, only when `self` is known."""
         module = self.view.module(mod_name)
+        key = (mod_name, cls_index)
         if attr not in self.bound_names(mod_name, cls_index):
             return None  # the common answer down an MRO: one set lookup
         cls: ClassFacts = module.facts.classes[cls_index]
         functions = module.facts.functions
         defs = [fi for name, fi in cls.methods if name == attr and self.view.alive(module, functions[fi].guard)]
-        found: list[Sym] = [ProjectFunction(mod_name, fi) for fi in defs]
+        found: list[Sym] = [ProjectFunction(mod_name, fi, _entered_for(receiver, key, functions[fi])) for fi in defs]
         if not defs and instance:
             fields = [b for b in cls.fields if b.name == attr and self.view.alive(module, b.guard)]
             if fields:
@@ -182,17 +209,23 @@ class Dispatch:
         `state` function, which holds the lambda's body), or a sibling base's member (`class Both(Other, Base)`:
         `self.helper` in Base's code may be `Other.helper`, though Other is no subclass of Base)."""
         found: list[Sym] = []
-        for sub in self.hierarchy.subclasses(module_name, index):
-            for mod_name, cls_index in self.hierarchy.mro(*sub):
-                if attr not in self.bound_names(mod_name, cls_index):
+        subclasses = self.hierarchy.subclasses(module_name, index)
+        below = {*subclasses, (module_name, index)}
+        above = set(self.hierarchy.mro(module_name, index))
+        for sub in subclasses:
+            for owner in self.hierarchy.mro(*sub):
+                if attr not in self.bound_names(*owner):
                     continue  # the common answer, down every subclass's MRO: one set lookup (mro read the module)
+                if owner in above:
+                    break  # what the class's own lookup finds too (no class before it in its MRO binds the name)
+                # a sibling base's method is entered for the subclass that brings it in
+                receiver = None if owner in below else (sub, True)
                 with self.tracker.scope(modules="outer") as read:
-                    own = self._own_member(False, mod_name, cls_index, attr, 1)
+                    own = self._own_member(False, *owner, attr, 1, receiver)
                 if own is None:
                     continue
-                if (mod_name, cls_index) != (module_name, index):
-                    found.extend(s for s in own if s != UNKNOWN or not self._constant(mod_name, cls_index, attr))
-                    found.extend(ProjectFunction(m, i) for m, i in read.state or ())
+                found.extend(s for s in own if s != UNKNOWN or not self._constant(*owner, attr))
+                found.extend(ProjectFunction(m, i) for m, i in read.state or ())
                 break
         return sorted(set(found), key=order)
 
@@ -210,17 +243,21 @@ class Dispatch:
 
     # -- super() ------------------------------------------------------------------------------------------
 
-    def super_member(self, module: Module, func: FunctionFacts, root: str, attr: str) -> list[Sym]:
+    def super_member(
+        self, module: Module, func: FunctionFacts, root: str, attr: str, receiver: ClassKey | None = None
+    ) -> list[Sym]:
         """`super().attr` and `super(X, obj).attr`: `attr` after the enclosing class (or X) in the MRO of
         `type(obj)`. That is the enclosing class or any project subclass of it when `obj` is the method's own
         `self`/`cls` (a subclass's MRO can put a sibling between them: `class D(B, C)` makes `super()` in B find
-        C), else X or any project subclass of X (Python requires `obj` to be one). X that names no project
-        class, or not a plain or dotted name, is an unknown value: a blind spot, never the wrong class."""
+        C) — the receiver class instead, when the method is entered for one — else X or any project subclass
+        of X (Python requires `obj` to be one). X that names no project class, or not a plain or dotted name, is
+        an unknown value: a blind spot, never the wrong class."""
         classes = self.view.classes_named(module, func.cls) if func.cls else []
         if root == "<super>":
             if not classes:
                 return [OPAQUE]
-            pairs = [((module.name, i), (module.name, i)) for i in classes]  # (whose subclasses, after what)
+            # (whose subclasses, after what)
+            pairs = [(receiver or (module.name, i), (module.name, i)) for i in classes]
         else:
             if root == "<super:?>":
                 return [UNKNOWN]
@@ -233,7 +270,7 @@ class Dispatch:
             if not targets or len(starts) != len(targets):
                 return [UNKNOWN]
             own = classes if first and first == func.first and func.kind != "staticmethod" else []
-            pairs = [((module.name, i), x) for i in own for x in starts] or [(x, x) for x in starts]
+            pairs = [(receiver or (module.name, i), x) for i in own for x in starts] or [(x, x) for x in starts]
         found: list[Sym] = []
         self.tracker.module(HIERARCHY)
         for base, after in pairs:
@@ -242,6 +279,15 @@ class Dispatch:
                     if sym not in found:
                         found.append(sym)
         return found
+
+
+def _entered_for(receiver: tuple[ClassKey, bool] | None, owner: ClassKey, func: FunctionFacts) -> ClassKey | None:
+    """The class a def found in `owner` is entered for: the lookup's class when that lies below `owner` and the
+    def's first parameter is bound to it (see `Dispatch._own_member`), else None (its own class)."""
+    if receiver is None or receiver[0] == owner or not func.first:
+        return None
+    cls, known = receiver
+    return cls if known or func.kind == "classmethod" else None
 
 
 def _too_deep(attr: str) -> Sym:

@@ -12,17 +12,13 @@ from typing import TYPE_CHECKING
 
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.evaluate import Evaluator
-from pytest_claims.analysis.resolution.symbols import External, ProjectClass, StdName, Sym
+from pytest_claims.analysis.resolution.symbols import ClassKey, External, ProjectClass, StdName, Sym
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
 from pytest_claims.records import PLATFORM
 
 if TYPE_CHECKING:
     from pytest_claims.persist.store import SummaryStore
-
-ClassKey = tuple[str, int]
-"""A project class: (module name, index into its FileFacts.classes)."""
-
 
 class Hierarchy:
     """Bases, C3 orders and subclasses of project classes, memoised for one target."""

@@ -18,6 +18,7 @@ from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.symbols import (
     HOLDS_METHODS,
+    ClassKey,
     External,
     Missing,
     ProjectClass,
@@ -69,6 +70,7 @@ class Summaries:
         self.persisted = persisted
         """Summaries of earlier runs, valid while the modules they were computed from are unchanged."""
         self._summaries: dict[Key, Summary] = {}
+        self._receivers: dict[tuple[Key, ClassKey], Summary] = {}
         self.keep_names = bool(config.forbid_reaches)
         """Rules may name any dotted name (`to = "json"`), so their runs keep every name a body uses."""
         self._deny_any = tuple(
@@ -91,13 +93,12 @@ class Summaries:
         if cached is not None:
             self._summaries[key] = cached
             return cached
-        outer_locals, self.bodies.local_uses = self.bodies.local_uses, {}
+        outer = self.bodies.begin(None, None)
         try:
             with self.tracker.scope(state="outer") as read:
-                found = self._body(key)
-                result = found.summary(self.tracker.frozen(read.modules))
+                result = self._body(key).summary(self.tracker.frozen(read.modules))
         finally:
-            self.bodies.local_uses = outer_locals
+            self.bodies.end(outer)
         self.tracker.modules(result.deps)
         self._summaries[key] = result
         if PLATFORM not in result.deps:
@@ -105,6 +106,32 @@ class Summaries:
         if self.persisted is not None:
             self.persisted.put(key, platform, result)
         return result
+
+    def summary_in(self, key: Key, receiver: ClassKey | None) -> Summary:
+        """The summary of a method entered for `receiver` (its `self` an instance of that class or a subclass):
+        the uses rooted at `self`, `cls` and `super()` resolved for it, memoised per (class, use) by `Bodies`;
+        every other use as in `summary`. Kept for the run, not persisted. None: the function's own summary."""
+        if receiver is None:
+            return self.summary(key)
+        cached = self._receivers.get((key, receiver))
+        if cached is not None:
+            return cached
+        outer = self.bodies.begin(self.view.module(key[0]).facts.functions[key[1]], receiver)
+        try:
+            with self.tracker.scope(state="outer") as read:
+                result = self._body(key).summary(self.tracker.frozen(read.modules))
+        finally:
+            self.bodies.end(outer)
+        self.tracker.modules(result.deps)
+        self._receivers[key, receiver] = result
+        return result
+
+    def receivers(self) -> dict[Key, int]:
+        """How many receivers each method was summarised for (besides its own class), this run."""
+        counts: dict[Key, int] = {}
+        for key, _ in self._receivers:
+            counts[key] = counts.get(key, 0) + 1
+        return counts
 
     def _body(self, key: Key) -> _Found:
         """Every use of the body, resolved and recorded."""
@@ -184,7 +211,7 @@ class Summaries:
         if under_any(name, self._deny_any):
             kind = "call" if ctx == "call" else "reference"
             found.reach(Reach(name, kind, line, frozenset(), subject or name))
-        found.edge(Edge(key, name, line, subject or name))
+        found.edge(Edge(key, name, line, subject or name, sym.receiver))
         found.name(name)
 
     def _construct_outcome(
@@ -284,7 +311,7 @@ class _Found:
 
     def __init__(self, keep_names: bool) -> None:
         self.reaches: dict[tuple[str, str, int, str], Reach] = {}
-        self.edges: dict[tuple[tuple[str, int], int, str], Edge] = {}
+        self.edges: dict[tuple[tuple[str, int], int, str, tuple[str, int] | None], Edge] = {}
         self.entries: dict[tuple[str, int, str, str], Frontier] = {}
         self.blind: dict[tuple[int, str], Blind] = {}
         self.names: set[str] = set()
@@ -294,7 +321,7 @@ class _Found:
         self.reaches.setdefault((reach.reach, reach.kind, reach.line, reach.subject), reach)
 
     def edge(self, edge: Edge) -> None:
-        self.edges.setdefault((edge.target, edge.line, edge.subject), edge)
+        self.edges.setdefault((edge.target, edge.line, edge.subject, edge.receiver), edge)
 
     def frontier(self, entry: Frontier) -> None:
         self.entries.setdefault((entry.reach, entry.line, entry.reason, entry.subject), entry)
@@ -306,7 +333,7 @@ class _Found:
     def summary(self, deps: frozenset[str]) -> Summary:
         return Summary(
             tuple(sorted(self.reaches.values(), key=lambda r: (r.line, r.reach, r.kind, r.subject))),
-            tuple(sorted(self.edges.values(), key=lambda e: (e.name, e.line, e.subject))),
+            tuple(sorted(self.edges.values(), key=lambda e: (e.name, e.line, e.subject, e.receiver or ()))),
             tuple(sorted(self.entries.values(), key=lambda f: (f.line, f.reach, f.reason, f.subject))),
             tuple(sorted(self.blind.values())),
             tuple(sorted(self.names)),

@@ -19,11 +19,20 @@ class ProjectModule(NamedTuple):
     kind: Literal["pmod"] = "pmod"
 
 
+ClassKey = tuple[str, int]
+"""A project class: (module name, index into its FileFacts.classes)."""
+
+
 class ProjectFunction(NamedTuple):
-    """A project function or method: its module and its index into `FileFacts.functions` (`idx`)."""
+    """A project function or method: its module and its index into `FileFacts.functions` (`idx`).
+
+    `receiver`: for a method found on a value of known class, that class, when it is narrower than the class
+    defining the method (`D().helper()` with `helper` defined in `Base`): inside the method `self` stands for
+    that class or a project subclass of it. None: `self` stands for the defining class (or any subclass)."""
 
     module: str
     idx: int
+    receiver: ClassKey | None = None
     kind: Literal["pfunc"] = "pfunc"
 
 
