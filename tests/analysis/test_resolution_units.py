@@ -19,6 +19,7 @@ from pytest_claims.analysis.resolution.symbols import (
     ProjectModule,
     StdInstance,
     StdName,
+    Sym,
     order,
 )
 from pytest_claims.analysis.resolution.tracking import Tracker
@@ -53,14 +54,15 @@ def function_key(resolver: Resolver, module: str, qualname: str) -> tuple[str, i
 
 
 def test_symbols_of_different_kinds_are_never_equal() -> None:
-    assert ProjectFunction("m", 1) != ProjectClass("m", 1) != ProjectInstance("m", 1)
+    kinds: list[Sym] = [ProjectFunction("m", 1), ProjectClass("m", 1), ProjectInstance("m", 1)]
+    assert len(set(kinds)) == 3 and kinds[0] != kinds[1] != kinds[2]
     assert ProjectClass("m", 1) != ProjectClass("m", 1, True)
     assert ProjectFunction("m", 1) != ProjectFunction("m", 1, ("m", 0))
     assert len({ProjectFunction("m", 1), ProjectInstance("m", 1), ProjectModule("m")}) == 3
 
 
 def test_the_order_of_symbols_is_by_kind_then_fields() -> None:
-    syms = [ProjectFunction("b", 2), ProjectClass("a", 1), ProjectFunction("a", 10), ProjectFunction("a", 9)]
+    syms: list[Sym] = [ProjectFunction("b", 2), ProjectClass("a", 1), ProjectFunction("a", 10), ProjectFunction("a", 9)]
     assert sorted(syms, key=order) == [
         ProjectClass("a", 1),
         ProjectFunction("a", 10),  # fields compare as written, the same every run
