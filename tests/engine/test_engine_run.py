@@ -17,7 +17,7 @@ from pytest_claims.persist.cache import FactsCache, background_writes, read_entr
 from pytest_claims.persist.store import _shared
 from pytest_claims.records import BlindCalls, BlindSpot, Violation, blind_spots
 
-FIXTURE = Path(__file__).resolve().parent.parent / "testdata" / "violations"
+FIXTURE = Path(__file__).resolve().parents[2] / "testdata" / "violations"
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from pytest_claims.config import load_config
 from pytest_claims.observe.verdicts import Policy, claimed, direct, judge, merge
 from pytest_claims.records import BlindCalls, BlindSpot, ClaimResult, FrontierEntry, Violation
 
-FIXTURE = Path(__file__).resolve().parent.parent / "testdata" / "observe"
+FIXTURE = Path(__file__).resolve().parents[2] / "testdata" / "observe"
 HOST = sys.platform
 
 

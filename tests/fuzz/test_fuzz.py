@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 
 def _load_campaign() -> ModuleType:
-    path = Path(__file__).resolve().parent / "fuzz" / "campaign.py"
+    path = Path(__file__).resolve().parent / "campaign.py"
     spec = importlib.util.spec_from_file_location("claims_fuzz_campaign", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -26,7 +26,7 @@ def _load_campaign() -> ModuleType:
 
 
 if TYPE_CHECKING:
-    import campaign  # tests/fuzz/campaign.py, which mypy names by its file (no package around it)
+    from tests.fuzz import campaign  # loaded by its path at run time, under a name of its own
 else:
     campaign = _load_campaign()
 BOUNDED = settings(

@@ -13,7 +13,7 @@ from pytest_claims import engine
 from pytest_claims.analysis.check import walk
 from pytest_claims.engine import check
 
-FIXTURE = Path(__file__).resolve().parent.parent / "testdata" / "violations"
+FIXTURE = Path(__file__).resolve().parents[2] / "testdata" / "violations"
 TARGETS = ["linux", "darwin", "win32"]
 
 SOURCE = """\

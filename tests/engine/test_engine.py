@@ -74,7 +74,7 @@ def test_never_imports_the_analysed_code(tmp_path: Path) -> None:
 
 
 def test_the_sweep_parses_each_file_once() -> None:
-    fixture = Path(__file__).resolve().parent.parent / "testdata" / "violations"
+    fixture = Path(__file__).resolve().parents[2] / "testdata" / "violations"
     counts = FactsCache(None)  # keeps nothing: every file the run needs is parsed, and counted
     result = check(fixture, ["darwin", "linux", "win32"], cache=counts)
     assert counts.parsed == len(result.project.modules.loaded())  # no file parsed twice across the platforms
@@ -198,7 +198,7 @@ def test_unparseable_file_makes_reaching_claims_unevaluable(tmp_path: Path) -> N
 
 
 def test_released_facts_load_again_on_demand() -> None:
-    fixture = Path(__file__).resolve().parent.parent / "testdata" / "violations"
+    fixture = Path(__file__).resolve().parents[2] / "testdata" / "violations"
     result = check(fixture, ["linux"])
     modules = result.project.modules
     before = {name: modules[name].facts for name in sorted(modules.loaded())}

@@ -25,7 +25,7 @@ from pytest_claims.config import load_config
 from pytest_claims.engine import check
 from pytest_claims.persist.cache import FactsCache
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 TREES = {
     "providers": REPO / "examples" / "providers",
     "violations": REPO / "testdata" / "violations",

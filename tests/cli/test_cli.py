@@ -15,7 +15,7 @@ import pytest
 
 from pytest_claims.cli import main
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "providers"
 
 CONFIG = '[tool.claims]\npackages = ["src/shop"]\n\n[tool.pytest.ini_options]\n'

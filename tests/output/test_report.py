@@ -33,7 +33,7 @@ from pytest_claims.output.report import (
 )
 from pytest_claims.records import Definition, RuleResult
 
-TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
+TESTDATA = Path(__file__).resolve().parents[2] / "testdata"
 VIOLATIONS = TESTDATA / "violations"
 RULES = TESTDATA / "rules"
 PLATFORMS = ["darwin", "linux", "win32"]

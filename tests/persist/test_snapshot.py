@@ -14,7 +14,7 @@ from pytest_claims.persist import snapshot as snapshot_module
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.persist.snapshot import WRITEBACK_NS, Snapshot, stat_key
 
-FIXTURE = Path(__file__).resolve().parent.parent / "testdata" / "violations"
+FIXTURE = Path(__file__).resolve().parents[2] / "testdata" / "violations"
 HOUR_AGO = time.time() - 3600
 
 

@@ -23,7 +23,7 @@ import pytest
 
 from pytest_claims.engine import ClaimResult, Result, check
 
-ROOT = Path(__file__).resolve().parent.parent / "testdata" / "violations"
+ROOT = Path(__file__).resolve().parents[2] / "testdata" / "violations"
 PLATFORMS = ("darwin", "linux", "win32")
 
 # ----------------------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent.parent / "pytest_claims"
+PACKAGE = Path(__file__).resolve().parents[2] / "pytest_claims"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     (

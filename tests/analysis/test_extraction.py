@@ -21,7 +21,7 @@ from pytest_claims.analysis.extraction import ENV_HELPERS, MIN_SHARED_BYTES, ext
 from pytest_claims.engine import check
 from pytest_claims.persist.cache import FactsCache
 
-FIXTURE = Path(__file__).resolve().parent.parent / "testdata" / "violations"
+FIXTURE = Path(__file__).resolve().parents[2] / "testdata" / "violations"
 
 JOBS = [
     ("pkg/plain.py", b"import os\n\n\ndef f():\n    return os.getcwd()\n"),

@@ -15,7 +15,7 @@ from pytest_claims.config import load_config
 from pytest_claims.engine import Resolvers, check, load
 from pytest_claims.records import Claimed, ClaimResult
 
-FIXTURE = Path(__file__).resolve().parent.parent / "testdata" / "violations"
+FIXTURE = Path(__file__).resolve().parents[2] / "testdata" / "violations"
 PLATFORMS = ["linux", "win32"]
 
 

@@ -20,8 +20,8 @@ from pytest_claims.engine import Resolvers, load
 from pytest_claims.output.messages import rule_failure_text, rule_item_name
 from pytest_claims.records import RuleResult
 
-ROOT = Path(__file__).resolve().parent.parent / "testdata" / "rules"
-VIOLATIONS = Path(__file__).resolve().parent.parent / "testdata" / "violations"
+ROOT = Path(__file__).resolve().parents[2] / "testdata" / "rules"
+VIOLATIONS = Path(__file__).resolve().parents[2] / "testdata" / "violations"
 PLATFORMS = ("linux", "win32")
 ALL = "*"
 

@@ -14,7 +14,7 @@ from pytest_claims.analysis.stubs import read_stub
 from pytest_claims.engine import Result, check
 from pytest_claims.persist.cache import Derived, FactsCache, derived_in, pack, unpack
 
-FIXTURE = Path(__file__).resolve().parent.parent / "testdata" / "violations"
+FIXTURE = Path(__file__).resolve().parents[2] / "testdata" / "violations"
 
 
 @pytest.fixture
