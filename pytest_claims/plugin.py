@@ -533,7 +533,7 @@ def python_files_match(pattern: str, path: Path | PurePath) -> bool:
     """pytest's own matching of a `python_files` pattern (`_pytest.pathlib.fnmatch_ex`, which is private, so
     copied rather than imported: a pytest upgrade may move it). A pattern without a path separator matches the
     file name; one with a separator matches the whole path, a relative pattern anywhere below the root (so
-    `tests/**/test_*.py` works). tests/test_plugin.py checks it against pytest's when pytest still has it."""
+    `tests/**/test_*.py` works). tests/plugin/test_plugin.py checks it against pytest's when pytest still has it."""
     path = PurePath(path)
     if sys.platform.startswith("win") and os.sep not in pattern and "/" in pattern:
         pattern = pattern.replace("/", os.sep)

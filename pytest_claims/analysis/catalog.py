@@ -120,7 +120,7 @@ class Catalogue:
         return name in self._under or self.lookup(name) is not None
 
     def judged(self, module: str) -> bool:
-        """Has the catalogue judged this stdlib module (the coverage rule of tests/test_catalogue.py)?
+        """Has the catalogue judged this stdlib module (the coverage rule of tests/analysis/test_catalogue.py)?
 
         Judged: it is a [pure] key, or some entry key is the module itself or lies under it, or an ancestor
         module has a whole-module entry.

@@ -29,7 +29,7 @@ Each input goes through `exercise`, the oracle: `extract` must return facts (nev
 survive the cache round trip, and a whole project holding the input must get a verdict for every claim from
 `engine.check` (with a facts cache, cold and warm, for two platforms), the failure texts and the reports
 must render, and nothing may raise. A crash is any exception out of the oracle; the campaign records it
-(input and traceback) and carries on. `tests/test_fuzz.py` runs a short, bounded version in the suite.
+(input and traceback) and carries on. `tests/fuzz/test_fuzz.py` runs a short, bounded version in the suite.
 """
 
 from __future__ import annotations

@@ -1,0 +1,89 @@
+"""One walk for the targets that see a claim alike: a walk that met something target-specific is reused on another
+target when every such step is the same there (`check.same_walk`), and walked again when one differs."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pytest_claims import engine
+from pytest_claims.analysis.check import walk
+from pytest_claims.engine import check
+
+FIXTURE = Path(__file__).resolve().parents[2] / "testdata" / "violations"
+TARGETS = ["linux", "darwin", "win32"]
+
+SOURCE = """\
+import sys
+import time
+
+if sys.platform == "win32":
+    SEP = "\\\\"
+
+    def now():
+        return 0
+else:
+    SEP = "/"
+
+    def now():
+        return time.time()
+
+
+# claims: deterministic
+def joined(a, b):
+    return a + SEP + b
+
+
+# claims: deterministic
+def stamp():
+    return now()
+"""
+
+
+def _project(root: Path) -> Path:
+    (root / "pyproject.toml").write_text('[tool.claims]\npackages = ["pkg"]\n', encoding="utf-8")
+    (root / "pkg").mkdir()
+    (root / "pkg" / "__init__.py").write_text("", encoding="utf-8")
+    (root / "pkg" / "paths.py").write_text(SOURCE, encoding="utf-8")
+    return root
+
+
+def _counting_walks(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    walked: Counter[str] = Counter()
+
+    def counted(resolver: Any, policy: Any, node: tuple[str, int], *args: Any, **kwargs: Any) -> Any:
+        walked[resolver.function_name(node[0], node[1])] += 1
+        return walk(resolver, policy, node, *args, **kwargs)
+
+    monkeypatch.setattr("pytest_claims.engine.walk", counted)  # as the engine imported it
+    return walked
+
+
+def test_a_claim_the_targets_see_alike_is_walked_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    walked = _counting_walks(monkeypatch)
+    results = {(r.function, r.platform): r.status for r in check(_project(tmp_path), TARGETS).claims}
+    assert {p: results["pkg.paths.joined", p] for p in TARGETS} == dict.fromkeys(TARGETS, "held")
+    assert walked["pkg.paths.joined"] == 1  # the module has platform conditions, yet what the walk met is alike
+
+
+def test_a_claim_the_targets_see_differently_is_walked_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    walked = _counting_walks(monkeypatch)
+    results = {(r.function, r.platform): r.status for r in check(_project(tmp_path), TARGETS).claims}
+    assert results["pkg.paths.stamp", "win32"] == "held"
+    assert results["pkg.paths.stamp", "linux"] == results["pkg.paths.stamp", "darwin"] == "violated"
+    assert walked["pkg.paths.stamp"] == 2  # linux, then win32 (darwin meets what linux met)
+
+
+def test_the_verdicts_are_those_of_walking_every_target(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the fixture tree walks are spared (else this would compare a run with itself), and nothing changes."""
+    with monkeypatch.context() as counting:
+        walked = _counting_walks(counting)
+        shared = check(FIXTURE, TARGETS).claims
+        spared = sum(walked.values())
+    monkeypatch.setattr(engine._ClaimWalks, "same_walk", staticmethod(lambda resolver, specific: False))
+    walked = _counting_walks(monkeypatch)
+    assert check(FIXTURE, TARGETS).claims == shared
+    assert sum(walked.values()) > spared

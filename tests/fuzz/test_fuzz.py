@@ -1,0 +1,124 @@
+"""The fuzzing campaign in miniature: generated, mutated, deeply nested and raw sources through the extractor
+and the checker, bounded so the suite stays fast. The long run is `python tests/fuzz/campaign.py`."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+
+def _load_campaign() -> ModuleType:
+    path = Path(__file__).resolve().parent / "campaign.py"
+    spec = importlib.util.spec_from_file_location("claims_fuzz_campaign", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while the class is built
+    spec.loader.exec_module(module)
+    return module
+
+
+if TYPE_CHECKING:
+    from tests.fuzz import campaign  # loaded by its path at run time, under a name of its own
+else:
+    campaign = _load_campaign()
+BOUNDED = settings(
+    max_examples=25,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+@pytest.fixture(scope="module")
+def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[campaign.Workspace]:
+    yield campaign.Workspace.create(tmp_path_factory.mktemp("fuzz"))
+
+
+def run(source: str | bytes, workspace: campaign.Workspace) -> None:
+    """The campaign's oracle, with a default interpreter's stack headroom (hypothesis raises the limit)."""
+    campaign.default_stack(lambda: campaign.exercise(source, workspace))
+
+
+@BOUNDED
+@given(source=campaign.generated_source())
+def test_generated_sources(workspace: campaign.Workspace, source: str) -> None:
+    run(source, workspace)
+
+
+@BOUNDED
+@given(source=campaign.mutated_source())
+def test_mutated_sources(workspace: campaign.Workspace, source: str | bytes) -> None:
+    run(source, workspace)
+
+
+@settings(BOUNDED, max_examples=15)
+@given(source=campaign.deep_source())
+def test_deeply_nested_sources(workspace: campaign.Workspace, source: str) -> None:
+    run(source, workspace)
+
+
+@settings(BOUNDED, max_examples=40)
+@given(source=campaign.raw_source)
+def test_raw_text_and_bytes(workspace: campaign.Workspace, source: str | bytes) -> None:
+    run(source, workspace)
+
+
+@pytest.mark.parametrize("shape", sorted(campaign.DEEP_SHAPES))
+def test_every_deep_shape_at_the_parser_limit_and_past_it(workspace: campaign.Workspace, shape: str) -> None:
+    for depth in (99, 1_000, 10_000):
+        run("# claims: deterministic\n" + campaign.DEEP_SHAPES[shape](depth), workspace)
+
+
+@settings(BOUNDED, max_examples=40)
+@given(data=st.binary(min_size=1, max_size=64), at=st.integers(0, 10_000))
+def test_garbage_spliced_into_a_real_file(workspace: campaign.Workspace, data: bytes, at: int) -> None:
+    text = campaign.CORPUS[at % len(campaign.CORPUS)].encode()
+    cut = at % (len(text) + 1)
+    run(text[:cut] + data + text[cut:], workspace)
+
+
+@settings(BOUNDED, max_examples=30)
+@given(state=campaign.hostile_state())
+def test_hostile_file_system_state(tmp_path_factory: pytest.TempPathFactory, state: campaign.HostileState) -> None:
+    """Symlinked packages, symlink loops, FIFOs, unlistable and unreadable entries, stdlib-named project modules:
+    no traceback, every problem reported, no sentinel claim held."""
+    campaign.default_stack(lambda: campaign.exercise_state(state, tmp_path_factory.mktemp("state")))
+
+
+@settings(BOUNDED, max_examples=30)
+@given(drawn=campaign.binding_source())
+def test_hostile_bindings_never_give_a_wrong_held(workspace: campaign.Workspace, drawn: tuple[str, str]) -> None:
+    campaign.default_stack(lambda: campaign.exercise_bindings(drawn[0], workspace))
+
+
+@pytest.mark.parametrize("form", campaign.BINDING_FORMS)
+def test_every_binding_form_with_the_plain_decorator(workspace: campaign.Workspace, form: str) -> None:
+    imports, directive = campaign.SPELLINGS["decorator"]
+    source = (
+        f"import contextlib\nimport os\nimport sys\n{imports}\n\n{form}\n\n\n{directive}\ndef f():\n    return h('X')\n"
+    )
+    campaign.exercise_bindings(source, workspace)
+
+
+@pytest.mark.parametrize("spelling", sorted(campaign.SPELLINGS))
+def test_every_spelling_of_the_directive(workspace: campaign.Workspace, spelling: str) -> None:
+    imports, directive = campaign.SPELLINGS[spelling]
+    trailing = "  # claims: deterministic" if spelling == "trailing" else ""
+    source = f"import os\n{imports}\n\nh = VALUE\n\n\n{directive}\ndef f():{trailing}\n    return h('X')\n"
+    campaign.exercise_bindings(source, workspace)
+
+
+@settings(BOUNDED, max_examples=30)
+@given(state=campaign.hostile_cache)
+def test_hostile_cache_state(workspace: campaign.Workspace, state: campaign.CacheState) -> None:
+    """Entries under wrong keys, from another configuration, of a shape never written: no stale verdict, no
+    traceback."""
+    campaign.exercise_cache(state, workspace)
