@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-FACTS_MEANING = 9
+FACTS_MEANING = 10
 """Bumped when the extractor changes what a fact means without changing a record's shape (a shape change is
 seen by `persist.codec.schema` on its own); part of the facts cache's namespace."""
 
@@ -49,11 +49,13 @@ Use = tuple[tuple[str, ...], str, int, int, str]
 `chain` is the dotted access (`("os", "path", "exists")`); a step `()` is the result of a call
 (`make().run` is `("make", "()", "run")`), a root `<str>` / `<list>` / `<dict>` / `<set>` / `<tuple>` /
 `<bytes>` a literal, and the root `<?>` a callee with no name at all (`handlers[k]()`). `ctx` is how it is
-used: `call` (the callee of a call), `ref` (a value), `type` (isinstance/except position: never a reach) or
-`getattr` (the object of `getattr(obj, <non-literal>)`); `guard` indexes `FileFacts.guards`; `code` is the
-call's source text, whitespace-normalised (at most 120 characters), kept only for calls whose callee may turn
-out to be of unknown type (a blind spot is reported with it), else "". `implicit` (a special method Python
-calls: `("a", "__eq__")` for `a == b`): there `code` is the dotted chain of the forward call whose landing on a
+used: `call` (the callee of a call), `ref` (a value), `type` (isinstance/except position: never a reach),
+`getattr` (the object of `getattr(obj, <non-literal>)`), `probe` (`hasattr(obj, "name")`: the name is tested,
+not read; only a project class's `__getattr__` runs) or `identity` (an operand of `is`); `guard` indexes
+`FileFacts.guards`; `code` is the call's source text, whitespace-normalised (at most 120 characters), kept
+only for calls whose callee may turn out to be of unknown type (a blind spot is reported with it), else "".
+`implicit` (a special method Python calls: `("a", "__eq__")` for `a == b`): there `code` is the dotted chain of
+the forward call whose landing on a
 project method means this reflected one does not happen (`x.__add__` for the `y.__radd__` of `x + y`), or "".
 """
 
@@ -192,6 +194,9 @@ class Reach:
     subject: str
     """The dotted name whose trust covers this entry: the reach itself, or the project class whose construction
     leads to it (a trusted class is trusted with everything its constructor does)."""
+    module: str = ""
+    """The module whose file holds `line`, when it is not the body's own (a dataclass field's factory, reported
+    where it is written)."""
 
 
 @dataclass(frozen=True, slots=True)

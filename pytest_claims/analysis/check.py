@@ -7,7 +7,7 @@ frontier. A violation wins over the frontier, and a walk past `max-walk` is neve
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
 from pytest_claims.analysis.policy import Policy
@@ -109,20 +109,21 @@ def _judge_reaches(
     checked: dict[str, frozenset[str]],
     deny: dict[str, tuple[str, ...]],
     allow: dict[str, tuple[str, ...]],
-    where: tuple[str, Via, Findings],
+    where: tuple[str, Via, Findings, Callable[[str], str]],
     violations: dict[tuple[str, str, int, str, str], Violation],
 ) -> None:
     """Every reach a claim forbids (by category, or named in `deny` for it, and not exempt by `allow`)."""
-    rel, via, findings = where
+    rel, via, findings, rel_of = where
     for reach in reaches:
+        file = rel_of(reach.module) if reach.module else rel
         for claim, forbidden in checked.items():
             if under_any(reach.reach, allow.get(claim, ())):
                 continue
             if not (reach.categories & forbidden) and not under_any(reach.reach, deny.get(claim, ())):
                 continue
-            key = (claim, reach.reach, reach.line, rel, reach.kind)
+            key = (claim, reach.reach, reach.line, file, reach.kind)
             if key not in violations:
-                found = Violation(claim, reach.kind, reach.reach, rel, reach.line, findings.chain(via))
+                found = Violation(claim, reach.kind, reach.reach, file, reach.line, findings.chain(via))
                 violations[key] = findings.same(found)
 
 
@@ -149,6 +150,10 @@ def walk(  # noqa: PLR0913 - the walk's inputs, each a different part of the con
     findings = Findings(shared)
     deps: set[str] = {start[0]}
     known = policy.steps(resolver)
+    index = resolver.project.index.modules
+
+    def rel_of(module: str) -> str:
+        return index[module].rel
 
     def step(node: Node, via: Via) -> Iterable[tuple[str, Node]]:
         learnt = known.get(node) or met(resolver, policy, node)
@@ -157,7 +162,7 @@ def walk(  # noqa: PLR0913 - the walk's inputs, each a different part of the con
         if specific is not None and PLATFORM in read:
             specific.append((node, learnt))
         if summary.reaches:
-            _judge_reaches(summary.reaches, checked, deny, allow, (rel, via, findings), violations)
+            _judge_reaches(summary.reaches, checked, deny, allow, (rel, via, findings, rel_of), violations)
         if summary.frontier or summary.blind:
             findings.meet(rel, summary.frontier, summary.blind, via)
         return neighbours

@@ -674,6 +674,12 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
                 return
         if scope.kind == "class" and isinstance(value, ast.Call):
             _factory(ex, value, scope)
+            if _declares_field(ex, value):
+                # a dataclass or attrs field is instance state, reached through construction (its factory): the
+                # declaration is no class state a reader of the name reaches (SPEC §4)
+                declared = binding if binding.kind == "instance" else Binding(name, "var", "", "", node.lineno, guard)
+                ex.bind(scope, declared)
+                return
         if binding.kind != "var" or scope.kind != "function":
             ex.bind(scope, binding)
         else:
@@ -818,6 +824,24 @@ def _factory(ex: _Extractor, value: ast.Call, scope: _Scope) -> None:
             chain = chain_of(keyword.value)
             if chain is not None:
                 scope.cls.factories.append((".".join(chain), keyword.value.lineno))
+
+
+_FIELD_MODULES = frozenset({"dataclasses", "attr", "attrs"})
+
+
+def _declares_field(ex: _Extractor, value: ast.Call) -> bool:
+    """`dataclasses.field(...)`, `attr.ib(...)`, `attrs.field(...)`, or the same names imported from those modules
+    (a project function called `field` is not one)."""
+    callee = chain_of(value.func)
+    if callee is None or callee[-1] not in _FACTORY_CALLEES or len(callee) > 2:
+        return False
+    for binding in reversed(ex.bindings):
+        if binding.name != callee[0]:
+            continue
+        if len(callee) == 2:
+            return binding.kind == "import" and binding.target in _FIELD_MODULES
+        return binding.kind == "from" and binding.target in _FIELD_MODULES and binding.member == callee[0]
+    return False
 
 
 def _value_binding(name: str, value: ast.expr | None, line: int, guard: int) -> Binding:
@@ -1249,8 +1273,8 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
         if value is not None:
             ex.use(scope, value, "ref", node.lineno, guard)
     probed = _hasattr_chain(node)
-    if probed is not None:  # `hasattr(x, "name")` reads `x.name` (a class's `__getattr__` may answer)
-        ex.use(scope, probed, "ref", node.lineno, guard)
+    if probed is not None:  # `hasattr(x, "name")` tests `x.name`: a project class's `__getattr__` may answer
+        ex.use(scope, probed, "probe", node.lineno, guard)
     if isinstance(func, ast.Name) and func.id == "getattr" and len(node.args) >= 2 and _getattr_literal(node) is None:
         # getattr(obj, <non-literal>): dynamic when obj is a capable module.
         target = chain_of(node.args[0])

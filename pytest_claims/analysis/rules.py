@@ -136,7 +136,7 @@ def _steps(resolver: Resolver, target: str, path: tuple[str, ...], nodes: list[N
         following, last = path[i + 1], i == len(path) - 2
         if last:
             lines = [e.line for e in summary.edges if e.name == following and under(e.name, target)]
-            lines += [r.line for r in summary.reaches if r.reach == following]
+            lines += [r.line for r in summary.reaches if r.reach == following and not r.module]
         else:
             after = nodes[i + 1] if i + 1 < len(nodes) else None
             lines = [

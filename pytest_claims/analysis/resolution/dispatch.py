@@ -38,6 +38,7 @@ class Dispatch:
         self.hierarchy = hierarchy
         self.tracker = tracker
         self._class_names: dict[ClassKey, frozenset[str]] = {}
+        self._field_names: dict[ClassKey, frozenset[str]] = {}
         self._overrides: dict[tuple[str, int, str], tuple[list[Sym], bool]] = {}
 
     def class_member(
@@ -84,10 +85,15 @@ class Dispatch:
             # an inexact order keeps every class but the one whose method this is and X itself
             order_ = order_[order_.index(after) + 1 :] if exact else [c for c in order_[1:] if c != after]
         receiver = (module_name, index), narrow
+        # a name some method assigns on `self` is instance state: what the class body binds it to is a default,
+        # not state its readers reach (SPEC §4), and the instance's value may be any of the assigned ones
+        held = self._instance_fields(order_, attr, depth) if instance else []
         union: list[Sym] = []
         for position, (mod_name, cls_index) in enumerate(order_):
-            own = self._own_member(instance, mod_name, cls_index, attr, depth, receiver)
+            own = self._own_member(instance, mod_name, cls_index, attr, depth, receiver, not held)
             if own is not None:
+                if held:
+                    own = list(dict.fromkeys([*own, *held]))
                 if exact:
                     return own if position == 0 or not self.hierarchy.unnamable(order_) else [*own, UNKNOWN]
                 union.extend(s for s in own if s not in union)
@@ -103,6 +109,18 @@ class Dispatch:
             # read of module state enters what the binding evaluates; its result is a value of unknown type
             self.tracker.state(self._getattr_hooks(order_))
         return [OPAQUE] if attr.startswith("__") else [UNKNOWN]
+
+    def probe(self, sym: ProjectInstance, attr: str) -> list[tuple[str, int]]:
+        """The project `__getattr__` that `hasattr(obj, attr)` runs: when no class of the instance's MRO binds
+        `attr` and no stdlib or third-party base may define it (each of its defs when guards leave several)."""
+        order_ = self.hierarchy.mro(sym.module, sym.idx)
+        if attr.startswith("__") or any(attr in self.bound_names(*c) for c in order_):
+            return []
+        for base in self.hierarchy.foreign_bases(sym.module, sym.idx):
+            stepped = self.evaluator.step(base, attr, 1)
+            if not (stepped and isinstance(stepped[0], StdName) and stepped[0].symbol.kind == "missing"):
+                return []
+        return self._getattr_hooks(order_)
 
     def _getattr_hooks(self, order_: list[ClassKey]) -> list[tuple[str, int]]:
         """The project `__getattr__` an instance of the first class of `order_` falls back to: the one of the first
@@ -121,10 +139,12 @@ class Dispatch:
         attr: str,
         depth: int,
         receiver: tuple[ClassKey, bool] | None = None,
+        state: bool = True,
     ) -> list[Sym] | None:
         """What one class of an MRO gives for `attr`, or None when it does not bind the name. Its defs, and the
         class-body assignments of the name that no unconditional later def replaces: a name bound several times
-        is every value its bindings may give (`def m` then `m = now`: both).
+        is every value its bindings may give (`def m` then `m = now`: both). `state`: whether reading a
+        class-body binding reads class state (not when the name is instance state).
 
         `receiver`: the class the lookup is for, and whether its `self` is known to be an instance of it (an
         instance, `cls`, `super()`'s object). A classmethod is entered for that class whenever it lies below
@@ -144,8 +164,27 @@ class Dispatch:
         last = max((functions[fi].line for fi in defs if not functions[fi].guard), default=0)
         attrs = [b for b in cls.attributes if b.name == attr and b.line > last and self.view.alive(module, b.guard)]
         for binding in attrs:
-            found.extend(self._class_attribute(module, cls_index, binding, depth))
+            found.extend(self._class_attribute(module, cls_index, binding, depth, state))
         return found if defs or attrs else None
+
+    def _instance_fields(self, order_: list[ClassKey], attr: str, depth: int) -> list[Sym]:
+        """What the methods of the classes of an MRO assign to `self.attr` (none: the name is no instance state)."""
+        found: list[Sym] = []
+        for key in order_:
+            if attr in self._fields_of(key):
+                module = self.view.module(key[0])
+                for binding in module.facts.classes[key[1]].fields:
+                    if binding.name == attr and self.view.alive(module, binding.guard):
+                        found.extend(self._field(module, binding, depth))
+        return found
+
+    def _fields_of(self, key: ClassKey) -> frozenset[str]:
+        """The names a class's methods assign on `self`, kept per class."""
+        names = self._field_names.get(key)
+        if names is None:
+            cls = self.view.project.modules[key[0]].facts.classes[key[1]]
+            names = self._field_names[key] = frozenset(b.name for b in cls.fields)
+        return names
 
     def bound_names(self, mod_name: str, cls_index: int) -> frozenset[str]:
         """Every name a class binds (methods, class-body assignments, fields set on `self`), kept per class. Asked
@@ -166,11 +205,14 @@ class Dispatch:
             return self.evaluator.resolve_chain_in_module(module, tuple(binding.target.split(".")), depth + 1)
         return [UNKNOWN]
 
-    def _class_attribute(self, module: Module, cls_index: int, binding: Binding, depth: int) -> list[Sym]:
+    def _class_attribute(
+        self, module: Module, cls_index: int, binding: Binding, depth: int, state: bool = True
+    ) -> list[Sym]:
         if binding.kind == "class":
             return [ProjectClass(module.name, i) for i in self.view.classes_named(module, binding.target)]
         cls = module.facts.classes[cls_index]
-        self.evaluator.read_state(module, cls.qualname, binding)
+        if state:
+            self.evaluator.read_state(module, cls.qualname, binding)
         if binding.kind == "alias":
             syms = self._class_body_chain(module, cls_index, binding, depth)
             return self.evaluator.annotated(module, None, binding, syms)

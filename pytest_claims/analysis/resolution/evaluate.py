@@ -297,17 +297,23 @@ class Evaluator:
         return from_ref(ref) if ref is not None else UNKNOWN
 
     def typed(self, module: Module, func: FunctionFacts | None, target: str) -> list[Sym]:
-        """The values an annotation's type target denotes (see `Binding`): instances, collections, mappings."""
+        """The values an annotation's type target denotes (see `Binding`): instances, collections, mappings. An
+        annotation names a class; it reads no module state (SPEC §4: `attrs: list[Attribute]` is no read of the
+        binding of `Attribute`)."""
+        with self.tracker.scope(modules="outer", state="off"):
+            return self._typed(module, func, target)
+
+    def _typed(self, module: Module, func: FunctionFacts | None, target: str) -> list[Sym]:
         if not target:
             return [UNKNOWN]
         if target[0] == "*":
-            return [Elements(s) for s in self.typed(module, func, target[1:])]
+            return [Elements(s) for s in self._typed(module, func, target[1:])]
         if target[0] == "^":  # `type[C]`: the class itself, or any subclass of it
-            classes = self.typed(module, func, target[1:])
+            classes = self._typed(module, func, target[1:])
             return [ProjectClass(s.module, s.idx, True) if isinstance(s, ProjectInstance) else UNKNOWN for s in classes]
         if target[0] == "{":
             key, _, value = target[1:].partition(",")
-            return [MapOf(self.typed(module, func, key)[0], self.typed(module, func, value)[0])]
+            return [MapOf(self._typed(module, func, key)[0], self._typed(module, func, value)[0])]
         chain = tuple(target.split("."))
         if func is not None and self.locals.local_syms(module, func, chain[0]) is not None:
             syms = self.locals.uncached_use(module, func, chain)
@@ -345,10 +351,8 @@ class Evaluator:
         match sym:
             case ProjectModule(name):
                 return self.project_member(self.view.module(name), attr, depth)
-            case ProjectInstance() | ProjectClass(dispatch=True):
-                return self.members.class_member(sym, attr, depth, dispatch=True)
-            case ProjectClass():
-                return self.members.class_member(sym, attr, depth)
+            case ProjectInstance() | ProjectClass():
+                return self._class_step(sym, attr, depth)
             case StdName():
                 return [self._std_member(sym, attr)]
             case StdInstance(module, qualname):
@@ -364,6 +368,15 @@ class Evaluator:
             case Missing():
                 return [sym]
         return [OPAQUE]  # methods of known containers and of stdlib values: nothing to follow
+
+    def _class_step(self, sym: ProjectInstance | ProjectClass, attr: str, depth: int) -> list[Sym]:
+        """A member of a project instance or class; a method call on an instance (or on `cls`) may land in any
+        subclass's override."""
+        if isinstance(sym, ProjectInstance):
+            if attr == "__class__":
+                return [ProjectClass(sym.module, sym.idx, True)]  # `self.__class__()`: the class, or a subclass
+            return self.members.class_member(sym, attr, depth, dispatch=True)
+        return self.members.class_member(sym, attr, depth, dispatch=sym.dispatch)
 
     def _std_member(self, sym: StdName, attr: str) -> Sym:
         """A member of a stdlib module or class, as the stubs declare it; of a function or variable, nothing."""

@@ -8,6 +8,8 @@ function. Those that consulted nothing platform-specific are shared by every tar
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from pytest_claims.analysis.catalog import Catalogue
@@ -144,16 +146,32 @@ class Summaries:
             if ctx == "implicit":
                 self._implicit(module, func, chain, line, found, code)
                 continue
+            if ctx == "probe":
+                self._probe(module, func, chain, line, found)
+                continue
             syms, reads = self.bodies.use(module, func, chain)
-            for state in sorted(reads) if reads else ():
-                name = self.view.function_name(*state)
-                found.edge(Edge(state, name, line, name))
-                found.name(name)
+            self._reads(reads, line, found)
             for sym in syms:
                 self._outcome(sym, ctx, line, found, "")
             if ctx == "call" and any(isinstance(sym, Unknown) for sym in syms):
                 found.blind.setdefault((line, code), (line, code or f"{'.'.join(chain)}(...)"))
         return found
+
+    def _reads(self, reads: Iterable[tuple[str, int]], line: int, found: _Found) -> None:
+        """Module or class state read: an edge to the `state` function holding what its binding evaluates."""
+        for state in sorted(reads) if reads else ():
+            name = self.view.function_name(*state)
+            found.edge(Edge(state, name, line, name))
+            found.name(name)
+
+    def _probe(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: _Found) -> None:
+        """`hasattr(obj, "name")` reads `obj` and tests a name: it reaches nothing of what the name is bound to
+        (SPEC §4), and enters a project class's `__getattr__` when the class does not bind the name (§5)."""
+        syms, reads = self.bodies.use(module, func, chain[:-1])
+        self._reads(reads, line, found)
+        for sym in syms:
+            if isinstance(sym, ProjectInstance):
+                self._reads(self.dispatch.probe(sym, chain[-1]), line, found)
 
     def _implicit(
         self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: _Found, unless: str
@@ -243,9 +261,13 @@ class Summaries:
         """Constructing a dataclass or attrs class calls its fields' factories (SPEC §4)."""
         for mod_name, cls_index in self.hierarchy.mro(module_name, index):
             module = self.view.module(mod_name)
-            for chain, _ in module.facts.classes[cls_index].factories:
+            for chain, written in module.facts.classes[cls_index].factories:
+                # a capability called as a factory is reported where the factory is written (SPEC §5), in the
+                # class's module; a project factory is a hop from the constructing call, as any call is
+                factory = _Found(found.keep_names)
                 for sym in self.evaluator.resolve_chain_in_module(module, tuple(chain.split(".")), 1):
-                    self._outcome(sym, "call", line, found, subject)
+                    self._outcome(sym, "call", line, factory, subject)
+                found.absorb(factory, written, mod_name)
 
     def _value_method_outcome(self, dotted: str, ctx: str, line: int, found: _Found, subject: str) -> None:
         """A method of a stdlib value: only the catalogue's explicit `Class.member` entries are reaches."""
@@ -310,7 +332,7 @@ class _Found:
     __slots__ = ("blind", "edges", "entries", "keep_names", "names", "reaches")
 
     def __init__(self, keep_names: bool) -> None:
-        self.reaches: dict[tuple[str, str, int, str], Reach] = {}
+        self.reaches: dict[tuple[str, str, int, str, str], Reach] = {}
         self.edges: dict[tuple[tuple[str, int], int, str, tuple[str, int] | None], Edge] = {}
         self.entries: dict[tuple[str, int, str, str], Frontier] = {}
         self.blind: dict[tuple[int, str], Blind] = {}
@@ -318,7 +340,7 @@ class _Found:
         self.keep_names = keep_names
 
     def reach(self, reach: Reach) -> None:
-        self.reaches.setdefault((reach.reach, reach.kind, reach.line, reach.subject), reach)
+        self.reaches.setdefault((reach.reach, reach.kind, reach.line, reach.subject, reach.module), reach)
 
     def edge(self, edge: Edge) -> None:
         self.edges.setdefault((edge.target, edge.line, edge.subject, edge.receiver), edge)
@@ -330,9 +352,19 @@ class _Found:
         if self.keep_names:
             self.names.add(name)
 
+    def absorb(self, other: _Found, line: int, module: str) -> None:
+        """What `other` found, its reaches placed at `line` of `module` (a dataclass field's factory)."""
+        for reach in other.reaches.values():
+            self.reach(dataclasses.replace(reach, line=line, module=module))
+        for edge in other.edges.values():
+            self.edge(edge)
+        for entry in other.entries.values():
+            self.frontier(entry)
+        self.names.update(other.names)
+
     def summary(self, deps: frozenset[str]) -> Summary:
         return Summary(
-            tuple(sorted(self.reaches.values(), key=lambda r: (r.line, r.reach, r.kind, r.subject))),
+            tuple(sorted(self.reaches.values(), key=lambda r: (r.line, r.reach, r.kind, r.subject, r.module))),
             tuple(sorted(self.edges.values(), key=lambda e: (e.name, e.line, e.subject, e.receiver or ()))),
             tuple(sorted(self.entries.values(), key=lambda f: (f.line, f.reach, f.reason, f.subject))),
             tuple(sorted(self.blind.values())),
