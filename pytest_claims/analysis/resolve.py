@@ -13,15 +13,17 @@ claims that reach it. The work is done by small collaborators, wired here:
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, cast
 
 from pytest_claims.analysis.catalog import Catalogue
 from pytest_claims.analysis.conditions import Target
 from pytest_claims.analysis.project import Module, Project
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.dispatch import Dispatch
-from pytest_claims.analysis.resolution.evaluate import Evaluator
+from pytest_claims.analysis.resolution.evaluate import Evaluator, Locals, Members
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.summaries import Summaries
 from pytest_claims.analysis.resolution.symbols import ClassKey, Sym
@@ -62,13 +64,14 @@ class Resolver:
         self.tracker = Tracker()
         self.view = TargetView(project, stubs, target, peers, self.tracker)
         self.evaluator = Evaluator(self.view, catalogue, self.tracker)
-        self.hierarchy = Hierarchy(
-            self.view, self.evaluator, self.tracker, persisted, lambda: [r.hierarchy for r in self.peer_resolvers()]
-        )
+        peers_of = partial(_peers, weakref.ref(self))
+        self.hierarchy = Hierarchy(self.view, self.evaluator, self.tracker, persisted, peers_of)
         self.dispatch = Dispatch(self.view, self.evaluator, self.hierarchy, self.tracker)
         self.bodies = Bodies(self.view, self.evaluator, self.dispatch, self.tracker)
-        self.evaluator.members = self.dispatch
-        self.evaluator.locals = self.bodies
+        # the ports point back up the collaborators: through weak proxies, so that a dropped resolver is freed by
+        # reference counting alone (the engine runs with the cyclic collector off)
+        self.evaluator.members = cast(Members, weakref.proxy(self.dispatch))
+        self.evaluator.locals = cast(Locals, weakref.proxy(self.bodies))
         parts = (self.view, self.evaluator, self.hierarchy, self.dispatch, self.bodies, self.tracker)
         self.summaries = Summaries(parts, config, catalogue, self.shared, persisted)
 
@@ -96,6 +99,12 @@ class Resolver:
 
     def own_direct_subclasses(self, key: ClassKey) -> list[ClassKey]:
         return self.hierarchy.own_direct_subclasses(key)
+
+
+def _peers(resolver: weakref.ref[Resolver]) -> list[Hierarchy]:
+    """The other targets' hierarchies (through a weak reference to the resolver: no reference cycle)."""
+    made = resolver()
+    return [] if made is None else [peer.hierarchy for peer in made.peer_resolvers()]
 
 
 def live_functions(resolver: Resolver, module: Module) -> Iterator[tuple[int, FunctionFacts]]:
