@@ -9,30 +9,32 @@ same definitions. So a three-platform sweep reads each stub once, not three time
 
 The definitions also keep their annotations (reduced to plain data), so `Stubs.returns` and `Stubs.attribute`
 can tell the class of a value a stdlib call or attribute produces (SPEC §5: `Path.name` is a `str`,
-`str.split` returns `list[str]`), per target, as a `records.TypeRef`.
+`str.split` returns `list[str]`), per target, as a `records.TypeRef`. What the names in a stub denote is
+resolved here; what an annotation means once its names are resolved is `stubtypes`' job.
 """
 
 from __future__ import annotations
 
 import ast
-from ast import Attribute, BinOp, BitOr, Constant, Name, Subscript, Tuple
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import NamedTuple
 
 import typeshed_client
 
 from pytest_claims.analysis.conditions import ConditionCompiler, Target, evaluate, is_known
-from pytest_claims.analysis.facts import chain_of
+from pytest_claims.analysis.stubtypes import (
+    NOTHING,
+    SPECIAL_FORMS,
+    TYPING_ALIASES,
+    Ann,
+    AnnotationTypes,
+    Resolved,
+    dotted,
+    plain_annotation,
+)
 from pytest_claims.persist.cache import derived
 from pytest_claims.records import Cond, StubSymbol, TypeRef
-
-Ann = str | tuple[object, ...]
-"""An annotation as written, reduced to plain data by `_annotation`: a name (`"str"`, `"os.PathLike"`, `"None"`,
-`"..."`, `"?"` for a form it does not keep), `("[]", base, *args)` for a subscript, `("|", *members)` for a
-union written with `|`, `("s", text)` for a string constant (a forward reference, or a `Literal` value) and
-`("lit", type name)` for any other constant."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,87 +66,11 @@ class _StubModule:
     is_package: bool = False
 
 
-def _dotted(node: ast.expr) -> str | None:
-    chain = chain_of(node)
-    return ".".join(chain) if chain is not None else None
-
-
 _PROPERTY_DECORATORS = frozenset(
     {"property", "cached_property", "abstractproperty", "DynamicClassAttribute", "_magic_enum_attr"}
 )
 """Decorators (by their last name) that make a stub method an attribute; `enum` spells property
 `_magic_enum_attr`."""
-
-_ANNOTATION_DEPTH = 6
-"""Subscripts nested deeper than this are kept as `"?"`: enough for `Generator[tuple[str, list[str]], ...]`."""
-
-
-def _annotation(node: ast.expr | None) -> Ann | None:
-    """An annotation reduced to plain data (`Ann`). Iterative, and cheap: it runs on every def of every stub
-    parsed (the common plain forms are answered before the loop)."""
-    if isinstance(node, Name):
-        return node.id
-    if node is None:
-        return None
-    if isinstance(node, Constant) and node.value is None:
-        return "None"
-    out: list[Ann] = []
-    emit = out.append
-    # an expression and its depth to reduce, or a head and a count: build `(*head, *the last count results)`
-    todo: list[tuple[ast.expr, int] | tuple[tuple[str, ...], int]] = [(node, 0)]
-    pop, push = todo.pop, todo.append
-    while todo:
-        expr, depth = pop()
-        if isinstance(expr, Name):
-            emit(expr.id)
-        elif isinstance(expr, tuple):
-            args = out[-depth:]
-            del out[-depth:]
-            emit(_compound(expr, args))
-        elif isinstance(expr, Subscript) and depth < _ANNOTATION_DEPTH:
-            base = expr.value.id if isinstance(expr.value, Name) else _dotted(expr.value)
-            if base is None:
-                emit("?")
-                continue
-            index = expr.slice
-            elements = index.elts if isinstance(index, Tuple) else (index,)
-            push((("[]", base), len(elements)))
-            for element in reversed(elements):
-                push((element, depth + 1))
-        elif isinstance(expr, BinOp) and isinstance(expr.op, BitOr):
-            # a long `a | b | c` chain is left-nested: not counted as depth, flattened when built
-            push((("|",), 2))
-            push((expr.right, depth))
-            push((expr.left, depth))
-        elif isinstance(expr, Constant):
-            emit(_constant(expr.value))
-        elif isinstance(expr, Attribute):
-            emit(_dotted(expr) or "?")
-        else:
-            emit("?")
-    return out[0]
-
-
-def _compound(head: tuple[str, ...], args: list[Ann]) -> Ann:
-    """`(*head, *args)`, a `|` union flattened: a member that is itself a union gives its members."""
-    if head[0] != "|":
-        return (*head, *args)
-    members: list[object] = []
-    for arg in args:
-        if isinstance(arg, tuple) and arg[0] == "|":
-            members.extend(arg[1:])
-        else:
-            members.append(arg)
-    return ("|", *members)
-
-
-def _constant(value: object) -> Ann:
-    """A constant in an annotation: `None`, `...`, a string (`("s", text)`) or another literal's type name."""
-    if value is None:
-        return "None"
-    if value is Ellipsis:
-        return "..."
-    return ("s", value) if isinstance(value, str) else ("lit", type(value).__name__)
 
 
 def _role(stmt: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
@@ -205,7 +131,7 @@ def _parse_stub(data: bytes, path: Path, module: str) -> _StubModule:
             elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 role = _role(stmt) if stmt.decorator_list else ""
                 namespace.setdefault(stmt.name, []).append(
-                    _Def("function", cond, annotation=_annotation(stmt.returns), role=role)
+                    _Def("function", cond, annotation=plain_annotation(stmt.returns), role=role)
                 )
             elif isinstance(stmt, ast.ClassDef):
                 members: dict[str, list[_Def]] = {}
@@ -226,7 +152,7 @@ def _parse_stub(data: bytes, path: Path, module: str) -> _StubModule:
 def _bases(stmt: ast.ClassDef) -> tuple[str, ...]:
     """A class's bases as dotted names (`Generic[T]` as `Generic`); a base that is no dotted name is left out."""
     return tuple(
-        b for b in (_dotted(base.value if isinstance(base, ast.Subscript) else base) for base in stmt.bases) if b
+        b for b in (dotted(base.value if isinstance(base, ast.Subscript) else base) for base in stmt.bases) if b
     )
 
 
@@ -273,102 +199,26 @@ def _assigned(stmt: ast.Assign | ast.AnnAssign, cond: Cond | None) -> _Def:
     if isinstance(value, ast.Name):
         return _Def("alias", cond, value.id)
     if isinstance(value, ast.Attribute):
-        return _Def("bound", cond, _dotted(value) or "")
+        return _Def("bound", cond, dotted(value) or "")
     if isinstance(value, (ast.Subscript, ast.BinOp)):
         # an old-style type alias: `_Path = Union[str, bytes]`, `_Path = str | bytes`
-        return _Def("variable", cond, annotation=_annotation(value), role="type")
-    if isinstance(value, ast.Call) and len(value.args) == 2 and _dotted(value.func) == "NewType":
+        return _Def("variable", cond, annotation=plain_annotation(value), role="type")
+    if isinstance(value, ast.Call) and len(value.args) == 2 and dotted(value.func) == "NewType":
         # `UserId = NewType("UserId", int)`: its values are instances of the base
-        return _Def("variable", cond, annotation=_annotation(value.args[1]), role="type")
+        return _Def("variable", cond, annotation=plain_annotation(value.args[1]), role="type")
     return _Def("variable", cond)
 
 
 def _annotated(annotation: ast.expr, value: ast.expr | None, cond: Cond | None) -> _Def:
     """A variable declared with an annotation: a type alias, a `Final` constant, or a value of the declared type."""
     if _is_type_alias(annotation):
-        return _Def("variable", cond, annotation=_annotation(value), role="type")
+        return _Def("variable", cond, annotation=plain_annotation(value), role="type")
     if isinstance(annotation, ast.Name) and annotation.id == "Final":
         # `X: Final = "/"`: the constant's own type
         constant = value.value if isinstance(value, ast.Constant) else None
         kept = type(constant).__name__ if isinstance(constant, (str, int, float, bytes)) else None
         return _Def("variable", cond, annotation=kept)
-    return _Def("variable", cond, annotation=_annotation(annotation))
-
-
-# -- what annotations mean -------------------------------------------------------------------------------
-
-_NOTHING = TypeRef("nothing", "builtins", "None")
-"""Internal: a type that yields no value (`None`, `NoReturn`, `Never`, typeshed's `MaybeNone`): dropped from a
-union or an overload set, never returned."""
-
-_OPAQUE = frozenset({("typing", "Any"), ("builtins", "object")})
-"""Classes that say nothing about a value: `-> Any`, `-> object` give None."""
-
-_SPECIAL_FORMS = {
-    **{(module, "Self"): "Self" for module in ("typing", "typing_extensions")},
-    **{(module, "LiteralString"): "LiteralString" for module in ("typing", "typing_extensions")},
-    **{(module, name): "Nothing" for module in ("typing", "typing_extensions") for name in ("NoReturn", "Never")},
-    ("_typeshed", "MaybeNone"): "Nothing",
-    **{(module, "Optional"): "Optional" for module in ("typing", "typing_extensions")},
-    **{(module, "Union"): "Union" for module in ("typing", "typing_extensions")},
-    **{(module, "Literal"): "Literal" for module in ("typing", "typing_extensions")},
-    **{
-        (module, name): "Unwrap"
-        for module in ("typing", "typing_extensions")
-        for name in ("Annotated", "Final", "ClassVar", "Required", "NotRequired", "ReadOnly")
-    },
-}
-"""typing's special forms, by where the stubs define them (each is a variable there)."""
-
-_TYPING_ALIASES = {
-    ("typing", "List"): ("builtins", "list"),
-    ("typing", "Dict"): ("builtins", "dict"),
-    ("typing", "Set"): ("builtins", "set"),
-    ("typing", "FrozenSet"): ("builtins", "frozenset"),
-    ("typing", "Tuple"): ("builtins", "tuple"),
-    ("typing", "DefaultDict"): ("collections", "defaultdict"),
-    ("typing", "Deque"): ("collections", "deque"),
-    ("typing", "OrderedDict"): ("collections", "OrderedDict"),
-    ("typing", "Counter"): ("collections", "Counter"),
-    ("typing", "ChainMap"): ("collections", "ChainMap"),
-}
-"""typing's capitalised aliases (variables in the stubs) and the classes they stand for."""
-
-_ITEMS = -1
-_TUPLE = -2
-_CONTAINERS: dict[tuple[str, str], int] = {
-    **{
-        ("builtins", name): 0
-        for name in ("list", "set", "frozenset", "dict")
-    },
-    ("builtins", "tuple"): _TUPLE,
-    **{
-        ("typing", name): 0
-        for name in (
-            "Iterable", "Iterator", "Generator", "Reversible", "Collection", "Sequence", "MutableSequence",
-            "AbstractSet", "MutableSet", "KeysView", "ValuesView", "Mapping", "MutableMapping",
-            "AsyncIterable", "AsyncIterator", "AsyncGenerator",
-        )
-    },
-    ("typing", "ItemsView"): _ITEMS,
-    ("_collections_abc", "dict_keys"): 0,
-    ("_collections_abc", "dict_values"): 1,
-    ("_collections_abc", "dict_items"): _ITEMS,
-    **{("collections", name): 0 for name in ("deque", "defaultdict", "OrderedDict", "Counter", "ChainMap")},
-}  # fmt: skip
-"""Generic classes whose subscripted form is a container of elements: the index of the type argument that
-iteration yields (a mapping's keys: 0; `dict_values`: 1), `_ITEMS` (key-value tuples), `_TUPLE` (`tuple[T, ...]`,
-or `tuple[T, T]` of one class)."""
-
-
-class _Resolved(NamedTuple):
-    """What a type name in a stub is: kind `class` (module, name), `module` (module), `special` (name: the
-    form), `alias` (a type alias: module and the annotation it stands for)."""
-
-    kind: str
-    module: str = ""
-    name: str = ""
-    annotation: Ann | None = None
+    return _Def("variable", cond, annotation=plain_annotation(annotation))
 
 
 @cache
@@ -405,7 +255,8 @@ class Stubs:
         self._members: dict[tuple[str, str], StubSymbol] = {}
         self._alive: dict[Cond, bool] = {}
         self._types: dict[tuple[str, str, bool], TypeRef | None] = {}
-        self._names: dict[tuple[str, str], _Resolved | None] = {}
+        self._names: dict[tuple[str, str], Resolved | None] = {}
+        self._annotations = AnnotationTypes(self._resolve_type)
 
     # -- modules -----------------------------------------------------------------------------------------
 
@@ -624,7 +475,7 @@ class Stubs:
             candidates = [d for d in defs if d.kind == "variable" and self._live([d])]
         else:
             return None
-        types = [self._evaluate(where, d.annotation, looked_up, 0) for d in candidates]
+        types = [self._annotations.evaluate(where, d.annotation, looked_up, 0) for d in candidates]
         return self._agree(types)
 
     def _typed_bound(self, where: str, target: str, call: bool) -> TypeRef | None:
@@ -662,7 +513,7 @@ class Stubs:
     def _agree(self, types: list[TypeRef | None]) -> TypeRef | None:
         """One type for a set of overloads: all alike; else the one whose class every other result's class
         derives from (`open()`'s last overload `-> IO[Any]`). Overloads that return nothing are left out."""
-        known = [t for t in types if t != _NOTHING]
+        known = [t for t in types if t != NOTHING]
         if not known or None in known:
             return None
         results = [t for t in known if t is not None]
@@ -677,120 +528,7 @@ class Stubs:
                 return candidate
         return None
 
-    def _union(self, types: list[TypeRef | None]) -> TypeRef | None:
-        """`X | None` is X; a union of several classes (or of an unknown) is not known."""
-        known = [t for t in types if t != _NOTHING]
-        if not known:
-            return _NOTHING
-        first = known[0]
-        return first if all(t == first for t in known) else None
-
-    def _evaluate(self, module: str, ann: Ann | None, looked_up: tuple[str, str] | None, depth: int) -> TypeRef | None:
-        """The value type an annotation of a stub in `module` declares (`_NOTHING` for `None`); `looked_up` is
-        the class `Self` means. Recursion is bounded: annotations are kept at most `_ANNOTATION_DEPTH` deep, and
-        aliases and forward references count against `depth`."""
-        if ann is None or depth > 16:
-            return None
-        if isinstance(ann, str):
-            return self._evaluate_name(module, ann, looked_up, depth)
-        tag = ann[0]
-        args: tuple[Ann, ...] = ann[1:]  # type: ignore[assignment]
-        if tag == "|":
-            return self._union([self._evaluate(module, arg, looked_up, depth + 1) for arg in args])
-        if tag == "s":
-            # a forward reference: `-> "Path"`
-            try:
-                node = ast.parse(str(ann[1]).strip(), mode="eval").body
-            except SyntaxError:
-                return None
-            return self._evaluate(module, _annotation(node), looked_up, depth + 1)
-        if tag != "[]":
-            return None
-        return self._evaluate_subscript(module, str(args[0]), args[1:], looked_up, depth)
-
-    def _evaluate_name(self, module: str, ann: str, looked_up: tuple[str, str] | None, depth: int) -> TypeRef | None:
-        """A plain (dotted) name as an annotation: a class, a type alias, `None` or a special form."""
-        if ann == "None":
-            return _NOTHING
-        resolved = self._resolve_type(module, ann)
-        if resolved is None:
-            return None
-        if resolved.kind == "alias":
-            return self._evaluate(resolved.module, resolved.annotation, None, depth + 1)
-        if resolved.kind == "class":
-            cls = (resolved.module, resolved.name)
-            return None if cls in _OPAQUE else TypeRef("instance", *cls)
-        if resolved.kind == "special":
-            return _bare_special(resolved.name, looked_up)
-        return None
-
-    def _evaluate_subscript(
-        self, module: str, base: str, args: tuple[Ann, ...], looked_up: tuple[str, str] | None, depth: int
-    ) -> TypeRef | None:
-        """`base[*args]`: a special form applied, a generic alias subscripted, or a generic class."""
-        resolved = self._resolve_type(module, base)
-        if resolved is None:
-            return None
-        if resolved.kind == "special":
-            return self._evaluate_special(module, resolved.name, args, looked_up, depth)
-        if resolved.kind == "alias":
-            # a generic alias subscripted: its own parameters are TypeVars, which stay unknown
-            return self._evaluate(resolved.module, resolved.annotation, None, depth + 1)
-        if resolved.kind != "class":
-            return None
-        cls = (resolved.module, resolved.name)
-        if cls in _OPAQUE or cls == ("builtins", "type"):
-            return None
-        return self._evaluate_generic(module, cls, args, looked_up, depth)
-
-    def _evaluate_special(
-        self, module: str, form: str, args: tuple[Ann, ...], looked_up: tuple[str, str] | None, depth: int
-    ) -> TypeRef | None:
-        """A special form subscripted: `Optional[X]`, `Union[...]`, `Annotated[X, ...]` and kin, `Literal[...]`."""
-        if form in ("Optional", "Union"):
-            types = [self._evaluate(module, arg, looked_up, depth + 1) for arg in args]
-            return self._union([*types, _NOTHING] if form == "Optional" else types)
-        if form == "Unwrap" and args:
-            return self._evaluate(module, args[0], looked_up, depth + 1)
-        if form == "Literal":
-            return _literal_class(args)
-        return None
-
-    def _evaluate_generic(
-        self, module: str, cls: tuple[str, str], args: tuple[Ann, ...], looked_up: tuple[str, str] | None, depth: int
-    ) -> TypeRef | None:
-        """A generic class subscripted: a container's elements when one known class, else an instance of it."""
-        index = _CONTAINERS.get(cls)
-        if index is None:
-            return TypeRef("instance", *cls)  # `IO[str]`, `Popen[bytes]`, `CompletedProcess[str]`
-        if index == _ITEMS:
-            return TypeRef("elements", "builtins", "tuple")
-        # elements of one known class; else (a TypeVar, `Any`, a tuple of several classes) the container itself
-        element = None
-        if index == _TUPLE:
-            if len(args) == 2 and args[1] == "...":
-                element = self._element(module, args[0], looked_up, depth)
-            else:
-                elements = [self._element(module, arg, looked_up, depth) for arg in args]
-                if elements and all(e == elements[0] for e in elements):
-                    element = elements[0]
-        elif index < len(args):
-            element = self._element(module, args[index], looked_up, depth)
-        return element or TypeRef("instance", *cls)
-
-    def _element(self, module: str, ann: Ann, looked_up: tuple[str, str] | None, depth: int) -> TypeRef | None:
-        """`elements` of the class an element annotation names (a container element is its container's class)."""
-        if isinstance(ann, tuple) and ann[0] == "[]":
-            resolved = self._resolve_type(module, str(ann[1]))
-            if resolved is not None and resolved.kind == "class":
-                cls = (resolved.module, resolved.name)
-                return None if cls in _OPAQUE or cls == ("builtins", "type") else TypeRef("elements", *cls)
-        value = self._evaluate(module, ann, looked_up, depth + 1)
-        if value is None or value.kind != "instance" or value == _NOTHING:
-            return None
-        return TypeRef("elements", value.module, value.qualname)
-
-    def _resolve_type(self, module: str, dotted: str) -> _Resolved | None:
+    def _resolve_type(self, module: str, dotted: str) -> Resolved | None:
         """What a (dotted) type name in `module`'s stub is: a class, a special form, a type alias
         ("alias", module, annotation) or a module, imports and aliases followed; names a stub does not define
         are builtins."""
@@ -807,13 +545,13 @@ class Stubs:
                 found = self._resolve_name(found.module, part, 0)
             elif found.kind == "class":
                 nested = f"{found.name}.{part}"
-                found = _Resolved("class", found.module, nested) if self._class_defs(found.module, nested) else None
+                found = Resolved("class", found.module, nested) if self._class_defs(found.module, nested) else None
             else:
                 found = None
         self._names[key] = found
         return found
 
-    def _resolve_name(self, module: str, name: str, depth: int) -> _Resolved | None:
+    def _resolve_name(self, module: str, name: str, depth: int) -> Resolved | None:
         stub = _stub(module, self.version)
         if stub is None or depth > 20:
             return None
@@ -822,12 +560,12 @@ class Stubs:
             return self._resolve_undefined(stub, module, name, depth)
         kind = definition.kind
         if kind == "class":
-            return _Resolved("class", module, name)
+            return Resolved("class", module, name)
         if kind == "module":
-            return _Resolved("module", definition.target)
+            return Resolved("module", definition.target)
         if kind == "from":
             if self.is_stdlib(f"{definition.target}.{definition.name}"):
-                return _Resolved("module", f"{definition.target}.{definition.name}")
+                return Resolved("module", f"{definition.target}.{definition.name}")
             return self._resolve_name(definition.target, definition.name, depth + 1)
         if kind == "alias":
             if definition.target == name:
@@ -840,10 +578,10 @@ class Stubs:
             return self._resolve_type(module, definition.target)
         return None
 
-    def _resolve_undefined(self, stub: _StubModule, module: str, name: str, depth: int) -> _Resolved | None:
+    def _resolve_undefined(self, stub: _StubModule, module: str, name: str, depth: int) -> Resolved | None:
         """A name `module`'s stub does not define (live): a submodule, a star import's, or a builtin."""
         if self.is_stdlib(f"{module}.{name}"):
-            return _Resolved("module", f"{module}.{name}")
+            return Resolved("module", f"{module}.{name}")
         for star in stub.stars:
             if self._live([star]) is not None and not name.startswith("_"):
                 found = self._resolve_name(star.target, name, depth + 1)
@@ -852,36 +590,16 @@ class Stubs:
         return self._resolve_name("builtins", name, depth + 1) if module != "builtins" else None
 
 
-def _resolve_variable(module: str, name: str, definition: _Def) -> _Resolved | None:
+def _resolve_variable(module: str, name: str, definition: _Def) -> Resolved | None:
     """A stub variable as a type: typing's special forms and capitalised aliases, or a type alias."""
-    form = _SPECIAL_FORMS.get((module, name))
+    form = SPECIAL_FORMS.get((module, name))
     if form is not None:
-        return _Resolved("special", name=form)
-    alias = _TYPING_ALIASES.get((module, name))
+        return Resolved("special", name=form)
+    alias = TYPING_ALIASES.get((module, name))
     if alias is not None:
-        return _Resolved("class", *alias)
+        return Resolved("class", *alias)
     if definition.role == "type":
-        return _Resolved("alias", module, annotation=definition.annotation)
-    return None
-
-
-def _bare_special(form: str, looked_up: tuple[str, str] | None) -> TypeRef | None:
-    """A special form written bare: `Self` (the class looked up), `LiteralString`, `NoReturn` and kin."""
-    if form == "Self":
-        return TypeRef("instance", *looked_up) if looked_up is not None else None
-    if form == "LiteralString":
-        return TypeRef("instance", "builtins", "str")
-    if form == "Nothing":
-        return _NOTHING
-    return None
-
-
-def _literal_class(args: tuple[Ann, ...]) -> TypeRef | None:
-    """`Literal[...]` as the values' own class, when all share one simple class: `Literal["r", "w"]` is a str."""
-    names = {("str" if arg[0] == "s" else str(arg[1])) if isinstance(arg, tuple) else arg for arg in args}
-    names.discard("None")
-    if len(names) == 1 and next(iter(names)) in ("str", "int", "bool", "bytes"):
-        return TypeRef("instance", "builtins", next(iter(names)))
+        return Resolved("alias", module, annotation=definition.annotation)
     return None
 
 

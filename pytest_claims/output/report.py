@@ -1,4 +1,5 @@
-"""The three report formats (SPEC §11): the JSON report, the Markdown catalogue, and SARIF 2.1.0.
+"""The three report formats (SPEC §11): the JSON report, the Markdown catalogue, and SARIF 2.1.0 (built in
+`output.sarif`, re-exported here), and writing whichever a report path's suffix asks for.
 
 Every report is a pure function of the analysis result: no clock, no host name, no absolute path, no
 dict or set iteration order leaks into it, so the same inputs give the same bytes in every run, under every
@@ -9,22 +10,23 @@ on the `revision`, instead of re-reading them.
 from __future__ import annotations
 
 import hashlib
-import json
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath, PureWindowsPath
-from typing import TYPE_CHECKING, Any, TypeVar
-from urllib.parse import quote
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from pytest_claims.files import write_file
-from pytest_claims.output.messages import frontier_line, rule_failure_text, violation_line
-from pytest_claims.records import MAX_ALIAS_DEPTH, BlindSpot, Details, FrontierEntry, RuleResult, Violation
+from pytest_claims.output.common import details_of, dumps, frontier_sort_key, posix, violation_sort_key
+from pytest_claims.output.sarif import SARIF_SCHEMA_URI, sarif_report
+from pytest_claims.records import MAX_ALIAS_DEPTH, BlindSpot, Details, FrontierEntry, RuleResult
 from pytest_claims.vocabulary import UNCHECKED_CLAIMS
 
 if TYPE_CHECKING:
-    from pytest_claims.config import Config
     from pytest_claims.engine import Result
     from pytest_claims.records import ClaimResult
+
+_posix = posix
+"""The old name of `output.common.posix`, which tests still import from here."""
 
 __all__ = [
     "ALIAS_DEPTH",
@@ -41,8 +43,6 @@ __all__ = [
 ]
 
 REPORT_SCHEMA = "pytest-claims.report.v2"
-SARIF_SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
-"""The OASIS SARIF 2.1.0 (errata 01) schema; a copy ships as `data/sarif-2.1.0.schema.json`."""
 ALIAS_DEPTH = MAX_ALIAS_DEPTH
 """The alias-depth bound in force (`limits` of the JSON report): alias, re-export and star-import chains longer
 than this make a claim unevaluable, never held."""
@@ -91,56 +91,9 @@ NONCLAIMS: tuple[str, ...] = (
 )
 """What the analysis does not model, stated in every JSON report (`nonclaims`) and in the docs."""
 
-_BUILTIN_DESCRIPTIONS = {
-    "deterministic": "Same inputs, same result, in every run and on every machine: no clock, randomness, "
-    "environment, host or interpreter state, file system, network, processes, threads or dynamic code.",
-    "sandboxed": "Touches files and processes only through a declared trust boundary (the project's sandbox).",
-    "idempotent": "Calling twice has the effect of calling once: asserted by the author, never checked.",
-}
-_UNEVALUABLE_RULE = "claims/unevaluable"
-_CLAIM_HELP = (
-    "The function, or a helper it reaches through the chain shown, touches a capability the claim forbids. "
-    "Remove the reach from that path, move it behind a trust boundary ([tool.claims] trusted-for), or, when it "
-    "is acceptable for this claim, list it in [tool.claims.allow]."
-)
-_UNEVALUABLE_HELP = (
-    "Add the line each frontier entry names to [tool.claims] (follow a third-party package, trust a name, or "
-    "raise max-walk), or give the value a type where the entry is a blind spot."
-)
-_RULE_HELP = (
-    "Break the path shown (each hop names the call that takes the next step), or change the rule in "
-    "[[tool.claims.forbid-reaches]] if the architecture changed."
-)
-_FORBID_PREFIX = "forbid-reaches/"
-_FINGERPRINT = "pytestClaims/v1"
-_T = TypeVar("_T")
-
 
 # ----------------------------------------------------------------------------------------------------------
-# Shared helpers
-
-
-# claims: deterministic
-def _dumps(document: object) -> str:
-    """The one serialisation of every JSON-shaped report: sorted keys, two-space indent, final newline."""
-    return json.dumps(document, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
-
-
-def _posix(path: str, root: Path) -> str:
-    """A report path: posix, relative to the project root when it lies under it (followed code may not)."""
-    if PureWindowsPath(path).drive or PurePosixPath(path).is_absolute():
-        try:
-            return Path(path).resolve().relative_to(root.resolve()).as_posix()
-        except (ValueError, OSError, RuntimeError):  # RuntimeError: a symlink loop before Python 3.13
-            return Path(path).as_posix()
-    return path.replace("\\", "/")
-
-
-def _details(result: Result) -> Details:
-    """The engine's report details: every report is built from them and the verdicts, never from the project."""
-    if result.details is None:
-        raise ValueError("a report needs the analysis details: run check(..., details=True)")
-    return result.details
+# Revision
 
 
 def revision(result: Result, plugin_version: str) -> str:
@@ -150,10 +103,10 @@ def revision(result: Result, plugin_version: str) -> str:
     does not depend on where a virtualenv lives. The typeshed stubs version is included: it is an input of
     the analysis as much as the plugin's own catalogue.
     """
-    details, config = _details(result), result.config
+    details, config = details_of(result), result.config
     entries: list[tuple[str, str]] = []
     for module in details.modules:
-        key = f"follow:{module.name}" if module.followed else _posix(module.rel, config.root)
+        key = f"follow:{module.name}" if module.followed else posix(module.rel, config.root)
         entries.append((key, module.digest))
     sha = hashlib.sha256()
     sha.update(b"pytest-claims.revision.v1\n")
@@ -165,14 +118,6 @@ def revision(result: Result, plugin_version: str) -> str:
     return sha.hexdigest()
 
 
-def _violation_sort_key(v: Violation) -> tuple[str, int, str, str, str, tuple[str, ...]]:
-    return (v.file, v.line, v.reach, v.claim, v.kind, v.via)
-
-
-def _frontier_sort_key(f: FrontierEntry) -> tuple[str, int, str, str, tuple[str, ...]]:
-    return (f.file, f.line, f.reach, f.reason, f.via)
-
-
 # ----------------------------------------------------------------------------------------------------------
 # JSON
 
@@ -181,25 +126,25 @@ def _frontier_json(entries: Iterable[FrontierEntry], root: Path) -> list[dict[st
     return [
         {
             "reach": f.reach,
-            "file": _posix(f.file, root),
+            "file": posix(f.file, root),
             "line": f.line,
             "via": list(f.via),
             "reason": f.reason,
         }
-        for f in sorted(entries, key=_frontier_sort_key)
+        for f in sorted(entries, key=frontier_sort_key)
     ]
 
 
 def _blind_json(spots: Iterable[BlindSpot], root: Path) -> list[dict[str, Any]]:
     """Blind spots sorted by file, line, code (then chain); `code` as the extractor recorded it."""
-    ordered = sorted((_posix(b.file, root), b.line, b.code, b.via) for b in spots)
+    ordered = sorted((posix(b.file, root), b.line, b.code, b.via) for b in spots)
     return [{"file": file, "line": line, "code": code, "via": list(via)} for file, line, code, via in ordered]
 
 
 def _claim_json(claim: ClaimResult, root: Path) -> dict[str, Any]:
     return {
         "function": claim.function,
-        "file": _posix(claim.file, root),
+        "file": posix(claim.file, root),
         "line": claim.line,
         "claims": sorted(claim.claims),
         "platform": claim.platform,
@@ -209,11 +154,11 @@ def _claim_json(claim: ClaimResult, root: Path) -> dict[str, Any]:
                 "claim": v.claim,
                 "kind": v.kind,
                 "reach": v.reach,
-                "file": _posix(v.file, root),
+                "file": posix(v.file, root),
                 "line": v.line,
                 "via": list(v.via),
             }
-            for v in sorted(claim.violations, key=_violation_sort_key)
+            for v in sorted(claim.violations, key=violation_sort_key)
         ],
         "frontier": _frontier_json(claim.frontier, root),
         "blind_spots": _blind_json(claim.blind_spots, root),
@@ -258,7 +203,7 @@ def json_report(
     }
     if observed is not None:
         document["observed"] = observed
-    return _dumps(document)
+    return dumps(document)
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -313,7 +258,7 @@ def _percent(part: int, whole: int) -> str:
 
 def markdown_catalogue(result: Result) -> str:
     """Every claiming function, its claims and its verdict per platform; then claim coverage per module."""
-    details, root = _details(result), result.config.root
+    details, root = details_of(result), result.config.root
     platforms = sorted(set(result.platforms))
     verdicts = {(c.function, c.platform): c.status for c in result.claims}
     rows = _claiming(result, details)
@@ -326,7 +271,7 @@ def markdown_catalogue(result: Result) -> str:
     for row in rows:
         cells = [
             f"`{row.function}`",
-            f"{_posix(row.file, root)}:{row.line}",
+            f"{posix(row.file, root)}:{row.line}",
             ", ".join(row.claims),
             *(verdicts.get((row.function, platform), "—") for platform in platforms),
         ]
@@ -361,7 +306,7 @@ def markdown_catalogue(result: Result) -> str:
         total_functions += functions
         cells = [
             f"`{module.name}`",
-            _posix(module.rel, root),
+            posix(module.rel, root),
             str(claiming),
             str(functions),
             _percent(claiming, functions),
@@ -395,240 +340,6 @@ def _markdown_rules(rules: Sequence[RuleResult], platforms: Sequence[str]) -> li
         ]
         out.append("| " + " | ".join(_cell(c) for c in cells) + " |")
     return out
-
-
-# ----------------------------------------------------------------------------------------------------------
-# SARIF 2.1.0
-
-
-def _location(file: str, line: int, message: str | None = None, ident: int | None = None) -> dict[str, Any]:
-    physical: dict[str, Any] = {"artifactLocation": {"uri": quote(file, safe="/"), "uriBaseId": "%SRCROOT%"}}
-    if line > 0:
-        physical["region"] = {"startLine": line}
-    location: dict[str, Any] = {"physicalLocation": physical}
-    if message is not None:
-        location["message"] = {"text": message}
-    if ident is not None:
-        location["id"] = ident
-    return location
-
-
-def _fingerprint(*parts: object) -> str:
-    text = "\x1f".join(json.dumps(p, sort_keys=True, ensure_ascii=False) for p in parts)
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-def _claim_description(name: str, config: Config) -> str:
-    if name in _BUILTIN_DESCRIPTIONS:
-        return _BUILTIN_DESCRIPTIONS[name]
-    custom = config.define.get(name)
-    if custom is None:
-        return f"The claim {name}."
-    forbids = []
-    if custom.categories:
-        forbids.append(f"the categories {', '.join(sorted(custom.categories))}")
-    if custom.deny:
-        forbids.append(f"the names {', '.join(custom.deny)}")
-    return f"Custom claim: reaches none of {' and '.join(forbids)}."
-
-
-def _group(items: Iterable[tuple[Hashable, _T, str]]) -> list[tuple[_T, list[str]]]:
-    """Identical findings on several platforms become one SARIF result that lists its platforms."""
-    groups: dict[Hashable, tuple[_T, list[str]]] = {}
-    for key, sample, platform in items:
-        group = groups.setdefault(key, (sample, []))
-        if platform not in group[1]:
-            group[1].append(platform)
-    return [(sample, sorted(platforms)) for sample, platforms in groups.values()]
-
-
-def _package_version() -> str:
-    from pytest_claims import __version__
-
-    return __version__
-
-
-def sarif_report(result: Result, rules: Sequence[RuleResult], plugin_version: str | None = None) -> str:
-    """SARIF 2.1.0: one result per violation (merged across platforms), warnings for unevaluable claims and
-    rules, errors for violated rules; locations relative to `%SRCROOT%`, the project root."""
-    version = plugin_version or _package_version()
-    config, root = result.config, result.config.root
-    defined = {d.name: (_posix(d.file, root), d.line) for d in _details(result).definitions}
-    found: list[dict[str, Any]] = []
-
-    def related(names: Sequence[str], label: str, start: int) -> list[dict[str, Any]]:
-        out = []
-        for offset, name in enumerate(names):
-            where = defined.get(name)
-            if where is not None:
-                out.append(_location(where[0], where[1], f"{label} {offset + 1}: {name}", start + offset))
-        return out
-
-    violations = _group(
-        ((claim.function, claim.file, claim.line, v), (claim, v), claim.platform)
-        for claim in result.claims
-        for v in claim.violations
-    )
-    for (claim, v), platforms in violations:
-        function = claim.function
-        extra = [_location(_posix(claim.file, root), claim.line, f"{function} claims {v.claim} here", 0)]
-        extra += related(v.via, "hop", 1)
-        found.append(
-            {
-                "ruleId": v.claim,
-                "level": "error",
-                "message": {"text": violation_line(function, v)},
-                "locations": [_location(_posix(v.file, root), v.line)],
-                "relatedLocations": extra,
-                "partialFingerprints": {_FINGERPRINT: _fingerprint(function, v.claim, v.kind, v.reach, v.via)},
-                "properties": {
-                    "function": function,
-                    "kind": v.kind,
-                    "reach": v.reach,
-                    "platforms": platforms,
-                },
-            }
-        )
-
-    unevaluable = _group(
-        ((claim.function, claim.file, claim.line, claim.claims, claim.frontier), claim, claim.platform)
-        for claim in result.claims
-        if claim.status == "unevaluable"
-    )
-    for claim, platforms in unevaluable:
-        entries = sorted(claim.frontier, key=_frontier_sort_key)
-        head = (
-            f"{claim.function} claims {', '.join(claim.claims)} but is unevaluable: "
-            "the walk reached code it cannot see into"
-        )
-        found.append(
-            {
-                "ruleId": _UNEVALUABLE_RULE,
-                "level": "warning",
-                "message": {"text": f"{head}: " + "; ".join(frontier_line(e) for e in entries)},
-                "locations": [_location(_posix(claim.file, root), claim.line)],
-                "relatedLocations": [
-                    _location(_posix(e.file, root), e.line, f"{frontier_line(e)} (resolve with: {e.hint})", i)
-                    for i, e in enumerate(entries)
-                ],
-                "partialFingerprints": {_FINGERPRINT: _fingerprint(claim.function, "unevaluable", list(claim.claims))},
-                "properties": {"function": claim.function, "platforms": platforms},
-            }
-        )
-
-    config_file = config.file_rel()
-    rule_findings = _group(
-        ((rule.id, rule.status, rule.path, rule.frontier), rule, rule.platform)
-        for rule in rules
-        if rule.status in ("violated", "unevaluable")
-    )
-    for rule, platforms in rule_findings:
-        declared = _location(config_file, rule.line, f"the rule {rule.id} is declared here", 0)
-        if rule.status == "violated":
-            start = defined.get(rule.path[0])
-            primary = _location(*start) if start is not None else _location(config_file, rule.line)
-            extra = [declared, *related(rule.path[1:], "step", 1)]
-            level, text = "error", rule_failure_text(rule)
-        else:
-            entries = sorted(rule.frontier, key=_frontier_sort_key)
-            primary = _location(config_file, rule.line)
-            extra = [
-                _location(_posix(e.file, root), e.line, f"{frontier_line(e)} (resolve with: {e.hint})", i)
-                for i, e in enumerate(entries)
-            ]
-            level = "warning"
-            text = rule_failure_text(rule).splitlines()[0] + " " + "; ".join(frontier_line(e) for e in entries)
-        found.append(
-            {
-                "ruleId": _FORBID_PREFIX + rule.id,
-                "level": level,
-                "message": {"text": text},
-                "locations": [primary],
-                "relatedLocations": extra,
-                "partialFingerprints": {
-                    _FINGERPRINT: _fingerprint("forbid-reaches", rule.id, rule.status, list(rule.path))
-                },
-                "properties": {"platforms": platforms},
-            }
-        )
-
-    descriptors: list[dict[str, Any]] = []
-    used_claims = {c for claim in result.claims for c in claim.claims}
-    for name in sorted(used_claims | {r["ruleId"] for r in found if "/" not in r["ruleId"]}):
-        descriptors.append(
-            {
-                "id": name,
-                "name": name,
-                "shortDescription": {"text": f"claims {name}"},
-                "fullDescription": {"text": _claim_description(name, config)},
-                "help": {"text": _CLAIM_HELP},
-                "defaultConfiguration": {"level": "note" if name in UNCHECKED_CLAIMS else "error"},
-            }
-        )
-    if any(r["ruleId"] == _UNEVALUABLE_RULE for r in found):
-        descriptors.append(
-            {
-                "id": _UNEVALUABLE_RULE,
-                "name": "unevaluable",
-                "shortDescription": {"text": "claim unevaluable"},
-                "fullDescription": {
-                    "text": "The static walk reached code it cannot see into (third-party code, unresolved "
-                    "names, the max-walk bound) and found no definite violation."
-                },
-                "help": {"text": _UNEVALUABLE_HELP},
-                "defaultConfiguration": {"level": "warning"},
-            }
-        )
-    used_rules: dict[str, RuleResult] = {}
-    for rule in rules:
-        used_rules.setdefault(rule.id, rule)
-    for rule_id in sorted(used_rules):
-        rule = used_rules[rule_id]
-        descriptors.append(
-            {
-                "id": _FORBID_PREFIX + rule_id,
-                "name": "forbid-reaches",
-                "shortDescription": {"text": f"forbid-reaches {rule_id}"},
-                "fullDescription": {"text": f"{rule.source} must never reach {rule.target}."},
-                "help": {"text": _RULE_HELP},
-                "defaultConfiguration": {"level": "error"},
-            }
-        )
-    descriptors.sort(key=lambda d: str(d["id"]))
-    index_of = {str(d["id"]): i for i, d in enumerate(descriptors)}
-    for item in found:
-        item["ruleIndex"] = index_of[item["ruleId"]]
-
-    def result_key(item: dict[str, Any]) -> tuple[str, int, str, str]:
-        physical = item["locations"][0]["physicalLocation"]
-        line = physical.get("region", {}).get("startLine", 0)
-        return (physical["artifactLocation"]["uri"], line, item["ruleId"], item["message"]["text"])
-
-    found.sort(key=result_key)
-    document = {
-        "$schema": SARIF_SCHEMA_URI,
-        "version": "2.1.0",
-        "runs": [
-            {
-                "tool": {
-                    "driver": {
-                        "name": "pytest-claims",
-                        "version": version,
-                        "semanticVersion": version,
-                        "rules": descriptors,
-                    }
-                },
-                "originalUriBaseIds": {
-                    "%SRCROOT%": {"description": {"text": "The project root: the directory of pyproject.toml."}}
-                },
-                # one category per target set, so uploads from one CI leg per OS do not replace each other
-                "automationDetails": {"id": f"pytest-claims/{'+'.join(sorted(set(result.platforms)))}/"},
-                "columnKind": "unicodeCodePoints",
-                "results": found,
-            }
-        ],
-    }
-    return _dumps(document)
 
 
 # ----------------------------------------------------------------------------------------------------------

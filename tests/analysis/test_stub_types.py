@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from pytest_claims.analysis import stubs as stubs_module
-from pytest_claims.analysis.stubs import Stubs, _annotation, _parse_stub, stubs_for
+from pytest_claims.analysis.stubs import Stubs, _parse_stub, stubs_for
+from pytest_claims.analysis.stubtypes import plain_annotation as _annotation
 from pytest_claims.records import TypeRef
 
 HOST = (3, 11)

@@ -1,0 +1,49 @@
+"""What every report format shares: the one JSON serialisation, report paths, the details and finding order.
+
+Kept apart from `report` so that the SARIF builder (`output.sarif`) and the JSON and Markdown reports read the
+same paths and order the same findings without importing each other.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path, PurePosixPath, PureWindowsPath
+from typing import TYPE_CHECKING
+
+from pytest_claims.records import Details, FrontierEntry, Violation
+
+if TYPE_CHECKING:
+    from pytest_claims.engine import Result
+
+__all__ = ["details_of", "dumps", "frontier_sort_key", "posix", "violation_sort_key"]
+
+
+# claims: deterministic
+def dumps(document: object) -> str:
+    """The one serialisation of every JSON-shaped report: sorted keys, two-space indent, final newline."""
+    return json.dumps(document, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+
+
+def posix(path: str, root: Path) -> str:
+    """A report path: posix, relative to the project root when it lies under it (followed code may not)."""
+    if PureWindowsPath(path).drive or PurePosixPath(path).is_absolute():
+        try:
+            return Path(path).resolve().relative_to(root.resolve()).as_posix()
+        except (ValueError, OSError, RuntimeError):  # RuntimeError: a symlink loop before Python 3.13
+            return Path(path).as_posix()
+    return path.replace("\\", "/")
+
+
+def details_of(result: Result) -> Details:
+    """The engine's report details: every report is built from them and the verdicts, never from the project."""
+    if result.details is None:
+        raise ValueError("a report needs the analysis details: run check(..., details=True)")
+    return result.details
+
+
+def violation_sort_key(v: Violation) -> tuple[str, int, str, str, str, tuple[str, ...]]:
+    return (v.file, v.line, v.reach, v.claim, v.kind, v.via)
+
+
+def frontier_sort_key(f: FrontierEntry) -> tuple[str, int, str, str, tuple[str, ...]]:
+    return (f.file, f.line, f.reach, f.reason, f.via)

@@ -1,0 +1,332 @@
+"""The SARIF 2.1.0 report (SPEC §11): the engine's result and the rule verdicts as one SARIF log.
+
+Built in parts, one small function each: the results for violated claims, for unevaluable claims and for
+rules (with their related locations and fingerprints), the rule descriptors of the driver, and the run that
+holds them. Like every report it is a pure function of the result: the same inputs give the same bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+from urllib.parse import quote
+
+from pytest_claims.output.common import details_of, dumps, frontier_sort_key, posix
+from pytest_claims.output.messages import frontier_line, rule_failure_text, violation_line
+from pytest_claims.records import FrontierEntry, RuleResult
+from pytest_claims.vocabulary import UNCHECKED_CLAIMS
+
+if TYPE_CHECKING:
+    from pytest_claims.config import Config
+    from pytest_claims.engine import Result
+    from pytest_claims.records import ClaimResult
+
+__all__ = ["SARIF_SCHEMA_URI", "sarif_report"]
+
+SARIF_SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+"""The OASIS SARIF 2.1.0 (errata 01) schema; a copy ships as `data/sarif-2.1.0.schema.json`."""
+
+_BUILTIN_DESCRIPTIONS = {
+    "deterministic": "Same inputs, same result, in every run and on every machine: no clock, randomness, "
+    "environment, host or interpreter state, file system, network, processes, threads or dynamic code.",
+    "sandboxed": "Touches files and processes only through a declared trust boundary (the project's sandbox).",
+    "idempotent": "Calling twice has the effect of calling once: asserted by the author, never checked.",
+}
+_UNEVALUABLE_RULE = "claims/unevaluable"
+_CLAIM_HELP = (
+    "The function, or a helper it reaches through the chain shown, touches a capability the claim forbids. "
+    "Remove the reach from that path, move it behind a trust boundary ([tool.claims] trusted-for), or, when it "
+    "is acceptable for this claim, list it in [tool.claims.allow]."
+)
+_UNEVALUABLE_HELP = (
+    "Add the line each frontier entry names to [tool.claims] (follow a third-party package, trust a name, or "
+    "raise max-walk), or give the value a type where the entry is a blind spot."
+)
+_RULE_HELP = (
+    "Break the path shown (each hop names the call that takes the next step), or change the rule in "
+    "[[tool.claims.forbid-reaches]] if the architecture changed."
+)
+_FORBID_PREFIX = "forbid-reaches/"
+_FINGERPRINT = "pytestClaims/v1"
+_T = TypeVar("_T")
+_Json = dict[str, Any]
+
+
+# ----------------------------------------------------------------------------------------------------------
+# Locations, fingerprints, grouping
+
+
+def _location(file: str, line: int, message: str | None = None, ident: int | None = None) -> _Json:
+    physical: _Json = {"artifactLocation": {"uri": quote(file, safe="/"), "uriBaseId": "%SRCROOT%"}}
+    if line > 0:
+        physical["region"] = {"startLine": line}
+    location: _Json = {"physicalLocation": physical}
+    if message is not None:
+        location["message"] = {"text": message}
+    if ident is not None:
+        location["id"] = ident
+    return location
+
+
+def _fingerprint(*parts: object) -> _Json:
+    """The `partialFingerprints` of a result: a digest of what identifies the finding, not of where it is."""
+    text = "\x1f".join(json.dumps(p, sort_keys=True, ensure_ascii=False) for p in parts)
+    return {_FINGERPRINT: hashlib.sha256(text.encode()).hexdigest()}
+
+
+def _group(items: Iterable[tuple[Hashable, _T, str]]) -> list[tuple[_T, list[str]]]:
+    """Identical findings on several platforms become one SARIF result that lists its platforms."""
+    groups: dict[Hashable, tuple[_T, list[str]]] = {}
+    for key, sample, platform in items:
+        group = groups.setdefault(key, (sample, []))
+        if platform not in group[1]:
+            group[1].append(platform)
+    return [(sample, sorted(platforms)) for sample, platforms in groups.values()]
+
+
+@dataclass(frozen=True, slots=True)
+class _Places:
+    """Where results point: report paths under the project root, and where each project name is defined."""
+
+    root: Path
+    defined: Mapping[str, tuple[str, int]]
+
+    def at(self, file: str, line: int, message: str | None = None, ident: int | None = None) -> _Json:
+        return _location(posix(file, self.root), line, message, ident)
+
+    def related(self, names: Sequence[str], label: str, start: int) -> list[_Json]:
+        """The definitions of a chain's names that the project holds, numbered from `start`."""
+        out = []
+        for offset, name in enumerate(names):
+            where = self.defined.get(name)
+            if where is not None:
+                out.append(_location(where[0], where[1], f"{label} {offset + 1}: {name}", start + offset))
+        return out
+
+    def frontier(self, entries: Sequence[FrontierEntry]) -> list[_Json]:
+        """One related location per frontier entry, with the configuration line that resolves it."""
+        return [
+            self.at(e.file, e.line, f"{frontier_line(e)} (resolve with: {e.hint})", i) for i, e in enumerate(entries)
+        ]
+
+
+# ----------------------------------------------------------------------------------------------------------
+# Results
+
+
+def _violation_results(claims: Sequence[ClaimResult], places: _Places) -> list[_Json]:
+    """One error per violation, merged across the platforms it shows on."""
+    found = []
+    violations = _group(
+        ((claim.function, claim.file, claim.line, v), (claim, v), claim.platform)
+        for claim in claims
+        for v in claim.violations
+    )
+    for (claim, v), platforms in violations:
+        function = claim.function
+        extra = [places.at(claim.file, claim.line, f"{function} claims {v.claim} here", 0)]
+        extra += places.related(v.via, "hop", 1)
+        found.append(
+            {
+                "ruleId": v.claim,
+                "level": "error",
+                "message": {"text": violation_line(function, v)},
+                "locations": [places.at(v.file, v.line)],
+                "relatedLocations": extra,
+                "partialFingerprints": _fingerprint(function, v.claim, v.kind, v.reach, v.via),
+                "properties": {"function": function, "kind": v.kind, "reach": v.reach, "platforms": platforms},
+            }
+        )
+    return found
+
+
+def _unevaluable_results(claims: Sequence[ClaimResult], places: _Places) -> list[_Json]:
+    """One warning per unevaluable claim, its frontier as related locations."""
+    found = []
+    unevaluable = _group(
+        ((claim.function, claim.file, claim.line, claim.claims, claim.frontier), claim, claim.platform)
+        for claim in claims
+        if claim.status == "unevaluable"
+    )
+    for claim, platforms in unevaluable:
+        entries = sorted(claim.frontier, key=frontier_sort_key)
+        head = (
+            f"{claim.function} claims {', '.join(claim.claims)} but is unevaluable: "
+            "the walk reached code it cannot see into"
+        )
+        found.append(
+            {
+                "ruleId": _UNEVALUABLE_RULE,
+                "level": "warning",
+                "message": {"text": f"{head}: " + "; ".join(frontier_line(e) for e in entries)},
+                "locations": [places.at(claim.file, claim.line)],
+                "relatedLocations": places.frontier(entries),
+                "partialFingerprints": _fingerprint(claim.function, "unevaluable", list(claim.claims)),
+                "properties": {"function": claim.function, "platforms": platforms},
+            }
+        )
+    return found
+
+
+def _rule_result(rule: RuleResult, platforms: list[str], places: _Places, config_file: str) -> _Json:
+    """An error for a violated rule (the path's steps related), a warning for an unevaluable one (its frontier)."""
+    if rule.status == "violated":
+        start = places.defined.get(rule.path[0])
+        primary = _location(*start) if start is not None else _location(config_file, rule.line)
+        declared = _location(config_file, rule.line, f"the rule {rule.id} is declared here", 0)
+        extra = [declared, *places.related(rule.path[1:], "step", 1)]
+        level, text = "error", rule_failure_text(rule)
+    else:
+        entries = sorted(rule.frontier, key=frontier_sort_key)
+        primary = _location(config_file, rule.line)
+        extra = places.frontier(entries)
+        level = "warning"
+        text = rule_failure_text(rule).splitlines()[0] + " " + "; ".join(frontier_line(e) for e in entries)
+    return {
+        "ruleId": _FORBID_PREFIX + rule.id,
+        "level": level,
+        "message": {"text": text},
+        "locations": [primary],
+        "relatedLocations": extra,
+        "partialFingerprints": _fingerprint("forbid-reaches", rule.id, rule.status, list(rule.path)),
+        "properties": {"platforms": platforms},
+    }
+
+
+def _rule_results(rules: Sequence[RuleResult], places: _Places, config_file: str) -> list[_Json]:
+    findings = _group(
+        ((rule.id, rule.status, rule.path, rule.frontier), rule, rule.platform)
+        for rule in rules
+        if rule.status in ("violated", "unevaluable")
+    )
+    return [_rule_result(rule, platforms, places, config_file) for rule, platforms in findings]
+
+
+# ----------------------------------------------------------------------------------------------------------
+# Rule descriptors (tool.driver.rules)
+
+
+def _claim_description(name: str, config: Config) -> str:
+    if name in _BUILTIN_DESCRIPTIONS:
+        return _BUILTIN_DESCRIPTIONS[name]
+    custom = config.define.get(name)
+    if custom is None:
+        return f"The claim {name}."
+    forbids = []
+    if custom.categories:
+        forbids.append(f"the categories {', '.join(sorted(custom.categories))}")
+    if custom.deny:
+        forbids.append(f"the names {', '.join(custom.deny)}")
+    return f"Custom claim: reaches none of {' and '.join(forbids)}."
+
+
+def _claim_descriptors(names: Iterable[str], config: Config) -> list[_Json]:
+    return [
+        {
+            "id": name,
+            "name": name,
+            "shortDescription": {"text": f"claims {name}"},
+            "fullDescription": {"text": _claim_description(name, config)},
+            "help": {"text": _CLAIM_HELP},
+            "defaultConfiguration": {"level": "note" if name in UNCHECKED_CLAIMS else "error"},
+        }
+        for name in sorted(names)
+    ]
+
+
+def _unevaluable_descriptor() -> _Json:
+    return {
+        "id": _UNEVALUABLE_RULE,
+        "name": "unevaluable",
+        "shortDescription": {"text": "claim unevaluable"},
+        "fullDescription": {
+            "text": "The static walk reached code it cannot see into (third-party code, unresolved "
+            "names, the max-walk bound) and found no definite violation."
+        },
+        "help": {"text": _UNEVALUABLE_HELP},
+        "defaultConfiguration": {"level": "warning"},
+    }
+
+
+def _rule_descriptors(rules: Sequence[RuleResult]) -> list[_Json]:
+    """One descriptor per forbid-reaches rule, whatever its verdicts."""
+    used: dict[str, RuleResult] = {}
+    for rule in rules:
+        used.setdefault(rule.id, rule)
+    return [
+        {
+            "id": _FORBID_PREFIX + rule_id,
+            "name": "forbid-reaches",
+            "shortDescription": {"text": f"forbid-reaches {rule_id}"},
+            "fullDescription": {"text": f"{used[rule_id].source} must never reach {used[rule_id].target}."},
+            "help": {"text": _RULE_HELP},
+            "defaultConfiguration": {"level": "error"},
+        }
+        for rule_id in sorted(used)
+    ]
+
+
+def _descriptors(result: Result, rules: Sequence[RuleResult], found: Sequence[_Json]) -> list[_Json]:
+    """Every claim used or reported, the unevaluable rule when reported, every forbid-reaches rule; by id."""
+    used_claims = {c for claim in result.claims for c in claim.claims}
+    reported = {r["ruleId"] for r in found if "/" not in r["ruleId"]}
+    descriptors = _claim_descriptors(used_claims | reported, result.config)
+    if any(r["ruleId"] == _UNEVALUABLE_RULE for r in found):
+        descriptors.append(_unevaluable_descriptor())
+    descriptors += _rule_descriptors(rules)
+    descriptors.sort(key=lambda d: str(d["id"]))
+    return descriptors
+
+
+# ----------------------------------------------------------------------------------------------------------
+# The log
+
+
+def _result_key(item: _Json) -> tuple[str, int, str, str]:
+    physical = item["locations"][0]["physicalLocation"]
+    line = physical.get("region", {}).get("startLine", 0)
+    return (physical["artifactLocation"]["uri"], line, item["ruleId"], item["message"]["text"])
+
+
+def _run(result: Result, version: str, descriptors: list[_Json], found: list[_Json]) -> _Json:
+    return {
+        "tool": {
+            "driver": {"name": "pytest-claims", "version": version, "semanticVersion": version, "rules": descriptors}
+        },
+        "originalUriBaseIds": {
+            "%SRCROOT%": {"description": {"text": "The project root: the directory of pyproject.toml."}}
+        },
+        # one category per target set, so uploads from one CI leg per OS do not replace each other
+        "automationDetails": {"id": f"pytest-claims/{'+'.join(sorted(set(result.platforms)))}/"},
+        "columnKind": "unicodeCodePoints",
+        "results": found,
+    }
+
+
+def _package_version() -> str:
+    from pytest_claims import __version__
+
+    return __version__
+
+
+def sarif_report(result: Result, rules: Sequence[RuleResult], plugin_version: str | None = None) -> str:
+    """SARIF 2.1.0: one result per violation (merged across platforms), warnings for unevaluable claims and
+    rules, errors for violated rules; locations relative to `%SRCROOT%`, the project root."""
+    root = result.config.root
+    defined = {d.name: (posix(d.file, root), d.line) for d in details_of(result).definitions}
+    places = _Places(root, defined)
+    found = _violation_results(result.claims, places)
+    found += _unevaluable_results(result.claims, places)
+    found += _rule_results(rules, places, result.config.file_rel())
+    descriptors = _descriptors(result, rules, found)
+    index_of = {str(d["id"]): i for i, d in enumerate(descriptors)}
+    for item in found:
+        item["ruleIndex"] = index_of[item["ruleId"]]
+    found.sort(key=_result_key)
+    version = plugin_version or _package_version()
+    document = {"$schema": SARIF_SCHEMA_URI, "version": "2.1.0", "runs": [_run(result, version, descriptors, found)]}
+    return dumps(document)
