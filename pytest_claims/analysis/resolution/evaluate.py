@@ -185,9 +185,10 @@ class Evaluator:
             return [self.module_sym(binding.target)]
         if kind == "from":
             source = self.absolute(module, binding.target)
-            if self.view.has(f"{source}.{binding.member}"):
+            sub = f"{source}.{binding.member}"
+            if self.view.has(sub) and not self._binds_otherwise(source, binding.member, sub):
                 # `from pkg import sub` names the submodule (what Python imports when pkg lacks the attribute)
-                return [ProjectModule(f"{source}.{binding.member}")]
+                return [ProjectModule(sub)]
             return self.module_member(source, binding.member, depth)
         if kind == "def":
             return [ProjectFunction(module.name, i) for i in self.view.functions_named(module, binding.target)] or [
@@ -209,6 +210,20 @@ class Evaluator:
         if kind == "instance":
             return self.typed(module, None, binding.target)
         return [UNKNOWN]
+
+    def _binds_otherwise(self, source: str, name: str, sub: str) -> bool:
+        """Whether package `source` binds `name` to something other than its submodule `sub`: Python looks the
+        attribute up first, so `from pkg import helper` is `pkg`'s own `helper` then. The package importing that
+        very submodule (`from . import sub`) is no other binding, which keeps the self-import cycles the
+        submodule rule breaks broken."""
+        if not self.view.has(source):
+            return False
+        package = self.view.module(source)
+        return not all(
+            (b.kind == "from" and b.member == name and self.absolute(package, b.target) == source)
+            or (b.kind == "import" and b.target == sub)
+            for b in self.view.scope(package).get(name, ())
+        )
 
     def annotated(self, module: Module, func: FunctionFacts | None, binding: Binding, syms: list[Sym]) -> list[Sym]:
         """An annotated alias (`x: T = y`) is y's value, and any value of type T too (a dataclass field's default,
