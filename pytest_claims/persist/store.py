@@ -127,7 +127,7 @@ class VerdictStore:
         self.old_verdicts: dict[Any, Any] = old.get("verdicts", {})
         self.old_digests: dict[str, str] = old.get("digests", {})
         self.old_words: dict[str, tuple[str, ...]] = old.get("words", {})
-        """word -> the modules whose text mentioned it (the names `claims` was rebound to; see `engine`)."""
+        """word -> the modules whose text mentioned it (the names `claims` was rebound to: `Validity.mentioning`)."""
         self.words: dict[str, tuple[str, ...]] = {}
         self.old_shapes: dict[str, str] = old.get("shapes", {})
         """module -> the shape of its classes (`facts.hierarchy_shape`) when the last run had its facts."""
