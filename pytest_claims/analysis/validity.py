@@ -3,6 +3,9 @@
 The stores (`persist.store`) keep each directive reading, verdict and summary with the modules it was built
 on; whether those modules changed is a question about the loaded project, answered here:
 
+- a module is known to the stores by its content and its place (`keys`): the same bytes mean something else
+  as a package's `__init__` (its relative imports start from itself, not its parent), and the reports name
+  its file, so a module moved into or out of a package, or to another file, is changed;
 - a module whose bytes changed but whose facts equal those of its old content is not changed (`SameFacts`,
   the early cutoff);
 - the walks that looked for overrides are redone only when some changed module changed the class hierarchy
@@ -20,9 +23,32 @@ from functools import partial
 from typing import Any
 
 from pytest_claims.analysis.facts import hierarchy_shape
+from pytest_claims.analysis.index import ModuleFile
 from pytest_claims.analysis.project import Project
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.persist.store import SummaryStore, VerdictStore
+
+
+def place(file: ModuleFile) -> str:
+    """Where a module lies, as far as anything built on it can tell: the kind of file (a plain module, a
+    package's `__init__`, a namespace folder; followed or not) and its path."""
+    kind = "namespace" if file.path is None else "package" if file.is_package else "module"
+    return f"{kind}{'+followed' if file.followed else ''}:{file.rel}"
+
+
+def keys(project: Project) -> dict[str, str]:
+    """module -> what the stores' items built on it depend on: its content digest and its `place` (a digest
+    holds no "|"). Taken once, when the run compares: a file that changes under the run is saved with the key
+    the run compared, so the next run finds it changed."""
+    digests, files = project.modules.digests, project.index.modules
+    return {name: f"{digests[name]}|{place(files[name])}" for name in digests}
+
+
+def _shape(project: Project, name: str) -> str:
+    """`facts.hierarchy_shape` with the module's place: the names its imports bind depend on it (a relative
+    import), and a module that binds nothing of the kind stays "" wherever it lies."""
+    shape = hierarchy_shape(project.modules[name].facts)
+    return f"{shape}|{place(project.index.modules[name])}" if shape else ""
 
 
 class SameFacts:
@@ -31,22 +57,26 @@ class SameFacts:
     computed from facts alone (directives, names, lines and call texts are facts; comments, docstrings and
     trailing spaces are not), so
     what was built on such a module stands: an early cutoff, as build systems do for an output that came out
-    the same. Each module is compared once per run (both stores ask)."""
+    the same. Only where the module still lies (`place`): the same facts elsewhere mean something else. Each
+    module is compared once per run (both stores ask)."""
 
-    def __init__(self, project: Project, cache: FactsCache) -> None:
+    def __init__(self, project: Project, cache: FactsCache, keys: dict[str, str]) -> None:
         self.project = project
         self.cache = cache
+        self.keys = keys
         self.known: dict[tuple[str, str], bool] = {}
 
     def __call__(self, changed: frozenset[str], old: dict[str, str]) -> frozenset[str]:
         return frozenset(name for name in changed if self._same(name, old.get(name, "")))
 
-    def _same(self, name: str, old_digest: str) -> bool:
-        key = (name, old_digest)
+    def _same(self, name: str, old_key: str) -> bool:
+        key = (name, old_key)
         known = self.known.get(key)
         if known is None:
             file = self.project.index.modules.get(name)
-            old_facts = self.cache.get(old_digest) if old_digest and file is not None and file.path else None
+            old_digest, _, old_place = old_key.partition("|")
+            moved = file is None or old_place != self.keys[name].partition("|")[2]
+            old_facts = self.cache.get(old_digest) if old_digest and not moved and file and file.path else None
             known = self.known[key] = old_facts is not None and self.project.modules[name].facts == old_facts
         return known
 
@@ -60,7 +90,7 @@ def hierarchy_changed(project: Project, changed: frozenset[str], old_shapes: dic
             if old != "":
                 return True  # a module is gone: unless it is known to have had no classes, assume it had
             continue
-        new = hierarchy_shape(project.modules[name].facts)
+        new = _shape(project, name)
         if new != old and (old is not None or new != ""):
             # an unknown old shape is no change when the file has no class now: had it held a subclass the
             # hierarchy analysis used, that analysis would have read it (it names its base) and kept its shape
@@ -79,15 +109,15 @@ class Validity:
         self.project = project
         self.cache = cache
         self.store = store
-        self.digests = project.modules.digests
+        self.keys = keys(project)
         self.hierarchy = partial(hierarchy_changed, project)
-        self.same = SameFacts(project, cache)
-        store.compare(self.digests, self.hierarchy, self.same)
+        self.same = SameFacts(project, cache, self.keys)
+        store.compare(self.keys, self.hierarchy, self.same)
 
     def summaries(self, inputs: tuple[object, ...], targets: Sequence[str]) -> SummaryStore:
         """The summary store of this run's targets, judged by the same changes and class shapes."""
         shapes = self.store.shapes
-        return SummaryStore(self.cache, inputs, tuple(targets), self.digests, self.hierarchy, shapes, self.same)
+        return SummaryStore(self.cache, inputs, tuple(targets), self.keys, self.hierarchy, shapes, self.same)
 
     def reading(self, name: str) -> Any:
         """The last run's directive reading of a module, while neither the module (in substance: `SameFacts`) nor
@@ -129,9 +159,9 @@ class Validity:
             (m, s) for m, s in store.old_shapes.items() if m not in store.changed and m in project.index.modules
         )
         for name in project.modules.loaded():
-            shapes[name] = hierarchy_shape(project.modules[name].facts)
+            shapes[name] = _shape(project, name)
 
     def save(self) -> None:
         """The class shapes recorded, then the verdict store written (unless nothing in it changed)."""
         self.record_shapes()
-        self.store.save(self.digests)
+        self.store.save(self.keys)
