@@ -6,8 +6,9 @@
         print(claim.function, claim.platform, claim.status)
 
 Load once (index -> digests -> facts on demand, one parse per file at most), then evaluate every target over
-the same facts. With a cache directory, a verdict is reused while every module its walk read is unchanged,
-and a warm run learns that from the file-system snapshot: it lists no directory and reads no source file.
+the same facts. With a cache directory, a verdict is reused while every module its walk read is unchanged
+(`analysis.validity` judges what still holds), and a warm run learns that from the file-system snapshot: it
+lists no directory and reads no source file.
 """
 
 from __future__ import annotations
@@ -30,13 +31,13 @@ from pytest_claims.analysis.check import Met, merge_walks, same_walk, walk
 from pytest_claims.analysis.conditions import Target
 from pytest_claims.analysis.details import report_details
 from pytest_claims.analysis.directives import Decorators, read_directives, renamings
-from pytest_claims.analysis.facts import hierarchy_shape
 from pytest_claims.analysis.policy import Node, Policy
 from pytest_claims.analysis.project import Modules, Project
 from pytest_claims.analysis.project import load as load  # re-exported: the engine's first step, on its own
 from pytest_claims.analysis.resolve import Resolver
 from pytest_claims.analysis.rules import check_rules
 from pytest_claims.analysis.stubs import stubs_for, typeshed_version
+from pytest_claims.analysis.validity import Validity
 from pytest_claims.config import Config, load_config
 from pytest_claims.persist.cache import (
     DERIVED_VERSION,
@@ -246,22 +247,18 @@ def _check(
     targets = resolve_platforms(config, platforms, sweep)
     cache = cache or FactsCache(None)
     project = project or load(config, cache)
-    digests = project.modules.digests
     inputs = (config.fingerprint(), catalogue_fingerprint(), typeshed_version(), sys.version_info[:2])
     store = VerdictStore(cache, (*inputs, "every", *sorted(every)) if every else inputs)
-    hierarchy = partial(_hierarchy_changed, project)
-    same = _SameFacts(project, cache)
-    store.compare(digests, hierarchy, same)
-    summaries = SummaryStore(cache, inputs, targets, digests, hierarchy, store.shapes, same)
+    valid = Validity(project, cache, store)
+    summaries = valid.summaries(inputs, targets)
     resolvers = Resolvers(project, config, targets, summaries)
-    claimed, errors, problems = _read_claims(project, config, store, resolvers.decorators())
+    claimed, errors, problems = _read_claims(project, config, valid, resolvers.decorators())
     if every:
         claimed = _every_function(project, tuple(sorted(every)), only)
-    results, reused = _verdicts(claimed, targets, config, store, resolvers)
+    results, reused = _verdicts(claimed, targets, config, valid, resolvers)
     rules = check_rules(project, config, targets, resolvers) if config.forbid_reaches and not every else ()
     del resolvers  # what resolution memoised is freed before the stores are encoded (a run's peak of memory)
-    _record_shapes(project, store)
-    store.save(digests)
+    valid.save()
     summaries.save()
     _trace(config.root, cache, reused, summaries)
     results.sort(key=attrgetter("file", "line", "qualname", "platform"))
@@ -280,59 +277,8 @@ def _check(
     )
 
 
-class _SameFacts:
-    """The modules whose bytes changed but whose facts did not (`store.Same`): the facts of their old content,
-    still in the facts cache under its digest, equal to those of the new. Every verdict, summary and reading is
-    computed from facts alone (directives, names, lines and call texts are facts; comments, docstrings and
-    trailing spaces are not), so
-    what was built on such a module stands: an early cutoff, as build systems do for an output that came out
-    the same. Each module is compared once per run (both stores ask)."""
-
-    def __init__(self, project: Project, cache: FactsCache) -> None:
-        self.project = project
-        self.cache = cache
-        self.known: dict[tuple[str, str], bool] = {}
-
-    def __call__(self, changed: frozenset[str], old: dict[str, str]) -> frozenset[str]:
-        return frozenset(name for name in changed if self._same(name, old.get(name, "")))
-
-    def _same(self, name: str, old_digest: str) -> bool:
-        key = (name, old_digest)
-        known = self.known.get(key)
-        if known is None:
-            file = self.project.index.modules.get(name)
-            old_facts = self.cache.get(old_digest) if old_digest and file is not None and file.path else None
-            known = self.known[key] = old_facts is not None and self.project.modules[name].facts == old_facts
-        return known
-
-
-def _hierarchy_changed(project: Project, changed: frozenset[str], old_shapes: dict[str, str]) -> bool:
-    """Did the changed modules change any class, base or method name? Only then are the walks that looked for
-    overrides in subclasses (HIERARCHY in their dependencies) redone."""
-    for name in changed:
-        old = old_shapes.get(name)
-        if name not in project.index.modules:
-            if old != "":
-                return True  # a module is gone: unless it is known to have had no classes, assume it had
-            continue
-        new = hierarchy_shape(project.modules[name].facts)
-        if new != old and (old is not None or new != ""):
-            # an unknown old shape is no change when the file has no class now: had it held a subclass the
-            # hierarchy analysis used, that analysis would have read it (it names its base) and kept its shape
-            return True
-    return False
-
-
-def _record_shapes(project: Project, store: VerdictStore) -> None:
-    """The class shapes of every module whose facts this run had, and the earlier ones still valid."""
-    shapes = store.shapes
-    shapes.update((m, s) for m, s in store.old_shapes.items() if m not in store.changed and m in project.index.modules)
-    for name in project.modules.loaded():
-        shapes[name] = hierarchy_shape(project.modules[name].facts)
-
-
 def _read_claims(
-    project: Project, config: Config, store: VerdictStore, decorators: Decorators
+    project: Project, config: Config, valid: Validity, decorators: Decorators
 ) -> tuple[list[Claimed], list[DirectiveError], list[DirectiveError]]:
     """Every claiming function, refused directive and unreadable file (a reading is reused while its file and the
     modules its decorators resolved through are unchanged).
@@ -350,7 +296,7 @@ def _read_claims(
     while todo:
         batch, todo = sorted(todo - done), set()
         done.update(batch)
-        readings = _readings(modules, config, store, decorators, batch)
+        readings = _readings(modules, config, valid, decorators, batch)
         for name in batch:
             found_raw, refused_raw, n_refused, _, renames = readings[name]
             claimed.extend(map(Claimed._make, found_raw))
@@ -359,42 +305,20 @@ def _read_claims(
             for alias, word in renames:
                 if word in words and alias not in words:
                     words.add(alias)
-                    todo.update(n for n in _mentioning(modules, store, alias) if n not in done)
+                    todo.update(n for n in valid.mentioning(alias) if n not in done)
     return claimed, errors, problems
 
 
-def _mentioning(modules: Modules, store: VerdictStore, word: str) -> tuple[str, ...]:
-    """The modules whose text mentions `word`: the last run's answer for the unchanged ones (a warm run reads no
-    file), the changed ones read again; every text read when the last run did not ask."""
-    old = store.old_words.get(word)
-    if old is None:
-        found = tuple(modules.mentioning(word))
-    else:
-        kept = [name for name in old if name not in store.changed and name in modules]
-        fresh = [name for name in sorted(store.changed) if name in modules and modules.mentions_word(name, word)]
-        found = tuple(sorted({*kept, *fresh}))
-    store.words[word] = found
-    return found
-
-
 def _readings(
-    modules: Modules, config: Config, store: VerdictStore, decorators: Decorators, names: list[str]
+    modules: Modules, config: Config, valid: Validity, decorators: Decorators, names: list[str]
 ) -> dict[str, Any]:
     """The directive reading of each module: (claimed, refusals and file problems, how many are refusals, the
-    modules its decorators were resolved through, the names its module-level bindings give what other names)."""
-
-    def stored(name: str) -> Any:
-        """The last run's reading, while neither the module (in substance: `_SameFacts`) nor any module its
-        decorators were resolved through has changed."""
-        reading = store.old_directives.get(name)
-        if reading is None or name in store.changed or not store.changed.isdisjoint(reading[3]):
-            return None
-        return reading
-
-    modules.preload(name for name in names if stored(name) is None)
+    modules its decorators were resolved through, the names its module-level bindings give what other names);
+    the last run's while still valid (`Validity.reading`)."""
+    modules.preload(name for name in names if valid.reading(name) is None)
     out: dict[str, Any] = {}
     for name in names:
-        reading = stored(name)
+        reading = valid.reading(name)
         if reading is None:
             module = modules[name]
             decorators.deps.clear()
@@ -407,7 +331,7 @@ def _readings(
                 tuple(sorted(decorators.deps - {name, PLATFORM})),
                 renamings(module.facts),
             )
-        store.directives[name] = out[name] = reading
+        valid.store.directives[name] = out[name] = reading
     return out
 
 
@@ -430,9 +354,10 @@ def _every_function(project: Project, claims: tuple[str, ...], only: Collection[
 
 
 def _verdicts(
-    claimed: list[Claimed], targets: tuple[str, ...], config: Config, store: VerdictStore, resolvers: Resolvers
+    claimed: list[Claimed], targets: tuple[str, ...], config: Config, valid: Validity, resolvers: Resolvers
 ) -> tuple[list[ClaimResult], int]:
     """A verdict per claim and target: stored ones while every module their walk read is unchanged."""
+    store = valid.store
     judge = _ClaimWalks(config)
     results: list[ClaimResult] = []
     reused = 0
@@ -444,8 +369,8 @@ def _verdicts(
     for platform in targets:
         for item in claimed:
             key = (item.module, item.function_index, platform)
-            entry: Any = store.old_verdicts.get(key)
-            if entry is not None and (not store.changed or store.valid(entry[0])):
+            entry: Any = valid.verdict(key)
+            if entry is not None:
                 store.verdicts[key] = entry
                 if entry[1] is not None:
                     reused += 1

@@ -1,7 +1,8 @@
 """What the last run concluded, kept in the cache directory so the next run redoes only what changed.
 
-Two stores, each a single entry written with the module digests of the run that wrote it; an item in it is
-valid while none of the modules it was computed from (its dependencies) has changed since:
+Two stores, each a single entry written with the module digests of the run that wrote it (each module's
+content digest and where it lies: `analysis.validity.keys`); an item in it is valid while none of the modules it
+was computed from (its dependencies) has changed since:
 
 - `VerdictStore`: directive readings and verdicts, read on every run (a warm run is mostly this read);
 - `SummaryStore`: per-function summaries (what a body reaches, calls and cannot see), read only when some
@@ -22,7 +23,7 @@ from pytest_claims.persist.codec import all_conform, conforms, decode, encode, s
 from pytest_claims.records import HIERARCHY, PLATFORM, Claimed, DirectiveError, Summary, Verdict
 from pytest_claims.vocabulary import STATUSES  # a store holding any other was not written by this version
 
-STORE_VERSION = 11
+STORE_VERSION = 12
 """The layout of both stores around their records (whose shapes `schema` hashes); part of their keys."""
 
 _NAMES = dict[str, str]
@@ -127,10 +128,11 @@ class VerdictStore:
         self.old_verdicts: dict[Any, Any] = old.get("verdicts", {})
         self.old_digests: dict[str, str] = old.get("digests", {})
         self.old_words: dict[str, tuple[str, ...]] = old.get("words", {})
-        """word -> the modules whose text mentioned it (the names `claims` was rebound to; see `engine`)."""
+        """word -> the modules whose text mentioned it (the names `claims` was rebound to: `Validity.mentioning`)."""
         self.words: dict[str, tuple[str, ...]] = {}
         self.old_shapes: dict[str, str] = old.get("shapes", {})
-        """module -> the shape of its classes (`facts.hierarchy_shape`) when the last run had its facts."""
+        """module -> the shape of its classes (`facts.hierarchy_shape`, with where the module lies) when the last
+        run had its facts."""
         self.shapes: dict[str, str] = {}
         self.directives: dict[Any, Any] = {}
         self.verdicts: dict[Any, Any] = {}

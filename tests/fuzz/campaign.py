@@ -24,6 +24,9 @@ Three kinds of input, all built with hypothesis strategies:
 - hostile cache state (`hostile_cache`, its oracle `exercise_cache`): a filled cache with one entry copied
   under another key, taken from another configuration, or rewritten (checksum and key valid) in a shape this
   version never writes; the next runs must equal a run without a cache.
+- moving modules (`moving_layouts`, its oracle `exercise_layouts`): one project through a sequence of module
+  layouts, the same bytes renamed between a module, a package's `__init__`, a subpackage, beside a folder
+  without `__init__.py` of the same name; after each change a run on the cache must equal a run without one.
 
 Each input goes through `exercise`, the oracle: `extract` must return facts (never raise), the facts must
 survive the cache round trip, and a whole project holding the input must get a verdict for every claim from
@@ -618,6 +621,8 @@ class Workspace:
     seen: int = 0
     states: int = 0
     """How many of the inputs seen were hostile file-system states."""
+    layouts: int = 0
+    """How many were sequences of module layouts (`moving_layouts`)."""
     crashes: list[tuple[str, str]] = field(default_factory=list)
 
     @classmethod
@@ -843,6 +848,154 @@ def exercise_cache(state: CacheState, workspace: Workspace) -> None:
             assert result.errors == fresh.errors and result.problems == fresh.problems
     finally:
         snapshot_module.clock = clock
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Moving modules: the same bytes under the same module name mean something else in another place (a package's
+# `__init__` reads its relative imports from itself, a plain module from its parent; a folder without
+# `__init__.py` beside a same-named module; a module moved into or out of a subpackage). Each input is a
+# sequence of layouts of one project, a file moved by a rename (same inode, same bytes) wherever it can be;
+# after each change a run on the cache must give what a run without one gives.
+
+MOVING_PLACES: dict[str, str] = {
+    "module": "pkg/b.py",
+    "package": "pkg/b/__init__.py",
+    "nested": "pkg/sub/b.py",
+    "nested-package": "pkg/sub/b/__init__.py",
+}
+"""Where `b`'s body may lie (several at once too: then the package wins, or the index says which)."""
+MOVING_FOLDERS = ("pkg/b", "pkg/sub/b")
+"""Folders that may hold `x.py` (it reads the environment) and `base.py`, with or without an `__init__.py`."""
+MOVING_BODIES: dict[str, str] = {
+    "relay": "from .x import helper\n",
+    "relay-claiming": "from .x import helper\n\n\n# claims: deterministic\ndef f():\n    return helper()\n",
+    "dot": "from . import x\n\n\ndef helper():\n    return x.helper()\n",
+    "up": "from ..x import helper\n",
+    "absolute": "from pkg.x import helper\n",
+    "subclass": (
+        "import os\n\nfrom .base import Base\n\n\nclass Sub(Base):\n    def run(self):\n        return os.getenv('X')\n"
+    ),
+}
+BASE_CLASS = "class Base:\n    def run(self):\n        return 1\n"
+MOVING_FIXED: dict[str, str] = {
+    "pyproject.toml": '[tool.claims]\npackages = ["pkg"]\n',
+    "pkg/__init__.py": "",
+    "pkg/x.py": "def helper():\n    return 1\n",
+    "pkg/base.py": BASE_CLASS,
+    "pkg/sub/__init__.py": "",
+    "pkg/sub/x.py": "import time\n\n\ndef helper():\n    return time.time()\n",
+    "pkg/sub/base.py": BASE_CLASS,
+    "pkg/c.py": (
+        "import pkg.b\nimport pkg.sub.b\nfrom pkg.b import x as bx\nfrom pkg.base import Base\n"
+        "from pkg.sub.base import Base as SubBase\n\n\n"
+        "# claims: deterministic\ndef via_b():\n    return pkg.b.helper()\n\n\n"
+        "# claims: deterministic\ndef via_sub_b():\n    return pkg.sub.b.helper()\n\n\n"
+        "# claims: deterministic\ndef via_bx():\n    return bx.helper()\n\n\n"
+        "# claims: deterministic\ndef overridden(base: Base):\n    return base.run()\n\n\n"
+        "# claims: deterministic\ndef overridden_sub(base: SubBase):\n    return base.run()\n"
+    ),
+}
+"""What every layout holds: helpers that differ by place (pure, clock, environment), bases, the claims."""
+INNER = {"x.py": "import os\n\n\ndef helper():\n    return os.getenv('X')\n", "base.py": BASE_CLASS}
+
+MovingLayout = tuple[tuple[tuple[str, str], ...], frozenset[str]]
+"""(place -> body, sorted; the folders of MOVING_FOLDERS that hold INNER)."""
+
+
+def moving_files(layout: MovingLayout) -> dict[str, str]:
+    """Every file of the project in `layout`."""
+    bodies, folders = layout
+    files = dict(MOVING_FIXED)
+    for place, body in bodies:
+        files[MOVING_PLACES[place]] = MOVING_BODIES[body]
+    for folder in folders:
+        files.update({f"{folder}/{name}": text for name, text in INNER.items()})
+    return files
+
+
+@st.composite
+def _moving_layout(draw: st.DrawFn, previous: MovingLayout | None = None) -> MovingLayout:
+    """A layout, or a change of `previous`: `b` moved to another place (most often), a folder beside it
+    filled or emptied, its body changed, or a place emptied."""
+    bodies = dict(previous[0]) if previous is not None else {}
+    folders = set(previous[1]) if previous is not None else set()
+    places, body_names = sorted(MOVING_PLACES), sorted(MOVING_BODIES)
+    if previous is None:
+        bodies = {draw(st.sampled_from(places)): draw(st.sampled_from(body_names))}
+        folders = set(draw(st.frozensets(st.sampled_from(MOVING_FOLDERS))))
+    for _ in range(draw(st.integers(1, 2))):
+        change = draw(st.sampled_from(["move", "move", "move", "folder", "body", "empty"]))
+        if change == "move" and bodies:
+            source = draw(st.sampled_from(sorted(bodies)))
+            bodies[draw(st.sampled_from(places))] = bodies.pop(source)
+        elif change == "folder":
+            folders ^= {draw(st.sampled_from(MOVING_FOLDERS))}
+        elif change == "body":
+            bodies[draw(st.sampled_from(places))] = draw(st.sampled_from(body_names))
+        elif change == "empty" and len(bodies) > 1:
+            bodies.pop(draw(st.sampled_from(sorted(bodies))))
+    return tuple(sorted(bodies.items())), frozenset(folders)
+
+
+@st.composite
+def moving_layouts(draw: st.DrawFn) -> tuple[MovingLayout, ...]:
+    """A first layout and one to four changes of it."""
+    layouts = [draw(_moving_layout())]
+    for _ in range(draw(st.integers(1, 4))):
+        layouts.append(draw(_moving_layout(layouts[-1])))
+    return tuple(layouts)
+
+
+def lay_out(root: Path, old: dict[str, str], new: dict[str, str], stamp: float) -> None:
+    """The project at `root` turned from `old` into `new`: a file of the same bytes moved by a rename (as
+    `git mv` does), the rest deleted or written; folders left empty removed; every path stamped `stamp` (a
+    time of its own per layout, so the snapshot sees each change whatever the file system's clock)."""
+    gone = {rel: text for rel, text in old.items() if new.get(rel) != text}
+    for rel, text in new.items():
+        if old.get(rel) == text:
+            continue
+        target = root / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        source = next((r for r, t in gone.items() if t == text and r not in new), None)
+        if source is not None:
+            del gone[source]
+            (root / source).replace(target)
+        else:
+            target.write_text(text, encoding="utf-8")
+    for rel in gone:
+        if rel not in new:
+            (root / rel).unlink()
+    for path in sorted(root.rglob("*"), key=lambda p: -len(p.parts)):
+        if path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+    for path in [root, *root.rglob("*")]:
+        os.utime(path, (stamp, stamp))
+
+
+def exercise_layouts(layouts: tuple[MovingLayout, ...], workspace: Workspace) -> None:
+    """Each layout in turn, a run on the cache after each change equal to a run without one."""
+    workspace.layouts += 1
+    base = workspace.cache.parent / "moving"
+    shutil.rmtree(base, ignore_errors=True)
+    root, cache = base / "project", base / "cache"
+    root.mkdir(parents=True)
+    clock = snapshot_module.clock
+    snapshot_module.clock = lambda: time.time_ns() + 600 * 10**9  # every file settled: the snapshot is trusted
+    try:
+        files: dict[str, str] = {}
+        for step, layout in enumerate(layouts):
+            new = moving_files(layout)
+            lay_out(root, files, new, time.time() - 3600 + step)
+            files = new
+            warm = check(root, ["linux", "win32"], cache=FactsCache(cache), details=True)
+            cold = check(root, ["linux", "win32"])
+            check_result(warm)
+            seen = f"after {layouts[: step + 1]}"
+            assert warm.claims == cold.claims, f"a cached run gave different verdicts {seen}"
+            assert warm.errors == cold.errors and warm.problems == cold.problems, seen
+    finally:
+        snapshot_module.clock = clock
+        shutil.rmtree(base, ignore_errors=True)
 
 
 def _stack_depth() -> int:
@@ -1145,10 +1298,23 @@ def campaign(budget: float, crash_dir: Path | None, chunk: int = 200) -> Workspa
                 if time.monotonic() < deadline:
                     run_one(drawn[0], workspace, crash_dir, exercise_bindings)
 
+            @settings(
+                max_examples=max(chunk // 10, 1),
+                deadline=None,
+                database=None,
+                phases=[Phase.generate],
+                suppress_health_check=list(HealthCheck),
+            )
+            @given(moving_layouts())
+            def layouts_round(layouts: tuple[MovingLayout, ...]) -> None:
+                if time.monotonic() < deadline:
+                    run_one(layouts, workspace, crash_dir, exercise_layouts)
+
             one_round()
             cache_round()
             state_round()
             bindings_round()
+            layouts_round()
     finally:
         shutil.rmtree(base, ignore_errors=True)
     return workspace
@@ -1162,7 +1328,10 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     workspace = campaign(args.budget_seconds, args.crash_dir)
     elapsed = time.monotonic() - started
-    print(f"inputs: {workspace.seen} ({workspace.states} hostile file-system states)")
+    print(
+        f"inputs: {workspace.seen} ({workspace.states} hostile file-system states,"
+        f" {workspace.layouts} sequences of module layouts)"
+    )
     print(f"crashes: {len(workspace.crashes)}")
     print(f"elapsed: {elapsed:.0f} s ({workspace.seen / max(elapsed, 1e-9):.1f} inputs/s)")
     seen: set[str] = set()

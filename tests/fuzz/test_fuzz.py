@@ -122,3 +122,20 @@ def test_hostile_cache_state(workspace: campaign.Workspace, state: campaign.Cach
     """Entries under wrong keys, from another configuration, of a shape never written: no stale verdict, no
     traceback."""
     campaign.exercise_cache(state, workspace)
+
+
+@settings(BOUNDED, max_examples=10)
+@given(layouts=campaign.moving_layouts())
+def test_modules_moving_between_runs(workspace: campaign.Workspace, layouts: tuple[campaign.MovingLayout, ...]) -> None:
+    """A module renamed into a package, out of one, into a subpackage, beside a same-named folder without
+    `__init__.py`: after each change a run on the cache gives what a run without one gives."""
+    campaign.default_stack(lambda: campaign.exercise_layouts(layouts, workspace))
+
+
+def test_a_module_moved_into_its_package_on_a_warm_cache(workspace: campaign.Workspace) -> None:
+    """The move the stores once missed (`pkg/b.py` to `pkg/b/__init__.py`, same bytes: `.x` becomes `pkg.b.x`),
+    and back out beside the folder it leaves."""
+    relay = (("module", "relay"),), frozenset[str]()
+    moved = (("package", "relay"),), frozenset({"pkg/b"})
+    back = (("module", "relay"),), frozenset({"pkg/b"})
+    campaign.exercise_layouts((relay, moved, back, relay), workspace)

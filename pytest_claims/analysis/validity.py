@@ -1,0 +1,167 @@
+"""What of the last run's conclusions still holds for this run's project: the incremental side of the engine.
+
+The stores (`persist.store`) keep each directive reading, verdict and summary with the modules it was built
+on; whether those modules changed is a question about the loaded project, answered here:
+
+- a module is known to the stores by its content and its place (`keys`): the same bytes mean something else
+  as a package's `__init__` (its relative imports start from itself, not its parent), and the reports name
+  its file, so a module moved into or out of a package, or to another file, is changed;
+- a module whose bytes changed but whose facts equal those of its old content is not changed (`SameFacts`,
+  the early cutoff);
+- the walks that looked for overrides are redone only when some changed module changed the class hierarchy
+  (`hierarchy_changed`, over the class shapes `Validity.record_shapes` keeps);
+- a directive reading, a verdict and the list of modules mentioning a word are the last run's while what they
+  were built on is unchanged (`Validity`).
+
+The engine asks `Validity` and records what it concluded in the stores; nothing here walks or judges.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import partial
+from typing import Any
+
+from pytest_claims.analysis.facts import hierarchy_shape
+from pytest_claims.analysis.index import ModuleFile
+from pytest_claims.analysis.project import Project
+from pytest_claims.persist.cache import FactsCache
+from pytest_claims.persist.store import SummaryStore, VerdictStore
+
+
+def place(file: ModuleFile) -> str:
+    """Where a module lies, as far as anything built on it can tell: the kind of file (a plain module, a
+    package's `__init__`, a namespace folder; followed or not) and its path."""
+    kind = "namespace" if file.path is None else "package" if file.is_package else "module"
+    return f"{kind}{'+followed' if file.followed else ''}:{file.rel}"
+
+
+def keys(project: Project) -> dict[str, str]:
+    """module -> what the stores' items built on it depend on: its content digest and its `place` (a digest
+    holds no "|"). Taken once, when the run compares: a file that changes under the run is saved with the key
+    the run compared, so the next run finds it changed."""
+    digests, files = project.modules.digests, project.index.modules
+    return {name: f"{digests[name]}|{place(files[name])}" for name in digests}
+
+
+def _shape(project: Project, name: str) -> str:
+    """`facts.hierarchy_shape` with the module's place: the names its imports bind depend on it (a relative
+    import), and a module that binds nothing of the kind stays "" wherever it lies."""
+    shape = hierarchy_shape(project.modules[name].facts)
+    return f"{shape}|{place(project.index.modules[name])}" if shape else ""
+
+
+class SameFacts:
+    """The modules whose bytes changed but whose facts did not (`store.Same`): the facts of their old content,
+    still in the facts cache under its digest, equal to those of the new. Every verdict, summary and reading is
+    computed from facts alone (directives, names, lines and call texts are facts; comments, docstrings and
+    trailing spaces are not), so
+    what was built on such a module stands: an early cutoff, as build systems do for an output that came out
+    the same. Only where the module still lies (`place`): the same facts elsewhere mean something else. Each
+    module is compared once per run (both stores ask)."""
+
+    def __init__(self, project: Project, cache: FactsCache, keys: dict[str, str]) -> None:
+        self.project = project
+        self.cache = cache
+        self.keys = keys
+        self.known: dict[tuple[str, str], bool] = {}
+
+    def __call__(self, changed: frozenset[str], old: dict[str, str]) -> frozenset[str]:
+        return frozenset(name for name in changed if self._same(name, old.get(name, "")))
+
+    def _same(self, name: str, old_key: str) -> bool:
+        key = (name, old_key)
+        known = self.known.get(key)
+        if known is None:
+            file = self.project.index.modules.get(name)
+            old_digest, _, old_place = old_key.partition("|")
+            moved = file is None or old_place != self.keys[name].partition("|")[2]
+            old_facts = self.cache.get(old_digest) if old_digest and not moved and file and file.path else None
+            known = self.known[key] = old_facts is not None and self.project.modules[name].facts == old_facts
+        return known
+
+
+def hierarchy_changed(project: Project, changed: frozenset[str], old_shapes: dict[str, str]) -> bool:
+    """Did the changed modules change any class, base or method name? Only then are the walks that looked for
+    overrides in subclasses (HIERARCHY in their dependencies) redone."""
+    for name in changed:
+        old = old_shapes.get(name)
+        if name not in project.index.modules:
+            if old != "":
+                return True  # a module is gone: unless it is known to have had no classes, assume it had
+            continue
+        new = _shape(project, name)
+        if new != old and (old is not None or new != ""):
+            # an unknown old shape is no change when the file has no class now: had it held a subclass the
+            # hierarchy analysis used, that analysis would have read it (it names its base) and kept its shape
+            return True
+    return False
+
+
+class Validity:
+    """The verdict store compared with this run's project, and what of it may be reused.
+
+    Made once per run, before anything is read from the store. The store and the summary store are given plain
+    functions of the project (`hierarchy_changed`, `SameFacts`), never this object's methods: a store holding
+    them would make a reference cycle of the run (see the engine's collector)."""
+
+    def __init__(self, project: Project, cache: FactsCache, store: VerdictStore) -> None:
+        self.project = project
+        self.cache = cache
+        self.store = store
+        self.keys = keys(project)
+        self.hierarchy = partial(hierarchy_changed, project)
+        self.same = SameFacts(project, cache, self.keys)
+        store.compare(self.keys, self.hierarchy, self.same)
+
+    def summaries(self, inputs: tuple[object, ...], targets: Sequence[str]) -> SummaryStore:
+        """The summary store of this run's targets, judged by the same changes and class shapes."""
+        shapes = self.store.shapes
+        return SummaryStore(self.cache, inputs, tuple(targets), self.keys, self.hierarchy, shapes, self.same)
+
+    def reading(self, name: str) -> Any:
+        """The last run's directive reading of a module, while neither the module (in substance: `SameFacts`) nor
+        any module its decorators were resolved through has changed; else None."""
+        store = self.store
+        reading = store.old_directives.get(name)
+        if reading is None or name in store.changed or not store.changed.isdisjoint(reading[3]):
+            return None
+        return reading
+
+    def verdict(self, key: tuple[str, int, str]) -> Any:
+        """The last run's (modules read, encoded verdict) for a claim on a target, while none of the modules its
+        walk read has changed (nor the class hierarchy, when it looked for overrides); else None."""
+        store = self.store
+        entry = store.old_verdicts.get(key)
+        if entry is not None and (not store.changed or store.valid(entry[0])):
+            return entry
+        return None
+
+    def mentioning(self, word: str) -> tuple[str, ...]:
+        """The modules whose text mentions `word`: the last run's answer for the unchanged ones (a warm run reads
+        no file), the changed ones read again; every text read when the last run did not ask."""
+        store, modules = self.store, self.project.modules
+        old = store.old_words.get(word)
+        if old is None:
+            found = tuple(modules.mentioning(word))
+        else:
+            kept = [name for name in old if name not in store.changed and name in modules]
+            fresh = [name for name in sorted(store.changed) if name in modules and modules.mentions_word(name, word)]
+            found = tuple(sorted({*kept, *fresh}))
+        store.words[word] = found
+        return found
+
+    def record_shapes(self) -> None:
+        """The class shapes of every module whose facts this run had, and the earlier ones still valid."""
+        project, store = self.project, self.store
+        shapes = store.shapes
+        shapes.update(
+            (m, s) for m, s in store.old_shapes.items() if m not in store.changed and m in project.index.modules
+        )
+        for name in project.modules.loaded():
+            shapes[name] = _shape(project, name)
+
+    def save(self) -> None:
+        """The class shapes recorded, then the verdict store written (unless nothing in it changed)."""
+        self.record_shapes()
+        self.store.save(self.keys)
