@@ -255,6 +255,7 @@ def _check(
     summaries = SummaryStore(cache, inputs, targets, digests, hierarchy, store.shapes, same)
     resolvers = Resolvers(project, config, targets, summaries)
     claimed, errors, problems = _read_claims(project, config, store, resolvers.decorators())
+    errors.extend(project.modules.unnamable_claims)
     if every:
         claimed = _every_function(project, tuple(sorted(every)), only)
     results, reused = _verdicts(claimed, targets, config, store, resolvers)
