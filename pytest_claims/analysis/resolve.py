@@ -329,9 +329,19 @@ class Resolver:
             return [self.module_sym(binding.target)]
         if kind == "from":
             source = self.absolute(module, binding.target)
-            if self.has(f"{source}.{binding.member}"):
-                # `from pkg import sub` names the submodule (what Python imports when pkg lacks the attribute)
-                return [("pmod", f"{source}.{binding.member}")]
+            sub = f"{source}.{binding.member}"
+            if self.has(sub):
+                # `from pkg import sub` names the submodule (what Python imports when pkg lacks the attribute),
+                # unless pkg's own scope binds the name to something else (Python looks the attribute up first);
+                # pkg importing that very submodule (`from . import sub`) is no other binding, so no cycle
+                package = self.module(source)
+                own = self.scope(package).get(binding.member, [])
+                if all(
+                    (b.kind == "from" and b.member == binding.member and self.absolute(package, b.target) == source)
+                    or (b.kind == "import" and b.target == sub)
+                    for b in own
+                ):
+                    return [("pmod", sub)]
             return self.module_member(source, binding.member, depth)
         if kind == "def":
             return [("pfunc", module.name, i) for i in self.functions_named(module, binding.target)] or [OPAQUE]
