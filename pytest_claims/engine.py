@@ -253,6 +253,7 @@ def _check(
     summaries = valid.summaries(inputs, targets)
     resolvers = Resolvers(project, config, targets, summaries)
     claimed, errors, problems = _read_claims(project, config, valid, resolvers.decorators())
+    errors.extend(project.modules.unnamable_claims)
     if every:
         claimed = _every_function(project, tuple(sorted(every)), only)
     results, reused = _verdicts(claimed, targets, config, valid, resolvers)

@@ -278,7 +278,9 @@ def _analyse(config: pytest.Config, claims_config: ClaimsConfig) -> ClaimsState 
     report = bool(config.getoption("claims_report", None))  # details for the reports
     started = time.perf_counter()
     project = _scanned(config, claims_config, cache)
-    if project is not None and not project.modules.mentions and not project.index.problems:
+    if project is not None and not (
+        project.modules.mentions or project.modules.unnamable_claims or project.index.problems
+    ):
         return None  # idle: no table, no file that could hold a claim, no report or observation asked for
     from pytest_claims.engine import check  # the resolver and the walks: loaded only when there is work
 

@@ -41,6 +41,9 @@ class Index:
     excluded: tuple[tuple[str, str], ...] = ()
     """(rel, path) of the `.py` files an `exclude` pattern left out of listed package directories (the files
     only: an excluded directory is not listed)."""
+    unnamable: tuple[tuple[str, str, str], ...] = ()
+    """(rel, path, why) of the `.py` files in the configured packages that no import can name: a name or a
+    directory name that is not an identifier, a module hidden by a package or a module of the same name."""
     _tops: frozenset[str] = field(init=False, repr=False, compare=False, default=frozenset())
 
     def top_levels(self) -> frozenset[str]:
@@ -64,6 +67,7 @@ class _Scan:
     modules: dict[str, ModuleFile] = field(default_factory=dict)
     problems: list[tuple[str, str]] = field(default_factory=list)
     excluded: list[tuple[str, str]] = field(default_factory=list)
+    unnamable: list[tuple[str, str, str]] = field(default_factory=list)
 
 
 def _walk_package(
@@ -79,22 +83,24 @@ def _walk_package(
     key = (str(pkg_dir), name, str(root), exclude, followed)
     recorded = snapshot.walk(key) if snapshot is not None else None
     if recorded is not None:
-        modules, excluded = recorded
+        modules, excluded, unnamable = recorded
         for module, path, rel, is_package in modules:
             out.modules[module] = ModuleFile(
                 module, Path(path) if path is not None else None, rel, is_package, followed
             )
         out.excluded.extend(excluded)
+        out.unnamable.extend(unnamable)
         return
     scan, dirs = _scan_package(pkg_dir, name, root, exclude, followed)
     if snapshot is not None and not scan.problems:  # a directory it could not list is listed again next time
         encoded = tuple(
             (m.name, None if m.path is None else str(m.path), m.rel, m.is_package) for m in scan.modules.values()
         )
-        snapshot.record_walk(key, dirs, (encoded, tuple(scan.excluded)))
+        snapshot.record_walk(key, dirs, (encoded, tuple(scan.excluded), tuple(scan.unnamable)))
     out.modules.update(scan.modules)
     out.problems.extend(scan.problems)
     out.excluded.extend(scan.excluded)
+    out.unnamable.extend(scan.unnamable)
 
 
 def _scan_package(
@@ -105,7 +111,9 @@ def _scan_package(
 
     A directory without `__init__.py` is a namespace package only if some module lies beneath it, so data
     directories (locale, templates, static) cost a scan and leave nothing in the index. A directory the OS
-    will not list is a problem, like a file it will not read: what lies below it cannot be seen.
+    will not list is a problem, like a file it will not read: what lies below it cannot be seen. The `.py`
+    files no import can name (`dash-name.py`, anything below `sub-dir/`, a module a package or a module of the
+    same name hides) are kept apart with the reason (not for a followed package), so claims in them are told.
     """
     skip = _name_matcher(exclude) if not followed else None
     base = str(root)
@@ -113,9 +121,9 @@ def _scan_package(
     found = scan.modules
     namespaces: dict[str, str] = {}
     dirs: list[tuple[str, int]] = []
-    stack: list[tuple[str, str]] = [(str(pkg_dir), name)]
+    stack: list[tuple[str, str, str]] = [(str(pkg_dir), name, "")]
     while stack:
-        directory, dotted = stack.pop()
+        directory, dotted, unnamable = stack.pop()  # `unnamable`: why nothing below can be imported ("": it can)
         init = os.path.join(directory, "__init__.py")
         entries: list[os.DirEntry[str]] | None = None
         try:
@@ -124,7 +132,13 @@ def _scan_package(
                 entries = sorted(listing, key=lambda e: e.name)
         except OSError as exc:
             scan.problems.append((_rel(directory, base), f"cannot list: {exc.strerror or exc}"))
-        if _has_init(directory, entries):
+        if unnamable:
+            pass
+        elif _has_init(directory, entries):
+            hidden = found.get(dotted)
+            if hidden is not None and hidden.path is not None and not followed:  # `pkg/b.py` beside `pkg/b/`
+                why = f"`{dotted}` is the package {_rel(directory, base)}/"
+                scan.unnamable.append((hidden.rel, str(hidden.path), why))
             found[dotted] = ModuleFile(dotted, Path(init), _rel(init, base), True, followed)
         else:
             namespaces[dotted] = directory
@@ -132,20 +146,56 @@ def _scan_package(
             if skip is not None and skip(entry.name):
                 if entry.name.endswith(".py") and _is_file(entry):  # not a FIFO: reading one would block
                     scan.excluded.append((_rel(entry.path, base), entry.path))
-                continue
-            if entry.is_dir(follow_symlinks=False):
-                if entry.name.isidentifier() and entry.name != "__pycache__":
-                    stack.append((entry.path, f"{dotted}.{entry.name}"))
-            elif entry.name.endswith(".py") and entry.name != "__init__.py":
-                stem = entry.name[:-3]
-                if stem.isidentifier() and _is_file(entry):
-                    module = f"{dotted}.{stem}"
-                    found[module] = ModuleFile(module, Path(entry.path), _rel(entry.path, base), False, followed)
+            elif entry.is_dir(follow_symlinks=False):
+                listed = _subdirectory(entry.name, dotted, unnamable, followed)
+                if listed is not None:
+                    stack.append((entry.path, *listed))
+            elif entry.name.endswith(".py") and _is_file(entry):
+                _source_file(entry.path, entry.name[:-3], dotted, unnamable, followed, base, scan)
+    _settle_namespaces(scan, namespaces, name, base, followed)
+    return scan, tuple(dirs)
+
+
+def _subdirectory(name: str, dotted: str, unnamable: str, followed: bool) -> tuple[str, str] | None:
+    """(its module name, why no import can name what is below it) for a directory to list; None to leave it."""
+    if name == "__pycache__":
+        return None
+    if not unnamable and name.isidentifier():
+        return f"{dotted}.{name}", ""
+    if followed or name.startswith("."):  # .git, .tox: tool state, never code
+        return None
+    return "", unnamable or f"the directory name `{name}` is not a Python identifier"
+
+
+def _source_file(path: str, stem: str, dotted: str, unnamable: str, followed: bool, base: str, scan: _Scan) -> None:
+    """A `.py` file: a module of the package, or one no import can name (kept apart with the reason)."""
+    if unnamable or not stem.isidentifier():
+        if not followed:
+            scan.unnamable.append((_rel(path, base), path, unnamable or f"`{stem}` is not a Python identifier"))
+    elif stem != "__init__":
+        module = f"{dotted}.{stem}"
+        scan.modules[module] = ModuleFile(module, Path(path), _rel(path, base), False, followed)
+
+
+def _settle_namespaces(scan: _Scan, namespaces: dict[str, str], top: str, base: str, followed: bool) -> None:
+    """Python's finder order for one name: a directory with `__init__.py` (already in `found`, listed after the
+    `.py` beside it), then the module file `x.py`, then a directory without `__init__.py` (a namespace portion).
+    A portion beside a module is hidden with everything below it (`import pkg.b.c` fails when `pkg/b.py` is
+    what `pkg.b` names); one beside nothing is a namespace package when some module lies beneath it."""
+    found = scan.modules
+    hidden = sorted(dotted for dotted in namespaces if dotted in found)
+    if hidden:
+        prefixes = tuple(f"{dotted}." for dotted in hidden)
+        for module in [m for m in found if m.startswith(prefixes)]:
+            gone = found.pop(module)
+            if gone.path is not None and not followed:
+                owner = next(dotted for dotted in hidden if module.startswith(f"{dotted}."))
+                why = f"`{owner}` is the module {found[owner].rel}, which hides the directory beside it"
+                scan.unnamable.append((gone.rel, str(gone.path), why))
     holding = {prefix for module in found for prefix in _ancestors(module)}
     for dotted, directory in namespaces.items():
-        if dotted in holding or dotted == name:
+        if dotted not in found and (dotted in holding or dotted == top):
             found[dotted] = ModuleFile(dotted, None, _rel(directory, base), True, followed)
-    return scan, tuple(dirs)
 
 
 def _ancestors(dotted: str) -> list[str]:
@@ -213,7 +263,7 @@ def build_index(
             _walk_package(found, name, root, (), True, scan, snapshot)
         else:
             modules[name] = ModuleFile(name, found, found.as_posix(), False, True)
-    return Index(modules, tuple(scan.problems), tuple(sorted(scan.excluded)))
+    return Index(modules, tuple(scan.problems), tuple(sorted(scan.excluded)), tuple(sorted(scan.unnamable)))
 
 
 def _find_installed(name: str) -> Path | None:

@@ -20,7 +20,7 @@ from pytest_claims.analysis.index import Index, ModuleFile, build_index
 from pytest_claims.config import Config
 from pytest_claims.persist.cache import PLUGIN_VERSION, FactsCache, namespace
 from pytest_claims.persist.snapshot import SNAPSHOT_VERSION, Snapshot, stat_key
-from pytest_claims.records import FileFacts
+from pytest_claims.records import DirectiveError, FileFacts
 from pytest_claims.sourcetext import mentions as may_mention
 from pytest_claims.sourcetext import searchable
 
@@ -74,7 +74,8 @@ class Modules(Mapping[str, Module]):
         self._namings: dict[str, list[str]] = {}
         snapshot = snapshot or Snapshot(None)
         paths = [str(file.path) for file in index.modules.values() if file.path is not None]
-        vouched = snapshot.vouch([*paths, *(location for _, location in index.excluded)])
+        unnamable = [(rel, location) for rel, location, _ in index.unnamable]
+        vouched = snapshot.vouch([*paths, *(location for _, location in (*index.excluded, *unnamable))])
         for name in sorted(index.modules):
             file = index.modules[name]
             if file.path is None:
@@ -91,15 +92,18 @@ class Modules(Mapping[str, Module]):
                 self.mentions.add(name)
                 if data is not None:
                     self._pending[name] = data
-        self.excluded_claims = self._holding_directives(index.excluded, snapshot, vouched)
+        self.excluded_claims = tuple(rel for rel, _ in self._holding_directives(index.excluded, snapshot, vouched))
         """The files `exclude` left out that hold a claims directive (their claims are not checked)."""
+        self.unnamable_claims = _unnamable_claims(index, self._holding_directives(unnamable, snapshot, vouched))
+        """A refusal per claims directive in a file no import can name (its claims cannot be checked)."""
 
     def _holding_directives(
         self, files: Iterable[tuple[str, str]], snapshot: Snapshot, vouched: dict[str, tuple[str, bool]]
-    ) -> tuple[str, ...]:
-        """The (rel, path) files holding a directive, valid or not: the pre-scan, then their facts (cached by
-        content like any module's). An unreadable one is left out: it is excluded, so it is not a problem."""
-        holding: list[str] = []
+    ) -> list[tuple[str, FileFacts]]:
+        """The (rel, path) files holding a directive, valid or not, with their facts: the pre-scan, then their
+        facts (cached by content like any module's). An unreadable one is left out: it is no module of the
+        project (excluded, or not importable), so it is not a problem."""
+        holding: list[tuple[str, FileFacts]] = []
         for rel, location in files:
             try:
                 digest, mentions, data = _digest(location, snapshot, vouched)
@@ -110,8 +114,8 @@ class Modules(Mapping[str, Module]):
             except OSError:
                 continue
             if facts is not None and facts.directives:
-                holding.append(rel)
-        return tuple(holding)
+                holding.append((rel, facts))
+        return holding
 
     def __getitem__(self, name: str) -> Module:
         module = self._loaded.get(name)
@@ -273,6 +277,22 @@ class Modules(Mapping[str, Module]):
 
     def __len__(self) -> int:
         return len(self._index.modules)
+
+
+def _unnamable_claims(index: Index, holding: list[tuple[str, FileFacts]]) -> tuple[DirectiveError, ...]:
+    """A refusal at each `# claims:` comment and each decorator that reads as `@claims` (named so, or bound from
+    `claims` in the file) of the files no import can name: the plugin never imports code, but it names every
+    function by the import that reaches it, and none does, so what such a file claims is told, never dropped."""
+    why = {rel: reason for rel, _, reason in index.unnamable}
+    refused: list[DirectiveError] = []
+    for rel, facts in holding:
+        renamed = {b.name for b in facts.bindings if b.kind == "from" and b.member == "claims"}
+        for directive in facts.directives:
+            callee = directive.callee
+            if directive.form == "comment" or callee.rpartition(".")[2] == "claims" or callee.split(".")[0] in renamed:
+                message = f"claims in a file no import can name ({why[rel]}): not checked; rename the file or move them"
+                refused.append(DirectiveError(rel, directive.line, message))
+    return tuple(refused)
 
 
 def _digest(location: str, snapshot: Snapshot, vouched: dict[str, tuple[str, bool]]) -> tuple[str, bool, bytes | None]:

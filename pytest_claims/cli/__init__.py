@@ -29,6 +29,7 @@ from pytest_claims.cli.common import (
     SWEEP_ENV,
     TRACEBACK_ENV,
     UsageError,
+    boolean_env,
 )
 
 __all__ = ["build_parser", "main"]
@@ -185,7 +186,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
     """Parse the command line and run the command; the return value is the exit status."""
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
+    traceback = False
     try:
+        traceback = boolean_env(TRACEBACK_ENV)  # first: a bad value is a usage error, never a silent guess
         args = build_parser().parse_args(argv)
         run: Command = args.run
         return run(args, out, err)
@@ -205,7 +208,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
             pass
         return EXIT_FAILED
     except Exception as error:  # a bug: one line, the traceback only on request
-        if os.environ.get(TRACEBACK_ENV):
+        if traceback:
             raise
         print(
             f"{PROG}: internal error: {type(error).__name__}: {error} (set {TRACEBACK_ENV}=1 for the traceback)",

@@ -23,7 +23,12 @@ _BOM = b"\xef\xbb\xbf"
 # claims: deterministic
 def insert_lines(data: bytes, inserts: Mapping[int, bytes]) -> bytes:
     """`data` with `inserts[n]` on a line of its own directly above line `n` (1-based), indented as line `n` and
-    ended as it is (as the file's first line when `n` is the unterminated last line). Nothing else changes."""
+    ended as it is (as the file's first line when `n` is the unterminated last line). Nothing else changes.
+
+    A form feed in line `n`'s indentation (a `^L` page break at the start of a `def` line) stays there and is
+    not copied, nor what comes before it (the tokenizer counts the indentation from the last one): the
+    directive reader takes only spaces and tabs before the `#`, so `\f# claims:` above the def would be a
+    comment attached to nothing."""
     bom = _BOM if data.startswith(_BOM) else b""
     body = data[len(bom) :]
     ends = list(_LINE_END.finditer(body))
@@ -34,7 +39,7 @@ def insert_lines(data: bytes, inserts: Mapping[int, bytes]) -> bytes:
         end = ends[number - 1].end() if number <= len(ends) else len(body)
         line = body[start:end]
         if number in inserts:
-            indent = line[: len(line) - len(line.lstrip(b" \t\f"))]
+            indent = line[: len(line) - len(line.lstrip(b" \t\f"))].rpartition(b"\f")[2]
             ending = ends[number - 1].group() if number <= len(ends) else default
             out.append(indent + inserts[number] + ending)
         out.append(line)

@@ -27,9 +27,10 @@ from typing import Any
 
 from pytest_claims.persist.cache import read_document, write_entry
 
-SNAPSHOT_VERSION = 5
-"""The layout of the snapshot (module entries and their paths, excluded files, when a digest was taken) and what
-its `mentions` flag means (the word as Python reads the file, decoded and NFKC-normalised); part of its name."""
+SNAPSHOT_VERSION = 6
+"""The layout of the snapshot (module entries and their paths, excluded files, files no import can name, when a
+digest was taken) and what its `mentions` flag means (the word as Python reads the file, decoded and
+NFKC-normalised); part of its name."""
 RACY_NS = 2_000_000_000
 """Two seconds: coarser than the timestamp granularity of every common file system (FAT's is two)."""
 WRITEBACK_NS = 60_000_000_000
@@ -44,12 +45,16 @@ StatKey = tuple[int, int, int, int]
 SHAPE: dict[str, object] = {
     # (package directory, name, root, exclude, followed) -> (each directory listed with its mtime, (the modules
     # found: (name, path or None for a namespace package, path from the root, is a package), the files `exclude`
-    # left out: (path from the root, path)))
+    # left out: (path from the root, path), the files no import can name: (path from the root, path, why)))
     "walks": dict[
         tuple[str, str, str, tuple[str, ...], bool],
         tuple[
             tuple[tuple[str, int], ...],
-            tuple[tuple[tuple[str, str | None, str, bool], ...], tuple[tuple[str, str], ...]],
+            tuple[
+                tuple[tuple[str, str | None, str, bool], ...],
+                tuple[tuple[str, str], ...],
+                tuple[tuple[str, str, str], ...],
+            ],
         ],
     ],
     # path -> (stat key, sha256 of the bytes, mentions `claims`, taken WRITEBACK_NS after the last change)

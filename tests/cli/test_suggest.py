@@ -56,8 +56,9 @@ def test_insert_lines_keeps_every_byte() -> None:
         b"\xef\xbb\xbf# claims: x\r\ndef a():\r\n\tpass\r\nclass C:\r\n"
         b"\t# claims: y\r\n\t@staticmethod\r\n\tdef b():\r\n\t\tpass"
     )
-    # old-Mac line ends, a form feed in the indentation, an unterminated last line
-    assert insert_lines(b"x = 1\r\x0c  def f(): pass", {2: b"# c"}) == b"x = 1\r\x0c  # c\r\x0c  def f(): pass"
+    # old-Mac line ends, a form feed in the indentation (not copied: `\f# c` is no directive), an unterminated
+    # last line
+    assert insert_lines(b"x = 1\r\x0c  def f(): pass", {2: b"# c"}) == b"x = 1\r  # c\r\x0c  def f(): pass"
     assert insert_lines(b"def f(): pass", {1: b"# c"}) == b"# c\ndef f(): pass"
     assert insert_lines(b"x = 1\n", {}) == b"x = 1\n"
 

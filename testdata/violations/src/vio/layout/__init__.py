@@ -1,0 +1,1 @@
+"""Module layouts where the file system offers Python more than one thing under one name."""
