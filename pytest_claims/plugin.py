@@ -73,7 +73,7 @@ class ClaimsState:
         self.display_prefix = ""
         """How the project root is reached from where pytest was started (posix, "" when it is that directory):
         failure texts show paths the way pytest shows node ids (`cwd_relative_nodeid`): relative to the rootdir,
-        which is the project root, when pytest runs there, else from the invocation directory (issue 14)."""
+        which is the project root, when pytest runs there, else from the invocation directory."""
         self.tbstyle = "auto"
         self.sweep_groups: dict[tuple[str, str, int | None], list[Any]] | None = None
         """Failing claim and rule items of this session by `StaticItem.sweep_key`, built at the first failure."""
@@ -96,7 +96,7 @@ class ClaimsState:
 
         A claim item's passed setup and teardown carry nothing to show, yet pytest keeps each in
         `stats[""]` and, for every failure, scans that whole list for teardown output: failures times items,
-        about 4 s on Django. Ours are taken back out right after the reporter filed them (trylast)."""
+        seconds on a large project. Ours are taken back out right after the reporter filed them (trylast)."""
         if "claims" not in report.keywords:
             return
         if self.tbstyle == "line" and report.failed and isinstance(report.longrepr, str):
@@ -144,7 +144,7 @@ class _Crash:
 class _LineRepr:
     """A claim item's failure under `--tb=line`: pytest prints `str(reprcrash)` (the first violation line) and
     then the report's `toterminal`, which adds nothing; with a plain string it would print the whole text and
-    then its first 50 characters (issue 14). Set on the process that shows the reports (the xdist controller
+    then its first 50 characters. Set on the process that shows the reports (the xdist controller
     receives the text as a string)."""
 
     def __init__(self, text: str) -> None:

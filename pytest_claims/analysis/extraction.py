@@ -36,7 +36,7 @@ HELPER_GRACE_SECONDS = 30.0
 """What any helper is granted besides its share's parsing: a fresh interpreter on a loaded machine, the transfer."""
 HELPER_MIN_BYTES_PER_SECOND = 100_000
 """The slowest parsing rate a helper may show before it counts as hung: about fifty times below what one loaded
-core does (5 MB/s on Django), so a slow CI machine never falls back needlessly, while a hang still ends."""
+core does (megabytes per second), so a slow CI machine never falls back needlessly, while a hang still ends."""
 KILL_WAIT_SECONDS = 5.0
 """After a hung helper is killed, how long its feeding thread is given to see the pipes close."""
 

@@ -41,8 +41,8 @@ class Policy:
     def steps(self, owner: object) -> dict[Node, Step]:
         """What the walks under this policy learnt of each function through `owner` (a target's resolver):
         (its file, the modules its summary read, the judged summary, its edges as (name, function) in order).
-        Built once per function, not once per walk that passes through it (on Django, 9,000 functions stand
-        for 108,000 walk steps); the owner is held with its table, so its id cannot be reused meanwhile."""
+        Built once per function, not once per walk that passes through it (a function is met by many walks);
+        the owner is held with its table, so its id cannot be reused meanwhile."""
         known = self._steps.get(id(owner))
         if known is None or known[0] is not owner:
             known = self._steps[id(owner)] = (owner, {})

@@ -16,8 +16,8 @@ _ACCEPTABLE = {
     "threading.Lock": "a lock orders threads: harmless where it only guards state the result does not depend on",
     "threading.RLock": "a lock orders threads: harmless where it only guards state the result does not depend on",
 }
-"""Reaches that are true to the letter of a claim but often accepted once read (issue 17's precision sample:
-`id(self)` as a `__deepcopy__` memo key, `hash(value)` as a hashability probe, a lock for thread safety). Their
+"""Reaches that are true to the letter of a claim but often accepted once read (as found reading real
+chains: `id(self)` as a `__deepcopy__` memo key, `hash(value)` as a hashability probe, a lock for thread safety). Their
 failure text ends with the one config line that accepts the reach for that claim; the rule itself stays."""
 
 

@@ -347,8 +347,8 @@ def _markdown_rules(rules: Sequence[RuleResult], platforms: Sequence[str]) -> li
 
 
 REPORT_SUFFIXES = (".json", ".md", ".sarif", ".sarif.json")
-"""The suffixes `--claims-report` accepts; any other is a usage error naming these (issue 14: `report.txt`
-silently got JSON)."""
+"""The suffixes `--claims-report` accepts; any other is a usage error naming these (a `report.txt` must not
+silently get JSON)."""
 
 
 # claims: deterministic
