@@ -24,6 +24,7 @@ from pytest_claims.analysis.project import Project, load
 from pytest_claims.config import Config as ClaimsConfig
 from pytest_claims.config import ConfigError, env_flag, load_config
 from pytest_claims.output.messages import excluded_line, failure_text, rule_failure_text, rule_item_name
+from pytest_claims.output.summary import Counted, claim_sites, summary_lines
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.records import ClaimResult, RuleResult
 from pytest_claims.vocabulary import KNOWN_PLATFORMS
@@ -617,42 +618,20 @@ def _collect(collector: pytest.Collector) -> pytest.CollectReport:
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
-    """One short block (SPEC §9): per kind and platform held / violated / unevaluable, with how many held items
-    have blind spots and how many distinct call sites they are; then how long the analysis took."""
+    """One short block (SPEC §9, `output.summary`): per kind and platform held / violated / unevaluable, with how
+    many held claims have blind spots and at how many sites, the sites that hide the most claims (paths as in
+    failure texts); then how long the analysis took."""
     state = config.stash.get(_STATE, None)
     if state is None:
         return
     expected = _expected_items(config, state)
-    counts: dict[tuple[str, str], dict[str, int]] = {}
-    spots: dict[tuple[str, str], set[tuple[str, int, str]]] = {}
-    checked = {"claims": 0, "rules": 0}
-    for key in state.outcomes:
-        known = expected.get(key)
-        if known is None:
-            continue
-        kind, platform, status, blind = known
-        checked[kind] += 1
-        per = counts.setdefault((kind, platform), {"held": 0, "violated": 0, "unevaluable": 0, "blind": 0})
-        per[status] += 1
-        if blind and status == "held":
-            per["blind"] += 1
-        spots.setdefault((kind, platform), set()).update(blind)
-    if not any(checked.values()) and not state.problems and not state.excluded and not state.report_message:
+    counted = [expected[key] for key in state.outcomes if key in expected]
+    if not counted and not state.problems and not state.excluded and not state.report_message:
         return
     terminalreporter.section("claims")
-    for kind in ("claims", "rules"):
-        if kind == "claims" or checked[kind]:
-            terminalreporter.line(f"{kind} checked: {checked[kind]}")
-        for (counted, platform), per in sorted(counts.items()):
-            if counted != kind:
-                continue
-            held = f"{per['held']} held" + (f" ({per['blind']} with blind spots)" if per["blind"] else "")
-            line = f"{platform}: {held}, {per['violated']} violated, {per['unevaluable']} unevaluable"
-            sites = len(spots.get((kind, platform), ()))
-            if sites:
-                line += f"; {sites} blind spot{'' if sites == 1 else 's'}"
-            terminalreporter.line(line)
-    if state.analysis is not None and any(checked.values()):
+    for line in summary_lines(counted, display=state.display):
+        terminalreporter.line(line)
+    if state.analysis is not None and counted:
         seconds, parsed, cached, reused = state.analysis
         line = f"analysis: {seconds:.2f} s, {parsed} file{'' if parsed == 1 else 's'} parsed, {cached} read from cache"
         if reused:
@@ -673,11 +652,7 @@ def _unchecked_lines(state: ClaimsState) -> list[str]:
     return lines
 
 
-_Expected = tuple[str, str, str, tuple[tuple[str, int, str], ...]]
-"""(claims|rules, platform, status, its blind spots as (file, line, code))."""
-
-
-def _expected_items(config: pytest.Config, state: ClaimsState) -> dict[tuple[str, int], _Expected]:
+def _expected_items(config: pytest.Config, state: ClaimsState) -> dict[tuple[str, int], Counted]:
     """(node id, reported line) -> what the analysis says of that item, computed from the analysis so the xdist
     controller, which collects no items itself, can count what its workers ran."""
     rootdir = Path(str(config.rootpath))
@@ -691,23 +666,22 @@ def _expected_items(config: pytest.Config, state: ClaimsState) -> dict[tuple[str
                 pass
         return path.as_posix()
 
-    out: dict[tuple[str, int], _Expected] = {}
+    out: dict[tuple[str, int], Counted] = {}
     paths: dict[str, str] = {}
     for claim in state.payload["claims"]:
         path = paths.get(claim.file)
         if path is None:
             path = paths[claim.file] = nodeid_path(state.config.root / claim.file)
-        blind = tuple((b.file, b.line, b.code) for b in claim.blind_spots)
         out[f"{path}::{claim.qualname}[{claim.platform}]", claim.line - 1] = (
             "claims",
             claim.platform,
             claim.status,
-            blind,
+            claim_sites(claim),
         )
     if state.config.file is not None:
         path = nodeid_path(state.config.file)
         for rule in state.rules:
-            blind = tuple((b.file, b.line, b.code) for b in rule.blind_spots)
+            blind = {(b.file, b.line, b.code) for b in rule.blind_spots}
             out[f"{path}::{rule_item_name(rule)}", max(rule.line - 1, 0)] = ("rules", rule.platform, rule.status, blind)
     return out
 

@@ -252,3 +252,43 @@ def file_kind(path: Path) -> str:
     """What `path` itself is (not what a link points at): link, fifo, chr or file."""
     mode = os.lstat(path).st_mode
     return "link" if stat.S_ISLNK(mode) else "fifo" if stat.S_ISFIFO(mode) else "chr" if stat.S_ISCHR(mode) else "file"
+
+
+SITE_CALLERS = {
+    "c1": ("h1", "h2", "h3", "h4", "h5", "h6", "h7"),
+    "c2": ("h1", "h2", "h3", "h4", "h5", "h7"),
+    "c3": ("h1", "h2", "h3", "h4", "h7"),
+    "c4": ("h1", "h2", "h3", "h7"),
+    "c5": ("h1", "h2"),
+    "c6": ("h1",),
+}
+"""The claiming functions of `blind_sites_project` and the helpers each calls: helper `hN` calls `x.mN()` on a
+parameter of unknown type, so h1's site hides 6 claims, h2's 5, h3's and h7's 4 (a tie: file a.py before b.py),
+h4's 3, h5's 2, h6's 1."""
+
+
+def blind_sites_project(root: Path) -> dict[str, tuple[str, int]]:
+    """A project whose seven blind-spot sites hide different numbers of claims (`SITE_CALLERS`), every claim held;
+    returns each helper's site as (file, line)."""
+    methods = "".join(f"    def m{i}(self):\n        return {i}\n\n" for i in range(1, 8))
+    helpers = "".join(f"\n\ndef h{i}(x):\n    return x.m{i}()\n" for i in range(1, 7))
+    claims = "from sp.a import h1, h2, h3, h4, h5, h6\nfrom sp.b import h7\n"
+    for name, called in SITE_CALLERS.items():
+        claims += f"\n\n# claims: deterministic\ndef {name}(x):\n    return {', '.join(f'{h}(x)' for h in called)}\n"
+    write(
+        root,
+        {
+            "pyproject.toml": '[tool.claims]\npackages = ["src/sp"]\n',
+            "src/sp/__init__.py": "",
+            "src/sp/a.py": f"class Thing:\n{methods}{helpers}",
+            "src/sp/b.py": "def h7(x):\n    return x.m7()\n",
+            "src/sp/claims.py": claims,
+        },
+    )
+    sites: dict[str, tuple[str, int]] = {}
+    for rel in ("src/sp/a.py", "src/sp/b.py"):
+        for number, line in enumerate((root / rel).read_text().splitlines(), 1):
+            found = re.search(r"x\.m(\d)\(\)", line)
+            if found:
+                sites[f"h{found.group(1)}"] = (rel, number)
+    return sites

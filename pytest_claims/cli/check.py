@@ -1,15 +1,15 @@
 """`pytest-claims check [PATH ...]`: the plugin's verdicts without pytest collecting anything.
 
 Output: a block per failing item (its node id and verdict, then the plugin's failure text), a line per refused
-directive and per unreadable file, then the summary. Node ids and paths are relative to the project root, as
-the plugin's are to pytest's rootdir (the same directory when pytest finds the project's pyproject.toml).
+directive and per unreadable file, then the summary (`output.summary`, the plugin's). Node ids and paths are
+relative to the project root, as the plugin's are to pytest's rootdir (the same directory when pytest finds the
+project's pyproject.toml); the summary's blind-spot sites are relative to the current directory.
 """
 
 from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
@@ -27,12 +27,13 @@ from pytest_claims.cli.common import (
     plural,
     project_root,
     requested_platforms,
+    shown_path,
 )
 from pytest_claims.engine import check
 from pytest_claims.output.messages import excluded_line, failure_text, rule_failure_text, rule_item_name
 from pytest_claims.output.report import write_report
+from pytest_claims.output.summary import claim_sites, summary_lines
 from pytest_claims.records import ClaimResult, RuleResult
-from pytest_claims.vocabulary import STATUSES
 
 
 def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -61,11 +62,10 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"unreadable: {problem}", file=out)
 
     if not args.quiet:
-        _summary(out, "claims", claims, result.platforms, always=True)
-        _summary(out, "rules", rules, result.platforms, always=False)
-        blind = len({(c.function, c.line) for c in claims if c.status == "held" and c.blind_spots})
-        if blind:
-            print(f"held with blind spots: {blind} (calls the walk could not follow: `explain` lists them)", file=out)
+        counted = [("claims", c.platform, c.status, claim_sites(c)) for c in claims]
+        counted += [("rules", r.platform, r.status, {(b.file, b.line, b.code) for b in r.blind_spots}) for r in rules]
+        for line in summary_lines(counted, result.platforms, shown_path(root)):
+            print(line, file=out)
         if refused:
             print(f"refused directives: {len(refused)}", file=out)
         if result.problems:
@@ -122,18 +122,3 @@ def _show(
     print(file=out)
     return True
 
-
-def _summary(
-    out: TextIO, kind: str, items: Iterable[ClaimResult | RuleResult], platforms: tuple[str, ...], always: bool
-) -> None:
-    counts = {platform: dict.fromkeys(STATUSES, 0) for platform in platforms}
-    total = 0
-    for item in items:
-        counts.setdefault(item.platform, dict.fromkeys(STATUSES, 0))[item.status] += 1
-        total += 1
-    if not total and not always:
-        return
-    print(f"{kind} checked: {total}", file=out)
-    for platform in sorted(counts):
-        per = counts[platform]
-        print(f"{platform}: {per['held']} held, {per['violated']} violated, {per['unevaluable']} unevaluable", file=out)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -143,6 +143,19 @@ def _pytest_cache_dir(root: Path) -> str:
 def plural(count: int, word: str) -> str:
     """`1 function`, `2 functions`."""
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def shown_path(root: Path) -> Callable[[str], str]:
+    """How a project-relative path is shown: relative to the current directory (the project root reached from
+    here, posix; absolute when it is on another drive), so a path printed can be opened from where the command
+    ran."""
+    try:
+        prefix = Path(os.path.relpath(root.resolve(), Path(os.getcwd()).resolve())).as_posix()
+    except ValueError:  # another drive (Windows)
+        prefix = root.resolve().as_posix()
+    if prefix == ".":
+        return lambda rel: rel
+    return lambda rel: f"{prefix}/{rel}"
 
 
 class Sources:

@@ -5,7 +5,7 @@ target platform (default: the whole `platforms` sweep, so a written claim holds 
 candidate* for a claim is a function that makes no claim yet and for which the claim is `held` on every target
 platform it exists on, with no blind spot: nothing the walk could not follow, so the claim rests on the proof
 alone. A *near miss* would be one but for a single reach (one call site, maybe through helpers): the place
-where a small refactor buys a claim.
+where a small refactor buys a claim. A summary line counts the functions it suggests nothing for, by why.
 
 `--write` puts `# claims: ...` directly above each candidate (above its decorators, at its indentation), changes
 nothing else, skips a file that changed since the analysis, and then checks the project again as the plugin
@@ -79,6 +79,24 @@ class NearMiss:
 
 
 @dataclass(frozen=True)
+class Skipped:
+    """Why functions are a candidate for no asked claim, one reason each (the first that applies): the walk met
+    code it cannot see into; else it met calls it cannot follow (blind spots) and nothing else stood in the way of
+    some claim; else the return type is in `mutating-returns`; else each claim reaches what it forbids."""
+
+    unevaluable: int = 0
+    blind: int = 0
+    mutating: int = 0
+    violated: int = 0
+    example: str = ""
+    """A function skipped for its blind spots, one with the fewest sites (then by name): `explain` shows them."""
+
+    @property
+    def total(self) -> int:
+        return self.unevaluable + self.blind + self.mutating + self.violated
+
+
+@dataclass(frozen=True)
 class Suggestions:
     claims: tuple[str, ...]
     platforms: tuple[str, ...]
@@ -90,6 +108,8 @@ class Suggestions:
     near_misses: tuple[NearMiss, ...]
     mutating: int
     """Functions left out of `deterministic` because their return annotation is in `mutating-returns`."""
+    skipped: Skipped
+    """The judged functions without a directive that are a candidate for none of the claims, and why."""
 
 
 @dataclass(frozen=True)
@@ -148,6 +168,8 @@ def analyse(
     candidates: list[Candidate] = []
     near: list[NearMiss] = []
     n_declared = 0
+    reasons: dict[str, int] = {}
+    hidden: list[tuple[int, str]] = []
     for function in sorted(verdicts, key=lambda f: (f.module, f.line, f.qualname)):
         if (function.module, function.line) in declared:
             n_declared += 1
@@ -156,6 +178,11 @@ def analyse(
         honest = tuple(c for c in claims if _honest(results, c) and not (c == "deterministic" and function in mutating))
         if honest:
             candidates.append(Candidate(function, honest))
+        else:
+            why = _why_skipped(results, claims, function in mutating)
+            reasons[why] = reasons.get(why, 0) + 1
+            if why == "blind":
+                hidden.append((len({(b.file, b.line, b.code) for r in results for b in r.blind_spots}), function.name))
         for claim in claims:
             if claim not in honest:
                 miss = _near_miss(results, claim)
@@ -169,8 +196,24 @@ def analyse(
         tuple(candidates),
         tuple(near),
         len(mutating),
+        Skipped(**reasons, example=min(hidden)[1] if hidden else ""),
     )
     return suggestions, result
+
+
+# claims: deterministic
+def _why_skipped(results: list[ClaimResult], claims: tuple[str, ...], mutating: bool) -> str:
+    """The `Skipped` reason of a function that is a candidate for none of `claims`."""
+    violated = {v.claim for r in results for v in r.violations}
+    if any(c not in violated and not (c == "deterministic" and mutating) for c in claims):
+        # under dynamic-calls = "unevaluable" the blind spots are frontier entries too: those are not "unevaluable"
+        seen = {(b.code, b.file, b.line) for r in results for b in r.blind_spots}
+        if any((f.reach, f.file, f.line) not in seen for r in results for f in r.frontier):
+            return "unevaluable"
+        return "blind"
+    if mutating and "deterministic" in claims and "deterministic" not in violated:
+        return "mutating"
+    return "violated"
 
 
 # claims: deterministic
@@ -383,6 +426,24 @@ def run_suggest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return status
 
 
+def skipped_lines(skipped: Skipped) -> list[str]:
+    """One line saying how many functions no claim is suggested for and why, and one naming a function to
+    `explain` when blind spots are the reason."""
+    if not skipped.total:
+        return []
+    parts = [
+        (skipped.unevaluable, "unevaluable (the walk met code it cannot see into)"),
+        (skipped.blind, "with blind spots in the way (calls the walk cannot follow)"),
+        (skipped.mutating, "return a `mutating-returns` type"),
+        (skipped.violated, "reach what every asked claim forbids"),
+    ]
+    why = ", ".join(f"{n} {text}" for n, text in parts if n)
+    lines = [f"skipped: {plural(skipped.total, 'function')} without a directive, a candidate for no claim: {why}"]
+    if skipped.example:
+        lines.append(f"  `{PROG} explain {skipped.example}` shows the blind spots of one of them (the one with fewest)")
+    return lines
+
+
 def show(out: TextIO, s: Suggestions, quiet: bool = False) -> None:
     counts = ", ".join(f"{claim} {sum(claim in c.claims for c in s.candidates)}" for claim in s.claims)
     print(
@@ -392,6 +453,8 @@ def show(out: TextIO, s: Suggestions, quiet: bool = False) -> None:
     )
     if s.mutating:
         print(f"left out of deterministic: {s.mutating} functions returning a `mutating-returns` type", file=out)
+    for text in skipped_lines(s.skipped):
+        print(text, file=out)
     if quiet:
         print(f"near misses: {len(s.near_misses)} (would hold but for one reach)", file=out)
         return

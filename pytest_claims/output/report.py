@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from pytest_claims.files import write_file
 from pytest_claims.output.common import details_of, dumps, frontier_sort_key, posix, violation_sort_key
 from pytest_claims.output.sarif import SARIF_SCHEMA_URI, sarif_report
+from pytest_claims.output.summary import count_sites
 from pytest_claims.records import MAX_ALIAS_DEPTH, BlindSpot, Details, FrontierEntry, RuleResult
 from pytest_claims.vocabulary import UNCHECKED_CLAIMS
 
@@ -178,6 +179,13 @@ def _rule_json(rule: RuleResult, root: Path) -> dict[str, Any]:
     }
 
 
+def _sites_json(claims: Iterable[ClaimResult], root: Path) -> list[dict[str, Any]]:
+    """Each blind-spot site once, with how many (function, platform) results it appears in: most first, then by
+    file, line, code (SPEC §11) — the annotations that would let the walk see the most."""
+    per_claim = ({(_posix(f, root), line, code) for f, _, calls in c.blind for line, code in calls} for c in claims)
+    return [{"file": s.file, "line": s.line, "code": s.code, "claims": s.claims} for s in count_sites(per_claim)]
+
+
 def json_report(
     result: Result, rules: Sequence[RuleResult], plugin_version: str, observed: Mapping[str, Any] | None = None
 ) -> str:
@@ -194,6 +202,7 @@ def json_report(
         "platforms": sorted(set(result.platforms)),
         "claims": [_claim_json(c, root) for c in claims],
         "rules": [_rule_json(r, root) for r in ordered_rules],
+        "blind_spot_sites": _sites_json(claims, root),
         "limits": {
             "max-walk": result.config.max_walk,
             "alias-depth": ALIAS_DEPTH,

@@ -98,7 +98,7 @@ def test_check_all_held_exits_0(tmp_path: Path) -> None:
     assert (status, err) == (0, "")
     assert "src/shop/pure.py::add[linux] HELD" in out.splitlines()
     assert "claims checked: 1" in out
-    assert "linux: 1 held, 0 violated, 0 unevaluable" in out
+    assert "linux: 1 claim held, 0 violated, 0 unevaluable" in out
 
 
 def test_check_violated_exits_1_with_the_plugins_text(tmp_path: Path) -> None:
@@ -112,7 +112,7 @@ def test_check_violated_exits_1_with_the_plugins_text(tmp_path: Path) -> None:
             "shop.clock.now claims deterministic but reaches time.time at src/shop/clock.py:5, through shop.clock.stamp"
         )
         assert lines[at + 2] == "    return time.time()"
-        assert f"{platform}: 1 held, 1 violated, 0 unevaluable" in lines
+        assert f"{platform}: 1 claim held, 1 violated, 0 unevaluable" in lines
     assert "claims checked: 4" in lines
 
 
@@ -134,7 +134,7 @@ def test_check_unreadable_file_exits_1(tmp_path: Path) -> None:
     assert status == 1
     unreadable = [line for line in out.splitlines() if line.startswith("unreadable: ")]
     assert len(unreadable) == 1 and unreadable[0].startswith("unreadable: src/shop/broken.py:2: ")
-    assert "linux: 1 held, 0 violated, 0 unevaluable" in out
+    assert "linux: 1 claim held, 0 violated, 0 unevaluable" in out
 
 
 def test_check_refused_directive_exits_2(tmp_path: Path) -> None:

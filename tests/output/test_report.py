@@ -86,7 +86,16 @@ def with_rules() -> tuple[Result, tuple[RuleResult, ...]]:
 
 
 def test_top_level_shape(document: dict[str, Any]) -> None:
-    assert set(document) == {"schema", "revision", "platforms", "claims", "rules", "limits", "nonclaims"}
+    assert set(document) == {
+        "schema",
+        "revision",
+        "platforms",
+        "claims",
+        "rules",
+        "blind_spot_sites",
+        "limits",
+        "nonclaims",
+    }
     assert document["schema"] == REPORT_SCHEMA == "pytest-claims.report.v2"
     assert document["limits"] == {"max-walk": 65536, "alias-depth": 24, "dynamic-calls": "ignore"}
     assert re.fullmatch(r"[0-9a-f]{64}", document["revision"])

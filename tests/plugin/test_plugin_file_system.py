@@ -63,7 +63,9 @@ def test_a_symlinked_package_keeps_node_ids_inside_the_root(pytester: pytest.Pyt
     pytester.makepyprojecttoml('[tool.claims]\npackages = ["shop"]\nexternal = "trust"\n')
     (pytester.path / "shop").symlink_to(real, target_is_directory=True)
     result = pytester.runpytest("-p", "claims", "-p", "no:cacheprovider", "-v")
-    result.stdout.fnmatch_lines(["shop/use.py::f[[]*[]] FAILED*", "claims checked: 1", "*: 0 held, 1 violated, *"])
+    result.stdout.fnmatch_lines(
+        ["shop/use.py::f[[]*[]] FAILED*", "claims checked: 1", "*: 0 claims held, 1 violated, *"]
+    )
     assert result.ret == pytest.ExitCode.TESTS_FAILED
 
 

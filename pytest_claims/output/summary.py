@@ -1,0 +1,168 @@
+"""The terminal summary both front ends print (SPEC §9), and the blind-spot sites every report ranks.
+
+One implementation for `pytest -p claims` and `pytest-claims check`: per kind and platform how many items held,
+with how many of the held claims have blind spots and at how many call sites; then the blind-spot sites that hide
+the most claims, each with what would let the walk see there. Every count names what it counts ("claims",
+"rules", "sites"), so a number of claims is never read as a number of call sites.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Collection, Iterable, Sequence
+from typing import NamedTuple
+
+from pytest_claims.records import ClaimResult
+
+Site = tuple[str, int, str]
+"""A blind-spot site: (file, line, the call's source text)."""
+
+Counted = tuple[str, str, str, Collection[Site]]
+"""One item the summary counts: (claims | rules, platform, status, its blind-spot sites)."""
+
+SHOWN_SITES = 5
+"""How many blind-spot sites the summary names (the JSON report's `blind_spot_sites` has them all)."""
+
+
+class SiteCount(NamedTuple):
+    """A blind-spot site and how many claim results (function, platform) it appears in."""
+
+    file: str
+    line: int
+    code: str
+    claims: int
+
+
+# claims: deterministic
+def _same(path: str) -> str:
+    return path
+
+
+# claims: deterministic
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def claim_sites(claim: ClaimResult) -> set[Site]:
+    """The distinct blind-spot sites of one claim result, read from its per-function groups (no chains built)."""
+    return {(file, line, code) for file, _, calls in claim.blind for line, code in calls}
+
+
+def count_sites(results: Iterable[Collection[Site]]) -> list[SiteCount]:
+    """Each site once, with the number of results whose sites hold it; most claims first, then by file, line and
+    code (a total order: the same input gives the same list under every hash seed)."""
+    counts: dict[Site, int] = {}
+    for sites in results:
+        for site in sites:
+            counts[site] = counts.get(site, 0) + 1
+    ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    return [SiteCount(file, line, code, n) for (file, line, code), n in ordered]
+
+
+# claims: deterministic
+def site_hint(code: str) -> str:
+    """What would let the walk see at a blind spot, read off the call's source text: the receiver a type would
+    make known, or the callable value to replace by a call of the function itself."""
+    try:
+        node = ast.parse(code, mode="eval").body
+    except (SyntaxError, ValueError):  # cut at 120 characters, or not an expression
+        return _ANY
+    if not isinstance(node, ast.Call):
+        return _ANY
+    func = node.func
+    if isinstance(func, ast.Name):
+        return f"`{func.id}` holds a callable value: call the function by its name"
+    if isinstance(func, (ast.Subscript, ast.Call)):
+        return "a callable fetched from data or returned by a call: call the function by its name"
+    if not isinstance(func, ast.Attribute):
+        return _ANY
+    return _receiver_hint(func.value)
+
+
+_ANY = "give the value a type (an annotated parameter or name, `x: C = ...`)"
+
+
+# claims: deterministic
+def _receiver_hint(receiver: ast.expr) -> str:
+    """The hint for `receiver.m(...)`, a method call on a value of unknown class."""
+    if isinstance(receiver, ast.Name):
+        if receiver.id in ("self", "cls"):
+            return (
+                f"a class in `{receiver.id}`'s hierarchy binds the method to a value of unknown type, or has a base "
+                "the walk cannot name: define the method with def, name the base"
+            )
+        return f"annotate the receiver `{receiver.id}` with its class"
+    if isinstance(receiver, ast.Attribute):
+        return f"annotate the attribute `{receiver.attr}` with its class (`{receiver.attr}: C` in the class body)"
+    if isinstance(receiver, ast.Subscript):
+        container = ast.unparse(receiver.value)
+        if len(container) <= 40:
+            return f"annotate the container `{container}` with its element type (`list[C]`, `dict[K, C]`)"
+        return "annotate the container with its element type (`list[C]`, `dict[K, C]`)"
+    if isinstance(receiver, ast.Call):
+        callee = ast.unparse(receiver.func)
+        if callee == "super":
+            return "call `super()` without arguments, or name the class: `super(C, self)`"
+        if len(callee) <= 40:
+            return f"annotate the return type of `{callee}`, or assign its result to an annotated name"
+        return "annotate the return type of the call, or assign its result to an annotated name"
+    return _ANY
+
+
+def site_lines(sites: Sequence[SiteCount], display: Callable[[str], str] = _same) -> list[str]:
+    """The blind-spot sites that hide the most claims, at most `SHOWN_SITES`: where an annotation pays most."""
+    if not sites:
+        return []
+    shown = sites[:SHOWN_SITES]
+    if len(sites) > len(shown):
+        head = (
+            f"blind-spot sites hiding the most claims ({len(shown)} of {len(sites)} sites; the JSON report's "
+            "blind_spot_sites lists every one):"
+        )
+    else:
+        head = "blind-spot sites hiding the most claims:"
+    lines = [head]
+    for site in shown:
+        where = f"{display(site.file)}:{site.line}"
+        lines.append(f"  {where}: {site.code} hides {_plural(site.claims, 'claim')}; {site_hint(site.code)}")
+    return lines
+
+
+def summary_lines(
+    counted: Iterable[Counted], platforms: Sequence[str] = (), display: Callable[[str], str] = _same
+) -> list[str]:
+    """`claims checked: N`, then per platform `P: n claims held (k with blind spots), v violated, u unevaluable;
+    blind spots at s sites`; the same for rules when some were checked; then the blind-spot sites of the claims
+    that hide the most of them. `platforms` are listed even where nothing of a kind was checked."""
+    items = list(counted)
+    lines: list[str] = []
+    for kind in ("claims", "rules"):
+        mine = [item for item in items if item[0] == kind]
+        if kind == "rules" and not mine:
+            continue
+        per: dict[str, dict[str, int]] = {p: _zero() for p in platforms}
+        spots: dict[str, set[Site]] = {}
+        for _, platform, status, blind in mine:
+            counts = per.setdefault(platform, _zero())
+            counts[status] += 1
+            if blind and status == "held":
+                counts["blind"] += 1
+            spots.setdefault(platform, set()).update(blind)
+        lines.append(f"{kind} checked: {len(mine)}")
+        for platform in sorted(per):
+            counts = per[platform]
+            held = f"{_plural(counts['held'], kind[:-1])} held"
+            if counts["blind"]:
+                held += f" ({counts['blind']} with blind spots)"
+            line = f"{platform}: {held}, {counts['violated']} violated, {counts['unevaluable']} unevaluable"
+            sites = len(spots.get(platform, ()))
+            if sites:
+                line += f"; blind spots at {_plural(sites, 'site')}"
+            lines.append(line)
+    lines.extend(site_lines(count_sites(blind for kind, _, _, blind in items if kind == "claims"), display))
+    return lines
+
+
+# claims: deterministic
+def _zero() -> dict[str, int]:
+    return {"held": 0, "violated": 0, "unevaluable": 0, "blind": 0}
