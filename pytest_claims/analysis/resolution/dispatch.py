@@ -19,6 +19,7 @@ from pytest_claims.analysis.resolution.symbols import (
     ProjectClass,
     ProjectFunction,
     ProjectInstance,
+    StdInstance,
     StdName,
     Sym,
     Unknown,
@@ -93,7 +94,7 @@ class Dispatch:
             own = self._own_member(instance, mod_name, cls_index, attr, depth, receiver, not held)
             if own is not None:
                 if held:
-                    own = list(dict.fromkeys([*own, *held]))
+                    own = list(dict.fromkeys([*(s for s in own if not _plain_container(s)), *held]))
                 if exact:
                     return own if position == 0 or not self.hierarchy.unnamable(order_) else [*own, UNKNOWN]
                 union.extend(s for s in own if s not in union)
@@ -168,7 +169,9 @@ class Dispatch:
         return found if defs or attrs else None
 
     def _instance_fields(self, order_: list[ClassKey], attr: str, depth: int) -> list[Sym]:
-        """What the methods of the classes of an MRO assign to `self.attr` (none: the name is no instance state)."""
+        """What `self.attr` may hold when the methods of the classes of an MRO assign it (none: the name is no
+        instance state): what they assign, and what a class-body annotation of the name says (SPEC §5: an
+        assigned empty literal, `self.items = []`, does not replace `items: list[Item]`)."""
         found: list[Sym] = []
         for key in order_:
             if attr in self._fields_of(key):
@@ -176,7 +179,17 @@ class Dispatch:
                 for binding in module.facts.classes[key[1]].fields:
                     if binding.name == attr and self.view.alive(module, binding.guard):
                         found.extend(self._field(module, binding, depth))
-        return found
+        if not found:
+            return []
+        annotated: list[Sym] = []
+        for key in order_:
+            module = self.view.module(key[0])
+            for binding in module.facts.classes[key[1]].attributes:
+                if binding.name == attr and binding.kind == "instance" and self.view.alive(module, binding.guard):
+                    annotated.extend(self.evaluator.typed(module, None, binding.target))
+        if annotated:
+            found = [s for s in found if not _plain_container(s)]
+        return list(dict.fromkeys([*annotated, *found]))
 
     def _fields_of(self, key: ClassKey) -> frozenset[str]:
         """The names a class's methods assign on `self`, kept per class."""
@@ -330,6 +343,14 @@ def _entered_for(receiver: tuple[ClassKey, bool] | None, owner: ClassKey, func: 
         return None
     cls, known = receiver
     return cls if known or func.kind == "classmethod" else None
+
+
+def _plain_container(sym: Sym) -> bool:
+    """A builtin container of unknown content: what an empty literal assigned to an attribute holds."""
+    return isinstance(sym, StdInstance) and sym.module == "builtins" and sym.qualname in _CONTAINERS
+
+
+_CONTAINERS = frozenset({"list", "dict", "set", "tuple"})
 
 
 def _too_deep(attr: str) -> Sym:
