@@ -138,7 +138,7 @@ def measure(package: soundness.Package, python: Path, repeat: int) -> dict[str, 
 
     verdicts, _ = soundness.static(root)
     records, _ = soundness.observe(package, root, soundness.test_venv(set(package.test_requirements)))
-    misses = sorted(d["function"] for d in soundness.compare(package, verdicts, records)["miss_details"])
+    misses = sorted(d["function"] for d in soundness.compare(package, verdicts, records, root)["miss_details"])
     return {
         "package": f"{package.name} {package.version}",
         "tests": len(reference),

@@ -2,6 +2,9 @@
 
     python benchmarks/precision.py [--workload W] [--sample 40] [--seed 17] [--platform linux]
                                    [--catalogue-rev REV | --catalogue PATH] [--out PATH]
+    python benchmarks/precision.py --report x.json [--root W] [--sample 40] [--seed 17] [--platform linux]
+                                   [--out PATH]
+    python benchmarks/precision.py --report y.json --recheck JUDGED.json [--root W] [--out PATH]
 
 Runs the static check on a workload (built by workload.py: every def claims `deterministic`), then prints
 
@@ -18,6 +21,14 @@ under another revision of the capability catalogue (a git revision of this repos
 before / after numbers of a catalogue change. Writes the listing to `--out` too (default
 benchmarks/.work/precision-<workload>-seed<seed>.md). Nothing here imports the analysed corpus.
 
+With `--report` (a `pytest-claims check --report x.json` of the workload) nothing is checked: the seeded sample
+of the platform's violated claims is written as JSON (default benchmarks/.work/precision-sample-<platform>-
+seed<seed>.json), each claim with its first violation (shortest chain): the reach and its file:line, every hop
+with the file:line of its `def`, and empty `judgement` (real / false / debatable) and `why` for a reader to
+fill. With `--recheck JUDGED.json`, a judged sample is read against a newer report: per claim, whether it is
+still violated, whether its first violation's chain changed, and whether the judged chain is still among its
+violations (the judgement then carries forward); written next to it as <JUDGED>.recheck.json.
+
 A claim counts as truly violated when at least one of its violations is a real path to a real capability (SPEC
 §4-§5 as written). docs/benchmarks.md ("Precision") says how the sample is read and what was found.
 """
@@ -25,6 +36,8 @@ A claim counts as truly violated when at least one of its violations is a real p
 from __future__ import annotations
 
 import argparse
+import ast
+import json
 import random
 import subprocess
 import sys
@@ -32,7 +45,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import engine_api
 
@@ -180,6 +193,250 @@ def describe(claim: Any, definitions: dict[str, tuple[str, int]], sources: Sourc
     return out
 
 
+# ----------------------------------------------------------------------------------------------------------
+# A judged sample from a JSON report, and carrying it forward after a change
+
+JUDGEMENTS = ("real", "false", "debatable")
+SAMPLE_SCHEMA = "pytest-claims.precision-sample.v1"
+
+
+class ReportViolation(NamedTuple):
+    claim: str
+    kind: str
+    reach: str
+    file: str
+    line: int
+    via: tuple[str, ...]
+
+
+class ReportClaim(NamedTuple):
+    """A claim's verdict as the JSON report writes it (the fields this script reads)."""
+
+    function: str
+    file: str
+    line: int
+    platform: str
+    status: str
+    violations: tuple[ReportViolation, ...]
+
+
+def read_report(path: Path) -> list[ReportClaim]:
+    """The claims of a `pytest-claims check --report x.json` document, sorted as the engine run's are."""
+    document = json.loads(path.read_text(encoding="utf-8"))
+    claims = [
+        ReportClaim(
+            c["function"],
+            c["file"],
+            c["line"],
+            c["platform"],
+            c["status"],
+            tuple(
+                ReportViolation(v["claim"], v["kind"], v["reach"], v["file"], v["line"], tuple(v["via"]))
+                for v in c["violations"]
+            ),
+        )
+        for c in document["claims"]
+    ]
+    return sorted(claims, key=lambda c: (c.function, c.platform, c.line))
+
+
+def first_violation(claim: Any) -> Any:
+    """The violation a reader starts from: the shortest chain, then by place and reach."""
+    return min(claim.violations, key=lambda v: (len(v.via), v.file, v.line, v.reach))
+
+
+class Definitions:
+    """Where a hop of a chain is defined: the `def` line of a function or class, else the first module- or
+    class-level assignment of the name (a hop through module state: `lgdal = CDLL(...)`), found by parsing the
+    module's file under the corpus root (the report names hops, not where they are; nothing is imported)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._modules: dict[Path, dict[str, int]] = {}
+
+    def _defs(self, path: Path) -> dict[str, int]:
+        if path not in self._modules:
+            try:
+                tree = ast.parse(path.read_text(encoding="utf-8", errors="replace"))
+            except (OSError, SyntaxError, ValueError):
+                tree = ast.Module(body=[], type_ignores=[])
+            defs: dict[str, int] = {}
+            bindings: dict[str, int] = {}
+            _collect(tree, "", True, defs, bindings)
+            self._modules[path] = {**bindings, **defs}
+        return self._modules[path]
+
+    def where(self, name: str) -> tuple[str, int] | None:
+        """(file relative to the root, line), trying the longest module prefix first; None: not found."""
+        parts = name.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            base = self.root.joinpath(*parts[:cut])
+            for path in (base.with_suffix(".py"), base / "__init__.py"):
+                if path.is_file():
+                    line = self._defs(path).get(".".join(parts[cut:]))
+                    if line is not None:
+                        return path.relative_to(self.root).as_posix(), line
+        return None
+
+
+def _collect(node: ast.AST, prefix: str, scope: bool, defs: dict[str, int], bindings: dict[str, int]) -> None:
+    """Qualified names of the defs and classes under `node` (nested defs as `f.<locals>.g`), and of the names
+    assigned at module or class level (`scope`), each with its first line in source order."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            name = prefix + child.name
+            defs.setdefault(name, child.lineno)
+            inner = "." if isinstance(child, ast.ClassDef) else ".<locals>."
+            _collect(child, name + inner, isinstance(child, ast.ClassDef), defs, bindings)
+            continue
+        if scope and isinstance(child, (ast.Assign, ast.AnnAssign)):
+            targets = child.targets if isinstance(child, ast.Assign) else [child.target]
+            for target in targets:
+                for leaf in ast.walk(target):
+                    if isinstance(leaf, ast.Name):
+                        bindings.setdefault(prefix + leaf.id, child.lineno)
+        _collect(child, prefix, scope and not isinstance(child, ast.Lambda), defs, bindings)
+
+
+def chain_json(violation: Any, definitions: Definitions, sources: Sources) -> dict[str, Any]:
+    """A violation as the sample records it: the reach, its site and every hop with its `def` (or binding) line."""
+    hops = []
+    for hop in violation.via:
+        where = definitions.where(hop)
+        hops.append(
+            {
+                "function": hop,
+                "at": None if where is None else f"{where[0]}:{where[1]}",
+                "source": "" if where is None else sources.line(*where),
+            }
+        )
+    return {
+        "reach": violation.reach,
+        "kind": violation.kind,
+        "at": f"{sources.rel(violation.file)}:{violation.line}",
+        "source": sources.line(violation.file, violation.line),
+        "chain": hops,
+    }
+
+
+def draw(claims: list[Any], platform: str, size: int, seed: int) -> list[Any]:
+    """The seeded sample: `random.Random(seed).sample` over the platform's violated claims, sorted by function."""
+    violated = [c for c in claims if c.status == "violated" and c.platform == platform]
+    return random.Random(seed).sample(violated, min(size, len(violated)))
+
+
+def sample_json(report: Path, root: Path, platform: str, size: int, seed: int) -> dict[str, Any]:
+    """The sample to judge: each claim with its first violation's whole chain and empty `judgement` / `why`."""
+    claims = read_report(report)
+    sources = Sources(root)
+    definitions = Definitions(root)
+    entries = []
+    for claim in draw(claims, platform, size, seed):
+        first = first_violation(claim)
+        entries.append(
+            {
+                "function": claim.function,
+                "platform": claim.platform,
+                "at": f"{sources.rel(claim.file)}:{claim.line}",
+                "violations": len(claim.violations),
+                "reaches": sorted({v.reach for v in claim.violations}),
+                "violation": chain_json(first, definitions, sources),
+                "judgement": "",
+                "why": "",
+            }
+        )
+    violated = sum(1 for c in claims if c.status == "violated" and c.platform == platform)
+    return {
+        "schema": SAMPLE_SCHEMA,
+        "report": str(report),
+        "platform": platform,
+        "seed": seed,
+        "claims": sum(1 for c in claims if c.platform == platform),
+        "violated": violated,
+        "judgements": "real | false | debatable",
+        "sample": entries,
+    }
+
+
+def same_violation(recorded: dict[str, Any], violation: Any, definitions: Definitions, sources: Sources) -> bool:
+    now = chain_json(violation, definitions, sources)
+    keys = ("reach", "at", "chain")
+    return all(recorded[key] == now[key] for key in keys)
+
+
+def recheck(judged: dict[str, Any], report: Path, root: Path) -> dict[str, Any]:
+    """A judged sample read again against a newer report: per claim, whether it is still violated, whether its
+    first violation's chain changed, and whether the judged chain is still among its violations (then the
+    judgement carries forward)."""
+    claims = {(c.function, c.platform): c for c in read_report(report)}
+    sources = Sources(root)
+    definitions = Definitions(root)
+    entries = []
+    for entry in judged["sample"]:
+        claim = claims.get((entry["function"], entry["platform"]))
+        status = "absent" if claim is None else claim.status
+        result: dict[str, Any] = {"status": status, "still_violated": status == "violated"}
+        if claim is not None and claim.violations:
+            first = first_violation(claim)
+            result["chain_changed"] = not same_violation(entry["violation"], first, definitions, sources)
+            result["judged_chain_present"] = any(
+                same_violation(entry["violation"], v, definitions, sources) for v in claim.violations
+            )
+            if result["chain_changed"]:
+                result["violation_now"] = chain_json(first, definitions, sources)
+        else:
+            result["chain_changed"] = True
+            result["judged_chain_present"] = False
+        result["carried"] = result["still_violated"] and result["judged_chain_present"]
+        entries.append({**entry, "recheck": result})
+    return {**judged, "rechecked_against": str(report), "sample": entries}
+
+
+def recheck_summary(rechecked: dict[str, Any]) -> list[str]:
+    """One line per sampled claim, then what must be read again."""
+    lines = []
+    for number, entry in enumerate(rechecked["sample"], 1):
+        result = entry["recheck"]
+        state = "violated" if result["still_violated"] else result["status"]
+        chain = "chain changed" if result["chain_changed"] else "same chain"
+        carry = "judgement carried" if result["carried"] else "READ AGAIN"
+        judgement = entry.get("judgement") or "unjudged"
+        lines.append(f"#{number} {entry['function']} [{entry['platform']}]: {state}, {chain}; {judgement}, {carry}")
+    lost = [e["function"] for e in rechecked["sample"] if not e["recheck"]["still_violated"]]
+    real_lost = [
+        e["function"]
+        for e in rechecked["sample"]
+        if not e["recheck"]["still_violated"] and e.get("judgement") == "real"
+    ]
+    carried = sum(1 for e in rechecked["sample"] if e["recheck"]["carried"])
+    lines.append(f"carried {carried}/{len(rechecked['sample'])}; no longer violated {len(lost)}")
+    if real_lost:
+        lines.append("judged real but no longer violated (a held verdict that is wrong?): " + ", ".join(real_lost))
+    return lines
+
+
+def report_main(args: argparse.Namespace) -> int:
+    """`--report`: draw a sample to judge, or (`--recheck`) carry a judged sample forward."""
+    report = Path(args.report)
+    root = Path(args.root) if args.root else WORK / args.workload
+    if args.recheck:
+        judged = json.loads(Path(args.recheck).read_text(encoding="utf-8"))
+        if judged.get("schema") != SAMPLE_SCHEMA:
+            raise SystemExit(f"{args.recheck} is not a precision sample ({SAMPLE_SCHEMA})")
+        document = recheck(judged, report, root)
+        sys.stdout.write("\n".join(recheck_summary(document)) + "\n")
+        default = Path(args.recheck).with_suffix(".recheck.json")
+    else:
+        document = sample_json(report, root, args.platform, args.sample, args.seed)
+        sys.stdout.write(f"{len(document['sample'])} of {document['violated']:,} violated claims sampled\n")
+        default = WORK / f"precision-sample-{args.platform}-seed{args.seed}.json"
+    out = Path(args.out) if args.out else default
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    sys.stdout.write(f"written {out}\n")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--workload", default="W")
@@ -189,8 +446,15 @@ def main(argv: list[str] | None = None) -> int:
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--catalogue-rev", help="count under the catalogue of this git revision")
     source.add_argument("--catalogue", help="count under the catalogue in this TOML file")
-    parser.add_argument("--out", help="also write the listing here")
+    parser.add_argument("--out", help="also write the listing (with --report: the sample) here")
+    parser.add_argument("--report", help="draw the sample to judge from this JSON report instead of a check")
+    parser.add_argument("--recheck", metavar="JUDGED", help="with --report: carry this judged sample forward")
+    parser.add_argument("--root", help="with --report: the corpus the report is of (default: the workload)")
     args = parser.parse_args(argv)
+    if args.recheck and not args.report:
+        parser.error("--recheck needs --report (the report to read the judged sample against)")
+    if args.report:
+        return report_main(args)
 
     root = WORK / args.workload
     if not (root / "pyproject.toml").exists():

@@ -11,6 +11,11 @@ API (host platform). Then run the package's own test suite in a subprocess, in a
 function the tests observed touching a capability `deterministic` forbids (every category but `stdout`) and
 that the static pass judged `held` is a miss. soundness = (observed - misses) / observed.
 
+A miss is *accounted* when the static pass said where it could not see: for every forbidden capability the
+function was seen touching, one of its runtime chains passes a blind spot the report lists for that claim
+(same file and line as one of the chain's call frames). accountability = accounted / misses (1.0 without
+misses). An unaccounted miss is listed with its chains and the claim's blind spot nearest to them.
+
 Prints a table and every miss with its runtime chain; writes benchmarks/.work/soundness-<name>.json.
 """
 
@@ -96,6 +101,17 @@ def build(package: Package) -> tuple[Path, dict[str, int]]:
     return root, vars(stats)
 
 
+def relative(file: str, root: Path) -> str:
+    """A file as the JSON report writes it: posix, relative to the corpus root when it lies under it."""
+    path = Path(file)
+    if path.is_absolute():
+        try:
+            return path.resolve().relative_to(root.resolve()).as_posix()
+        except ValueError:
+            return path.as_posix()
+    return path.as_posix()
+
+
 def static(root: Path) -> tuple[dict[str, Any], float]:
     """Per claimed function (dotted module.qualname): status, violations, frontier, on the host platform."""
     from pytest_claims.engine import check
@@ -111,6 +127,7 @@ def static(root: Path) -> tuple[dict[str, Any], float]:
             "line": claim.line,
             "violations": [f"{v.reach} ({' -> '.join(v.via) or 'direct'}) {v.file}:{v.line}" for v in claim.violations],
             "frontier": [f"{f.reach}: {f.reason}" for f in claim.frontier],
+            "blind_spots": [[relative(b.file, root), b.line, b.code] for b in claim.blind_spots],
         }
     if result.errors or result.problems:
         print(f"  static: {len(result.errors)} refused directives, {len(result.problems)} problems", file=sys.stderr)
@@ -169,7 +186,83 @@ def observe(package: Package, root: Path, python: Path) -> tuple[dict[str, Any],
     return json.loads(out.read_text(encoding="utf-8")), summary
 
 
-def compare(package: Package, verdicts: dict[str, Any], records: dict[str, Any]) -> dict[str, Any]:
+Frame = tuple[str, str, int]
+"""One call frame of a runtime chain: function, file (as the report writes it), the line it was executing."""
+
+
+def runtime_frames(records: dict[str, Any], root: Path, catalogue: Any) -> dict[str, dict[str, list[list[Frame]]]]:
+    """Per claimed function and capability, the frames of each runtime chain the benchmark counts (the touch
+    made by the project itself, not inside uncatalogued stdlib code)."""
+    found: dict[str, dict[str, list[list[Frame]]]] = {}
+    for name, record in records["observations"].items():
+        for capability, touch in record["capabilities"].items():
+            for chain in touch["chains"]:
+                inside = chain["inside"]
+                if not direct(None if inside is None else inside[0], catalogue):
+                    continue
+                frames = [(hop, relative(file, root), line) for hop, file, line in chain["frames"]]
+                found.setdefault(claimed(name), {}).setdefault(capability, []).append(frames)
+    return found
+
+
+def chain_text(frames: list[Frame], capability: str) -> list[str]:
+    return [*(f"{hop} ({file}:{line})" for hop, file, line in frames), capability]
+
+
+def on_chain(spots: list[list[Any]], frames: list[Frame]) -> list[Any] | None:
+    """The first blind spot (file, line, code) at a call frame of the chain: same file and line."""
+    sites = {(file, line) for _, file, line in frames}
+    return next((spot for spot in spots if (spot[0], spot[1]) in sites), None)
+
+
+def nearest(spots: list[list[Any]], chains: list[list[Frame]]) -> dict[str, Any] | None:
+    """The blind spot closest (in lines) to a call frame of the chains, in the same file; None when the claim
+    reports none in any file the chains pass through."""
+    best: tuple[tuple[int, str, int, str], list[Any], Frame] | None = None
+    for frames in chains:
+        for frame in frames:
+            for spot in spots:
+                if spot[0] == frame[1]:
+                    key = (abs(spot[1] - frame[2]), spot[0], spot[1], spot[2])
+                    if best is None or key < best[0]:
+                        best = (key, spot, frame)
+    if best is None:
+        return None
+    (distance, *_), (file, line, code), (hop, _, at) = best
+    return {"file": file, "line": line, "code": code, "lines_away": distance, "frame": f"{hop} ({file}:{at})"}
+
+
+def account(name: str, spots: list[list[Any]], chains: dict[str, list[list[Frame]]]) -> dict[str, Any]:
+    """Whether a miss is accounted: each capability it was seen touching has a chain through a blind spot of
+    the claim. Unaccounted capabilities come with every chain seen and the nearest blind spot."""
+    accounted: dict[str, Any] = {}
+    unaccounted: dict[str, Any] = {}
+    for capability, seen in sorted(chains.items()):
+        hit = next(
+            ((spot, frames) for frames in sorted(seen, key=len) if (spot := on_chain(spots, frames)) is not None),
+            None,
+        )
+        if hit is not None:
+            spot, frames = hit
+            accounted[capability] = {
+                "blind_spot": {"file": spot[0], "line": spot[1], "code": spot[2]},
+                "chain": chain_text(frames, capability),
+            }
+        else:
+            unaccounted[capability] = {
+                "chains": [chain_text(frames, capability) for frames in seen],
+                "nearest_blind_spot": nearest(spots, seen),
+            }
+    return {
+        "function": name,
+        "accounted": not unaccounted,
+        "blind_spots_of_claim": len(spots),
+        "accounted_by": accounted,
+        "unaccounted": unaccounted,
+    }
+
+
+def compare(package: Package, verdicts: dict[str, Any], records: dict[str, Any], root: Path) -> dict[str, Any]:
     catalogue = load_catalogue()
     statuses = Counter(v["status"] for v in verdicts.values())
     executed = {claimed(name) for name in records["executed"]} & set(verdicts)
@@ -194,6 +287,9 @@ def compare(package: Package, verdicts: dict[str, Any], records: dict[str, Any])
     misses = sorted(name for name in observed if verdicts[name]["status"] == "held")
     agree = len(observed) - len(misses)
     violated = {name for name, v in verdicts.items() if v["status"] == "violated"}
+    frames = runtime_frames(records, root, catalogue)
+    accountability = [account(name, verdicts[name]["blind_spots"], frames.get(name, {})) for name in misses]
+    accounted = sum(entry["accounted"] for entry in accountability)
     return {
         "package": f"{package.name} {package.version}",
         "claims": len(verdicts),
@@ -206,6 +302,8 @@ def compare(package: Package, verdicts: dict[str, Any], records: dict[str, Any])
         "observed_unevaluable": sum(verdicts[n]["status"] == "unevaluable" for n in observed),
         "misses": len(misses),
         "soundness": round(agree / len(observed), 3) if observed else None,
+        "accounted_misses": accounted,
+        "accountability": round(accounted / len(misses), 3) if misses else 1.0,
         "observed_only_inside_stdlib": len(only_internal),
         "observed_only_inside_stdlib_held": sum(verdicts[n]["status"] == "held" for n in only_internal),
         "inside_stdlib": dict(
@@ -229,6 +327,7 @@ def compare(package: Package, verdicts: dict[str, Any], records: dict[str, Any])
             }
             for name in misses
         ],
+        "accountability_details": accountability,
         "observed_functions": {
             name: {"status": verdicts[name]["status"], "capabilities": sorted(observed[name])}
             for name in sorted(observed)
@@ -247,11 +346,33 @@ ROWS = (
     ("  of which statically unevaluable", "observed_unevaluable"),
     ("misses (observed, statically held)", "misses"),
     ("soundness = agree / observed", "soundness"),
+    ("accounted misses (a blind spot of the claim on the runtime chain)", "accounted_misses"),
+    ("accountability = accounted / misses", "accountability"),
     ("touching only inside uncatalogued stdlib code (not counted)", "observed_only_inside_stdlib"),
     ("  of which statically held", "observed_only_inside_stdlib_held"),
     ("violated, executed, never observed", "violated_not_observed_executed"),
     ("violated, never executed", "violated_not_executed"),
 )
+
+
+def print_accounting(accounting: dict[str, Any]) -> None:
+    for capability, hit in accounting["accounted_by"].items():
+        spot = hit["blind_spot"]
+        print(f"      {capability}: blind spot {spot['file']}:{spot['line']} `{spot['code']}`")
+    for capability, miss in accounting["unaccounted"].items():
+        print(
+            f"      {capability}: no blind spot of the claim on any chain ({accounting['blind_spots_of_claim']} listed)"
+        )
+        for chain in miss["chains"]:
+            print(f"        chain: {' -> '.join(chain)}")
+        near = miss["nearest_blind_spot"]
+        if near is None:
+            print("        nearest blind spot: none in the chains' files")
+        else:
+            print(
+                f"        nearest blind spot: {near['file']}:{near['line']} `{near['code']}`,"
+                f" {near['lines_away']} lines from {near['frame']}"
+            )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -266,7 +387,7 @@ def main(argv: list[str] | None = None) -> int:
         root, annotated = build(package)
         verdicts, static_seconds = static(root)
         records, run = observe(package, root, python)
-        result = compare(package, verdicts, records)
+        result = compare(package, verdicts, records, root)
         result["annotated"] = annotated
         result["static_seconds"] = round(static_seconds, 1)
         result["test_run"] = run
@@ -282,11 +403,13 @@ def main(argv: list[str] | None = None) -> int:
         path = WORK / f"soundness-{package.name}.json"
         path.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
         print(f"  test run: {run['last_line']} ({run['seconds']} s, exit {run['exit']}); written {path}")
-        for detail in result["miss_details"]:
-            print(f"  MISS {detail['function']}  ({detail['file']})")
+        for detail, accounting in zip(result["miss_details"], result["accountability_details"], strict=True):
+            state = "accounted" if accounting["accounted"] else "UNACCOUNTED"
+            print(f"  MISS ({state}) {detail['function']}  ({detail['file']})")
             for capability, touch in detail["capabilities"].items():
                 print(f"      {capability} [{', '.join(touch['categories'])}] x{touch['count']}")
                 print(f"        {' -> '.join(touch['chain'])}")
+            print_accounting(accounting)
         results.append(result)
     print()
     print("| | " + " | ".join(r["package"] for r in results) + " |")

@@ -1,0 +1,149 @@
+"""benchmarks/precision.py's judged sample: drawn from a JSON report, reproducible, carried forward after a change.
+
+The harness runs on real workloads by hand; this checks its report modes on a tiny hand-written report, so a
+change to the report's shape or to the script shows here rather than in the middle of a reading."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "precision.py"
+
+MODULE = """\
+import os
+
+
+def a():
+    return b()
+
+
+def b():
+    return os.getcwd()
+
+
+class C:
+    # claims: deterministic
+    @staticmethod
+    def m():
+        return a()
+
+    def n(self):
+        return CWD
+
+
+CWD = b()
+"""
+
+
+def violation(reach: str, line: int, via: list[str]) -> dict[str, Any]:
+    return {"claim": "deterministic", "kind": "call", "reach": reach, "file": "pkg/mod.py", "line": line, "via": via}
+
+
+def claim(function: str, line: int, status: str, violations: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "function": function,
+        "file": "pkg/mod.py",
+        "line": line,
+        "claims": ["deterministic"],
+        "platform": "linux",
+        "status": status,
+        "violations": violations,
+        "frontier": [],
+        "blind_spots": [],
+    }
+
+
+def report(claims: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"schema": "pytest-claims.report.v2", "platforms": ["linux"], "claims": claims, "rules": []}
+
+
+def first_report() -> dict[str, Any]:
+    getcwd = violation("os.getcwd", 9, ["pkg.mod.b"])
+    return report(
+        [
+            claim("pkg.mod.a", 4, "violated", [violation("os.getcwd", 9, ["pkg.mod.a", "pkg.mod.b"])]),
+            claim("pkg.mod.b", 8, "violated", [{**getcwd, "via": []}]),
+            claim("pkg.mod.C.m", 13, "violated", [violation("os.getcwd", 9, ["pkg.mod.a", "pkg.mod.b"])]),
+            claim("pkg.mod.C.n", 18, "violated", [violation("os.getcwd", 9, ["pkg.mod.CWD", "pkg.mod.b"])]),
+        ]
+    )
+
+
+def run(*args: str | Path) -> str:
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), *map(str, args)], capture_output=True, text=True, check=False, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_sample_records_chains_with_def_lines_and_is_reproducible(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "mod.py").write_text(MODULE, encoding="utf-8")
+    (tmp_path / "r.json").write_text(json.dumps(first_report()), encoding="utf-8")
+    common = ("--report", tmp_path / "r.json", "--root", tmp_path, "--sample", "4", "--seed", "3")
+    run(*common, "--out", tmp_path / "s1.json")
+    run(*common, "--out", tmp_path / "s2.json")
+    assert (tmp_path / "s1.json").read_text() == (tmp_path / "s2.json").read_text()
+
+    sample = json.loads((tmp_path / "s1.json").read_text())
+    assert (sample["claims"], sample["violated"], len(sample["sample"])) == (4, 4, 4)
+    entry = next(e for e in sample["sample"] if e["function"] == "pkg.mod.C.m")
+    assert (entry["platform"], entry["at"], entry["judgement"], entry["why"]) == ("linux", "pkg/mod.py:13", "", "")
+    assert entry["violation"]["reach"] == "os.getcwd"
+    assert entry["violation"]["at"] == "pkg/mod.py:9"
+    assert entry["violation"]["source"] == "return os.getcwd()"
+    assert [(hop["function"], hop["at"]) for hop in entry["violation"]["chain"]] == [
+        ("pkg.mod.a", "pkg/mod.py:4"),
+        ("pkg.mod.b", "pkg/mod.py:8"),
+    ]
+    module_state = next(e for e in sample["sample"] if e["function"] == "pkg.mod.C.n")["violation"]["chain"][0]
+    assert (module_state["at"], module_state["source"]) == ("pkg/mod.py:22", "CWD = b()")
+
+
+def test_recheck_carries_judgements_and_flags_changes(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "mod.py").write_text(MODULE, encoding="utf-8")
+    (tmp_path / "r.json").write_text(json.dumps(first_report()), encoding="utf-8")
+    run(
+        "--report",
+        tmp_path / "r.json",
+        "--root",
+        tmp_path,
+        "--sample",
+        "4",
+        "--seed",
+        "3",
+        "--out",
+        tmp_path / "s.json",
+    )
+    judged = json.loads((tmp_path / "s.json").read_text())
+    for entry in judged["sample"]:
+        entry["judgement"], entry["why"] = "real", "reads the process's state"
+    (tmp_path / "s.json").write_text(json.dumps(judged), encoding="utf-8")
+
+    after = first_report()
+    after["claims"][0]["violations"].insert(0, violation("os.environ", 19, []))  # a: a shorter chain appears
+    after["claims"][2]["violations"] = [violation("os.getcwd", 9, ["pkg.mod.b"])]  # C.m: the judged chain is gone
+    after["claims"][3].update(status="held", violations=[])  # C.n: no longer violated
+    (tmp_path / "r2.json").write_text(json.dumps(after), encoding="utf-8")
+    out = run("--report", tmp_path / "r2.json", "--recheck", tmp_path / "s.json", "--root", tmp_path)
+
+    rechecked = json.loads((tmp_path / "s.recheck.json").read_text())
+    states = {
+        e["function"]: (e["recheck"]["still_violated"], e["recheck"]["chain_changed"], e["recheck"]["carried"])
+        for e in rechecked["sample"]
+    }
+    assert states == {
+        "pkg.mod.a": (True, True, True),
+        "pkg.mod.b": (True, False, True),
+        "pkg.mod.C.m": (True, True, False),
+        "pkg.mod.C.n": (False, True, False),
+    }
+    assert all(e["judgement"] == "real" for e in rechecked["sample"])
+    assert "carried 2/4; no longer violated 1" in out
+    assert "judged real but no longer violated (a held verdict that is wrong?): pkg.mod.C.n" in out
