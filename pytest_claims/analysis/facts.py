@@ -17,6 +17,7 @@ import builtins
 import hashlib
 import io
 import re
+import string
 import tokenize
 import unicodedata
 import warnings
@@ -379,6 +380,10 @@ class _Extractor:
                 scope.func.bindings.append(binding)
             if binding.name not in scope.func.globals:
                 scope.func.locals.add(binding.name)
+            elif binding.kind in ("import", "from"):
+                # `global X` then `import m as X`: the module-level name is bound, one more value it may hold
+                # (SPEC §5); the platform conditions are not told, as a function runs after the whole module
+                self.bindings.append(binding)
             else:
                 self.bindings.append(_replace_kind(binding, "var"))
         elif scope.kind == "class":
@@ -694,7 +699,8 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
             ex.push(target, scope, guard, "ref")
         return
     pairs = [pair for target in targets for pair in _pairs(target, value)]
-    _bind_pairs(ex, scope, pairs, value, node.lineno, guard)
+    unpacked = any(isinstance(target, (ast.Tuple, ast.List)) for target in targets)  # `a, b = c` iterates c
+    _bind_pairs(ex, scope, pairs, value, node.lineno, guard, value if unpacked else None)
     for target in reversed(targets):
         _push_stores(ex, target, scope, guard)
 
@@ -740,10 +746,12 @@ def _bind_pairs(
     value: ast.expr,
     line: int,
     guard: int,
+    iterated: ast.expr | None = None,
 ) -> None:
     """Bind each name to its exact part of `value` (an alias when that is a name or a call), or to an unknown part
     of it. At module and class level every name gets a `state` function of its own at the statement's line: what
-    its part (the whole value when its part is unknown) evaluates is what reading the name reaches (SPEC §4)."""
+    its part (the whole value when its part is unknown) evaluates is what reading the name reaches (SPEC §4).
+    `iterated`: the value an unpacking target iterates (`a, b = c` calls `c.__iter__`), in each of those."""
     for name, part in pairs:
         binding = _value_binding(name.id, part, line, guard) if part is not None else None
         if scope.kind == "function":
@@ -753,8 +761,11 @@ def _bind_pairs(
                 ex.store_name(scope, name.id, line, guard)
             continue
         ex.bind(scope, binding or Binding(name.id, "var", "", "", line, guard))
-        ex.push(part or value, _state_scope(ex, scope, name.id, line, guard), guard, "ref")
+        state = _state_scope(ex, scope, name.id, line, guard)
+        _implicit(ex, state, iterated, "__iter__", line, guard)
+        ex.push(part or value, state, guard, "ref")
     if scope.kind == "function" or not pairs:
+        _implicit(ex, scope, iterated, "__iter__", line, guard)
         ex.push(value, scope, guard, "ref")
 
 
@@ -1205,6 +1216,8 @@ def _binop(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -
     if dunder is not None and ctx != "type":  # `A | B` in a type position is no call
         _implicit(ex, scope, node.left, dunder, node.lineno, guard)
         _reflected(ex, scope, node.left, node.right, dunder, node.lineno, guard)
+        if isinstance(node.op, ast.Mod):
+            _percent(ex, scope, node.left, node.right, guard)
     _children("left", "right")(ex, node, scope, guard, ctx)
 
 
@@ -1267,7 +1280,8 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
     assert isinstance(node, ast.Call)
     rest: list[ast.expr] = [*node.args, *(k.value for k in node.keywords)]
     func = node.func
-    chain = chain_of(func, calls=True)
+    classed = _class_of(ex, scope, func)
+    chain = classed or chain_of(func, calls=True)
     if _getattr_literal(node) is not None:
         value = chain_of(node)
         if value is not None:
@@ -1282,11 +1296,9 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
             ex.use(scope, target, "getattr", node.lineno, guard)
     if chain is not None:
         ex.use(scope, chain, "call", func.lineno, guard, ex.code(node) if _maybe_blind(ex, scope, chain) else "")
-        _push_chain_roots(ex, func, scope, guard)
-        if len(chain) == 1 and chain[0] in specials.BUILTINS and len(node.args) == 1:
-            _implicit(ex, scope, node.args[0], specials.BUILTINS[chain[0]], node.lineno, guard)
-        elif chain in specials.HASHING and node.args:
-            _hashed(ex, scope, node.args[0], node.lineno, guard)
+        if classed is None:  # `type(x)` reads only x, which its chain names
+            _push_chain_roots(ex, func, scope, guard)
+        _implicit_in_call(ex, scope, node, chain, guard)
         if chain in (("isinstance",), ("issubclass",)) and len(node.args) == 2:
             ex.push(node.args[1], scope, guard, "type")
             rest = [node.args[0], *(k.value for k in node.keywords)]
@@ -1297,6 +1309,161 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
         ex.use(scope, ("<?>",), "call", func.lineno, guard, ex.code(node))  # `handlers[k]()`, `f()()`
         ex.push(func, scope, guard, "ref")
     ex.push_all(rest, scope, guard, "ref")
+
+
+def _implicit_in_call(ex: _Extractor, scope: _Scope, node: ast.Call, chain: tuple[str, ...], guard: int) -> None:
+    """The special methods a call of a builtin (or `str.format`) calls on its arguments (SPEC §5)."""
+    args = node.args
+    if len(chain) == 1:
+        name = chain[0]
+        if name in specials.BUILTINS and (len(args) == 1 or (name == "format" and len(args) == 2)):
+            _implicit(ex, scope, args[0], specials.BUILTINS[name], node.lineno, guard)  # `format(x, spec)` too
+        elif name in specials.ITERATING and len(args) == 1:
+            _implicit(ex, scope, args[0], "__iter__", node.lineno, guard)  # `list(c)`, `sorted(c, key=k)`
+        elif name == "print":
+            for arg in args:  # `print(*c)` iterates c (`_starred`); its elements are unknown
+                if not isinstance(arg, ast.Starred):
+                    _implicit(ex, scope, arg, "__str__", arg.lineno, guard)
+    if chain in specials.HASHING and args:
+        _hashed(ex, scope, args[0], node.lineno, guard)
+    if chain in (("<str>", "format"), ("str", "format")):
+        _format_call(ex, scope, node, guard)
+
+
+def _class_of(ex: _Extractor, scope: _Scope, func: ast.expr) -> tuple[str, ...] | None:
+    """`type(x)` called, x a name or an attribute chain: the chain of `x.__class__`, whose call constructs x's class
+    as `x.__class__()` does (SPEC §5); None for any other callee, or where `type` is not the builtin."""
+    if not (isinstance(func, ast.Call) and isinstance(func.func, ast.Name) and func.func.id == "type"):
+        return None
+    if len(func.args) != 1 or func.keywords or "type" in ex.module_kinds:
+        return None
+    if scope.func is not None and "type" in scope.func.locals:
+        return None
+    value = chain_of(func.args[0])
+    if value is None or value[0].startswith("<"):
+        return None
+    return (*value, "__class__")
+
+
+_FORMATTER = string.Formatter()
+_FIELD_HEAD = re.compile(r"[^.\[]*")
+
+
+def _format_fields(text: str) -> list[tuple[int | str, str]] | None:
+    """The arguments a `str.format` string formats, each with the special method its field's conversion calls on
+    it (`{}`: `__format__`, `{!r}`: `__repr__`), in order; None when the text does not parse or mixes automatic
+    and manual numbering. A field that formats a part of its argument (`{0.name}`, `{k[0]}`) is not listed."""
+    entries: list[tuple[str, str | None]] = []
+    try:
+        for _, name, spec, conversion in _FORMATTER.parse(text):
+            if name is None:
+                continue
+            entries.append((name, conversion))
+            if spec and "{" in spec:  # `{:{width}}`: a nested field, formatted too (Python nests one level)
+                entries.extend((inner, conv) for _, inner, _, conv in _FORMATTER.parse(spec) if inner is not None)
+    except ValueError:
+        return None
+    fields: list[tuple[int | str, str]] = []
+    automatic = manual = 0
+    for name, conversion in entries:
+        match = _FIELD_HEAD.match(name)
+        head = match.group() if match is not None else ""
+        key: int | str
+        if not head:
+            key, automatic = automatic, automatic + 1
+        elif head.isdigit():
+            key, manual = int(head), manual + 1
+        else:
+            key = head
+        dunder = specials.CONVERSIONS.get(conversion)
+        if head == name and dunder is not None:
+            fields.append((key, dunder))
+    return None if automatic and manual else fields
+
+
+def _format_call(ex: _Extractor, scope: _Scope, node: ast.Call, guard: int) -> None:
+    """`"{} {k!r}".format(x, k=y)`, `str.format("{}", x)`: each value a field formats, with the special method
+    its conversion calls (a plain field's `__format__` falls back to `__str__`); every value's `__format__` when
+    the string cannot be read or the arguments are unpacked (`*args`, `**kwargs`)."""
+    args = list(node.args)
+    func = node.func
+    if isinstance(func, ast.Attribute) and isinstance(func.value, (ast.Constant, ast.JoinedStr)):
+        text_node: ast.expr = func.value
+    elif args and not isinstance(args[0], ast.Starred):
+        text_node = args.pop(0)  # `str.format(text, ...)`
+    else:
+        return
+    text = text_node.value if isinstance(text_node, ast.Constant) and isinstance(text_node.value, str) else None
+    keywords = {k.arg: k.value for k in node.keywords if k.arg is not None}
+    unpacked = any(isinstance(a, ast.Starred) for a in args) or len(keywords) < len(node.keywords)
+    fields = _format_fields(text) if text is not None and not unpacked else None
+    if fields is None:
+        for value in (*args, *keywords.values()):
+            _implicit(ex, scope, value, "__format__", value.lineno, guard)
+        return
+    for key, dunder in dict.fromkeys(fields):
+        formatted = (args[key] if key < len(args) else None) if isinstance(key, int) else keywords.get(key)
+        if formatted is not None:
+            _implicit(ex, scope, formatted, dunder, formatted.lineno, guard)
+
+
+_PERCENT_SPEC = re.compile(r"%(?:\(([^)]*)\))?[-#0 +]*(\*|\d*)(?:\.(\*|\d*))?[hlL]?(.?)", re.DOTALL)
+
+
+def _percent_fields(text: str) -> tuple[list[str], list[tuple[str, str]]] | None:
+    """What a `%` format string calls on its values: by position, the special method each conversion calls
+    ("" for one that calls none the project defines; a `*` width takes a value of its own), or by mapping key;
+    None when it mixes the two (an error at run time)."""
+    positional: list[str] = []
+    keyed: list[tuple[str, str]] = []
+    for match in _PERCENT_SPEC.finditer(text):
+        key, width, precision, conversion = match.groups()
+        if conversion == "%":
+            continue
+        dunder = specials.PERCENT.get(conversion, "")
+        if key is not None:
+            keyed.append((key, dunder))
+            continue
+        positional.extend([""] * ((width == "*") + (precision == "*")))
+        positional.append(dunder)
+    return None if positional and keyed else (positional, keyed)
+
+
+def _percent(ex: _Extractor, scope: _Scope, left: ast.expr, right: ast.expr, guard: int) -> None:
+    """`"%s %r" % (x, y)` calls `x.__str__` and `y.__repr__`; `"%(k)s" % {"k": x}`, `x.__str__`. A format string
+    that cannot be read (not a literal) calls `__str__` of each value; a number or bytes on the left, none."""
+    text = left.value if isinstance(left, ast.Constant) else None
+    if text is not None and not isinstance(text, str):
+        return
+    parsed = _percent_fields(text) if text is not None else None
+    values: list[tuple[ast.expr, str]] = []
+    if parsed is None:
+        parts = right.elts if isinstance(right, ast.Tuple) else right.values if isinstance(right, ast.Dict) else [right]
+        values = [(value, "__str__") for value in parts]
+    elif parsed[1]:
+        if isinstance(right, ast.Dict):
+            mapping = {
+                k.value: v
+                for k, v in zip(right.keys, right.values, strict=True)
+                if isinstance(k, ast.Constant) and v is not None
+            }
+            values = [(mapping[key], dunder) for key, dunder in parsed[1] if key in mapping]
+    elif isinstance(right, ast.Tuple):
+        if not any(isinstance(e, ast.Starred) for e in right.elts):
+            values = list(zip(right.elts, parsed[0], strict=False))  # a value too many or too few: an error
+    elif len(parsed[0]) == 1:
+        values = [(right, parsed[0][0])]  # `"%s" % x`: the one value
+    for value, dunder in dict.fromkeys(values):
+        if dunder and not isinstance(value, ast.Starred):
+            _implicit(ex, scope, value, dunder, value.lineno, guard)
+
+
+def _starred(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    """`[*c]`, `(*c,)`, `{*c}`, `f(*c)` iterate c: `c.__iter__()` (a starred target, `a, *b = c`, binds)."""
+    assert isinstance(node, ast.Starred)
+    if isinstance(node.ctx, ast.Load) and ctx != "type":
+        _implicit(ex, scope, node.value, "__iter__", node.lineno, guard)
+    ex.push(node.value, scope, guard, "type" if ctx == "type" else "ref")
 
 
 def _if_exp(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
@@ -1399,7 +1566,7 @@ HANDLED: dict[type[ast.AST], Handler] = {
     ast.JoinedStr: _children("values"),
     ast.Attribute: _attribute,
     ast.Subscript: _subscript,
-    ast.Starred: _children("value"),
+    ast.Starred: _starred,
     ast.Name: _name,
     ast.Constant: _constant,
     ast.List: _children("elts"),

@@ -62,6 +62,16 @@ BUILTINS: dict[str, str] = {
 }
 """`len(x)` calls `x.__len__()`."""
 
+ITERATING = frozenset({"list", "tuple", "set", "frozenset", "sorted"})
+"""Builtins that iterate the one value they are given: `list(c)` calls `c.__iter__()`."""
+
+CONVERSIONS: dict[str | None, str] = {None: "__format__", "s": "__str__", "r": "__repr__", "a": "__repr__"}
+"""What a `str.format` field calls on its value, by its conversion: `{}` formats it, `{!r}` takes its `repr`."""
+
+PERCENT: dict[str, str] = {"s": "__str__", "r": "__repr__", "a": "__repr__"}
+"""What a `%` conversion calls on its value: `"%s" % x` calls `x.__str__()` (numeric conversions: nothing the
+project could define that is followed)."""
+
 HASHING = frozenset({("set",), ("frozenset",), ("dict", "fromkeys")})
 """Calls that hash the elements they are given."""
 
