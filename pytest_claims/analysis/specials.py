@@ -91,3 +91,14 @@ FALLBACKS: dict[str, tuple[str, ...]] = {
 
 CONSTRUCTORS = ("__init__", "__new__", "__post_init__")
 """What calling a project class enters."""
+
+RUNS_STORED_CALLABLES = frozenset(
+    {
+        "contextlib.ExitStack.close",
+        "contextlib.ExitStack.__exit__",
+        "contextlib.AsyncExitStack.aclose",
+        "contextlib.AsyncExitStack.__aexit__",
+    }
+)
+"""Stdlib methods that run callables the program stored in the object earlier (`stack.callback(f)`, then
+`stack.close()` or the end of `with stack:`): the walk cannot tell which run, so each such call is a blind spot."""

@@ -26,7 +26,7 @@ from pytest_claims.analysis.resolution.tracking import Tracker
 from pytest_claims.analysis.resolve import Resolver
 from pytest_claims.config import load_config
 from pytest_claims.engine import Resolvers, load
-from pytest_claims.records import PLATFORM
+from pytest_claims.records import HIERARCHY, PLATFORM
 
 
 def resolver_for(tmp_path: Path, files: dict[str, str], platform: str = "linux") -> Resolver:
@@ -260,3 +260,28 @@ def test_super_hands_the_receiver_on(tmp_path: Path, receiver: str | None) -> No
     get = function_key(resolver, "pkg.s", "Mid.get")
     entered = [e for e in resolver.summary_for((*get, None)).edges if e.name == "pkg.c.Base.get"]
     assert {e.receiver for e in entered} == {class_key(resolver, "pkg.s", "Mid"), class_key(resolver, "pkg.s", "Low")}
+
+
+@pytest.mark.parametrize("hook", [False, True])
+def test_hasattr_on_an_unknown_value_is_a_blind_spot_only_where_a_getattr_exists(tmp_path: Path, hook: bool) -> None:
+    lazy = "class Lazy:\n    def __getattr__(self, name):\n        return 1\n" if hook else "class Plain: ...\n"
+    files = {"pkg/a.py": lazy, "pkg/b.py": "def probe(value):\n    return hasattr(value, 'read')\n"}
+    resolver = resolver_for(tmp_path, files)
+    summary = resolver.summary(function_key(resolver, "pkg.b", "probe"))
+    assert [code for _, code in summary.blind] == (["hasattr(value, 'read')"] if hook else [])
+    assert HIERARCHY in summary.deps  # a class gaining a `__getattr__` anywhere changes the answer
+
+
+def test_an_exit_stack_closing_is_a_blind_spot(tmp_path: Path) -> None:
+    files = {
+        "pkg/s.py": """
+            import contextlib
+            def close(stack: contextlib.ExitStack):
+                stack.close()
+            def enter(stack: contextlib.ExitStack):
+                stack.enter_context(contextlib.nullcontext())
+            """
+    }
+    resolver = resolver_for(tmp_path, files)
+    assert [code for _, code in resolver.summary(function_key(resolver, "pkg.s", "close")).blind] == ["stack.close()"]
+    assert resolver.summary(function_key(resolver, "pkg.s", "enter")).blind == ()

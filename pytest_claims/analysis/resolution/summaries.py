@@ -26,6 +26,7 @@ from pytest_claims.analysis.resolution.symbols import (
     ProjectClass,
     ProjectFunction,
     ProjectInstance,
+    StdInstance,
     StdMethod,
     StdName,
     Sym,
@@ -33,10 +34,11 @@ from pytest_claims.analysis.resolution.symbols import (
 )
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
-from pytest_claims.analysis.specials import CONSTRUCTORS, FALLBACKS
+from pytest_claims.analysis.specials import CONSTRUCTORS, FALLBACKS, RUNS_STORED_CALLABLES
 from pytest_claims.config import Config
 from pytest_claims.dotted import under_any
 from pytest_claims.records import (
+    HIERARCHY,
     PLATFORM,
     THIRD_PARTY,
     Blind,
@@ -73,6 +75,7 @@ class Summaries:
         """Summaries of earlier runs, valid while the modules they were computed from are unchanged."""
         self._summaries: dict[Key, Summary] = {}
         self._receivers: dict[tuple[Key, ClassKey], Summary] = {}
+        self._hooks: dict[str, tuple[bool, bool]] = {}
         self.keep_names = bool(config.forbid_reaches)
         """Rules may name any dotted name (`to = "json"`), so their runs keep every name a body uses."""
         self._deny_any = tuple(
@@ -153,7 +156,7 @@ class Summaries:
             self._reads(reads, line, found)
             for sym in syms:
                 self._outcome(sym, ctx, line, found, "")
-            if ctx == "call" and any(isinstance(sym, Unknown) for sym in syms):
+            if ctx == "call" and any(_hidden(sym) for sym in syms):
                 found.blind.setdefault((line, code), (line, code or f"{'.'.join(chain)}(...)"))
         return found
 
@@ -172,6 +175,29 @@ class Summaries:
         for sym in syms:
             if isinstance(sym, ProjectInstance):
                 self._reads(self.dispatch.probe(sym, chain[-1]), line, found)
+        if any(isinstance(sym, Unknown) for sym in syms) and self._getattr_hooks():
+            # on a value of unknown class, any project `__getattr__` may answer (SPEC §5: a blind spot)
+            code = f"hasattr({'.'.join(chain[:-1])}, {chain[-1]!r})"
+            found.blind.setdefault((line, code), (line, code))
+
+    def _getattr_hooks(self) -> bool:
+        """Whether some project class alive on this target defines `__getattr__`. Depends on every module's
+        classes: recorded as the hierarchy (`<hierarchy>`), which changes when a class gains or loses one."""
+        self.tracker.module(HIERARCHY)
+        return self.tracker.apart(self._hooks, "__getattr__", self._getattr_hooks_uncached)
+
+    def _getattr_hooks_uncached(self) -> bool:
+        view = self.view
+        for name in view.project.modules.mentioning("__getattr__"):
+            module = view.module(name)
+            functions = module.facts.functions
+            for cls in module.facts.classes:
+                if any(
+                    method == "__getattr__" and view.alive(module, functions[index].guard)
+                    for method, index in cls.methods
+                ):
+                    return True
+        return False
 
     def _implicit(
         self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: _Found, unless: str
@@ -180,11 +206,24 @@ class Summaries:
         unknown or stdlib class it is not a blind spot. A method the class does not define falls back as Python
         does (`FALLBACKS`); a reflected call (`y.__radd__` of `x + y`) happens only when the forward one it
         names (`unless`: `x.__add__`) enters no project method."""
+        if chain[-1] in ("__exit__", "__aexit__") and self._runs_stored(module, func, chain):
+            text = f"with {'.'.join(chain[:-1])}"
+            found.blind.setdefault((line, text), (line, text))
         entered = self._lands(module, func, chain)
         if entered and unless and self._lands(module, func, tuple(unless.split("."))):
             return
         for sym in entered:
             self._outcome(sym, "call", line, found, "")
+
+    def _runs_stored(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> bool:
+        """Whether the end of a `with` block runs callables stored earlier (`with ExitStack() as stack:`)."""
+        if chain[0].startswith("<super"):
+            return False
+        syms, _ = self.bodies.use(module, func, chain[:-1])
+        return any(
+            isinstance(sym, StdInstance) and f"{sym.module}.{sym.qualname}.{chain[-1]}" in RUNS_STORED_CALLABLES
+            for sym in syms
+        )
 
     def _lands(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]:
         """The project methods an implicit call `chain` (ending in its dunder) lands on, fallbacks included. Only
@@ -371,3 +410,9 @@ class _Found:
             tuple(sorted(self.names)),
             deps,
         )
+
+
+def _hidden(sym: Sym) -> bool:
+    """A callee the walk cannot see into: a value of unknown class, or a stdlib method that runs callables
+    stored in its object earlier."""
+    return isinstance(sym, Unknown) or (isinstance(sym, StdMethod) and sym.dotted in RUNS_STORED_CALLABLES)

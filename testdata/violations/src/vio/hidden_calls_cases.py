@@ -1,0 +1,28 @@
+"""SPEC §5: each call site the walk cannot see into is a blind spot. `hasattr` on a value of unknown class may run
+any project `__getattr__` (this tree defines several); an `ExitStack` runs, when it closes, the callables stored in
+it earlier, which the walk cannot tell."""
+
+import contextlib
+
+
+# claims: deterministic
+def probes_unknown(value):
+    return hasattr(value, "read")  # want-blind: `hasattr(value, 'read')` from vio.hidden_calls_cases.probes_unknown
+
+
+class Session:
+    def __init__(self):
+        self._stack = contextlib.ExitStack()
+
+    # claims: deterministic
+    def close(self):
+        self._stack.close()  # want-blind: `self._stack.close()` from vio.hidden_calls_cases.Session.close
+
+    # claims: deterministic
+    def scoped(self):
+        with self._stack:  # want-blind: `with self._stack` from vio.hidden_calls_cases.Session.scoped
+            return 1
+
+    # claims: deterministic
+    def enter(self):
+        return self._stack.enter_context(contextlib.nullcontext())
