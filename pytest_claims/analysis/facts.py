@@ -478,7 +478,7 @@ def _function_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx:
         ex.store_name(scope, node.name, node.lineno, guard)
         ex.push_body(node.body, scope, guard)
         _arguments(ex, node.args, scope, guard, scope.func)
-        ex.push_all(node.decorator_list, scope, guard, "ref")
+        _nested_decorators(ex, node.decorator_list, scope, guard)
         return
     cls = scope.cls.qualname if scope.kind == "class" and scope.cls else ""
     kind = "function"
@@ -540,6 +540,18 @@ def _function_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx:
     ex.push_all(node.decorator_list, inner, guard, "ref")
 
 
+def _nested_decorators(ex: _Extractor, decorators: list[ast.expr], scope: _Scope, guard: int) -> None:
+    """A nested def's or class's decorator runs when the enclosing function does: `@deco` is the call `deco(f)`,
+    so a decorator the walk cannot see (a parameter) is a blind spot there, as `deco(f)` written out is. A
+    decorator written as a call (`@wraps(f)`) is that call, then a call of its result (not followed)."""
+    for decorator in decorators:
+        chain = chain_of(decorator)
+        if chain is None:
+            ex.push(decorator, scope, guard, "ref")
+        else:
+            ex.use(scope, chain, "call", decorator.lineno, guard, "@" + ".".join(chain))
+
+
 def _arguments(ex: _Extractor, args: ast.arguments, scope: _Scope, guard: int, func: _FunctionBuilder) -> None:
     params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
     if args.vararg:
@@ -570,7 +582,8 @@ def _class_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
         ex.def_lines.setdefault(first_line, -2)
         ex.store_name(scope, node.name, node.lineno, guard)
         ex.push_body(node.body, scope, guard)
-        ex.push_all([*node.bases, *(k.value for k in node.keywords), *node.decorator_list], scope, guard, "ref")
+        ex.push_all([*node.bases, *(k.value for k in node.keywords)], scope, guard, "ref")
+        _nested_decorators(ex, node.decorator_list, scope, guard)
         return
     ex.def_lines.setdefault(first_line, -2)
     qualname = f"{scope.prefix}{node.name}"

@@ -26,3 +26,20 @@ class Session:
     # claims: deterministic
     def enter(self):
         return self._stack.enter_context(contextlib.nullcontext())
+
+
+def _pure(func):
+    return func
+
+
+# claims: deterministic
+def decorate_with(deco):
+    @deco  # want-blind: `@deco` from vio.hidden_calls_cases.decorate_with
+    def inner():
+        return 1
+
+    @_pure
+    def known():
+        return 2
+
+    return inner, known
