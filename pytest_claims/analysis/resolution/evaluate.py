@@ -424,12 +424,17 @@ class Evaluator:
         return UNKNOWN
 
 
+_SAYS_NOTHING = frozenset({("typing", "Any"), ("typing_extensions", "Any"), ("builtins", "object")})
+"""Classes whose annotation says nothing of a value's class (`value: Any` may be a project instance)."""
+
+
 def _instance(sym: Sym) -> Sym:
-    """An instance of the class `sym` names (an annotation); a name that is no class gives an unknown value."""
+    """An instance of the class `sym` names (an annotation); a name that is no class, or a class that says
+    nothing of the value (`Any`, `object`), gives an unknown value."""
     match sym:
         case ProjectClass(module, index):
             return ProjectInstance(module, index)
-        case StdName(_, symbol) if symbol.kind == "class":
+        case StdName(_, symbol) if symbol.kind == "class" and symbol.where not in _SAYS_NOTHING:
             return instance_of(symbol)
         case External():
             return sym
