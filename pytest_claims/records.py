@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-FACTS_MEANING = 12
+FACTS_MEANING = 13
 """Bumped when the extractor changes what a fact means without changing a record's shape (a shape change is
 seen by `persist.codec.schema` on its own); part of the facts cache's namespace."""
 
@@ -51,7 +51,8 @@ Use = tuple[tuple[str, ...], str, int, int, str]
 `<bytes>` a literal, and the root `<?>` a callee with no name at all (`handlers[k]()`). `ctx` is how it is
 used: `call` (the callee of a call), `ref` (a value), `type` (isinstance/except position: never a reach),
 `getattr` (the object of `getattr(obj, <non-literal>)`), `probe` (`hasattr(obj, "name")`: the name is tested,
-not read; only a project class's `__getattr__` runs) or `identity` (an operand of `is`); `guard` indexes
+not read; only a project class's `__getattr__` runs), `passed` (a callable handed to `map`, `sorted(key=)`, ...:
+`specials.CALLS_ITS_ARGUMENT`) or `identity` (an operand of `is`); `guard` indexes
 `FileFacts.guards`; `code` is the call's source text, whitespace-normalised (at most 120 characters), kept
 only for calls whose callee may turn out to be of unknown type (a blind spot is reported with it), else "".
 `implicit` (a special method Python calls: `("a", "__eq__")` for `a == b`): there `code` is the dotted chain of

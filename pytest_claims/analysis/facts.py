@@ -540,6 +540,21 @@ def _function_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx:
     ex.push_all(node.decorator_list, inner, guard, "ref")
 
 
+def _passed_callables(ex: _Extractor, scope: _Scope, node: ast.Call, chain: tuple[str, ...], guard: int) -> None:
+    """`map(fn, xs)`, `sorted(xs, key=fn)`: the callee calls the callable it is given (ctx `passed`: a blind
+    spot when the walk cannot tell what it is; what it is, it references as any argument does)."""
+    where = specials.CALLS_ITS_ARGUMENT.get(chain)
+    if where is None:
+        return
+    position, keyword = where
+    passed = [node.args[position]] if position is not None and len(node.args) > position else []
+    passed += [k.value for k in node.keywords if keyword is not None and k.arg == keyword]
+    for value in passed:
+        value_chain = chain_of(value)
+        if value_chain is not None:
+            ex.use(scope, value_chain, "passed", node.lineno, guard, ex.code(node))
+
+
 def _nested_decorators(ex: _Extractor, decorators: list[ast.expr], scope: _Scope, guard: int) -> None:
     """A nested def's or class's decorator runs when the enclosing function does: `@deco` is the call `deco(f)`,
     so a decorator the walk cannot see (a parameter) is a blind spot there, as `deco(f)` written out is. A
@@ -1309,6 +1324,7 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
             ex.use(scope, target, "getattr", node.lineno, guard)
     if chain is not None:
         ex.use(scope, chain, "call", func.lineno, guard, ex.code(node) if _maybe_blind(ex, scope, chain) else "")
+        _passed_callables(ex, scope, node, chain, guard)
         if classed is None:  # `type(x)` reads only x, which its chain names
             _push_chain_roots(ex, func, scope, guard)
         _implicit_in_call(ex, scope, node, chain, guard)

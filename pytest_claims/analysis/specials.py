@@ -102,3 +102,22 @@ RUNS_STORED_CALLABLES = frozenset(
 )
 """Stdlib methods that run callables the program stored in the object earlier (`stack.callback(f)`, then
 `stack.close()` or the end of `with stack:`): the walk cannot tell which run, so each such call is a blind spot."""
+
+CALLS_ITS_ARGUMENT: dict[tuple[str, ...], tuple[int | None, str | None]] = {
+    ("map",): (0, None),
+    ("filter",): (0, None),
+    ("sorted",): (None, "key"),
+    ("min",): (None, "key"),
+    ("max",): (None, "key"),
+    ("reduce",): (0, None),
+    ("functools", "reduce"): (0, None),
+    ("itertools", "starmap"): (0, None),
+    ("functools", "partial"): (0, None),
+    ("partial",): (0, None),
+}
+"""Builtins and stdlib functions that call a callable they are given (its position, or its keyword): the walk
+cannot see into a callable passed in, so such a call site is a blind spot when the callable is of unknown class."""
+
+CALLS_BY_NAME = frozenset({"operator.methodcaller"})
+"""Stdlib classes whose instances, when called, call a method named by a string on what they are given
+(`operator.methodcaller("now")(c)`): a call of one is a blind spot."""

@@ -34,7 +34,7 @@ from pytest_claims.analysis.resolution.symbols import (
 )
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
-from pytest_claims.analysis.specials import CONSTRUCTORS, FALLBACKS, RUNS_STORED_CALLABLES
+from pytest_claims.analysis.specials import CALLS_BY_NAME, CONSTRUCTORS, FALLBACKS, RUNS_STORED_CALLABLES
 from pytest_claims.config import Config
 from pytest_claims.dotted import under_any
 from pytest_claims.records import (
@@ -151,6 +151,10 @@ class Summaries:
                 continue
             if ctx == "probe":
                 self._probe(module, func, chain, line, found)
+                continue
+            if ctx == "passed":  # `map(fn, xs)`: what it references is recorded by its `ref` use
+                if any(isinstance(sym, Unknown) for sym in self.bodies.use(module, func, chain)[0]):
+                    found.blind.setdefault((line, code), (line, code))
                 continue
             syms, reads = self.bodies.use(module, func, chain)
             self._reads(reads, line, found)
@@ -413,6 +417,13 @@ class _Found:
 
 
 def _hidden(sym: Sym) -> bool:
-    """A callee the walk cannot see into: a value of unknown class, or a stdlib method that runs callables
-    stored in its object earlier."""
-    return isinstance(sym, Unknown) or (isinstance(sym, StdMethod) and sym.dotted in RUNS_STORED_CALLABLES)
+    """A callee the walk cannot see into: a value of unknown class, a stdlib method that runs callables stored
+    in its object earlier, or a stdlib object that calls a method by name."""
+    match sym:
+        case Unknown():
+            return True
+        case StdMethod(dotted):
+            return dotted in RUNS_STORED_CALLABLES
+        case StdInstance(module, qualname):
+            return f"{module}.{qualname}" in CALLS_BY_NAME
+    return False

@@ -3,6 +3,7 @@ any project `__getattr__` (this tree defines several); an `ExitStack` runs, when
 it earlier, which the walk cannot tell."""
 
 import contextlib
+import operator
 import typing
 
 
@@ -49,3 +50,27 @@ def decorate_with(deco):
 # claims: deterministic
 def probes_any(value: typing.Any):
     return hasattr(value, "write")  # want-blind: `hasattr(value, 'write')` from vio.hidden_calls_cases.probes_any
+
+
+def _double(x):
+    return x * 2
+
+
+# claims: deterministic
+def maps_a_passed_callable(fn, xs):
+    return list(map(fn, xs))  # want-blind: `map(fn, xs)` from vio.hidden_calls_cases.maps_a_passed_callable
+
+
+# claims: deterministic
+def sorts_by_a_passed_key(xs, key):
+    return sorted(xs, key=key)  # want-blind: `sorted(xs, key=key)` from vio.hidden_calls_cases.sorts_by_a_passed_key
+
+
+# claims: deterministic
+def maps_a_known_function(xs):
+    return list(map(_double, xs)), sorted(xs, key=len)
+
+
+# claims: deterministic
+def calls_by_name(c):
+    return operator.methodcaller("now")(c)  # want-blind: `operator.methodcaller("now")(c)` from vio.hidden_calls_cases.calls_by_name
