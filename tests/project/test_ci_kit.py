@@ -93,8 +93,13 @@ def tox_config(project: Path, envs: list[str], *keys: str) -> dict[str, dict[str
     return {section.split(":", 1)[1]: dict(parser[section]) for section in parser.sections()}
 
 
-def claims_check(command: list[str], project: Path) -> subprocess.CompletedProcess[str]:
-    """Run a leg's `pytest ...` (or `python -m pytest ...`) with this interpreter."""
+def claims_check(command: list[str], project: Path, via: str = "") -> subprocess.CompletedProcess[str]:
+    """Run a leg's `pytest ...` (or `python -m pytest ...`, or `pytest-claims ...`) with this interpreter;
+    `via="pytest"` runs the given arguments under `pytest -p claims` instead."""
+    if via == "pytest":
+        command = ["pytest", "-p", "claims", *command]
+    if command[0] == "pytest-claims":
+        return run([sys.executable, "-m", "pytest_claims", *command[1:]], project)
     if command[:3] == ["python", "-m", "pytest"]:
         command = command[3:]
     else:
@@ -175,14 +180,20 @@ def load_yaml(path: Path) -> Any:
     return yaml.safe_load(path.read_text(encoding="utf-8"))
 
 
-def test_pre_commit_hook_runs_the_claim_check_without_the_test_suite(tmp_path: Path) -> None:
+def test_pre_commit_hook_runs_the_command_line_without_the_users_pytest_setup(tmp_path: Path) -> None:
+    """SPEC §9: the hook runs `pytest-claims check`, so a conftest importing a test-only dependency and `addopts`
+    naming an absent plugin (both fatal to `pytest -p claims`) change nothing."""
     [hook] = load_yaml(REPO / ".pre-commit-hooks.yaml")
     assert hook["id"] == "pytest-claims"
     assert hook["language"] == "python"
     assert hook["pass_filenames"] is False
     entry = [*hook["entry"].split(), *hook["args"]]
-    assert entry[:3] == ["pytest", "-p", "claims"]
+    assert entry[:2] == ["pytest-claims", "check"]
     project = generated_project(tmp_path / "project")
+    (project / "conftest.py").write_text("import a_test_only_dependency_that_is_not_installed\n")
+    with (project / "pyproject.toml").open("a", encoding="utf-8") as pyproject:
+        pyproject.write('addopts = "-p an_absent_plugin --cov=shop"\n')  # under [tool.pytest.ini_options]
+    assert claims_check(entry[2:], project, via="pytest").returncode != 1  # pytest itself cannot start here
     assert_checked_the_host(claims_check(entry, project))
 
 
