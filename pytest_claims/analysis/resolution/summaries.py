@@ -98,13 +98,7 @@ class Summaries:
         if cached is not None:
             self._summaries[key] = cached
             return cached
-        outer = self.bodies.begin(None, None)
-        try:
-            with self.tracker.scope(state="outer") as read:
-                result = self._body(key).summary(self.tracker.frozen(read.modules))
-        finally:
-            self.bodies.end(outer)
-        self.tracker.modules(result.deps)
+        result = self._summarise(key, None)
         self._summaries[key] = result
         if PLATFORM not in result.deps:
             self.shared[key] = result
@@ -121,14 +115,21 @@ class Summaries:
         cached = self._receivers.get((key, receiver))
         if cached is not None:
             return cached
-        outer = self.bodies.begin(self.view.module(key[0]).facts.functions[key[1]], receiver)
-        try:
-            with self.tracker.scope(state="outer") as read:
-                result = self._body(key).summary(self.tracker.frozen(read.modules))
-        finally:
-            self.bodies.end(outer)
-        self.tracker.modules(result.deps)
+        result = self._summarise(key, receiver)
         self._receivers[key, receiver] = result
+        return result
+
+    def _summarise(self, key: Key, receiver: ClassKey | None) -> Summary:
+        """The body resolved in a scope of its own (its locals its own, `self` the receiver's when given); what it
+        read is its `deps`, and passed on to whoever asked."""
+        with self.tracker.scope(state="outer") as read:
+            func = self.view.module(key[0]).facts.functions[key[1]]
+            outer = self.bodies.begin(func, receiver)
+            try:
+                result = self._body(key).summary(self.tracker.frozen(read.modules))
+            finally:
+                self.bodies.end(outer)
+        self.tracker.modules(result.deps)
         return result
 
     def receivers(self) -> dict[Key, int]:
