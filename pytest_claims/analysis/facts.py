@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
-from pytest_claims.analysis import specials
+from pytest_claims.analysis import arguments, specials
 from pytest_claims.analysis.conditions import ConditionCompiler, is_decided, is_known
 from pytest_claims.records import Binding, ClassFacts, Cond, Directive, FileFacts, FunctionFacts, Guard, Use
 
@@ -57,6 +57,13 @@ class _FunctionBuilder:
     bindings: list[Binding] = field(default_factory=list)
     decorator_calls: list[tuple[tuple[str, ...], int, tuple[str | None, ...]]] = field(default_factory=list)
     bare_decorators: list[tuple[tuple[str, ...], int]] = field(default_factory=list)
+    params: dict[str, int] = field(default_factory=dict)
+    """The parameters a test in its body may decide (`self` / `cls` and `*args` / `**kwargs` aside): name -> its
+    index among the file's functions."""
+    node: ast.FunctionDef | ast.AsyncFunctionDef | None = None
+    """The def, kept until the end of extraction for `_decided_tests`."""
+    calls: list[tuple[int, arguments.Passed]] = field(default_factory=list)
+    """(index of a `call` use, what the call passes)."""
 
 
 @dataclass
@@ -369,6 +376,18 @@ class _Extractor:
                 self.functions.append(func)
             func.uses.append((chain, ctx, line, guard, code))
 
+    def test(self, test: ast.expr, scope: _Scope) -> Cond:
+        """A test compiled as a condition; inside a def, a test of one of its parameters against a literal is
+        one too (`arguments`: a call's literal arguments decide it)."""
+        func = scope.func
+        if scope.kind != "function" or func is None or not func.params:
+            return self.compiler.compile(test)
+        self.compiler.params = func.params
+        try:
+            return self.compiler.compile(test)
+        finally:
+            self.compiler.params = {}
+
     def code(self, node: ast.expr) -> str:
         """A call's source text for a blind spot: whitespace-normalised, at most 120 characters."""
         return " ".join(self.segment(node).split())[:120]
@@ -514,6 +533,10 @@ def _function_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx:
     index = len(ex.functions)
     ex.functions.append(builder)
     ex.def_count += 1
+    builder.node = node
+    skip = 1 if first else 0
+    builder.params = {param.arg: index for param in (node.args.posonlyargs + node.args.args)[skip:]}
+    builder.params.update((param.arg, index) for param in node.args.kwonlyargs)
     ex.def_lines[first_line] = index
     ex.def_spans.append((node.lineno, body_line, index))
     if scope.kind == "class":
@@ -622,7 +645,7 @@ def _unsubscripted(base: ast.expr) -> ast.expr:
 
 def _if(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.If)
-    cond = ex.compiler.compile(node.test)
+    cond = ex.test(node.test, scope)
     ex.push_body(node.orelse, scope, ex.guard_with(guard, cond, False))
     ex.push_body(node.body, scope, ex.guard_with(guard, cond, True))
     _push_test(ex, node.test, scope, guard)
@@ -1324,6 +1347,11 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
             ex.use(scope, target, "getattr", node.lineno, guard)
     if chain is not None:
         ex.use(scope, chain, "call", func.lineno, guard, ex.code(node) if _maybe_blind(ex, scope, chain) else "")
+        caller = scope.func
+        if caller is not None and caller.uses and caller.uses[-1][0] is chain:
+            given = arguments.passed(node)
+            if given is not None:
+                caller.calls.append((len(caller.uses) - 1, given))
         _passed_callables(ex, scope, node, chain, guard)
         if classed is None:  # `type(x)` reads only x, which its chain names
             _push_chain_roots(ex, func, scope, guard)
@@ -1497,7 +1525,7 @@ def _starred(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str)
 
 def _if_exp(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.IfExp)
-    cond = ex.compiler.compile(node.test)
+    cond = ex.test(node.test, scope)
     ex.push(node.orelse, scope, ex.guard_with(guard, cond, False), ctx)
     ex.push(node.body, scope, ex.guard_with(guard, cond, True), ctx)
     _push_test(ex, node.test, scope, guard)
@@ -1509,7 +1537,7 @@ def _push_test(ex: _Extractor, test: ast.expr, scope: _Scope, guard: int) -> Non
     parts = test.values if isinstance(test, ast.BoolOp) else [test]
     for part in parts:
         _tested(ex, scope, part, guard)
-        if not is_decided(ex.compiler.compile(part)):
+        if not is_decided(ex.test(part, scope)):
             ex.push(part, scope, guard, "ref")
 
 
@@ -1813,6 +1841,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
         return _broken(1, f"cannot parse: {_reason(exc)}")
     ex = _Extractor(text)
     ex.run(tree)
+    tests = _decided_tests(ex)
     del tree
     lines = [line.rstrip("\r\n") for line in physical_lines(text)]
     directives = _directives(ex, lines)
@@ -1830,8 +1859,10 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             tuple(f.bindings),
             f.returns,
             f.result,
+            *tests.get(index, _TESTS_NOTHING),
+            tuple(f.calls),
         )
-        for f in ex.functions
+        for index, f in enumerate(ex.functions)
     )
     classes = tuple(
         ClassFacts(
@@ -1856,6 +1887,28 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
         tuple(ex.problems),
         ex.def_count,
     )
+
+
+_TESTS_NOTHING: tuple[tuple[str, ...], arguments.Signature] = ((), ((), 0, (), ()))
+
+
+def _decided_tests(ex: _Extractor) -> dict[int, tuple[tuple[str, ...], arguments.Signature]]:
+    """Per def, the parameters its compiled tests are of and its body never rebinds (so a test reads the
+    argument). A test of any other parameter stays in the conditions, and no call ever decides it: the walk
+    decides only a callee's `tests`."""
+    wanted: dict[int, set[str]] = {}
+    for index, name in ex.compiler.tested:
+        wanted.setdefault(index, set()).add(name)
+    decided: dict[int, tuple[tuple[str, ...], arguments.Signature]] = {}
+    for index, names in wanted.items():
+        node = ex.functions[index].node
+        if node is not None:
+            fixed = frozenset(names) - arguments.rebound(node.body, frozenset(names))
+            if fixed:
+                decided[index] = (tuple(sorted(fixed)), arguments.signature(node.args))
+    for builder in ex.functions:
+        builder.node = None
+    return decided
 
 
 # claims: deterministic
