@@ -1,15 +1,15 @@
 """Literal arguments (SPEC §5): a call that passes a literal, or leaves a parameter at a literal default, decides
 the callee's own tests of that parameter, the way a platform guard is decided.
 
-This module says how a literal is written down in the facts, what a call passes, which of a def's parameters
-its body never rebinds (only those hold the argument all through the body), and, given both sides, which
-tested parameters a call decides. It reads syntax only and imports nothing of the project.
+This module says how a literal is written down in the facts, what a call passes and what a def accepts, and,
+given both sides, which tested parameters a call decides. (Which parameters a body never binds again, so that
+a test of one reads the argument, the extractor tracks as it walks: `facts._FunctionBuilder.stored`.) It reads
+syntax only and imports nothing of the project.
 """
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable
 
 Lit = tuple[str, object]
 """A literal as the facts keep it: its kind and value, `("None", None)`, `("bool", True)`, `("int", 3)`,
@@ -64,36 +64,6 @@ def passed(call: ast.Call) -> Passed | None:
             return None
         keywords.append((keyword.arg, literal(keyword.value)))
     return tuple(positional), tuple(keywords)
-
-
-# claims: deterministic
-def rebound(body: Iterable[ast.AST], names: frozenset[str]) -> frozenset[str]:
-    """Which of `names` the statements may bind again (or shadow, in a nested scope): an assignment, a loop or
-    `with` target, an import, `except ... as`, a pattern capture, `del`, `global` / `nonlocal`, a nested def's or
-    lambda's parameter, a nested def or class. A test of such a name is not a test of the argument."""
-    found: set[str] = set()
-    stack = list(body)
-    while stack:
-        node = stack.pop()
-        match node:
-            case ast.Name(id=name, ctx=ast.Store() | ast.Del()):
-                found.add(name)
-            case ast.arg(arg=name):
-                found.add(name)
-            case ast.Global(names=declared) | ast.Nonlocal(names=declared):
-                found.update(declared)
-            case ast.alias(name=name, asname=asname):
-                found.add(asname or name.split(".")[0])
-            case ast.ExceptHandler(name=str(name)):
-                found.add(name)
-            case ast.FunctionDef(name=name) | ast.AsyncFunctionDef(name=name) | ast.ClassDef(name=name):
-                found.add(name)
-            case ast.MatchAs(name=str(name)) | ast.MatchStar(name=str(name)):
-                found.add(name)
-            case ast.MatchMapping(rest=str(name)):
-                found.add(name)
-        stack.extend(ast.iter_child_nodes(node))
-    return frozenset(found & names)
 
 
 Signature = tuple[tuple[str, ...], int, tuple[str, ...], tuple[tuple[str, str, object], ...]]

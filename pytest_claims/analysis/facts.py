@@ -64,6 +64,9 @@ class _FunctionBuilder:
     """The def, kept until the end of extraction for `_decided_tests`."""
     calls: list[tuple[int, arguments.Passed]] = field(default_factory=list)
     """(index of a `call` use, what the call passes)."""
+    stored: set[str] = field(default_factory=set)
+    """Every name its body binds or shadows (its own parameters aside): a test of such a parameter is not of the
+    argument."""
 
 
 @dataclass
@@ -395,6 +398,7 @@ class _Extractor:
     def bind(self, scope: _Scope, binding: Binding) -> None:
         if scope.kind == "function":
             assert scope.func is not None
+            scope.func.stored.add(binding.name)
             if binding.kind in ("import", "from", "star", "instance", "element", "alias"):
                 scope.func.bindings.append(binding)
             if binding.name not in scope.func.globals:
@@ -420,6 +424,7 @@ class _Extractor:
     def store_name(self, scope: _Scope, name: str, line: int, guard: int) -> None:
         if scope.kind == "function":
             assert scope.func is not None
+            scope.func.stored.add(name)
             if name in scope.func.globals:
                 self.bindings.append(Binding(name, "var", "", "", line, guard))
             else:
@@ -558,7 +563,7 @@ def _function_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx:
             if chain is not None:
                 builder.bare_decorators.append((chain, deco.lineno))
     ex.push_body(node.body, inner, guard)
-    _arguments(ex, node.args, inner, guard, builder)
+    _arguments(ex, node.args, inner, guard, builder, own=True)
     # Decorators and defaults run when the def does, and are part of the function.
     ex.push_all(node.decorator_list, inner, guard, "ref")
 
@@ -590,7 +595,10 @@ def _nested_decorators(ex: _Extractor, decorators: list[ast.expr], scope: _Scope
             ex.use(scope, chain, "call", decorator.lineno, guard, "@" + ".".join(chain))
 
 
-def _arguments(ex: _Extractor, args: ast.arguments, scope: _Scope, guard: int, func: _FunctionBuilder) -> None:
+def _arguments(
+    ex: _Extractor, args: ast.arguments, scope: _Scope, guard: int, func: _FunctionBuilder, own: bool = False
+) -> None:
+    """A def's or lambda's parameters: its own (`own`), or a nested one's, which shadow the outer names."""
     params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
     if args.vararg:
         params.append(args.vararg)
@@ -598,6 +606,8 @@ def _arguments(ex: _Extractor, args: ast.arguments, scope: _Scope, guard: int, f
         params.append(args.kwarg)
     for param in params:
         func.locals.add(param.arg)
+        if not own:
+            func.stored.add(param.arg)
         target = annotation_type(param.annotation)
         if target:
             func.bindings.append(Binding(param.arg, "instance", target, "", param.lineno, guard))
@@ -920,7 +930,7 @@ def _module_lambda(ex: _Extractor, name: str, value: ast.Lambda, scope: _Scope, 
     ex.bind(scope, Binding(name, "def", name, "", value.lineno, guard))
     inner = _Scope("function", f"{name}.<locals>.", func=builder)
     ex.push(value.body, inner, guard, "ref")
-    _arguments(ex, value.args, inner, guard, builder)
+    _arguments(ex, value.args, inner, guard, builder, own=True)
 
 
 def _for(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
@@ -1088,6 +1098,8 @@ def _case_strings(pattern: ast.pattern) -> tuple[str, ...] | None:
 
 def _global(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, (ast.Global, ast.Nonlocal))
+    if scope.func is not None:
+        scope.func.stored.update(node.names)
     if scope.func is not None and isinstance(node, ast.Global):
         scope.func.globals.update(node.names)
         scope.func.locals.difference_update(node.names)
@@ -1893,19 +1905,18 @@ _TESTS_NOTHING: tuple[tuple[str, ...], arguments.Signature] = ((), ((), 0, (), (
 
 
 def _decided_tests(ex: _Extractor) -> dict[int, tuple[tuple[str, ...], arguments.Signature]]:
-    """Per def, the parameters its compiled tests are of and its body never rebinds (so a test reads the
-    argument). A test of any other parameter stays in the conditions, and no call ever decides it: the walk
-    decides only a callee's `tests`."""
+    """Per def, the parameters its compiled tests are of and its body never binds again or shadows (`stored`: so
+    a test reads the argument). A test of any other parameter stays in the conditions, and no call ever decides
+    it: the walk decides only a callee's `tests`."""
     wanted: dict[int, set[str]] = {}
     for index, name in ex.compiler.tested:
         wanted.setdefault(index, set()).add(name)
     decided: dict[int, tuple[tuple[str, ...], arguments.Signature]] = {}
     for index, names in wanted.items():
-        node = ex.functions[index].node
-        if node is not None:
-            fixed = frozenset(names) - arguments.rebound(node.body, frozenset(names))
-            if fixed:
-                decided[index] = (tuple(sorted(fixed)), arguments.signature(node.args))
+        builder = ex.functions[index]
+        fixed = names - builder.stored
+        if fixed and builder.node is not None:
+            decided[index] = (tuple(sorted(fixed)), arguments.signature(builder.node.args))
     for builder in ex.functions:
         builder.node = None
     return decided

@@ -4,10 +4,11 @@ parameter test evaluates. The fixture tree (`vio/literals_cases.py`) pins the wa
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 
 import pytest
 
-from pytest_claims.analysis.arguments import decide, literal, passed, rebound, signature
+from pytest_claims.analysis.arguments import decide, literal, passed, signature
 from pytest_claims.analysis.conditions import ConditionCompiler, evaluate
 from pytest_claims.analysis.facts import extract
 from pytest_claims.engine import target_for
@@ -54,32 +55,88 @@ def _def(text: str) -> ast.FunctionDef:
     return node
 
 
-@pytest.mark.parametrize(
-    "body",
-    [
-        "p = 1",
-        "p += 1",
-        "for p in xs: pass",
-        "with x as p: pass",
-        "import p",
-        "from m import q as p",
-        "try: pass\nexcept E as p: pass",
-        "del p",
-        "global p",
-        "def inner(p): pass",
-        "f = lambda p: p",
-        "[p for p in xs]",
-        "(p := 1)",
-        "def p(): pass",
-        "class p: pass",
-        "match x:\n    case [*p]: pass",
-        "match x:\n    case {**p}: pass",
-        "match x:\n    case p: pass",
-    ],
-)
+REBINDINGS = [
+    "p = 1",
+    "p += 1",
+    "p: int = 1",
+    "a, (b, p) = x",
+    "for p in xs: pass",
+    "with x as p: pass",
+    "import p",
+    "import p.q",
+    "from m import q as p",
+    "try: pass\nexcept E as p: pass",
+    "del p",
+    "global p",
+    "def inner():\n    nonlocal p",
+    "def inner(p): pass",
+    "def inner(*, p): pass",
+    "def inner(*p): pass",
+    "f = lambda p: p",
+    "f = lambda **p: p",
+    "[p for p in xs]",
+    "{k: v for k, p in xs}",
+    "(p := 1)",
+    "def p(): pass",
+    "class p: pass",
+    "class C:\n    p = 1",
+    "match x:\n    case [*p]: pass",
+    "match x:\n    case {**p}: pass",
+    "match x:\n    case p: pass",
+    "match x:\n    case C(a=p): pass",
+]
+
+
+@pytest.mark.parametrize("body", REBINDINGS)
 def test_a_parameter_the_body_binds_again_is_not_the_argument(body: str) -> None:
-    node = _def("def f(p, q):\n" + "\n".join("    " + line for line in body.splitlines()) + "\n")
-    assert rebound(node.body, frozenset({"p", "q"})) == {"p"}
+    indented = "\n".join("    " + line for line in body.splitlines())
+    facts = extract(f"def f(p=None, q=None):\n    if p is None or q is None:\n        pass\n{indented}\n")
+    assert facts.functions[0].tests == ("q",)
+
+
+def _rebound(body: list[ast.stmt], names: frozenset[str]) -> frozenset[str]:
+    """The oracle: every syntactic binding or shadowing of one of `names` anywhere in the body."""
+    found: set[str] = set()
+    for node in (inner for stmt in body for inner in ast.walk(stmt)):
+        match node:
+            case ast.Name(id=name, ctx=ast.Store() | ast.Del()) | ast.arg(arg=name):
+                found.add(name)
+            case ast.Global(names=declared) | ast.Nonlocal(names=declared):
+                found.update(declared)
+            case ast.alias(name=name, asname=asname):
+                found.add(asname or name.split(".")[0])
+            case ast.FunctionDef(name=name) | ast.AsyncFunctionDef(name=name) | ast.ClassDef(name=name):
+                found.add(name)
+            case ast.ExceptHandler(name=str(name)) | ast.MatchAs(name=str(name)) | ast.MatchStar(name=str(name)):
+                found.add(name)
+            case ast.MatchMapping(rest=str(name)):
+                found.add(name)
+    return frozenset(found & names)
+
+
+def test_the_tested_parameters_are_those_no_syntax_binds_again_in_real_code() -> None:
+    """The extractor tracks bindings as it walks; on the package's own code and the fixture tree every def's
+    `tests` equal what the syntactic oracle leaves of the parameters its tests compare."""
+    root = Path(__file__).resolve().parents[2]
+    files = sorted((root / "pytest_claims").rglob("*.py")) + sorted((root / "testdata").rglob("*.py"))
+    checked = 0
+    for path in files:
+        source = path.read_text(encoding="utf-8", errors="replace")
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        facts = extract(source)
+        defs = {
+            node.lineno: node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        }
+        for func in facts.functions:
+            node = defs.get(func.line)
+            if node is None or not func.tests:
+                continue
+            assert _rebound(node.body, frozenset(func.tests)) == frozenset(), (path, func.qualname)
+            checked += 1
+    assert checked > 20
 
 
 def test_a_call_decides_what_it_passes_and_the_literal_defaults_it_leaves() -> None:
