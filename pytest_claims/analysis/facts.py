@@ -57,11 +57,12 @@ class _FunctionBuilder:
     bindings: list[Binding] = field(default_factory=list)
     decorator_calls: list[tuple[tuple[str, ...], int, tuple[str | None, ...]]] = field(default_factory=list)
     bare_decorators: list[tuple[tuple[str, ...], int]] = field(default_factory=list)
-    params: dict[str, int] = field(default_factory=dict)
+    params: dict[str, int] | None = None
     """The parameters a test in its body may decide (`self` / `cls` and `*args` / `**kwargs` aside): name -> its
-    index among the file's functions."""
+    index among the file's functions; built at its first test."""
     node: ast.FunctionDef | ast.AsyncFunctionDef | None = None
-    """The def, kept until the end of extraction for `_decided_tests`."""
+    """The def (None for a lambda or a `state` function), kept until the end of extraction."""
+    index: int = -1
     calls: list[tuple[int, arguments.Passed]] = field(default_factory=list)
     """(index of a `call` use, what the call passes)."""
     stored: set[str] = field(default_factory=set)
@@ -383,7 +384,14 @@ class _Extractor:
         """A test compiled as a condition; inside a def, a test of one of its parameters against a literal is
         one too (`arguments`: a call's literal arguments decide it)."""
         func = scope.func
-        if scope.kind != "function" or func is None or not func.params:
+        if scope.kind != "function" or func is None or func.node is None:
+            return self.compiler.compile(test)
+        if func.params is None:
+            args = func.node.args
+            positional = args.posonlyargs + args.args
+            func.params = {param.arg: func.index for param in positional[1 if func.first else 0 :]}
+            func.params.update((param.arg, func.index) for param in args.kwonlyargs)
+        if not func.params:
             return self.compiler.compile(test)
         self.compiler.params = func.params
         try:
@@ -539,9 +547,7 @@ def _function_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx:
     ex.functions.append(builder)
     ex.def_count += 1
     builder.node = node
-    skip = 1 if first else 0
-    builder.params = {param.arg: index for param in (node.args.posonlyargs + node.args.args)[skip:]}
-    builder.params.update((param.arg, index) for param in node.args.kwonlyargs)
+    builder.index = index
     ex.def_lines[first_line] = index
     ex.def_spans.append((node.lineno, body_line, index))
     if scope.kind == "class":
