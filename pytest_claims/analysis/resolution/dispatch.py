@@ -311,9 +311,20 @@ class Dispatch:
         self.tracker.module(HIERARCHY)
         known = self._structural.get(attr)
         if known is None:
-            with self.tracker.scope(state="outer") as read:
-                found, protocols = self._structural_uncached(attr)
-            known = self._structural[attr] = (found, protocols, PLATFORM in read.modules)
+            tracker = self.tracker
+            if ("structural", attr) in tracker.busy:  # `read = clock.read` in an implementer's body, `clock` typed so
+                tracker.cycles += 1  # what is computed inside the cycle saw a partial answer: not memoised
+                return [UNKNOWN]
+            tracker.busy.add(("structural", attr))
+            cycles = tracker.cycles
+            try:
+                with tracker.scope(state="outer") as read:
+                    found, protocols = self._structural_uncached(attr)
+            finally:
+                tracker.busy.discard(("structural", attr))
+            known = (found, protocols, PLATFORM in read.modules)
+            if tracker.cycles == cycles:
+                self._structural[attr] = known
         self.tracker.modules(known[1])
         if known[2]:
             self.tracker.module(PLATFORM)
