@@ -37,8 +37,10 @@ def test_check_lists_five_sites_most_claims_first(tmp_path: Path, monkeypatch: p
     start = lines.index("claims checked: 12")
     assert lines[start : start + 9] == [
         "claims checked: 12",
-        "linux: 6 claims held (6 with blind spots), 0 violated, 0 unevaluable; blind spots at 7 sites",
-        "win32: 6 claims held (6 with blind spots), 0 violated, 0 unevaluable; blind spots at 7 sites",
+        "linux: 6 claims held (6 claims with blind spots), "
+        "0 claims violated, 0 claims unevaluable; blind spots at 7 sites",
+        "win32: 6 claims held (6 claims with blind spots), "
+        "0 claims violated, 0 claims unevaluable; blind spots at 7 sites",
         *sites_block(sites),
     ]
     assert lines[start + 9].startswith("analysis: ")
