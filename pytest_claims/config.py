@@ -289,16 +289,23 @@ def is_excluded(path: str, patterns: Iterable[str]) -> bool:
 def tables_below(root: Path, exclude: Iterable[str]) -> list[str]:
     """The pyproject.toml files strictly below `root` that hold a `[tool.claims]` table, posix paths relative to
     `root`, sorted: a run whose project is `root` does not use them, and says so (SPEC §9, nothing is silently
-    green). Directories `exclude` leaves out, links and virtual environments are not searched."""
+    green). Not searched: what `exclude` leaves out, links, virtual environments, and Python packages (a
+    directory holding `__init__.py` is code, not a project: this keeps the search to the few directories
+    above the code)."""
     patterns = tuple(exclude)
     found: list[str] = []
     for directory, dirs, files in os.walk(root):
-        rel = Path(directory).relative_to(root).as_posix()
+        if "__init__.py" in files:
+            dirs[:] = []
+            continue
+        rel = os.path.relpath(directory, root).replace(os.sep, "/")
         prefix = "" if rel == "." else f"{rel}/"
         dirs[:] = sorted(
             d
             for d in dirs
-            if not is_excluded(prefix + d, patterns) and not os.path.lexists(os.path.join(directory, d, "pyvenv.cfg"))
+            # a parent left out is never entered: the name and the whole path are all that is left to match
+            if not any(fnmatch.fnmatchcase(c, p) for p in patterns for c in (d, prefix + d))
+            and not os.path.lexists(os.path.join(directory, d, "pyvenv.cfg"))
         )
         if prefix and PYPROJECT in files and _holds_table(Path(directory) / PYPROJECT):
             found.append(prefix + PYPROJECT)

@@ -92,6 +92,8 @@ def test_tables_below(tmp_path: Path) -> None:
         ".venv/f/pyproject.toml": "[tool.claims]\n",
         "env/g/pyproject.toml": "[tool.claims]\n",
         "env/pyvenv.cfg": "home = /usr\n",
+        "src/pkg/__init__.py": "",  # code, not a project: not searched
+        "src/pkg/data/pyproject.toml": "[tool.claims]\n",
     }.items():
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text(text, encoding="utf-8")
