@@ -205,7 +205,12 @@ def build_parser() -> argparse.ArgumentParser:
         "follow (blind spots), and which claims would hold, per platform. Exit status: as `check` for the "
         "function's own claims (0 when it makes none).",
     )
-    explain.add_argument("name", metavar="DOTTED.NAME", help="module.qualname, e.g. shop.pricing.Cart.total")
+    explain.add_argument(
+        "name",
+        metavar="DOTTED.NAME",
+        help="module.qualname (shop.pricing.Cart.total), a name the project re-exports (shop.total), or the node "
+        "id pytest prints (src/shop/pricing.py::Cart.total[linux])",
+    )
     _common(explain, paths=False, sweep_default="the host, or `platform` in the config")
     explain.set_defaults(run=_run_explain)
     return parser

@@ -1,5 +1,9 @@
 """`pytest-claims explain DOTTED.NAME [--platform P]`: everything the walk finds for one function.
 
+The name is `module.qualname`, a name the project re-exports (`pkg.name` where `pkg/__init__.py` imports it:
+looked up as the walk looks names up, never by importing), or the node id pytest prints
+(`src/pkg/mod.py::Class.method[linux]`, whose platform is the target unless an option names one).
+
 The function (claiming or not) is walked once per target platform as if it made every checkable claim and
 one more that forbids every category (`engine.check(..., every=..., only=...)`), so each capability it reaches
 shows up once, at its shortest chain, whichever claims it breaks. Platforms on which the walk found the same
