@@ -113,7 +113,7 @@ def assert_checked_the_host(done: subprocess.CompletedProcess[str], platforms: t
     out = done.stdout
     assert done.returncode == 1, out + done.stderr
     for platform in platforms:
-        assert f"{platform}: 1 claim held, 1 violated, 0 unevaluable" in out, out
+        assert f"{platform}: 1 claim held, 1 claim violated, 0 claims unevaluable" in out, out
     assert "shop.pricing.quote claims deterministic but reaches time.time at src/shop/clock.py:5" in out, out
     assert "test_unit" not in out, out
 
