@@ -142,7 +142,8 @@ def test_check_refused_directive_exits_2(tmp_path: Path) -> None:
     status, out, _ = run("check", "--root", str(root), "--platform", "linux", "--no-cache")
     assert status == 2  # wins over the violated claim, as pytest's collection error does
     assert (
-        "refused: src/shop/typo.py:1: unknown claim 'determinstic' (known claims: deterministic, idempotent, sandboxed)"
+        "refused: src/shop/typo.py:1: unknown claim 'determinstic' "
+        "(did you mean 'deterministic'? known claims: deterministic, idempotent, sandboxed)"
         in out.splitlines()
     )
 
@@ -364,7 +365,8 @@ def test_explain_unreadable_exits_1_refused_exits_2(tmp_path: Path) -> None:
     status, out, _ = run("explain", "shop.typo.typo", "--root", str(root), "--no-cache")
     assert status == 2
     assert out.splitlines()[0] == (
-        "refused: src/shop/typo.py:1: unknown claim 'determinstic' (known claims: deterministic, idempotent, sandboxed)"
+        "refused: src/shop/typo.py:1: unknown claim 'determinstic' "
+        "(did you mean 'deterministic'? known claims: deterministic, idempotent, sandboxed)"
     )
 
 

@@ -299,7 +299,9 @@ def test_directive_errors_are_collection_errors(pytester: pytest.Pytester) -> No
     (pytester.path / "pkg" / "bad.py").write_text("# claims: determinstic\ndef f():\n    return 1\n")
     result = pytester.runpytest("-p", "claims")
     assert result.ret == pytest.ExitCode.INTERRUPTED
-    result.stdout.fnmatch_lines(["*pkg/bad.py:1: unknown claim 'determinstic' (known claims: *deterministic*"])
+    result.stdout.fnmatch_lines(
+        ["*pkg/bad.py:1: unknown claim 'determinstic' (did you mean 'deterministic'? known claims: *deterministic*"]
+    )
     assert "Traceback" not in result.stdout.str()
 
 
