@@ -60,9 +60,12 @@ __all__ = [
     "ForbidRule",
     "detect_packages",
     "env_flag",
+    "find_project_root",
+    "holds_claims_table",
     "is_excluded",
     "load_config",
     "nearest",
+    "pytest_rootdir",
     "sweep_env",
     "tables_below",
     "unknown_hint",
@@ -901,3 +904,94 @@ def load_config(root: Path) -> Config:
         define=_frozen_map(define),
         forbid_reaches=_forbid_reaches(reader, table["forbid-reaches"]) if "forbid-reaches" in table else (),
     )
+
+
+# ----------------------------------------------------------------------------------------------------
+# Where the project is (SPEC §9, "One project, found one way"): the plugin and the command line both ask
+# `find_project_root`, so `pytest -p claims pkgs/a`, `cd pkgs/a && pytest -p claims` and
+# `pytest-claims check pkgs/a` check the same claims.
+
+_CLAIMS_HEADER = re.compile(
+    r"^[ \t]*\[{1,2}[ \t]*[\"']?tool[\"']?[ \t]*\.[ \t]*[\"']?claims[\"']?[ \t]*[\].]", re.MULTILINE
+)
+"""A `[tool.claims...]` header, for a file that does not parse: its errors are the project's to report."""
+
+
+def holds_claims_table(file: Path) -> bool:
+    """Whether `file` is a pyproject.toml that configures pytest-claims. A file that cannot be read as TOML holds
+    the table when its text shows the header, so `load_config` then names the error; one that cannot be read at
+    all (or is not a file) holds nothing."""
+    try:
+        if not file.is_file():
+            return False
+        text = read_file(file).decode("utf-8", errors="replace")
+    except OSError:
+        return False
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return _CLAIMS_HEADER.search(text) is not None
+    tool = document.get("tool")
+    return isinstance(tool, dict) and "claims" in tool
+
+
+def _start(paths: Sequence[Path], invocation_dir: Path) -> Path:
+    """Where the search starts: the paths' common ancestor (a file's directory), else the invocation dir."""
+    if not paths:
+        return Path(os.path.abspath(invocation_dir))
+    absolute = [os.path.abspath(os.path.join(invocation_dir, p)) for p in paths]
+    start = Path(os.path.commonpath(absolute))
+    return start if start.is_dir() else start.parent
+
+
+def find_project_root(paths: Sequence[Path], invocation_dir: Path, rootdir: Path | None = None) -> Path:
+    """The project root: the nearest directory at or above the paths' common ancestor (or `invocation_dir` when
+    no path is given) whose pyproject.toml holds a `[tool.claims]` table; else pytest's rootdir, `rootdir` when
+    the caller is pytest, found as pytest finds it otherwise (`pytest_rootdir`). Paths are relative to
+    `invocation_dir`; the caller keeps only those that exist."""
+    start = _start(paths, invocation_dir)
+    for directory in (start, *start.parents):
+        if holds_claims_table(directory / PYPROJECT):
+            return directory
+    return Path(os.path.abspath(rootdir)) if rootdir is not None else pytest_rootdir(start, invocation_dir)
+
+
+_PYTEST_FILES: tuple[tuple[str, re.Pattern[str] | None], ...] = (
+    ("pytest.toml", None),
+    (".pytest.toml", None),
+    ("pytest.ini", None),
+    (".pytest.ini", None),
+    (PYPROJECT, re.compile(r"^[ \t]*\[[ \t]*tool[ \t]*\.[ \t]*pytest[ \t]*[\].]", re.MULTILINE)),
+    ("tox.ini", re.compile(r"^[ \t]*\[pytest\]", re.MULTILINE)),
+    ("setup.cfg", re.compile(r"^[ \t]*\[tool:pytest\]", re.MULTILINE)),
+)
+"""pytest's configuration files in its order of precedence, each with what makes it pytest's (None: always)."""
+
+
+def _configures_pytest(file: Path, section: re.Pattern[str] | None) -> bool:
+    try:
+        if not file.is_file():
+            return False
+        return section is None or section.search(read_file(file).decode("utf-8", errors="replace")) is not None
+    except OSError:
+        return False
+
+
+def pytest_rootdir(start: Path, invocation_dir: Path) -> Path:
+    """The rootdir pytest finds from `start` (the common ancestor of its arguments) without `--rootdir` or `-c`,
+    for the command line, which runs without pytest: the nearest directory holding one of pytest's
+    configuration files, else the nearest holding a pyproject.toml, else one holding setup.py, else the common
+    ancestor of `start` and the invocation directory (`start` when that is the file system's root)."""
+    directories = (start, *start.parents)
+    for directory in directories:
+        if any(_configures_pytest(directory / name, section) for name, section in _PYTEST_FILES):
+            return directory
+    for marker in (PYPROJECT, "setup.py"):
+        for directory in directories:
+            if (directory / marker).is_file():
+                return directory
+    try:
+        common = Path(os.path.commonpath([os.path.abspath(start), os.path.abspath(invocation_dir)]))
+    except ValueError:  # another drive (Windows)
+        return start
+    return start if common == Path(common.anchor) else common

@@ -22,7 +22,7 @@ import pytest
 from pytest_claims import __version__
 from pytest_claims.analysis.project import Project, load
 from pytest_claims.config import Config as ClaimsConfig
-from pytest_claims.config import ConfigError, load_config, sweep_env, unknown_platform
+from pytest_claims.config import ConfigError, find_project_root, load_config, sweep_env, unknown_platform
 from pytest_claims.output.messages import excluded_line, failure_text, rule_failure_text, rule_item_name
 from pytest_claims.output.summary import Counted, claim_sites, summary_lines
 from pytest_claims.persist.cache import FactsCache
@@ -208,12 +208,28 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def tool_claims(config: pytest.Config) -> ClaimsConfig:
-    """`[tool.claims]` of the rootdir, read once per session: the observer asks first, before `pytest_configure`
-    (a malformed file raises `ConfigError` every time it is asked for)."""
+    """`[tool.claims]` of the project (`project_root`), read once per session: the observer asks first, before
+    `pytest_configure` (a malformed file raises `ConfigError` every time it is asked for)."""
     found = config.stash.get(_CONFIG, None)
-    if found is None:
-        found = config.stash[_CONFIG] = load_config(Path(str(config.rootpath)))
+    worker_root = (getattr(config, "workerinput", None) or {}).get("claims_root")
+    if found is None or (worker_root is not None and found.root != Path(worker_root)):
+        found = config.stash[_CONFIG] = load_config(project_root(config))
     return found
+
+
+def project_root(config: pytest.Config) -> Path:
+    """The project the session checks, found as the command line finds it (SPEC §9): the nearest pyproject.toml
+    holding `[tool.claims]` at or above the paths given (or the invocation directory), else the rootdir. An xdist
+    worker takes the controller's, which may have looked from elsewhere."""
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is not None and "claims_root" in workerinput:
+        return Path(workerinput["claims_root"])
+    invoked = Path(str(config.invocation_params.dir))
+    args = getattr(config.known_args_namespace, "file_or_dir", None) or ()
+    # a node id names its file; an argument that names no path (`--pyargs pkg.mod`) says nothing of where
+    paths = [invoked / str(arg).split("::")[0] for arg in args]
+    paths = [path for path in paths if os.path.lexists(path)]
+    return find_project_root(paths, invoked, Path(str(config.rootpath)))
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -343,6 +359,7 @@ def pytest_configure_node(node: Any) -> None:
     if state is not None:
         node.workerinput["claims_payload"] = pickle.dumps(state.payload)
         node.workerinput["claims_display_prefix"] = state.display_prefix
+        node.workerinput["claims_root"] = str(state.config.root)
     elif node.config.stash.get(_IDLE, False):
         node.workerinput["claims_idle"] = True
 
@@ -507,7 +524,31 @@ def _claims_file(parent: pytest.Collector, state: ClaimsState, rel: str) -> Clai
     """A claiming file's collector, at its project-relative path: its node ids say how the project reaches it
     (`shop/x.py` for a package configured as the symlink `shop`), never where the link leads."""
     state.collected.add(rel)
-    return ClaimsFile.from_parent(parent.session, path=state.config.root / rel, rel=rel)
+    path = state.config.root / rel
+    rootdir = Path(str(parent.config.rootpath))
+    if _under(path, rootdir):
+        return ClaimsFile.from_parent(parent.session, path=path, rel=rel)
+    return ClaimsFile.from_parent(parent.session, path=path, rel=rel, nodeid=nodeid_path(path, rootdir))
+
+
+def _under(path: Path, rootdir: Path) -> bool:
+    """Whether pytest names a collector at `path` by itself: below the rootdir, as written or where links lead."""
+    return _is_relative_to(path, rootdir) or _is_relative_to(_real(path), _real(rootdir))
+
+
+def nodeid_path(path: Path, rootdir: Path) -> str:
+    """As pytest names a collector at `path`: relative to the rootdir as written, not where links lead. A project
+    above or beside the rootdir (its table found from where pytest ran, SPEC §9) has its files named from the
+    rootdir (`../pkg/x.py`), which pytest would not name at all."""
+    for inside, top in ((path, rootdir), (_real(path), _real(rootdir))):
+        try:
+            return inside.relative_to(top).as_posix()
+        except ValueError:
+            pass
+    try:
+        return Path(os.path.relpath(path, rootdir)).as_posix()
+    except ValueError:  # another drive (Windows)
+        return path.as_posix()
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -597,7 +638,11 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
             collectors.append(_claims_file(session, state, rel))
     rules_file = state.config.file
     if state.rules and rules_file is not None and str(_real(rules_file)) not in state.collected and packages:
-        collectors.append(RulesFile.from_parent(session, path=rules_file))
+        rootdir = Path(str(config.rootpath))
+        if _under(rules_file, rootdir):
+            collectors.append(RulesFile.from_parent(session, path=rules_file))
+        else:
+            collectors.append(RulesFile.from_parent(session, path=rules_file, nodeid=nodeid_path(rules_file, rootdir)))
     added: list[pytest.Item] = []
     for collector in collectors:
         # Reported like any collection, so a refused directive is a collection error naming file:line.
@@ -657,22 +702,12 @@ def _expected_items(config: pytest.Config, state: ClaimsState) -> dict[tuple[str
     """(node id, reported line) -> what the analysis says of that item, computed from the analysis so the xdist
     controller, which collects no items itself, can count what its workers ran."""
     rootdir = Path(str(config.rootpath))
-
-    def nodeid_path(path: Path) -> str:
-        """As pytest names a collector at `path`: relative to the rootdir as written, not where links lead."""
-        for inside, top in ((path, rootdir), (_real(path), _real(rootdir))):
-            try:
-                return inside.relative_to(top).as_posix()
-            except ValueError:
-                pass
-        return path.as_posix()
-
     out: dict[tuple[str, int], Counted] = {}
     paths: dict[str, str] = {}
     for claim in state.payload["claims"]:
         path = paths.get(claim.file)
         if path is None:
-            path = paths[claim.file] = nodeid_path(state.config.root / claim.file)
+            path = paths[claim.file] = nodeid_path(state.config.root / claim.file, rootdir)
         out[f"{path}::{claim.qualname}[{claim.platform}]", claim.line - 1] = (
             "claims",
             claim.platform,
@@ -680,7 +715,7 @@ def _expected_items(config: pytest.Config, state: ClaimsState) -> dict[tuple[str
             claim_sites(claim),
         )
     if state.config.file is not None:
-        path = nodeid_path(state.config.file)
+        path = nodeid_path(state.config.file, rootdir)
         for rule in state.rules:
             blind = {(b.file, b.line, b.code) for b in rule.blind_spots}
             out[f"{path}::{rule_item_name(rule)}", max(rule.line - 1, 0)] = ("rules", rule.platform, rule.status, blind)

@@ -38,8 +38,9 @@ class UsageError(Exception):
 
 
 def project_root(paths: Sequence[Path], root: Path | None) -> Path:
-    """`--root`, else the nearest directory at or above the paths' common ancestor (or the current directory)
-    that holds pyproject.toml, else that ancestor itself: where pytest would find its rootdir."""
+    """`--root`, else the project as the plugin finds it (`config.find_project_root`, SPEC §9): the nearest
+    pyproject.toml with a `[tool.claims]` table at or above the paths (or the current directory), else where
+    pytest would find its rootdir."""
     for path in paths:
         if not os.path.lexists(path):
             raise UsageError(f"{PROG}: no such file or directory: {path}")
@@ -47,17 +48,9 @@ def project_root(paths: Sequence[Path], root: Path | None) -> Path:
         if not root.is_dir():
             raise UsageError(f"{PROG}: --root {root}: not a directory")
         return Path(os.path.abspath(root))
-    if paths:
-        absolute = [os.path.abspath(p) for p in paths]
-        start = Path(os.path.commonpath(absolute))
-        if not start.is_dir():
-            start = start.parent
-    else:
-        start = Path(os.getcwd())
-    for directory in (start, *start.parents):
-        if (directory / "pyproject.toml").is_file():
-            return directory
-    return start
+    from pytest_claims.config import find_project_root
+
+    return find_project_root(paths, Path(os.getcwd()))
 
 
 def load(root: Path) -> Config:
