@@ -908,18 +908,25 @@ _FIELD_MODULES = frozenset({"dataclasses", "attr", "attrs"})
 
 
 def _declares_field(ex: _Extractor, value: ast.Call) -> bool:
-    """`dataclasses.field(...)`, `attr.ib(...)`, `attrs.field(...)`, or the same names imported from those modules
-    (a project function called `field` is not one)."""
+    """`dataclasses.field(...)`, `attr.ib(...)`, `attrs.field(...)`, or those names imported from those modules,
+    under any local name (`from attr import ib as field`); attrs's own `attrib` / `ib` imported from anywhere (a
+    re-export, attrs's `from ._make import attrib`). A project function called `field` is not one."""
     callee = chain_of(value.func)
-    if callee is None or callee[-1] not in _FACTORY_CALLEES or len(callee) > 2:
+    if callee is None or len(callee) > 2:
         return False
     for binding in reversed(ex.bindings):
         if binding.name != callee[0]:
             continue
         if len(callee) == 2:
-            return binding.kind == "import" and binding.target in _FIELD_MODULES
-        return binding.kind == "from" and binding.target in _FIELD_MODULES and binding.member == callee[0]
+            return callee[1] in _FACTORY_CALLEES and binding.kind == "import" and binding.target in _FIELD_MODULES
+        if binding.kind != "from" or binding.member not in _FACTORY_CALLEES:
+            return False
+        return binding.target in _FIELD_MODULES or binding.member in _ATTRS_FIELD_NAMES
     return False
+
+
+_ATTRS_FIELD_NAMES = frozenset({"ib", "attrib"})
+"""attrs's own spellings of a field, names no other library uses for anything else: a re-export of one is one."""
 
 
 def _value_binding(name: str, value: ast.expr | None, line: int, guard: int) -> Binding:
