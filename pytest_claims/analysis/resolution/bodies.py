@@ -7,7 +7,9 @@ module: the same `models.CharField` or `self.clean` in a thousand methods costs 
 
 from __future__ import annotations
 
+from pytest_claims.analysis.arguments import Decided, Lit
 from pytest_claims.analysis.project import Module
+from pytest_claims.analysis.resolution.context import as_mapping, ruled_out
 from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.symbols import (
@@ -25,6 +27,8 @@ from pytest_claims.analysis.resolution.tracking import StateKey, Tracker
 from pytest_claims.records import Binding, FunctionFacts
 
 Memo = dict[tuple[object, ...], tuple[list[Sym], frozenset[str], frozenset[StateKey]]]
+Outer = tuple[Memo, tuple[FunctionFacts, ClassKey] | None, tuple[FunctionFacts, dict[str, Lit]] | None]
+"""What `Bodies.begin` saves and `Bodies.end` restores: the summary under way when another one starts."""
 
 
 class Bodies:
@@ -40,19 +44,20 @@ class Bodies:
         """What the names of the function being summarised denote (only while its summary is computed)."""
         self.entered: tuple[FunctionFacts, ClassKey] | None = None
         """The method being summarised for a receiver narrower than its own class, and that receiver."""
+        self.given: tuple[FunctionFacts, dict[str, Lit]] | None = None
+        """The function being summarised under literal arguments, and those arguments."""
 
-    def begin(
-        self, func: FunctionFacts | None, receiver: ClassKey | None
-    ) -> tuple[Memo, tuple[FunctionFacts, ClassKey] | None]:
-        """Start summarising a body (for `receiver`, when given): its locals are its own. Returns what `end`
-        restores."""
-        outer = (self.local_uses, self.entered)
+    def begin(self, func: FunctionFacts | None, receiver: ClassKey | None, args: Decided = ()) -> Outer:
+        """Start summarising a body (for `receiver`, under literal `args`, when given): its locals are its own.
+        Returns what `end` restores."""
+        outer = (self.local_uses, self.entered, self.given)
         self.local_uses = {}
         self.entered = (func, receiver) if func is not None and receiver is not None else None
+        self.given = (func, as_mapping(args)) if func is not None and args else None
         return outer
 
-    def end(self, outer: tuple[Memo, tuple[FunctionFacts, ClassKey] | None]) -> None:
-        self.local_uses, self.entered = outer
+    def end(self, outer: Outer) -> None:
+        self.local_uses, self.entered, self.given = outer
 
     def receiver(self, func: FunctionFacts) -> ClassKey | None:
         """The class `func`'s `self` / `cls` stands for, when it is being summarised for one below its own."""
@@ -72,6 +77,9 @@ class Bodies:
                 return [ProjectClass(module.name, i, True) for i in classes]
             return [ProjectInstance(module.name, i) for i in classes]
         bound = [b for b in func.bindings if b.name == name and self.view.alive(module, b.guard)]
+        given = self.given
+        if bound and given is not None and given[0] is func:  # a binding under a test the arguments rule out
+            bound = [b for b in bound if not (b.guard and ruled_out(module.facts, b.guard, self.view.target, given[1]))]
         if bound:
             key = (module.name, func.qualname, func.line, name)
             if key in self.tracker.busy:  # `node = node.parent`: the name's own earlier value, unknown

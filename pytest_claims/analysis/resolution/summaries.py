@@ -138,7 +138,7 @@ class Summaries:
         read is its `deps`, and passed on to whoever asked."""
         with self.tracker.scope(state="outer") as read:
             func = self.view.module(key[0]).facts.functions[key[1]]
-            outer = self.bodies.begin(func, receiver)
+            outer = self.bodies.begin(func, receiver, args)
             try:
                 result = self._body(key, args).summary(self.tracker.frozen(read.modules))
             finally:

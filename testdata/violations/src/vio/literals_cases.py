@@ -206,3 +206,33 @@ def through_class(m: Method):
 # claims: deterministic
 def through_class_off(m: Method):
     return Method.run(m, None)
+
+
+# -- a local bound under a ruled-out branch holds nothing from there: `default = Factory` ----------------------
+def _decorate(cls):
+    # want: deterministic call time.time from vio.literals_cases.with_factory via vio.literals_cases.attrib_like -> vio.literals_cases.Factory -> vio.literals_cases._decorate
+    cls.stamp = time.time()
+    return cls
+
+
+class Factory:
+    pass
+
+
+Factory = _decorate(Factory)
+
+
+def attrib_like(default=None, factory=None):
+    if factory is not None:
+        default = Factory
+    return default
+
+
+# claims: deterministic
+def without_factory():
+    return attrib_like()
+
+
+# claims: deterministic
+def with_factory():
+    return attrib_like(factory=True)
