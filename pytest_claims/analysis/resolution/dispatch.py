@@ -64,6 +64,10 @@ class Dispatch:
             if any(isinstance(s, ProjectFunction) for s in found) and self.hierarchy.is_protocol(sym.module, sym.idx):
                 return self.structural(attr)
             overrides = self.overrides(sym.module, sym.idx, attr)
+            if overrides and instance and self._is_instance_state(sym.module, sym.idx, attr):
+                # a name the class's methods assign on `self` is instance state: what a subclass's body binds it
+                # to is a default no reader of `self.attr` reaches (SPEC §4), as for the class's own body
+                overrides = [s for s in overrides if self._is_def(s)]
             if overrides:
                 found = [s for s in found if not isinstance(s, (Opaque, Unknown))] + overrides
         return found
@@ -193,6 +197,16 @@ class Dispatch:
         if annotated:
             found = [s for s in found if not _plain_container(s)]
         return list(dict.fromkeys([*annotated, *found]))
+
+    def _is_instance_state(self, module_name: str, index: int, attr: str) -> bool:
+        """Whether some method of the class's MRO assigns `self.attr`."""
+        return any(attr in self._fields_of(key) for key in self.hierarchy.mro(module_name, index))
+
+    def _is_def(self, sym: Sym) -> bool:
+        """A method defined by a `def` (not what a class-body assignment evaluates)."""
+        if not isinstance(sym, ProjectFunction):
+            return False
+        return self.view.module(sym.module).facts.functions[sym.idx].kind != "state"
 
     def _fields_of(self, key: ClassKey) -> frozenset[str]:
         """The names a class's methods assign on `self`, kept per class."""
