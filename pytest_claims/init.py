@@ -392,5 +392,5 @@ def run_init(root: Path, *, force: bool = False, out: TextIO | None = None, err:
     print(file=out)
     out.write(result.table.replace("\r\n", "\n"))
     print(file=out)
-    print("Check the claims with: pytest -p claims", file=out)
+    print("Check the claims with: pytest-claims check (or pytest, which runs each as a test item)", file=out)
     return 0
