@@ -14,7 +14,7 @@ import tomlkit
 
 from pytest_claims import config
 from pytest_claims.schema import tool_schema
-from pytest_claims.vocabulary import BUILTIN_CLAIMS, CATEGORIES, KNOWN_PLATFORMS
+from pytest_claims.vocabulary import BUILTIN_CLAIMS, CATEGORIES, KNOWN_PLATFORMS, PLATFORM_ALIASES
 from tests.kit.helpers import REPO, run
 
 SCHEMA = tool_schema()
@@ -89,8 +89,12 @@ def test_the_schema_names_the_readers_keys_and_choices() -> None:
     assert properties["external"]["enum"] == list(config._EXTERNAL_VALUES)
     assert properties["on-unevaluable"]["enum"] == list(config._ON_UNEVALUABLE_VALUES)
     assert properties["dynamic-calls"]["enum"] == list(config.DYNAMIC_CALLS)
+    # a platform is any case of a `sys.platform` value or an everyday alias (`windows`, `macOS`)
+    names = sorted([*KNOWN_PLATFORMS, *PLATFORM_ALIASES])
+    spelled = "(" + "|".join("".join(f"[{c}{c.upper()}]" if c.isalpha() else c for c in n) for n in names) + ")"
     for key in ("platform", "platforms"):
-        assert sorted(properties[key]["oneOf"][1]["items"]["enum"]) == sorted(KNOWN_PLATFORMS)
+        assert properties[key]["oneOf"][1]["items"]["pattern"] == f"^\\s*{spelled}\\s*$"
+        assert properties[key]["oneOf"][0]["pattern"] == f"^\\s*{spelled}\\s*(,\\s*{spelled}\\s*)*$"
 
 
 VALUES: list[str] = [
@@ -98,6 +102,9 @@ VALUES: list[str] = [
     *(f'platform = "{name}"' for name in [*sorted(KNOWN_PLATFORMS), "windows", "macos", "osx", "Linux", ""]),
     'platforms = "linux, win32"',
     'platforms = ["darwin", "win32"]',
+    'platforms = ["macOS", "Windows"]',
+    'platforms = ["beos"]',
+    'platforms = "linux, MAC"',
     "platforms = []",
     "platforms = 3",
     # choices and scalars
