@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-FACTS_MEANING = 13
+FACTS_MEANING = 14
 """Bumped when the extractor changes what a fact means without changing a record's shape (a shape change is
 seen by `persist.codec.schema` on its own); part of the facts cache's namespace."""
 
@@ -47,10 +47,10 @@ Use = tuple[tuple[str, ...], str, int, int, str]
 """A name used in a function body: (chain, ctx, line, guard, code), a plain tuple so facts stay cheap to cache.
 
 `chain` is the dotted access (`("os", "path", "exists")`); a step `()` is the result of a call
-(`make().run` is `("make", "()", "run")`), a root `<str>` / `<list>` / `<dict>` / `<set>` / `<tuple>` /
-`<bytes>` a literal, and the root `<?>` a callee with no name at all (`handlers[k]()`). `ctx` is how it is
-used: `call` (the callee of a call), `ref` (a value), `type` (isinstance/except position: never a reach),
-`getattr` (the object of `getattr(obj, <non-literal>)`), `probe` (`hasattr(obj, "name")`: the name is tested,
+(`make().run` is `("make", "()", "run")`; `(s,?)` that of a call passing a str literal first: `facts.call_step`),
+a root `<str>` / `<list>` / `<dict>` / `<set>` / `<tuple>` / `<bytes>` a literal, and the root `<?>` a callee
+with no name at all (`handlers[k]()`). `ctx` is how it is used: `call` (the callee of a call), `ref` (a value),
+`type` (isinstance/except position: never a reach), `getattr` (the object of `getattr(obj, <non-literal>)`), `probe` (`hasattr(obj, "name")`: the name is tested,
 not read; only a project class's `__getattr__` runs), `passed` (a callable handed to `map`, `sorted(key=)`, ...:
 `specials.CALLS_ITS_ARGUMENT`) or `identity` (an operand of `is`); `guard` indexes
 `FileFacts.guards`; `code` is the call's source text, whitespace-normalised (at most 120 characters), kept
