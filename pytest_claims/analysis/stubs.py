@@ -52,7 +52,7 @@ class _Def:
     alias stands for, or (role `typevar`) `("tv", *constraints)`. `role`: a function's `property` (a getter) or
     `accessor` (`@x.setter` / `@x.deleter`); a variable's `type` (a type alias: `X: TypeAlias = ...`,
     `X = A | B`, `X = A[B]`) or `typevar` (`T = TypeVar("T", str, bytes)`). `params`: what a caller of a
-    function passes (`stubtypes.Param`), for choosing among overloads.
+    function passes (`stubtypes.Param`), kept where what it passes may decide what it returns (`_chooses`).
     """
 
     kind: str
@@ -63,7 +63,7 @@ class _Def:
     bases: tuple[str, ...] = ()
     annotation: Ann | None = None
     role: str = ""
-    params: tuple[Param, ...] = ()
+    params: tuple[Param, ...] | None = None
 
 
 @dataclass
@@ -139,7 +139,7 @@ def _parse_stub(data: bytes, path: Path, module: str) -> _StubModule:
                     todo.append((stmt.orelse, namespace, guards, in_class))
             elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 role = _role(stmt) if stmt.decorator_list else ""
-                params = _params(stmt.args, in_class and not _is_static(stmt))
+                params = _params(stmt.args, in_class and not _is_static(stmt)) if _chooses(stmt) else None
                 namespace.setdefault(stmt.name, []).append(
                     _Def("function", cond, annotation=plain_annotation(stmt.returns), role=role, params=params)
                 )
@@ -178,6 +178,28 @@ def _params(args: ast.arguments, method: bool) -> tuple[Param, ...]:
     if args.kwarg is not None:
         params.append(("**", args.kwarg.arg, plain_annotation(args.kwarg.annotation), False))
     return tuple(params)
+
+
+_NEVER_TYPEVARS = frozenset({"str", "bytes", "int", "float", "bool", "object", "None", "list", "dict", "tuple", "set"})
+
+
+def _chooses(stmt: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether what a call passes may decide what the def returns: an overload, or a result naming a name (a
+    TypeVar, maybe) that a parameter's annotation names too. Only then are its parameters kept (cheaper stubs)."""
+    if stmt.returns is None:
+        return False
+    if any(dotted(d) in ("overload", "typing.overload") for d in stmt.decorator_list):
+        return True
+    returned = {n.id for n in ast.walk(stmt.returns) if isinstance(n, ast.Name)} - _NEVER_TYPEVARS
+    if not returned:
+        return False
+    args = stmt.args
+    annotations = [
+        arg.annotation
+        for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg)
+        if arg is not None and arg.annotation is not None
+    ]
+    return any(isinstance(n, ast.Name) and n.id in returned for a in annotations for n in ast.walk(a))
 
 
 def _is_static(stmt: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

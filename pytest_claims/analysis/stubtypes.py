@@ -401,9 +401,14 @@ class Overloads:
         self._protocol = protocol
         self._defines = defines
 
-    def bind(self, module: str, params: tuple[Param, ...], args: Arguments) -> dict[tuple[str, str], TypeRef] | None:
-        """The TypeVars the call binds in an overload declared in `module`; None: the overload is ruled out."""
+    def bind(
+        self, module: str, params: tuple[Param, ...] | None, args: Arguments
+    ) -> dict[tuple[str, str], TypeRef] | None:
+        """The TypeVars the call binds in an overload declared in `module`; None: the overload is ruled out.
+        `params` None: not kept (nothing the def returns depends on them): it binds nothing, and stays in."""
         bound: dict[tuple[str, str], TypeRef] = {}
+        if params is None:
+            return bound
         positional = [p for p in params if p[0] in ("p", "a")]
         star = next((p for p in params if p[0] == "*"), None)
         stars = next((p for p in params if p[0] == "**"), None)
