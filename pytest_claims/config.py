@@ -38,7 +38,10 @@ from pytest_claims.vocabulary import (
     CATEGORIES,
     DEFAULT_PLATFORMS,
     KNOWN_PLATFORMS,
+    PLATFORM_ALIASES,
+    SWEEP_ENVS,
     UNCHECKED_CLAIMS,
+    platform_name,
 )
 
 if sys.version_info >= (3, 11):
@@ -59,6 +62,11 @@ __all__ = [
     "env_flag",
     "is_excluded",
     "load_config",
+    "nearest",
+    "sweep_env",
+    "tables_below",
+    "unknown_hint",
+    "unknown_platform",
 ]
 
 PYPROJECT = "pyproject.toml"
@@ -278,6 +286,44 @@ def is_excluded(path: str, patterns: Iterable[str]) -> bool:
     return any(fnmatch.fnmatchcase(candidate, pattern) for pattern in patterns for candidate in candidates)
 
 
+def tables_below(root: Path, exclude: Iterable[str]) -> list[str]:
+    """The pyproject.toml files strictly below `root` that hold a `[tool.claims]` table, posix paths relative to
+    `root`, sorted: a run whose project is `root` does not use them, and says so (SPEC §9, nothing is silently
+    green). Not searched: what `exclude` leaves out, links, virtual environments, and Python packages (a
+    directory holding `__init__.py` is code, not a project: this keeps the search to the few directories
+    above the code)."""
+    patterns = tuple(exclude)
+    found: list[str] = []
+    for directory, dirs, files in os.walk(root):
+        if "__init__.py" in files:
+            dirs[:] = []
+            continue
+        rel = os.path.relpath(directory, root).replace(os.sep, "/")
+        prefix = "" if rel == "." else f"{rel}/"
+        dirs[:] = sorted(
+            d
+            for d in dirs
+            # a parent left out is never entered: the name and the whole path are all that is left to match
+            if not any(fnmatch.fnmatchcase(c, p) for p in patterns for c in (d, prefix + d))
+            and not os.path.lexists(os.path.join(directory, d, "pyvenv.cfg"))
+        )
+        if prefix and PYPROJECT in files and _holds_table(Path(directory) / PYPROJECT):
+            found.append(prefix + PYPROJECT)
+    return sorted(found)
+
+
+def _holds_table(file: Path) -> bool:
+    """Does this pyproject.toml hold a `[tool.claims]` table? (Unreadable or malformed: no, it is not ours.)"""
+    try:
+        data = read_file(file)
+        if b"claims" not in data:
+            return False
+        tool = tomllib.loads(data.decode("utf-8")).get("tool")
+    except (OSError, ValueError):
+        return False
+    return isinstance(tool, dict) and "claims" in tool
+
+
 def _entries(directory: Path) -> list[os.DirEntry[str]] | None:
     """Directory entries sorted by name; None for a directory the OS will not list (detection must not crash,
     and must not take it for an empty one: what it cannot look into is kept, and the index reports it)."""
@@ -387,6 +433,21 @@ def detect_packages(root: Path, exclude: Iterable[str] = ()) -> tuple[str, ...]:
 # ----------------------------------------------------------------------------------------------------
 # Boolean environment variables (SPEC §8)
 
+
+def unknown_platform(name: str) -> str:
+    """`unknown platform 'x' (did you mean 'y'? known: ...; also: windows, ...)`: the aliases count as near."""
+    close = nearest(name.strip().lower(), [*KNOWN_PLATFORMS, *PLATFORM_ALIASES])
+    did = f"did you mean {close!r}? " if close is not None else ""
+    known = ", ".join(sorted(KNOWN_PLATFORMS))
+    return f"unknown platform {name!r} ({did}known: {known}; also: {', '.join(PLATFORM_ALIASES)})"
+
+
+def sweep_env(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether the environment asks for the full sweep: every name in `SWEEP_ENVS` is read (`env_flag`), so a bad
+    value in either is refused even when the other is on."""
+    return any([env_flag(name, environ) for name in SWEEP_ENVS])  # a list: every variable is validated
+
+
 _ENV_TRUE: frozenset[str] = frozenset({"1", "true", "yes", "on"})
 _ENV_FALSE: frozenset[str] = frozenset({"", "0", "false", "no", "off"})
 
@@ -435,13 +496,28 @@ class _Reader:
                 self.fail(where, f"unknown key {key!r}{_suggest(key, valid)}", line)
 
 
+def nearest(word: str, valid: Iterable[str]) -> str | None:
+    """The valid word nearest to a misspelt one (difflib's ratio of at least 0.6), else None: the one rule behind
+    every "did you mean" (config keys, claim names, platforms; the command line's options too)."""
+    close = difflib.get_close_matches(word, sorted(set(valid)), n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def unknown_hint(word: str, valid: Iterable[str], listed: str = "known") -> str:
+    """`(did you mean 'x'? known: a, b)` for an unknown claim or platform name: the nearest valid one when some
+    is close, and always the list (`listed` names it: "known", "known claims")."""
+    options = sorted(set(valid))
+    close = nearest(word, options)
+    did = f"did you mean {close!r}? " if close is not None else ""
+    return f"({did}{listed}: {', '.join(options)})"
+
+
 def _suggest(word: str, valid: Iterable[str]) -> str:
-    """` (did you mean 'x'?)` for the nearest valid word, else the list of valid ones."""
-    options = sorted(valid)
-    close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
-    if close:
-        return f" (did you mean {close[0]!r}?)"
-    return f" (valid: {', '.join(options)})"
+    """` (did you mean 'x'?)` for the nearest valid key, else the list of valid ones."""
+    close = nearest(word, valid)
+    if close is not None:
+        return f" (did you mean {close!r}?)"
+    return f" (valid: {', '.join(sorted(valid))})"
 
 
 def _describe(value: object) -> str:
@@ -515,13 +591,13 @@ def _platforms(reader: _Reader, key: str, value: object) -> tuple[str, ...]:
         reader.fail(where, f"{key}: expected {expected}, got {_describe(value)}")
     if not names:
         reader.fail(where, f"{key}: expected at least one platform")
+    canonical = []
     for name in names:
-        if name not in KNOWN_PLATFORMS:
-            known = ", ".join(sorted(KNOWN_PLATFORMS))
-            close = difflib.get_close_matches(name, sorted(KNOWN_PLATFORMS), n=1, cutoff=0.6)
-            hint = f"did you mean {close[0]!r}? " if close else ""
-            reader.fail(where, f"{key}: unknown platform {name!r} ({hint}known: {known})")
-    return _unique(names)
+        known = platform_name(name)
+        if known is None:
+            reader.fail(where, f"{key}: {unknown_platform(name)}")
+        canonical.append(known)
+    return _unique(canonical)
 
 
 def _choice(reader: _Reader, key: str, value: object, choices: Sequence[str]) -> str:
@@ -651,9 +727,7 @@ def _claim_table(reader: _Reader, key: str, value: object, known: Iterable[str])
     table: dict[str, tuple[str, ...]] = {}
     for claim, names in value.items():
         if claim not in known_claims:
-            close = difflib.get_close_matches(claim, known_claims, n=1, cutoff=0.6)
-            hint = f"did you mean {close[0]!r}? " if close else ""
-            reader.fail(where, f"unknown claim {claim!r} ({hint}known: {', '.join(known_claims)})")
+            reader.fail(where, f"unknown claim {claim!r} {unknown_hint(claim, known_claims)}")
         if claim in UNCHECKED_CLAIMS:
             reader.fail(where, f"{claim!r} is asserted, never checked, so {key} entries cannot apply to it")
         table[claim] = _dotted_list(reader, where, claim, names)

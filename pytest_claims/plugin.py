@@ -22,17 +22,15 @@ import pytest
 from pytest_claims import __version__
 from pytest_claims.analysis.project import Project, load
 from pytest_claims.config import Config as ClaimsConfig
-from pytest_claims.config import ConfigError, env_flag, load_config
+from pytest_claims.config import ConfigError, load_config, sweep_env, unknown_platform
 from pytest_claims.output.messages import excluded_line, failure_text, rule_failure_text, rule_item_name
 from pytest_claims.output.summary import Counted, claim_sites, summary_lines
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.records import ClaimResult, RuleResult
-from pytest_claims.vocabulary import KNOWN_PLATFORMS
+from pytest_claims.vocabulary import SWEEP_ENVS, platform_name
 
 if TYPE_CHECKING:
     from pytest_claims.engine import Result
-
-SWEEP_ENV = "DEVLORE_CLAIMCHECK_ALL_PLATFORMS"
 
 pytest_plugins = ("pytest_claims.observe.plugin",)  # --claims-observe (SPEC §13a)
 
@@ -179,7 +177,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--claims-all-platforms",
         action="store_true",
         default=False,
-        help=f"check every platform in `platforms` (also: {SWEEP_ENV}=1)",
+        help=f"check every platform in `platforms` (also: {' or '.join(f'{name}=1' for name in SWEEP_ENVS)})",
     )
     group.addoption(
         "--claims-report",
@@ -197,7 +195,7 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     try:
         tool_claims(config)
-        env_flag(SWEEP_ENV)  # a bad value is a usage error now, before anything runs (SPEC §8)
+        sweep_env()  # a bad value is a usage error now, before anything runs (SPEC §8)
     except ConfigError as exc:
         raise pytest.UsageError(str(exc)) from None
     for target in config.getoption("claims_report") or ():
@@ -255,7 +253,7 @@ def _requested_platforms(config: pytest.Config) -> tuple[list[str] | None, bool]
     option = config.getoption("claims_platform")
     requested = [p.strip() for p in option.split(",") if p.strip()] if option else None
     try:
-        sweep = bool(config.getoption("claims_all_platforms")) or env_flag(SWEEP_ENV)
+        sweep = bool(config.getoption("claims_all_platforms")) or sweep_env()
     except ConfigError as exc:
         raise pytest.UsageError(str(exc)) from None
     return requested, sweep
@@ -270,11 +268,14 @@ def _analyse(config: pytest.Config, claims_config: ClaimsConfig) -> ClaimsState 
         payload = pickle.loads(workerinput["claims_payload"])
         return ClaimsState(claims_config, None, payload)
     requested, sweep = _requested_platforms(config)
-    for platform in requested or ():
-        if platform not in KNOWN_PLATFORMS:
-            raise pytest.UsageError(
-                f"--claims-platform: unknown platform {platform!r} (known: {', '.join(sorted(KNOWN_PLATFORMS))})"
-            )
+    if requested is not None:
+        canonical = []
+        for platform in requested:  # `windows`, `macOS` ... read as `win32`, `darwin` (vocabulary.PLATFORM_ALIASES)
+            known = platform_name(platform)
+            if known is None:
+                raise pytest.UsageError(f"--claims-platform: {unknown_platform(platform)}")
+            canonical.append(known)
+        requested = canonical
     cache = FactsCache(_cache_dir(config))
     report = bool(config.getoption("claims_report", None))  # details for the reports
     started = time.perf_counter()

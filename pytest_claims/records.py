@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-FACTS_MEANING = 14
+FACTS_MEANING = 15
 """Bumped when the extractor changes what a fact means without changing a record's shape (a shape change is
 seen by `persist.codec.schema` on its own); part of the facts cache's namespace."""
 
@@ -107,6 +107,13 @@ class FunctionFacts:
     returns: str
     result: str
     """The return annotation as a type target (see `Binding`), "" when it names no class."""
+    tests: tuple[str, ...] = ()
+    """The parameters its body tests against literals and never rebinds: a call's literal arguments decide those
+    tests (SPEC §5; the `param` conditions)."""
+    accepts: tuple[tuple[str, ...], int, tuple[str, ...], tuple[tuple[str, str, object], ...]] = ((), 0, (), ())
+    """What it accepts (`arguments.Signature`), kept only when `tests` is not empty."""
+    calls: tuple[tuple[int, tuple[tuple[object, ...], tuple[tuple[str, object], ...]]], ...] = ()
+    """What each of its calls without `*` / `**` passes: (index of the `call` use, `arguments.Passed`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +220,9 @@ class Edge:
     receiver: tuple[str, int] | None = None
     """The project class a method is entered for (`self` is an instance of it or of a subclass), when narrower
     than the class defining it; None for a function, or a method entered for its own class."""
+    args: tuple[tuple[str, str, object], ...] = ()
+    """The literal arguments the call passes to parameters the callee tests (`arguments.Decided`): they decide
+    those tests when the walk enters it (SPEC §5)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,5 +44,29 @@ KNOWN_PLATFORMS: frozenset[str] = frozenset(
 """Values `sys.platform` can take that a target may name."""
 
 
+PLATFORM_ALIASES: dict[str, str] = {
+    "windows": "win32",
+    "win": "win32",
+    "macos": "darwin",
+    "mac": "darwin",
+    "osx": "darwin",
+}
+"""Everyday names read as the `sys.platform` value they mean wherever a platform is named (`platform`,
+`platforms`, `--platform`, `--claims-platform`), in any case like the values themselves (`Windows`, `macOS`,
+`Darwin` as `platform.system()` spells it)."""
+
+
+def platform_name(name: str) -> str | None:
+    """The `sys.platform` value a user's spelling names (`win32`, `Linux`, `Windows`, `macOS`), else None."""
+    key = name.strip().lower()
+    if key in KNOWN_PLATFORMS:
+        return key
+    return PLATFORM_ALIASES.get(key)
+
+
+SWEEP_ENVS: tuple[str, ...] = ("PYTEST_CLAIMS_ALL_PLATFORMS", "DEVLORE_CLAIMCHECK_ALL_PLATFORMS")
+"""The environment variables asking for the full sweep (SPEC §8), read alike: either one on turns it on."""
+
+
 STATUSES: tuple[str, ...] = ("held", "violated", "unevaluable")
 """A verdict's status, in the order summaries count them (SPEC §7)."""

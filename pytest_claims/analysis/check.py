@@ -172,8 +172,8 @@ def walk(  # noqa: PLR0913 - the walk's inputs, each a different part of the con
     if per_platform:
         deps.add(PLATFORM)
         if specific is not None:
-            specific.append(((*start, None), None))  # what replaces the def differs between targets: never the same
-    starts = [((*start, None), ()), *(((*key, None), (resolver.function_name(*key),)) for key in later)]
+            specific.append(((*start, None, ()), None))  # what replaces the def differs between targets: never the same
+    starts = [((*start, None, ()), ()), *(((*key, None, ()), (resolver.function_name(*key),)) for key in later)]
     findings.overflowed(resolver, breadth_first(starts, step, max_walk), max_walk)
     ordered = tuple(sorted(violations.values(), key=violation_key))
     front, spots = findings.close(dynamic_calls, bool(ordered))
@@ -192,7 +192,7 @@ def met(resolver: Resolver, policy: Policy, node: Node) -> Met:
         raw = resolver.summary_for(node)
         judged = policy.judge(raw)
         rel = resolver.project.index.modules[node[0]].rel  # the index, not the facts: a stored summary needs no parse
-        found = known[node] = (rel, raw.deps, judged, [(e.name, (*e.target, e.receiver)) for e in judged.edges])
+        found = known[node] = (rel, raw.deps, judged, [(e.name, (*e.target, e.receiver, e.args)) for e in judged.edges])
     return found
 
 

@@ -8,9 +8,10 @@ every target platform: facts carry conditions, never pre-evaluated booleans. Eva
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from pytest_claims.analysis.arguments import Lit, literal
 from pytest_claims.records import Cond
 
 # A condition tree. Shapes:
@@ -20,6 +21,9 @@ from pytest_claims.records import Cond
 #   ("system", op, value)                 platform.system()
 #   ("version", op, tuple[int, ...])      sys.version_info[:len(tuple)] <op> tuple
 #   ("import", module, name)              `try: import module` / `from module import name` succeeds
+#   ("param", function, name, op, lit)   a test of a parameter its body never rebinds, against a literal
+#                                         (op: truth is isnot == !=; lit: `arguments.Lit`): unknown on every
+#                                         target, decided by the literal arguments a call passes (SPEC §5)
 #   ("not", c) ("and", (c, ...)) ("or", (c, ...))
 
 UNKNOWN: Cond = ("unknown",)
@@ -55,8 +59,9 @@ class Target:
 
 
 # claims: deterministic
-def evaluate(cond: Cond, target: Target) -> bool | None:
-    """Three-valued evaluation; iterative over the tree so hostile nesting cannot overflow the stack."""
+def evaluate(cond: Cond, target: Target, args: Mapping[str, Lit] | None = None) -> bool | None:
+    """Three-valued evaluation; iterative over the tree so hostile nesting cannot overflow the stack. `args`:
+    the literal arguments a call decided (parameter -> literal); without them a parameter test is unknown."""
     # Post-order evaluation with an explicit stack of (node, visited).
     results: list[bool | None] = []
     stack: list[tuple[Cond, bool]] = [(cond, False)]
@@ -72,9 +77,28 @@ def evaluate(cond: Cond, target: Target) -> bool | None:
             values = results[len(results) - len(children) :]
             del results[len(results) - len(children) :]
             results.append(_combine(tag, values))
+        elif tag == "param":
+            results.append(None if args is None else _parameter(node, args))
         else:
             results.append(_atom(node, target))
     return results[0]
+
+
+def _parameter(node: Cond, args: Mapping[str, Lit]) -> bool | None:
+    """A parameter test under the literal arguments of one call: unknown for a parameter the call left open."""
+    _, _, name, op, want = node
+    have = args.get(str(name))
+    if have is None:
+        return None
+    if op == "truth":
+        return bool(have[1])
+    if not isinstance(want, tuple):
+        return None
+    if op in ("is", "isnot"):
+        same = have[0] == want[0] and have[1] == want[1]
+        return same if op == "is" else not same
+    equal = have[1] == want[1]
+    return equal if op == "==" else not equal
 
 
 def _combine(tag: str, values: list[bool | None]) -> bool | None:
@@ -156,7 +180,7 @@ def is_decided(cond: Cond) -> bool:
     while stack:
         node = stack.pop()
         tag = node[0]
-        if tag == "unknown":
+        if tag in ("unknown", "param"):
             return False
         if tag == "not":
             stack.append(node[1])  # type: ignore[arg-type]
@@ -176,6 +200,10 @@ class ConditionCompiler:
     def __init__(self) -> None:
         self.names: dict[str, str] = {}
         self.aliases: dict[str, Cond] = {}
+        self.params: dict[str, int] = {}
+        """The parameters a test may be of, while compiling a test inside a def: name -> the def's index."""
+        self.tested: set[tuple[int, str]] = set()
+        """Every (def index, parameter) some compiled test is of."""
 
     def bind_import(self, local: str, dotted: str) -> None:
         if dotted.split(".")[0] in ("sys", "os", "platform", "typing", "typing_extensions"):
@@ -262,7 +290,33 @@ class ConditionCompiler:
             return ("version", 0)
         return None
 
+    def _param(self, name: str, op: str, value: Lit | None) -> Cond:
+        function = self.params[name]
+        self.tested.add((function, name))
+        return ("param", function, name, op, value)
+
+    def _param_comparison(self, left: ast.expr, op: ast.cmpop, right: ast.expr) -> Cond | None:
+        """`p is None`, `p is not True`, `p == "x"`, `0 != p`: a parameter against a literal."""
+        for side, other in ((left, right), (right, left)):
+            if isinstance(side, ast.Name) and side.id in self.params:
+                value = literal(other)
+                if value is None:
+                    return None
+                if isinstance(op, (ast.Is, ast.IsNot)) and value[0] in ("None", "bool"):
+                    return self._param(side.id, "is" if isinstance(op, ast.Is) else "isnot", value)
+                if isinstance(op, (ast.Eq, ast.NotEq)):
+                    return self._param(side.id, "==" if isinstance(op, ast.Eq) else "!=", value)
+                return None
+        return None
+
     def _atom(self, node: ast.expr) -> Cond:
+        if self.params:
+            if isinstance(node, ast.Name) and node.id in self.params:
+                return self._param(node.id, "truth", None)
+            if isinstance(node, ast.Compare) and len(node.ops) == 1:
+                tested = self._param_comparison(node.left, node.ops[0], node.comparators[0])
+                if tested is not None:
+                    return tested
         if isinstance(node, ast.Constant) and isinstance(node.value, bool):
             return ("const", node.value)
         if isinstance(node, ast.Name) and node.id in self.aliases:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Collection, Iterable
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.symbols import External, Missing, ProjectFunction, Sym
 from pytest_claims.analysis.resolve import Resolver
-from pytest_claims.config import Config
+from pytest_claims.config import Config, unknown_hint
 from pytest_claims.records import Claimed, Directive, DirectiveError, FileFacts
 
 _IDENT = re.compile(r"[A-Za-z_][\w.]*")
@@ -141,7 +141,7 @@ def _directive_problem(directive: Directive, known: Collection[str]) -> str | No
         return "empty claim name in the directive (a stray comma?)"
     unknown = [n for n in names if n not in known]
     if unknown:
-        return f"unknown claim {unknown[0]!r} (known claims: {', '.join(sorted(known))})"
+        return f"unknown claim {unknown[0]!r} {unknown_hint(unknown[0], known, 'known claims')}"
     duplicates = sorted({n for n in names if names.count(n) > 1})
     if duplicates:
         return f"duplicate claim {duplicates[0]!r}"

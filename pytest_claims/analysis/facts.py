@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
-from pytest_claims.analysis import specials
+from pytest_claims.analysis import arguments, specials
 from pytest_claims.analysis.conditions import ConditionCompiler, is_decided, is_known
 from pytest_claims.records import Binding, ClassFacts, Cond, Directive, FileFacts, FunctionFacts, Guard, Use
 
@@ -57,6 +57,17 @@ class _FunctionBuilder:
     bindings: list[Binding] = field(default_factory=list)
     decorator_calls: list[tuple[tuple[str, ...], int, tuple[str | None, ...]]] = field(default_factory=list)
     bare_decorators: list[tuple[tuple[str, ...], int]] = field(default_factory=list)
+    params: dict[str, int] | None = None
+    """The parameters a test in its body may decide (`self` / `cls` and `*args` / `**kwargs` aside): name -> its
+    index among the file's functions; built at its first test."""
+    node: ast.FunctionDef | ast.AsyncFunctionDef | None = None
+    """The def (None for a lambda or a `state` function), kept until the end of extraction."""
+    index: int = -1
+    calls: list[tuple[int, arguments.Passed]] = field(default_factory=list)
+    """(index of a `call` use, what the call passes)."""
+    stored: set[str] = field(default_factory=set)
+    """Every name its body binds or shadows (its own parameters aside): a test of such a parameter is not of the
+    argument."""
 
 
 @dataclass
@@ -403,6 +414,25 @@ class _Extractor:
                 self.functions.append(func)
             func.uses.append((chain, ctx, line, guard, code))
 
+    def test(self, test: ast.expr, scope: _Scope) -> Cond:
+        """A test compiled as a condition; inside a def, a test of one of its parameters against a literal is
+        one too (`arguments`: a call's literal arguments decide it)."""
+        func = scope.func
+        if scope.kind != "function" or func is None or func.node is None:
+            return self.compiler.compile(test)
+        if func.params is None:
+            args = func.node.args
+            positional = args.posonlyargs + args.args
+            func.params = {param.arg: func.index for param in positional[1 if func.first else 0 :]}
+            func.params.update((param.arg, func.index) for param in args.kwonlyargs)
+        if not func.params:
+            return self.compiler.compile(test)
+        self.compiler.params = func.params
+        try:
+            return self.compiler.compile(test)
+        finally:
+            self.compiler.params = {}
+
     def code(self, node: ast.expr) -> str:
         """A call's source text for a blind spot: whitespace-normalised, at most 120 characters."""
         return " ".join(self.segment(node).split())[:120]
@@ -410,6 +440,7 @@ class _Extractor:
     def bind(self, scope: _Scope, binding: Binding) -> None:
         if scope.kind == "function":
             assert scope.func is not None
+            scope.func.stored.add(binding.name)
             if binding.kind in ("import", "from", "star", "instance", "element", "alias"):
                 scope.func.bindings.append(binding)
             if binding.name not in scope.func.globals:
@@ -435,6 +466,7 @@ class _Extractor:
     def store_name(self, scope: _Scope, name: str, line: int, guard: int) -> None:
         if scope.kind == "function":
             assert scope.func is not None
+            scope.func.stored.add(name)
             if name in scope.func.globals:
                 self.bindings.append(Binding(name, "var", "", "", line, guard))
             else:
@@ -548,6 +580,8 @@ def _function_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx:
     index = len(ex.functions)
     ex.functions.append(builder)
     ex.def_count += 1
+    builder.node = node
+    builder.index = index
     ex.def_lines[first_line] = index
     ex.def_spans.append((node.lineno, body_line, index))
     if scope.kind == "class":
@@ -569,7 +603,7 @@ def _function_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx:
             if chain is not None:
                 builder.bare_decorators.append((chain, deco.lineno))
     ex.push_body(node.body, inner, guard)
-    _arguments(ex, node.args, inner, guard, builder)
+    _arguments(ex, node.args, inner, guard, builder, own=True)
     # Decorators and defaults run when the def does, and are part of the function.
     ex.push_all(node.decorator_list, inner, guard, "ref")
 
@@ -601,7 +635,10 @@ def _nested_decorators(ex: _Extractor, decorators: list[ast.expr], scope: _Scope
             ex.use(scope, chain, "call", decorator.lineno, guard, "@" + ".".join(chain))
 
 
-def _arguments(ex: _Extractor, args: ast.arguments, scope: _Scope, guard: int, func: _FunctionBuilder) -> None:
+def _arguments(
+    ex: _Extractor, args: ast.arguments, scope: _Scope, guard: int, func: _FunctionBuilder, own: bool = False
+) -> None:
+    """A def's or lambda's parameters: its own (`own`), or a nested one's, which shadow the outer names."""
     params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
     if args.vararg:
         params.append(args.vararg)
@@ -609,6 +646,8 @@ def _arguments(ex: _Extractor, args: ast.arguments, scope: _Scope, guard: int, f
         params.append(args.kwarg)
     for param in params:
         func.locals.add(param.arg)
+        if not own:
+            func.stored.add(param.arg)
         target = annotation_type(param.annotation)
         if target:
             func.bindings.append(Binding(param.arg, "instance", target, "", param.lineno, guard))
@@ -656,7 +695,7 @@ def _unsubscripted(base: ast.expr) -> ast.expr:
 
 def _if(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.If)
-    cond = ex.compiler.compile(node.test)
+    cond = ex.test(node.test, scope)
     ex.push_body(node.orelse, scope, ex.guard_with(guard, cond, False))
     ex.push_body(node.body, scope, ex.guard_with(guard, cond, True))
     _push_test(ex, node.test, scope, guard)
@@ -931,7 +970,7 @@ def _module_lambda(ex: _Extractor, name: str, value: ast.Lambda, scope: _Scope, 
     ex.bind(scope, Binding(name, "def", name, "", value.lineno, guard))
     inner = _Scope("function", f"{name}.<locals>.", func=builder)
     ex.push(value.body, inner, guard, "ref")
-    _arguments(ex, value.args, inner, guard, builder)
+    _arguments(ex, value.args, inner, guard, builder, own=True)
 
 
 def _for(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
@@ -1099,6 +1138,8 @@ def _case_strings(pattern: ast.pattern) -> tuple[str, ...] | None:
 
 def _global(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, (ast.Global, ast.Nonlocal))
+    if scope.func is not None:
+        scope.func.stored.update(node.names)
     if scope.func is not None and isinstance(node, ast.Global):
         scope.func.globals.update(node.names)
         scope.func.locals.difference_update(node.names)
@@ -1358,6 +1399,11 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
             ex.use(scope, target, "getattr", node.lineno, guard)
     if chain is not None:
         ex.use(scope, chain, "call", func.lineno, guard, ex.code(node) if _maybe_blind(ex, scope, chain) else "")
+        caller = scope.func
+        if caller is not None and caller.uses and caller.uses[-1][0] is chain:
+            given = arguments.passed(node)
+            if given is not None:
+                caller.calls.append((len(caller.uses) - 1, given))
         _passed_callables(ex, scope, node, chain, guard)
         if classed is None:  # `type(x)` reads only x, which its chain names
             _push_chain_roots(ex, func, scope, guard)
@@ -1531,7 +1577,7 @@ def _starred(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str)
 
 def _if_exp(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.IfExp)
-    cond = ex.compiler.compile(node.test)
+    cond = ex.test(node.test, scope)
     ex.push(node.orelse, scope, ex.guard_with(guard, cond, False), ctx)
     ex.push(node.body, scope, ex.guard_with(guard, cond, True), ctx)
     _push_test(ex, node.test, scope, guard)
@@ -1543,7 +1589,7 @@ def _push_test(ex: _Extractor, test: ast.expr, scope: _Scope, guard: int) -> Non
     parts = test.values if isinstance(test, ast.BoolOp) else [test]
     for part in parts:
         _tested(ex, scope, part, guard)
-        if not is_decided(ex.compiler.compile(part)):
+        if not is_decided(ex.test(part, scope)):
             ex.push(part, scope, guard, "ref")
 
 
@@ -1847,6 +1893,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
         return _broken(1, f"cannot parse: {_reason(exc)}")
     ex = _Extractor(text)
     ex.run(tree)
+    tests = _decided_tests(ex)
     del tree
     lines = [line.rstrip("\r\n") for line in physical_lines(text)]
     directives = _directives(ex, lines)
@@ -1864,8 +1911,10 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             tuple(f.bindings),
             f.returns,
             f.result,
+            *tests.get(index, _TESTS_NOTHING),
+            tuple(f.calls),
         )
-        for f in ex.functions
+        for index, f in enumerate(ex.functions)
     )
     classes = tuple(
         ClassFacts(
@@ -1890,6 +1939,27 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
         tuple(ex.problems),
         ex.def_count,
     )
+
+
+_TESTS_NOTHING: tuple[tuple[str, ...], arguments.Signature] = ((), ((), 0, (), ()))
+
+
+def _decided_tests(ex: _Extractor) -> dict[int, tuple[tuple[str, ...], arguments.Signature]]:
+    """Per def, the parameters its compiled tests are of and its body never binds again or shadows (`stored`: so
+    a test reads the argument). A test of any other parameter stays in the conditions, and no call ever decides
+    it: the walk decides only a callee's `tests`."""
+    wanted: dict[int, set[str]] = {}
+    for index, name in ex.compiler.tested:
+        wanted.setdefault(index, set()).add(name)
+    decided: dict[int, tuple[tuple[str, ...], arguments.Signature]] = {}
+    for index, names in wanted.items():
+        builder = ex.functions[index]
+        fixed = names - builder.stored
+        if fixed and builder.node is not None:
+            decided[index] = (tuple(sorted(fixed)), arguments.signature(builder.node.args))
+    for builder in ex.functions:
+        builder.node = None
+    return decided
 
 
 # claims: deterministic

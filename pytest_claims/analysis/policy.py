@@ -11,8 +11,9 @@ from __future__ import annotations
 from pytest_claims.dotted import under_any
 from pytest_claims.records import THIRD_PARTY, Summary
 
-Node = tuple[str, int, tuple[str, int] | None]
-"""A function as a walk enters it: module, index, the class it is entered for (`walk.Node`)."""
+Node = tuple[str, int, tuple[str, int] | None, tuple[tuple[str, str, object], ...]]
+"""A function as a walk enters it: module, index, the class it is entered for, its literal arguments
+(`walk.Node`)."""
 Step = tuple[str, frozenset[str], Summary, list[tuple[str, Node]]]
 """A function as a walk under one policy meets it (`Policy.steps`)."""
 

@@ -90,9 +90,10 @@ class Resolver:
     def summary(self, key: tuple[str, int]) -> Summary:
         return self.summaries.summary(key)
 
-    def summary_for(self, node: tuple[str, int, ClassKey | None]) -> Summary:
-        """The summary of a function as the walk entered it: for the class in `node[2]`, or for its own."""
-        return self.summaries.summary_in((node[0], node[1]), node[2])
+    def summary_for(self, node: tuple[str, int, ClassKey | None, tuple[tuple[str, str, object], ...]]) -> Summary:
+        """The summary of a function as the walk entered it (`resolution.context`): for the class in `node[2]`
+        (or its own), with the literal arguments in `node[3]`."""
+        return self.summaries.summary_in((node[0], node[1]), node[2], node[3])
 
     def decorator(self, module: Module, func: FunctionFacts, callee: str) -> tuple[list[Sym], frozenset[str]]:
         return self.bodies.decorator(module, func, callee)

@@ -110,7 +110,7 @@ def _check(resolver: Resolver, policy: Policy, config: Config, rule: ForbidRule,
             return None
         # trusted code is walked by rules, so its blind spots count too; its frontier is judged as for claims
         findings.meet(project.index.modules[node[0]].rel, policy.judge(summary).frontier, summary.blind, via)
-        return sorted({(edge.name, (*edge.target, edge.receiver)) for edge in summary.edges}, key=_by_name)
+        return sorted({(edge.name, (*edge.target, edge.receiver, edge.args)) for edge in summary.edges}, key=_by_name)
 
     starts = [(node, (name,)) for name, node in _sources(resolver, rule)]
     overflow = breadth_first(starts, step, config.max_walk)
@@ -175,12 +175,12 @@ def _sources(resolver: Resolver, rule: ForbidRule) -> list[tuple[str, Node]]:
         for index, func in live_functions(resolver, module):
             name = f"{module_name}.{func.qualname}"
             if func.kind != "state" and under(name, rule.source) and not under(name, rule.target):
-                starts.append((name, (module_name, index, None)))
+                starts.append((name, (module_name, index, None, ())))
     starts.sort()
     return starts
 
 
-def _by_name(step: tuple[str, Node]) -> tuple[str, str, int, tuple[str, int] | tuple[()]]:
-    """Neighbours by name, then function, then receiver (the function's own class first)."""
-    name, (module, index, receiver) = step
-    return name, module, index, receiver or ()
+def _by_name(step: tuple[str, Node]) -> tuple[str, str, int, tuple[str, int] | tuple[()], tuple[object, ...]]:
+    """Neighbours by name, then function, then receiver (the function's own class first), then arguments."""
+    name, (module, index, receiver, args) = step
+    return name, module, index, receiver or (), args

@@ -73,6 +73,9 @@ class _StubModule:
     is_package: bool = False
 
 
+PROTOCOL_BASES = frozenset({("typing", "Protocol"), ("typing_extensions", "Protocol")})
+"""Where the stubs define `Protocol`: a class listing it among its bases (`Protocol[T]` too) is a protocol."""
+
 _PROPERTY_DECORATORS = frozenset(
     {"property", "cached_property", "abstractproperty", "DynamicClassAttribute", "_magic_enum_attr"}
 )
@@ -317,6 +320,7 @@ class Stubs:
         self._alive: dict[Cond, bool] = {}
         self._types: dict[tuple[str, str, bool, str], TypeRef | None] = {}
         self._names: dict[tuple[str, str], Resolved | None] = {}
+        self._protocols: dict[tuple[str, str], bool] = {}
         self._annotations = AnnotationTypes(self._resolve_type)
         self._overloads = Overloads(self._resolve_type, self._mro, self._protocol, self._defines)
 
@@ -459,22 +463,39 @@ class Stubs:
             if definition is None:
                 continue
             for base in definition.bases:
-                head, _, rest = base.partition(".")
-                symbol = self._module_member(current[0], head, 0)
-                if symbol.kind == "missing":
-                    symbol = self._module_member("builtins", head, 0)
-                for part in rest.split(".") if rest else []:
-                    if symbol.kind != "module":
-                        break
-                    symbol = self._module_member(symbol.where[0], part, 0)
+                symbol = self._base(current[0], base)
                 if symbol.kind == "class":
                     todo.append(symbol.where)
         return order
 
+    def _base(self, module: str, base: str) -> StubSymbol:
+        """What a base written in a stub names (a dotted name, looked up in the stub's module, then builtins)."""
+        head, _, rest = base.partition(".")
+        symbol = self._module_member(module, head, 0)
+        if symbol.kind == "missing":
+            symbol = self._module_member("builtins", head, 0)
+        for part in rest.split(".") if rest else []:
+            if symbol.kind != "module":
+                break
+            symbol = self._module_member(symbol.where[0], part, 0)
+        return symbol
+
+    def is_protocol(self, module: str, qual: str) -> bool:
+        """A stub class that lists `Protocol` among its own bases (`SupportsInt`, `Iterable`, `os.PathLike`): a
+        value annotated with it may be of any class that has its methods. Python's rule: a class deriving from a
+        protocol is one only when it says so (`typing.IO` is no protocol, though `Iterator` is among its bases)."""
+        key = (module, qual)
+        known = self._protocols.get(key)
+        if known is None:
+            definition = self._class_defs(module, qual)
+            bases = definition.bases if definition is not None else ()
+            known = self._protocols[key] = any(self._base(module, b).where in PROTOCOL_BASES for b in bases)
+        return known
+
     def _protocol(self, module: str, qual: str) -> list[str] | None:
         """The members a stub protocol class declares itself (`Buffer`: `__buffer__`); None: no protocol."""
         definition = self._class_defs(module, qual)
-        if definition is None or not any(base.rpartition(".")[2] == "Protocol" for base in definition.bases):
+        if definition is None or not self.is_protocol(module, qual):
             return None
         return [name for name, defs in (definition.members or {}).items() if self._live(defs) is not None]
 

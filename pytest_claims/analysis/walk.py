@@ -16,13 +16,17 @@ from typing import NamedTuple
 Receiver = tuple[str, int] | None
 """The project class a method is entered for (its `self` is an instance of it or of a subclass), or None: a
 function, or a method entered for the class that defines it."""
-Node = tuple[str, int, Receiver]
-"""A project function as the walk entered it: (module name, index into its FileFacts.functions, receiver)."""
+Args = tuple[tuple[str, str, object], ...]
+"""The literal arguments that decide the function's tests of its parameters (`arguments.Decided`), or ()."""
+Node = tuple[str, int, Receiver, Args]
+"""A project function as the walk entered it: (module name, index into its FileFacts.functions, receiver,
+literal arguments). A receiver and arguments are the context it was entered in (`resolution.context`)."""
 
-MAX_RECEIVERS = 8
-"""How many receivers one walk enters a function for before it enters it for its own class, which stands for
-all of them (a base method called on every model of a project): the walk stays within a few times the functions
-it meets, and the bound depends on the walk alone, never on the order of the walks."""
+MAX_CONTEXTS = 8
+"""How many contexts (receivers, literal arguments) one walk enters a function in before it enters it in none:
+for its own class and with every argument open, which stands for all of them (a base method called on every
+model of a project). The walk stays within a few times the functions it meets, and the bound depends on the
+walk alone, never on the order of the walks."""
 
 
 class Via:
@@ -73,9 +77,9 @@ class Overflow(NamedTuple):
 
 def breadth_first(starts: Sequence[tuple[Node, tuple[str, ...]]], step: Step, max_walk: int) -> Overflow | None:
     """Visit every node reachable from `starts` (each with the chain that names it), nearest first. A function
-    entered for more than `MAX_RECEIVERS` receivers is entered for its own class from then on."""
+    entered in more than `MAX_CONTEXTS` contexts is entered in none from then on."""
     via_of: dict[Node, Via] = {}
-    receivers: dict[tuple[str, int], set[Receiver]] = {}
+    contexts: dict[tuple[str, int], set[tuple[Receiver, Args]]] = {}
     queue: deque[Node] = deque()
     for node, chain in starts:
         if node not in via_of:
@@ -92,12 +96,12 @@ def breadth_first(starts: Sequence[tuple[Node, tuple[str, ...]]], step: Step, ma
         if neighbours is None:
             return None
         for name, node in neighbours:
-            if node[2] is not None and node not in via_of:
-                entered = receivers.setdefault(node[:2], set())
-                if len(entered) < MAX_RECEIVERS:
-                    entered.add(node[2])
+            if (node[2] is not None or node[3]) and node not in via_of:
+                entered = contexts.setdefault((node[0], node[1]), set())
+                if len(entered) < MAX_CONTEXTS:
+                    entered.add((node[2], node[3]))
                 else:
-                    node = (node[0], node[1], None)
+                    node = (node[0], node[1], None, ())
             if node not in via_of:
                 via_of[node] = Via(node, name, via)
                 queue.append(node)

@@ -6,9 +6,10 @@
     explain   everything the walk finds for one function, per platform
 
 The same engine, configuration, cache directory and failure texts as the plugin. Exit status: 0 all held,
-1 a claim violated or unevaluable or a file unreadable, 2 a refused directive, 4 a usage error (`init`: 0 or
-1). Every problem is one line; nothing prints a traceback. This module only parses the command line (so
-`--help` stays instant): each command imports what it needs when it runs.
+1 a claim violated or unevaluable or a file unreadable, 2 a refused directive, 4 a usage error, 5 a `check` that
+found nothing to check (`init`: 0 or 1); `--version` prints the version. Every problem is one line; nothing prints
+a traceback. This module only parses the command line (so `--help` stays instant): each command imports what it
+needs when it runs.
 """
 
 from __future__ import annotations
@@ -23,14 +24,15 @@ from typing import NoReturn, TextIO
 from pytest_claims.cli.common import (
     EXIT_FAILED,
     EXIT_INTERNAL,
+    EXIT_OK,
     EXIT_REFUSED,
     EXIT_USAGE,
     PROG,
-    SWEEP_ENV,
     TRACEBACK_ENV,
     UsageError,
     boolean_env,
 )
+from pytest_claims.vocabulary import SWEEP_ENVS
 
 __all__ = ["build_parser", "main"]
 
@@ -42,13 +44,33 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
+class _ShowVersion(Exception):
+    """`--version` was given: `main` prints the version and returns 0 (argparse's own action would exit)."""
+
+
+class _Version(argparse.Action):
+    """`--version` before any command (`pytest-claims --version`), as pytest and pip take it."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="print the version and exit")
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        raise _ShowVersion
+
+
 Command = Callable[[argparse.Namespace, TextIO, TextIO], int]
 
 
 def _run_init(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from pytest_claims.init import run_init
 
-    return run_init(args.path, force=args.force, out=out, err=err)
+    return run_init(args.root, force=args.force, out=out, err=err)
 
 
 def _run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -91,12 +113,13 @@ def _common(parser: argparse.ArgumentParser, *, paths: bool, sweep_default: str)
         action="append",
         default=None,
         metavar="PLATFORMS",
-        help=f"target platform(s), comma separated (e.g. win32,darwin; default: {sweep_default})",
+        help=f"target platform(s), comma separated (e.g. win32,darwin; windows and macos are read as win32 and "
+        f"darwin; default: {sweep_default})",
     )
     parser.add_argument(
         "--all-platforms",
         action="store_true",
-        help=f"every platform in `platforms` (also: {SWEEP_ENV}=1)",
+        help=f"every platform in `platforms` (also: {' or '.join(f'{name}=1' for name in SWEEP_ENVS)})",
     )
     parser.add_argument(
         "--no-cache",
@@ -109,8 +132,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
         description="pytest-claims: functions declare what they guarantee; a static pass proves it. "
-        "Exit status: 0 all held, 1 violated, unevaluable or unreadable, 2 a refused directive, 4 a usage error.",
+        "Exit status: 0 all held, 1 violated, unevaluable or unreadable, 2 a refused directive, 4 a usage error, "
+        "5 (check) nothing to check.",
     )
+    parser.add_argument("--version", action=_Version)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     init = commands.add_parser(
@@ -121,12 +146,14 @@ def build_parser() -> argparse.ArgumentParser:
         "for byte.",
     )
     init.add_argument(
-        "--path",
+        "--root",
         type=Path,
         default=Path(),
         metavar="DIR",
         help="the project directory holding pyproject.toml (default: the current directory)",
     )
+    # `--path`: the former spelling, kept working and no longer shown
+    init.add_argument("--path", dest="root", type=Path, default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     init.add_argument("--force", action="store_true", help="replace an existing [tool.claims] table")
     init.set_defaults(run=_run_init)
 
@@ -140,9 +167,11 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument(
         "--report",
         type=Path,
-        default=None,
+        action="append",
+        default=[],
         metavar="PATH",
-        help="write the JSON report (a path ending in .md writes the catalogue, .sarif writes SARIF)",
+        help="write a report, by suffix: .json the JSON report, .md the catalogue, .sarif or .sarif.json SARIF; "
+        "may be given several times",
     )
     check.add_argument("-v", "--verbose", action="store_true", help="also list every held item")
     check.add_argument("-q", "--quiet", action="store_true", help="only the failures and the problems")
@@ -176,7 +205,12 @@ def build_parser() -> argparse.ArgumentParser:
         "follow (blind spots), and which claims would hold, per platform. Exit status: as `check` for the "
         "function's own claims (0 when it makes none).",
     )
-    explain.add_argument("name", metavar="DOTTED.NAME", help="module.qualname, e.g. shop.pricing.Cart.total")
+    explain.add_argument(
+        "name",
+        metavar="DOTTED.NAME",
+        help="module.qualname (shop.pricing.Cart.total), a name the project re-exports (shop.total), or the node "
+        "id pytest prints (src/shop/pricing.py::Cart.total[linux])",
+    )
     _common(explain, paths=False, sweep_default="the host, or `platform` in the config")
     explain.set_defaults(run=_run_explain)
     return parser
@@ -192,6 +226,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
         args = build_parser().parse_args(argv)
         run: Command = args.run
         return run(args, out, err)
+    except _ShowVersion:
+        from pytest_claims import __version__
+
+        print(f"{PROG} {__version__}", file=out)
+        return EXIT_OK
     except UsageError as error:
         print(f"{error}", file=err)
         return EXIT_USAGE

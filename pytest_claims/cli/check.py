@@ -1,50 +1,60 @@
 """`pytest-claims check [PATH ...]`: the plugin's verdicts without pytest collecting anything.
 
 Output: a block per failing item (its node id and verdict, then the plugin's failure text), a line per refused
-directive and per unreadable file, then the summary (`output.summary`, the plugin's). Node ids and paths are
-relative to the project root, as the plugin's are to pytest's rootdir (the same directory when pytest finds the
-project's pyproject.toml); the summary's blind-spot sites are relative to the current directory.
+directive and per unreadable file, then the summary (`output.summary`, the plugin's), a line per `[tool.claims]`
+table below the project root that the run did not use, and the time taken. Every path shown, node ids included, is
+relative to the current directory (SPEC §9), so it opens from where the command ran (the plugin's are relative to
+pytest's rootdir). Nothing to check (no claiming function, no rule, nothing refused or unreadable among the paths
+selected) is exit status 5 with one line naming where the command looked, as pytest's "no tests ran".
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
 from pytest_claims import __version__
 from pytest_claims.cli.common import (
     EXIT_FAILED,
+    EXIT_NOTHING,
     EXIT_OK,
     EXIT_REFUSED,
     EXIT_USAGE,
     PROG,
     Selection,
     Sources,
+    UsageError,
     cache_for,
     load,
     plural,
     project_root,
     requested_platforms,
     shown_path,
+    where_it_looked,
 )
-from pytest_claims.engine import check
+from pytest_claims.config import tables_below
+from pytest_claims.engine import Result, check
 from pytest_claims.output.messages import excluded_line, failure_text, rule_failure_text, rule_item_name
-from pytest_claims.output.report import write_report
+from pytest_claims.output.report import report_format, write_report
 from pytest_claims.output.summary import claim_sites, summary_lines
-from pytest_claims.records import ClaimResult, RuleResult
+from pytest_claims.records import ClaimResult, DirectiveError, RuleResult
 
 
 def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    reports = _reports(args.report)  # a bad suffix is refused before anything is read or analysed
     root = project_root(args.paths, args.root)
     config = load(root)
     requested, sweep = requested_platforms(args)
     cache = cache_for(root, not args.no_cache)
     started = time.perf_counter()
-    result = check(root, requested, config, sweep=sweep, cache=cache, details=args.report is not None)
+    result = check(root, requested, config, sweep=sweep, cache=cache, details=bool(reports))
     seconds = time.perf_counter() - started
     selected = Selection(root, args.paths, config.file)
+    display = shown_path(root)
     sources = Sources(root)
     skip = config.on_unevaluable == "skip"
 
@@ -52,48 +62,102 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     rules = list(result.rules) if selected.rules else []
     failed = False
     for claim in claims:
-        failed |= _show(out, f"{claim.file}::{claim.qualname}[{claim.platform}]", claim, skip, args, sources)
+        nodeid = f"{display(claim.file)}::{claim.qualname}[{claim.platform}]"
+        failed |= _show(out, nodeid, claim, skip, args, sources, display)
     for rule in rules:
-        failed |= _show(out, f"{config.file_rel()}::{rule_item_name(rule)}", rule, skip, args, sources)
+        nodeid = f"{display(config.file_rel())}::{rule_item_name(rule)}"
+        failed |= _show(out, nodeid, rule, skip, args, sources, display)
     refused = [error for error in result.errors if selected(error.file)]
     for error in refused:
-        print(f"refused: {error}", file=out)
+        print(f"refused: {_shown(error, display)}", file=out)
     for problem in result.problems:
-        print(f"unreadable: {problem}", file=out)
+        print(f"unreadable: {_shown(problem, display)}", file=out)
 
+    nothing = not claims and not rules and not refused and not result.problems
+    if nothing:
+        where = where_it_looked(args.paths if not selected.everything else [], config, display)
+        print(f"no claiming function and no forbid-reaches rule found {where}: nothing was checked", file=out)
+    elif not args.quiet:
+        _summary(out, claims, rules, result, display, len(refused))
+    if result.excluded and (nothing or not args.quiet):
+        print(excluded_line([display(rel) for rel in result.excluded]), file=out)
+    for table in tables_below(root, config.exclude):
+        print(_unused_table(table, display), file=out)
     if not args.quiet:
-        counted = [("claims", c.platform, c.status, claim_sites(c)) for c in claims]
-        counted += [("rules", r.platform, r.status, {(b.file, b.line, b.code) for b in r.blind_spots}) for r in rules]
-        for line in summary_lines(counted, result.platforms, shown_path(root)):
-            print(line, file=out)
-        if refused:
-            print(f"refused directives: {len(refused)}", file=out)
-        if result.problems:
-            unreadable = len(result.problems)
-            print(f"unreadable files: {unreadable} (their claims are not checked: the run does not pass)", file=out)
-        if result.excluded:
-            print(excluded_line(result.excluded), file=out)
         print(
             f"analysis: {seconds:.2f} s ({cache.parsed} files parsed, {cache.hits} from the cache,"
             f" {result.reused} verdicts reused)",
             file=out,
         )
 
-    status = EXIT_OK
+    status = EXIT_NOTHING if nothing else EXIT_OK
     if failed or result.problems:
         status = EXIT_FAILED
     if refused:
         status = EXIT_REFUSED
-    if args.report is not None:
+    return EXIT_USAGE if not _write_reports(reports, result, args.quiet, out, err) else status
+
+
+def _summary(
+    out: TextIO,
+    claims: list[ClaimResult],
+    rules: list[RuleResult],
+    result: Result,
+    display: Callable[[str], str],
+    refused: int,
+) -> None:
+    """The plugin's summary block, then the counts of what could not be checked."""
+    counted = [("claims", c.platform, c.status, claim_sites(c)) for c in claims]
+    counted += [("rules", r.platform, r.status, {(b.file, b.line, b.code) for b in r.blind_spots}) for r in rules]
+    for line in summary_lines(counted, result.platforms, display):
+        print(line, file=out)
+    if refused:
+        print(f"refused directives: {refused}", file=out)
+    if result.problems:
+        unreadable = len(result.problems)
+        print(f"unreadable files: {unreadable} (their claims are not checked: the run does not pass)", file=out)
+
+
+def _write_reports(reports: list[Path], result: Result, quiet: bool, out: TextIO, err: TextIO) -> bool:
+    """Write every report asked for (one that cannot be written does not stop the others); False if one failed."""
+    written = True
+    for report in reports:
         try:
-            write_report(Path(args.report), result, result.rules, __version__)
+            write_report(report, result, result.rules, __version__)
         except (OSError, ValueError) as error:
             reason = getattr(error, "strerror", None) or error
-            print(f"{PROG} check: could not write the report {args.report}: {reason}", file=err)
-            return EXIT_USAGE
-        if not args.quiet:
-            print(f"claims report written to {args.report}", file=out)
-    return status
+            print(f"{PROG} check: could not write the report {report}: {reason}", file=err)
+            written = False
+            continue
+        if not quiet:
+            print(f"claims report written to {report}", file=out)
+    return written
+
+
+def _reports(paths: list[Path]) -> list[Path]:
+    """The `--report` paths, each once in the order given, every suffix checked (a usage error names the first
+    that picks no format)."""
+    reports = list(dict.fromkeys(paths))
+    for path in reports:
+        try:
+            report_format(path)
+        except ValueError as error:
+            raise UsageError(f"{PROG} check: --report {path}: {error}") from None
+    return reports
+
+
+def _shown(error: DirectiveError, display: Callable[[str], str]) -> str:
+    """A refused directive or an unreadable file, its path shown relative to the current directory."""
+    return str(dataclasses.replace(error, file=display(error.file)))
+
+
+def _unused_table(table: str, display: Callable[[str], str]) -> str:
+    """A `[tool.claims]` table below the project root: this run did not use it (SPEC §9)."""
+    directory = display(table.rsplit("/", 1)[0])
+    return (
+        f"not used by this run: the [tool.claims] table in {display(table)} (its project is checked with "
+        f"`{PROG} check {directory}`)"
+    )
 
 
 def _show(
@@ -103,6 +167,7 @@ def _show(
     skip: bool,
     args: argparse.Namespace,
     sources: Sources,
+    display: Callable[[str], str],
 ) -> bool:
     """Print one item as the plugin would report it; True when it fails the run."""
     if item.status == "held":
@@ -111,9 +176,9 @@ def _show(
             print(f"{nodeid} HELD" + (f" ({plural(spots, 'blind spot')})" if spots else ""), file=out)
         return False
     if isinstance(item, ClaimResult):
-        text = failure_text(item.function, item.claims, item.status, item.violations, item.frontier, sources)
+        text = failure_text(item.function, item.claims, item.status, item.violations, item.frontier, sources, display)
     else:
-        text = rule_failure_text(item, sources)
+        text = rule_failure_text(item, sources, display)
     if item.status == "unevaluable" and skip:
         print(f"{nodeid} SKIPPED: {text.splitlines()[0]}", file=out)
         return False
@@ -121,4 +186,3 @@ def _show(
     print(text, file=out)
     print(file=out)
     return True
-

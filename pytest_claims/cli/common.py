@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pytest_claims.files import read_file
+from pytest_claims.vocabulary import SWEEP_ENVS, platform_name
 
 if TYPE_CHECKING:
     from pytest_claims.config import Config
@@ -25,8 +26,9 @@ EXIT_INTERNAL = 3
 """A bug in pytest-claims (pytest's INTERNALERROR status): one line, and PYTEST_CLAIMS_TRACEBACK=1 shows it."""
 EXIT_USAGE = 4
 """Bad command line, unknown name or platform, bad configuration (pytest's usage-error status)."""
+EXIT_NOTHING = 5
+"""`check` found no claiming function and no rule to check (pytest's "no tests ran")."""
 
-SWEEP_ENV = "DEVLORE_CLAIMCHECK_ALL_PLATFORMS"
 TRACEBACK_ENV = "PYTEST_CLAIMS_TRACEBACK"
 PROG = "pytest-claims"
 
@@ -80,19 +82,20 @@ def boolean_env(name: str) -> bool:
 
 def requested_platforms(args: argparse.Namespace) -> tuple[list[str] | None, bool]:
     """`--platform` (validated) and whether the full sweep was asked (`--all-platforms` or the environment)."""
-    from pytest_claims.vocabulary import KNOWN_PLATFORMS
+    from pytest_claims.config import unknown_platform
 
     requested: list[str] | None = None
     if args.platform:
-        requested = [p.strip() for option in args.platform for p in option.split(",") if p.strip()]
-        for platform in requested:
-            if platform not in KNOWN_PLATFORMS:
-                raise UsageError(
-                    f"{PROG}: --platform: unknown platform {platform!r} (known: {', '.join(sorted(KNOWN_PLATFORMS))})"
-                )
+        named = [p.strip() for option in args.platform for p in option.split(",") if p.strip()]
+        requested = []
+        for name in named:
+            platform = platform_name(name)
+            if platform is None:
+                raise UsageError(f"{PROG}: --platform: {unknown_platform(name)}")
+            requested.append(platform)
         if not requested:
             raise UsageError(f"{PROG}: --platform: name at least one platform")
-    sweep = bool(args.all_platforms) or boolean_env(SWEEP_ENV)
+    sweep = bool(args.all_platforms) or any([boolean_env(name) for name in SWEEP_ENVS])  # each one validated
     return requested, sweep
 
 
@@ -146,16 +149,29 @@ def plural(count: int, word: str) -> str:
 
 
 def shown_path(root: Path) -> Callable[[str], str]:
-    """How a project-relative path is shown: relative to the current directory (the project root reached from
-    here, posix; absolute when it is on another drive), so a path printed can be opened from where the command
-    ran."""
-    try:
-        prefix = Path(os.path.relpath(root.resolve(), Path(os.getcwd()).resolve())).as_posix()
-    except ValueError:  # another drive (Windows)
-        prefix = root.resolve().as_posix()
-    if prefix == ".":
+    """How a project-relative path is shown: relative to the current directory (posix; absolute when it is on
+    another drive), so a path printed can be opened from where the command ran."""
+    base = root.resolve()
+    here = Path(os.getcwd()).resolve()
+    if base == here:
         return lambda rel: rel
-    return lambda rel: f"{prefix}/{rel}"
+
+    def shown(rel: str) -> str:
+        try:
+            return Path(os.path.relpath(base / rel, here)).as_posix()
+        except ValueError:  # another drive (Windows)
+            return (base / rel).as_posix()
+
+    return shown
+
+
+def shown_here(path: Path) -> str:
+    """A path the user named, as the command line shows it: relative to the current directory (posix), absolute
+    when it is on another drive."""
+    try:
+        return Path(os.path.relpath(os.path.abspath(path), os.getcwd())).as_posix()
+    except ValueError:  # another drive (Windows)
+        return Path(os.path.abspath(path)).as_posix()
 
 
 class Sources:
@@ -194,3 +210,21 @@ class Selection:
             return True
         file = self.root / rel
         return any(file == p or p in file.parents for p in self.paths)
+
+
+def where_it_looked(paths: Sequence[Path], config: Config, display: Callable[[str], str]) -> str:
+    """Where a command that found nothing looked: `under` the paths selected, else `in` the packages loaded, and
+    what chose those packages (SPEC §9: nothing is silently green)."""
+    if paths:
+        where = f"under {', '.join(shown_here(p) for p in paths)}"
+    elif config.packages:
+        where = f"in {', '.join(display(p) for p in config.packages)}"
+    else:
+        where = f"in {display('.')}, where no package was found"
+    if config.present:
+        source = f"the packages of [tool.claims] in {display(config.file_rel())}"
+    elif config.file is not None:
+        source = f"packages detected: {display(config.file_rel())} has no [tool.claims] table"
+    else:
+        source = f"packages detected: no pyproject.toml in {display('.')}"
+    return f"{where} ({source})"

@@ -1,5 +1,9 @@
 """`pytest-claims explain DOTTED.NAME [--platform P]`: everything the walk finds for one function.
 
+The name is `module.qualname`, a name the project re-exports (`pkg.name` where `pkg/__init__.py` imports it:
+looked up as the walk looks names up, never by importing), or the node id pytest prints
+(`src/pkg/mod.py::Class.method[linux]`, whose platform is the target unless an option names one).
+
 The function (claiming or not) is walked once per target platform as if it made every checkable claim and
 one more that forbids every category (`engine.check(..., every=..., only=...)`), so each capability it reaches
 shows up once, at its shortest chain, whichever claims it breaks. Platforms on which the walk found the same
@@ -10,14 +14,17 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import difflib
+import os
 import re
 import types
 from collections import defaultdict
-from collections.abc import Sequence
-from typing import TextIO
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import NamedTuple, TextIO
 
 from pytest_claims.analysis.directives import read_directives
+from pytest_claims.analysis.project import Project
+from pytest_claims.analysis.resolution.symbols import ProjectFunction, ProjectModule, Sym
 from pytest_claims.cli.common import (
     EXIT_FAILED,
     EXIT_OK,
@@ -28,17 +35,21 @@ from pytest_claims.cli.common import (
     load,
     project_root,
     requested_platforms,
+    shown_path,
 )
-from pytest_claims.config import Config, CustomClaim
-from pytest_claims.engine import Resolvers, Result, check
+from pytest_claims.config import Config, CustomClaim, nearest, unknown_platform
+from pytest_claims.engine import Resolvers, Result, check, resolve_platforms
+from pytest_claims.engine import load as load_project
 from pytest_claims.output.messages import frontier_line
 from pytest_claims.records import ClaimResult, FunctionFacts
-from pytest_claims.vocabulary import CATEGORIES
+from pytest_claims.vocabulary import CATEGORIES, platform_name
 
 EVERYTHING = "*"
 """The probe claim: forbids every category. Not a valid claim name (`[a-z][a-z0-9_-]*`), so never a user's."""
 
 _DOTTED = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)+")
+_QUALNAME = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*")
+_PLATFORM = re.compile(r"\[([^\[\]]*)\]$")
 _VERBS = {"call": "calls", "reference": "references", "read": "reads"}
 
 
@@ -53,13 +64,20 @@ def checkable(config: Config) -> tuple[str, ...]:
 
 
 def run_explain(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    name = args.name.strip()
-    if not _DOTTED.fullmatch(name):
-        raise UsageError(f"{PROG} explain: {args.name!r} is not a dotted name (module.qualname: shop.pricing.total)")
-    root = project_root([], args.root)
+    target = _target(args.name)
+    here = target.path is not None and os.path.lexists(target.path)
+    root = project_root([Path(target.path)] if here and target.path is not None else [], args.root)
     config = load(root)
     requested, sweep = requested_platforms(args)
+    if target.platform is not None and requested is None and not sweep:
+        requested = [target.platform]  # the node id's `[platform]`, unless the options name the targets
     cache = cache_for(root, not args.no_cache)
+    display = shown_path(root)
+    project = load_project(config, cache)
+    name = _dotted(target, project, root, here) if target.path is not None else target.name
+    names = _defined(project, name) or _reexported(project, config, resolve_platforms(config, requested, sweep), name)
+    if names and names != [name]:
+        print(f"{name} is {', '.join(names)} (resolved through the project's imports)", file=out)
     claims = checkable(config)
     probe = dataclasses.replace(
         config,
@@ -67,20 +85,114 @@ def run_explain(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             {**config.define, EVERYTHING: CustomClaim(EVERYTHING, frozenset(CATEGORIES), ())}
         ),
     )
-    result = check(root, requested, probe, sweep=sweep, cache=cache, every=(*claims, EVERYTHING), only={name})
-    found = [c for c in result.claims if c.function == name]
+    only = set(names) or {name}
+    every = (*claims, EVERYTHING)
+    result = check(root, requested, probe, sweep=sweep, cache=cache, every=every, only=only, project=project)
+    found = [c for c in result.claims if c.function in only]
     if not found:
-        return _not_found(name, result, out)
-    by_def: dict[int, list[ClaimResult]] = defaultdict(list)
+        return _not_found(name, result, out, display)
+    by_def: dict[tuple[str, int], list[ClaimResult]] = defaultdict(list)
     for item in found:
-        by_def[item.line].append(item)
+        by_def[item.file, item.line].append(item)
     status = EXIT_OK
-    for line in sorted(by_def):
-        status = max(status, _explain_def(by_def[line], result, config, claims, out))
+    for key in sorted(by_def):
+        status = max(status, _explain_def(by_def[key], result, config, claims, out, display))
     return status
 
 
-def _not_found(name: str, result: Result, out: TextIO) -> int:
+class _Target(NamedTuple):
+    """What `explain` was asked about: a dotted name, or a node id's file (as typed) and qualname."""
+
+    name: str
+    """The dotted name, or the node id's qualname."""
+    path: str | None
+    platform: str | None
+    """The node id's `[platform]`, canonical."""
+
+
+def _target(text: str) -> _Target:
+    """`pkg.mod.Class.method`, or the node id pytest prints: `src/pkg/mod.py::Class.method[linux]`."""
+    raw = text.strip()
+    platform = None
+    bracket = _PLATFORM.search(raw)
+    if bracket is not None:
+        platform = platform_name(bracket.group(1))
+        if platform is None:
+            raise UsageError(f"{PROG} explain: {text.strip()!r}: {unknown_platform(bracket.group(1))}")
+        raw = raw[: bracket.start()]
+    path, sep, qualname = raw.rpartition("::")
+    if sep:
+        if not path or not _QUALNAME.fullmatch(qualname):
+            raise UsageError(f"{PROG} explain: {text!r} is not a function's node id (path.py::qualname)")
+        return _Target(qualname, path, platform)
+    if not _DOTTED.fullmatch(raw):
+        raise UsageError(
+            f"{PROG} explain: {text!r} is not a dotted name (module.qualname: shop.pricing.total) nor a node id"
+            " (src/shop/pricing.py::total)"
+        )
+    return _Target(raw, None, platform)
+
+
+def _dotted(target: _Target, project: Project, root: Path, here: bool) -> str:
+    """The dotted name of a node id: its file (relative to the current directory, else to the project root, as
+    pytest prints it from its rootdir) is a module of the project."""
+    assert target.path is not None
+    file = Path(os.path.abspath(target.path)) if here else root / target.path
+    try:
+        rel = file.relative_to(root).as_posix()
+    except ValueError:
+        raise UsageError(f"{PROG} explain: {target.path} is outside the project ({root})") from None
+    modules = sorted(n for n, f in project.index.modules.items() if f.rel == rel and not f.followed)
+    if not modules:
+        tops = ", ".join(sorted(project.index.top_levels())) or "none"
+        raise UsageError(f"{PROG} explain: {target.path} is no module of the project (its packages: {tops})")
+    return f"{modules[0]}.{target.name}"
+
+
+def _defined(project: Project, name: str) -> list[str]:
+    """`[name]` when a module of the project defines that function or method itself, else `[]`."""
+    index = project.index.modules
+    parts = name.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        module_name = ".".join(parts[:cut])
+        file = index.get(module_name)
+        if file is None or file.followed or file.path is None:
+            continue
+        qualname = ".".join(parts[cut:])
+        module = project.modules[module_name]
+        if any(f.qualname == qualname for f in module.facts.functions):
+            return [name]
+    return []
+
+
+def _reexported(project: Project, config: Config, platforms: Sequence[str], name: str) -> list[str]:
+    """The project functions `name` denotes through imports, re-exports and aliases (`pkg.name` where
+    `pkg/__init__.py` does `from .mod import name`), on any target platform: resolved statically, as the walk
+    resolves a name, never by importing. The longest module prefix of `name` is where the lookup starts."""
+    index = project.index.modules
+    parts = name.split(".")
+    resolvers = Resolvers(project, config, platforms)
+    for cut in range(len(parts) - 1, 0, -1):
+        module_name = ".".join(parts[:cut])
+        file = index.get(module_name)
+        if file is None or file.followed:
+            continue
+        found: set[str] = set()
+        for platform in platforms:
+            evaluator = resolvers(platform).evaluator
+            syms: list[Sym] = [ProjectModule(module_name)]
+            for attr in parts[cut:]:
+                syms = [step for sym in syms for step in evaluator.step(sym, attr, 0)]
+            for sym in syms:
+                if isinstance(sym, ProjectFunction):
+                    function = project.modules[sym.module].facts.functions[sym.idx]
+                    if function.kind not in ("lambda", "state"):
+                        found.add(f"{sym.module}.{function.qualname}")
+        return sorted(found)
+    return []
+
+
+def _not_found(name: str, result: Result, out: TextIO, display: Callable[[str], str]) -> int:
     """Why `name` has no verdict: unknown module or function (usage errors), not a def, an unreadable file, or
     a def that exists on none of the target platforms."""
     index = result.project.index.modules
@@ -93,7 +205,7 @@ def _not_found(name: str, result: Result, out: TextIO) -> int:
         module = result.project.modules[module_name]
         if module.facts.problems:
             for line, message in module.facts.problems:
-                where = f"{module.rel}:{line}" if line > 0 else module.rel
+                where = f"{display(module.rel)}:{line}" if line > 0 else display(module.rel)
                 print(f"unreadable: {where}: {message}", file=out)
             return EXIT_FAILED
         qualname = ".".join(parts[cut:])
@@ -103,7 +215,8 @@ def _not_found(name: str, result: Result, out: TextIO) -> int:
             raise UsageError(f"{PROG} explain: {name} is {kind}: explain a def")
         if defs:
             platforms = ", ".join(result.platforms)
-            print(f"{name} ({module.rel}:{defs[0].line}) is not defined on {platforms}: nothing to walk", file=out)
+            where = f"{display(module.rel)}:{defs[0].line}"
+            print(f"{name} ({where}) is not defined on {platforms}: nothing to walk", file=out)
             return EXIT_OK
         classes = [c for c in module.facts.classes if c.qualname == qualname]
         if classes:
@@ -117,12 +230,17 @@ def _not_found(name: str, result: Result, out: TextIO) -> int:
 
 
 def _did_you_mean(name: str, names: Sequence[str]) -> str:
-    close = difflib.get_close_matches(name, sorted(names), n=3)
-    return f" (did you mean {', '.join(close)}?)" if close else ""
+    close = nearest(name, names)
+    return f" (did you mean {close}?)" if close is not None else ""
 
 
 def _explain_def(
-    results: list[ClaimResult], result: Result, config: Config, claims: tuple[str, ...], out: TextIO
+    results: list[ClaimResult],
+    result: Result,
+    config: Config,
+    claims: tuple[str, ...],
+    out: TextIO,
+    display: Callable[[str], str],
 ) -> int:
     first = results[0]
     module = result.project.modules[first.module]
@@ -137,18 +255,18 @@ def _explain_def(
     lines = {d.line for d in facts.directives if d.function == index and index >= 0}
     for refusal in refused:
         if refusal.line in lines:
-            print(f"refused: {refusal}", file=out)
+            print(f"refused: {dataclasses.replace(refusal, file=display(refusal.file))}", file=out)
             status = EXIT_REFUSED
     func: FunctionFacts | None = facts.functions[index] if index >= 0 else None
     kind = f" ({func.kind})" if func is not None and func.kind != "function" else ""
     says = f"claims {', '.join(declared)}" if declared else "makes no claim"
-    print(f"{first.function}{kind} at {first.file}:{first.line} {says}", file=out)
+    print(f"{first.function}{kind} at {display(first.file)}:{first.line} {says}", file=out)
 
     blocks: dict[tuple[str, ...], list[str]] = {}
     verdicts: dict[str, dict[str, str]] = {}
     for item in sorted(results, key=lambda r: r.platform):
         verdicts[item.platform] = _claim_verdicts(item, claims, config)
-        text = tuple(_block(item, verdicts[item.platform], config))
+        text = tuple(_block(item, verdicts[item.platform], config, display))
         blocks.setdefault(text, []).append(item.platform)
     missing = sorted(set(result.platforms) - {r.platform for r in results})
     for text, platforms in blocks.items():
@@ -182,7 +300,7 @@ def _claim_verdicts(item: ClaimResult, claims: tuple[str, ...], config: Config) 
     return out
 
 
-def _block(item: ClaimResult, verdicts: dict[str, str], config: Config) -> list[str]:
+def _block(item: ClaimResult, verdicts: dict[str, str], config: Config, display: Callable[[str], str]) -> list[str]:
     lines: list[str] = []
     reaches: dict[tuple[str, str, str, int], tuple[tuple[str, ...], set[str]]] = {}
     for v in item.violations:
@@ -197,17 +315,17 @@ def _block(item: ClaimResult, verdicts: dict[str, str], config: Config) -> list[
     for (kind, reach, file, line), (via, breaks) in sorted(reaches.items(), key=lambda kv: kv[0][2:] + kv[0][:2]):
         through = f", through {' -> '.join(via)}" if via else ""
         broke = f"; breaks {', '.join(sorted(breaks))}" if breaks else "; breaks no claim"
-        lines.append(f"    {_VERBS.get(kind, kind)} {reach} at {file}:{line}{through}{broke}")
+        lines.append(f"    {_VERBS.get(kind, kind)} {reach} at {display(file)}:{line}{through}{broke}")
     front = item.frontier
     lines.append(f"  frontier (what the walk cannot see into): {len(front)}" if front else "  frontier: none")
     for entry in item.frontier:
-        lines.append(f"    {frontier_line(entry)}")
+        lines.append(f"    {frontier_line(entry, display)}")
         lines.append(f"      resolve with: {entry.hint}")
     spots = item.blind_spots
     lines.append(f"  blind spots (calls the walk cannot follow): {len(spots)}" if spots else "  blind spots: none")
     for spot in spots:
         through = f", through {' -> '.join(spot.via)}" if spot.via else ""
-        lines.append(f"    {spot.file}:{spot.line}: {spot.code}{through}")
+        lines.append(f"    {display(spot.file)}:{spot.line}: {spot.code}{through}")
     held = [c for c, v in verdicts.items() if v == "held"]
     lines.append(f"  would hold: {', '.join(held) if held else 'none'}")
     for verdict in ("violated", "unevaluable"):

@@ -16,9 +16,10 @@ every candidate claiming already and writes nothing.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import hashlib
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
@@ -26,6 +27,7 @@ from typing import TextIO
 from pytest_claims.analysis.directives import _mutating as mutating_return  # the rule read_directives applies
 from pytest_claims.cli.common import (
     EXIT_FAILED,
+    EXIT_NOTHING,
     EXIT_OK,
     EXIT_REFUSED,
     PROG,
@@ -36,9 +38,11 @@ from pytest_claims.cli.common import (
     plural,
     project_root,
     requested_platforms,
+    shown_path,
+    where_it_looked,
 )
 from pytest_claims.cli.edit import def_starts, directive_line, insert_lines
-from pytest_claims.config import Config
+from pytest_claims.config import Config, unknown_hint
 from pytest_claims.engine import Resolvers, Result, check
 from pytest_claims.files import Refused, editable, read_file, write_file
 from pytest_claims.persist.cache import FactsCache
@@ -135,7 +139,8 @@ def asked_claims(options: Sequence[str] | None, config: Config) -> tuple[str, ..
     known = config.claim_categories()
     for name in names:
         if name not in known:
-            raise UsageError(f"{PROG} suggest: --claim: unknown claim {name!r} (known claims: {', '.join(known)})")
+            hint = unknown_hint(name, known, "known claims")
+            raise UsageError(f"{PROG} suggest: --claim: unknown claim {name!r} {hint}")
         if not _checkable(name, config):
             raise UsageError(
                 f"{PROG} suggest: --claim: {name!r} forbids nothing a walk can see (asserted by the author, never"
@@ -384,15 +389,20 @@ def run_suggest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     platforms = requested if requested else None  # suggest sweeps by default: a written claim holds everywhere
     cache = cache_for(root, not args.no_cache)
     selected = Selection(root, args.paths, config.file)
+    display = shown_path(root)
     suggestions, result = analyse(root, config, claims, platforms, cache, selected)
     del sweep  # the sweep is suggest's default already
     refused = [e for e in result.errors if selected(e.file)]
     for error in refused:
-        print(f"refused: {error}", file=out)
+        print(f"refused: {dataclasses.replace(error, file=display(error.file))}", file=out)
     for problem in result.problems:
-        print(f"unreadable: {problem}", file=out)
-    show(out, suggestions, quiet=args.quiet)
+        print(f"unreadable: {dataclasses.replace(problem, file=display(problem.file))}", file=out)
+    show(out, suggestions, quiet=args.quiet, display=display)
     status = EXIT_FAILED if result.problems else EXIT_OK
+    if not suggestions.judged and not refused and not result.problems:
+        where = where_it_looked(args.paths if not selected.everything else [], config, display)
+        print(f"no function or method found {where}: nothing to suggest", file=out)
+        return EXIT_NOTHING
     if args.write:
         written, skipped, left_out = write(root, result, suggestions.candidates)
         undone = verify(root, config, suggestions.platforms, cache, written)
@@ -409,16 +419,16 @@ def run_suggest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             )
             if not args.quiet:
                 for edit in kept:
-                    print(f"  {edit.file}: {len(edit.functions)}", file=out)
+                    print(f"  {display(edit.file)}: {len(edit.functions)}", file=out)
         else:
             why = "every candidate's file was skipped" if suggestions.candidates else "no candidate left to write"
             print(f"wrote nothing: {why}", file=out)
         for function, why in left_out:
-            print(f"not written: {function.name} ({function.file}:{function.line}): {why}", file=out)
+            print(f"not written: {function.name} ({display(function.file)}:{function.line}): {why}", file=out)
         for rel, why in skipped:
-            print(f"skipped {rel}: {why}", file=err)
+            print(f"skipped {display(rel)}: {why}", file=err)
         for edit, why in undone:
-            print(f"put back {edit.file}: a written claim would not pass: {why}", file=err)
+            print(f"put back {display(edit.file)}: a written claim would not pass: {why}", file=err)
         if skipped or undone:
             status = EXIT_FAILED
     if refused:
@@ -444,7 +454,8 @@ def skipped_lines(skipped: Skipped) -> list[str]:
     return lines
 
 
-def show(out: TextIO, s: Suggestions, quiet: bool = False) -> None:
+def show(out: TextIO, s: Suggestions, quiet: bool = False, display: Callable[[str], str] = str) -> None:
+    """The candidates by module, then the near misses by the functions they block (paths through `display`)."""
     counts = ", ".join(f"{claim} {sum(claim in c.claims for c in s.candidates)}" for claim in s.claims)
     print(
         f"honest candidates: {counts} ({plural(len(s.candidates), 'function')} of {s.judged} judged on"
@@ -464,7 +475,7 @@ def show(out: TextIO, s: Suggestions, quiet: bool = False) -> None:
     for module in sorted(by_module):
         group = by_module[module]
         per = ", ".join(f"{claim} {sum(claim in c.claims for c in group)}" for claim in s.claims)
-        print(f"\n{module} ({group[0].function.file}): {per}", file=out)
+        print(f"\n{module} ({display(group[0].function.file)}): {per}", file=out)
         for candidate in group:
             f = candidate.function
             print(f"  {f.qualname} (line {f.line}): {', '.join(candidate.claims)}", file=out)
@@ -480,7 +491,7 @@ def show(out: TextIO, s: Suggestions, quiet: bool = False) -> None:
         claim, kind, reach, file, line = key
         misses = sites[key]
         blocked = plural(len(misses), "function")
-        print(f"  {claim}: {_VERBS.get(kind, kind)} {reach} at {file}:{line} ({blocked})", file=out)
+        print(f"  {claim}: {_VERBS.get(kind, kind)} {reach} at {display(file)}:{line} ({blocked})", file=out)
         for miss in misses:
             via = miss.violation.via
             through = f", through {' -> '.join(via)}" if via else ""

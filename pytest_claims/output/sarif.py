@@ -11,7 +11,7 @@ import hashlib
 import json
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PureWindowsPath
 from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import quote
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from pytest_claims.engine import Result
     from pytest_claims.records import ClaimResult
 
-__all__ = ["SARIF_SCHEMA_URI", "sarif_report"]
+__all__ = ["SARIF_SCHEMA_URI", "repository_root", "sarif_report"]
 
 SARIF_SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 """The OASIS SARIF 2.1.0 (errata 01) schema; a copy ships as `data/sarif-2.1.0.schema.json`."""
@@ -52,6 +52,7 @@ _RULE_HELP = (
 )
 _FORBID_PREFIX = "forbid-reaches/"
 _FINGERPRINT = "pytestClaims/v1"
+_REACH_VERBS = {"call": "calls", "reference": "references", "read": "reads"}
 _T = TypeVar("_T")
 _Json = dict[str, Any]
 
@@ -60,8 +61,8 @@ _Json = dict[str, Any]
 # Locations, fingerprints, grouping
 
 
-def _location(file: str, line: int, message: str | None = None, ident: int | None = None) -> _Json:
-    physical: _Json = {"artifactLocation": {"uri": quote(file, safe="/"), "uriBaseId": "%SRCROOT%"}}
+def _location(uri: str, line: int, message: str | None = None, ident: int | None = None) -> _Json:
+    physical: _Json = {"artifactLocation": {"uri": quote(uri, safe="/"), "uriBaseId": "%SRCROOT%"}}
     if line > 0:
         physical["region"] = {"startLine": line}
     location: _Json = {"physicalLocation": physical}
@@ -70,6 +71,25 @@ def _location(file: str, line: int, message: str | None = None, ident: int | Non
     if ident is not None:
         location["id"] = ident
     return location
+
+
+def repository_root(project_root: Path) -> Path:
+    """The nearest directory at or above the project root holding `.git` (a directory, or the file of a
+    worktree or submodule), else the project root: code scanning resolves `%SRCROOT%` to the repository's
+    checkout, so a monorepo's project under `pkgs/a` must say `pkgs/a/...` for its alerts to land."""
+    for directory in (project_root, *project_root.parents):
+        if (directory / ".git").exists():
+            return directory
+    return project_root
+
+
+def _uri_prefix(project_root: Path, repository: Path) -> str:
+    """The project root relative to the repository root, `""` or ending in `/`."""
+    try:
+        inside = project_root.relative_to(repository).as_posix()
+    except ValueError:
+        return ""
+    return "" if inside == "." else inside + "/"
 
 
 def _fingerprint(*parts: object) -> _Json:
@@ -90,21 +110,29 @@ def _group(items: Iterable[tuple[Hashable, _T, str]]) -> list[tuple[_T, list[str
 
 @dataclass(frozen=True, slots=True)
 class _Places:
-    """Where results point: report paths under the project root, and where each project name is defined."""
+    """Where results point: report paths under the project root (`defined`: where each project name is
+    defined, project-relative), written as URIs relative to the repository root by `prefix`."""
 
     root: Path
+    prefix: str
     defined: Mapping[str, tuple[str, int]]
 
     def at(self, file: str, line: int, message: str | None = None, ident: int | None = None) -> _Json:
-        return _location(posix(file, self.root), line, message, ident)
+        path = posix(file, self.root)
+        absolute = path.startswith("/") or PureWindowsPath(path).drive
+        return _location(path if absolute else self.prefix + path, line, message, ident)
+
+    def definition(self, name: str, message: str | None = None, ident: int | None = None) -> _Json | None:
+        where = self.defined.get(name)
+        return None if where is None else self.at(where[0], where[1], message, ident)
 
     def related(self, names: Sequence[str], label: str, start: int) -> list[_Json]:
         """The definitions of a chain's names that the project holds, numbered from `start`."""
         out = []
         for offset, name in enumerate(names):
-            where = self.defined.get(name)
-            if where is not None:
-                out.append(_location(where[0], where[1], f"{label} {offset + 1}: {name}", start + offset))
+            location = self.definition(name, f"{label} {offset + 1}: {name}", start + offset)
+            if location is not None:
+                out.append(location)
         return out
 
     def frontier(self, entries: Sequence[FrontierEntry]) -> list[_Json]:
@@ -128,14 +156,14 @@ def _violation_results(claims: Sequence[ClaimResult], places: _Places) -> list[_
     )
     for (claim, v), platforms in violations:
         function = claim.function
-        extra = [places.at(claim.file, claim.line, f"{function} claims {v.claim} here", 0)]
+        extra = [places.at(v.file, v.line, f"{_REACH_VERBS[v.kind]} {v.reach} here", 0)]
         extra += places.related(v.via, "hop", 1)
         found.append(
             {
                 "ruleId": v.claim,
                 "level": "error",
                 "message": {"text": violation_line(function, v)},
-                "locations": [places.at(v.file, v.line)],
+                "locations": [places.at(claim.file, claim.line)],
                 "relatedLocations": extra,
                 "partialFingerprints": _fingerprint(function, v.claim, v.kind, v.reach, v.via),
                 "properties": {"function": function, "kind": v.kind, "reach": v.reach, "platforms": platforms},
@@ -175,14 +203,13 @@ def _unevaluable_results(claims: Sequence[ClaimResult], places: _Places) -> list
 def _rule_result(rule: RuleResult, platforms: list[str], places: _Places, config_file: str) -> _Json:
     """An error for a violated rule (the path's steps related), a warning for an unevaluable one (its frontier)."""
     if rule.status == "violated":
-        start = places.defined.get(rule.path[0])
-        primary = _location(*start) if start is not None else _location(config_file, rule.line)
-        declared = _location(config_file, rule.line, f"the rule {rule.id} is declared here", 0)
+        primary = places.definition(rule.path[0]) or places.at(config_file, rule.line)
+        declared = places.at(config_file, rule.line, f"the rule {rule.id} is declared here", 0)
         extra = [declared, *places.related(rule.path[1:], "step", 1)]
         level, text = "error", rule_failure_text(rule)
     else:
         entries = sorted(rule.frontier, key=frontier_sort_key)
-        primary = _location(config_file, rule.line)
+        primary = places.at(config_file, rule.line)
         extra = places.frontier(entries)
         level = "warning"
         text = rule_failure_text(rule).splitlines()[0] + " " + "; ".join(frontier_line(e) for e in entries)
@@ -298,7 +325,12 @@ def _run(result: Result, version: str, descriptors: list[_Json], found: list[_Js
             "driver": {"name": "pytest-claims", "version": version, "semanticVersion": version, "rules": descriptors}
         },
         "originalUriBaseIds": {
-            "%SRCROOT%": {"description": {"text": "The project root: the directory of pyproject.toml."}}
+            "%SRCROOT%": {
+                "description": {
+                    "text": "The repository root: the nearest directory at or above the project root (the "
+                    "directory of pyproject.toml) holding .git, else the project root."
+                }
+            }
         },
         # one category per target set, so uploads from one CI leg per OS do not replace each other
         "automationDetails": {"id": f"pytest-claims/{'+'.join(sorted(set(result.platforms)))}/"},
@@ -307,18 +339,43 @@ def _run(result: Result, version: str, descriptors: list[_Json], found: list[_Js
     }
 
 
+def _site_key(item: _Json) -> tuple[str, int, str, str]:
+    """A result's first related location (a violation's reach site), then what `_result_key` orders by."""
+    related = item["relatedLocations"]
+    physical: _Json = related[0]["physicalLocation"] if related else {"artifactLocation": {"uri": ""}}
+    line: int = physical.get("region", {}).get("startLine", 0)
+    _, _, rule, text = _result_key(item)
+    return (str(physical["artifactLocation"]["uri"]), line, rule, text)
+
+
+def _number_repeats(found: Sequence[_Json]) -> None:
+    """Results sharing a fingerprint (one function reaching the same name from two places) get their ordinal
+    mixed in, the first keeping the plain one: the order of their sites, not their lines, tells them apart."""
+    seen: dict[str, int] = {}
+    for item in sorted(found, key=_site_key):
+        digest = item["partialFingerprints"][_FINGERPRINT]
+        count = seen.get(digest, 0)
+        seen[digest] = count + 1
+        if count:
+            item["partialFingerprints"] = _fingerprint(digest, count)
+
+
 def _package_version() -> str:
     from pytest_claims import __version__
 
     return __version__
 
 
-def sarif_report(result: Result, rules: Sequence[RuleResult], plugin_version: str | None = None) -> str:
-    """SARIF 2.1.0: one result per violation (merged across platforms), warnings for unevaluable claims and
-    rules, errors for violated rules; locations relative to `%SRCROOT%`, the project root."""
+def sarif_report(
+    result: Result, rules: Sequence[RuleResult], plugin_version: str | None = None, repository: Path | None = None
+) -> str:
+    """SARIF 2.1.0: one result per violation (merged across platforms) on the claiming `def` line, the reach
+    and the hops related; warnings for unevaluable claims and rules, errors for violated rules; URIs relative
+    to `%SRCROOT%`, the repository root (`repository`, found from the project root when not given)."""
     root = result.config.root
+    prefix = _uri_prefix(root, repository_root(root) if repository is None else repository)
     defined = {d.name: (posix(d.file, root), d.line) for d in details_of(result).definitions}
-    places = _Places(root, defined)
+    places = _Places(root, prefix, defined)
     found = _violation_results(result.claims, places)
     found += _unevaluable_results(result.claims, places)
     found += _rule_results(rules, places, result.config.file_rel())
@@ -327,6 +384,7 @@ def sarif_report(result: Result, rules: Sequence[RuleResult], plugin_version: st
     for item in found:
         item["ruleIndex"] = index_of[item["ruleId"]]
     found.sort(key=_result_key)
+    _number_repeats(found)
     version = plugin_version or _package_version()
     document = {"$schema": SARIF_SCHEMA_URI, "version": "2.1.0", "runs": [_run(result, version, descriptors, found)]}
     return dumps(document)

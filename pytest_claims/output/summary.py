@@ -2,8 +2,8 @@
 
 One implementation for `pytest -p claims` and `pytest-claims check`: per kind and platform how many items held,
 with how many of the held claims have blind spots and at how many call sites; then the blind-spot sites that hide
-the most claims, each with what would let the walk see there. Every count names what it counts ("claims",
-"rules", "sites"), so a number of claims is never read as a number of call sites.
+the most claims, each with what would let the walk see there. Every number is followed by what it counts
+("claims", "rules", "sites"), so a number of claims is never read as a number of call sites.
 """
 
 from __future__ import annotations
@@ -131,9 +131,10 @@ def site_lines(sites: Sequence[SiteCount], display: Callable[[str], str] = _same
 def summary_lines(
     counted: Iterable[Counted], platforms: Sequence[str] = (), display: Callable[[str], str] = _same
 ) -> list[str]:
-    """`claims checked: N`, then per platform `P: n claims held (k with blind spots), v violated, u unevaluable;
-    blind spots at s sites`; the same for rules when some were checked; then the blind-spot sites of the claims
-    that hide the most of them. `platforms` are listed even where nothing of a kind was checked."""
+    """`claims checked: N`, then per platform `P: n claims held (k claims with blind spots), v claims violated,
+    u claims unevaluable; blind spots at s sites` (every number says what it counts); the same for rules when some
+    were checked; then the blind-spot sites of the claims that hide the most of them. `platforms` are listed even
+    where nothing of a kind was checked."""
     items = list(counted)
     lines: list[str] = []
     for kind in ("claims", "rules"):
@@ -149,12 +150,14 @@ def summary_lines(
                 counts["blind"] += 1
             spots.setdefault(platform, set()).update(blind)
         lines.append(f"{kind} checked: {len(mine)}")
+        noun = kind[:-1]
         for platform in sorted(per):
             counts = per[platform]
-            held = f"{_plural(counts['held'], kind[:-1])} held"
+            held = f"{_plural(counts['held'], noun)} held"
             if counts["blind"]:
-                held += f" ({counts['blind']} with blind spots)"
-            line = f"{platform}: {held}, {counts['violated']} violated, {counts['unevaluable']} unevaluable"
+                held += f" ({_plural(counts['blind'], noun)} with blind spots)"
+            violated = f"{_plural(counts['violated'], noun)} violated"
+            line = f"{platform}: {held}, {violated}, {_plural(counts['unevaluable'], noun)} unevaluable"
             sites = len(spots.get(platform, ()))
             if sites:
                 line += f"; blind spots at {_plural(sites, 'site')}"

@@ -14,7 +14,8 @@ from pytest_claims.analysis.directives import read_directives
 from pytest_claims.analysis.facts import extract
 from pytest_claims.analysis.index import ModuleFile
 from pytest_claims.analysis.project import Module
-from pytest_claims.config import Config, load_config
+from pytest_claims.config import Config, load_config, nearest
+from pytest_claims.engine import check
 from tests.helpers import write
 
 KNOWN = ("deterministic", "idempotent", "offline", "sandboxed")
@@ -59,7 +60,9 @@ def names_verdict(names: tuple[str, ...]) -> str | tuple[str, ...]:
         return "empty claim name in the directive (a stray comma?)"
     unknown = [n for n in names if n not in KNOWN]
     if unknown:
-        return f"unknown claim {unknown[0]!r} (known claims: {', '.join(KNOWN)})"
+        close = nearest(unknown[0], KNOWN)
+        did = f"did you mean {close!r}? " if close is not None else ""
+        return f"unknown claim {unknown[0]!r} ({did}known claims: {', '.join(KNOWN)})"
     duplicates = sorted({n for n in names if names.count(n) > 1})
     if duplicates:
         return f"duplicate claim {duplicates[0]!r}"
@@ -172,3 +175,17 @@ def test_decorator_directives_get_precise_messages(
 )
 def test_directive_shapes_beyond_the_grammar(claims_config: Config, source: str, expected: list[str]) -> None:
     assert directives_of(source, claims_config)[1] == expected
+
+
+def test_a_misspelt_claim_name_gets_the_nearest_known_one(tmp_path: Path) -> None:
+    root = write(
+        tmp_path,
+        {
+            "pyproject.toml": '[tool.claims]\npackages = ["pkg"]\n',
+            "pkg/__init__.py": "",
+            "pkg/m.py": "# claims: determinstic\ndef f():\n    return 1\n",
+        },
+    )
+    result = check(root, ["linux"])
+    (error,) = result.errors
+    assert "unknown claim 'determinstic' (did you mean 'deterministic'? known claims: " in error.message

@@ -221,7 +221,7 @@ def test_overrides_are_every_subclass_definition(tmp_path: Path) -> None:
 
 
 def _edges(resolver: Resolver, key: tuple[str, int], receiver: tuple[str, int] | None) -> list[str]:
-    return sorted(e.name for e in resolver.summary_for((*key, receiver)).edges)
+    return sorted(e.name for e in resolver.summary_for((*key, receiver, ())).edges)
 
 
 def test_self_stands_for_the_receiver_the_walk_entered_with(tmp_path: Path) -> None:
@@ -234,7 +234,7 @@ def test_self_stands_for_the_receiver_the_walk_entered_with(tmp_path: Path) -> N
     # Right or Both, and Both's MRO puts its sibling base Left first
     assert _edges(resolver, get, right) == ["pkg.c.Left.create", "pkg.c.Right.create"]
     assert resolver.summaries.receivers()[get] == 2
-    assert resolver.summary_for((*get, None)) is resolver.summary(get)
+    assert resolver.summary_for((*get, None, ())) is resolver.summary(get)
 
 
 def test_an_edge_carries_the_receiver(tmp_path: Path) -> None:
@@ -258,7 +258,7 @@ def test_super_hands_the_receiver_on(tmp_path: Path, receiver: str | None) -> No
     }
     resolver = resolver_for(tmp_path, files)
     get = function_key(resolver, "pkg.s", "Mid.get")
-    entered = [e for e in resolver.summary_for((*get, None)).edges if e.name == "pkg.c.Base.get"]
+    entered = [e for e in resolver.summary_for((*get, None, ())).edges if e.name == "pkg.c.Base.get"]
     assert {e.receiver for e in entered} == {class_key(resolver, "pkg.s", "Mid"), class_key(resolver, "pkg.s", "Low")}
 
 

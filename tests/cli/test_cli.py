@@ -98,7 +98,7 @@ def test_check_all_held_exits_0(tmp_path: Path) -> None:
     assert (status, err) == (0, "")
     assert "src/shop/pure.py::add[linux] HELD" in out.splitlines()
     assert "claims checked: 1" in out
-    assert "linux: 1 claim held, 0 violated, 0 unevaluable" in out
+    assert "linux: 1 claim held, 0 claims violated, 0 claims unevaluable" in out
 
 
 def test_check_violated_exits_1_with_the_plugins_text(tmp_path: Path) -> None:
@@ -112,7 +112,7 @@ def test_check_violated_exits_1_with_the_plugins_text(tmp_path: Path) -> None:
             "shop.clock.now claims deterministic but reaches time.time at src/shop/clock.py:5, through shop.clock.stamp"
         )
         assert lines[at + 2] == "    return time.time()"
-        assert f"{platform}: 1 claim held, 1 violated, 0 unevaluable" in lines
+        assert f"{platform}: 1 claim held, 1 claim violated, 0 claims unevaluable" in lines
     assert "claims checked: 4" in lines
 
 
@@ -134,7 +134,7 @@ def test_check_unreadable_file_exits_1(tmp_path: Path) -> None:
     assert status == 1
     unreadable = [line for line in out.splitlines() if line.startswith("unreadable: ")]
     assert len(unreadable) == 1 and unreadable[0].startswith("unreadable: src/shop/broken.py:2: ")
-    assert "linux: 1 claim held, 0 violated, 0 unevaluable" in out
+    assert "linux: 1 claim held, 0 claims violated, 0 claims unevaluable" in out
 
 
 def test_check_refused_directive_exits_2(tmp_path: Path) -> None:
@@ -142,7 +142,8 @@ def test_check_refused_directive_exits_2(tmp_path: Path) -> None:
     status, out, _ = run("check", "--root", str(root), "--platform", "linux", "--no-cache")
     assert status == 2  # wins over the violated claim, as pytest's collection error does
     assert (
-        "refused: src/shop/typo.py:1: unknown claim 'determinstic' (known claims: deterministic, idempotent, sandboxed)"
+        "refused: src/shop/typo.py:1: unknown claim 'determinstic' "
+        "(did you mean 'deterministic'? known claims: deterministic, idempotent, sandboxed)"
         in out.splitlines()
     )
 
@@ -229,7 +230,10 @@ def test_unwritable_report_is_one_line(tmp_path: Path, target: str) -> None:
     path = target if target == "/" else str(tmp_path / target)
     status, _, err = run("check", "--root", str(root), "--no-cache", "--report", path)
     assert status == 4
-    assert one_line(err).startswith(f"pytest-claims check: could not write the report {path}: ")
+    if target == "/":  # no name, so no suffix: refused before the analysis
+        assert one_line(err).startswith("pytest-claims check: --report /: '' ends in none of .json, .md, .sarif")
+    else:
+        assert one_line(err).startswith(f"pytest-claims check: could not write the report {path}: ")
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -361,7 +365,8 @@ def test_explain_unreadable_exits_1_refused_exits_2(tmp_path: Path) -> None:
     status, out, _ = run("explain", "shop.typo.typo", "--root", str(root), "--no-cache")
     assert status == 2
     assert out.splitlines()[0] == (
-        "refused: src/shop/typo.py:1: unknown claim 'determinstic' (known claims: deterministic, idempotent, sandboxed)"
+        "refused: src/shop/typo.py:1: unknown claim 'determinstic' "
+        "(did you mean 'deterministic'? known claims: deterministic, idempotent, sandboxed)"
     )
 
 

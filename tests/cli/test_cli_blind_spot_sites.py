@@ -37,8 +37,10 @@ def test_check_lists_five_sites_most_claims_first(tmp_path: Path, monkeypatch: p
     start = lines.index("claims checked: 12")
     assert lines[start : start + 9] == [
         "claims checked: 12",
-        "linux: 6 claims held (6 with blind spots), 0 violated, 0 unevaluable; blind spots at 7 sites",
-        "win32: 6 claims held (6 with blind spots), 0 violated, 0 unevaluable; blind spots at 7 sites",
+        "linux: 6 claims held (6 claims with blind spots), "
+        "0 claims violated, 0 claims unevaluable; blind spots at 7 sites",
+        "win32: 6 claims held (6 claims with blind spots), "
+        "0 claims violated, 0 claims unevaluable; blind spots at 7 sites",
         *sites_block(sites),
     ]
     assert lines[start + 9].startswith("analysis: ")
@@ -49,7 +51,8 @@ def test_check_paths_are_relative_to_the_current_directory(tmp_path: Path, monke
     sites = blind_sites_project(tmp_path / "p")
     monkeypatch.chdir(tmp_path / "p" / "src")
     _, out = run("check", "--platform", "linux,win32", "--no-cache", "sp")
-    assert "\n".join(sites_block(sites, "../")) in out
+    from_src = {h: (file.removeprefix("src/"), line) for h, (file, line) in sites.items()}
+    assert "\n".join(sites_block(from_src)) in out  # `sp/a.py`, not `../src/sp/a.py`
     monkeypatch.chdir(tmp_path)
     _, out = run("check", "--platform", "linux,win32", "--no-cache", "p")
     assert "\n".join(sites_block(sites, "p/")) in out

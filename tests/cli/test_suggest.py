@@ -247,8 +247,9 @@ def test_a_written_claim_that_would_not_pass_is_put_back(tmp_path: Path) -> None
     assert planner.read_bytes() == original
 
 
-def test_read_only_skipped_symlink_written_through(tmp_path: Path) -> None:
+def test_read_only_skipped_symlink_written_through(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = copy("providers", tmp_path / "p")
+    monkeypatch.chdir(root)  # the paths shown are relative to the current directory
     text = root / "src" / "providers" / "planner.py"
     outside = tmp_path / "real_planner.py"
     shutil.move(text, outside)
@@ -269,8 +270,9 @@ def test_read_only_skipped_symlink_written_through(tmp_path: Path) -> None:
 # What it prints
 
 
-def test_suggest_output(tmp_path: Path) -> None:
+def test_suggest_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = copy("providers", tmp_path)
+    monkeypatch.chdir(root)  # the paths shown are relative to the current directory
     status, out, _ = run("suggest", "--root", str(root), "--no-cache")
     assert status == 0
     assert out.splitlines() == [
@@ -310,8 +312,9 @@ def test_suggest_leaves_the_plugins_verdicts_alone(tmp_path: Path) -> None:
     assert again.reused == len(plain)
 
 
-def test_refused_and_unreadable_are_reported(tmp_path: Path) -> None:
+def test_refused_and_unreadable_are_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = copy("providers", tmp_path)
+    monkeypatch.chdir(root)  # the paths shown are relative to the current directory
     (root / "src" / "providers" / "bad.py").write_text("# claims: pure\ndef f():\n    return 1\n", encoding="utf-8")
     (root / "src" / "providers" / "broken.py").write_text("# claims: deterministic\ndef g(:\n", encoding="utf-8")
     status, out, _ = run("suggest", "--root", str(root), "--no-cache", "-q")

@@ -20,7 +20,7 @@ else:  # pragma: no cover - 3.10
 
 
 from pytest_claims.config import ConfigError, load_config
-from pytest_claims.vocabulary import CATEGORIES, KNOWN_PLATFORMS
+from pytest_claims.vocabulary import CATEGORIES, KNOWN_PLATFORMS, platform_name
 from tests.helpers import table_project, write
 
 
@@ -153,16 +153,17 @@ def test_max_walk_accepts_positive_integers(config_root: Path, value: int) -> No
 def test_platforms_name_the_first_unknown_one(config_root: Path, key: str, names: list[str], as_string: bool) -> None:
     value: str | list[str] = ",".join(names) if as_string else names
     written = [p.strip() for p in value.split(",")] if isinstance(value, str) else [p.strip() for p in value]
-    unknown = [p for p in written if p not in KNOWN_PLATFORMS]
+    unknown = [p for p in written if platform_name(p) is None]
     (config_root / "pyproject.toml").write_text(tomlkit.dumps({"tool": {"claims": {key: value}}}), encoding="utf-8")
     if not unknown:
         config = load_config(config_root)
-        assert (config.platform if key == "platform" else config.platforms) == tuple(dict.fromkeys(written))
+        canonical = tuple(dict.fromkeys(platform_name(p) for p in written))  # `Linux`, `windows`: read as named
+        assert (config.platform if key == "platform" else config.platforms) == canonical
         return
     message, _ = config_error(config_root, {key: value})
     known = ", ".join(sorted(KNOWN_PLATFORMS))
     pattern = rf"pyproject\.toml: \[tool\.claims\] {key}: unknown platform {re.escape(repr(unknown[0]))} "
-    pattern += rf"\((did you mean '[a-z0-9]+'\? )?known: {re.escape(known)}\)"
+    pattern += rf"\((did you mean '[a-z0-9]+'\? )?known: {re.escape(known)}; also: windows, win, macos, mac, osx\)"
     assert re.fullmatch(pattern, message), message
 
 

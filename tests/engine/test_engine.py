@@ -112,7 +112,7 @@ def test_unparseable_nesting_is_a_problem_naming_the_line(tmp_path: Path) -> Non
     [
         (
             "# claims: determinstic\ndef f():\n    pass\n",
-            "1: unknown claim 'determinstic' (known claims: deterministic,",
+            "1: unknown claim 'determinstic' (did you mean 'deterministic'? known claims: deterministic,",
         ),
         ("# claims: deterministic, deterministic\ndef f():\n    pass\n", "1: duplicate claim 'deterministic'"),
         ("# claims:\ndef f():\n    pass\n", "1: empty claims directive: name at least one claim"),

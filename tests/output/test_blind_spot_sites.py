@@ -148,11 +148,12 @@ def test_summary_counts_say_what_they_count() -> None:
     )
     assert lines[:6] == [
         "claims checked: 3",
-        "linux: 2 claims held (1 with blind spots), 1 violated, 0 unevaluable; blind spots at 2 sites",
-        "win32: 0 claims held, 0 violated, 0 unevaluable",
+        "linux: 2 claims held (1 claim with blind spots), "
+        "1 claim violated, 0 claims unevaluable; blind spots at 2 sites",
+        "win32: 0 claims held, 0 claims violated, 0 claims unevaluable",
         "rules checked: 1",
-        "linux: 1 rule held, 0 violated, 0 unevaluable",
-        "win32: 0 rules held, 0 violated, 0 unevaluable",
+        "linux: 1 rule held, 0 rules violated, 0 rules unevaluable",
+        "win32: 0 rules held, 0 rules violated, 0 rules unevaluable",
     ]
     assert lines[6] == "blind-spot sites hiding the most claims:"
     assert [line.split(":")[:2] for line in lines[7:]] == [["  a.py", "1"], ["  a.py", "2"]]

@@ -399,7 +399,9 @@ def test_sarif_validates_and_carries_every_violation(sweep: Result) -> None:
 
 
 def test_sarif_violation_result(sweep: Result) -> None:
-    log = json.loads(sarif_report(sweep, (), VERSION))
+    """SPEC §11: the primary location is the claiming `def` line (what the author changes); the reach site and
+    each hop's `def` line are related locations."""
+    log = json.loads(sarif_report(sweep, (), VERSION, repository=VIOLATIONS))
     (item,) = [r for r in log["runs"][0]["results"] if r["properties"].get("function") == "vio.helpers.two_hops"]
     assert item["ruleId"] == "deterministic"
     assert item["message"]["text"] == (
@@ -408,11 +410,11 @@ def test_sarif_violation_result(sweep: Result) -> None:
     )
     assert item["locations"][0]["physicalLocation"] == {
         "artifactLocation": {"uri": "src/vio/helpers.py", "uriBaseId": "%SRCROOT%"},
-        "region": {"startLine": 7},
+        "region": {"startLine": 24},
     }
     related = [(r["message"]["text"], r["physicalLocation"]["region"]["startLine"]) for r in item["relatedLocations"]]
     assert related == [
-        ("vio.helpers.two_hops claims deterministic here", 24),
+        ("calls time.time here", 7),
         ("hop 1: vio.helpers.relay", 10),
         ("hop 2: vio.helpers.stamp", 6),
     ]
@@ -434,7 +436,7 @@ def test_sarif_unevaluable_claims_are_warnings(sweep: Result) -> None:
 
 def test_sarif_rules(with_rules: tuple[Result, tuple[RuleResult, ...]]) -> None:
     result, rules = with_rules
-    log = _validate(sarif_report(result, rules, VERSION))
+    log = _validate(sarif_report(result, rules, VERSION, repository=RULES))
     results = log["runs"][0]["results"]
     rule_ids = {r["id"] for r in log["runs"][0]["tool"]["driver"]["rules"]}
     assert {f"forbid-reaches/{r.id}" for r in rules} <= rule_ids

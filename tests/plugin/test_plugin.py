@@ -126,7 +126,7 @@ def test_a_violation_without_an_acceptable_reach_has_no_hint(shop: pytest.Pytest
 def test_terminal_summary(shop: pytest.Pytester) -> None:
     result = shop.runpytest("-p", "claims")
     result.stdout.fnmatch_lines(
-        ["*= claims =*", "claims checked: 2", f"{HOST}: 1 claim held, 1 violated, 0 unevaluable"]
+        ["*= claims =*", "claims checked: 2", f"{HOST}: 1 claim held, 1 claim violated, 0 claims unevaluable"]
     )
 
 
@@ -217,7 +217,8 @@ def test_summary_counts_blind_spots_and_times_the_analysis(shop: pytest.Pytester
         [
             "*= claims =*",
             "claims checked: 3",
-            f"{HOST}: 2 claims held (1 with blind spots), 1 violated, 0 unevaluable; blind spots at 1 site",
+            f"{HOST}: 2 claims held (1 claim with blind spots), "
+            "1 claim violated, 0 claims unevaluable; blind spots at 1 site",
             "analysis: *.* s, * files parsed, * read from cache",
         ]
     )
@@ -236,7 +237,7 @@ def test_dynamic_calls_unevaluable_fails_the_claim_with_its_blind_spot(shop: pyt
             "  rule.apply(amount) at src/shop/rules.py:4: a call the walk cannot follow (*",
             "    return rule.apply(amount)",
             '    resolve with: dynamic-calls = "ignore"*',
-            f"{HOST}: 1 claim held, 1 violated, 1 unevaluable; blind spots at 1 site",
+            f"{HOST}: 1 claim held, 1 claim violated, 1 claim unevaluable; blind spots at 1 site",
         ]
     )
 
@@ -298,7 +299,9 @@ def test_directive_errors_are_collection_errors(pytester: pytest.Pytester) -> No
     (pytester.path / "pkg" / "bad.py").write_text("# claims: determinstic\ndef f():\n    return 1\n")
     result = pytester.runpytest("-p", "claims")
     assert result.ret == pytest.ExitCode.INTERRUPTED
-    result.stdout.fnmatch_lines(["*pkg/bad.py:1: unknown claim 'determinstic' (known claims: *deterministic*"])
+    result.stdout.fnmatch_lines(
+        ["*pkg/bad.py:1: unknown claim 'determinstic' (did you mean 'deterministic'? known claims: *deterministic*"]
+    )
     assert "Traceback" not in result.stdout.str()
 
 
@@ -340,7 +343,7 @@ def test_xdist_gives_the_same_outcomes(shop: pytest.Pytester) -> None:
     pytest.importorskip("xdist")
     result = shop.runpytest_subprocess("-p", "claims", "-n", "2", "-q")
     result.assert_outcomes(passed=2, failed=1)
-    result.stdout.fnmatch_lines([f"{HOST}: 1 claim held, 1 violated, 0 unevaluable"])
+    result.stdout.fnmatch_lines([f"{HOST}: 1 claim held, 1 claim violated, 0 claims unevaluable"])
 
 
 RULES = """
@@ -355,7 +358,7 @@ def test_forbid_reaches_rules_are_items(shop: pytest.Pytester) -> None:
     shop.makepyprojecttoml(PYPROJECT + RULES)
     result = shop.runpytest("-p", "claims", "-v")
     result.stdout.fnmatch_lines([f"pyproject.toml::forbid-reaches[[]pricing-not-clock[]][[]{HOST}[]] FAILED*"])
-    result.stdout.fnmatch_lines(["rules checked: 1", f"{HOST}: 0 rules held, 1 violated, 0 unevaluable"])
+    result.stdout.fnmatch_lines(["rules checked: 1", f"{HOST}: 0 rules held, 1 rule violated, 0 rules unevaluable"])
     one = shop.runpytest("-p", "claims", f"pyproject.toml::forbid-reaches[pricing-not-clock][{HOST}]", "-q")
     one.assert_outcomes(failed=1)
 
@@ -432,7 +435,7 @@ def test_a_property_getter_and_setter_are_both_counted(pytester: pytest.Pytester
     )
     result = pytester.runpytest("-p", "claims")
     result.assert_outcomes(passed=1, failed=1)
-    result.stdout.fnmatch_lines(["claims checked: 2", f"{HOST}: 1 claim held, 1 violated, 0 unevaluable"])
+    result.stdout.fnmatch_lines(["claims checked: 2", f"{HOST}: 1 claim held, 1 claim violated, 0 claims unevaluable"])
 
 
 def test_claims_in_a_package_init_name_the_file(pytester: pytest.Pytester) -> None:

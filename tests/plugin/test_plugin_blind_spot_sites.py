@@ -17,7 +17,8 @@ def expected_block(sites: dict[str, tuple[str, int]], prefix: str = "") -> list[
     shown = [("h1", 6), ("h2", 5), ("h3", 4), ("h7", 4), ("h4", 3)]
     return [
         "claims checked: 6",
-        f"{HOST}: 6 claims held (6 with blind spots), 0 violated, 0 unevaluable; blind spots at 7 sites",
+        f"{HOST}: 6 claims held (6 claims with blind spots), "
+        "0 claims violated, 0 claims unevaluable; blind spots at 7 sites",
         "blind-spot sites hiding the most claims (5 of 7 sites; the JSON report's blind_spot_sites lists every one):",
         *(f"  {prefix}{sites[h][0]}:{sites[h][1]}: x.m{h[1]}() hides {n} claims; {HINT}" for h, n in shown),
         "analysis: *",

@@ -64,7 +64,7 @@ def test_a_symlinked_package_keeps_node_ids_inside_the_root(pytester: pytest.Pyt
     (pytester.path / "shop").symlink_to(real, target_is_directory=True)
     result = pytester.runpytest("-p", "claims", "-p", "no:cacheprovider", "-v")
     result.stdout.fnmatch_lines(
-        ["shop/use.py::f[[]*[]] FAILED*", "claims checked: 1", "*: 0 claims held, 1 violated, *"]
+        ["shop/use.py::f[[]*[]] FAILED*", "claims checked: 1", "*: 0 claims held, 1 claim violated, *"]
     )
     assert result.ret == pytest.ExitCode.TESTS_FAILED
 

@@ -174,7 +174,7 @@ def test_records_import_nothing_of_the_project() -> None:
 
 
 RESOLUTION: tuple[tuple[str, ...], ...] = (
-    ("symbols", "tracking"),
+    ("symbols", "tracking", "context"),
     ("target",),
     ("evaluate",),
     ("hierarchy",),

@@ -27,7 +27,7 @@ from pytest_claims.analysis.resolution.symbols import (
 )
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
-from pytest_claims.records import HIERARCHY, MAX_ALIAS_DEPTH, Binding, ClassFacts, FunctionFacts
+from pytest_claims.records import HIERARCHY, MAX_ALIAS_DEPTH, PLATFORM, Binding, ClassFacts, FunctionFacts
 
 
 class Dispatch:
@@ -41,6 +41,7 @@ class Dispatch:
         self._class_names: dict[ClassKey, frozenset[str]] = {}
         self._field_names: dict[ClassKey, frozenset[str]] = {}
         self._overrides: dict[tuple[str, int, str], tuple[list[Sym], bool]] = {}
+        self._structural: dict[str, tuple[list[Sym], frozenset[str], bool]] = {}
 
     def class_member(
         self,
@@ -60,6 +61,8 @@ class Dispatch:
         narrow = instance or after is not None or (isinstance(sym, ProjectClass) and sym.dispatch)
         found = self._lookup(instance, sym.module, sym.idx, attr, depth, after, narrow)
         if dispatch:
+            if any(isinstance(s, ProjectFunction) for s in found) and self.hierarchy.is_protocol(sym.module, sym.idx):
+                return self.structural(attr)
             overrides = self.overrides(sym.module, sym.idx, attr)
             if overrides:
                 found = [s for s in found if not isinstance(s, (Opaque, Unknown))] + overrides
@@ -295,6 +298,58 @@ class Dispatch:
             for b in cls.attributes
             if b.name == attr
         )
+
+    # -- protocols ----------------------------------------------------------------------------------------
+
+    def structural(self, attr: str) -> list[Sym]:
+        """A method call on a value typed by a project protocol (SPEC §5): every project class whose own body
+        defines `attr` is a candidate, and a protocol's own def only when its body is more than a stub; with
+        none, an unknown value (a call on it is a blind spot, never the stub's empty body).
+
+        The candidates depend on every module's classes (`HIERARCHY`), and on the bodies of the protocols' defs,
+        which class shapes do not hold: those modules are recorded as read."""
+        self.tracker.module(HIERARCHY)
+        known = self._structural.get(attr)
+        if known is None:
+            tracker = self.tracker
+            if ("structural", attr) in tracker.busy:  # `read = clock.read` in an implementer's body, `clock` typed so
+                tracker.cycles += 1  # what is computed inside the cycle saw a partial answer: not memoised
+                return [UNKNOWN]
+            tracker.busy.add(("structural", attr))
+            cycles = tracker.cycles
+            try:
+                with tracker.scope(state="outer") as read:
+                    found, protocols = self._structural_uncached(attr)
+            finally:
+                tracker.busy.discard(("structural", attr))
+            known = (found, protocols, PLATFORM in read.modules)
+            if tracker.cycles == cycles:
+                self._structural[attr] = known
+        self.tracker.modules(known[1])
+        if known[2]:
+            self.tracker.module(PLATFORM)
+        return known[0]
+
+    def _structural_uncached(self, attr: str) -> tuple[list[Sym], frozenset[str]]:
+        found: list[Sym] = []
+        protocols: set[str] = set()
+        for owner in self.hierarchy.implementers(attr):
+            with self.tracker.scope(modules="outer") as read:
+                own = self._own_member(False, *owner, attr, 1)
+            if own is None:
+                continue
+            if self.hierarchy.is_protocol(*owner):
+                protocols.add(owner[0])
+                own = [s for s in own if not (isinstance(s, ProjectFunction) and self._stub(s))]
+            found.extend(s for s in own if s != UNKNOWN or not self._constant(*owner, attr))
+            found.extend(ProjectFunction(m, i) for m, i in read.state or ())
+        return sorted(set(found), key=order) or [UNKNOWN], self.tracker.frozen(protocols)
+
+    def _stub(self, sym: ProjectFunction) -> bool:
+        """A def whose body is only `...`, `pass` or a docstring: its facts hold no use past its decorators (a
+        body that uses nothing, `return 0`, counts as one too: it reaches nothing either)."""
+        func = self.view.module(sym.module).facts.functions[sym.idx]
+        return not any(use[2] >= func.line for use in func.uses)
 
     # -- super() ------------------------------------------------------------------------------------------
 

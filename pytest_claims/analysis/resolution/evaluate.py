@@ -339,7 +339,14 @@ class Evaluator:
             syms = self.locals.uncached_use(module, func, chain)
         else:
             syms = self.resolve_chain_in_module(module, chain, 1)
-        return [_instance(sym) for sym in syms] or [UNKNOWN]
+        return [UNKNOWN if self._stub_protocol(sym) else _instance(sym) for sym in syms] or [UNKNOWN]
+
+    def _stub_protocol(self, sym: Sym) -> bool:
+        """A stdlib protocol (`SupportsInt`, `os.PathLike`): the annotated value may be of any class, a project
+        one too, so its methods are not the stub's (a call on it is a blind spot, SPEC §5)."""
+        if not isinstance(sym, StdName) or sym.symbol.kind != "class":
+            return False
+        return self.view.stubs.is_protocol(*sym.symbol.where)
 
     def element(self, sym: Sym) -> Sym:
         """One element of iterating over `sym`."""

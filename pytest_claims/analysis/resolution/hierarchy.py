@@ -15,6 +15,7 @@ from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.symbols import ClassKey, External, ProjectClass, StdName, Sym
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
+from pytest_claims.analysis.stubs import PROTOCOL_BASES
 from pytest_claims.records import PLATFORM
 
 if TYPE_CHECKING:
@@ -43,6 +44,7 @@ class Hierarchy:
         self._direct_platform: dict[ClassKey, bool] = {}
         self._own_direct: dict[ClassKey, list[ClassKey]] = {}
         self._subclasses: dict[ClassKey, tuple[list[ClassKey], bool]] = {}
+        self._protocols: dict[ClassKey, bool] = {}
 
     # -- bases and C3 ------------------------------------------------------------------------------------
 
@@ -143,6 +145,38 @@ class Hierarchy:
         come before the class a lookup found the name in, and define it too (an unknown value, fail closed)."""
         modules = self.view.project.modules
         return any("<?>" in modules[m].facts.classes[i].bases for m, i in order)  # the MRO read them
+
+    # -- protocols ----------------------------------------------------------------------------------------
+
+    def is_protocol(self, module_name: str, index: int) -> bool:
+        """Whether a project class lists `typing.Protocol` (or `typing_extensions.Protocol`, `Protocol[T]`) among
+        its own bases. Python's rule: a class deriving from a protocol is a protocol only when it says so
+        (`class Sub(Base, Protocol)`); `class Impl(Base)` is an implementer. What resolving the bases read is the
+        class's MRO's reading too, so a memo hit need not replay it."""
+        key = (module_name, index)
+        known = self._protocols.get(key)
+        if known is None:
+            module = self.view.module(module_name)
+            known = self._protocols[key] = any(
+                isinstance(sym, StdName) and sym.symbol.where in PROTOCOL_BASES
+                for base in module.facts.classes[index].bases
+                for sym in self.base_syms(module, base)
+            )
+        return known
+
+    def implementers(self, attr: str) -> list[ClassKey]:
+        """Every project class alive on this target whose own body binds `attr` (a def or a class-body
+        assignment): what a call of `attr` on a protocol-typed value may enter (SPEC §5, structural dispatch).
+        Only modules whose text holds the word are parsed. Depends on every module's classes: whoever asks
+        records `HIERARCHY`, whose shapes hold each class's method names and class-body assignments."""
+        found: list[ClassKey] = []
+        for module_name in self.view.project.modules.mentioning(attr):
+            module = self.view.module(module_name)
+            for index, cls in enumerate(module.facts.classes):
+                binds = any(name == attr for name, _ in cls.methods) or any(b.name == attr for b in cls.attributes)
+                if binds and self.view.alive(module, cls.guard):
+                    found.append((module_name, index))
+        return found
 
     # -- subclasses ---------------------------------------------------------------------------------------
 

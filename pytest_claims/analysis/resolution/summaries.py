@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
+from pytest_claims.analysis.arguments import Decided, Passed
 from pytest_claims.analysis.catalog import Catalogue
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
+from pytest_claims.analysis.resolution.context import as_mapping, entered_with, ruled_out
 from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
@@ -26,6 +28,7 @@ from pytest_claims.analysis.resolution.symbols import (
     ProjectClass,
     ProjectFunction,
     ProjectInstance,
+    ProjectModule,
     StdInstance,
     StdMethod,
     StdName,
@@ -56,6 +59,16 @@ if TYPE_CHECKING:
 Key = tuple[str, int]
 
 
+class _Call(NamedTuple):
+    """A call being resolved, for the literal arguments it passes: what it passes, its callee's chain, and the
+    body it is written in (to tell a bound method from one called on its class)."""
+
+    passed: Passed
+    chain: tuple[str, ...]
+    module: Module
+    func: FunctionFacts
+
+
 class Summaries:
     """Summaries for one target, memoised, shared across targets where they may be, persisted."""
 
@@ -74,7 +87,7 @@ class Summaries:
         self.persisted = persisted
         """Summaries of earlier runs, valid while the modules they were computed from are unchanged."""
         self._summaries: dict[Key, Summary] = {}
-        self._receivers: dict[tuple[Key, ClassKey], Summary] = {}
+        self._receivers: dict[tuple[Key, ClassKey | None, Decided], Summary] = {}
         self._hooks: dict[str, tuple[bool, bool]] = {}
         self.keep_names = bool(config.forbid_reaches)
         """Rules may name any dotted name (`to = "json"`), so their runs keep every name a body uses."""
@@ -106,46 +119,52 @@ class Summaries:
             self.persisted.put(key, platform, result)
         return result
 
-    def summary_in(self, key: Key, receiver: ClassKey | None) -> Summary:
-        """The summary of a method entered for `receiver` (its `self` an instance of that class or a subclass):
-        the uses rooted at `self`, `cls` and `super()` resolved for it, memoised per (class, use) by `Bodies`;
-        every other use as in `summary`. Kept for the run, not persisted. None: the function's own summary."""
-        if receiver is None:
+    def summary_in(self, key: Key, receiver: ClassKey | None, args: Decided = ()) -> Summary:
+        """The summary of a function as a walk entered it (`context`): for a method entered for `receiver` (its
+        `self` an instance of that class or a subclass), the uses rooted at `self`, `cls` and `super()` resolved
+        for it, memoised per (class, use) by `Bodies`; under literal `args`, without the uses a test of them rules
+        out. Kept for the run, not persisted. Neither: the function's own summary."""
+        if receiver is None and not args:
             return self.summary(key)
-        cached = self._receivers.get((key, receiver))
+        cached = self._receivers.get((key, receiver, args))
         if cached is not None:
             return cached
-        result = self._summarise(key, receiver)
-        self._receivers[key, receiver] = result
+        result = self._summarise(key, receiver, args)
+        self._receivers[key, receiver, args] = result
         return result
 
-    def _summarise(self, key: Key, receiver: ClassKey | None) -> Summary:
+    def _summarise(self, key: Key, receiver: ClassKey | None, args: Decided = ()) -> Summary:
         """The body resolved in a scope of its own (its locals its own, `self` the receiver's when given); what it
         read is its `deps`, and passed on to whoever asked."""
         with self.tracker.scope(state="outer") as read:
             func = self.view.module(key[0]).facts.functions[key[1]]
             outer = self.bodies.begin(func, receiver)
             try:
-                result = self._body(key).summary(self.tracker.frozen(read.modules))
+                result = self._body(key, args).summary(self.tracker.frozen(read.modules))
             finally:
                 self.bodies.end(outer)
         self.tracker.modules(result.deps)
         return result
 
     def receivers(self) -> dict[Key, int]:
-        """How many receivers each method was summarised for (besides its own class), this run."""
+        """How many contexts (receivers, literal arguments) each function was summarised for (besides its own
+        summary), this run."""
         counts: dict[Key, int] = {}
-        for key, _ in self._receivers:
+        for key, _, _ in self._receivers:
             counts[key] = counts.get(key, 0) + 1
         return counts
 
-    def _body(self, key: Key) -> _Found:
-        """Every use of the body, resolved and recorded."""
+    def _body(self, key: Key, args: Decided = ()) -> _Found:
+        """Every use of the body, resolved and recorded; under literal `args`, only those no test rules out."""
         module = self.view.module(key[0])
         func = module.facts.functions[key[1]]
         found = _Found(self.keep_names)
-        for chain, ctx, line, guard, code in func.uses:
+        given = as_mapping(args) if args else None
+        calls = dict(func.calls) if func.calls else None
+        for index, (chain, ctx, line, guard, code) in enumerate(func.uses):
             if ctx == "type" or (guard and not self.view.alive(module, guard)):
+                continue
+            if given is not None and guard and ruled_out(module.facts, guard, self.view.target, given):
                 continue
             if ctx == "implicit":
                 self._implicit(module, func, chain, line, found, code)
@@ -159,8 +178,10 @@ class Summaries:
                 continue
             syms, reads = self.bodies.use(module, func, chain)
             self._reads(reads, line, found)
+            passed = calls.get(index) if calls is not None and ctx == "call" else None
+            call = _Call(passed, chain, module, func) if passed is not None else None
             for sym in syms:
-                self._outcome(sym, ctx, line, found, "")
+                self._outcome(sym, ctx, line, found, "", call)
             if ctx == "call" and any(_hidden(sym) for sym in syms):
                 found.blind.setdefault((line, code), (line, code or f"{'.'.join(chain)}(...)"))
         return found
@@ -248,14 +269,17 @@ class Summaries:
 
     # -- outcomes -----------------------------------------------------------------------------------------
 
-    def _outcome(self, sym: Sym, ctx: str, line: int, found: _Found, subject: str) -> None:
+    def _outcome(
+        self, sym: Sym, ctx: str, line: int, found: _Found, subject: str, call: _Call | None = None
+    ) -> None:
         """One resolved use, recorded as it is; `subject` is the project class whose construction led here
-        (its trust covers what its constructor does). Values, modules and unknowns record nothing."""
+        (its trust covers what its constructor does); `call`, the call's literal arguments, when it is one.
+        Values, modules and unknowns record nothing."""
         match sym:
             case ProjectFunction():
-                self._function_outcome(sym, ctx, line, found, subject)
+                self._function_outcome(sym, ctx, line, found, subject, call)
             case ProjectClass() | ProjectInstance():
-                self._construct_outcome(sym, ctx, line, found, subject)
+                self._construct_outcome(sym, ctx, line, found, subject, call)
             case StdName(dotted, symbol):
                 self._std_outcome(dotted, symbol, ctx, line, found, subject)
             case StdMethod(dotted):
@@ -265,7 +289,9 @@ class Summaries:
             case Missing(dotted, reason) if ctx in ("call", "ref", "getattr"):
                 found.frontier(Frontier(dotted, line, reason, f'trusted = ["{dotted}"]', subject or dotted))
 
-    def _function_outcome(self, sym: ProjectFunction, ctx: str, line: int, found: _Found, subject: str) -> None:
+    def _function_outcome(
+        self, sym: ProjectFunction, ctx: str, line: int, found: _Found, subject: str, call: _Call | None
+    ) -> None:
         if ctx in ("getattr", "identity"):
             return
         key = (sym.module, sym.idx)
@@ -273,11 +299,42 @@ class Summaries:
         if under_any(name, self._deny_any):
             kind = "call" if ctx == "call" else "reference"
             found.reach(Reach(name, kind, line, frozenset(), subject or name))
-        found.edge(Edge(key, name, line, subject or name, sym.receiver))
+        args: Decided = ()
+        if call is not None and ctx == "call":
+            callee = self.view.module(sym.module).facts.functions[sym.idx]
+            if callee.tests:
+                args = entered_with(callee, call.passed, self._bound(callee, call))
+        found.edge(Edge(key, name, line, subject or name, sym.receiver, args))
         found.name(name)
 
+    def _bound(self, callee: FunctionFacts, call: _Call) -> int | None:
+        """How many leading parameters of `callee` the call does not pass (1: `self` or `cls` is bound), or None
+        when that is not known: a plain function stored on a class, a method whose receiver may be a class or an
+        instance."""
+        kind, chain = callee.kind, call.chain
+        if chain == ("<constructed>",):  # `C(...)`: `__init__` / `__new__` / `__call__` get `self` or `cls` first
+            return 1
+        if kind in ("staticmethod", "classmethod"):
+            return 0 if kind == "staticmethod" else 1
+        if kind == "method" and chain[0].startswith("<super") and len(chain) == 2:
+            return 1
+        if len(chain) == 1:
+            return 0 if kind in ("function", "lambda") else None
+        owners, _ = self.bodies.use(call.module, call.func, chain[:-1])
+        if not owners:
+            return None
+        if kind in ("function", "lambda"):
+            return 0 if all(isinstance(owner, ProjectModule) for owner in owners) else None
+        if kind != "method":
+            return None
+        if all(isinstance(owner, ProjectInstance) for owner in owners):
+            return 1
+        if all(isinstance(owner, ProjectClass) and not owner.dispatch for owner in owners):
+            return 0
+        return None
+
     def _construct_outcome(
-        self, sym: ProjectClass | ProjectInstance, ctx: str, line: int, found: _Found, subject: str
+        self, sym: ProjectClass | ProjectInstance, ctx: str, line: int, found: _Found, subject: str, call: _Call | None
     ) -> None:
         """Calling a project class enters its constructors (calling an instance, its `__call__`)."""
         if ctx != "call":
@@ -289,10 +346,13 @@ class Summaries:
         dispatch = not isinstance(sym, ProjectClass) or sym.dispatch
         entered = False
         for attr in attrs:
+            # `__init__` and `__new__` (and `__call__`) are passed the call's arguments after `self` / `cls`
+            passing = attr in ("__init__", "__new__", "__call__") and call is not None
+            bound = call._replace(chain=("<constructed>",)) if passing and call is not None else None
             for target in self.dispatch.class_member(sym, attr, 1, dispatch=dispatch):
                 if isinstance(target, ProjectFunction):
                     entered = True
-                    self._outcome(target, "call", line, found, subject or cls_name)
+                    self._outcome(target, "call", line, found, subject or cls_name, bound)
         if not is_class:
             return
         self._factories(sym.module, sym.idx, line, found, subject or cls_name)
@@ -377,7 +437,7 @@ class _Found:
 
     def __init__(self, keep_names: bool) -> None:
         self.reaches: dict[tuple[str, str, int, str, str], Reach] = {}
-        self.edges: dict[tuple[tuple[str, int], int, str, tuple[str, int] | None], Edge] = {}
+        self.edges: dict[tuple[tuple[str, int], int, str, tuple[str, int] | None, Decided], Edge] = {}
         self.entries: dict[tuple[str, int, str, str], Frontier] = {}
         self.blind: dict[tuple[int, str], Blind] = {}
         self.names: set[str] = set()
@@ -387,7 +447,7 @@ class _Found:
         self.reaches.setdefault((reach.reach, reach.kind, reach.line, reach.subject, reach.module), reach)
 
     def edge(self, edge: Edge) -> None:
-        self.edges.setdefault((edge.target, edge.line, edge.subject, edge.receiver), edge)
+        self.edges.setdefault((edge.target, edge.line, edge.subject, edge.receiver, edge.args), edge)
 
     def frontier(self, entry: Frontier) -> None:
         self.entries.setdefault((entry.reach, entry.line, entry.reason, entry.subject), entry)
@@ -409,7 +469,7 @@ class _Found:
     def summary(self, deps: frozenset[str]) -> Summary:
         return Summary(
             tuple(sorted(self.reaches.values(), key=lambda r: (r.line, r.reach, r.kind, r.subject, r.module))),
-            tuple(sorted(self.edges.values(), key=lambda e: (e.name, e.line, e.subject, e.receiver or ()))),
+            tuple(sorted(self.edges.values(), key=lambda e: (e.name, e.line, e.subject, e.receiver or (), e.args))),
             tuple(sorted(self.entries.values(), key=lambda f: (f.line, f.reach, f.reason, f.subject))),
             tuple(sorted(self.blind.values())),
             tuple(sorted(self.names)),

@@ -114,7 +114,7 @@ class Converter:
 
 class PathConverter(Converter):
     def convert(self, value):
-        return os.stat(value)  # want: deterministic call os.stat from vio.typed.Converter.__call__ via vio.typed.PathConverter.convert
+        return os.stat(value)  # want: deterministic call os.stat from vio.typed.Converter.__call__ via vio.typed.PathConverter.convert; deterministic call os.stat from vio.protocol_cases.fire via vio.typed.Converter.__call__ -> vio.typed.PathConverter.convert
 
 
 class Handler:

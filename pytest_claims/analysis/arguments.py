@@ -1,0 +1,118 @@
+"""Literal arguments (SPEC §5): a call that passes a literal, or leaves a parameter at a literal default, decides
+the callee's own tests of that parameter, the way a platform guard is decided.
+
+This module says how a literal is written down in the facts, what a call passes and what a def accepts, and,
+given both sides, which tested parameters a call decides. (Which parameters a body never binds again, so that
+a test of one reads the argument, the extractor tracks as it walks: `facts._FunctionBuilder.stored`.) It reads
+syntax only and imports nothing of the project.
+"""
+
+from __future__ import annotations
+
+import ast
+
+Lit = tuple[str, object]
+"""A literal as the facts keep it: its kind and value, `("None", None)`, `("bool", True)`, `("int", 3)`,
+`("float", 0.5)`, `("str", "x")`. The kind keeps `True` and `1` apart where Python's `==` would not (as keys)."""
+
+Passed = tuple[tuple[object, ...], tuple[tuple[str, object], ...]]
+"""What a call passes: each positional argument's `Lit` (None: not a literal), and each keyword's (name, `Lit`
+or None). A call with `*args` or `**kwargs` has none: what it passes is not known."""
+
+Decided = tuple[tuple[str, str, object], ...]
+"""The parameters a call decides, sorted: (parameter, kind, value). Empty: nothing decided."""
+
+MAX_TEXT = 64
+"""Longer string literals are not kept (a test against one is rare, and facts stay small)."""
+
+
+# claims: deterministic
+def literal(node: ast.expr | None) -> Lit | None:
+    """The literal a node writes (`None`, `True`, `3`, `-1`, `"x"`), or None for anything else."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant):
+        number = node.operand.value
+        if isinstance(number, bool) or not isinstance(number, (int, float)):
+            return None
+        return ("int" if isinstance(number, int) else "float", -number)
+    if not isinstance(node, ast.Constant):
+        return None
+    value = node.value
+    if value is None:
+        return ("None", None)
+    if isinstance(value, bool):
+        return ("bool", value)
+    if isinstance(value, int):
+        return ("int", value)
+    if isinstance(value, float):
+        return ("float", value)
+    if isinstance(value, str) and len(value) <= MAX_TEXT:
+        return ("str", value)
+    return None
+
+
+# claims: deterministic
+def passed(call: ast.Call) -> Passed | None:
+    """What a call passes, or None when it unpacks (`f(*a)`, `f(**k)`)."""
+    positional: list[object] = []
+    for arg in call.args:
+        if isinstance(arg, ast.Starred):
+            return None
+        positional.append(literal(arg))
+    keywords: list[tuple[str, object]] = []
+    for keyword in call.keywords:
+        if keyword.arg is None:
+            return None
+        keywords.append((keyword.arg, literal(keyword.value)))
+    return tuple(positional), tuple(keywords)
+
+
+Signature = tuple[tuple[str, ...], int, tuple[str, ...], tuple[tuple[str, str, object], ...]]
+"""What a def accepts, as far as literal arguments go: its positional parameter names (`self` included), how
+many of them are positional-only, its keyword-only names, and its literal defaults (parameter, kind, value)."""
+
+
+# claims: deterministic
+def signature(args: ast.arguments) -> Signature:
+    positional = [*args.posonlyargs, *args.args]
+    defaults: list[tuple[str, str, object]] = []
+    for param, default in zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True):
+        value = literal(default)
+        if value is not None:
+            defaults.append((param.arg, *value))
+    for param, kw_default in zip(args.kwonlyargs, args.kw_defaults, strict=True):
+        value = literal(kw_default)
+        if value is not None:
+            defaults.append((param.arg, *value))
+    return (
+        tuple(p.arg for p in positional),
+        len(args.posonlyargs),
+        tuple(p.arg for p in args.kwonlyargs),
+        tuple(defaults),
+    )
+
+
+# claims: deterministic
+def decide(tests: tuple[str, ...], accepts: Signature, call: Passed, shift: int) -> Decided:
+    """The tested parameters a call decides: each one it passes a literal to, or leaves at a literal default.
+    `shift` is how many leading parameters the call does not pass (1 for `self` / `cls` of a bound method)."""
+    positional, posonly, kwonly, defaults = accepts
+    given, keywords = call
+    values: dict[str, object] = dict(zip(positional[shift:], given, strict=False))
+    if len(given) > len(positional) - shift:
+        return ()  # more than it accepts positionally: `*args`, or an error; nothing decided
+    for name, value in keywords:
+        if name in values or (name in positional[:posonly]):
+            return ()  # given twice, or a positional-only name as a keyword: an error at run time
+        values[name] = value
+    decided: list[tuple[str, str, object]] = []
+    fallback: dict[str, object] = {name: (kind, value) for name, kind, value in defaults}
+    for name in tests:
+        if name in values:
+            value = values[name]
+        elif name in positional[shift:] or name in kwonly:
+            value = fallback.get(name)
+        else:
+            value = None
+        if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str):
+            decided.append((name, value[0], value[1]))
+    return tuple(sorted(decided, key=lambda d: d[0]))

@@ -1,0 +1,208 @@
+"""SPEC §5, literal arguments decide the callee's tests: a call that passes a literal (`None`, `True`, `False`, a
+number, a string), or leaves a parameter at a literal default, decides the callee's own tests of that parameter
+(`p is None`, `p is not None`, `p == "x"`, `if p:`, `if not p:`), one level deep. Unknown arguments, a rebound
+parameter, an unpacked call and a test one level further keep both branches."""
+
+import os
+import time
+
+
+class Apps:
+    def __init__(self, installed_apps=()):
+        if installed_apps is not None:
+            self.populate(installed_apps)
+
+    def populate(self, installed_apps):
+        # want: deterministic call time.time from vio.literals_cases.apps_default via vio.literals_cases.Apps.__init__ -> vio.literals_cases.Apps.populate
+        # want: deterministic call time.time from vio.literals_cases.apps_unknown via vio.literals_cases.Apps.__init__ -> vio.literals_cases.Apps.populate
+        return time.time()
+
+
+# claims: deterministic
+def apps_none():
+    return Apps(installed_apps=None)
+
+
+# claims: deterministic
+def apps_positional_none():
+    return Apps(None)
+
+
+# claims: deterministic
+def apps_default():
+    return Apps()
+
+
+# claims: deterministic
+def apps_unknown(given):
+    return Apps(given)
+
+
+def attrib(default=None, factory=None, validator=None):
+    if factory is not None:
+        # want-blind: `factory()` from vio.literals_cases.attrib_stamped via vio.literals_cases.attrib
+        return factory()  # want-blind: `factory()` from vio.literals_cases.attrib_unknown via vio.literals_cases.attrib
+    if validator:
+        os.getenv("VALIDATE")  # want: deterministic call os.getenv from vio.literals_cases.attrib_validated via vio.literals_cases.attrib
+    if default == "now":
+        return time.monotonic()  # want: deterministic call time.monotonic from vio.literals_cases.attrib_now via vio.literals_cases.attrib
+    return default
+
+
+def stamp():
+    return time.time()  # want: deterministic call time.time from vio.literals_cases.attrib_stamped via vio.literals_cases.stamp
+
+
+# claims: deterministic
+def attrib_plain():
+    return attrib(default=1)
+
+
+# claims: deterministic
+def attrib_unknown(f):
+    return attrib(factory=f)
+
+
+# claims: deterministic
+def attrib_stamped():
+    return attrib(factory=stamp)
+
+
+# claims: deterministic
+def attrib_validated():
+    return attrib(validator=True)
+
+
+# claims: deterministic
+def attrib_not_validated():
+    return attrib(validator=False)
+
+
+# claims: deterministic
+def attrib_now():
+    return attrib("now")
+
+
+# claims: deterministic
+def attrib_later():
+    return attrib("later")
+
+
+class Clock:
+    def read(self, precise=False):
+        if not precise:
+            return 0
+        else:
+            return time.perf_counter()  # want: deterministic call time.perf_counter from vio.literals_cases.clock_precise via vio.literals_cases.Clock.read
+
+    @classmethod
+    def make(cls, fresh=False):
+        if fresh is True:
+            return time.time_ns()  # want: deterministic call time.time_ns from vio.literals_cases.clock_fresh via vio.literals_cases.Clock.make
+        return 0
+
+    @staticmethod
+    def helper(mode="x"):
+        if mode != "x":
+            return os.getcwd()  # want: deterministic call os.getcwd from vio.literals_cases.clock_helper_y via vio.literals_cases.Clock.helper
+        return mode
+
+
+# claims: deterministic
+def clock_coarse(c: Clock):
+    return c.read()
+
+
+# claims: deterministic
+def clock_precise(c: Clock):
+    return c.read(True)
+
+
+# claims: deterministic
+def clock_stale():
+    return Clock.make()
+
+
+# claims: deterministic
+def clock_fresh():
+    return Clock.make(fresh=True)
+
+
+# claims: deterministic
+def clock_helper_x():
+    return Clock.helper()
+
+
+# claims: deterministic
+def clock_helper_y():
+    return Clock.helper("y")
+
+
+# -- near misses that must stay flagged: the test is not of the argument, or the call does not say -------------
+def rebinds(flag=None):
+    flag = flag or os.environ.get("FLAG")  # want: deterministic read os.environ from vio.literals_cases.rebound_flag via vio.literals_cases.rebinds
+    if flag is not None:
+        return time.time()  # want: deterministic call time.time from vio.literals_cases.rebound_flag via vio.literals_cases.rebinds
+    return 0
+
+
+# claims: deterministic
+def rebound_flag():
+    return rebinds(None)
+
+
+def shadowed(flag=None):
+    def inner(flag):
+        if flag:
+            return time.time()  # want: deterministic call time.time from vio.literals_cases.shadow via vio.literals_cases.shadowed
+        return 0
+
+    return inner(True)  # want-blind: `inner(True)` from vio.literals_cases.shadow via vio.literals_cases.shadowed
+
+
+# claims: deterministic
+def shadow():
+    return shadowed(None)
+
+
+def forwards(flag=None):
+    return checks(flag)
+
+
+def checks(flag):
+    if flag:
+        return time.time()  # want: deterministic call time.time from vio.literals_cases.two_levels via vio.literals_cases.forwards -> vio.literals_cases.checks
+    return 0
+
+
+# claims: deterministic
+def two_levels():
+    return forwards(None)
+
+
+def options(flag=None, **rest):
+    if flag is not None:
+        return time.time()  # want: deterministic call time.time from vio.literals_cases.unpacked via vio.literals_cases.options
+    return rest
+
+
+# claims: deterministic
+def unpacked(extra):
+    return options(**extra)
+
+
+class Method:
+    def run(self, flag=None):
+        if flag:
+            return time.time()  # want: deterministic call time.time from vio.literals_cases.through_class via vio.literals_cases.Method.run
+        return 0
+
+
+# claims: deterministic
+def through_class(m: Method):
+    return Method.run(m, True)
+
+
+# claims: deterministic
+def through_class_off(m: Method):
+    return Method.run(m, None)
