@@ -46,15 +46,16 @@ Guard = tuple[tuple[int, bool], ...]
 Use = tuple[tuple[str, ...], str, int, int, str]
 """A name used in a function body: (chain, ctx, line, guard, code), a plain tuple so facts stay cheap to cache.
 
-`chain` is the dotted access (`("os", "path", "exists")`); a step `()` is the result of a call
-(`make().run` is `("make", "()", "run")`), a root `<str>` / `<list>` / `<dict>` / `<set>` / `<tuple>` /
-`<bytes>` a literal, and the root `<?>` a callee with no name at all (`handlers[k]()`). `ctx` is how it is
-used: `call` (the callee of a call), `ref` (a value), `type` (isinstance/except position: never a reach),
-`getattr` (the object of `getattr(obj, <non-literal>)`), `probe` (`hasattr(obj, "name")`: the name is tested,
-not read; only a project class's `__getattr__` runs), `passed` (a callable handed to `map`, `sorted(key=)`, ...:
-`specials.CALLS_ITS_ARGUMENT`) or `identity` (an operand of `is`); `guard` indexes
-`FileFacts.guards`; `code` is the call's source text, whitespace-normalised (at most 120 characters), kept
-only for calls whose callee may turn out to be of unknown type (a blind spot is reported with it), else "".
+`chain` is the dotted access (`("os", "path", "exists")`); a step `()` is the result of a call (`make().run` is
+`("make", "()", "run")`; `(s,?)` that of a call passing a str literal first: `facts.call_step`), a root `<str>` /
+`<list>` / `<dict>` / `<set>` / `<tuple>` / `<bytes>` a literal, and the root `<?>` a callee with no name at all
+(`handlers[k]()`). `ctx` is how it is used: `call` (the callee of a call), `ref` (a value), `type`
+(isinstance/except position: never a reach), `getattr` (the object of `getattr(obj, <non-literal>)`), `probe`
+(`hasattr(obj, "name")`: the name is tested, not read; only a project class's `__getattr__` runs), `passed` (a
+callable handed to `map`, `sorted(key=)`, ...: `specials.CALLS_ITS_ARGUMENT`) or `identity` (an operand of `is`);
+`guard` indexes `FileFacts.guards`; `code` is the call's source text, whitespace-normalised (at most 120
+characters), kept only for calls whose callee may turn out to be of unknown type (a blind spot is reported with
+it), else "".
 `implicit` (a special method Python calls: `("a", "__eq__")` for `a == b`): there `code` is the dotted chain of
 the forward call whose landing on a
 project method means this reflected one does not happen (`x.__add__` for the `y.__radd__` of `x + y`), or "".

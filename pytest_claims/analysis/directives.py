@@ -69,7 +69,7 @@ def renamings(facts: FileFacts) -> tuple[tuple[str, str], ...]:
             source = binding.target.rpartition(".")[2]
         else:
             continue
-        if source not in (binding.name, "()"):
+        if source != binding.name and source[:1] != "(":  # `x = make()`: a call's value, no name
             found.add((binding.name, source))
     return tuple(sorted(found))
 

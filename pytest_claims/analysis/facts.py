@@ -138,7 +138,7 @@ def chain_of(node: ast.expr, calls: bool = False) -> tuple[str, ...] | None:
                 parts.append(literal)
                 node = node.args[0]
             elif calls:
-                parts.append("()")
+                parts.append(call_step(node))
                 node = node.func
             else:
                 return None
@@ -183,8 +183,42 @@ def value_chain(node: ast.expr) -> tuple[str, ...] | None:
         return (root,)
     if isinstance(node, ast.Call) and _getattr_literal(node) is None and chain_of(node) is None:
         callee = chain_of(node.func, calls=True)
-        return (*callee, "()") if callee is not None and not callee[0].startswith("<super") else None
+        return (*callee, call_step(node)) if callee is not None and not callee[0].startswith("<super") else None
     return chain_of(node, calls=True)
+
+
+_ARGUMENT_CLASSES: dict[type, str] = {str: "s", bytes: "b"}
+
+
+# claims: deterministic
+def call_step(node: ast.Call) -> str:
+    """The chain step of a call whose value is used: `()`, or, when it passes a string or bytes literal, the
+    classes of what it passes (`(s,?)`, `(?,sep=s)`: `s` a str, `b` bytes, `?` anything), so an overloaded or
+    `AnyStr`-generic stub can say what the call returns (`re.sub("-", "_", s)` is a str). A `*` or `**` argument
+    says nothing of where the others land: `()`."""
+    tokens: list[str] = []
+    known = False
+    for arg in node.args:
+        if isinstance(arg, ast.Starred):
+            return "()"
+        token = _argument_class(arg)
+        known = known or token != "?"
+        tokens.append(token)
+    for keyword in node.keywords:
+        if keyword.arg is None:
+            return "()"
+        token = _argument_class(keyword.value)
+        known = known or token != "?"
+        tokens.append(f"{keyword.arg}={token}")
+    return f"({','.join(tokens)})" if known else "()"
+
+
+def _argument_class(node: ast.expr) -> str:
+    if isinstance(node, ast.JoinedStr):
+        return "s"
+    if isinstance(node, ast.Constant):
+        return _ARGUMENT_CLASSES.get(type(node.value), "?")
+    return "?"
 
 
 def _getattr_literal(node: ast.Call) -> str | None:
@@ -1189,7 +1223,7 @@ _BUILTIN_NAMES = frozenset(dir(builtins))
 
 def _maybe_blind(ex: _Extractor, scope: _Scope, chain: tuple[str, ...] | None) -> bool:
     """Could this callee turn out to be of unknown type? Only then is the call's source text kept."""
-    if chain is None or "()" in chain:
+    if chain is None or any(step[:1] == "(" for step in chain):
         return True
     root = chain[0]
     if root.startswith("<"):

@@ -29,7 +29,11 @@ from pytest_claims.analysis.stubtypes import (
     TYPING_ALIASES,
     Ann,
     AnnotationTypes,
+    Arguments,
+    Overloads,
+    Param,
     Resolved,
+    call_arguments,
     dotted,
     plain_annotation,
 )
@@ -44,9 +48,11 @@ class _Def:
     kind: function | class | variable | module (`import x as y`: target x) | from (`from target import name`)
     | alias (`y = x`: target x) | bound (`y = x.attr`: a re-exported bound method) | star (`from target import *`)
 
-    `annotation`: a function's return annotation, a variable's declared type, or (role `type`) the type a type
-    alias stands for. `role`: a function's `property` (a getter) or `accessor` (`@x.setter` / `@x.deleter`);
-    a variable's `type` (a type alias: `X: TypeAlias = ...`, `X = A | B`, `X = A[B]`).
+    `annotation`: a function's return annotation, a variable's declared type, (role `type`) the type a type
+    alias stands for, or (role `typevar`) `("tv", *constraints)`. `role`: a function's `property` (a getter) or
+    `accessor` (`@x.setter` / `@x.deleter`); a variable's `type` (a type alias: `X: TypeAlias = ...`,
+    `X = A | B`, `X = A[B]`) or `typevar` (`T = TypeVar("T", str, bytes)`). `params`: what a caller of a
+    function passes (`stubtypes.Param`), kept where what it passes may decide what it returns (`_chooses`).
     """
 
     kind: str
@@ -57,6 +63,7 @@ class _Def:
     bases: tuple[str, ...] = ()
     annotation: Ann | None = None
     role: str = ""
+    params: tuple[Param, ...] | None = None
 
 
 @dataclass
@@ -117,29 +124,32 @@ def _parse_stub(data: bytes, path: Path, module: str) -> _StubModule:
         return stub
     package = module if stub.is_package else module.rpartition(".")[0]
     compiler = ConditionCompiler()
-    # (statements, namespace, guard conditions)
-    todo: list[tuple[list[ast.stmt], dict[str, list[_Def]], tuple[Cond, ...]]] = [(tree.body, stub.names, ())]
+    # (statements, namespace, guard conditions, whether a class body)
+    todo: list[tuple[list[ast.stmt], dict[str, list[_Def]], tuple[Cond, ...], bool]] = [
+        (tree.body, stub.names, (), False)
+    ]
     while todo:
-        body, namespace, guards = todo.pop()
+        body, namespace, guards, in_class = todo.pop()
         cond: Cond | None = ("and", guards) if guards else None
         for stmt in body:
             if isinstance(stmt, ast.If):
                 test = compiler.compile(stmt.test)
                 if is_known(test):
-                    todo.append((stmt.body, namespace, (*guards, test)))
-                    todo.append((stmt.orelse, namespace, (*guards, ("not", test))))
+                    todo.append((stmt.body, namespace, (*guards, test), in_class))
+                    todo.append((stmt.orelse, namespace, (*guards, ("not", test)), in_class))
                 else:
-                    todo.append((stmt.body, namespace, guards))
-                    todo.append((stmt.orelse, namespace, guards))
+                    todo.append((stmt.body, namespace, guards, in_class))
+                    todo.append((stmt.orelse, namespace, guards, in_class))
             elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 role = _role(stmt) if stmt.decorator_list else ""
+                params = _params(stmt.args, in_class and not _is_static(stmt)) if _chooses(stmt) else None
                 namespace.setdefault(stmt.name, []).append(
-                    _Def("function", cond, annotation=plain_annotation(stmt.returns), role=role)
+                    _Def("function", cond, annotation=plain_annotation(stmt.returns), role=role, params=params)
                 )
             elif isinstance(stmt, ast.ClassDef):
                 members: dict[str, list[_Def]] = {}
                 namespace.setdefault(stmt.name, []).append(_Def("class", cond, members=members, bases=_bases(stmt)))
-                todo.append((stmt.body, members, ()))
+                todo.append((stmt.body, members, (), True))
             elif isinstance(stmt, ast.Import):
                 _bind_import(stmt, namespace, cond, compiler)
             elif isinstance(stmt, ast.ImportFrom):
@@ -150,6 +160,53 @@ def _parse_stub(data: bytes, path: Path, module: str) -> _StubModule:
                     if isinstance(assigned, ast.Name):
                         namespace.setdefault(assigned.id, []).append(_assigned(stmt, cond))
     return stub
+
+
+def _params(args: ast.arguments, method: bool) -> tuple[Param, ...]:
+    """The parameters a caller passes: a method's first (`self`, `cls`) left out."""
+    positional = [*args.posonlyargs, *args.args]
+    required = len(positional) - len(args.defaults)
+    params: list[Param] = [
+        ("p" if i < len(args.posonlyargs) else "a", a.arg, plain_annotation(a.annotation), i < required)
+        for i, a in enumerate(positional)
+    ]
+    if method:
+        params = params[1:]
+    if args.vararg is not None:
+        params.append(("*", args.vararg.arg, plain_annotation(args.vararg.annotation), False))
+    params.extend(
+        ("k", a.arg, plain_annotation(a.annotation), default is None)
+        for a, default in zip(args.kwonlyargs, args.kw_defaults, strict=True)
+    )
+    if args.kwarg is not None:
+        params.append(("**", args.kwarg.arg, plain_annotation(args.kwarg.annotation), False))
+    return tuple(params)
+
+
+_NEVER_TYPEVARS = frozenset({"str", "bytes", "int", "float", "bool", "object", "None", "list", "dict", "tuple", "set"})
+
+
+def _chooses(stmt: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether what a call passes may decide what the def returns: an overload, or a result naming a name (a
+    TypeVar, maybe) that a parameter's annotation names too. Only then are its parameters kept (cheaper stubs)."""
+    if stmt.returns is None:
+        return False
+    if any(dotted(d) in ("overload", "typing.overload") for d in stmt.decorator_list):
+        return True
+    returned = {n.id for n in ast.walk(stmt.returns) if isinstance(n, ast.Name)} - _NEVER_TYPEVARS
+    if not returned:
+        return False
+    args = stmt.args
+    annotations = [
+        arg.annotation
+        for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg)
+        if arg is not None and arg.annotation is not None
+    ]
+    return any(isinstance(n, ast.Name) and n.id in returned for a in annotations for n in ast.walk(a))
+
+
+def _is_static(stmt: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in stmt.decorator_list)
 
 
 def _bases(stmt: ast.ClassDef) -> tuple[str, ...]:
@@ -209,6 +266,10 @@ def _assigned(stmt: ast.Assign | ast.AnnAssign, cond: Cond | None) -> _Def:
     if isinstance(value, ast.Call) and len(value.args) == 2 and dotted(value.func) == "NewType":
         # `UserId = NewType("UserId", int)`: its values are instances of the base
         return _Def("variable", cond, annotation=plain_annotation(value.args[1]), role="type")
+    if isinstance(value, ast.Call) and value.args and dotted(value.func) in ("TypeVar", "typing.TypeVar"):
+        # `AnyStr = TypeVar("AnyStr", str, bytes)`: its constraints (a bound or none: no constraint)
+        constraints = [plain_annotation(arg) for arg in value.args[1:]]
+        return _Def("variable", cond, annotation=("tv", *(c for c in constraints if c is not None)), role="typevar")
     return _Def("variable", cond)
 
 
@@ -257,10 +318,11 @@ class Stubs:
         self.target = Target(platform, version, lambda module, name: None)
         self._members: dict[tuple[str, str], StubSymbol] = {}
         self._alive: dict[Cond, bool] = {}
-        self._types: dict[tuple[str, str, bool], TypeRef | None] = {}
+        self._types: dict[tuple[str, str, bool, str], TypeRef | None] = {}
         self._names: dict[tuple[str, str], Resolved | None] = {}
         self._protocols: dict[tuple[str, str], bool] = {}
         self._annotations = AnnotationTypes(self._resolve_type)
+        self._overloads = Overloads(self._resolve_type, self._mro, self._protocol, self._defines)
 
     # -- modules -----------------------------------------------------------------------------------------
 
@@ -430,6 +492,16 @@ class Stubs:
             known = self._protocols[key] = any(self._base(module, b).where in PROTOCOL_BASES for b in bases)
         return known
 
+    def _protocol(self, module: str, qual: str) -> list[str] | None:
+        """The members a stub protocol class declares itself (`Buffer`: `__buffer__`); None: no protocol."""
+        definition = self._class_defs(module, qual)
+        if definition is None or not self.is_protocol(module, qual):
+            return None
+        return [name for name, defs in (definition.members or {}).items() if self._live(defs) is not None]
+
+    def _defines(self, module: str, qual: str, name: str) -> bool:
+        return self._class_member(module, qual, name).kind != "missing"
+
     def _is_exception(self, module: str, qual: str) -> bool:
         return ("builtins", "BaseException") in self._mro(module, qual)
 
@@ -449,21 +521,29 @@ class Stubs:
         """
         return self._typed(module, qual, True)
 
+    def call_returns(self, module: str, call: str) -> TypeRef | None:
+        """`returns`, for a call that passes values of known classes: `call` is the qualname and the call's step
+        (`("re", "sub(s,s,?)")`, see `facts.call_step`). Overloads the arguments rule out are left out, and a
+        constrained TypeVar (`AnyStr`) stands for the class of the first argument that binds it: `re.sub` given
+        a str literal returns a str, `Pattern.sub` too."""
+        qual, paren, step = call.partition("(")
+        return self._typed(module, qual, True, paren + step)
+
     def attribute(self, module: str, qual: str) -> TypeRef | None:
         """The class of a stdlib class attribute or property (`("pathlib", "PurePath.name")` -> instance of
         builtins.str) or module-level variable (`("sys", "argv")` -> elements of builtins.str). None: not known,
         or not a value's attribute (a method, a class, a type alias)."""
         return self._typed(module, qual, False)
 
-    def _typed(self, module: str, qual: str, call: bool) -> TypeRef | None:
-        key = (module, qual, call)
+    def _typed(self, module: str, qual: str, call: bool, step: str = "") -> TypeRef | None:
+        key = (module, qual, call, step)
         if key in self._types:
             return self._types[key]
         self._types[key] = None  # a cycle of re-exports has no type
-        result = self._types[key] = self._typed_uncached(module, qual, call)
+        result = self._types[key] = self._typed_uncached(module, qual, call, step)
         return result
 
-    def _typed_uncached(self, module: str, qual: str, call: bool) -> TypeRef | None:
+    def _typed_uncached(self, module: str, qual: str, call: bool, step: str) -> TypeRef | None:
         parts = tuple(qual.split("."))
         owner = self.member(module, parts[:-1])
         if owner.kind == "class":
@@ -483,10 +563,10 @@ class Stubs:
         if definition is None or defs is None:
             return None
         if definition.kind == "bound":
-            return self._typed_bound(where, definition.target, call)
+            return self._typed_bound(where, definition.target, call, step)
         if definition.kind == "alias" and looked_up is not None:
             # `__ror__ = __or__` in a class body
-            return self._typed(looked_up[0], f"{looked_up[1]}.{definition.target}", call)
+            return self._typed(looked_up[0], f"{looked_up[1]}.{definition.target}", call, step)
         if definition.kind == "function":
             # every live overload (and, under a guard the target cannot decide, every branch) must agree
             candidates = [d for d in defs if d.kind == "function" and d.role != "accessor" and self._live([d])]
@@ -496,10 +576,24 @@ class Stubs:
             candidates = [d for d in defs if d.kind == "variable" and self._live([d])]
         else:
             return None
+        if step:
+            return self._agree(self._chosen(where, candidates, call_arguments(step), looked_up))
         types = [self._annotations.evaluate(where, d.annotation, looked_up, 0) for d in candidates]
         return self._agree(types)
 
-    def _typed_bound(self, where: str, target: str, call: bool) -> TypeRef | None:
+    def _chosen(
+        self, where: str, candidates: list[_Def], args: Arguments, looked_up: tuple[str, str] | None
+    ) -> list[TypeRef | None]:
+        """What the overloads a call's arguments do not rule out return, their TypeVars bound; none left: not
+        known."""
+        types: list[TypeRef | None] = []
+        for definition in candidates:
+            bound = self._overloads.bind(where, definition.params, args)
+            if bound is not None:
+                types.append(self._annotations.evaluate_bound(where, definition.annotation, looked_up, bound))
+        return types or [None]
+
+    def _typed_bound(self, where: str, target: str, call: bool, step: str = "") -> TypeRef | None:
         """The type through a re-exported bound method `y = holder.rest` in `where`'s stub (`open = builtins.open`
         in _io, `random = _inst.random`): a module's function, a class's method, or the method of a module
         variable's class."""
@@ -508,13 +602,13 @@ class Stubs:
             return None
         head = self.member(where, (holder,))
         if head.kind == "module":
-            return self._typed(head.where[0], rest, call)
+            return self._typed(head.where[0], rest, call, step)
         if head.kind == "class":
-            return self._typed(head.where[0], f"{head.where[1]}.{rest}", call)
+            return self._typed(head.where[0], f"{head.where[1]}.{rest}", call, step)
         value = self._typed(where, holder, False)
         if value is None or value.kind != "instance":
             return None
-        return self._typed(value.module, f"{value.qualname}.{rest}", call)
+        return self._typed(value.module, f"{value.qualname}.{rest}", call, step)
 
     def _defs_at(self, module: str, qual: str) -> list[_Def] | None:
         """Every definition (under any guard) of the last part of `qual`, its enclosing classes as the target
@@ -621,6 +715,8 @@ def _resolve_variable(module: str, name: str, definition: _Def) -> Resolved | No
         return Resolved("class", *alias)
     if definition.role == "type":
         return Resolved("alias", module, annotation=definition.annotation)
+    if definition.role == "typevar":
+        return Resolved("typevar", module, name, definition.annotation)
     return None
 
 

@@ -23,7 +23,11 @@ __all__ = [
     "TYPING_ALIASES",
     "Ann",
     "AnnotationTypes",
+    "Arguments",
+    "Overloads",
+    "Param",
     "Resolved",
+    "call_arguments",
     "dotted",
     "plain_annotation",
     "union",
@@ -128,6 +132,7 @@ SPECIAL_FORMS = {
     **{(module, "Optional"): "Optional" for module in ("typing", "typing_extensions")},
     **{(module, "Union"): "Union" for module in ("typing", "typing_extensions")},
     **{(module, "Literal"): "Literal" for module in ("typing", "typing_extensions")},
+    **{(module, "Callable"): "Callable" for module in ("typing", "typing_extensions")},
     **{
         (module, name): "Unwrap"
         for module in ("typing", "typing_extensions")
@@ -179,7 +184,8 @@ or `tuple[T, T]` of one class)."""
 
 class Resolved(NamedTuple):
     """What a type name in a stub is: kind `class` (module, name), `module` (module), `special` (name: the
-    form), `alias` (a type alias: module and the annotation it stands for)."""
+    form), `alias` (a type alias: module and the annotation it stands for), `typevar` (module, name, and
+    `("tv", *constraints)`)."""
 
     kind: str
     module: str = ""
@@ -202,6 +208,17 @@ class AnnotationTypes:
 
     def __init__(self, resolve_type: Callable[[str, str], Resolved | None]) -> None:
         self._resolve_type = resolve_type
+        self._bound: dict[tuple[str, str], TypeRef] = {}
+
+    def evaluate_bound(
+        self, module: str, ann: Ann | None, looked_up: tuple[str, str] | None, bound: dict[tuple[str, str], TypeRef]
+    ) -> TypeRef | None:
+        """`evaluate`, with the TypeVars a call binds (`Overloads.bind`) standing for their classes."""
+        self._bound = bound
+        try:
+            return self.evaluate(module, ann, looked_up, 0)
+        finally:
+            self._bound = {}
 
     def evaluate(self, module: str, ann: Ann | None, looked_up: tuple[str, str] | None, depth: int) -> TypeRef | None:
         """The value type an annotation of a stub in `module` declares (`NOTHING` for `None`); `looked_up` is
@@ -240,6 +257,8 @@ class AnnotationTypes:
             return None if cls in _OPAQUE else TypeRef("instance", *cls)
         if resolved.kind == "special":
             return _bare_special(resolved.name, looked_up)
+        if resolved.kind == "typevar":
+            return self._bound.get((resolved.module, resolved.name))  # unbound: any class
         return None
 
     def _evaluate_subscript(
@@ -327,3 +346,184 @@ def _literal_class(args: tuple[Ann, ...]) -> TypeRef | None:
     if len(names) == 1 and next(iter(names)) in ("str", "int", "bool", "bytes"):
         return TypeRef("instance", "builtins", next(iter(names)))
     return None
+
+
+Param = tuple[str, str, Ann | None, bool]
+"""A parameter a caller passes, as a stub declares it: (kind, name, annotation, required); kind `p`
+positional-only, `a` positional or keyword, `*` `*args`, `k` keyword-only, `**` `**kwargs` (a method's `self` /
+`cls` left out); required: it has no default."""
+
+Arguments = tuple[tuple[str, ...], tuple[tuple[str, str], ...]]
+"""What a call passes, as classes: each positional argument's and (name, class) for each keyword argument; a
+class is `builtins.str`'s or `builtins.bytes`' name, or "" (not known)."""
+
+_ARGUMENT_CLASSES = {"s": "str", "b": "bytes"}
+
+
+def call_arguments(step: str) -> Arguments:
+    """A call step (`(s,?,sep=s)`, see `facts.call_step`) as `Arguments`."""
+    positional: list[str] = []
+    keywords: list[tuple[str, str]] = []
+    for token in step[1:-1].split(",") if len(step) > 2 else ():
+        name, _, cls = token.rpartition("=")
+        if name:
+            keywords.append((name, _ARGUMENT_CLASSES.get(cls, "")))
+        else:
+            positional.append(_ARGUMENT_CLASSES.get(cls, ""))
+    return tuple(positional), tuple(keywords)
+
+
+_NOT_MEMBERS = frozenset({"__slots__", "__class_getitem__", "__init_subclass__", "__subclasshook__", "__doc__"})
+"""Names in a protocol's body that are no member a value must have."""
+
+
+class Overloads:
+    """Which overloads of a stub function a call selects by the classes of what it passes (a str literal is no
+    `bytes | Pattern[bytes]`), and the constrained TypeVars (`AnyStr`) those classes bind.
+
+    An argument rules an overload out only when its annotation certainly does not accept the argument's class:
+    every part of it is a class the argument's class does not derive from, a protocol whose members the class
+    lacks, `None`, a `Callable`, a literal of another class or a constrained TypeVar bound (or constrained) to
+    another class. Anything else accepts: an overload is kept whenever in doubt.
+
+    `mro(module, qual)` is a stub class's MRO; `protocol(module, qual)` the members a protocol class declares
+    (None: not a protocol); `defines(module, qual, name)` whether a stub class (or a base) defines a member."""
+
+    def __init__(
+        self,
+        resolve_type: Callable[[str, str], Resolved | None],
+        mro: Callable[[str, str], list[tuple[str, str]]],
+        protocol: Callable[[str, str], list[str] | None],
+        defines: Callable[[str, str, str], bool],
+    ) -> None:
+        self._resolve_type = resolve_type
+        self._mro = mro
+        self._protocol = protocol
+        self._defines = defines
+
+    def bind(
+        self, module: str, params: tuple[Param, ...] | None, args: Arguments
+    ) -> dict[tuple[str, str], TypeRef] | None:
+        """The TypeVars the call binds in an overload declared in `module`; None: the overload is ruled out.
+        `params` None: not kept (nothing the def returns depends on them): it binds nothing, and stays in."""
+        bound: dict[tuple[str, str], TypeRef] = {}
+        if params is None:
+            return bound
+        positional = [p for p in params if p[0] in ("p", "a")]
+        star = next((p for p in params if p[0] == "*"), None)
+        stars = next((p for p in params if p[0] == "**"), None)
+        passed: list[tuple[Param, str]] = []
+        for index, cls in enumerate(args[0]):
+            param = positional[index] if index < len(positional) else star
+            if param is None:
+                return None  # more arguments than the overload takes
+            passed.append((param, cls))
+        for name, cls in args[1]:
+            param = next((p for p in params if p[0] in ("a", "k") and p[1] == name), stars)
+            if param is None:
+                return None
+            passed.append((param, cls))
+        given = {param[1] for param, _ in passed}
+        if any(p[3] and p[1] not in given for p in params):
+            return None  # a parameter it requires is not passed
+        for param, cls in passed:
+            if cls and self._accepts(module, param[2], ("builtins", cls), bound, 0) is False:
+                return None
+        return bound
+
+    def _accepts(
+        self, module: str, ann: Ann | None, cls: tuple[str, str], bound: dict[tuple[str, str], TypeRef], depth: int
+    ) -> bool | None:
+        """Whether a value of class `cls` fits the annotation: True, False, or None (not known); a constrained
+        TypeVar it fits is bound in `bound`."""
+        if ann is None or depth > 16:
+            return None
+        if isinstance(ann, str):
+            return False if ann == "None" else self._accepts_resolved(module, ann, (), cls, bound, depth)
+        tag = ann[0]
+        args: tuple[Ann, ...] = ann[1:]  # type: ignore[assignment]
+        if tag == "|":
+            return _any_of([self._accepts(module, arg, cls, bound, depth + 1) for arg in args])
+        if tag == "[]":
+            return self._accepts_resolved(module, str(args[0]), args[1:], cls, bound, depth)
+        return None
+
+    def _accepts_resolved(
+        self,
+        module: str,
+        name: str,
+        args: tuple[Ann, ...],
+        cls: tuple[str, str],
+        bound: dict[tuple[str, str], TypeRef],
+        depth: int,
+    ) -> bool | None:
+        """`_accepts` for a (dotted) name, subscripted with `args` or not."""
+        resolved = self._resolve_type(module, name)
+        if resolved is None:
+            return None
+        kind = resolved.kind
+        if kind == "alias":
+            return self._accepts(resolved.module, resolved.annotation, cls, bound, depth + 1)
+        if kind == "typevar":
+            return self._bind(resolved, cls, bound)
+        if kind == "special":
+            return self._accepts_special(module, resolved.name, args, cls, bound, depth)
+        if kind != "class":
+            return None
+        target = (resolved.module, resolved.name)
+        if target in _OPAQUE or target in self._mro(*cls):
+            return True
+        members = self._protocol(*target)
+        if members is None:
+            return False
+        return all(self._defines(*cls, member) for member in members if member not in _NOT_MEMBERS)
+
+    def _accepts_special(
+        self,
+        module: str,
+        form: str,
+        args: tuple[Ann, ...],
+        cls: tuple[str, str],
+        bound: dict[tuple[str, str], TypeRef],
+        depth: int,
+    ) -> bool | None:
+        """`_accepts` for a special form: a union, `Callable`, `Literal`, `LiteralString`, `Annotated` and kin."""
+        if form in ("Optional", "Union"):
+            return _any_of([self._accepts(module, arg, cls, bound, depth + 1) for arg in args])
+        if form == "Unwrap" and args:
+            return self._accepts(module, args[0], cls, bound, depth + 1)
+        if form == "Callable":
+            return False if not self._defines(*cls, "__call__") else None
+        if form == "LiteralString":
+            return cls == ("builtins", "str") or None
+        if form == "Nothing":
+            return False
+        if form == "Literal":
+            kinds = {("str" if a[0] == "s" else str(a[1])) if isinstance(a, tuple) else "?" for a in args}
+            return None if cls[1] in kinds or "?" in kinds else False
+        return None
+
+    def _bind(self, typevar: Resolved, cls: tuple[str, str], bound: dict[tuple[str, str], TypeRef]) -> bool | None:
+        """A constrained TypeVar (`AnyStr`) takes the class of the first argument that fits one of its constraints;
+        a later argument of another class fits no longer. Any other TypeVar accepts, and binds nothing."""
+        key = (typevar.module, typevar.name)
+        value = TypeRef("instance", *cls)
+        if key in bound:
+            return bound[key] == value
+        annotation = typevar.annotation if isinstance(typevar.annotation, tuple) else ()
+        constraints = [c for c in annotation[1:] if isinstance(c, (str, tuple))]
+        if not constraints:
+            return None
+        verdicts = [self._accepts(typevar.module, c, cls, {}, 1) for c in constraints]
+        fits = [c for c, verdict in zip(constraints, verdicts, strict=True) if verdict is True]
+        if len(fits) == 1 and self._resolve_type(typevar.module, str(fits[0])) == Resolved("class", *cls):
+            bound[key] = value
+            return True
+        return False if all(verdict is False for verdict in verdicts) else None
+
+
+def _any_of(verdicts: list[bool | None]) -> bool | None:
+    """A union accepts when one member does, does not when none may."""
+    if True in verdicts:
+        return True
+    return False if verdicts and all(v is False for v in verdicts) else None

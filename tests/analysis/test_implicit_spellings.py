@@ -128,7 +128,7 @@ def test_calling_the_class_of_a_value_is_calling_its_class_attribute(line: str, 
     ("source", "chain"),
     [
         ("def f(x):\n    type(x.m())()\n", ("type", "()")),  # not a plain chain
-        ("def f(x):\n    type('C', (), {})()\n", ("type", "()")),
+        ("def f(x):\n    type('C', (), {})()\n", ("type", "(s,?,?)")),  # the step keeps the literal's class
         ("def f(x, type):\n    type(x)()\n", ("type", "()")),  # not the builtin
         ("from m import type\n\ndef f(x):\n    type(x)()\n", ("type", "()")),
     ],

@@ -171,7 +171,7 @@ def test_version_guards_are_honoured() -> None:
 def test_results_are_memoised() -> None:
     stubs = Stubs("linux", HOST)
     first = stubs.returns("pathlib", "Path.iterdir")
-    assert stubs._types[("pathlib", "Path.iterdir", True)] == first
+    assert stubs._types[("pathlib", "Path.iterdir", True, "")] == first
     assert stubs.returns("pathlib", "Path.iterdir") is first
 
 

@@ -182,7 +182,7 @@ class Bodies:
         for attr in rest:
             next_syms: list[Sym] = []
             for sym in syms:
-                if attr != "()" and isinstance(sym, StdName) and sym.symbol.kind in ("function", "variable"):
+                if attr[:1] != "(" and isinstance(sym, StdName) and sym.symbol.kind in ("function", "variable"):
                     next_syms.append(sym)  # attributes of a value: the reach is the value itself
                     continue
                 next_syms.extend(self.evaluator.step(sym, attr, 1))

@@ -242,7 +242,7 @@ class Evaluator:
         `g = os.getenv` is seen through instead: its uses reach the function itself)."""
         if not self.tracker.collects_state:
             return
-        if binding.kind == "alias" and "()" not in binding.target and not binding.target.startswith("<"):
+        if binding.kind == "alias" and "(" not in binding.target and not binding.target.startswith("<"):
             return
         qualname = f"{cls}.{binding.name}" if cls else binding.name
         index = self.view.state_functions(module).get((qualname, binding.line))
@@ -279,8 +279,9 @@ class Evaluator:
 
     # -- values and their classes -------------------------------------------------------------------------
 
-    def called(self, sym: Sym) -> Sym:
-        """The value a call of `sym` gives: an instance of a class, a function's annotated result, ..."""
+    def called(self, sym: Sym, args: str = "()") -> Sym:
+        """The value a call of `sym` gives: an instance of a class, a function's annotated result, ...; `args`
+        is the call's step (`facts.call_step`): what it passes, which an overloaded stub's result may depend on."""
         match sym:
             case ProjectClass(class_module, class_index):
                 return ProjectInstance(class_module, class_index)
@@ -296,19 +297,23 @@ class Evaluator:
             case StdName(_, symbol) if symbol.kind == "class":
                 return instance_of(symbol)
             case StdName(_, symbol) if symbol.kind == "function":
-                return self.stub_result(symbol)
+                return self.stub_result(symbol, args)
             case StdMethod(_, _, looked_up):  # a method of a value, typed through the value's class (`Self`)
-                ref = self.view.stub_type(self.view.stubs.returns, looked_up)
-                return from_ref(ref) if ref is not None else UNKNOWN
+                return self.stub_result(StubSymbol("function", looked_up), args)
             case ContainerMethod(result):
                 return result
             case External() | Missing():
                 return sym
         return UNKNOWN
 
-    def stub_result(self, symbol: StubSymbol) -> Sym:
-        """The class a stdlib function's annotated return names, when the stubs say (`os.getcwd` -> str)."""
-        ref = self.view.stub_type(self.view.stubs.returns, symbol.where)
+    def stub_result(self, symbol: StubSymbol, args: str = "()") -> Sym:
+        """The class a stdlib function's annotated return names, when the stubs say (`os.getcwd` -> str), given
+        what the call passes (`re.sub` with a str literal -> str)."""
+        if args == "()":
+            ref = self.view.stub_type(self.view.stubs.returns, symbol.where)
+        else:
+            module, qual = symbol.where
+            ref = self.view.stub_type(self.view.stubs.call_returns, (module, qual + args))
         return from_ref(ref) if ref is not None else UNKNOWN
 
     def typed(self, module: Module, func: FunctionFacts | None, target: str) -> list[Sym]:
@@ -368,8 +373,8 @@ class Evaluator:
         """`sym.attr`, or with attr `()` the result of calling sym."""
         if depth > MAX_ALIAS_DEPTH:
             return [Missing(attr, "alias chain too deep")]
-        if attr == "()":
-            return [self.called(sym)]
+        if attr[:1] == "(":
+            return [self.called(sym, attr)]
         match sym:
             case ProjectModule(name):
                 return self.project_member(self.view.module(name), attr, depth)
