@@ -267,15 +267,17 @@ class Definitions:
         return self._modules[path]
 
     def where(self, name: str) -> tuple[str, int] | None:
-        """(file relative to the root, line), trying the longest module prefix first; None: not found."""
+        """(file relative to the root, line), trying the longest module prefix first, under the root and then
+        under `src/` (a src layout such as attrs's, where the report names `src/attr/...`); None: not found."""
         parts = name.split(".")
-        for cut in range(len(parts) - 1, 0, -1):
-            base = self.root.joinpath(*parts[:cut])
-            for path in (base.with_suffix(".py"), base / "__init__.py"):
-                if path.is_file():
-                    line = self._defs(path).get(".".join(parts[cut:]))
-                    if line is not None:
-                        return path.relative_to(self.root).as_posix(), line
+        for top in (self.root, self.root / "src"):
+            for cut in range(len(parts) - 1, 0, -1):
+                base = top.joinpath(*parts[:cut])
+                for path in (base.with_suffix(".py"), base / "__init__.py"):
+                    if path.is_file():
+                        line = self._defs(path).get(".".join(parts[cut:]))
+                        if line is not None:
+                            return path.relative_to(self.root).as_posix(), line
         return None
 
 

@@ -147,3 +147,24 @@ def test_recheck_carries_judgements_and_flags_changes(tmp_path: Path) -> None:
     assert all(e["judgement"] == "real" for e in rechecked["sample"])
     assert "carried 2/4; no longer violated 1" in out
     assert "judged real but no longer violated (a held verdict that is wrong?): pkg.mod.C.n" in out
+
+
+def test_sample_locates_hops_in_a_src_layout(tmp_path: Path) -> None:
+    """A src-layout corpus (attrs: the report names `src/attr/...`, modules are `attr.*`) gets its hops located too."""
+    (tmp_path / "src" / "pkg").mkdir(parents=True)
+    (tmp_path / "src" / "pkg" / "mod.py").write_text(MODULE, encoding="utf-8")
+    claims = first_report()
+    for entry in claims["claims"]:
+        entry["file"] = "src/pkg/mod.py"
+        for found in entry["violations"]:
+            found["file"] = "src/pkg/mod.py"
+    (tmp_path / "r.json").write_text(json.dumps(claims), encoding="utf-8")
+    common = ("--report", tmp_path / "r.json", "--root", tmp_path, "--sample", "4", "--seed", "3")
+    run(*common, "--out", tmp_path / "s.json")
+
+    entry = next(e for e in json.loads((tmp_path / "s.json").read_text())["sample"] if e["function"] == "pkg.mod.C.m")
+    assert entry["violation"]["at"] == "src/pkg/mod.py:9"
+    assert [(hop["function"], hop["at"], hop["source"]) for hop in entry["violation"]["chain"]] == [
+        ("pkg.mod.a", "src/pkg/mod.py:4", "def a():"),
+        ("pkg.mod.b", "src/pkg/mod.py:8", "def b():"),
+    ]
