@@ -7,13 +7,53 @@ asked `PLATFORM`-sensitive, so a summary that met none is shared by every target
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import NamedTuple
 
 from pytest_claims.analysis.conditions import Target, evaluate
 from pytest_claims.analysis.project import Module, Project
 from pytest_claims.analysis.resolution.tracking import Tracker
-from pytest_claims.analysis.stubs import Stubs
+from pytest_claims.analysis.stubs import Stubs, is_stub_module
 from pytest_claims.records import PLATFORM, Binding, ClassFacts, FunctionFacts, StubSymbol, TypeRef
+
+
+class MethodNames(NamedTuple):
+    """The names a method call on a value of unknown class could lead somewhere by (SPEC §5), on one target."""
+
+    bound: frozenset[str]
+    """Every name a project (or followed) class alive on the target binds: its methods (properties too), its
+    class-body assignments whatever their value (`run = _run`, `handler = staticmethod(f)`, even `x = 3`: fail
+    closed), and the attributes its methods set on `self` (a callable stored there may be called by name)."""
+    varies: frozenset[str]
+    """Of the names some class binds on some target, those another target of the run may answer otherwise."""
+
+
+def class_bound(functions: Sequence[FunctionFacts], cls: ClassFacts) -> Iterator[tuple[str, int]]:
+    """(name, guard) for every name a class binds (`MethodNames.bound`), with the guard of its binding."""
+    for name, index in cls.methods:
+        yield name, functions[index].guard
+    for binding in (*cls.attributes, *cls.fields):
+        yield binding.name, binding.guard
+
+
+_CATALOGUE_MEMBERS: dict[tuple[str, tuple[int, int]], frozenset[str]] = {}
+
+
+def catalogue_members(fingerprint: str, keys: Iterable[str], version: tuple[int, int]) -> frozenset[str]:
+    """The member names of the catalogue's `Class.member` entries (`read_text` of `pathlib.Path.read_text`): the
+    keys whose parent is no stdlib module of this Python (a parent the stubs lack counts as a class: fail
+    closed), under a top-level module this Python has (an entry for another version's module names nothing
+    here). Kept per catalogue and version for the process."""
+    known = _CATALOGUE_MEMBERS.get((fingerprint, version)) if fingerprint else None
+    if known is None:
+        parents: dict[str, list[str]] = {}
+        for key in keys:
+            parent, _, member = key.rpartition(".")
+            if parent:
+                parents.setdefault(parent, []).append(member)
+        known = frozenset(m for p, ms in parents.items() if is_stub_module(p, version) is False for m in ms)
+        _CATALOGUE_MEMBERS[fingerprint, version] = known
+    return known
 
 
 class TargetView:
@@ -41,6 +81,7 @@ class TargetView:
         self._by_name: dict[tuple[str, str], dict[str, list[int]]] = {}
         self._last_lines: dict[str, dict[str, int]] = {}
         self._states: dict[str, dict[tuple[str, int], int]] = {}
+        self._method_names: MethodNames | None = None
 
     # -- modules, with dependency tracking ----------------------------------------------------------------
 
@@ -164,6 +205,33 @@ class TargetView:
             for f in module.facts.functions:
                 lines[f.qualname] = max(lines.get(f.qualname, 0), f.line)
         return lines
+
+    def method_names(self) -> MethodNames:
+        """The names the project's classes bind on this target, built once from every module's facts (read in
+        one batch). Nothing of it is recorded as read: who tests a name records the name (`Summaries`)."""
+        known = self._method_names
+        if known is None:
+            modules = self.project.modules
+            modules.preload(modules)
+            bound: set[str] = set()
+            always: set[str] = set()
+            guarded: set[str] = set()
+            with self.tracker.scope(state="off"):
+                for name in modules:
+                    module = modules[name]
+                    sensitive = self.platform_sensitive(module)
+                    functions = module.facts.functions
+                    for cls in module.facts.classes:
+                        live = self.alive(module, cls.guard)
+                        for member, guard in class_bound(functions, cls):
+                            if cls.guard == 0 and guard == 0:
+                                always.add(member)
+                            elif sensitive:
+                                guarded.add(member)
+                            if live and self.alive(module, guard):
+                                bound.add(member)
+            known = self._method_names = MethodNames(frozenset(bound), frozenset(guarded - always))
+        return known
 
     # -- the stubs ----------------------------------------------------------------------------------------
 
