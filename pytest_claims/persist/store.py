@@ -23,7 +23,7 @@ from pytest_claims.persist.codec import all_conform, conforms, decode, encode, s
 from pytest_claims.records import HIERARCHY, PLATFORM, Claimed, DirectiveError, Summary, Verdict
 from pytest_claims.vocabulary import STATUSES  # a store holding any other was not written by this version
 
-STORE_VERSION = 12
+STORE_VERSION = 13
 """The layout of both stores around their records (whose shapes `schema` hashes); part of their keys."""
 
 _NAMES = dict[str, str]
@@ -70,6 +70,11 @@ def store_key(cache: FactsCache, inputs: tuple[object, ...], *more: object) -> s
 Same = Callable[[frozenset[str], dict[str, str]], frozenset[str]]
 """Of the modules whose bytes changed since the run that wrote the digests given, those whose facts did not (a
 comment, a blank line's spaces): every item of a store is a function of facts, so they are not changed at all."""
+
+
+Names = Callable[[frozenset[str], dict[str, str]], frozenset[str]]
+"""Of the modules changed since the run that wrote the digests given, the method names they bind otherwise in their
+classes, as pseudo-modules (`records.method_name`): an item that asked about one of them is stale."""
 
 
 def _changed(digests: dict[str, str], old: dict[str, str], same: Same | None = None) -> frozenset[str]:
@@ -137,6 +142,8 @@ class VerdictStore:
         self.directives: dict[Any, Any] = {}
         self.verdicts: dict[Any, Any] = {}
         self.changed: frozenset[str] = frozenset()
+        self._stale: frozenset[str] = frozenset()
+        """The changed modules, and the method names they changed (`Names`)."""
         self._hierarchy = _Lazy(lambda: False)
 
     def compare(
@@ -144,16 +151,19 @@ class VerdictStore:
         digests: dict[str, str],
         hierarchy: Callable[[frozenset[str], dict[str, str]], bool],
         same: Same | None = None,
+        names: Names | None = None,
     ) -> None:
         """Which modules differ from the stored run: a verdict that read none of them is valid. `hierarchy` says
         whether the changed modules changed the class hierarchy; it is asked only when a verdict that looked for
-        overrides (HIERARCHY among its dependencies) is about to be reused. `same`: see `Same`."""
+        overrides (HIERARCHY among its dependencies) is about to be reused. `same`: see `Same`; `names`: see
+        `Names`."""
         self.changed = _changed(digests, self.old_digests, same)
+        self._stale = self.changed | names(self.changed, self.old_digests) if names and self.changed else self.changed
         changed, shapes = self.changed, self.old_shapes  # not `self`: no reference cycle (see engine's collector)
         self._hierarchy = _Lazy(lambda: hierarchy(changed, shapes))
 
     def valid(self, deps: tuple[str, ...]) -> bool:
-        if not self.changed.isdisjoint(deps):
+        if not self._stale.isdisjoint(deps):
             return False
         return HIERARCHY not in deps or not self._hierarchy()
 
@@ -194,12 +204,14 @@ class SummaryStore:
         hierarchy: Callable[[frozenset[str], dict[str, str]], bool],
         shapes: dict[str, str],
         same: Same | None = None,
+        names: Names | None = None,
     ) -> None:
         base = cache.directory.parent if cache.directory is not None else None
         self.path = base / f"summaries-{store_key(cache, inputs, targets)}" if base is not None else None
         self.digests = digests
         self.hierarchy = hierarchy
         self.same = same
+        self.names = names
         self.shapes = shapes
         """The shapes the verdict store will save (the same dict): the summaries are judged by them too."""
         self._old: dict[Any, Any] | None = None
@@ -217,8 +229,10 @@ class SummaryStore:
             document = read_document(self.path, SUMMARIES_SHAPE)
             self._old = _conforming(document.get("summaries", {}))
             self._old_subclasses = document.get("subclasses", {})
-            self._changed = _changed(self.digests, document.get("digests", {}), self.same)
-            changed, shapes = self._changed, document.get("shapes", {})
+            old_digests = document.get("digests", {})
+            changed, shapes = _changed(self.digests, old_digests, self.same), document.get("shapes", {})
+            names = self.names(changed, old_digests) if self.names is not None and changed else frozenset()
+            self._changed = changed | names
             hierarchy = self.hierarchy  # not `self`: no reference cycle
             self._hierarchy_changed = _Lazy(lambda: bool(changed) and hierarchy(changed, shapes))
         return self._old
