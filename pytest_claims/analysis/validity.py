@@ -87,28 +87,29 @@ class ChangedNames:
     """The method names whose binding by the project's classes a change may have changed (`store.Names`): every
     name a changed module binds in its classes otherwise than its old content did (its platform guards
     included), as `records.method_name` markers. What was built on asking whether the project binds such a name
-    (a call on a value of unknown class, SPEC §5) is stale; the rest stands. `METHOD_NAMES` when a changed
-    module's old facts are no longer in the facts cache: everything that asked is stale. Each module is
-    compared once per run (both stores ask)."""
+    (a call on a value of unknown class, SPEC §5) is stale; the rest stands. A module the last run never read
+    (no class shape kept) bound none of the names asked then: the names are read only from the modules whose
+    text mentions them. `METHOD_NAMES` when a module the last run read has its old facts no longer in the facts
+    cache: everything that asked is stale. Each module is compared once per run (both stores ask)."""
 
     def __init__(self, project: Project, cache: FactsCache) -> None:
         self.project = project
         self.cache = cache
-        self.known: dict[tuple[str, str], frozenset[str]] = {}
+        self.known: dict[tuple[str, str, bool], frozenset[str]] = {}
 
-    def __call__(self, changed: frozenset[str], old: dict[str, str]) -> frozenset[str]:
+    def __call__(self, changed: frozenset[str], old: dict[str, str], shapes: dict[str, str]) -> frozenset[str]:
         found: set[str] = set()
         for name in changed:
-            found.update(self._changed(name, old.get(name, "")))
+            found.update(self._changed(name, old.get(name, ""), name in shapes))
         return frozenset(found)
 
-    def _changed(self, name: str, old_key: str) -> frozenset[str]:
-        key = (name, old_key)
+    def _changed(self, name: str, old_key: str, was_read: bool) -> frozenset[str]:
+        key = (name, old_key, was_read)
         known = self.known.get(key)
         if known is None:
             old_digest, _, old_place = old_key.partition("|")
             before: frozenset[tuple[str, str]] = frozenset()
-            if old_digest and not old_place.startswith("namespace"):
+            if was_read and old_digest and not old_place.startswith("namespace"):
                 old_facts = self.cache.get(old_digest)
                 if old_facts is None:
                     self.known[key] = known = frozenset({METHOD_NAMES})

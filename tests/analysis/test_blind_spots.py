@@ -57,7 +57,8 @@ def project(root: Path, dynamic_calls: str | None) -> Path:
         "src/pkg/__init__.py": "",
         "src/pkg/core.py": CORE,
         # a class binding `process`: `handler.process(value)` on a value of unknown class could lead there (SPEC §5)
-        "src/pkg/db.py": "def query():\n    return 1\n\n\nclass Worker:\n    def process(self, value):\n        return value\n",
+        "src/pkg/db.py": "def query():\n    return 1\n\n\nclass Worker:\n    def process(self, value):\n"
+        "        return value\n",
     }
     for rel, text in files.items():
         path = root / rel

@@ -186,11 +186,11 @@ class Summaries:
             members = self._members = catalogue_members(catalogue.fingerprint, catalogue.entries, version)
         if name in members:
             return True
-        names = self.view.method_names()
+        bound, varies = self.view.binds(name)
         self.tracker.modules((METHOD_NAMES, method_name(name)))
-        if name in names.varies:
+        if varies:
             self.tracker.module(PLATFORM)
-        return name in names.bound
+        return bound
 
     def _reads(self, reads: Iterable[tuple[str, int]], line: int, found: _Found) -> None:
         """Module or class state read: an edge to the `state` function holding what its binding evaluates."""

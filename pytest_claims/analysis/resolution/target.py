@@ -8,7 +8,6 @@ asked `PLATFORM`-sensitive, so a summary that met none is shared by every target
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import NamedTuple
 
 from pytest_claims.analysis.conditions import Target, evaluate
 from pytest_claims.analysis.project import Module, Project
@@ -17,19 +16,8 @@ from pytest_claims.analysis.stubs import Stubs, is_stub_module
 from pytest_claims.records import PLATFORM, Binding, ClassFacts, FunctionFacts, StubSymbol, TypeRef
 
 
-class MethodNames(NamedTuple):
-    """The names a method call on a value of unknown class could lead somewhere by (SPEC §5), on one target."""
-
-    bound: frozenset[str]
-    """Every name a project (or followed) class alive on the target binds: its methods (properties too), its
-    class-body assignments whatever their value (`run = _run`, `handler = staticmethod(f)`, even `x = 3`: fail
-    closed), and the attributes its methods set on `self` (a callable stored there may be called by name)."""
-    varies: frozenset[str]
-    """Of the names some class binds on some target, those another target of the run may answer otherwise."""
-
-
 def class_bound(functions: Sequence[FunctionFacts], cls: ClassFacts) -> Iterator[tuple[str, int]]:
-    """(name, guard) for every name a class binds (`MethodNames.bound`), with the guard of its binding."""
+    """(name, guard) for every name a class binds (`TargetView.binds`), with the guard of its binding."""
     for name, index in cls.methods:
         yield name, functions[index].guard
     for binding in (*cls.attributes, *cls.fields):
@@ -81,7 +69,8 @@ class TargetView:
         self._by_name: dict[tuple[str, str], dict[str, list[int]]] = {}
         self._last_lines: dict[str, dict[str, int]] = {}
         self._states: dict[str, dict[tuple[str, int], int]] = {}
-        self._method_names: MethodNames | None = None
+        self._binds: dict[str, tuple[bool, bool]] = {}
+        self._bound_names: dict[str, dict[str, list[tuple[int, int]]]] = {}
 
     # -- modules, with dependency tracking ----------------------------------------------------------------
 
@@ -206,32 +195,39 @@ class TargetView:
                 lines[f.qualname] = max(lines.get(f.qualname, 0), f.line)
         return lines
 
-    def method_names(self) -> MethodNames:
-        """The names the project's classes bind on this target, built once from every module's facts (read in
-        one batch). Nothing of it is recorded as read: who tests a name records the name (`Summaries`)."""
-        known = self._method_names
+    def binds(self, name: str) -> tuple[bool, bool]:
+        """Whether some project (or followed) class alive on this target binds `name`, and whether another target
+        of the run may answer otherwise. A class binds every name it defines: its methods (properties too), its
+        class-body assignments whatever their value (`run = _run`, `handler = None`: fail closed), and the
+        attributes its methods set on `self` (a callable stored there is called by name). Only the modules whose
+        text mentions the name are read (`Modules.mentioning`); kept per target. Nothing of it is recorded as
+        read: who asks records the name."""
+        known = self._binds.get(name)
         if known is None:
-            modules = self.project.modules
-            modules.preload(modules)
-            bound: set[str] = set()
-            always: set[str] = set()
-            guarded: set[str] = set()
+            bound = always = guarded = False
             with self.tracker.scope(state="off"):
-                for name in modules:
-                    module = modules[name]
+                for module_name in self.project.modules.mentioning(name):
+                    module = self.project.modules[module_name]
                     sensitive = self.platform_sensitive(module)
-                    functions = module.facts.functions
-                    for cls in module.facts.classes:
-                        live = self.alive(module, cls.guard)
-                        for member, guard in class_bound(functions, cls):
-                            if cls.guard == 0 and guard == 0:
-                                always.add(member)
-                            elif sensitive:
-                                guarded.add(member)
-                            if live and self.alive(module, guard):
-                                bound.add(member)
-            known = self._method_names = MethodNames(frozenset(bound), frozenset(guarded - always))
+                    for cls_guard, guard in self._class_bound(module).get(name, ()):
+                        if cls_guard == 0 and guard == 0:
+                            always = True
+                        elif sensitive:
+                            guarded = True
+                        bound = bound or (self.alive(module, cls_guard) and self.alive(module, guard))
+            known = self._binds[name] = (bound, guarded and not always)
         return known
+
+    def _class_bound(self, module: Module) -> dict[str, list[tuple[int, int]]]:
+        """name -> (the class's guard, the binding's guard) for every name the module's classes bind."""
+        table = self._bound_names.get(module.name)
+        if table is None:
+            table = self._bound_names[module.name] = {}
+            functions = module.facts.functions
+            for cls in module.facts.classes:
+                for member, guard in class_bound(functions, cls):
+                    table.setdefault(member, []).append((cls.guard, guard))
+        return table
 
     # -- the stubs ----------------------------------------------------------------------------------------
 
