@@ -28,6 +28,18 @@ HIERARCHY = "<hierarchy>"
 """A pseudo-module in dependency sets: the computation looked for overrides in the project's subclasses, so
 it is stale whenever any module's classes (their names, bases, methods or class-body assignments) change."""
 
+METHOD_NAMES = "<methods>"
+"""A pseudo-module in dependency sets: the computation asked whether the project's classes bind a method name
+(a call on a value of unknown class is a blind spot only when one does, SPEC §5). Each name asked is recorded
+too, as `method_name(name)`: the computation is stale when a changed module binds that name differently in its
+classes; by this marker alone, when what a changed module bound before is not known."""
+
+
+def method_name(name: str) -> str:
+    """The pseudo-module of one method name asked about (`METHOD_NAMES`)."""
+    return f"{METHOD_NAMES}{name}"
+
+
 PLATFORM = "<platform>"
 """A pseudo-module in dependency sets (`Summary.deps`): the computation consulted something that differs
 between the targets of the run, so its result is kept per platform."""

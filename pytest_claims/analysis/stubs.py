@@ -299,6 +299,19 @@ def _stub(module: str, version: tuple[int, int]) -> _StubModule | None:
 
 
 @cache
+def is_stub_module(module: str, version: tuple[int, int]) -> bool | None:
+    """Whether typeshed has a stub module of that dotted name for this Python version (found, not parsed); None
+    when its top-level package is no stdlib module of that version at all."""
+    if module.split(".")[0] not in _stdlib_tops(version):
+        return None
+    context = typeshed_client.get_search_context(version=version, search_path=[])
+    try:
+        return typeshed_client.get_stub_file(module, search_context=context) is not None
+    except (ValueError, OSError):
+        return False
+
+
+@cache
 def _stdlib_tops(version: tuple[int, int]) -> frozenset[str]:
     """Top-level stdlib module names typeshed knows for this version: most project names fail here, cheaply."""
     versions = typeshed_client.finder.get_typeshed_versions(typeshed_client.finder.find_typeshed())

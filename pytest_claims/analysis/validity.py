@@ -25,8 +25,10 @@ from typing import Any
 from pytest_claims.analysis.facts import hierarchy_shape
 from pytest_claims.analysis.index import ModuleFile
 from pytest_claims.analysis.project import Project
+from pytest_claims.analysis.resolution.target import class_bound
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.persist.store import SummaryStore, VerdictStore
+from pytest_claims.records import METHOD_NAMES, FileFacts, method_name
 
 
 def place(file: ModuleFile) -> str:
@@ -81,6 +83,57 @@ class SameFacts:
         return known
 
 
+class ChangedNames:
+    """The method names whose binding by the project's classes a change may have changed (`store.Names`): every
+    name a changed module binds in its classes otherwise than its old content did (its platform guards
+    included), as `records.method_name` markers. What was built on asking whether the project binds such a name
+    (a call on a value of unknown class, SPEC §5) is stale; the rest stands. A module the last run never read
+    (no class shape kept) bound none of the names asked then: the names are read only from the modules whose
+    text mentions them. `METHOD_NAMES` when a module the last run read has its old facts no longer in the facts
+    cache: everything that asked is stale. Each module is compared once per run (both stores ask)."""
+
+    def __init__(self, project: Project, cache: FactsCache) -> None:
+        self.project = project
+        self.cache = cache
+        self.known: dict[tuple[str, str, bool], frozenset[str]] = {}
+
+    def __call__(self, changed: frozenset[str], old: dict[str, str], shapes: dict[str, str]) -> frozenset[str]:
+        found: set[str] = set()
+        for name in changed:
+            found.update(self._changed(name, old.get(name, ""), name in shapes))
+        return frozenset(found)
+
+    def _changed(self, name: str, old_key: str, was_read: bool) -> frozenset[str]:
+        key = (name, old_key, was_read)
+        known = self.known.get(key)
+        if known is None:
+            old_digest, _, old_place = old_key.partition("|")
+            before: frozenset[tuple[str, str]] = frozenset()
+            if was_read and old_digest and not old_place.startswith("namespace"):
+                old_facts = self.cache.get(old_digest)
+                if old_facts is None:
+                    self.known[key] = known = frozenset({METHOD_NAMES})
+                    return known
+                before = _bound(old_facts)
+            modules = self.project.modules
+            after = _bound(modules[name].facts) if name in modules else frozenset()
+            known = self.known[key] = frozenset(method_name(n) for n, _ in before ^ after)
+        return known
+
+
+def _bound(facts: FileFacts) -> frozenset[tuple[str, str]]:
+    """(name, the platform conditions over its binding) for every name the module's classes bind."""
+
+    def conditions(*guards: int) -> str:
+        return repr([(facts.conds[c], polarity) for guard in guards for c, polarity in facts.guards[guard]])
+
+    return frozenset(
+        (member, conditions(cls.guard, guard))
+        for cls in facts.classes
+        for member, guard in class_bound(facts.functions, cls)
+    )
+
+
 def hierarchy_changed(project: Project, changed: frozenset[str], old_shapes: dict[str, str]) -> bool:
     """Did the changed modules change any class, base or method name? Only then are the walks that looked for
     overrides in subclasses (HIERARCHY in their dependencies) redone."""
@@ -112,12 +165,15 @@ class Validity:
         self.keys = keys(project)
         self.hierarchy = partial(hierarchy_changed, project)
         self.same = SameFacts(project, cache, self.keys)
-        store.compare(self.keys, self.hierarchy, self.same)
+        self.names = ChangedNames(project, cache)
+        store.compare(self.keys, self.hierarchy, self.same, self.names)
 
     def summaries(self, inputs: tuple[object, ...], targets: Sequence[str]) -> SummaryStore:
         """The summary store of this run's targets, judged by the same changes and class shapes."""
         shapes = self.store.shapes
-        return SummaryStore(self.cache, inputs, tuple(targets), self.keys, self.hierarchy, shapes, self.same)
+        return SummaryStore(
+            self.cache, inputs, tuple(targets), self.keys, self.hierarchy, shapes, self.same, self.names
+        )
 
     def reading(self, name: str) -> Any:
         """The last run's directive reading of a module, while neither the module (in substance: `SameFacts`) nor

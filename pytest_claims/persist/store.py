@@ -15,15 +15,16 @@ config, catalogue, stubs, Python version), so a stale item cannot be served.
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Callable
 from typing import Any
 
 from pytest_claims.persist.cache import PLUGIN_VERSION, FactsCache, namespace, read_document, write_entry
 from pytest_claims.persist.codec import all_conform, conforms, decode, encode, schema
-from pytest_claims.records import HIERARCHY, PLATFORM, Claimed, DirectiveError, Summary, Verdict
+from pytest_claims.records import HIERARCHY, METHOD_NAMES, PLATFORM, Claimed, DirectiveError, Summary, Verdict
 from pytest_claims.vocabulary import STATUSES  # a store holding any other was not written by this version
 
-STORE_VERSION = 13
+STORE_VERSION = 14
 """The layout of both stores around their records (whose shapes `schema` hashes); part of their keys."""
 
 _NAMES = dict[str, str]
@@ -70,6 +71,21 @@ def store_key(cache: FactsCache, inputs: tuple[object, ...], *more: object) -> s
 Same = Callable[[frozenset[str], dict[str, str]], frozenset[str]]
 """Of the modules whose bytes changed since the run that wrote the digests given, those whose facts did not (a
 comment, a blank line's spaces): every item of a store is a function of facts, so they are not changed at all."""
+
+
+Names = Callable[[frozenset[str], dict[str, str], dict[str, str]], frozenset[str]]
+"""Of the modules changed since the run that wrote the digests (and class shapes) given, the method names they
+bind otherwise in their classes, as pseudo-modules (`records.method_name`): an item that asked about one of them
+is stale. Asked only when such an item is about to be reused (it reads the changed modules' facts)."""
+
+
+def _names_once(
+    names: Names | None, changed: frozenset[str], old: dict[str, str], shapes: dict[str, str]
+) -> Callable[[], frozenset[str]]:
+    """`names` for these changes, computed on first need and kept."""
+    if names is None or not changed:
+        return lambda: frozenset()
+    return functools.cache(lambda: names(changed, old, shapes))
 
 
 def _changed(digests: dict[str, str], old: dict[str, str], same: Same | None = None) -> frozenset[str]:
@@ -137,6 +153,8 @@ class VerdictStore:
         self.directives: dict[Any, Any] = {}
         self.verdicts: dict[Any, Any] = {}
         self.changed: frozenset[str] = frozenset()
+        self._names: Callable[[], frozenset[str]] = lambda: frozenset()
+        """The method names the changed modules bind otherwise (`Names`), on first need."""
         self._hierarchy = _Lazy(lambda: False)
 
     def compare(
@@ -144,16 +162,21 @@ class VerdictStore:
         digests: dict[str, str],
         hierarchy: Callable[[frozenset[str], dict[str, str]], bool],
         same: Same | None = None,
+        names: Names | None = None,
     ) -> None:
         """Which modules differ from the stored run: a verdict that read none of them is valid. `hierarchy` says
         whether the changed modules changed the class hierarchy; it is asked only when a verdict that looked for
-        overrides (HIERARCHY among its dependencies) is about to be reused. `same`: see `Same`."""
+        overrides (HIERARCHY among its dependencies) is about to be reused. `same`: see `Same`; `names`: see
+        `Names`."""
         self.changed = _changed(digests, self.old_digests, same)
+        self._names = _names_once(names, self.changed, self.old_digests, self.old_shapes)
         changed, shapes = self.changed, self.old_shapes  # not `self`: no reference cycle (see engine's collector)
         self._hierarchy = _Lazy(lambda: hierarchy(changed, shapes))
 
     def valid(self, deps: tuple[str, ...]) -> bool:
         if not self.changed.isdisjoint(deps):
+            return False
+        if METHOD_NAMES in deps and not self._names().isdisjoint(deps):
             return False
         return HIERARCHY not in deps or not self._hierarchy()
 
@@ -194,16 +217,19 @@ class SummaryStore:
         hierarchy: Callable[[frozenset[str], dict[str, str]], bool],
         shapes: dict[str, str],
         same: Same | None = None,
+        names: Names | None = None,
     ) -> None:
         base = cache.directory.parent if cache.directory is not None else None
         self.path = base / f"summaries-{store_key(cache, inputs, targets)}" if base is not None else None
         self.digests = digests
         self.hierarchy = hierarchy
         self.same = same
+        self.names = names
         self.shapes = shapes
         """The shapes the verdict store will save (the same dict): the summaries are judged by them too."""
         self._old: dict[Any, Any] | None = None
         self._changed: frozenset[str] = frozenset()
+        self._names: Callable[[], frozenset[str]] = lambda: frozenset()
         self._hierarchy_changed = _Lazy(lambda: False)
         self._new: dict[Any, Any] = {}
         self._old_subclasses: dict[Any, Any] = {}
@@ -217,8 +243,10 @@ class SummaryStore:
             document = read_document(self.path, SUMMARIES_SHAPE)
             self._old = _conforming(document.get("summaries", {}))
             self._old_subclasses = document.get("subclasses", {})
-            self._changed = _changed(self.digests, document.get("digests", {}), self.same)
-            changed, shapes = self._changed, document.get("shapes", {})
+            old_digests = document.get("digests", {})
+            changed, shapes = _changed(self.digests, old_digests, self.same), document.get("shapes", {})
+            self._changed = changed
+            self._names = _names_once(self.names, changed, old_digests, shapes)
             hierarchy = self.hierarchy  # not `self`: no reference cycle
             self._hierarchy_changed = _Lazy(lambda: bool(changed) and hierarchy(changed, shapes))
         return self._old
@@ -249,7 +277,9 @@ class SummaryStore:
             self._new_subclasses[platform, key[0], key[1]] = tuple(found)
 
     def _valid(self, deps: tuple[str, ...]) -> bool:
-        return self._changed.isdisjoint(deps) and (HIERARCHY not in deps or not self._hierarchy_changed())
+        if not self._changed.isdisjoint(deps) or (METHOD_NAMES in deps and not self._names().isdisjoint(deps)):
+            return False
+        return HIERARCHY not in deps or not self._hierarchy_changed()
 
     def put(self, key: tuple[str, int], platform: str, summary: Summary) -> None:
         if self.path is not None:

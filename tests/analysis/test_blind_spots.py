@@ -56,7 +56,9 @@ def project(root: Path, dynamic_calls: str | None) -> Path:
         "pyproject.toml": f'[tool.claims]\npackages = ["src/pkg"]\n{setting}{RULE}',
         "src/pkg/__init__.py": "",
         "src/pkg/core.py": CORE,
-        "src/pkg/db.py": "def query():\n    return 1\n",
+        # a class binding `process`: `handler.process(value)` on a value of unknown class could lead there (SPEC §5)
+        "src/pkg/db.py": "def query():\n    return 1\n\n\nclass Worker:\n    def process(self, value):\n"
+        "        return value\n",
     }
     for rel, text in files.items():
         path = root / rel

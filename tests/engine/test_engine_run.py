@@ -192,6 +192,11 @@ def first(handler):
 # claims: deterministic
 def second(handler):
     return relay(handler, 2)
+
+
+class Worker:  # binds `process`: `handler.process(value)` on a value of unknown class could lead here (SPEC §5)
+    def process(self, value):
+        return value
 """
 
 

@@ -48,7 +48,7 @@ def _chain(function: str, hops: list[str], spot_via: list[str]) -> dict[str, Any
                         "blind_spot": {
                             "file": "src/shapes/render.py",
                             "line": 22,
-                            "code": "shape.draw().upper()",
+                            "code": "shape.draw()",
                             "via": spot_via,
                         },
                     }
@@ -114,10 +114,10 @@ def test_the_run_shows_the_breach_the_static_pass_cannot_see(shapes: pytest.Pyte
             "at run time (1 call)",
             "    shapes.render.render (src/shapes/render.py:22) -> shapes.render.Stamped.draw "
             "(src/shapes/render.py:17) -> time.time",
-            "    hidden by the blind spot at src/shapes/render.py:22: shape.draw().upper()",
+            "    hidden by the blind spot at src/shapes/render.py:22: shape.draw()",
             "MISSED shapes.render.render_all claims deterministic*",
             "*",
-            "    hidden by the blind spot at src/shapes/render.py:22: shape.draw().upper()",
+            "    hidden by the blind spot at src/shapes/render.py:22: shape.draw()",
             "observed: 2 missed by the static pass, 0 confirmed, 2 of 4 not seen breaking*",
         ]
     )
@@ -156,8 +156,8 @@ def test_a_confirmed_breach_does_not_fail_the_run_twice(shapes: pytest.Pytester)
     render = shapes.path / "src" / "shapes" / "render.py"
     render.write_text(
         render.read_text(encoding="utf-8").replace(
-            "def render(shape) -> str:\n    return shape.draw().upper()",
-            "def render(shape) -> str:\n    time.monotonic()\n    return shape.draw().upper()",
+            "def render(shape) -> str:\n    return shape.draw()",
+            "def render(shape) -> str:\n    time.monotonic()\n    return shape.draw()",
         ),
         encoding="utf-8",
     )

@@ -147,11 +147,11 @@ def test_one_record_exactly(document: dict[str, Any]) -> None:
         "blind_spots": [],
     }
     (spotted,) = [
-        c for c in document["claims"] if c["function"] == "vio.users.load_settings" and c["platform"] == "linux"
+        c for c in document["claims"] if c["function"] == "vio.leads_cases.renders" and c["platform"] == "linux"
     ]
     assert spotted["status"] == "held"
     assert spotted["blind_spots"] == [
-        {"file": "src/vio/users.py", "line": 8, "code": "sandbox.read_text(path).splitlines()", "via": []}
+        {"file": "src/vio/leads_cases.py", "line": 44, "code": "x.render_lead()", "via": []}
     ]
     (external,) = [
         c for c in document["claims"] if c["function"] == "vio.external.third_party" and c["platform"] == "linux"

@@ -206,6 +206,11 @@ APPLY = """
 # claims: deterministic
 def apply(rule, amount):
     return rule.apply(amount)
+
+
+class Discount:  # binds `apply`: `rule.apply(amount)` on a value of unknown class could lead here (SPEC §5)
+    def apply(self, amount):
+        return amount
 """
 
 

@@ -35,13 +35,14 @@ from pytest_claims.analysis.resolution.symbols import (
     Sym,
     Unknown,
 )
-from pytest_claims.analysis.resolution.target import TargetView
+from pytest_claims.analysis.resolution.target import TargetView, catalogue_members
 from pytest_claims.analysis.resolution.tracking import Tracker
 from pytest_claims.analysis.specials import CALLS_BY_NAME, CONSTRUCTORS, FALLBACKS, RUNS_STORED_CALLABLES
 from pytest_claims.config import Config
 from pytest_claims.dotted import under_any
 from pytest_claims.records import (
     HIERARCHY,
+    METHOD_NAMES,
     PLATFORM,
     THIRD_PARTY,
     Blind,
@@ -51,6 +52,7 @@ from pytest_claims.records import (
     Reach,
     StubSymbol,
     Summary,
+    method_name,
 )
 
 if TYPE_CHECKING:
@@ -89,6 +91,7 @@ class Summaries:
         self._summaries: dict[Key, Summary] = {}
         self._receivers: dict[tuple[Key, ClassKey | None, Decided], Summary] = {}
         self._hooks: dict[str, tuple[bool, bool]] = {}
+        self._members: frozenset[str] | None = None
         self.keep_names = bool(config.forbid_reaches)
         """Rules may name any dotted name (`to = "json"`), so their runs keep every name a body uses."""
         self._deny_any = tuple(
@@ -182,9 +185,33 @@ class Summaries:
             call = _Call(passed, chain, module, func) if passed is not None else None
             for sym in syms:
                 self._outcome(sym, ctx, line, found, "", call)
-            if ctx == "call" and any(_hidden(sym) for sym in syms):
+            if ctx == "call" and any(_hidden(sym) for sym in syms) and self._may_lead(module, func, chain):
                 found.blind.setdefault((line, code), (line, code or f"{'.'.join(chain)}(...)"))
         return found
+
+    def _may_lead(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> bool:
+        """Whether a call the walk cannot follow could lead somewhere (SPEC §5). A method called by name on a value
+        of unknown class leads somewhere only when a project class binds the name, a catalogue `Class.member`
+        entry has it, or it is a special method; every other such call (a callable called, one fetched from a
+        function or a class attribute, a stdlib object calling stored callables) may. The names asked about
+        are recorded (`METHOD_NAMES`): the answer changes when a class gains or loses one."""
+        name = chain[-1]
+        if len(chain) < 2 or name == "()" or (name.startswith("__") and name.endswith("__")):
+            return True
+        receivers = self.bodies.use(module, func, chain[:-1])[0]
+        if not receivers or not all(isinstance(sym, Unknown) for sym in receivers):
+            return True
+        members = self._members
+        if members is None:
+            catalogue, version = self.catalogue, self.view.stubs.version
+            members = self._members = catalogue_members(catalogue.fingerprint, catalogue.entries, version)
+        if name in members:
+            return True
+        bound, varies = self.view.binds(name)
+        self.tracker.modules((METHOD_NAMES, method_name(name)))
+        if varies:
+            self.tracker.module(PLATFORM)
+        return bound
 
     def _reads(self, reads: Iterable[tuple[str, int]], line: int, found: _Found) -> None:
         """Module or class state read: an edge to the `state` function holding what its binding evaluates."""

@@ -7,13 +7,41 @@ asked `PLATFORM`-sensitive, so a summary that met none is shared by every target
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from pytest_claims.analysis.conditions import Target, evaluate
 from pytest_claims.analysis.project import Module, Project
 from pytest_claims.analysis.resolution.tracking import Tracker
-from pytest_claims.analysis.stubs import Stubs
+from pytest_claims.analysis.stubs import Stubs, is_stub_module
 from pytest_claims.records import PLATFORM, Binding, ClassFacts, FunctionFacts, StubSymbol, TypeRef
+
+
+def class_bound(functions: Sequence[FunctionFacts], cls: ClassFacts) -> Iterator[tuple[str, int]]:
+    """(name, guard) for every name a class binds (`TargetView.binds`), with the guard of its binding."""
+    for name, index in cls.methods:
+        yield name, functions[index].guard
+    for binding in (*cls.attributes, *cls.fields):
+        yield binding.name, binding.guard
+
+
+_CATALOGUE_MEMBERS: dict[tuple[str, tuple[int, int]], frozenset[str]] = {}
+
+
+def catalogue_members(fingerprint: str, keys: Iterable[str], version: tuple[int, int]) -> frozenset[str]:
+    """The member names of the catalogue's `Class.member` entries (`read_text` of `pathlib.Path.read_text`): the
+    keys whose parent is no stdlib module of this Python (a parent the stubs lack counts as a class: fail
+    closed), under a top-level module this Python has (an entry for another version's module names nothing
+    here). Kept per catalogue and version for the process."""
+    known = _CATALOGUE_MEMBERS.get((fingerprint, version)) if fingerprint else None
+    if known is None:
+        parents: dict[str, list[str]] = {}
+        for key in keys:
+            parent, _, member = key.rpartition(".")
+            if parent:
+                parents.setdefault(parent, []).append(member)
+        known = frozenset(m for p, ms in parents.items() if is_stub_module(p, version) is False for m in ms)
+        _CATALOGUE_MEMBERS[fingerprint, version] = known
+    return known
 
 
 class TargetView:
@@ -41,6 +69,8 @@ class TargetView:
         self._by_name: dict[tuple[str, str], dict[str, list[int]]] = {}
         self._last_lines: dict[str, dict[str, int]] = {}
         self._states: dict[str, dict[tuple[str, int], int]] = {}
+        self._binds: dict[str, tuple[bool, bool]] = {}
+        self._bound_names: dict[str, dict[str, list[tuple[int, int]]]] = {}
 
     # -- modules, with dependency tracking ----------------------------------------------------------------
 
@@ -164,6 +194,40 @@ class TargetView:
             for f in module.facts.functions:
                 lines[f.qualname] = max(lines.get(f.qualname, 0), f.line)
         return lines
+
+    def binds(self, name: str) -> tuple[bool, bool]:
+        """Whether some project (or followed) class alive on this target binds `name`, and whether another target
+        of the run may answer otherwise. A class binds every name it defines: its methods (properties too), its
+        class-body assignments whatever their value (`run = _run`, `handler = None`: fail closed), and the
+        attributes its methods set on `self` (a callable stored there is called by name). Only the modules whose
+        text mentions the name are read (`Modules.mentioning`); kept per target. Nothing of it is recorded as
+        read: who asks records the name."""
+        known = self._binds.get(name)
+        if known is None:
+            bound = always = guarded = False
+            with self.tracker.scope(state="off"):
+                for module_name in self.project.modules.mentioning(name):
+                    module = self.project.modules[module_name]
+                    sensitive = self.platform_sensitive(module)
+                    for cls_guard, guard in self._class_bound(module).get(name, ()):
+                        if cls_guard == 0 and guard == 0:
+                            always = True
+                        elif sensitive:
+                            guarded = True
+                        bound = bound or (self.alive(module, cls_guard) and self.alive(module, guard))
+            known = self._binds[name] = (bound, guarded and not always)
+        return known
+
+    def _class_bound(self, module: Module) -> dict[str, list[tuple[int, int]]]:
+        """name -> (the class's guard, the binding's guard) for every name the module's classes bind."""
+        table = self._bound_names.get(module.name)
+        if table is None:
+            table = self._bound_names[module.name] = {}
+            functions = module.facts.functions
+            for cls in module.facts.classes:
+                for member, guard in class_bound(functions, cls):
+                    table.setdefault(member, []).append((cls.guard, guard))
+        return table
 
     # -- the stubs ----------------------------------------------------------------------------------------
 

@@ -49,7 +49,7 @@ def inherited_hook(child: Child):
 
 # claims: deterministic
 def chained_read(lazy: Lazy):
-    return lazy.missing.upper()  # want-blind: `lazy.missing.upper()` from vio.getattr_cases.chained_read
+    return lazy.missing.upper()  # no blind spot: no class of this tree binds `upper` (SPEC §5)
 
 
 # claims: deterministic

@@ -173,7 +173,7 @@ class Settings:
 
 
 def load_items():
-    return os.environ.get("ITEMS", "").split(",")  # want-blind: `os.environ.get("ITEMS", "").split(",")` from vio.typed.basket via vio.typed.load_items # want: deterministic read os.environ from vio.typed.basket via vio.typed.load_items
+    return os.environ.get("ITEMS", "").split(",")  # want: deterministic read os.environ from vio.typed.basket via vio.typed.load_items
 
 
 @dataclass

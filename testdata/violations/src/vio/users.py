@@ -5,7 +5,7 @@ from vio import sandbox
 
 # claims: sandboxed
 def load_settings(path):
-    return sandbox.read_text(path).splitlines()  # want-blind: `sandbox.read_text(path).splitlines()` from vio.users.load_settings
+    return sandbox.read_text(path).splitlines()  # no blind spot: no class of this tree binds `splitlines`
 
 
 # claims: deterministic, sandboxed
