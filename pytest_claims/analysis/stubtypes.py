@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 from ast import Attribute, BinOp, BitOr, Constant, Name, Subscript, Tuple
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from pytest_claims.analysis.facts import chain_of
 from pytest_claims.records import TypeRef
@@ -441,7 +441,7 @@ class Overloads:
         if isinstance(ann, str):
             return False if ann == "None" else self._accepts_resolved(module, ann, (), cls, bound, depth)
         tag = ann[0]
-        args: tuple[Ann, ...] = ann[1:]  # type: ignore[assignment]
+        args = cast(tuple[Ann, ...], ann[1:])
         if tag == "|":
             return _any_of([self._accepts(module, arg, cls, bound, depth + 1) for arg in args])
         if tag == "[]":
