@@ -1951,6 +1951,15 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
 _TESTS_NOTHING: tuple[tuple[str, ...], arguments.Signature] = ((), ((), 0, (), ()))
 
 
+_SAME_FUNCTION = frozenset({("staticmethod",), ("classmethod",), ("abstractmethod",), ("abc", "abstractmethod")})
+"""Decorators that leave the arguments a call passes as they are; any other may add, drop or replace them
+(`@pass_context`, a wrapper filling defaults), so a call's literals say nothing of the def's parameters."""
+
+
+def _passes_arguments_through(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return all(chain_of(deco) in _SAME_FUNCTION for deco in node.decorator_list)
+
+
 def _decided_tests(ex: _Extractor) -> dict[int, tuple[tuple[str, ...], arguments.Signature]]:
     """Per def, the parameters its compiled tests are of and its body never binds again or shadows (`stored`: so
     a test reads the argument). A test of any other parameter stays in the conditions, and no call ever decides
@@ -1962,7 +1971,7 @@ def _decided_tests(ex: _Extractor) -> dict[int, tuple[tuple[str, ...], arguments
     for index, names in wanted.items():
         builder = ex.functions[index]
         fixed = names - builder.stored
-        if fixed and builder.node is not None:
+        if fixed and builder.node is not None and _passes_arguments_through(builder.node):
             decided[index] = (tuple(sorted(fixed)), arguments.signature(builder.node.args))
     for builder in ex.functions:
         builder.node = None

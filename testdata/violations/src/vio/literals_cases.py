@@ -236,3 +236,42 @@ def without_factory():
 # claims: deterministic
 def with_factory():
     return attrib_like(factory=True)
+
+
+# -- a decorated callee: the decorator may pass other arguments than the call's, so nothing is decided ---------
+def injects(func):
+    def wrapper(*args, **kwargs):
+        # want-blind: `func(True, *args, **kwargs)` from vio.literals_cases.through_decorator via vio.literals_cases.wrapped -> vio.literals_cases.injects
+        return func(True, *args, **kwargs)
+
+    return wrapper
+
+
+@injects
+def wrapped(flag=None, *rest):
+    if flag:
+        return time.time()  # want: deterministic call time.time from vio.literals_cases.through_decorator via vio.literals_cases.wrapped
+    return rest
+
+
+# claims: deterministic
+def through_decorator():
+    return wrapped(None)
+
+
+class Static:
+    @staticmethod
+    def pick(flag=None):
+        if flag:
+            return time.time()  # want: deterministic call time.time from vio.literals_cases.static_on via vio.literals_cases.Static.pick
+        return 0
+
+
+# claims: deterministic
+def static_off():
+    return Static.pick()
+
+
+# claims: deterministic
+def static_on():
+    return Static.pick(True)
