@@ -327,6 +327,9 @@ class _Extractor:
         self.lines: list[bytes] | None = None
         # task stack: (node, scope, guard, ctx) or ("body", stmts, index, scope, guard)
         self.stack: list[tuple[object, ...]] = []
+        self.early_tests: dict[int, Cond] = {}
+        """An `if` test compiled where its early exit was judged, by node id, for its `if` to reuse (one object:
+        an absurdly deep condition compared with its own copy would exhaust the recursion limit)."""
 
     def segment(self, node: ast.expr) -> str:
         """The source text of a node, as written (ast.get_source_segment re-splits the file on every call)."""
@@ -400,6 +403,12 @@ class _Extractor:
         if isinstance(stmt, ast.Assert) and isinstance(scope, _Scope) and scope.kind == "module":
             # A false module-level `assert sys.platform == ...` cuts the rest of the module on that target.
             next_guard = self.guard_with(guard, self.compiler.compile(stmt.test), True)
+        elif isinstance(stmt, ast.If) and isinstance(scope, _Scope) and scope.kind == "function":
+            # `if p is None: return` leaves the rest of the block to the runs where the test was false
+            body_exits = _exits(stmt.body)
+            if body_exits != _exits(stmt.orelse):
+                cond = self.early_tests[id(stmt)] = self.test(stmt.test, scope)
+                next_guard = self.guard_with(guard, cond, not body_exits)
         if index + 1 < len(stmts):
             self.stack.append(("body", stmts, index + 1, scope, next_guard))
         self.stack.append((stmt, scope, guard, "stmt"))
@@ -695,10 +704,30 @@ def _unsubscripted(base: ast.expr) -> ast.expr:
 
 def _if(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.If)
-    cond = ex.test(node.test, scope)
+    cond = ex.early_tests.pop(id(node), None)
+    if cond is None:
+        cond = ex.test(node.test, scope)
     ex.push_body(node.orelse, scope, ex.guard_with(guard, cond, False))
     ex.push_body(node.body, scope, ex.guard_with(guard, cond, True))
     _push_test(ex, node.test, scope, guard)
+
+
+_EXIT_STATEMENTS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+
+
+def _exits(stmts: list[ast.stmt]) -> bool:
+    """A block that never falls through to the statement after it: it ends in `return`, `raise`, `continue` or
+    `break`, or in an `if` / `else` whose branches all do. Anything else (a `with`, whose exit may swallow the
+    exception; a `try`; a loop) may fall through."""
+    pending = [stmts]
+    while pending:
+        block = pending.pop()
+        last = block[-1] if block else None
+        if isinstance(last, ast.If) and last.orelse:
+            pending += (last.body, last.orelse)
+        elif not isinstance(last, _EXIT_STATEMENTS):
+            return False
+    return True
 
 
 def _try(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:

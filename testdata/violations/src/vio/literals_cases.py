@@ -275,3 +275,47 @@ def static_off():
 # claims: deterministic
 def static_on():
     return Static.pick(True)
+
+
+# -- an early exit: `if p is None: return` leaves the rest of the block to the runs where the test was false ----
+def early(path=None, strict=False):
+    if path is None:
+        return ""
+    # want: deterministic call os.getenv from vio.literals_cases.early_strict via vio.literals_cases.early
+    text = os.getenv(path)  # want: deterministic call os.getenv from vio.literals_cases.early_given via vio.literals_cases.early
+    if not strict:
+        raise ValueError(text)
+    else:
+        pass
+    return time.time()  # want: deterministic call time.time from vio.literals_cases.early_strict via vio.literals_cases.early
+
+
+# claims: deterministic
+def early_none():
+    return early()
+
+
+# claims: deterministic
+def early_given(path: str):
+    return early(path)
+
+
+# claims: deterministic
+def early_strict(path: str):
+    return early(path, strict=True)
+
+
+def falls_through(flag=None):
+    if flag is None:
+        with open(os.devnull):  # want: deterministic call builtins.open from vio.literals_cases.through_with via vio.literals_cases.falls_through
+            return 0
+    for item in (1, 2):
+        if flag is None:
+            break
+        return item
+    return time.time()  # want: deterministic call time.time from vio.literals_cases.through_with via vio.literals_cases.falls_through
+
+
+# claims: deterministic
+def through_with():
+    return falls_through()

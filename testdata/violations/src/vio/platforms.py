@@ -107,3 +107,10 @@ def aliased_sys_guard():
     if _sys.platform == "darwin":
         return time.time()  # want: deterministic call time.time from vio.platforms.aliased_sys_guard [darwin]
     return 0
+
+
+# claims: deterministic
+def early_exit_guard():
+    if sys.platform != "win32":
+        return "/"
+    return os.getcwd()  # want: deterministic call os.getcwd from vio.platforms.early_exit_guard [win32]
