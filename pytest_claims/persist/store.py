@@ -24,7 +24,7 @@ from pytest_claims.persist.codec import all_conform, conforms, decode, encode, s
 from pytest_claims.records import HIERARCHY, METHOD_NAMES, PLATFORM, Claimed, DirectiveError, Summary, Verdict
 from pytest_claims.vocabulary import STATUSES  # a store holding any other was not written by this version
 
-STORE_VERSION = 14
+STORE_VERSION = 15
 """The layout of both stores around their records (whose shapes `schema` hashes); part of their keys."""
 
 _NAMES = dict[str, str]

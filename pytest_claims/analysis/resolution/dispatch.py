@@ -228,11 +228,13 @@ class Dispatch:
         return names
 
     def _field(self, module: Module, binding: Binding, depth: int) -> list[Sym]:
-        """What `self.x` holds when a method assigns it."""
+        """What `self.x` holds when a method assigns it. Instance state: resolving the assigned value names what it
+        is, and reads no module state (SPEC §4) — the method that assigned it read `make` in `self.x = make()`."""
         if binding.kind == "instance":
             return self.evaluator.typed(module, None, binding.target)
         if binding.kind == "alias":
-            return self.evaluator.resolve_chain_in_module(module, tuple(binding.target.split(".")), depth + 1)
+            with self.tracker.scope(modules="outer", state="off"):
+                return self.evaluator.resolve_chain_in_module(module, tuple(binding.target.split(".")), depth + 1)
         return [UNKNOWN]
 
     def _class_attribute(
