@@ -327,8 +327,8 @@ class _Extractor:
         self.lines: list[bytes] | None = None
         # task stack: (node, scope, guard, ctx) or ("body", stmts, index, scope, guard)
         self.stack: list[tuple[object, ...]] = []
-        self.early_tests: dict[int, Cond] = {}
-        """An `if` test compiled where its early exit was judged, by node id, for its `if` to reuse (one object:
+        self.early_tests: dict[ast.If, Cond] = {}
+        """An `if` test compiled where its early exit was judged, for its `if` to reuse (one object:
         an absurdly deep condition compared with its own copy would exhaust the recursion limit)."""
 
     def segment(self, node: ast.expr) -> str:
@@ -407,7 +407,7 @@ class _Extractor:
             # `if p is None: return` leaves the rest of the block to the runs where the test was false
             body_exits = _exits(stmt.body)
             if body_exits != _exits(stmt.orelse):
-                cond = self.early_tests[id(stmt)] = self.test(stmt.test, scope)
+                cond = self.early_tests[stmt] = self.test(stmt.test, scope)
                 next_guard = self.guard_with(guard, cond, not body_exits)
         if index + 1 < len(stmts):
             self.stack.append(("body", stmts, index + 1, scope, next_guard))
@@ -704,7 +704,7 @@ def _unsubscripted(base: ast.expr) -> ast.expr:
 
 def _if(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.If)
-    cond = ex.early_tests.pop(id(node), None)
+    cond = ex.early_tests.pop(node, None)
     if cond is None:
         cond = ex.test(node.test, scope)
     ex.push_body(node.orelse, scope, ex.guard_with(guard, cond, False))
