@@ -116,3 +116,12 @@ def test_copies_rename_module_names_not_strings() -> None:
     text = 'from django.db import models  # django\nimport django\nx = "django.db"\ndjango.setup()\n'
     renamed = workload.rename_module(text, "django", "django_2")
     assert renamed == 'from django_2.db import models  # django\nimport django_2\nx = "django.db"\ndjango_2.setup()\n'
+
+
+def test_engine_labels_differ_and_default_to_the_installed_engine(measuring: ModuleType, tmp_path: Path) -> None:
+    run = _load("run")
+    a, _ = _engines(measuring, tmp_path)
+    assert run.parse_args([]).engines == (measuring.INSTALLED,)
+    assert run.parse_args(["--engine", f"A={a.path}"]).engines[0].path == a.path
+    with pytest.raises(SystemExit):
+        run.parse_args(["--engine", f"A={a.path}", "--engine", f"A={a.path}"])
