@@ -33,6 +33,12 @@ def _mypy(root: Path, targets: list[str], cache: Path, log: str) -> dict[str, An
     return _timed(command, root, log)
 
 
+def _cpu_note(row: Row) -> None:
+    if row.cpu is not None:
+        peak = max(d["peak_rss_kib"] for d in row.details) / 1024
+        row.note = f"CPU {row.cpu:.3f} s, peak RSS {peak:.0f} MB"
+
+
 def _installed(module: str) -> bool:
     try:
         __import__(module)
@@ -70,6 +76,7 @@ def measure_peers(progress: Callable[[Row], Row], root: Path, spec: workload.Spe
             measure(mypy_warm, repeat, lambda i, e: _mypy(root, sub, cache, f"{spec.name}-mypy-warm.log"))
     for row in (mypy_cold, mypy_warm):
         judge(row, "engine `check`, whole project, cold", cli_cold.value, None)
+        _cpu_note(row)
         progress(row)
     pyright = Row("pyright-cold", f"pyright {' '.join(packages)}, cold (no cache; whole process)")
     command = _pyright_command()
@@ -79,6 +86,7 @@ def measure_peers(progress: Callable[[Row], Row], root: Path, spec: workload.Spe
         log = f"{spec.name}-pyright-cold.log"
         measure(pyright, repeat, lambda i, e: _timed([*command, *packages], root, log))
         judge(pyright, "engine `check`, whole project, cold", cli_cold.value, None)
+        _cpu_note(pyright)
     progress(pyright)
     faster = Row(
         "vs-pyright",
@@ -88,6 +96,8 @@ def measure_peers(progress: Callable[[Row], Row], root: Path, spec: workload.Spe
     if pyright.value is not None and cli_cold.value:
         faster.value = pyright.value / cli_cold.value
         faster.runs = [faster.value]
+        if pyright.cpu and cli_cold.cpu:  # on a loaded machine the CPU seconds say more than the wall
+            faster.note = f"in CPU seconds: {pyright.cpu / cli_cold.cpu:.2f}x"
     else:
         faster.verdict, faster.note = "n/a", "pyright or the engine's command line was not measured"
     judge_at_least(faster, PYRIGHT_FACTOR)
