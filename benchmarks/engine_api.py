@@ -69,9 +69,19 @@ def run_check(
 
     config = load_config(root)
     targets = platforms or (list(PLATFORMS) if sweep else None)
-    if cache is None:
-        return check(root, targets, config, sweep=sweep, details=details)
-    return check(root, targets, config, sweep=sweep, cache=cache, details=details)
+    options: dict[str, Any] = {"sweep": sweep}
+    if cache is not None:
+        options["cache"] = cache
+    if details:  # only when asked: an older engine measured against this one (--engine) may not take it
+        options["details"] = True
+    return check(root, targets, config, **options)
+
+
+def engine_path() -> str:
+    """The directory the imported engine package came from: proves which engine an A/B run measured."""
+    import pytest_claims
+
+    return str(Path(pytest_claims.__file__).resolve().parent)
 
 
 def use_catalogue(text: str) -> None:

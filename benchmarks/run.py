@@ -3,11 +3,14 @@
     python benchmarks/workload.py                 # once: builds W (Django 5.1.15) and S (packaging)
     python benchmarks/run.py                      # W, medians of 5 (in-process) and 3 (end-to-end) runs
     python benchmarks/run.py --workload S --repeat 3 --repeat-e2e 1   # quick
+    python benchmarks/run.py --engine new=. --engine old=/tmp/old --no-e2e   # A/B, interleaved
 
 In-process measurements each run in a fresh interpreter (benchmarks/child.py) and time only the work; the
 interpreter's start-up and the engine's imports are reported on their own rows. End-to-end rows time whole
-`python -m pytest` processes. The table goes to stdout (Markdown) and, with every run's numbers, to
-benchmarks/.work/results-<workload>.json. See docs/benchmarks.md for what each row means.
+`python -m pytest` processes; the peers (mypy, pyright) and the command line are whole processes too. With
+`--engine`, every engine row is measured for each engine, round by round. The table goes to stdout (Markdown)
+and, with every run's numbers, to benchmarks/.work/results-<workload>.json. See docs/benchmarks.md for what
+each row means.
 """
 
 from __future__ import annotations
@@ -18,12 +21,10 @@ import importlib.metadata
 import json
 import os
 import platform
-import re
 import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -31,162 +32,56 @@ from pathlib import Path
 from typing import Any
 
 import engine_api
+import peers
 import workload
+from measuring import (
+    HERE,
+    INSTALLED,
+    WORK,
+    Crash,
+    Engine,
+    Row,
+    child,
+    crash_note,
+    env,
+    fresh_dir,
+    judge,
+    last_error_line,
+    log_path,
+    measure,
+    parse_engine,
+    pytest_run,
+    table,
+    timed_process,
+)
 
-HERE = Path(__file__).resolve().parent
-WORK = HERE / ".work"
-LOGS = WORK / "logs"
 FRESH = WORK / "fresh"
 
-
-def fresh_dir(label: str) -> Path:
-    """A directory no run has used: a cold run gets an empty cache without anything deleted just before it.
-
-    Deleting the previous run's cache (a thousand files) right before a run made the file system (ext4
-    mounted with online discard here) charge that deletion to the measured run's own file creations: 0.4 ms
-    per created file instead of 0.03 ms, 0.3 s on W. `pytest --cache-clear` deletes inside the measured run,
-    so the end-to-end cold rows use a fresh `-o cache_dir=` instead. All of them go at the end of the run.
-    """
-    FRESH.mkdir(parents=True, exist_ok=True)
-    return Path(tempfile.mkdtemp(prefix=f"{label}-", dir=FRESH))
-
-
-CHILD = HERE / "child.py"
-RUN_TIMEOUT = 3600.0
-
-
-class Crash(Exception):
-    """A measured process failed; the message is its last error line, the log holds the rest."""
-
-    def __init__(self, message: str, log: Path) -> None:
-        super().__init__(message)
-        self.log = log
+COLD_HOST_LIMIT = 3.0
+"""Engine cold, host only, at most this many times the ast.parse floor."""
+SWEEP_LIMIT = 1.1
+"""Three platforms at most this many times host only."""
+WARM_LIMIT = 0.25
+TOUCHED_LIMIT = 0.2
+HOT_EDIT_LIMIT = 0.5
+E2E_COLD_LIMIT = 1.6
+"""`pytest -p claims` cold at most this many times the pytest floor of the same item count; warm: below."""
+E2E_WARM_LIMIT = 1.1
+PATH_RUN_LIMIT = 0.4
+"""`check <one package>` cold at most this share of the whole project's cold check."""
+SCALE_SLACK = 1.1
+"""The workload copied four times: at most this many times four times the single workload (linear)."""
+SCALE_RSS_MB = 400.0
 
 
-@dataclass
-class Row:
-    key: str
-    label: str
-    unit: str = "s"
-    runs: list[float] = field(default_factory=list)
-    value: float | None = None
-    floor_label: str = ""
-    floor: float | None = None
-    ratio: float | None = None
-    target: str = ""
-    verdict: str = "info"
-    note: str = ""
-    details: list[dict[str, Any]] = field(default_factory=list)
+@dataclass(frozen=True)
+class Options:
+    """What to measure beyond the in-process engine rows, and with which engines."""
 
-
-# ------------------------------------------------------------------------------------------------------
-# Running things
-
-
-def _env(extra: dict[str, str] | None = None) -> dict[str, str]:
-    env = dict(os.environ)
-    for name in ("PYTEST_ADDOPTS", "PYTEST_PLUGINS", engine_api.TRACE_ENV, engine_api.PROBE_ENV):
-        env.pop(name, None)
-    env["PYTHONDONTWRITEBYTECODE"] = "1"
-    env.update(extra or {})
-    return env
-
-
-def _log_path(name: str) -> Path:
-    LOGS.mkdir(parents=True, exist_ok=True)
-    return LOGS / name
-
-
-def _last_error_line(text: str) -> str:
-    lines = [line for line in text.splitlines() if line.strip()]
-    for line in reversed(lines):
-        if re.match(r"^(\w+\.)*\w*(Error|Exception|Interrupt)\b", line.strip()) or "INTERNALERROR" in line:
-            return line.strip()[:300]
-    return lines[-1].strip()[:300] if lines else "(no output)"
-
-
-def child(args: Sequence[str], log_name: str) -> dict[str, Any]:
-    """Run benchmarks/child.py in a fresh interpreter; its last stdout line is the JSON answer."""
-    proc = subprocess.run(
-        [sys.executable, str(CHILD), *args],
-        capture_output=True,
-        text=True,
-        env=_env(),
-        timeout=RUN_TIMEOUT,
-        check=False,
-    )
-    if proc.returncode != 0:
-        log = _log_path(log_name)
-        log.write_text(f"$ child.py {' '.join(args)}\n{proc.stdout}\n{proc.stderr}", encoding="utf-8")
-        raise Crash(_last_error_line(proc.stderr), log)
-    answer: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
-    return answer
-
-
-_SUMMARY = re.compile(r"(\d+) (passed|failed|skipped|errors?|xfailed|xpassed|deselected)")
-
-
-def pytest_run(
-    cwd: Path, args: Sequence[str], log_name: str, extra_env: dict[str, str] | None = None
-) -> dict[str, Any]:
-    """Time one whole `python -m pytest` process; its output goes to a log file."""
-    log = _log_path(log_name)
-    command = [sys.executable, "-m", "pytest", *args]
-    with log.open("w", encoding="utf-8") as out:
-        out.write(f"$ cd {cwd} && {' '.join(command)}\n")
-        out.flush()
-        start = time.perf_counter()
-        proc = subprocess.Popen(command, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, env=_env(extra_env))
-        _, status, usage = os.wait4(proc.pid, 0)
-        seconds = time.perf_counter() - start
-        proc.returncode = os.waitstatus_to_exitcode(status)
-    text = log.read_text(encoding="utf-8", errors="replace")
-    tail = [line for line in text.splitlines() if line.strip()]
-    summary = tail[-1] if tail else ""
-    counts = {kind.rstrip("s") if kind.startswith("error") else kind: int(n) for n, kind in _SUMMARY.findall(summary)}
-    if proc.returncode not in (0, 1):
-        raise Crash(f"exit {proc.returncode}: {_last_error_line(text)}", log)
-    return {
-        "seconds": seconds,
-        "exit": proc.returncode,
-        "summary": summary,
-        "items": counts.get("passed", 0) + counts.get("failed", 0) + counts.get("skipped", 0),
-        "errors": counts.get("error", 0),
-        "peak_rss_kib": int(usage.ru_maxrss),
-    }
-
-
-def measure(row: Row, repeat: int, once: Callable[[int], dict[str, Any]]) -> Row:
-    """Fill `row` with `repeat` runs of `once`; a crash stops the row and says where its log is."""
-    try:
-        for i in range(repeat):
-            detail = once(i)
-            row.details.append(detail)
-            row.runs.append(float(detail["seconds"]))
-    except Crash as crash:
-        row.verdict = "crash"
-        row.note = f"{crash} (log: {crash.log.relative_to(HERE.parent)})"
-        return row
-    row.value = statistics.median(row.runs)
-    return row
-
-
-def judge(row: Row, floor_label: str, floor: float | None, limit: float | None, target: str = "") -> None:
-    """Set the row's ratio to its floor and, with a limit, pass/miss."""
-    if row.value is None or floor is None or floor <= 0:
-        if row.verdict != "crash" and floor is None and limit is not None:
-            row.verdict = "n/a"
-        return
-    row.floor_label = floor_label
-    row.floor = floor
-    row.ratio = row.value / floor
-    if limit is not None:
-        row.target = target or f"≤ {limit:g}x"
-        row.verdict = "pass" if row.ratio <= limit else "miss"
-
-
-# ------------------------------------------------------------------------------------------------------
-# The measurements
+    e2e: bool = True
+    peers: bool = True
+    scale: bool = True
+    engines: tuple[Engine, ...] = (INSTALLED,)
 
 
 def floor_project(items: int) -> Path:
@@ -204,31 +99,31 @@ def floor_project(items: int) -> Path:
 def startup(repeat: int) -> Row:
     row = Row("startup", "interpreter start-up (`python -c pass`), not in any row below")
 
-    def once(_: int) -> dict[str, Any]:
+    def once(_: int, __: Engine) -> dict[str, Any]:
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "pass"], check=True, env=_env())
+        subprocess.run([sys.executable, "-c", "pass"], check=True, env=env())
         return {"seconds": time.perf_counter() - start}
 
     return measure(row, repeat, once)
 
 
-def run_all(name: str, repeat: int, repeat_e2e: int, e2e: bool) -> tuple[list[Row], dict[str, Any]]:
-    manifest_file = WORK / f"workload-{name}.json"
-    if not manifest_file.exists():
-        workload.build(workload.WORKLOADS[name])
-    manifest: dict[str, Any] = json.loads(manifest_file.read_text(encoding="utf-8"))
+def run_all(name: str, repeat: int, repeat_e2e: int, options: Options) -> tuple[list[Row], dict[str, Any]]:
+    manifest = workload.manifest(workload.WORKLOADS[name])
     root = Path(manifest["root"])
     files_list = WORK / f"files-{name}.txt"
     indexed = child(["files", "--root", str(root), "--out", str(files_list)], f"{name}-files.log")["files"]
     paths = [Path(p) for p in files_list.read_text(encoding="utf-8").splitlines() if p]
     touched = max(paths, key=lambda p: (p.stat().st_size, str(p)))
     has_cache = engine_api.cache_available()
+    spec = workload.WORKLOADS[name]
     info: dict[str, Any] = {
         "indexed_files": indexed,
         "touched_file": touched.relative_to(root).as_posix(),
+        "hot_file": spec.hot,
         "facts_cache": has_cache,
+        "engines": [{"label": e.label, "path": str(e.path) if e.path else None} for e in options.engines],
     }
-    run = _Run(name, root, files_list, touched, has_cache, repeat, repeat_e2e)
+    run = _Run(name, root, files_list, touched, has_cache, repeat, repeat_e2e, options.engines)
     print(
         f"workload {name}: {manifest['files']} files, {manifest['claims']} claims; {indexed} indexed",
         file=sys.stderr,
@@ -237,17 +132,22 @@ def run_all(name: str, repeat: int, repeat_e2e: int, e2e: bool) -> tuple[list[Ro
     # -- in-process ---------------------------------------------------------------------------------------
     parse, cold_host, cold_sweep = _cold(run, indexed)
     _suggest(run)
-    _warm(run, parse, info["touched_file"])
+    _warm(run, parse, info["touched_file"], spec.hot)
     _rss(run, cold_host, cold_sweep)
+    if options.scale and spec.scaled:
+        _scaled(run, workload.WORKLOADS[spec.scaled], cold_host)
     if cold_sweep.details:
         info["engine"] = {k: v for k, v in cold_sweep.details[-1].items() if k not in ("seconds", "import_seconds")}
     if cold_host.details:
         info["engine_host"] = {k: v for k, v in cold_host.details[-1].items() if k not in ("seconds", "import_seconds")}
-    if not e2e:
-        return run.rows, info
 
-    # -- end to end -----------------------------------------------------------------------------------------
-    _end_to_end(run, int(manifest["claims"]), parse)
+    # -- whole processes ------------------------------------------------------------------------------------
+    if options.e2e:
+        _end_to_end(run)
+    if options.e2e or options.peers:
+        cli_cold = _command_line(run, spec.path_run)
+        if options.peers:
+            peers.measure_peers(run.progress, root, spec, repeat_e2e, cli_cold)
     return run.rows, info
 
 
@@ -268,27 +168,36 @@ class _Run:
     has_cache: bool
     repeat: int
     repeat_e2e: int
+    engines: tuple[Engine, ...] = (INSTALLED,)
     rows: list[Row] = field(default_factory=list)
 
     def progress(self, row: Row) -> Row:
         shown = f"{row.value:.3f}" if row.value is not None else row.verdict
-        print(f"  {row.label}: {shown} {row.note}", file=sys.stderr, flush=True)
+        others = "; ".join(
+            f"{label} {cell.value:.3f}" for label, cell in list(row.engines.items())[1:] if cell.value is not None
+        )
+        print(f"  {row.label}: {shown} {others} {row.note}", file=sys.stderr, flush=True)
         self.rows.append(row)
         return row
 
-    def engine_args(self, sweep: bool, cache: Path | None) -> list[str]:
-        args = ["engine", "--root", str(self.root)]
+    def over(self, row: Row, repeat: int, once: Callable[[int, Engine], dict[str, Any]]) -> Row:
+        """`row` measured for every engine, interleaved round by round."""
+        return measure(row, repeat, once, self.engines)
+
+    def engine_args(self, sweep: bool, cache: Path | None, root: Path | None = None) -> list[str]:
+        args = ["engine", "--root", str(root or self.root)]
         if sweep:
             args.append("--sweep")
         if cache is not None:
             args += ["--cache", str(cache)]
         return args
 
-    def cold(self, sweep: bool, log: str) -> Callable[[int], dict[str, Any]]:
+    def cold(self, sweep: bool, log: str, root: Path | None = None) -> Callable[[int, Engine], dict[str, Any]]:
         """One cold engine run: a fresh cache directory each time (none without a cache)."""
 
-        def once(_: int) -> dict[str, Any]:
-            return child(self.engine_args(sweep, fresh_dir(f"cache-{self.name}-cold") if self.has_cache else None), log)
+        def once(_: int, engine: Engine) -> dict[str, Any]:
+            cache = fresh_dir(f"cache-{self.name}-cold") if self.has_cache else None
+            return child(self.engine_args(sweep, cache, root), log, engine)
 
         return once
 
@@ -296,23 +205,18 @@ class _Run:
         """`pytest -p claims` on the workload with a cache directory no run has used, then `extra`."""
         return [*_E2E_BASE, "-o", f"cache_dir={fresh_dir(f'e2e-cache-{self.name}')}", *extra]
 
-    def e2e(self, row: Row, extra: Sequence[str], floor_label: str, floor: float | None, limit: float | None) -> Row:
-        """Measure a cold end-to-end row (`extra` after the common arguments), judge it and show it."""
+    def e2e(self, row: Row, extra: Sequence[str]) -> Row:
+        """Measure a cold end-to-end row (`extra` after the common arguments) for every engine."""
         log = f"{self.name}-{row.key}.log"
-        measure(row, self.repeat_e2e, lambda i: pytest_run(self.root, self.pytest_args(*extra), log))
-        judge(row, floor_label, floor, limit)
+        self.over(row, self.repeat_e2e, lambda i, e: pytest_run(self.root, self.pytest_args(*extra), log, e.env()))
         _e2e_note(row)
-        return self.progress(row)
+        return row
 
 
 def _e2e_note(row: Row) -> None:
     if row.details:
         d = row.details[-1]
         row.note = f"{d['items']} items, {d['errors']} collection errors, RSS {d['peak_rss_kib'] / 1024:.0f} MB"
-
-
-def _crash_note(crash: Crash) -> str:
-    return f"{crash} (log: {crash.log.relative_to(HERE.parent)})"
 
 
 def _cold(run: _Run, indexed: int) -> tuple[Row, Row, Row]:
@@ -323,20 +227,22 @@ def _cold(run: _Run, indexed: int) -> tuple[Row, Row, Row]:
         measure(
             Row("parse", f"ast.parse floor (read + parse {indexed} files)"),
             repeat,
-            lambda i: child(["parse", "--files", str(run.files_list)], f"{name}-parse.log"),
+            lambda i, e: child(["parse", "--files", str(run.files_list)], f"{name}-parse.log"),
         )
     )
     parse.ratio, parse.floor_label, parse.floor = (1.0, "ast.parse", parse.value) if parse.value else (None, "", None)
-    cold_host = run.progress(
-        measure(Row("cold-host", "engine cold, host only"), repeat, run.cold(False, f"{name}-cold-host.log"))
+    cold_host = run.over(Row("cold-host", "engine cold, host only"), repeat, run.cold(False, f"{name}-cold-host.log"))
+    judge(cold_host, "ast.parse", parse.value, COLD_HOST_LIMIT)
+    _cpu_note(cold_host)
+    run.progress(cold_host)
+    cold_sweep = run.over(
+        Row("cold-sweep", "engine cold, 3 platforms"), repeat, run.cold(True, f"{name}-cold-sweep.log")
     )
-    judge(cold_host, "ast.parse", parse.value, None)
-    cold_sweep = run.progress(
-        measure(Row("cold-sweep", "engine cold, 3 platforms"), repeat, run.cold(True, f"{name}-cold-sweep.log"))
-    )
-    judge(cold_sweep, "ast.parse", parse.value, 1.5)
-    if cold_host.value and cold_sweep.value:
-        cold_sweep.note = f"{cold_sweep.value / cold_host.value:.2f}x host only"
+    judge(cold_sweep, "engine cold, host only", cold_host.value, SWEEP_LIMIT)
+    if cold_sweep.value and parse.value:
+        cold_sweep.note = f"{cold_sweep.value / parse.value:.2f}x ast.parse"
+    _cpu_note(cold_sweep)
+    run.progress(cold_sweep)
     imports = [float(d["import_seconds"]) for d in cold_host.details + cold_sweep.details]
     if imports:
         run.rows.insert(
@@ -351,29 +257,37 @@ def _cold(run: _Run, indexed: int) -> tuple[Row, Row, Row]:
     return parse, cold_host, cold_sweep
 
 
+def _cpu_note(row: Row) -> None:
+    if row.cpu is not None:
+        row.note = f"{row.note}; CPU {row.cpu:.3f} s" if row.note else f"CPU {row.cpu:.3f} s"
+
+
 def _suggest(run: _Run) -> None:
-    """`pytest-claims suggest` judges every def, not only the claiming ones (issue 15: at most 1.5x the cold
-    check). Each suggest run is paired with a cold check of the same targets run just before it, and the ratio
-    is the median of the pairs' ratios: on a machine whose load drifts, blocks measured minutes apart are not
-    comparable, adjacent runs are."""
+    """`pytest-claims suggest` judges every def, not only the claiming ones (at most 1.5x the cold check). Each
+    suggest run is paired with a cold check of the same targets by the same engine run just before it, and the
+    ratio is the median of the pairs' ratios: on a machine whose load drifts, blocks measured minutes apart
+    are not comparable, adjacent runs are."""
     for key, everywhere in (("suggest-host", False), ("suggest-sweep", True)):
         where = "3 platforms" if everywhere else "host only"
-        suggested = Row(key, f"`suggest` cold, every def judged, {where}")
-        pairs: list[tuple[float, float]] = []
-        try:
-            for i in range(run.repeat):
-                checked = run.cold(everywhere, f"{run.name}-{key}-check.log")(i)
-                args = ["suggest", "--root", str(run.root)] + (["--sweep"] if everywhere else [])
-                if run.has_cache:
-                    args += ["--cache", str(fresh_dir(f"cache-{run.name}-suggest"))]
-                found = child(args, f"{run.name}-{key}.log")
-                suggested.details.append(found)
-                suggested.runs.append(float(found["seconds"]))
-                pairs.append((float(checked["seconds"]), float(found["seconds"])))
-        except Crash as crash:
-            suggested.verdict, suggested.note = "crash", _crash_note(crash)
-        if pairs:
-            suggested.value = statistics.median(suggested.runs)
+        check = run.cold(everywhere, f"{run.name}-{key}-check.log")
+
+        def once(
+            i: int,
+            engine: Engine,
+            everywhere: bool = everywhere,
+            key: str = key,
+            check: Callable[[int, Engine], dict[str, Any]] = check,
+        ) -> dict[str, Any]:
+            checked = check(i, engine)
+            args = ["suggest", "--root", str(run.root)] + (["--sweep"] if everywhere else [])
+            if run.has_cache:
+                args += ["--cache", str(fresh_dir(f"cache-{run.name}-suggest"))]
+            found = child(args, f"{run.name}-{key}.log", engine)
+            return {**found, "check_seconds": float(checked["seconds"])}
+
+        suggested = run.over(Row(key, f"`suggest` cold, every def judged, {where}"), run.repeat, once)
+        pairs = [(float(d["check_seconds"]), float(d["seconds"])) for d in suggested.details]
+        if pairs and suggested.value is not None:
             suggested.floor = statistics.median(c for c, _ in pairs)
             suggested.floor_label = f"engine cold, {where}, run just before"
             suggested.ratio = statistics.median(s / c for c, s in pairs)
@@ -388,44 +302,35 @@ def _suggest(run: _Run) -> None:
         run.progress(suggested)
 
 
-def _warm(run: _Run, parse: Row, touched_file: str) -> None:
+def _warm(run: _Run, parse: Row, touched_file: str, hot_file: str) -> None:
     """The warm engine rows: nothing changed, the largest file touched (a comment appended: its facts stay the
-    same), and the same file edited so that every line moves (its facts change: whatever read it is redone);
-    n/a without a cache."""
+    same), the same file edited so that every line moves (its facts change: whatever read it is redone), and
+    the same edit of a hot module (one most walks read); n/a without a cache. Each engine has its own cache."""
     name = run.name
     warm = Row("warm", "engine warm, host only, nothing changed")
     touch = Row("touched", f"engine warm, host only, one file touched ({touched_file})")
     edit = Row("edited", f"engine warm, host only, one file edited, every line moved ({touched_file})")
+    hot = Row("edited-hot", f"engine warm, host only, a hot module edited, every line moved ({hot_file})")
+    rows = ((warm, WARM_LIMIT), (touch, TOUCHED_LIMIT), (edit, None), (hot, HOT_EDIT_LIMIT))
     if not run.has_cache:
-        for row in (warm, touch, edit):
+        for row, _ in rows:
             row.verdict, row.note = "n/a", "n/a (no cache yet: pytest_claims.persist.cache.FactsCache)"
     else:
-        warm_cache = fresh_dir(f"cache-{name}-warm")
+        caches = {engine.label: fresh_dir(f"cache-{name}-warm-{engine.label}") for engine in run.engines}
         try:
-            child(run.engine_args(False, warm_cache), f"{name}-warm.log")  # populate, untimed
+            for engine in run.engines:  # populate, untimed
+                child(run.engine_args(False, caches[engine.label]), f"{name}-warm.log", engine)
         except Crash as crash:
-            warm.verdict = touch.verdict = edit.verdict = "crash"
-            warm.note = touch.note = edit.note = f"populating the cache: {_crash_note(crash)}"
+            for row, _ in rows:
+                row.verdict, row.note = "crash", f"populating the cache: {crash_note(crash)}"
         else:
-            measure(warm, run.repeat, lambda i: child(run.engine_args(False, warm_cache), f"{name}-warm.log"))
-            original = run.touched.read_bytes()
-
-            def changed_once(text: bytes, log: str) -> dict[str, Any]:
-                """One run after the edit, then the file restored and (untimed) the cache brought back to it: the
-                next run's edit is measured against the original file, not against this edit."""
-                run.touched.write_bytes(text)
-                try:
-                    return child(run.engine_args(False, warm_cache), f"{name}-{log}.log")
-                finally:
-                    run.touched.write_bytes(original)
-                    child(run.engine_args(False, warm_cache), f"{name}-{log}-restored.log")
-
-            def mark(i: int, kind: str) -> bytes:
-                return f"# benchmark {kind} {i} {time.time_ns()}\n".encode()
-
-            measure(touch, run.repeat, lambda i: changed_once(original + b"\n" + mark(i, "touch"), "touched"))
-            measure(edit, run.repeat, lambda i: changed_once(mark(i, "edit") + original, "edited"))
-    for row, limit in ((warm, 0.1), (touch, 0.2), (edit, None)):
+            warm_once = lambda i, e: child(run.engine_args(False, caches[e.label]), f"{name}-warm.log", e)  # noqa: E731
+            run.over(warm, run.repeat, warm_once)
+            edits = _Edits(run, caches)
+            run.over(touch, run.repeat, lambda i, e: edits.once(run.touched, i, e, "touch", append=True))
+            run.over(edit, run.repeat, lambda i, e: edits.once(run.touched, i, e, "edit", append=False))
+            run.over(hot, run.repeat, lambda i, e: edits.once(run.root / hot_file, i, e, "hot", append=False))
+    for row, limit in rows:
         judge(row, "ast.parse", parse.value, limit if run.has_cache else None)
         if row.details and row.details[-1].get("parsed") is not None:
             row.note = f"parsed {row.details[-1]['parsed']}, cache hits {row.details[-1]['hits']}"
@@ -434,8 +339,28 @@ def _warm(run: _Run, parse: Row, touched_file: str) -> None:
         run.progress(row)
 
 
+@dataclass
+class _Edits:
+    """One warm run after a file is changed, then the file restored and (untimed) the engine's cache brought
+    back to it: the next run's edit is measured against the original file, not against this edit."""
+
+    run: _Run
+    caches: dict[str, Path]
+
+    def once(self, path: Path, i: int, engine: Engine, kind: str, append: bool) -> dict[str, Any]:
+        original = path.read_bytes()
+        mark = f"# benchmark {kind} {i} {time.time_ns()}\n".encode()
+        args = self.run.engine_args(False, self.caches[engine.label])
+        path.write_bytes(original + b"\n" + mark if append else mark + original)
+        try:
+            return child(args, f"{self.run.name}-{kind}.log", engine)
+        finally:
+            path.write_bytes(original)
+            child(args, f"{self.run.name}-{kind}-restored.log", engine)
+
+
 def _rss(run: _Run, cold_host: Row, cold_sweep: Row) -> None:
-    """Peak RSS of the cold 3-platform runs (the host-only peak in the note)."""
+    """Peak RSS of the cold 3-platform runs (the host-only peak in the note), first engine."""
     rss = Row("rss", "peak RSS, engine cold, 3 platforms (whole process)", unit="MB", target="≤ 200 MB")
     if cold_sweep.details:
         rss.runs = [d["peak_rss_kib"] / 1024 for d in cold_sweep.details]
@@ -445,99 +370,135 @@ def _rss(run: _Run, cold_host: Row, cold_sweep: Row) -> None:
             rss.note = f"from the {len(rss.runs)} run(s) that finished; "
         if cold_host.details:
             rss.note += f"host only: {max(d['peak_rss_kib'] for d in cold_host.details) / 1024:.0f} MB"
+        for label, cell in cold_sweep.engines.items():
+            if cell.details and label != run.engines[0].label:
+                rss.note += f"; {label}: {max(d['peak_rss_kib'] for d in cell.details) / 1024:.0f} MB"
     else:
         rss.verdict = cold_sweep.verdict
         rss.note = "no measurement: the cold 3-platform run did not finish"
     run.progress(rss)
 
 
-def _end_to_end(run: _Run, claims: int, parse: Row) -> None:
-    """Whole `python -m pytest` processes: the pytest floor, then the plugin cold, warm, under xdist, sweeping."""
-    name = run.name
-    floor_dir = floor_project(claims)
-    floor_args = ["-p", "no:claims", "-p", "no:cacheprovider", "-q"]
-    pytest_run(floor_dir, floor_args, f"{name}-pytest-floor.log")  # warm-up, untimed
-    pytest_floor = run.progress(
-        measure(
-            Row("pytest-floor", f"pytest floor ({claims} trivial items, `-p no:cacheprovider`)"),
-            run.repeat_e2e,
-            lambda i: pytest_run(floor_dir, floor_args, f"{name}-pytest-floor.log"),
-        )
+def _scaled(run: _Run, spec: workload.Spec, cold_host: Row) -> None:
+    """The workload copied four times under new package names: the cold host-only check should grow linearly
+    (at most 1.1 x 4 x the single workload's) and its peak RSS stay under 400 MB."""
+    manifest = workload.manifest(spec)
+    copies = int(manifest.get("copies", 1))
+    row = Row("scaled", f"engine cold, host only, {spec.name} ({copies} renamed copies, {manifest['files']} files)")
+    run.over(row, run.repeat, run.cold(False, f"{run.name}-scaled.log", Path(manifest["root"])))
+    single = cold_host.value * copies if cold_host.value is not None else None
+    judge(row, f"{copies} x engine cold, host only", single, SCALE_SLACK, f"≤ {SCALE_SLACK:g}x (linear)")
+    _cpu_note(row)
+    run.progress(row)
+    rss = Row(
+        "scaled-rss", f"peak RSS, engine cold, host only, {spec.name}", unit="MB", target=f"≤ {SCALE_RSS_MB:g} MB"
     )
-    e2e_floor = pytest_floor.value + parse.value if pytest_floor.value and parse.value else None
-    e2e_cold = run.e2e(
-        Row("e2e-cold", "`pytest -p claims`, cold (an empty cache directory)"),
-        (),
-        "pytest floor + ast.parse",
-        e2e_floor,
-        1.3,
-    )
+    if row.details:
+        rss.runs = [d["peak_rss_kib"] / 1024 for d in row.details]
+        rss.value = max(rss.runs)
+        rss.verdict = "pass" if rss.value <= SCALE_RSS_MB else "miss"
+    else:
+        rss.verdict, rss.note = row.verdict, "no measurement: the scaled run did not finish"
+    run.progress(rss)
+
+
+def _floors(run: _Run, items: int) -> tuple[Row, Row]:
+    """pytest's own cost for `items` trivial items, serial and with `-n 2` (the engine's cost is what the
+    plugin adds to these)."""
+    floor_dir = floor_project(items)
+    base = ["-p", "no:claims", "-p", "no:cacheprovider", "-q"]
+    out = []
+    for key, extra, label in (("pytest-floor", (), ""), ("pytest-floor-n2", ("-n", "2"), ", `-n 2`")):
+        log = f"{run.name}-{key}.log"
+        row = Row(key, f"pytest floor ({items} trivial items, `-p no:cacheprovider`{label})")
+        try:
+            args = [*base, *extra]
+            pytest_run(floor_dir, args, log)  # warm-up, untimed
+        except Crash as crash:
+            row.verdict, row.note = "crash", crash_note(crash)
+        else:
+            measure(row, run.repeat_e2e, _floor_once(floor_dir, args, log))
+        out.append(run.progress(row))
+    return out[0], out[1]
+
+
+def _floor_once(floor_dir: Path, args: list[str], log: str) -> Callable[[int, Engine], dict[str, Any]]:
+    return lambda i, e: pytest_run(floor_dir, args, log)
+
+
+def _end_to_end(run: _Run) -> None:
+    """Whole `python -m pytest` processes: the plugin cold, then the pytest floors of the same item count, the
+    plugin warm, under xdist (with its own floor), sweeping."""
+    e2e_cold = run.e2e(Row("e2e-cold", "`pytest -p claims`, cold (an empty cache directory)"), ())
+    items = int(e2e_cold.details[0]["items"]) if e2e_cold.details else 0
+    floor, floor_n2 = _floors(run, items) if items else (Row("pytest-floor", "pytest floor", verdict="n/a"),) * 2
+    judge(e2e_cold, "pytest floor", floor.value, E2E_COLD_LIMIT)
+    run.progress(e2e_cold)
     # pytest's FAILURES section scans every report once per failure (quadratic in pytest itself); with
     # `--tb=no` it is skipped, which separates the plugin's cost from pytest's failure reporting.
-    run.e2e(
-        Row("e2e-cold-tb-no", "`pytest -p claims --tb=no`, cold"),
-        ("--tb=no",),
-        "pytest floor + ast.parse",
-        e2e_floor,
-        None,
-    )
-    _e2e_warm(run, e2e_floor)
-    xdist = _xdist(run, e2e_cold)
+    tb_no = run.e2e(Row("e2e-cold-tb-no", "`pytest -p claims --tb=no`, cold"), ("--tb=no",))
+    judge(tb_no, "pytest floor", floor.value, None)
+    run.progress(tb_no)
+    _e2e_warm(run, floor)
+    xdist = _xdist(run, e2e_cold, floor, floor_n2)
     _engine_runs(run, xdist)
-    run.e2e(
-        Row("e2e-sweep", "`pytest -p claims --claims-all-platforms`, cold"),
-        (engine_api.SWEEP_OPTION,),
-        "`pytest -p claims`, cold",
-        e2e_cold.value,
-        None,
-    )
+    sweep = run.e2e(Row("e2e-sweep", "`pytest -p claims --claims-all-platforms`, cold"), (engine_api.SWEEP_OPTION,))
+    judge(sweep, "`pytest -p claims`, cold", e2e_cold.value, None)
+    run.progress(sweep)
 
 
-def _e2e_warm(run: _Run, e2e_floor: float | None) -> None:
-    """`pytest -p claims` again over a cache directory one untimed run has filled."""
+def _e2e_warm(run: _Run, floor: Row) -> None:
+    """`pytest -p claims` again over a cache directory one untimed run has filled (one per engine)."""
     e2e_warm = Row("e2e-warm", "`pytest -p claims`, warm")
-    warm_args = run.pytest_args()
+    warm_args = {engine.label: run.pytest_args() for engine in run.engines}
     log = f"{run.name}-e2e-warm.log"
     try:
-        pytest_run(run.root, warm_args, log)  # populate, untimed
+        for engine in run.engines:  # populate, untimed
+            pytest_run(run.root, warm_args[engine.label], log, engine.env())
     except Crash as crash:
-        e2e_warm.verdict, e2e_warm.note = "crash", _crash_note(crash)
+        e2e_warm.verdict, e2e_warm.note = "crash", crash_note(crash)
     else:
-        measure(e2e_warm, run.repeat_e2e, lambda i: pytest_run(run.root, warm_args, log))
-        judge(e2e_warm, "pytest floor + ast.parse", e2e_floor, 1.3)
+        run.over(e2e_warm, run.repeat_e2e, lambda i, e: pytest_run(run.root, warm_args[e.label], log, e.env()))
+        judge(e2e_warm, "pytest floor", floor.value, E2E_WARM_LIMIT)
         _e2e_note(e2e_warm)
     run.progress(e2e_warm)
 
 
-def _xdist(run: _Run, e2e_cold: Row) -> Row:
-    """`pytest -p claims -n 2`, cold, each run counting the engine runs in the plugin's own trace."""
+def _xdist(run: _Run, e2e_cold: Row, floor: Row, floor_n2: Row) -> Row:
+    """`pytest -p claims -n 2`, cold, each run counting the engine runs in the plugin's own trace. Target: no
+    slower than the serial cold run plus what `-n 2` costs pytest itself on the same trivial items."""
     trace = WORK / f"trace-{run.name}.txt"
 
-    def xdist_once(i: int) -> dict[str, Any]:
+    def xdist_once(i: int, engine: Engine) -> dict[str, Any]:
         trace.unlink(missing_ok=True)
         result = pytest_run(
             run.root,
             run.pytest_args("-n", "2"),
             f"{run.name}-e2e-n2.log",
-            {engine_api.TRACE_ENV: str(trace)},
+            {engine_api.TRACE_ENV: str(trace), **engine.env()},
         )
         result["engine_runs"] = len(trace.read_text(encoding="utf-8").splitlines()) if trace.exists() else None
         return result
 
-    xdist = measure(Row("e2e-n2", "`pytest -p claims -n 2`, cold"), run.repeat_e2e, xdist_once)
-    judge(xdist, "`pytest -p claims`, cold", e2e_cold.value, None)
+    xdist = run.over(Row("e2e-n2", "`pytest -p claims -n 2`, cold"), run.repeat_e2e, xdist_once)
+    limit = None
+    if e2e_cold.value is not None and floor.value is not None and floor_n2.value is not None:
+        limit = e2e_cold.value + floor_n2.value - floor.value
+    judge(xdist, "serial cold + pytest's own `-n 2` overhead", limit, 1.0, "≤ 1x")
     _e2e_note(xdist)
     return run.progress(xdist)
 
 
 def _engine_runs(run: _Run, xdist: Row) -> None:
-    """How many times `-n 2` ran the engine: the plugin's trace, with the harness's own probe beside it."""
+    """How many times `-n 2` ran the engine: the plugin's trace, with the harness's own probe beside it (first
+    engine)."""
     runs = Row("engine-runs", "engine runs in `-n 2` (PYTEST_CLAIMS_TRACE lines)", unit="runs", target="= 1")
     counts = [d["engine_runs"] for d in xdist.details]
     probe = WORK / f"probe-{run.name}.txt"
     probe.unlink(missing_ok=True)
+    first = run.engines[0].env().get("PYTHONPATH", os.environ.get("PYTHONPATH"))
     probe_env = {
-        "PYTHONPATH": os.pathsep.join([str(HERE), *filter(None, [os.environ.get("PYTHONPATH")])]),
+        "PYTHONPATH": os.pathsep.join([str(HERE), *filter(None, [first])]),
         "PYTEST_PLUGINS": "claims_bench_probe",
         engine_api.PROBE_ENV: str(probe),
     }
@@ -562,6 +523,40 @@ def _engine_runs(run: _Run, xdist: Row) -> None:
         runs.verdict = "n/a" if xdist.verdict != "crash" else "crash"
         runs.note = probe_note
     run.progress(runs)
+
+
+def _command_line(run: _Run, path_run: str | None) -> Row:
+    """`pytest-claims check --no-cache` as whole processes: the whole project (what the peers are compared
+    with), and one package of it (a path run: at most 0.4x the whole project's cold check)."""
+    base = [sys.executable, "-m", "pytest_claims", "check", "--root", str(run.root), "--no-cache", "-q"]
+
+    def cli(*paths: str) -> Callable[[int, Engine], dict[str, Any]]:
+        log = f"{run.name}-cli{'-path' if paths else ''}.log"
+        return lambda i, e: _checked(timed_process([*base, *paths], run.root, log, e.env(), ok=(0, 1, 2)), log)
+
+    whole = run.over(
+        Row("cli-cold", "`pytest-claims check --no-cache`, whole project, cold (whole process)"), run.repeat_e2e, cli()
+    )
+    _cpu_note(whole)
+    run.progress(whole)
+    path = Row("cli-path", f"`pytest-claims check --no-cache {path_run or '<package>'}`, cold (whole process)")
+    if path_run is None:
+        path.verdict, path.note = "n/a", "W only"
+    else:
+        run.over(path, run.repeat_e2e, cli(path_run))
+        judge(path, "whole project, cold", whole.value, PATH_RUN_LIMIT)
+        _cpu_note(path)
+    run.progress(path)
+    return whole
+
+
+def _checked(result: dict[str, Any], log: str) -> dict[str, Any]:
+    """A `check` process's result; exit 2 is the workload's refused directives (as in pytest's collection
+    errors), a traceback is a crash."""
+    text = result.pop("text", "")
+    if "Traceback (most recent call last)" in text:
+        raise Crash(f"exit {result['exit']}: {last_error_line(text)}", log_path(log))
+    return result
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -592,49 +587,51 @@ def machine() -> dict[str, Any]:
     }
 
 
-def _cell(row: Row) -> tuple[str, str, str, str, str]:
-    if row.value is None:
-        value = "—"
-    elif row.unit == "s":
-        value = f"{row.value:.3f} s"
-    elif row.unit == "MB":
-        value = f"{row.value:.0f} MB"
-    else:
-        value = f"{row.value:g}"
-    floor = f"{row.floor_label} ({row.floor:.3f} s)" if row.floor is not None and row.key != "parse" else ""
-    ratio = f"{row.ratio:.2f}x" if row.ratio is not None else ""
-    return value, floor, ratio, row.target, row.verdict
-
-
-def table(rows: list[Row]) -> str:
-    header = ("measurement", "median", "floor", "ratio", "target", "result", "notes")
-    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(["---"] * len(header)) + "|"]
-    for row in rows:
-        lines.append("| " + " | ".join((row.label, *_cell(row), row.note.replace("|", "\\|"))) + " |")
-    return "\n".join(lines)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description="pytest-claims benchmarks (SPEC §14)")
-    parser.add_argument("--workload", choices=sorted(workload.WORKLOADS), default="W")
+    parser.add_argument(
+        "--workload", choices=sorted(n for n, s in workload.WORKLOADS.items() if not s.copies), default="W"
+    )
     parser.add_argument("--repeat", type=int, default=5, help="runs per in-process measurement (default 5)")
-    parser.add_argument("--repeat-e2e", type=int, default=3, help="runs per end-to-end measurement (default 3)")
-    parser.add_argument("--no-e2e", action="store_true", help="in-process measurements only")
+    parser.add_argument("--repeat-e2e", type=int, default=3, help="runs per whole-process measurement (default 3)")
+    parser.add_argument("--no-e2e", action="store_true", help="no `pytest` and no command-line rows")
+    parser.add_argument("--no-peers", action="store_true", help="no mypy and pyright rows")
+    parser.add_argument("--no-scale", action="store_true", help="no row on the workload copied four times")
+    parser.add_argument(
+        "--engine",
+        action="append",
+        default=[],
+        metavar="LABEL=PATH",
+        help="measure the engine in PATH (a tree holding pytest_claims/) too; repeatable; the first is the reference"
+        " of the ratios; without it, the installed engine alone",
+    )
     parser.add_argument("--label", default="", help="suffix for the results file: results-<workload>-<label>.json")
     args = parser.parse_args(argv)
     if args.repeat < 1 or args.repeat_e2e < 1:
         parser.error("--repeat and --repeat-e2e must be at least 1")
+    try:
+        args.engines = tuple(parse_engine(text) for text in args.engine) or (INSTALLED,)
+    except ValueError as error:
+        parser.error(f"--engine: {error}")
+    if len({e.label for e in args.engines}) != len(args.engines):
+        parser.error("--engine: every LABEL must be different")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    options = Options(not args.no_e2e, not args.no_peers, not args.no_scale, args.engines)
     shutil.rmtree(FRESH, ignore_errors=True)  # a crashed run's leftovers; settled before anything is timed
     if hasattr(os, "sync"):
         os.sync()
     started = time.perf_counter()
     load_before = os.getloadavg()
     try:
-        rows, info = run_all(args.workload, args.repeat, args.repeat_e2e, not args.no_e2e)
+        rows, info = run_all(args.workload, args.repeat, args.repeat_e2e, options)
     finally:
         shutil.rmtree(FRESH, ignore_errors=True)
     meta = machine()
-    manifest = json.loads((WORK / f"workload-{args.workload}.json").read_text(encoding="utf-8"))
+    manifest = workload.manifest(workload.WORKLOADS[args.workload])
     meta.update(
         workload=args.workload,
         wheel=manifest["wheel"],
@@ -652,16 +649,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     suffix = f"-{args.label}" if args.label else ""
     out = WORK / f"results-{args.workload}{suffix}.json"
     out.write_text(json.dumps({"meta": meta, "rows": [asdict(r) for r in rows]}, indent=2) + "\n", encoding="utf-8")
+    engines = ", ".join(f"{e.label} ({e.path or 'installed'})" for e in args.engines)
     print(
         f"\nWorkload {args.workload}: {manifest['wheel']}, {manifest['files']} files, "
         f"{manifest['lines']:,} lines, "
         f"{manifest['claims']:,} claims ({info['indexed_files']} files indexed by the engine); "
-        f"medians of {args.repeat} in-process / {args.repeat_e2e} end-to-end runs.\n"
+        f"medians of {args.repeat} in-process / {args.repeat_e2e} whole-process runs; engines: {engines}.\n"
         f"{meta['date']}; {meta['cpu'] or 'cpu ?'}, nproc {meta['nproc']}; "
         f"{meta['implementation']} {meta['python']}; pytest-claims {meta['pytest_claims']}; "
         f"load average {meta['loadavg_before'][0]} before, {meta['loadavg_after'][0]} after.\n"
     )
-    print(table(rows))
+    print(table(rows, args.engines))
     print(f"\n(results: {out.relative_to(HERE.parent)})")
     return 0
 

@@ -6,7 +6,9 @@
 W: the Django 5.1.15 wheel from PyPI (880 files, 155 k lines); S: the packaging 26.4 wheel, for quick runs.
 Each wheel is unpacked into benchmarks/.work/<name>/, a `# claims: deterministic` line is inserted directly
 above every `def` / `async def` (annotate.py), and a pyproject.toml with `[tool.claims]` is written next to
-the package. Downloads are cached in benchmarks/.work/downloads/.
+the package. Downloads are cached in benchmarks/.work/downloads/. W4 (built by run.py when first needed, or
+`--workload W4`): W's annotated package copied four times under new names (django_1 ... django_4, every
+`django` name token in them renamed), to see whether the engine's cost grows linearly with the project.
 """
 
 from __future__ import annotations
@@ -17,9 +19,11 @@ import json
 import shutil
 import subprocess
 import sys
+import tokenize
 import zipfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 from annotate import annotate_tree
 
@@ -34,11 +38,21 @@ class Spec:
     project: str
     version: str
     packages: tuple[str, ...]
+    hot: str = ""
+    """A module most walks read (the hot-edit row edits it), relative to the workload's root."""
+    path_run: str | None = None
+    """The directory a path run (`pytest-claims check DIR`) checks, if the workload has one."""
+    scaled: str | None = None
+    """The workload made of renamed copies of this one, if any."""
+    copies: int = 0
+    """For a workload of copies: how many copies of `base`'s packages it holds."""
+    base: str = ""
 
 
 WORKLOADS: dict[str, Spec] = {
-    "W": Spec("W", "django", "5.1.15", ("django",)),
-    "S": Spec("S", "packaging", "26.4", ("packaging",)),
+    "W": Spec("W", "django", "5.1.15", ("django",), "django/utils/functional.py", "django/utils", "W4"),
+    "S": Spec("S", "packaging", "26.4", ("packaging",), "packaging/version.py"),
+    "W4": Spec("W4", "django", "5.1.15", tuple(f"django_{k}" for k in range(1, 5)), copies=4, base="W"),
 }
 
 
@@ -60,6 +74,8 @@ class Manifest:
     """Defs that do not start their line (e.g. `if x: def f(): ...`), left without a directive."""
     refused_files: int
     """Files holding at least one nested-def directive: pytest reports them as collection errors."""
+    copies: int = 1
+    """How many renamed copies of the wheel's packages the workload holds."""
 
 
 PYPROJECT = """\
@@ -92,7 +108,67 @@ def wheel_for(spec: Spec) -> Path:
     return download(f"{spec.project}=={spec.version}", f"{spec.project}-{spec.version}-*.whl", wheel=True)
 
 
+def manifest(spec: Spec) -> dict[str, Any]:
+    """The workload's manifest, building the workload first if it is not there yet."""
+    path = WORK / f"workload-{spec.name}.json"
+    if not path.exists():
+        build(spec)
+    loaded: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return loaded
+
+
+def rename_module(text: str, old: str, new: str) -> str:
+    """`text` with every NAME token `old` replaced by `new` (imports, dotted uses; strings and comments kept)."""
+    lines = text.splitlines(keepends=True)
+    spots = [
+        token.start
+        for token in tokenize.generate_tokens(iter(lines).__next__)
+        if token.type == tokenize.NAME and token.string == old
+    ]
+    for row, col in reversed(spots):
+        line = lines[row - 1]
+        lines[row - 1] = line[:col] + new + line[col + len(old) :]
+    return "".join(lines)
+
+
+def build_copies(spec: Spec) -> Manifest:
+    """`spec.copies` copies of the base workload's (annotated) packages, each renamed throughout."""
+    base = WORKLOADS[spec.base]
+    base_manifest = manifest(base)
+    base_root = Path(base_manifest["root"])
+    root = WORK / spec.name
+    if root.exists():
+        shutil.rmtree(root)
+    root.mkdir(parents=True)
+    for package, copy in zip(base.packages * spec.copies, spec.packages, strict=True):
+        shutil.copytree(base_root / package, root / copy)
+        for path in (root / copy).rglob("*.py"):
+            try:
+                path.write_text(rename_module(path.read_text(encoding="utf-8"), package, copy), encoding="utf-8")
+            except (SyntaxError, tokenize.TokenError, UnicodeDecodeError):
+                continue  # left as it is: the engine reports it as it would the original
+    quoted = ", ".join(f'"{p}"' for p in spec.packages)
+    (root / "pyproject.toml").write_text(PYPROJECT.format(packages=quoted), encoding="utf-8")
+    counts = {key: int(base_manifest[key]) * spec.copies for key in _COUNTED}
+    built = Manifest(
+        workload=spec.name,
+        wheel=base_manifest["wheel"],
+        wheel_sha256=base_manifest["wheel_sha256"],
+        root=str(root),
+        packages=list(spec.packages),
+        copies=spec.copies,
+        **counts,
+    )
+    (WORK / f"workload-{spec.name}.json").write_text(json.dumps(asdict(built), indent=2) + "\n", encoding="utf-8")
+    return built
+
+
+_COUNTED = ("files", "lines", "claims", "nested_claims", "skipped", "refused_files")
+
+
 def build(spec: Spec) -> Manifest:
+    if spec.copies:
+        return build_copies(spec)
     wheel = wheel_for(spec)
     root = WORK / spec.name
     if root.exists():
@@ -125,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--workload", choices=sorted(WORKLOADS), action="append", help="default: all")
     args = parser.parse_args(argv)
-    for name in args.workload or sorted(WORKLOADS, reverse=True):
+    for name in args.workload or [n for n in sorted(WORKLOADS, reverse=True) if not WORKLOADS[n].copies]:
         m = build(WORKLOADS[name])
         print(
             f"workload {m.workload}: {m.wheel} -> {m.root}\n"
