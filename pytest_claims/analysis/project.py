@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections.abc import Collection, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -67,6 +67,16 @@ end of a target list, a line or an import (`,` `)` `]` `}` `;` `|` `\\` `#` a ne
 not count: a name read is never followed by those alone. Each match is (def name, import list, target)."""
 
 
+class _All:
+    """Every word: what a file that cannot be read again may bind."""
+
+    def __contains__(self, word: object) -> bool:
+        return True
+
+
+_ALL = _All()
+
+
 def _bound_words(matches: list[tuple[bytes, bytes, bytes]]) -> set[bytes]:
     """The words `_BOUND`'s matches may bind."""
     found: set[bytes] = set()
@@ -94,7 +104,7 @@ class Modules(Mapping[str, Module]):
         self._texts: dict[str, bytes] | None = None
         self._words: dict[bytes, list[str]] | None = None
         self._capitals: dict[bytes, list[str]] | None = None
-        self._bound: dict[bytes, list[str]] | None = None
+        self._in_classes: dict[str, Container[bytes]] = {}
         self._namings: dict[str, list[str]] = {}
         snapshot = snapshot or Snapshot(None)
         paths = [str(file.path) for file in index.modules.values() if file.path is not None]
@@ -205,9 +215,32 @@ class Modules(Mapping[str, Module]):
         A word that is no ASCII identifier: the modules that mention it (`holding`)."""
         if not (word.isascii() and word.isidentifier()):
             return self.holding(word)
-        if self._bound is None:
-            self._bound = self._word_index(_BOUND)
-        return self._bound.get(word.encode(), [])
+        needle = word.encode()
+        return [name for name in self.holding(word) if needle in self._class_words(name)]
+
+    def _class_words(self, name: str) -> Container[bytes]:
+        """The words the module's classes bind: exactly, from its facts, when this run has them (a whole run has
+        most); else those its text may bind (`_BOUND`). Kept for the run."""
+        known = self._in_classes.get(name)
+        if known is None:
+            module = self._loaded.get(name)
+            if module is not None:
+                facts = module.facts
+                known = {member.encode() for cls in facts.classes for member, _ in cls.methods}
+                known.update(b.name.encode() for cls in facts.classes for b in (*cls.attributes, *cls.fields))
+            else:
+                data = self._pending.get(name) or self._read(name)
+                text = searchable(data) if data is not None else None
+                known = _bound_words(_BOUND.findall(text if text is not None else data)) if data is not None else _ALL
+            self._in_classes[name] = known
+        return known
+
+    def _read(self, name: str) -> bytes | None:
+        path = self._index.modules[name].path
+        try:
+            return path.read_bytes() if path is not None else None
+        except OSError:
+            return None
 
     def holding(self, word: str) -> list[str]:
         """Modules whose source text holds `word` as a word: a class can only be subclassed, under any alias, by a
@@ -276,13 +309,11 @@ class Modules(Mapping[str, Module]):
         return known
 
     def _word_index(self, pattern: re.Pattern[bytes]) -> dict[bytes, list[str]]:
-        """word -> the modules whose text, as Python reads it, holds it (`pattern` says which words count; `_BOUND`:
-        those it may bind in a class)."""
+        """word -> the modules whose text, as Python reads it, holds it (`pattern` says which words count)."""
         index: dict[bytes, list[str]] = {}
         for name, data in self.texts().items():
             text = searchable(data)  # as Python reads it: full-width `claims` is `claims`
-            words = pattern.findall(text if text is not None else data)
-            for found in set(words) if pattern is not _BOUND else _bound_words(words):
+            for found in set(pattern.findall(text if text is not None else data)):
                 index.setdefault(found, []).append(name)
         self._texts = None  # the index is all the search needs (the other is rarely asked for: it reads them again)
         return index
@@ -319,7 +350,8 @@ class Modules(Mapping[str, Module]):
         """Forget the loaded facts (a later access loads them again, from the cache or by a parse)."""
         self._loaded.clear()
         self._pending.clear()
-        self._texts = self._words = self._capitals = self._bound = None
+        self._texts = self._words = self._capitals = None
+        self._in_classes.clear()
         self._namings.clear()
 
     def loaded(self) -> frozenset[str]:
