@@ -18,7 +18,7 @@ import gc
 import os
 import sys
 import weakref
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
@@ -162,6 +162,8 @@ def check(  # noqa: PLR0913 - the engine's one entry point; everything past `con
     every: Sequence[str] = (),
     only: Collection[str] | None = None,
     project: Project | None = None,
+    select: Callable[[str], bool] | None = None,
+    rules: bool = True,
 ) -> Result:
     """Verdicts for every claiming function under `root`, for each target platform (default: the host).
 
@@ -170,11 +172,22 @@ def check(  # noqa: PLR0913 - the engine's one entry point; everything past `con
     these claims, in place of the directives (`suggest`, `explain`); `only` narrows that to the given dotted
     names. Such verdicts are stored apart from the plain run's, and no forbid-reaches rule is checked.
     `project`: what `load(config, cache)` already returned for this run (the plugin's idle test), so the index
-    and the digests are not built twice."""
+    and the digests are not built twice.
+    `select`: only the claims of the files it accepts (project-relative paths) are read and judged, each with the
+    verdict the whole run gives it (a run given paths); `rules=False`: no forbid-reaches rule is checked."""
     with _quiet_collector(), _derived_beside(cache), background_writes():
         config = config or load_config(root)
         return _check(
-            config, platforms, sweep=sweep, cache=cache, details=details, every=every, only=only, project=project
+            config,
+            platforms,
+            sweep=sweep,
+            cache=cache,
+            details=details,
+            every=every,
+            only=only,
+            project=project,
+            select=select,
+            rules=rules,
         )
 
 
@@ -233,7 +246,7 @@ def _peers(resolvers: weakref.ref[Resolvers], platform: str) -> list[Resolver]:
     return [] if made is None else [made(p) for p in made.platforms if p != platform]
 
 
-def _check(
+def _check(  # noqa: PLR0913 - `check`'s arguments, passed on
     config: Config,
     platforms: Sequence[str] | None,
     *,
@@ -243,6 +256,8 @@ def _check(
     every: Sequence[str] = (),
     only: Collection[str] | None = None,
     project: Project | None = None,
+    select: Callable[[str], bool] | None = None,
+    rules: bool = True,
 ) -> Result:
     targets = resolve_platforms(config, platforms, sweep)
     cache = cache or FactsCache(None)
@@ -252,18 +267,18 @@ def _check(
     valid = Validity(project, cache, store)
     summaries = valid.summaries(inputs, targets)
     resolvers = Resolvers(project, config, targets, summaries)
-    claimed, errors, problems = _read_claims(project, config, valid, resolvers.decorators())
-    errors.extend(project.modules.unnamable_claims)
+    claimed, errors, problems = _read_claims(project, config, valid, resolvers.decorators(), select)
+    errors.extend(e for e in project.modules.unnamable_claims if select is None or select(e.file))
     if every:
         claimed = _every_function(project, tuple(sorted(every)), only)
     results, reused = _verdicts(claimed, targets, config, valid, resolvers)
-    rules = check_rules(project, config, targets, resolvers) if config.forbid_reaches and not every else ()
+    checked = check_rules(project, config, targets, resolvers) if config.forbid_reaches and rules and not every else ()
     del resolvers  # what resolution memoised is freed before the stores are encoded (a run's peak of memory)
-    valid.save()
+    valid.save(partial=select is not None)
     summaries.save()
     _trace(config.root, cache, reused, summaries)
     results.sort(key=attrgetter("file", "line", "qualname", "platform"))
-    extra = report_details(project, claimed, results, rules) if details else None
+    extra = report_details(project, claimed, results, checked) if details else None
     return Result(
         config,
         targets,
@@ -272,21 +287,27 @@ def _check(
         tuple(sorted(problems, key=lambda e: (e.file, e.line, e.message))),
         project,
         reused,
-        rules,
+        checked,
         extra,
         project.modules.excluded_claims,
     )
 
 
 def _read_claims(
-    project: Project, config: Config, valid: Validity, decorators: Decorators
+    project: Project,
+    config: Config,
+    valid: Validity,
+    decorators: Decorators,
+    select: Callable[[str], bool] | None = None,
 ) -> tuple[list[Claimed], list[DirectiveError], list[DirectiveError]]:
     """Every claiming function, refused directive and unreadable file (a reading is reused while its file and the
     modules its decorators resolved through are unchanged).
 
     The files read are those whose text mentions `claims` (the pre-scan) and, when one of them binds the
     decorator under another name (`promise = claims`, `from pytest_claims import claims as vow`), those that
-    mention that name, and so on: a decorator can only be spelled with a name that some binding gave it."""
+    mention that name, and so on: a decorator can only be spelled with a name that some binding gave it.
+    With `select`, only the files it accepts are read for claims (and their problems reported); the others are
+    followed only for the names they give the decorator, so the files read are those the whole run reads."""
     modules = project.modules
     claimed: list[Claimed] = []
     errors: list[DirectiveError] = []
@@ -297,17 +318,33 @@ def _read_claims(
     while todo:
         batch, todo = sorted(todo - done), set()
         done.update(batch)
-        readings = _readings(modules, config, valid, decorators, batch)
+        wanted = batch if select is None else [name for name in batch if select(project.index.modules[name].rel)]
+        readings = _readings(modules, config, valid, decorators, wanted)
         for name in batch:
-            found_raw, refused_raw, n_refused, _, renames = readings[name]
-            claimed.extend(map(Claimed._make, found_raw))
-            for index, raw_error in enumerate(refused_raw):
-                (errors if index < n_refused else problems).append(DirectiveError(*raw_error))
+            reading = readings.get(name)
+            if reading is not None:
+                found_raw, refused_raw, n_refused, _, renames = reading
+                claimed.extend(map(Claimed._make, found_raw))
+                for index, raw_error in enumerate(refused_raw):
+                    (errors if index < n_refused else problems).append(DirectiveError(*raw_error))
+            else:
+                renames = _renames_outside(modules, valid, name, words)
             for alias, word in renames:
                 if word in words and alias not in words:
                     words.add(alias)
                     todo.update(n for n in valid.mentioning(alias) if n not in done)
     return claimed, errors, problems
+
+
+def _renames_outside(modules: Modules, valid: Validity, name: str, words: set[str]) -> tuple[tuple[str, str], ...]:
+    """What a module outside the selection renames, as far as the search for the decorator's names needs: its
+    stored reading's, else its facts' when its code may bind one of `words` (`Modules.may_bind`); none when it
+    cannot, as every renaming of a name outside `words` is passed over."""
+    reading = valid.reading(name)
+    if reading is not None:
+        renames: tuple[tuple[str, str], ...] = reading[4]
+        return renames
+    return renamings(modules[name].facts) if modules.may_bind(name, words) else ()
 
 
 def _readings(

@@ -13,7 +13,7 @@ import os
 import pickle
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any
 
@@ -303,9 +303,18 @@ def _analyse(config: pytest.Config, claims_config: ClaimsConfig) -> ClaimsState 
     from pytest_claims.engine import check  # the resolver and the walks: loaded only when there is work
 
     shown = _progress(config, "claims: analysing the project ...")
+    select, rules = _selection(config, claims_config)
     try:
         result = check(
-            claims_config.root, requested, claims_config, sweep=sweep, cache=cache, details=report, project=project
+            claims_config.root,
+            requested,
+            claims_config,
+            sweep=sweep,
+            cache=cache,
+            details=report,
+            project=project,
+            select=select,
+            rules=rules,
         )
     finally:
         if shown:
@@ -316,6 +325,30 @@ def _analyse(config: pytest.Config, claims_config: ClaimsConfig) -> ClaimsState 
     # (every later garbage collection would walk them)
     result.project.modules.release()
     return state
+
+
+def _selection(config: pytest.Config, claims_config: ClaimsConfig) -> tuple[Callable[[str], bool] | None, bool]:
+    """Which claiming files the analysis judges, and whether the rules are checked: every file with no paths, the
+    project root among them, or `--claims-observe` (its verdicts cover every claim); else the files under a
+    directory given, those given, and those pytest may collect under another name (a name `python_files`
+    matches); the rules when a directory given holds a configured package (`_wanted`) or the configuration file
+    is given."""
+    if config.args_source != pytest.Config.ArgsSource.ARGS or config.getoption("claims_observe", False):
+        return None, True
+    root = _real(claims_config.root)
+    paths = [_real(Path(str(config.invocation_params.dir)) / arg.split("::")[0]) for arg in config.args]
+    if root in paths:
+        return None, True
+    packages = [_real(root / p) for p in claims_config.packages]
+    rules = any(
+        path.is_dir() and any(_is_relative_to(p, path) or _is_relative_to(path, p) for p in packages) for path in paths
+    ) or (claims_config.file is not None and _real(claims_config.file) in paths)
+
+    def select(rel: str) -> bool:
+        real = _real(root / rel)
+        return any(real == path or _is_relative_to(real, path) for path in paths) or _is_test_file(config, real)
+
+    return select, rules
 
 
 def _scanned(config: pytest.Config, claims_config: ClaimsConfig, cache: FactsCache) -> Project | None:

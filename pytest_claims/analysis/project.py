@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Collection, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -54,6 +54,39 @@ _CAPITAL_WORD = re.compile(rb"[A-Z_]\w*")
 where the word characters end, so none runs into the next word (a lower-case word's capitalised tail, `fooBar`'s
 `Bar`, is found too: one module more to read, never one less)."""
 
+_BOUND = re.compile(
+    rb"\b(?:def|class|type)(?:[ \t\f]|\\\r?\n|\\\r)+(\w+)"
+    rb"|\bimport\b((?:[ \t\f\w.,]|\\\r?\n|\\\r)+)"
+    rb"|\b(\w+)[ \t\f]*(?:[-+*/%&|^@<>]{0,2}=|[:,)\]};|\\#\r\n]|in\b|if\b|$)"
+)
+"""The words of source text that may be bound in a class (as Python writes a binding, in code, whatever else
+they are): the name after `def`, `class` or `type`; every word of an `import` list (`import a.b` binds `a`); a
+word followed by what may follow a target -- an assignment (`=`, `+=`, `:` of an annotation or a walrus), the
+end of a target list, a line or an import (`,` `)` `]` `}` `;` `|` `\\` `#` a newline, the end of the text),
+`in` (a `for` target), `if` (a `case` capture's guard). So `x.get(...)`, `x.get.y`, `x.get[0]` and `x.get + 1` do
+not count: a name read is never followed by those alone. Each match is (def name, import list, target)."""
+
+
+class _All:
+    """Every word: what a file that cannot be read again may bind."""
+
+    def __contains__(self, word: object) -> bool:
+        return True
+
+
+_ALL = _All()
+
+
+def _bound_words(matches: list[tuple[bytes, bytes, bytes]]) -> set[bytes]:
+    """The words `_BOUND`'s matches may bind."""
+    found: set[bytes] = set()
+    for named, imported, target in matches:
+        if named or target:
+            found.add(named or target)
+        else:
+            found.update(_WORD.findall(imported))
+    return found
+
 
 class Modules(Mapping[str, Module]):
     """Module name -> Module, parsing (or fetching from the cache) on first access only."""
@@ -71,6 +104,7 @@ class Modules(Mapping[str, Module]):
         self._texts: dict[str, bytes] | None = None
         self._words: dict[bytes, list[str]] | None = None
         self._capitals: dict[bytes, list[str]] | None = None
+        self._in_classes: dict[str, Container[bytes]] = {}
         self._namings: dict[str, list[str]] = {}
         snapshot = snapshot or Snapshot(None)
         paths = [str(file.path) for file in index.modules.values() if file.path is not None]
@@ -175,6 +209,40 @@ class Modules(Mapping[str, Module]):
         return facts
 
     def mentioning(self, word: str) -> list[str]:
+        """Modules whose text may bind `word` in a class: every module whose classes bind it as a method, a
+        class-body name or a field set on `self` is among them (`_BOUND`), so a question about the names the
+        project's classes bind (method leads, protocol implementers, `__getattr__` hooks) parses only those.
+        A word that is no ASCII identifier: the modules that mention it (`holding`)."""
+        if not (word.isascii() and word.isidentifier()):
+            return self.holding(word)
+        needle = word.encode()
+        return [name for name in self.holding(word) if needle in self._class_words(name)]
+
+    def _class_words(self, name: str) -> Container[bytes]:
+        """The words the module's classes bind: exactly, from its facts, when this run has them (a whole run has
+        most); else those its text may bind (`_BOUND`). Kept for the run."""
+        known = self._in_classes.get(name)
+        if known is None:
+            module = self._loaded.get(name)
+            if module is not None:
+                facts = module.facts
+                known = {member.encode() for cls in facts.classes for member, _ in cls.methods}
+                known.update(b.name.encode() for cls in facts.classes for b in (*cls.attributes, *cls.fields))
+            else:
+                data = self._pending.get(name) or self._read(name)
+                text = searchable(data) if data is not None else None
+                known = _bound_words(_BOUND.findall(text if text is not None else data)) if data is not None else _ALL
+            self._in_classes[name] = known
+        return known
+
+    def _read(self, name: str) -> bytes | None:
+        path = self._index.modules[name].path
+        try:
+            return path.read_bytes() if path is not None else None
+        except OSError:
+            return None
+
+    def holding(self, word: str) -> list[str]:
         """Modules whose source text holds `word` as a word: a class can only be subclassed, under any alias, by a
         module that names it (in its bases, or in the import that binds the alias), so the class hierarchy is
         searched there, and only those are parsed. The texts are read and indexed once per run: the words that
@@ -192,6 +260,26 @@ class Modules(Mapping[str, Module]):
                 self._words = index
         return index.get(word.encode(), [])
 
+    def may_bind(self, name: str, words: Collection[str]) -> bool:
+        """Could this module's code bind one of `words` under another name (`vow = claims`, `from x import claims
+        as vow`)? Only when a word stands where code can: False when every occurrence of every word follows a `#`
+        on its line with no quote or `{` before it (a comment: a `#` that is code's would lie in a string that the
+        line closes, or leaves through an f-string's `{`, before the word). Text alone, a superset: True for a
+        file it cannot read as Python would, and for a word it does not search as bytes."""
+        file = self._index.modules[name]
+        if file.path is None or name in self._unreadable:
+            return False
+        data = self._pending.get(name)
+        if data is None:
+            try:
+                data = file.path.read_bytes()
+            except OSError:
+                return True
+        text = searchable(data)
+        if text is None or not all(word.isascii() for word in words):
+            return True
+        return any(_in_code(text, word.encode()) for word in words)
+
     def naming(self, name: str) -> list[str]:
         """The modules whose text names a class called `name` under any name a subclass could write: its own, and
         every name some module binds it to (`from m import Base as Root`, `Root = m.Base`, a class attribute),
@@ -203,7 +291,7 @@ class Modules(Mapping[str, Module]):
         words = [name]
         found: set[str] = set()
         for word in words:  # grows while it is read
-            for module_name in self.mentioning(word):
+            for module_name in self.holding(word):
                 if module_name in found:
                     continue
                 found.add(module_name)
@@ -263,6 +351,7 @@ class Modules(Mapping[str, Module]):
         self._loaded.clear()
         self._pending.clear()
         self._texts = self._words = self._capitals = None
+        self._in_classes.clear()
         self._namings.clear()
 
     def loaded(self) -> frozenset[str]:
@@ -308,6 +397,16 @@ def _digest(location: str, snapshot: Snapshot, vouched: dict[str, tuple[str, boo
     mentions = may_mention(data)  # decoded and NFKC-normalised when its bytes could hide the word
     snapshot.record_file(location, key, digest, mentions)
     return digest, mentions, data
+
+
+def _in_code(text: bytes, word: bytes) -> bool:
+    """Does `word` occur as a word in `text` anywhere but after a comment's `#` (see `Modules.may_bind`)?"""
+    for found in re.finditer(rb"(?<!\w)" + re.escape(word) + rb"(?!\w)", text):
+        start = max(text.rfind(b"\n", 0, found.start()), text.rfind(b"\r", 0, found.start())) + 1
+        before = text[start : found.start()]
+        if b"#" not in before or any(mark in before for mark in (b"'", b'"', b"{")):
+            return True
+    return False
 
 
 @dataclass(frozen=True)

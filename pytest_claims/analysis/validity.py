@@ -199,7 +199,7 @@ class Validity:
         store, modules = self.store, self.project.modules
         old = store.old_words.get(word)
         if old is None:
-            found = tuple(modules.mentioning(word))
+            found = tuple(modules.holding(word))
         else:
             kept = [name for name in old if name not in store.changed and name in modules]
             fresh = [name for name in sorted(store.changed) if name in modules and modules.mentions_word(name, word)]
@@ -217,7 +217,17 @@ class Validity:
         for name in project.modules.loaded():
             shapes[name] = _shape(project, name)
 
-    def save(self) -> None:
-        """The class shapes recorded, then the verdict store written (unless nothing in it changed)."""
+    def save(self, partial: bool = False) -> None:
+        """The class shapes recorded, then the verdict store written (unless nothing in it changed). `partial`: the
+        run read and judged only some claims (a run given paths), so the last run's readings and verdicts that
+        are still valid are kept beside this run's for the next."""
         self.record_shapes()
+        if partial:
+            store = self.store
+            for name in store.old_directives.keys() - store.directives.keys():
+                if self.reading(name) is not None:
+                    store.directives[name] = store.old_directives[name]
+            for key in store.old_verdicts.keys() - store.verdicts.keys():
+                if self.verdict(key) is not None:
+                    store.verdicts[key] = store.old_verdicts[key]
         self.store.save(self.keys)

@@ -50,10 +50,13 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     config = load(root)
     requested, sweep = requested_platforms(args)
     cache = cache_for(root, not args.no_cache)
-    started = time.perf_counter()
-    result = check(root, requested, config, sweep=sweep, cache=cache, details=bool(reports))
-    seconds = time.perf_counter() - started
     selected = Selection(root, args.paths, config.file)
+    started = time.perf_counter()
+    select = None if selected.everything else selected
+    result = check(
+        root, requested, config, sweep=sweep, cache=cache, details=bool(reports), select=select, rules=selected.rules
+    )
+    seconds = time.perf_counter() - started
     display = shown_path(root)
     sources = Sources(root)
     skip = config.on_unevaluable == "skip"

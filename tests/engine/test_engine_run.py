@@ -237,7 +237,7 @@ def test_the_word_index_finds_every_module_naming_a_word(project: Path, word: st
     modules = result.project.modules
     pattern = re.compile(rb"(?<![\w])" + word.encode() + rb"(?![\w])")
     expected = [name for name, data in modules.texts().items() if pattern.search(data)]
-    found = modules.mentioning(word)
+    found = modules.holding(word)
     assert set(expected) <= set(found)
     assert set(found) - set(expected) <= {n for n, d in modules.texts().items() if word.encode() in d}
 
