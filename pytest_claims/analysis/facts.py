@@ -316,32 +316,59 @@ class _Extractor:
         self.classes: list[_ClassBuilder] = []
         self.problems: list[tuple[int, str]] = []
         self.compiler = ConditionCompiler()
-        self.rebound: frozenset[str] = frozenset()
-        """Module-level names bound more than once (or by a function's `global`): never a known constant."""
+        self.tree: ast.Module | None = None
+        """The module being walked, kept for `rebound`."""
+        self._rebound: frozenset[str] | None = None
         self.def_lines: dict[int, int] = {}
         """first line of a def (its first decorator) -> function index or -2 (nested/class)."""
         self.def_spans: list[tuple[int, int, int]] = []
         """(def line, line of the body's first statement, function index or -2): where trailing comments go."""
         self.string_spans: list[tuple[int, int]] = []
         self.def_count = 0
-        self.lines: list[bytes] | None = None
+        self.lines: list[str] | None = None
+        """The physical lines with their ends, for `segment` off its fast path."""
+        self.stripped: list[str] | None = None
+        self.plain = "\r" not in source
+        """Only \n ends a line (the common case): the lines are a plain split."""
         # task stack: (node, scope, guard, ctx) or ("body", stmts, index, scope, guard)
         self.stack: list[tuple[object, ...]] = []
         self.early_tests: dict[int, Cond] = {}
         """An `if` test compiled where its early exit was judged, by node id, for its `if` to reuse (one object:
         an absurdly deep condition compared with its own copy would exhaust the recursion limit)."""
 
+    def physical(self) -> list[str]:
+        """The file's physical lines without their ends, split once for both `segment` and the directives."""
+        if self.stripped is None:
+            if not self.plain:
+                self.stripped = [line.rstrip("\r\n") for line in physical_lines(self.source)]
+            else:  # only \n ends a line: a plain split, much cheaper than the general pattern
+                self.stripped = self.source.split("\n")
+                if not self.stripped[-1]:
+                    self.stripped.pop()
+        return self.stripped
+
     def segment(self, node: ast.expr) -> str:
-        """The source text of a node, as written (ast.get_source_segment re-splits the file on every call)."""
-        if self.lines is None:
-            self.lines = [line.encode() for line in physical_lines(self.source)]
-        end_line = node.end_lineno or node.lineno
+        """The source text of a node, as written (ast.get_source_segment re-splits the file on every call).
+
+        Offsets count UTF-8 bytes: on ASCII lines of a file whose lines all end in \n that is the text itself;
+        anywhere else the lines involved are encoded (with their own ends) and the bytes sliced."""
+        lines = self.physical()
+        start, col = node.lineno, node.col_offset
+        end_line = node.end_lineno or start
         end_col = node.end_col_offset if node.end_col_offset is not None else 0
-        if end_line == node.lineno:
-            raw = self.lines[node.lineno - 1][node.col_offset : end_col]
+        if self.plain and all(line.isascii() for line in lines[start - 1 : end_line]):
+            if end_line == start:
+                return lines[start - 1][col:end_col]
+            return "\n".join([lines[start - 1][col:], *lines[start : end_line - 1], lines[end_line - 1][:end_col]])
+        if self.lines is None:
+            self.lines = physical_lines(self.source)
+        ended = self.lines
+        if end_line == start:
+            raw = ended[start - 1].encode()[col:end_col]
         else:
-            first = self.lines[node.lineno - 1][node.col_offset :]
-            raw = first + b"".join(self.lines[node.lineno : end_line - 1]) + self.lines[end_line - 1][:end_col]
+            first = ended[start - 1].encode()[col:]
+            middle = b"".join(line.encode() for line in ended[start : end_line - 1])
+            raw = first + middle + ended[end_line - 1].encode()[:end_col]
         return raw.decode(errors="replace")
 
     # -- guards -------------------------------------------------------------------------------------------
@@ -362,8 +389,18 @@ class _Extractor:
 
     # -- driver -------------------------------------------------------------------------------------------
 
+    @property
+    def rebound(self) -> frozenset[str]:
+        """Module-level names bound more than once (or by a function's `global`): never a known constant.
+        Found on first need only: a second pass over the module, which most files never need (only a module-level
+        assignment of a known condition asks)."""
+        if self._rebound is None:
+            assert self.tree is not None
+            self._rebound = rebound_names(self.tree, self.source)
+        return self._rebound
+
     def run(self, tree: ast.Module) -> None:
-        self.rebound = rebound_names(tree, self.source)
+        self.tree = tree
         module = _Scope("module", "")
         self.push_body(tree.body, module, 0)
         handlers = HANDLED
@@ -491,38 +528,67 @@ def rebound_names(tree: ast.Module, source: str) -> frozenset[str]:
     class-body or comprehension name counts too, which only keeps more branches). Function bodies are not
     walked; their `global` statements are found in the text."""
     counts: dict[str, int] = {}
-    stack: list[ast.AST] = list(tree.body)
+    stack: list[object] = list(tree.body)
+    pop, push, extend = stack.pop, stack.append, stack.extend
+    children = _CHILD_FIELDS
     while stack:
-        node = stack.pop()
-        names: list[str] = []
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.append(node.name)
-            stack.extend(node.decorator_list)
-            stack.extend(node.bases if isinstance(node, ast.ClassDef) else ())
+        node = pop()
+        kind = type(node)
+        name: str | None = None
+        if kind is ast.Name:
+            assert isinstance(node, ast.Name)
+            if type(node.ctx) is not ast.Load:
+                counts[node.id] = counts.get(node.id, 0) + 1
+            continue
+        if kind in _DEFS:
+            # its own name is not counted (as it never was: a def rebinding a constant is rare, and counting it now
+            # would change the facts of the files that do)
+            assert isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+            extend(node.decorator_list)
             if isinstance(node, ast.ClassDef):
-                stack.extend(node.body)
+                extend(node.bases)
+                extend(node.body)
             continue
-        if isinstance(node, ast.Lambda):
+        elif kind is ast.Lambda or kind is ast.Constant:
             continue
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            names.append(node.id)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            names.extend((a.asname or a.name).split(".")[0] for a in node.names)
-        elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
-            names.append(node.name)
-        elif isinstance(node, ast.MatchMapping) and node.rest:
-            names.append(node.rest)
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            names.append(node.name)
-        for name in names:
+        elif kind is ast.Import or kind is ast.ImportFrom:
+            assert isinstance(node, (ast.Import, ast.ImportFrom))
+            for alias in node.names:
+                bound = (alias.asname or alias.name).split(".")[0]
+                counts[bound] = counts.get(bound, 0) + 1
+            continue
+        elif kind is ast.MatchAs or kind is ast.MatchStar or kind is ast.ExceptHandler:
+            assert isinstance(node, (ast.MatchAs, ast.MatchStar, ast.ExceptHandler))
+            name = node.name
+        elif kind is ast.MatchMapping:
+            assert isinstance(node, ast.MatchMapping)
+            name = node.rest
+        if name:
             counts[name] = counts.get(name, 0) + 1
-        stack.extend(ast.iter_child_nodes(node))
+        for field_name in children.get(kind, ()):
+            value = getattr(node, field_name, None)
+            if type(value) is list:
+                extend(value)
+            elif isinstance(value, ast.AST):
+                push(value)
     declared = (
         {n for found in _GLOBAL.findall(source) for n in found.replace(",", " ").split()}
         if "global" in source
         else set()
     )
     return frozenset(name for name, count in counts.items() if count > 1 or name in declared)
+
+
+_DEFS = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
+_NO_NAMES = frozenset({"ctx", "op", "ops"})
+"""Fields that hold only markers (`Load`, `Add`, `Eq`): never a name."""
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {
+    kind: tuple(name for name in kind._fields if name not in _NO_NAMES)
+    for kind in vars(ast).values()
+    if isinstance(kind, type) and issubclass(kind, ast.AST)
+}
+"""Per node class, the fields `rebound_names` looks into (anything else on its stack, the `str` of `global a, b`
+or the None key of `{**a}`, has none)."""
 
 
 _GLOBAL = re.compile(r"^[ \t]*global[ \t]+([\w \t,]+)", re.MULTILINE)
@@ -1200,6 +1266,18 @@ def _children(*fields: str, ctx: str = "ref") -> Handler:
 # --------------------------------------------------------------------------------------------------------
 # Expression handlers
 
+_PUSH_LEFT_RIGHT = _children("left", "right")
+_PUSH_OPERAND = _children("operand")
+_PUSH_VALUES = _children("values")
+_PUSH_TEST_MSG = _children("test", "msg")
+_PUSH_VALUE_SLICE = _children("value", "slice")
+_PUSH_ELTS = _children("elts")
+_PUSH_KEYS_VALUES = _children("keys", "values")
+_PUSH_GENERATORS_ELT = _children("generators", "elt")
+_PUSH_GENERATORS_KEY_VALUE = _children("generators", "key", "value")
+_PUSH_VALUE_FORMAT_SPEC = _children("value", "format_spec")
+
+
 
 def _name(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.Name)
@@ -1357,7 +1435,7 @@ def _binop(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -
         _reflected(ex, scope, node.left, node.right, dunder, node.lineno, guard)
         if isinstance(node.op, ast.Mod):
             _percent(ex, scope, node.left, node.right, guard)
-    _children("left", "right")(ex, node, scope, guard, ctx)
+    _PUSH_LEFT_RIGHT(ex, node, scope, guard, ctx)
 
 
 def _unary(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
@@ -1366,7 +1444,7 @@ def _unary(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -
         _tested(ex, scope, node.operand, guard)
     elif ctx != "type":
         _implicit(ex, scope, node.operand, specials.UNARY[type(node.op)], node.lineno, guard)
-    _children("operand")(ex, node, scope, guard, ctx)
+    _PUSH_OPERAND(ex, node, scope, guard, ctx)
 
 
 def _bool_op(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
@@ -1374,13 +1452,13 @@ def _bool_op(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str)
     assert isinstance(node, ast.BoolOp)
     for value in node.values[:-1]:
         _tested(ex, scope, value, guard)
-    _children("values")(ex, node, scope, guard, ctx)
+    _PUSH_VALUES(ex, node, scope, guard, ctx)
 
 
 def _assert(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.Assert)
     _tested(ex, scope, node.test, guard)
-    _children("test", "msg")(ex, node, scope, guard, ctx)
+    _PUSH_TEST_MSG(ex, node, scope, guard, ctx)
 
 
 def _subscript(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
@@ -1388,7 +1466,7 @@ def _subscript(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
     if ctx != "type":
         dunder = {ast.Store: "__setitem__", ast.Del: "__delitem__"}.get(type(node.ctx), "__getitem__")
         _implicit(ex, scope, node.value, dunder, node.lineno, guard)
-    _children("value", "slice")(ex, node, scope, guard, ctx)
+    _PUSH_VALUE_SLICE(ex, node, scope, guard, ctx)
 
 
 def _hash_elements(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
@@ -1396,23 +1474,23 @@ def _hash_elements(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx
     if isinstance(node, ast.Set):
         for element in node.elts:
             _implicit(ex, scope, element, "__hash__", node.lineno, guard)
-        _children("elts")(ex, node, scope, guard, ctx)
+        _PUSH_ELTS(ex, node, scope, guard, ctx)
     elif isinstance(node, ast.Dict):
         for key in node.keys:
             _implicit(ex, scope, key, "__hash__", node.lineno, guard)
-        _children("keys", "values")(ex, node, scope, guard, ctx)
+        _PUSH_KEYS_VALUES(ex, node, scope, guard, ctx)
     elif isinstance(node, ast.SetComp):
         _implicit(ex, scope, node.elt, "__hash__", node.lineno, guard)
-        _children("generators", "elt")(ex, node, scope, guard, ctx)
+        _PUSH_GENERATORS_ELT(ex, node, scope, guard, ctx)
     elif isinstance(node, ast.DictComp):
         _implicit(ex, scope, node.key, "__hash__", node.lineno, guard)
-        _children("generators", "key", "value")(ex, node, scope, guard, ctx)
+        _PUSH_GENERATORS_KEY_VALUE(ex, node, scope, guard, ctx)
 
 
 def _formatted(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.FormattedValue)
     _implicit(ex, scope, node.value, "__format__", node.value.lineno, guard)
-    _children("value", "format_spec")(ex, node, scope, guard, ctx)
+    _PUSH_VALUE_FORMAT_SPEC(ex, node, scope, guard, ctx)
 
 
 def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
@@ -1931,8 +2009,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     ex.run(tree)
     tests = _decided_tests(ex)
     del tree
-    lines = [line.rstrip("\r\n") for line in physical_lines(text)]
-    directives = _directives(ex, lines)
+    directives = _directives(ex, ex.physical())
     functions = tuple(
         FunctionFacts(
             f.qualname,
