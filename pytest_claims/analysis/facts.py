@@ -23,7 +23,7 @@ import unicodedata
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import cast
+from typing import Any, cast
 
 from pytest_claims.analysis import arguments, specials
 from pytest_claims.analysis.conditions import ConditionCompiler, is_decided, is_known
@@ -96,6 +96,8 @@ class _Scope:
         self.cls = cls
 
 
+_BODY = "body"
+"""The mark of a task that is the rest of a block (compared by identity)."""
 _DIRECTIVE_LINE = re.compile(r"^[ \t]*#[ \t]*claims[ \t]*:(.*)$")
 _TRAILING = re.compile(r"#[ \t]*claims[ \t]*:(.*)$")
 _IMPORT_ERRORS = {"ImportError", "ModuleNotFoundError"}
@@ -330,8 +332,8 @@ class _Extractor:
         self.stripped: list[str] | None = None
         self.plain = "\r" not in source
         """Only \n ends a line (the common case): the lines are a plain split."""
-        # task stack: (node, scope, guard, ctx) or ("body", stmts, index, scope, guard)
-        self.stack: list[tuple[object, ...]] = []
+        self.stack: list[tuple[Any, ...]] = []
+        """Tasks: (node, scope, guard, ctx), or (_BODY, stmts, index, scope, guard) for the rest of a block."""
         self.early_tests: dict[int, Cond] = {}
         """An `if` test compiled where its early exit was judged, by node id, for its `if` to reuse (one object:
         an absurdly deep condition compared with its own copy would exhaust the recursion limit)."""
@@ -401,23 +403,32 @@ class _Extractor:
 
     def run(self, tree: ast.Module) -> None:
         self.tree = tree
-        module = _Scope("module", "")
-        self.push_body(tree.body, module, 0)
+        self.push_body(tree.body, _Scope("module", ""), 0)
         handlers = HANDLED
-        while self.stack:
-            task = self.stack.pop()
-            if task[0] == "body":
-                self._body(task)
-                continue
-            node, scope, guard, ctx = task
-            handler = handlers.get(type(node))  # type: ignore[arg-type]
+        stack = self.stack
+        pop, append = stack.pop, stack.append
+        while stack:
+            task = pop()
+            node = task[0]
+            if node is _BODY:
+                # the next statement of a block: the rest of the block waits under it, and the statement is
+                # handled at once (what a push and a pop of it would do)
+                _, stmts, index, scope, guard = task
+                node = stmts[index]
+                ctx = "stmt"
+                next_guard = self._next_guard(node, scope, guard)  # even after the last: it interns guards
+                if index + 1 < len(stmts):
+                    append((_BODY, stmts, index + 1, scope, next_guard))
+            else:
+                _, scope, guard, ctx = task
+            handler = handlers.get(type(node))
             if handler is None:
                 if type(node) in INERT:
                     continue
                 line = getattr(node, "lineno", 0)
                 self.problems.append((line, f"unsupported syntax {type(node).__name__}"))
                 continue
-            handler(self, node, scope, guard, ctx)  # type: ignore[arg-type]
+            handler(self, node, scope, guard, ctx)
 
     def push(self, node: ast.AST | None, scope: _Scope, guard: int, ctx: str) -> None:
         if node is not None:
@@ -430,25 +441,23 @@ class _Extractor:
 
     def push_body(self, stmts: list[ast.stmt], scope: _Scope, guard: int) -> None:
         if stmts:
-            self.stack.append(("body", stmts, 0, scope, guard))
+            self.stack.append((_BODY, stmts, 0, scope, guard))
 
-    def _body(self, task: tuple[object, ...]) -> None:
-        _, stmts, index, scope, guard = task
-        assert isinstance(stmts, list) and isinstance(index, int) and isinstance(guard, int)
-        stmt = stmts[index]
-        next_guard = guard
-        if isinstance(stmt, ast.Assert) and isinstance(scope, _Scope) and scope.kind == "module":
+    def _next_guard(self, stmt: ast.stmt, scope: _Scope, guard: int) -> int:
+        """The guard of the statements after `stmt` in its block."""
+        kind = type(stmt)
+        if kind is ast.Assert and scope.kind == "module":
             # A false module-level `assert sys.platform == ...` cuts the rest of the module on that target.
-            next_guard = self.guard_with(guard, self.compiler.compile(stmt.test), True)
-        elif isinstance(stmt, ast.If) and isinstance(scope, _Scope) and scope.kind == "function":
+            assert isinstance(stmt, ast.Assert)
+            return self.guard_with(guard, self.compiler.compile(stmt.test), True)
+        if kind is ast.If and scope.kind == "function":
             # `if p is None: return` leaves the rest of the block to the runs where the test was false
+            assert isinstance(stmt, ast.If)
             body_exits = _exits(stmt.body)
             if body_exits != _exits(stmt.orelse):
                 cond = self.early_tests[id(stmt)] = self.test(stmt.test, scope)
-                next_guard = self.guard_with(guard, cond, not body_exits)
-        if index + 1 < len(stmts):
-            self.stack.append(("body", stmts, index + 1, scope, next_guard))
-        self.stack.append((stmt, scope, guard, "stmt"))
+                return self.guard_with(guard, cond, not body_exits)
+        return guard
 
     # -- recording ----------------------------------------------------------------------------------------
 
@@ -1278,7 +1287,6 @@ _PUSH_GENERATORS_KEY_VALUE = _children("generators", "key", "value")
 _PUSH_VALUE_FORMAT_SPEC = _children("value", "format_spec")
 
 
-
 def _name(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.Name)
     if isinstance(node.ctx, ast.Load):
@@ -1499,14 +1507,16 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
     func = node.func
     classed = _class_of(ex, scope, func)
     chain = classed or chain_of(func, calls=True)
-    if _getattr_literal(node) is not None:
+    named = func.id if isinstance(func, ast.Name) else ""
+    literal = _getattr_literal(node) if named == "getattr" else None
+    if literal is not None:
         value = chain_of(node)
         if value is not None:
             ex.use(scope, value, "ref", node.lineno, guard)
-    probed = _hasattr_chain(node)
+    probed = _hasattr_chain(node) if named == "hasattr" else None
     if probed is not None:  # `hasattr(x, "name")` tests `x.name`: a project class's `__getattr__` may answer
         ex.use(scope, probed, "probe", node.lineno, guard)
-    if isinstance(func, ast.Name) and func.id == "getattr" and len(node.args) >= 2 and _getattr_literal(node) is None:
+    if named == "getattr" and len(node.args) >= 2 and literal is None:
         # getattr(obj, <non-literal>): dynamic when obj is a capable module.
         target = chain_of(node.args[0])
         if target is not None:
@@ -1525,7 +1535,7 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
         if chain in (("isinstance",), ("issubclass",)) and len(node.args) == 2:
             ex.push(node.args[1], scope, guard, "type")
             rest = [node.args[0], *(k.value for k in node.keywords)]
-        elif _getattr_literal(node) is not None:
+        elif literal is not None:
             # getattr(os, "getenv") is os.getenv used as a value
             rest = [*node.args[2:], *(k.value for k in node.keywords)]
     else:
@@ -1914,11 +1924,13 @@ def _directives(ex: _Extractor, lines: list[str]) -> list[Directive]:
 
 def _comment_directives(ex: _Extractor, lines: list[str]) -> list[Directive]:
     found: list[Directive] = []
-    trailing_lines: dict[int, int] = {}
-    for def_line, body_line, index in ex.def_spans:
-        for line in range(def_line, max(body_line, def_line + 1)):
-            trailing_lines.setdefault(line, index)
-    for number, text in enumerate(lines, start=1):
+    trailing_lines: dict[int, int] | None = None
+    # only a line that holds "claims", or a non-ASCII one (NFKC may make it so), can hold a directive
+    candidates = [(number, text) for number, text in enumerate(lines, start=1) if "claims" in text]
+    if not ex.source.isascii():
+        others = [(number, text) for number, text in enumerate(lines, start=1) if not text.isascii()]
+        candidates = sorted({*candidates, *others})
+    for number, text in candidates:
         error = ""
         if "claims" not in text:
             if text.isascii() or "claims" not in unicodedata.normalize("NFKC", text):
@@ -1936,9 +1948,21 @@ def _comment_directives(ex: _Extractor, lines: list[str]) -> list[Directive]:
         if tmatch is not None:
             # Trailing on a def line: that def. Anywhere else (a decorator, a class, a statement) it would be
             # silently ignored, so it is attached to nothing (-1), or to a class (-2): both are refused.
+            if trailing_lines is None:
+                trailing_lines = _trailing_lines(ex)
             attached = trailing_lines.get(number, -2 if ex.def_lines.get(number) == -2 else -1)
             found.append(Directive(number, "comment", _split(tmatch.group(1)), attached, error))
     return found
+
+
+def _trailing_lines(ex: _Extractor) -> dict[int, int]:
+    """Line -> the def whose header spans it (from the `def` line to its body's first): where a trailing
+    directive attaches."""
+    trailing_lines: dict[int, int] = {}
+    for def_line, body_line, index in ex.def_spans:
+        for line in range(def_line, max(body_line, def_line + 1)):
+            trailing_lines.setdefault(line, index)
+    return trailing_lines
 
 
 _NOT_ASCII = "write `# claims:` in plain ASCII letters: a comment is read as written, not normalised like a name"
