@@ -416,7 +416,9 @@ class _Extractor:
                 _, stmts, index, scope, guard = task
                 node = stmts[index]
                 ctx = "stmt"
-                next_guard = self._next_guard(node, scope, guard)  # even after the last: it interns guards
+                kind = type(node)
+                # even after the last statement: it interns guards
+                next_guard = self._next_guard(node, scope, guard) if kind is ast.If or kind is ast.Assert else guard
                 if index + 1 < len(stmts):
                     append((_BODY, stmts, index + 1, scope, next_guard))
             else:
@@ -784,7 +786,7 @@ def _if(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> N
         cond = ex.test(node.test, scope)
     ex.push_body(node.orelse, scope, ex.guard_with(guard, cond, False))
     ex.push_body(node.body, scope, ex.guard_with(guard, cond, True))
-    _push_test(ex, node.test, scope, guard)
+    _push_test(ex, node.test, scope, guard, cond)
 
 
 _EXIT_STATEMENTS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
@@ -1704,16 +1706,22 @@ def _if_exp(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
     cond = ex.test(node.test, scope)
     ex.push(node.orelse, scope, ex.guard_with(guard, cond, False), ctx)
     ex.push(node.body, scope, ex.guard_with(guard, cond, True), ctx)
-    _push_test(ex, node.test, scope, guard)
+    _push_test(ex, node.test, scope, guard, cond)
 
 
-def _push_test(ex: _Extractor, test: ast.expr, scope: _Scope, guard: int) -> None:
+def _push_test(ex: _Extractor, test: ast.expr, scope: _Scope, guard: int, cond: Cond) -> None:
     """A guard the platform evaluator decides (`platform.system() == "Darwin"`) is evaluated, not reached. Each
-    part is truth-tested (the `BoolOp` itself is not pushed, so its handler does not see them)."""
-    parts = test.values if isinstance(test, ast.BoolOp) else [test]
-    for part in parts:
+    part is truth-tested (the `BoolOp` itself is not pushed, so its handler does not see them). `cond` is the
+    whole test compiled: of `a and b` its parts are `a` and `b` compiled (`ConditionCompiler.compile`), so no
+    part is compiled again."""
+    if isinstance(test, ast.BoolOp):
+        parts: list[ast.expr] = test.values
+        conds = cast(tuple[Cond, ...], cond[1])
+    else:
+        parts, conds = [test], (cond,)
+    for part, part_cond in zip(parts, conds, strict=True):
         _tested(ex, scope, part, guard)
-        if not is_decided(ex.test(part, scope)):
+        if not is_decided(part_cond):
             ex.push(part, scope, guard, "ref")
 
 
