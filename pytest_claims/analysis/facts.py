@@ -327,33 +327,36 @@ class _Extractor:
         """(def line, line of the body's first statement, function index or -2): where trailing comments go."""
         self.string_spans: list[tuple[int, int]] = []
         self.def_count = 0
-        self.lines: list[str] | None = None
-        """The physical lines with their ends, for `segment` off its fast path."""
+        self.lines: list[bytes] | None = None
+        """The physical lines with their ends, encoded, for `segment` off its fast path."""
         self.stripped: list[str] | None = None
         self.plain = "\r" not in source
         """Only \n ends a line (the common case): the lines are a plain split."""
         self.stack: list[tuple[Any, ...]] = []
         """Tasks: (node, scope, guard, ctx), or (_BODY, stmts, index, scope, guard) for the rest of a block."""
-        self.early_tests: dict[int, Cond] = {}
-        """An `if` test compiled where its early exit was judged, by node id, for its `if` to reuse (one object:
-        an absurdly deep condition compared with its own copy would exhaust the recursion limit)."""
+        self.early_test: tuple[ast.If, Cond] | None = None
+        """An `if` test compiled where its early exit was judged, with its `if`, which is handled right after and
+        reuses it (one object: an absurdly deep condition compared with its own copy would exhaust the recursion
+        limit)."""
 
     def physical(self) -> list[str]:
         """The file's physical lines without their ends, split once for both `segment` and the directives."""
         if self.stripped is None:
+            stripped: list[str]
             if not self.plain:
-                self.stripped = [line.rstrip("\r\n") for line in physical_lines(self.source)]
-            else:  # only \n ends a line: a plain split, much cheaper than the general pattern
-                self.stripped = self.source.split("\n")
-                if not self.stripped[-1]:
-                    self.stripped.pop()
+                stripped = [line.rstrip("\r\n") for line in physical_lines(self.source)]
+            else:  # only a newline ends a line: a plain split, much cheaper than the general pattern
+                stripped = self.source.split("\n")
+                if not stripped[-1]:
+                    stripped.pop()
+            self.stripped = stripped
         return self.stripped
 
     def segment(self, node: ast.expr) -> str:
         """The source text of a node, as written (ast.get_source_segment re-splits the file on every call).
 
-        Offsets count UTF-8 bytes: on ASCII lines of a file whose lines all end in \n that is the text itself;
-        anywhere else the lines involved are encoded (with their own ends) and the bytes sliced."""
+        Offsets count UTF-8 bytes: on ASCII lines of a file whose lines all end in a newline that is the text
+        itself; anywhere else the lines are encoded (with their own ends) and the bytes sliced."""
         lines = self.physical()
         start, col = node.lineno, node.col_offset
         end_line = node.end_lineno or start
@@ -363,14 +366,12 @@ class _Extractor:
                 return lines[start - 1][col:end_col]
             return "\n".join([lines[start - 1][col:], *lines[start : end_line - 1], lines[end_line - 1][:end_col]])
         if self.lines is None:
-            self.lines = physical_lines(self.source)
-        ended = self.lines
+            self.lines = [line.encode() for line in physical_lines(self.source)]
         if end_line == start:
-            raw = ended[start - 1].encode()[col:end_col]
+            raw = self.lines[start - 1][col:end_col]
         else:
-            first = ended[start - 1].encode()[col:]
-            middle = b"".join(line.encode() for line in ended[start : end_line - 1])
-            raw = first + middle + ended[end_line - 1].encode()[:end_col]
+            first = self.lines[start - 1][col:]
+            raw = first + b"".join(self.lines[start : end_line - 1]) + self.lines[end_line - 1][:end_col]
         return raw.decode(errors="replace")
 
     # -- guards -------------------------------------------------------------------------------------------
@@ -457,7 +458,8 @@ class _Extractor:
             assert isinstance(stmt, ast.If)
             body_exits = _exits(stmt.body)
             if body_exits != _exits(stmt.orelse):
-                cond = self.early_tests[id(stmt)] = self.test(stmt.test, scope)
+                cond = self.test(stmt.test, scope)
+                self.early_test = (stmt, cond)
                 return self.guard_with(guard, cond, not body_exits)
         return guard
 
@@ -562,8 +564,7 @@ def rebound_names(tree: ast.Module, source: str) -> frozenset[str]:
             continue
         elif kind is ast.Lambda or kind is ast.Constant:
             continue
-        elif kind is ast.Import or kind is ast.ImportFrom:
-            assert isinstance(node, (ast.Import, ast.ImportFrom))
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
             for alias in node.names:
                 bound = (alias.asname or alias.name).split(".")[0]
                 counts[bound] = counts.get(bound, 0) + 1
@@ -781,9 +782,8 @@ def _unsubscripted(base: ast.expr) -> ast.expr:
 
 def _if(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.If)
-    cond = ex.early_tests.pop(id(node), None)
-    if cond is None:
-        cond = ex.test(node.test, scope)
+    early, ex.early_test = ex.early_test, None
+    cond = early[1] if early is not None and early[0] is node else ex.test(node.test, scope)
     ex.push_body(node.orelse, scope, ex.guard_with(guard, cond, False))
     ex.push_body(node.body, scope, ex.guard_with(guard, cond, True))
     _push_test(ex, node.test, scope, guard, cond)
