@@ -23,7 +23,7 @@ import unicodedata
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import cast
+from typing import Any, cast
 
 from pytest_claims.analysis import arguments, specials
 from pytest_claims.analysis.conditions import ConditionCompiler, is_decided, is_known
@@ -96,6 +96,8 @@ class _Scope:
         self.cls = cls
 
 
+_BODY = "body"
+"""The mark of a task that is the rest of a block (compared by identity)."""
 _DIRECTIVE_LINE = re.compile(r"^[ \t]*#[ \t]*claims[ \t]*:(.*)$")
 _TRAILING = re.compile(r"#[ \t]*claims[ \t]*:(.*)$")
 _IMPORT_ERRORS = {"ImportError", "ModuleNotFoundError"}
@@ -316,8 +318,9 @@ class _Extractor:
         self.classes: list[_ClassBuilder] = []
         self.problems: list[tuple[int, str]] = []
         self.compiler = ConditionCompiler()
-        self.rebound: frozenset[str] = frozenset()
-        """Module-level names bound more than once (or by a function's `global`): never a known constant."""
+        self.tree: ast.Module | None = None
+        """The module being walked, kept for `rebound`."""
+        self._rebound: frozenset[str] | None = None
         self.def_lines: dict[int, int] = {}
         """first line of a def (its first decorator) -> function index or -2 (nested/class)."""
         self.def_spans: list[tuple[int, int, int]] = []
@@ -325,23 +328,50 @@ class _Extractor:
         self.string_spans: list[tuple[int, int]] = []
         self.def_count = 0
         self.lines: list[bytes] | None = None
-        # task stack: (node, scope, guard, ctx) or ("body", stmts, index, scope, guard)
-        self.stack: list[tuple[object, ...]] = []
-        self.early_tests: dict[ast.If, Cond] = {}
-        """An `if` test compiled where its early exit was judged, for its `if` to reuse (one object:
-        an absurdly deep condition compared with its own copy would exhaust the recursion limit)."""
+        """The physical lines with their ends, encoded, for `segment` off its fast path."""
+        self.stripped: list[str] | None = None
+        self.plain = "\r" not in source
+        """Only \n ends a line (the common case): the lines are a plain split."""
+        self.stack: list[tuple[Any, ...]] = []
+        """Tasks: (node, scope, guard, ctx), or (_BODY, stmts, index, scope, guard) for the rest of a block."""
+        self.early_test: tuple[ast.If, Cond] | None = None
+        """An `if` test compiled where its early exit was judged, with its `if`, which is handled right after and
+        reuses it (one object: an absurdly deep condition compared with its own copy would exhaust the recursion
+        limit)."""
+
+    def physical(self) -> list[str]:
+        """The file's physical lines without their ends, split once for both `segment` and the directives."""
+        if self.stripped is None:
+            stripped: list[str]
+            if not self.plain:
+                stripped = [line.rstrip("\r\n") for line in physical_lines(self.source)]
+            else:  # only a newline ends a line: a plain split, much cheaper than the general pattern
+                stripped = self.source.split("\n")
+                if not stripped[-1]:
+                    stripped.pop()
+            self.stripped = stripped
+        return self.stripped
 
     def segment(self, node: ast.expr) -> str:
-        """The source text of a node, as written (ast.get_source_segment re-splits the file on every call)."""
+        """The source text of a node, as written (ast.get_source_segment re-splits the file on every call).
+
+        Offsets count UTF-8 bytes: on ASCII lines of a file whose lines all end in a newline that is the text
+        itself; anywhere else the lines are encoded (with their own ends) and the bytes sliced."""
+        lines = self.physical()
+        start, col = node.lineno, node.col_offset
+        end_line = node.end_lineno or start
+        end_col = node.end_col_offset if node.end_col_offset is not None else 0
+        if self.plain and all(line.isascii() for line in lines[start - 1 : end_line]):
+            if end_line == start:
+                return lines[start - 1][col:end_col]
+            return "\n".join([lines[start - 1][col:], *lines[start : end_line - 1], lines[end_line - 1][:end_col]])
         if self.lines is None:
             self.lines = [line.encode() for line in physical_lines(self.source)]
-        end_line = node.end_lineno or node.lineno
-        end_col = node.end_col_offset if node.end_col_offset is not None else 0
-        if end_line == node.lineno:
-            raw = self.lines[node.lineno - 1][node.col_offset : end_col]
+        if end_line == start:
+            raw = self.lines[start - 1][col:end_col]
         else:
-            first = self.lines[node.lineno - 1][node.col_offset :]
-            raw = first + b"".join(self.lines[node.lineno : end_line - 1]) + self.lines[end_line - 1][:end_col]
+            first = self.lines[start - 1][col:]
+            raw = first + b"".join(self.lines[start : end_line - 1]) + self.lines[end_line - 1][:end_col]
         return raw.decode(errors="replace")
 
     # -- guards -------------------------------------------------------------------------------------------
@@ -362,25 +392,46 @@ class _Extractor:
 
     # -- driver -------------------------------------------------------------------------------------------
 
+    @property
+    def rebound(self) -> frozenset[str]:
+        """Module-level names bound more than once (or by a function's `global`): never a known constant.
+        Found on first need only: a second pass over the module, which most files never need (only a module-level
+        assignment of a known condition asks)."""
+        if self._rebound is None:
+            assert self.tree is not None
+            self._rebound = rebound_names(self.tree, self.source)
+        return self._rebound
+
     def run(self, tree: ast.Module) -> None:
-        self.rebound = rebound_names(tree, self.source)
-        module = _Scope("module", "")
-        self.push_body(tree.body, module, 0)
+        self.tree = tree
+        self.push_body(tree.body, _Scope("module", ""), 0)
         handlers = HANDLED
-        while self.stack:
-            task = self.stack.pop()
-            if task[0] == "body":
-                self._body(task)
-                continue
-            node, scope, guard, ctx = task
-            handler = handlers.get(type(node))  # type: ignore[arg-type]
+        stack = self.stack
+        pop, append = stack.pop, stack.append
+        while stack:
+            task = pop()
+            node = task[0]
+            if node is _BODY:
+                # the next statement of a block: the rest of the block waits under it, and the statement is
+                # handled at once (what a push and a pop of it would do)
+                _, stmts, index, scope, guard = task
+                node = stmts[index]
+                ctx = "stmt"
+                kind = type(node)
+                # even after the last statement: it interns guards
+                next_guard = self._next_guard(node, scope, guard) if kind is ast.If or kind is ast.Assert else guard
+                if index + 1 < len(stmts):
+                    append((_BODY, stmts, index + 1, scope, next_guard))
+            else:
+                _, scope, guard, ctx = task
+            handler = handlers.get(type(node))
             if handler is None:
                 if type(node) in INERT:
                     continue
                 line = getattr(node, "lineno", 0)
                 self.problems.append((line, f"unsupported syntax {type(node).__name__}"))
                 continue
-            handler(self, node, scope, guard, ctx)  # type: ignore[arg-type]
+            handler(self, node, scope, guard, ctx)
 
     def push(self, node: ast.AST | None, scope: _Scope, guard: int, ctx: str) -> None:
         if node is not None:
@@ -393,25 +444,24 @@ class _Extractor:
 
     def push_body(self, stmts: list[ast.stmt], scope: _Scope, guard: int) -> None:
         if stmts:
-            self.stack.append(("body", stmts, 0, scope, guard))
+            self.stack.append((_BODY, stmts, 0, scope, guard))
 
-    def _body(self, task: tuple[object, ...]) -> None:
-        _, stmts, index, scope, guard = task
-        assert isinstance(stmts, list) and isinstance(index, int) and isinstance(guard, int)
-        stmt = stmts[index]
-        next_guard = guard
-        if isinstance(stmt, ast.Assert) and isinstance(scope, _Scope) and scope.kind == "module":
+    def _next_guard(self, stmt: ast.stmt, scope: _Scope, guard: int) -> int:
+        """The guard of the statements after `stmt` in its block."""
+        kind = type(stmt)
+        if kind is ast.Assert and scope.kind == "module":
             # A false module-level `assert sys.platform == ...` cuts the rest of the module on that target.
-            next_guard = self.guard_with(guard, self.compiler.compile(stmt.test), True)
-        elif isinstance(stmt, ast.If) and isinstance(scope, _Scope) and scope.kind == "function":
+            assert isinstance(stmt, ast.Assert)
+            return self.guard_with(guard, self.compiler.compile(stmt.test), True)
+        if kind is ast.If and scope.kind == "function":
             # `if p is None: return` leaves the rest of the block to the runs where the test was false
+            assert isinstance(stmt, ast.If)
             body_exits = _exits(stmt.body)
             if body_exits != _exits(stmt.orelse):
-                cond = self.early_tests[stmt] = self.test(stmt.test, scope)
-                next_guard = self.guard_with(guard, cond, not body_exits)
-        if index + 1 < len(stmts):
-            self.stack.append(("body", stmts, index + 1, scope, next_guard))
-        self.stack.append((stmt, scope, guard, "stmt"))
+                cond = self.test(stmt.test, scope)
+                self.early_test = (stmt, cond)
+                return self.guard_with(guard, cond, not body_exits)
+        return guard
 
     # -- recording ----------------------------------------------------------------------------------------
 
@@ -491,38 +541,66 @@ def rebound_names(tree: ast.Module, source: str) -> frozenset[str]:
     class-body or comprehension name counts too, which only keeps more branches). Function bodies are not
     walked; their `global` statements are found in the text."""
     counts: dict[str, int] = {}
-    stack: list[ast.AST] = list(tree.body)
+    stack: list[object] = list(tree.body)
+    pop, push, extend = stack.pop, stack.append, stack.extend
+    children = _CHILD_FIELDS
     while stack:
-        node = stack.pop()
-        names: list[str] = []
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.append(node.name)
-            stack.extend(node.decorator_list)
-            stack.extend(node.bases if isinstance(node, ast.ClassDef) else ())
+        node = pop()
+        kind = type(node)
+        name: str | None = None
+        if kind is ast.Name:
+            assert isinstance(node, ast.Name)
+            if type(node.ctx) is not ast.Load:
+                counts[node.id] = counts.get(node.id, 0) + 1
+            continue
+        if kind in _DEFS:
+            # its own name is not counted (as it never was: a def rebinding a constant is rare, and counting it now
+            # would change the facts of the files that do)
+            assert isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+            extend(node.decorator_list)
             if isinstance(node, ast.ClassDef):
-                stack.extend(node.body)
+                extend(node.bases)
+                extend(node.body)
             continue
-        if isinstance(node, ast.Lambda):
+        elif kind is ast.Lambda or kind is ast.Constant:
             continue
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            names.append(node.id)
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            names.extend((a.asname or a.name).split(".")[0] for a in node.names)
-        elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
-            names.append(node.name)
-        elif isinstance(node, ast.MatchMapping) and node.rest:
-            names.append(node.rest)
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            names.append(node.name)
-        for name in names:
+            for alias in node.names:
+                bound = (alias.asname or alias.name).split(".")[0]
+                counts[bound] = counts.get(bound, 0) + 1
+            continue
+        elif kind is ast.MatchAs or kind is ast.MatchStar or kind is ast.ExceptHandler:
+            assert isinstance(node, (ast.MatchAs, ast.MatchStar, ast.ExceptHandler))
+            name = node.name
+        elif kind is ast.MatchMapping:
+            assert isinstance(node, ast.MatchMapping)
+            name = node.rest
+        if name:
             counts[name] = counts.get(name, 0) + 1
-        stack.extend(ast.iter_child_nodes(node))
+        for field_name in children.get(kind, ()):
+            value = getattr(node, field_name, None)
+            if type(value) is list:
+                extend(value)
+            elif isinstance(value, ast.AST):
+                push(value)
     declared = (
         {n for found in _GLOBAL.findall(source) for n in found.replace(",", " ").split()}
         if "global" in source
         else set()
     )
     return frozenset(name for name, count in counts.items() if count > 1 or name in declared)
+
+
+_DEFS = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
+_NO_NAMES = frozenset({"ctx", "op", "ops"})
+"""Fields that hold only markers (`Load`, `Add`, `Eq`): never a name."""
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {
+    kind: tuple(name for name in kind._fields if name not in _NO_NAMES)
+    for kind in vars(ast).values()
+    if isinstance(kind, type) and issubclass(kind, ast.AST)
+}
+"""Per node class, the fields `rebound_names` looks into (anything else on its stack, the `str` of `global a, b`
+or the None key of `{**a}`, has none)."""
 
 
 _GLOBAL = re.compile(r"^[ \t]*global[ \t]+([\w \t,]+)", re.MULTILINE)
@@ -704,12 +782,11 @@ def _unsubscripted(base: ast.expr) -> ast.expr:
 
 def _if(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.If)
-    cond = ex.early_tests.pop(node, None)
-    if cond is None:
-        cond = ex.test(node.test, scope)
+    early, ex.early_test = ex.early_test, None
+    cond = early[1] if early is not None and early[0] is node else ex.test(node.test, scope)
     ex.push_body(node.orelse, scope, ex.guard_with(guard, cond, False))
     ex.push_body(node.body, scope, ex.guard_with(guard, cond, True))
-    _push_test(ex, node.test, scope, guard)
+    _push_test(ex, node.test, scope, guard, cond)
 
 
 _EXIT_STATEMENTS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
@@ -1200,6 +1277,17 @@ def _children(*fields: str, ctx: str = "ref") -> Handler:
 # --------------------------------------------------------------------------------------------------------
 # Expression handlers
 
+_PUSH_LEFT_RIGHT = _children("left", "right")
+_PUSH_OPERAND = _children("operand")
+_PUSH_VALUES = _children("values")
+_PUSH_TEST_MSG = _children("test", "msg")
+_PUSH_VALUE_SLICE = _children("value", "slice")
+_PUSH_ELTS = _children("elts")
+_PUSH_KEYS_VALUES = _children("keys", "values")
+_PUSH_GENERATORS_ELT = _children("generators", "elt")
+_PUSH_GENERATORS_KEY_VALUE = _children("generators", "key", "value")
+_PUSH_VALUE_FORMAT_SPEC = _children("value", "format_spec")
+
 
 def _name(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.Name)
@@ -1357,7 +1445,7 @@ def _binop(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -
         _reflected(ex, scope, node.left, node.right, dunder, node.lineno, guard)
         if isinstance(node.op, ast.Mod):
             _percent(ex, scope, node.left, node.right, guard)
-    _children("left", "right")(ex, node, scope, guard, ctx)
+    _PUSH_LEFT_RIGHT(ex, node, scope, guard, ctx)
 
 
 def _unary(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
@@ -1366,7 +1454,7 @@ def _unary(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -
         _tested(ex, scope, node.operand, guard)
     elif ctx != "type":
         _implicit(ex, scope, node.operand, specials.UNARY[type(node.op)], node.lineno, guard)
-    _children("operand")(ex, node, scope, guard, ctx)
+    _PUSH_OPERAND(ex, node, scope, guard, ctx)
 
 
 def _bool_op(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
@@ -1374,13 +1462,13 @@ def _bool_op(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str)
     assert isinstance(node, ast.BoolOp)
     for value in node.values[:-1]:
         _tested(ex, scope, value, guard)
-    _children("values")(ex, node, scope, guard, ctx)
+    _PUSH_VALUES(ex, node, scope, guard, ctx)
 
 
 def _assert(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.Assert)
     _tested(ex, scope, node.test, guard)
-    _children("test", "msg")(ex, node, scope, guard, ctx)
+    _PUSH_TEST_MSG(ex, node, scope, guard, ctx)
 
 
 def _subscript(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
@@ -1388,7 +1476,7 @@ def _subscript(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
     if ctx != "type":
         dunder = {ast.Store: "__setitem__", ast.Del: "__delitem__"}.get(type(node.ctx), "__getitem__")
         _implicit(ex, scope, node.value, dunder, node.lineno, guard)
-    _children("value", "slice")(ex, node, scope, guard, ctx)
+    _PUSH_VALUE_SLICE(ex, node, scope, guard, ctx)
 
 
 def _hash_elements(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
@@ -1396,23 +1484,23 @@ def _hash_elements(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx
     if isinstance(node, ast.Set):
         for element in node.elts:
             _implicit(ex, scope, element, "__hash__", node.lineno, guard)
-        _children("elts")(ex, node, scope, guard, ctx)
+        _PUSH_ELTS(ex, node, scope, guard, ctx)
     elif isinstance(node, ast.Dict):
         for key in node.keys:
             _implicit(ex, scope, key, "__hash__", node.lineno, guard)
-        _children("keys", "values")(ex, node, scope, guard, ctx)
+        _PUSH_KEYS_VALUES(ex, node, scope, guard, ctx)
     elif isinstance(node, ast.SetComp):
         _implicit(ex, scope, node.elt, "__hash__", node.lineno, guard)
-        _children("generators", "elt")(ex, node, scope, guard, ctx)
+        _PUSH_GENERATORS_ELT(ex, node, scope, guard, ctx)
     elif isinstance(node, ast.DictComp):
         _implicit(ex, scope, node.key, "__hash__", node.lineno, guard)
-        _children("generators", "key", "value")(ex, node, scope, guard, ctx)
+        _PUSH_GENERATORS_KEY_VALUE(ex, node, scope, guard, ctx)
 
 
 def _formatted(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.FormattedValue)
     _implicit(ex, scope, node.value, "__format__", node.value.lineno, guard)
-    _children("value", "format_spec")(ex, node, scope, guard, ctx)
+    _PUSH_VALUE_FORMAT_SPEC(ex, node, scope, guard, ctx)
 
 
 def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
@@ -1421,14 +1509,16 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
     func = node.func
     classed = _class_of(ex, scope, func)
     chain = classed or chain_of(func, calls=True)
-    if _getattr_literal(node) is not None:
+    named = func.id if isinstance(func, ast.Name) else ""
+    literal = _getattr_literal(node) if named == "getattr" else None
+    if literal is not None:
         value = chain_of(node)
         if value is not None:
             ex.use(scope, value, "ref", node.lineno, guard)
-    probed = _hasattr_chain(node)
+    probed = _hasattr_chain(node) if named == "hasattr" else None
     if probed is not None:  # `hasattr(x, "name")` tests `x.name`: a project class's `__getattr__` may answer
         ex.use(scope, probed, "probe", node.lineno, guard)
-    if isinstance(func, ast.Name) and func.id == "getattr" and len(node.args) >= 2 and _getattr_literal(node) is None:
+    if named == "getattr" and len(node.args) >= 2 and literal is None:
         # getattr(obj, <non-literal>): dynamic when obj is a capable module.
         target = chain_of(node.args[0])
         if target is not None:
@@ -1447,7 +1537,7 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
         if chain in (("isinstance",), ("issubclass",)) and len(node.args) == 2:
             ex.push(node.args[1], scope, guard, "type")
             rest = [node.args[0], *(k.value for k in node.keywords)]
-        elif _getattr_literal(node) is not None:
+        elif literal is not None:
             # getattr(os, "getenv") is os.getenv used as a value
             rest = [*node.args[2:], *(k.value for k in node.keywords)]
     else:
@@ -1616,16 +1706,22 @@ def _if_exp(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
     cond = ex.test(node.test, scope)
     ex.push(node.orelse, scope, ex.guard_with(guard, cond, False), ctx)
     ex.push(node.body, scope, ex.guard_with(guard, cond, True), ctx)
-    _push_test(ex, node.test, scope, guard)
+    _push_test(ex, node.test, scope, guard, cond)
 
 
-def _push_test(ex: _Extractor, test: ast.expr, scope: _Scope, guard: int) -> None:
+def _push_test(ex: _Extractor, test: ast.expr, scope: _Scope, guard: int, cond: Cond) -> None:
     """A guard the platform evaluator decides (`platform.system() == "Darwin"`) is evaluated, not reached. Each
-    part is truth-tested (the `BoolOp` itself is not pushed, so its handler does not see them)."""
-    parts = test.values if isinstance(test, ast.BoolOp) else [test]
-    for part in parts:
+    part is truth-tested (the `BoolOp` itself is not pushed, so its handler does not see them). `cond` is the
+    whole test compiled: of `a and b` its parts are `a` and `b` compiled (`ConditionCompiler.compile`), so no
+    part is compiled again."""
+    if isinstance(test, ast.BoolOp):
+        parts: list[ast.expr] = test.values
+        conds = cast(tuple[Cond, ...], cond[1])
+    else:
+        parts, conds = [test], (cond,)
+    for part, part_cond in zip(parts, conds, strict=True):
         _tested(ex, scope, part, guard)
-        if not is_decided(ex.test(part, scope)):
+        if not is_decided(part_cond):
             ex.push(part, scope, guard, "ref")
 
 
@@ -1836,11 +1932,13 @@ def _directives(ex: _Extractor, lines: list[str]) -> list[Directive]:
 
 def _comment_directives(ex: _Extractor, lines: list[str]) -> list[Directive]:
     found: list[Directive] = []
-    trailing_lines: dict[int, int] = {}
-    for def_line, body_line, index in ex.def_spans:
-        for line in range(def_line, max(body_line, def_line + 1)):
-            trailing_lines.setdefault(line, index)
-    for number, text in enumerate(lines, start=1):
+    trailing_lines: dict[int, int] | None = None
+    # only a line that holds "claims", or a non-ASCII one (NFKC may make it so), can hold a directive
+    candidates = [(number, text) for number, text in enumerate(lines, start=1) if "claims" in text]
+    if not ex.source.isascii():
+        others = [(number, text) for number, text in enumerate(lines, start=1) if not text.isascii()]
+        candidates = sorted({*candidates, *others})
+    for number, text in candidates:
         error = ""
         if "claims" not in text:
             if text.isascii() or "claims" not in unicodedata.normalize("NFKC", text):
@@ -1858,9 +1956,21 @@ def _comment_directives(ex: _Extractor, lines: list[str]) -> list[Directive]:
         if tmatch is not None:
             # Trailing on a def line: that def. Anywhere else (a decorator, a class, a statement) it would be
             # silently ignored, so it is attached to nothing (-1), or to a class (-2): both are refused.
+            if trailing_lines is None:
+                trailing_lines = _trailing_lines(ex)
             attached = trailing_lines.get(number, -2 if ex.def_lines.get(number) == -2 else -1)
             found.append(Directive(number, "comment", _split(tmatch.group(1)), attached, error))
     return found
+
+
+def _trailing_lines(ex: _Extractor) -> dict[int, int]:
+    """Line -> the def whose header spans it (from the `def` line to its body's first): where a trailing
+    directive attaches."""
+    trailing_lines: dict[int, int] = {}
+    for def_line, body_line, index in ex.def_spans:
+        for line in range(def_line, max(body_line, def_line + 1)):
+            trailing_lines.setdefault(line, index)
+    return trailing_lines
 
 
 _NOT_ASCII = "write `# claims:` in plain ASCII letters: a comment is read as written, not normalised like a name"
@@ -1931,8 +2041,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     ex.run(tree)
     tests = _decided_tests(ex)
     del tree
-    lines = [line.rstrip("\r\n") for line in physical_lines(text)]
-    directives = _directives(ex, lines)
+    directives = _directives(ex, ex.physical())
     functions = tuple(
         FunctionFacts(
             f.qualname,
