@@ -15,7 +15,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import pytest
 
@@ -53,8 +53,9 @@ class ClaimsState:
                 "platforms": result.platforms,
                 "rules": list(result.rules),
                 # every analysed source file: one named on the command line must not be imported by pytest
+                # (as written: where links lead is looked up only when pytest asks for such a file)
                 "modules": sorted(
-                    str(_real(m.path)) for m in result.project.index.modules.values() if m.path and not m.followed
+                    {str(m.path) for m in result.project.index.modules.values() if m.path and not m.followed}
                 ),
                 "excluded": list(result.excluded),
             }
@@ -67,7 +68,6 @@ class ClaimsState:
             self.problems = list(payload["problems"])
             self.platforms = tuple(payload["platforms"])
             self.rules: list[RuleResult] = list(payload["rules"])
-            self.modules: frozenset[str] = frozenset(payload.get("modules", ()))
             self.excluded: list[str] = list(payload.get("excluded", ()))
         self.display_prefix = ""
         """How the project root is reached from where pytest was started (posix, "" when it is that directory):
@@ -85,6 +85,8 @@ class ClaimsState:
         self.observed: dict[str, Any] | None = None
         """The report's `observed` (SPEC §13a), set by pytest_claims.observe.plugin in an observed run."""
         """The terminal reporter's list of reports it shows nothing for (its `stats[""]`), if there is one."""
+        self.direct: bool | None = None
+        """Whether static items run without the phase hooks (`_runs_directly`), decided at the first item."""
         self.analysis: tuple[float, int, int, int] | None = None
         """(seconds, files parsed, files read from the facts cache, verdicts reused) of the analysis this
         process ran; None in an xdist worker, which received the controller's result."""
@@ -111,9 +113,16 @@ class ClaimsState:
         """Real path -> project-relative paths of every file holding claims or refused directives. Several
         modules may be one file (`pkg/a.py -> b.py`): each keeps its path, its node ids and its items."""
         files: dict[Path, list[str]] = {}
+        real = _RealPaths()
         for rel in sorted(set(self.by_file) | set(self.errors)):
-            files.setdefault(_real(self.config.root / rel), []).append(rel)
+            files.setdefault(Path(real(str(self.config.root / rel))), []).append(rel)
         return files
+
+    @functools.cached_property
+    def modules(self) -> frozenset[str]:
+        """The real paths of every analysed source file, resolved only when pytest offers a module to collect."""
+        real = _RealPaths()
+        return frozenset(real(path) for path in self.payload.get("modules", ()))
 
     def display(self, rel: str) -> str:
         return f"{self.display_prefix}/{rel}" if self.display_prefix else rel
@@ -429,6 +438,10 @@ class ClaimFailure(Exception):
     """A violated or unevaluable claim; its text is the whole report."""
 
 
+_CLAIMS_MARK = pytest.mark.claims
+"""Every static item's marker, made once (`add_marker("claims")` looks the name up again for each item)."""
+
+
 class StaticItem(pytest.Item):
     """An item whose verdict was decided by the analysis: running it only reports that verdict."""
 
@@ -436,7 +449,7 @@ class StaticItem(pytest.Item):
 
     def __init__(self, *, words: tuple[str, ...], **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.add_marker("claims")
+        self.add_marker(_CLAIMS_MARK)
         # -k matches names in extra_keyword_matches (and markers), not arbitrary keyword entries
         for word in words:
             self.keywords[word] = True
@@ -471,6 +484,8 @@ class StaticItem(pytest.Item):
         Each platform keeps its item (so `-k win32`, `--lf` and the per-platform counts work), but only the first
         selected item of the group shows the text, followed by `(the same on darwin, linux, win32)`; the others
         say in one line which item shows it. When that item is not selected (`-k win32`) the text is shown."""
+        if len(state.platforms) < 2:  # one platform: no item has a sibling to share its text with
+            return text
         if state.sweep_groups is None:  # once per session: the selected items are final when items run
             state.sweep_groups = {}
             for item in self.session.items:
@@ -492,6 +507,69 @@ class StaticItem(pytest.Item):
         if isinstance(excinfo.value, ClaimFailure):
             return str(excinfo.value)
         return str(super().repr_failure(excinfo))
+
+    def run_directly(self) -> None:
+        """pytest's run protocol without its setup, call and teardown hooks, which only wrap `runtest` in what a
+        test needs (captured output and logs, fixtures, skip and xfail marks, the set-up collectors) and cost more
+        than the whole verdict: the same reports, made and logged through the same hooks, in the same order."""
+        ihook = self.ihook
+        ihook.pytest_runtest_logstart(nodeid=self.nodeid, location=self.location)
+        _run_phase(self, "setup", _nothing)
+        _run_phase(self, "call", self.runtest)
+        _run_phase(self, "teardown", _nothing)
+        ihook.pytest_runtest_logfinish(nodeid=self.nodeid, location=self.location)
+
+
+def _nothing() -> None:
+    pass
+
+
+def _run_phase(item: StaticItem, when: Literal["setup", "call", "teardown"], run: Callable[[], None]) -> None:
+    """One phase as pytest's `call_and_report` runs it, with `run` in place of the phase's hook."""
+    call = pytest.CallInfo.from_call(run, when=when, reraise=(pytest.exit.Exception, KeyboardInterrupt))
+    report = item.ihook.pytest_runtest_makereport(item=item, call=call)
+    item.ihook.pytest_runtest_logreport(report=report)
+    excinfo = call.excinfo
+    if excinfo is not None and not hasattr(report, "wasxfail") and not isinstance(excinfo.value, pytest.skip.Exception):
+        item.ihook.pytest_exception_interact(node=item, call=call, report=report)
+
+
+_PHASE_HOOKS = ("pytest_runtest_setup", "pytest_runtest_call", "pytest_runtest_teardown")
+_INERT_PHASE_PLUGINS = ("_pytest.", "pytest_claims.", "_hypothesis_pytestplugin")
+"""Modules whose phase hooks do nothing a static item can show: pytest's own (captured output and logs of a
+`runtest` that prints and logs nothing; fixtures, marks and set-up collectors a static item does not have), ours,
+and Hypothesis's (it acts only on items with a test function, `item.obj`)."""
+
+
+def _runs_directly(config: pytest.Config) -> bool:
+    """Whether static items may skip the phase hooks (`StaticItem.run_directly`): only when no plugin or conftest
+    outside `_INERT_PHASE_PLUGINS` hooks a phase, and no option shows or stops in the phases (`--pdb`, `--trace`,
+    `--setup-show`, `--setup-only`, `--setup-plan`)."""
+    if any(config.getoption(name, False) for name in ("usepdb", "trace", "setupshow", "setuponly", "setupplan")):
+        return False
+    for name in _PHASE_HOOKS:
+        for impl in getattr(config.pluginmanager.hook, name).get_hookimpls():
+            module = getattr(impl.function, "__module__", None) or ""
+            if not (module.startswith(_INERT_PHASE_PLUGINS) or module in _INERT_PHASE_PLUGINS):
+                return False
+    return True
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> bool | None:
+    """A static item marked by nothing but `claims` runs directly (`StaticItem.run_directly`) when the session
+    allows it; anything else, such as an item a conftest marked `skip` or `xfail`, takes pytest's own protocol."""
+    if not isinstance(item, StaticItem):
+        return None
+    state = item.config.stash.get(_STATE, None)
+    if state is None:
+        return None
+    if state.direct is None:
+        state.direct = _runs_directly(item.config)
+    if not state.direct or any(node.own_markers for node in item.listchain()[:-1]) or len(item.own_markers) != 1:
+        return None
+    item.run_directly()
+    return True
 
 
 class ClaimItem(StaticItem):
@@ -553,6 +631,30 @@ def _real(path: Path) -> Path:
     return Path(os.path.realpath(path))
 
 
+class _RealPaths:
+    """`os.path.realpath` of many files sharing directories: each directory is resolved once, then a file costs
+    one `lstat` (a link among the files themselves is resolved in full). `realpath(d/f)` is
+    `realpath(realpath(d)/f)`, and a plain name that is not a link adds nothing to it. On Windows, where
+    `realpath` also gives each name the case it has on disk, every path is resolved in full."""
+
+    def __init__(self) -> None:
+        self._dirs: dict[str, str] = {}
+
+    def __call__(self, path: str) -> str:
+        head, name = os.path.split(path)
+        if (
+            sys.platform == "win32"
+            or not os.path.isabs(path)
+            or name in ("", os.curdir, os.pardir)
+            or os.path.islink(path)
+        ):
+            return os.path.realpath(path)
+        real_head = self._dirs.get(head)
+        if real_head is None:
+            real_head = self._dirs[head] = os.path.realpath(head)
+        return os.path.join(real_head, name)
+
+
 def _claims_file(parent: pytest.Collector, state: ClaimsState, rel: str) -> ClaimsFile:
     """A claiming file's collector, at its project-relative path: its node ids say how the project reaches it
     (`shop/x.py` for a package configured as the symlink `shop`), never where the link leads."""
@@ -573,11 +675,14 @@ def nodeid_path(path: Path, rootdir: Path) -> str:
     """As pytest names a collector at `path`: relative to the rootdir as written, not where links lead. A project
     above or beside the rootdir (its table found from where pytest ran, SPEC §9) has its files named from the
     rootdir (`../pkg/x.py`), which pytest would not name at all."""
-    for inside, top in ((path, rootdir), (_real(path), _real(rootdir))):
-        try:
-            return inside.relative_to(top).as_posix()
-        except ValueError:
-            pass
+    try:
+        return path.relative_to(rootdir).as_posix()
+    except ValueError:
+        pass
+    try:
+        return _real(path).relative_to(_real(rootdir)).as_posix()
+    except ValueError:
+        pass
     try:
         return Path(os.path.relpath(path, rootdir)).as_posix()
     except ValueError:  # another drive (Windows)
@@ -741,12 +846,9 @@ def _expected_items(config: pytest.Config, state: ClaimsState) -> dict[tuple[str
         path = paths.get(claim.file)
         if path is None:
             path = paths[claim.file] = nodeid_path(state.config.root / claim.file, rootdir)
-        out[f"{path}::{claim.qualname}[{claim.platform}]", claim.line - 1] = (
-            "claims",
-            claim.platform,
-            claim.status,
-            claim_sites(claim),
-        )
+        key = (f"{path}::{claim.qualname}[{claim.platform}]", claim.line - 1)
+        if key in state.outcomes:  # the sites of a claim no item ran are never counted
+            out[key] = ("claims", claim.platform, claim.status, claim_sites(claim))
     if state.config.file is not None:
         path = nodeid_path(state.config.file, rootdir)
         for rule in state.rules:
