@@ -558,8 +558,10 @@ def _runs_directly(config: pytest.Config) -> bool:
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> bool | None:
     """A static item marked by nothing but `claims` runs directly (`StaticItem.run_directly`) when the session
-    allows it; anything else, such as an item a conftest marked `skip` or `xfail`, takes pytest's own protocol."""
-    if not isinstance(item, StaticItem):
+    allows it; anything else, such as an item a conftest marked `skip` or `xfail`, takes pytest's own protocol.
+    So does the session's last item: its teardown is where pytest tears the session down (session-scoped
+    fixtures of the tests before it), and an error there is reported as that item's."""
+    if not isinstance(item, StaticItem) or nextitem is None:
         return None
     state = item.config.stash.get(_STATE, None)
     if state is None:

@@ -50,7 +50,7 @@ def shop(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> list[str
 def test_items_run_directly_with_the_same_reports(pytester: pytest.Pytester, shop: list[str]) -> None:
     result = pytester.runpytest("-p", "claims", "-p", "no:cacheprovider", "-rA")
     result.assert_outcomes(passed=1, failed=1)
-    assert sorted(shop) == [f"src/shop/pricing.py::quote[{_host()}]", f"src/shop/pricing.py::total[{_host()}]"]
+    assert shop == [f"src/shop/pricing.py::quote[{_host()}]"]  # the last item takes pytest's protocol
     result.stdout.fnmatch_lines(
         [
             f"*_ shop.pricing.quote[[]{_host()}[]] _*",
@@ -90,7 +90,7 @@ def test_an_item_marked_by_a_conftest_gets_pytest_s_own_protocol(pytester: pytes
     )
     result = pytester.runpytest("-p", "claims", "-p", "no:cacheprovider")
     result.assert_outcomes(passed=1, xfailed=1)
-    assert shop == [f"src/shop/pricing.py::total[{_host()}]"]
+    assert shop == []  # quote is marked, and total, the last item, tears the session down
 
 
 @pytest.mark.parametrize("option", ["--setup-show", "--setup-plan"])
@@ -110,3 +110,25 @@ def test_under_xdist_the_same_outcomes(pytester: pytest.Pytester, shop: list[str
 
 def _host() -> str:
     return sys.platform
+
+
+def test_the_last_item_tears_the_session_down_as_pytest_does(pytester: pytest.Pytester, shop: list[str]) -> None:
+    """A session fixture's teardown runs in the last item's teardown: its error is reported there, not lost."""
+    pytester.makepyfile(
+        test_a="""
+        import pytest
+
+        @pytest.fixture(scope="session")
+        def resource():
+            yield 1
+            raise RuntimeError("teardown broke")
+
+        def test_uses(resource):
+            assert resource == 1
+        """
+    )
+    result = pytester.runpytest("-p", "claims", "-p", "no:cacheprovider", "test_a.py", "src/shop/pricing.py")
+    result.assert_outcomes(passed=2, failed=1, errors=1)
+    result.stdout.fnmatch_lines(["*ERROR at teardown of *total*", "*RuntimeError: teardown broke*"])
+    result.stdout.no_fnmatch_line("*INTERNALERROR*")
+    assert shop == [f"src/shop/pricing.py::quote[{_host()}]"]
