@@ -53,6 +53,8 @@ _CAPITAL_WORD = re.compile(rb"[A-Z_]\w*")
 """A word that begins with a capital or `_`. Every whole-word occurrence of such a word is found: a match ends
 where the word characters end, so none runs into the next word (a lower-case word's capitalised tail, `fooBar`'s
 `Bar`, is found too: one module more to read, never one less)."""
+_NOT_WORD = bytes(c if 48 <= c <= 57 or 65 <= c <= 90 or 97 <= c <= 122 or c == 95 else 32 for c in range(256))
+"""`bytes.translate` table making every byte that is no ASCII word character (a bytes pattern's `\\w`) a space."""
 
 _BOUND = re.compile(
     rb"\b(?:def|class|type)(?:[ \t\f]|\\\r?\n|\\\r)+(\w+)"
@@ -102,10 +104,12 @@ class Modules(Mapping[str, Module]):
         self._pending: dict[str, bytes] = {}
         self._unreadable: dict[str, str] = {}
         self._texts: dict[str, bytes] | None = None
+        self._runs: dict[str, bytes] | None = None
         self._words: dict[bytes, list[str]] | None = None
         self._capitals: dict[bytes, list[str]] | None = None
         self._in_classes: dict[str, Container[bytes]] = {}
         self._namings: dict[str, list[str]] = {}
+        self._renamings: dict[str, list[tuple[str, str]]] = {}
         snapshot = snapshot or Snapshot(None)
         paths = [str(file.path) for file in index.modules.values() if file.path is not None]
         unnamable = [(rel, location) for rel, location, _ in index.unnamable]
@@ -295,28 +299,48 @@ class Modules(Mapping[str, Module]):
                 if module_name in found:
                     continue
                 found.add(module_name)
-                facts = self[module_name].facts
-                for binding in (*facts.bindings, *(b for cls in facts.classes for b in cls.attributes)):
-                    if binding.kind == "from":
-                        named = binding.member
-                    elif binding.kind == "alias":
-                        named = binding.target.rpartition(".")[2]
-                    else:
-                        continue
-                    if named in words and binding.name not in words:
-                        words.append(binding.name)  # any binding of that name: more modules read, none missed
+                for named, bound in self._renames(module_name):
+                    if named in words and bound not in words:
+                        words.append(bound)  # any binding of that name: more modules read, none missed
         known = self._namings[name] = sorted(found)
         return known
 
+    def _renames(self, name: str) -> list[tuple[str, str]]:
+        """(the name a binding takes, the name it binds) for each `from` import and alias of the module, at module
+        level and in its classes' bodies, in order: all `naming` reads of a module (kept per module)."""
+        facts = self[name].facts
+        known = self._renamings.get(name)
+        if known is None:
+            known = self._renamings[name] = []
+            for binding in (*facts.bindings, *(b for cls in facts.classes for b in cls.attributes)):
+                if binding.kind == "from":
+                    known.append((binding.member, binding.name))
+                elif binding.kind == "alias":
+                    known.append((binding.target.rpartition(".")[2], binding.name))
+        return known
+
     def _word_index(self, pattern: re.Pattern[bytes]) -> dict[bytes, list[str]]:
-        """word -> the modules whose text, as Python reads it, holds it (`pattern` says which words count)."""
+        """word -> the modules whose text, as Python reads it, holds it (`pattern` says which words count), found
+        in each module's word runs (`_word_runs`)."""
         index: dict[bytes, list[str]] = {}
-        for name, data in self.texts().items():
-            text = searchable(data)  # as Python reads it: full-width `claims` is `claims`
-            for found in set(pattern.findall(text if text is not None else data)):
+        for name, runs in self._word_runs().items():
+            for found in set(pattern.findall(runs)):
                 index.setdefault(found, []).append(name)
-        self._texts = None  # the index is all the search needs (the other is rarely asked for: it reads them again)
         return index
+
+    def _word_runs(self) -> dict[str, bytes]:
+        """module -> the distinct runs of ASCII word characters of its text, as Python reads it, one space between
+        each: both patterns find the same words there as in the whole text (a match never spans two runs, and
+        every run is there), in a fraction of the text. Made once per run, for both indexes; the texts are then
+        dropped: the runs are all the search needs (a non-ASCII word, rarely asked for, reads them again)."""
+        if self._runs is None:
+            runs: dict[str, bytes] = {}
+            for name, data in self.texts().items():
+                text = searchable(data)  # as Python reads it: full-width `claims` is `claims`
+                runs[name] = b" ".join(set((text if text is not None else data).translate(_NOT_WORD).split()))
+            self._runs = runs
+            self._texts = None
+        return self._runs
 
     def mentions_word(self, name: str, word: str) -> bool:
         """Does this one module's text, as Python reads it, hold `word` as a word? (Reads only that file.)"""
@@ -350,9 +374,11 @@ class Modules(Mapping[str, Module]):
         """Forget the loaded facts (a later access loads them again, from the cache or by a parse)."""
         self._loaded.clear()
         self._pending.clear()
-        self._texts = self._words = self._capitals = None
+        self._texts = self._runs = None
+        self._words = self._capitals = None
         self._in_classes.clear()
         self._namings.clear()
+        self._renamings.clear()
 
     def loaded(self) -> frozenset[str]:
         """The modules whose facts this run needed (the rest were only hashed)."""

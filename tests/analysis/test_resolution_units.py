@@ -285,3 +285,52 @@ def test_an_exit_stack_closing_is_a_blind_spot(tmp_path: Path) -> None:
     resolver = resolver_for(tmp_path, files)
     assert [code for _, code in resolver.summary(function_key(resolver, "pkg.s", "close")).blind] == ["stack.close()"]
     assert resolver.summary(function_key(resolver, "pkg.s", "enter")).blind == ()
+
+
+def test_a_local_bound_from_self_is_resolved_again_for_each_receiver(tmp_path: Path) -> None:
+    files = {
+        "pkg/c.py": """
+            import time
+            class Base:
+                def get(self):
+                    make = self.create
+                    clock = time.monotonic
+                    return make(), clock()
+                def create(self): return 1
+            class Left(Base):
+                def create(self): return time.time()
+            class Right(Base): ...
+            """
+    }
+    resolver = resolver_for(tmp_path, files)
+    left, right = class_key(resolver, "pkg.c", "Left"), class_key(resolver, "pkg.c", "Right")
+    get = function_key(resolver, "pkg.c", "Base.get")
+    # the local `make` is `self.create`: its answer is the receiver's, never the first context's
+    assert set(_edges(resolver, get, None)) == {"pkg.c.Base.create", "pkg.c.Left.create"}
+    assert set(_edges(resolver, get, right)) == {"pkg.c.Base.create"}
+    assert set(_edges(resolver, get, left)) == {"pkg.c.Left.create"}
+    reaches = {r.reach for r in resolver.summary_for((*get, right, ())).reaches}
+    assert reaches == {"time.monotonic"}  # `clock` asked nothing of the receiver: the same in every context
+
+
+def test_a_local_bound_under_a_test_is_resolved_again_under_literal_arguments(tmp_path: Path) -> None:
+    files = {
+        "pkg/f.py": """
+            import time
+            def pick(fast):
+                if fast:
+                    clock = time.monotonic
+                else:
+                    clock = time.time
+                return clock()
+            """
+    }
+    resolver = resolver_for(tmp_path, files)
+    pick = function_key(resolver, "pkg.f", "pick")
+
+    def reaches(args: tuple[tuple[str, str, object], ...]) -> set[str]:
+        return {r.reach for r in resolver.summary_for((*pick, None, args)).reaches}
+
+    assert reaches(()) == {"time.monotonic", "time.time"}
+    assert reaches((("fast", "bool", True),)) == {"time.monotonic"}
+    assert reaches((("fast", "bool", False),)) == {"time.time"}

@@ -26,8 +26,12 @@ from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import StateKey, Tracker
 from pytest_claims.records import Binding, FunctionFacts
 
-Memo = dict[tuple[object, ...], tuple[list[Sym], frozenset[str], frozenset[StateKey]]]
-Outer = tuple[Memo, tuple[FunctionFacts, ClassKey] | None, tuple[FunctionFacts, dict[str, Lit]] | None]
+Answer = tuple[list[Sym], frozenset[str], frozenset[StateKey]]
+"""What a use denotes, with the modules and the state resolving it read."""
+Memo = dict[tuple[object, ...], Answer]
+Outer = tuple[
+    Memo, tuple[FunctionFacts, ClassKey] | None, tuple[FunctionFacts, dict[str, Lit]] | None, FunctionFacts | None
+]
 """What `Bodies.begin` saves and `Bodies.end` restores: the summary under way when another one starts."""
 
 
@@ -46,21 +50,31 @@ class Bodies:
         """The method being summarised for a receiver narrower than its own class, and that receiver."""
         self.given: tuple[FunctionFacts, dict[str, Lit]] | None = None
         """The function being summarised under literal arguments, and those arguments."""
+        self.current: FunctionFacts | None = None
+        """The function being summarised (whatever the context)."""
+        self.asked = 0
+        """How many times a resolution asked what the context of the function being summarised is (its receiver,
+        its literal arguments): a local use whose answer did not ask is the same in every context."""
+        self._shared: dict[tuple[int, tuple[str, ...]], tuple[FunctionFacts, Answer]] = {}
+        """(function, chain) -> the answer for a local use that asked nothing of the context, for the run."""
 
     def begin(self, func: FunctionFacts | None, receiver: ClassKey | None, args: Decided = ()) -> Outer:
         """Start summarising a body (for `receiver`, under literal `args`, when given): its locals are its own.
         Returns what `end` restores."""
-        outer = (self.local_uses, self.entered, self.given)
+        outer = (self.local_uses, self.entered, self.given, self.current)
         self.local_uses = {}
         self.entered = (func, receiver) if func is not None and receiver is not None else None
         self.given = (func, as_mapping(args)) if func is not None and args else None
+        self.current = func
         return outer
 
     def end(self, outer: Outer) -> None:
-        self.local_uses, self.entered, self.given = outer
+        self.local_uses, self.entered, self.given, self.current = outer
 
     def receiver(self, func: FunctionFacts) -> ClassKey | None:
         """The class `func`'s `self` / `cls` stands for, when it is being summarised for one below its own."""
+        if func is self.current:
+            self.asked += 1
         entered = self.entered
         return entered[1] if entered is not None and entered[0] is func else None
 
@@ -78,6 +92,8 @@ class Bodies:
             return [ProjectInstance(module.name, i) for i in classes]
         bound = [b for b in func.bindings if b.name == name and self.view.alive(module, b.guard)]
         given = self.given
+        if func is self.current and any(b.guard for b in bound):
+            self.asked += 1  # its literal arguments may rule a guarded binding out
         if bound and given is not None and given[0] is func:  # a binding under a test the arguments rule out
             bound = [b for b in bound if not (b.guard and ruled_out(module.facts, b.guard, self.view.target, given[1]))]
         if bound:
@@ -144,13 +160,18 @@ class Bodies:
             key = ("<local>", func.qualname, func.line, chain)  # kept only while its summary is computed
         else:
             key = (module.name, "", func.cls, chain)
-        memo = self.local_uses if key[0] == "<local>" else self._uses
+        local = key[0] == "<local>"
+        memo = self.local_uses if local else self._uses
         cached = memo.get(key)
         tracker = self.tracker
+        if cached is None and local:
+            shared = self._shared.get((id(func), chain))
+            if shared is not None and shared[0] is func:
+                cached = memo[key] = shared[1]
         if cached is not None:
             tracker.modules(cached[1])
             return cached[0], cached[2]
-        cycles = tracker.cycles
+        cycles, orders, asked = tracker.cycles, tracker.partial_orders, self.asked
         with tracker.scope() as read:
             syms = self.uncached_use(module, func, chain)
         deps = tracker.frozen(read.modules)
@@ -158,6 +179,8 @@ class Bodies:
         tracker.modules(deps)
         if tracker.cycles == cycles:  # an answer that met an import cycle under way is partial: not kept
             memo[key] = (syms, deps, reads)
+            if local and self.asked == asked and tracker.partial_orders == orders:
+                self._shared[id(func), chain] = (func, (syms, deps, reads))
         return syms, reads
 
     def uncached_use(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]:

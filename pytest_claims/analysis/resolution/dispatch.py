@@ -26,8 +26,8 @@ from pytest_claims.analysis.resolution.symbols import (
     order,
 )
 from pytest_claims.analysis.resolution.target import TargetView
-from pytest_claims.analysis.resolution.tracking import Tracker
-from pytest_claims.records import HIERARCHY, MAX_ALIAS_DEPTH, PLATFORM, Binding, ClassFacts, FunctionFacts
+from pytest_claims.analysis.resolution.tracking import Kept, Tracker
+from pytest_claims.records import HIERARCHY, MAX_ALIAS_DEPTH, PLATFORM, Binding, FunctionFacts
 
 
 class Dispatch:
@@ -38,8 +38,7 @@ class Dispatch:
         self.evaluator = evaluator
         self.hierarchy = hierarchy
         self.tracker = tracker
-        self._class_names: dict[ClassKey, frozenset[str]] = {}
-        self._field_names: dict[ClassKey, frozenset[str]] = {}
+        self._lookups: dict[tuple[object, ...], Kept[Sym]] = {}
         self._overrides: dict[tuple[str, int, str], tuple[list[Sym], bool]] = {}
         self._structural: dict[str, tuple[list[Sym], frozenset[str], bool]] = {}
 
@@ -83,9 +82,19 @@ class Dispatch:
         narrow: bool = False,
     ) -> list[Sym]:
         """Python's lookup of `attr` from the class (after `after`); `narrow`: the methods found are entered for
-        this class (their `self` is an instance of it), not for the class that defines them."""
+        this class (their `self` is an instance of it), not for the class that defines them. Memoised with the
+        modules and the state it read (a lookup reads state only where its asker collects it), unless it met a
+        cycle under way (an import cycle, or a class whose order was being computed): that answer is partial."""
         if depth > MAX_ALIAS_DEPTH:
             return [_too_deep(attr)]
+        key = (instance, module_name, index, attr, depth, after, narrow, self.tracker.collects_state)
+        return self.tracker.kept(
+            self._lookups, key, lambda: self._lookup_uncached(instance, module_name, index, attr, depth, after, narrow)
+        )
+
+    def _lookup_uncached(
+        self, instance: bool, module_name: str, index: int, attr: str, depth: int, after: ClassKey | None, narrow: bool
+    ) -> list[Sym]:
         order_, exact = self.hierarchy.linearised(module_name, index)
         if after is not None:
             if after not in order_:
@@ -122,7 +131,7 @@ class Dispatch:
         """The project `__getattr__` that `hasattr(obj, attr)` runs: when no class of the instance's MRO binds
         `attr` and no stdlib or third-party base may define it (each of its defs when guards leave several)."""
         order_ = self.hierarchy.mro(sym.module, sym.idx)
-        if attr.startswith("__") or any(attr in self.bound_names(*c) for c in order_):
+        if attr.startswith("__") or any(attr in self.hierarchy.members(*c) for c in order_):
             return []
         for base in self.hierarchy.foreign_bases(sym.module, sym.idx):
             stepped = self.evaluator.step(base, attr, 1)
@@ -134,7 +143,7 @@ class Dispatch:
         """The project `__getattr__` an instance of the first class of `order_` falls back to: the one of the first
         class of the order that defines it (each of its defs when guards leave several)."""
         for mod_name, cls_index in order_:
-            if "__getattr__" in self.bound_names(mod_name, cls_index):
+            if "__getattr__" in self.hierarchy.members(mod_name, cls_index):
                 own = self._own_member(True, mod_name, cls_index, "__getattr__", 1) or []
                 return [(s.module, s.idx) for s in own if isinstance(s, ProjectFunction)]
         return []
@@ -159,18 +168,20 @@ class Dispatch:
         this one (`Sub.build()` binds `cls` to Sub); a method taking `self`, only when `self` is known."""
         module = self.view.module(mod_name)
         key = (mod_name, cls_index)
-        if attr not in self.bound_names(mod_name, cls_index):
-            return None  # the common answer down an MRO: one set lookup
-        cls: ClassFacts = module.facts.classes[cls_index]
+        members = self.hierarchy.members(mod_name, cls_index).get(attr)
+        if members is None:
+            return None  # the common answer down an MRO: one dictionary lookup
+        methods, fields, attributes = members
         functions = module.facts.functions
-        defs = [fi for name, fi in cls.methods if name == attr and self.view.alive(module, functions[fi].guard)]
+        alive = self.view.alive
+        defs = [fi for fi in methods if alive(module, functions[fi].guard)]
         found: list[Sym] = [ProjectFunction(mod_name, fi, _entered_for(receiver, key, functions[fi])) for fi in defs]
         if not defs and instance:
-            fields = [b for b in cls.fields if b.name == attr and self.view.alive(module, b.guard)]
-            if fields:
-                return [s for b in fields for s in self._field(module, b, depth)]
+            held = [b for b in fields if alive(module, b.guard)]
+            if held:
+                return [s for b in held for s in self._field(module, b, depth)]
         last = max((functions[fi].line for fi in defs if not functions[fi].guard), default=0)
-        attrs = [b for b in cls.attributes if b.name == attr and b.line > last and self.view.alive(module, b.guard)]
+        attrs = [b for b in attributes if b.line > last and alive(module, b.guard)]
         for binding in attrs:
             found.extend(self._class_attribute(module, cls_index, binding, depth, state))
         return found if defs or attrs else None
@@ -181,18 +192,20 @@ class Dispatch:
         assigned empty literal, `self.items = []`, does not replace `items: list[Item]`)."""
         found: list[Sym] = []
         for key in order_:
-            if attr in self._fields_of(key):
+            members = self.hierarchy.members(*key).get(attr)
+            if members is not None and members[1]:
                 module = self.view.module(key[0])
-                for binding in module.facts.classes[key[1]].fields:
-                    if binding.name == attr and self.view.alive(module, binding.guard):
+                for binding in members[1]:
+                    if self.view.alive(module, binding.guard):
                         found.extend(self._field(module, binding, depth))
         if not found:
             return []
         annotated: list[Sym] = []
         for key in order_:
             module = self.view.module(key[0])
-            for binding in module.facts.classes[key[1]].attributes:
-                if binding.name == attr and binding.kind == "instance" and self.view.alive(module, binding.guard):
+            members = self.hierarchy.members(*key).get(attr)
+            for binding in members[2] if members is not None else ():
+                if binding.kind == "instance" and self.view.alive(module, binding.guard):
                     annotated.extend(self.evaluator.typed(module, None, binding.target))
         if annotated:
             found = [s for s in found if not _plain_container(s)]
@@ -200,32 +213,14 @@ class Dispatch:
 
     def _is_instance_state(self, module_name: str, index: int, attr: str) -> bool:
         """Whether some method of the class's MRO assigns `self.attr`."""
-        return any(attr in self._fields_of(key) for key in self.hierarchy.mro(module_name, index))
+        tables = (self.hierarchy.members(*key).get(attr) for key in self.hierarchy.mro(module_name, index))
+        return any(members is not None and members[1] for members in tables)
 
     def _is_def(self, sym: Sym) -> bool:
         """A method defined by a `def` (not what a class-body assignment evaluates)."""
         if not isinstance(sym, ProjectFunction):
             return False
         return self.view.module(sym.module).facts.functions[sym.idx].kind != "state"
-
-    def _fields_of(self, key: ClassKey) -> frozenset[str]:
-        """The names a class's methods assign on `self`, kept per class."""
-        names = self._field_names.get(key)
-        if names is None:
-            cls = self.view.project.modules[key[0]].facts.classes[key[1]]
-            names = self._field_names[key] = frozenset(b.name for b in cls.fields)
-        return names
-
-    def bound_names(self, mod_name: str, cls_index: int) -> frozenset[str]:
-        """Every name a class binds (methods, class-body assignments, fields set on `self`), kept per class. Asked
-        of the classes of an MRO, whose modules the MRO's answer depends on already: no dependency recorded."""
-        key = (mod_name, cls_index)
-        names = self._class_names.get(key)
-        if names is None:
-            cls = self.view.project.modules[mod_name].facts.classes[cls_index]
-            names = frozenset([*(n for n, _ in cls.methods), *(b.name for b in (*cls.attributes, *cls.fields))])
-            self._class_names[key] = names
-        return names
 
     def _field(self, module: Module, binding: Binding, depth: int) -> list[Sym]:
         """What `self.x` holds when a method assigns it. Instance state: resolving the assigned value names what it
@@ -286,9 +281,9 @@ class Dispatch:
         subclasses = self.hierarchy.subclasses(module_name, index)
         below = {*subclasses, (module_name, index)}
         above = set(self.hierarchy.mro(module_name, index))
-        for sub in subclasses:
+        for sub in self.hierarchy.overriders(module_name, index).get(attr, ()):
             for owner in self.hierarchy.mro(*sub):
-                if attr not in self.bound_names(*owner):
+                if attr not in self.hierarchy.members(*owner):
                     continue  # the common answer, down every subclass's MRO: one set lookup (mro read the module)
                 if owner in above:
                     break  # what the class's own lookup finds too (no class before it in its MRO binds the name)

@@ -1,5 +1,6 @@
 """The project's class graph on one target: the bases a class names, Python's C3 order over them, the subclasses
-a hierarchy search finds, and the stdlib and third-party bases a lookup falls back to.
+a hierarchy search finds, and the stdlib and third-party bases a lookup falls back to; each class's own members
+as a table, and which subclasses bind a name below it (where an override can be).
 
 What the subclass search finds depends on every module that could name a class, so its answers are recorded
 as the `HIERARCHY` marker rather than as modules (`Tracker.apart`); the engine knows when the hierarchy changed.
@@ -14,12 +15,17 @@ from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.symbols import ClassKey, External, ProjectClass, StdName, Sym
 from pytest_claims.analysis.resolution.target import TargetView
-from pytest_claims.analysis.resolution.tracking import Tracker
+from pytest_claims.analysis.resolution.tracking import Kept, Tracker
 from pytest_claims.analysis.stubs import PROTOCOL_BASES
-from pytest_claims.records import PLATFORM
+from pytest_claims.records import PLATFORM, Binding, ClassFacts
 
 if TYPE_CHECKING:
     from pytest_claims.persist.store import SummaryStore
+
+MemberTable = dict[str, tuple[list[int], list[Binding], list[Binding]]]
+"""A class's own members: name -> (its methods' function indexes, the fields its methods set on `self`, its
+class-body bindings of the name), each in source order."""
+
 
 class Hierarchy:
     """Bases, C3 orders and subclasses of project classes, memoised for one target."""
@@ -45,6 +51,9 @@ class Hierarchy:
         self._own_direct: dict[ClassKey, list[ClassKey]] = {}
         self._subclasses: dict[ClassKey, tuple[list[ClassKey], bool]] = {}
         self._protocols: dict[ClassKey, bool] = {}
+        self._foreign: dict[ClassKey, Kept[Sym]] = {}
+        self._members: dict[ClassKey, MemberTable] = {}
+        self._overriders: dict[ClassKey, tuple[dict[str, list[ClassKey]], bool]] = {}
 
     # -- bases and C3 ------------------------------------------------------------------------------------
 
@@ -62,6 +71,7 @@ class Hierarchy:
         cached = self._mro.get(key)
         if cached is None:
             if ("mro", *key) in self.tracker.busy:  # `class A(A.B)`: a base that can only be found through A itself
+                self.tracker.partial_orders += 1
                 return [key], True
             self._linearise(key)
             cached = self._mro[key]
@@ -110,6 +120,16 @@ class Hierarchy:
         merged, merged_exact = c3_merge([*sequences, bases])
         return [current, *merged], self.tracker.frozen(deps), exact and merged_exact
 
+    def members(self, module_name: str, index: int) -> MemberTable:
+        """Every name a class binds (methods, class-body assignments, fields set on `self`) with its bindings of
+        it, built once per class: a lookup down an MRO reads a dictionary instead of scanning the class. Asked
+        of the classes of an MRO, whose modules the MRO's answer depends on already: no dependency recorded."""
+        key = (module_name, index)
+        table = self._members.get(key)
+        if table is None:
+            table = self._members[key] = _member_table(self.view.project.modules[module_name].facts.classes[index])
+        return table
+
     def _direct_bases(self, key: ClassKey) -> tuple[list[ClassKey], frozenset[str]]:
         """The project classes a class names as its bases, each once, and what resolving them read."""
         with self.tracker.scope(state="outer") as read:
@@ -129,7 +149,11 @@ class Hierarchy:
             return self.evaluator.resolve_chain_in_module(module, tuple(base.split(".")), 1)
 
     def foreign_bases(self, module_name: str, index: int) -> list[Sym]:
-        """Stdlib and third-party bases anywhere in a project class's hierarchy."""
+        """Stdlib and third-party bases anywhere in a project class's hierarchy (memoised: it reads no state)."""
+        key = (module_name, index)
+        return self.tracker.kept(self._foreign, key, lambda: self._foreign_bases(*key))
+
+    def _foreign_bases(self, module_name: str, index: int) -> list[Sym]:
         out: list[Sym] = []
         for mod_name, cls_index in self.mro(module_name, index):
             module = self.view.module(mod_name)
@@ -197,6 +221,26 @@ class Hierarchy:
         seen.sort()
         return seen
 
+    def overriders(self, module_name: str, index: int) -> dict[str, list[ClassKey]]:
+        """name -> the project subclasses of the class (sorted) whose MRO has a class binding the name that is
+        neither the class nor one of its bases: the only ones whose lookup of the name can find an override.
+        Built once per class (passing on only whether what it read was platform-specific, as `subclasses`
+        does)."""
+        key = (module_name, index)
+        return self.tracker.apart(self._overriders, key, lambda: self._overriders_uncached(*key), guarded=True)
+
+    def _overriders_uncached(self, module_name: str, index: int) -> dict[str, list[ClassKey]]:
+        table: dict[str, list[ClassKey]] = {}
+        above = set(self.mro(module_name, index))
+        for sub in self.subclasses(module_name, index):
+            names: set[str] = set()
+            for owner in self.mro(*sub):
+                if owner not in above:
+                    names.update(self.members(*owner))
+            for name in names:
+                table.setdefault(name, []).append(sub)
+        return table
+
     def direct_subclasses(self, key: ClassKey) -> list[ClassKey]:
         """The project classes alive on this target that name the class among their bases. Only modules whose
         text names the class are parsed (`Modules.mentioning`). Not a dependency of what asks: that is
@@ -250,6 +294,17 @@ class Hierarchy:
                         out.append((sym.module, sym.idx))
             self._base_memo[key] = out
         return out
+
+
+def _member_table(cls: ClassFacts) -> MemberTable:
+    table: MemberTable = {}
+    for name, index in cls.methods:
+        table.setdefault(name, ([], [], []))[0].append(index)
+    for binding in cls.fields:
+        table.setdefault(binding.name, ([], [], []))[1].append(binding)
+    for binding in cls.attributes:
+        table.setdefault(binding.name, ([], [], []))[2].append(binding)
+    return table
 
 
 def c3_merge(sequences: list[list[ClassKey]]) -> tuple[list[ClassKey], bool]:

@@ -26,6 +26,9 @@ StateKey = tuple[str, int]
 
 T = TypeVar("T")
 
+Kept = tuple[list[T], frozenset[str], frozenset[StateKey]]
+"""A memoised answer with the modules (and markers) and the state computing it read (`Tracker.kept`)."""
+
 
 class Read:
     """What one computation read: modules (and markers), and module state (None: state is not collected)."""
@@ -65,6 +68,9 @@ class Tracker:
         self.cycles = 0
         """How many times a lookup met an import or star-import cycle under way: an answer computed while the
         count moved saw a partial answer and is not memoised."""
+        self.partial_orders = 0
+        """How many times a class's order was asked for while it was being computed (`class A(A.B)`): the memos
+        that guard on it keep no answer computed while the count moved."""
         self._sets: dict[frozenset[Any], frozenset[Any]] = {}
 
     def scope(
@@ -96,14 +102,39 @@ class Tracker:
         known: frozenset[Any] = self._sets.setdefault(key, key)
         return known
 
-    def apart(self, memo: dict[Any, tuple[T, bool]], key: Any, compute: Callable[[], T]) -> T:
+    def apart(
+        self, memo: dict[Any, tuple[T, bool]], key: Any, compute: Callable[[], T], guarded: bool = False
+    ) -> T:
         """`compute()`, memoised apart from the dependencies of what asks (the hierarchy is `HIERARCHY`'s): only
-        whether it consulted something platform-specific is passed on, every time it is asked."""
+        whether it consulted something platform-specific is passed on, every time it is asked. `guarded`: not
+        kept when it met a cycle under way (`cycles`, `partial_orders`)."""
         known = memo.get(key)
         if known is None:
+            counts = self.cycles, self.partial_orders
             with self.scope(state="outer") as read:
                 value = compute()
-            known = memo[key] = (value, PLATFORM in read.modules)
+            known = (value, PLATFORM in read.modules)
+            if not guarded or counts == (self.cycles, self.partial_orders):
+                memo[key] = known
         if known[1]:
             self.read.modules.add(PLATFORM)
         return known[0]
+
+    def kept(self, memo: dict[Any, Kept[T]], key: Any, compute: Callable[[], list[T]]) -> list[T]:
+        """`compute()` memoised with the modules and the state it read, both passed on every time it is asked;
+        not kept when it met a cycle under way (`cycles`, `partial_orders`). It collects state only where the
+        asker does: a computation that behaves otherwise then has that in its `key`."""
+        known = memo.get(key)
+        if known is not None:
+            self.read.modules.update(known[1])
+            self.state(known[2])
+            return list(known[0])
+        counts = self.cycles, self.partial_orders
+        with self.scope(state="fresh" if self.read.state is not None else "off") as read:
+            value = compute()
+        deps, reads = self.frozen(read.modules), self.frozen(read.state or ())
+        self.read.modules.update(deps)
+        self.state(reads)
+        if counts == (self.cycles, self.partial_orders):
+            memo[key] = (list(value), deps, reads)
+        return value
