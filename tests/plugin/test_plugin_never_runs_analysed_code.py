@@ -84,8 +84,11 @@ def test_the_plugin_never_imports_the_analysed_code(
     else:
         assert result.ret == pytest.ExitCode.OK
         result.stdout.fnmatch_lines([f"*src/trap/mod.py::pure[[]{p}[]]*" for p in ("darwin", "linux", "win32")])
-    if len(args) > 1 or "--claims-all-platforms" in args or not args:
-        result.stdout.fnmatch_lines(["*unreadable: src/trap/broken.py:3: syntax error: invalid syntax*"])
+    unreadable = "*unreadable: src/trap/broken.py:3: syntax error: invalid syntax*"
+    if any(arg.startswith("src/") for arg in args):  # a path run judges the files under its paths, as pytest does
+        result.stdout.no_fnmatch_line(unreadable)
+    elif len(args) > 1 or "--claims-all-platforms" in args or not args:
+        result.stdout.fnmatch_lines([unreadable])
     for report in ("report.json", "claims.sarif", "catalog.md"):
         if f"--claims-report={report}" in args:
             assert (pytester.path / report).stat().st_size > 0

@@ -200,7 +200,7 @@ class TargetView:
         of the run may answer otherwise. A class binds every name it defines: its methods (properties too), its
         class-body assignments whatever their value (`run = _run`, `handler = None`: fail closed), and the
         attributes its methods set on `self` (a callable stored there is called by name). Only the modules whose
-        text mentions the name are read (`Modules.mentioning`); kept per target. Nothing of it is recorded as
+        classes may bind the name are read (`Modules.mentioning`); kept per target. Nothing of it is recorded as
         read: who asks records the name."""
         known = self._binds.get(name)
         if known is None:
