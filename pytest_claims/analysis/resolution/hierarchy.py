@@ -191,8 +191,9 @@ class Hierarchy:
     def implementers(self, attr: str) -> list[ClassKey]:
         """Every project class alive on this target whose own body binds `attr` (a def or a class-body
         assignment): what a call of `attr` on a protocol-typed value may enter (SPEC §5, structural dispatch).
-        Only modules whose classes may bind the word are parsed (`Modules.mentioning`). Depends on every module's classes: whoever asks
-        records `HIERARCHY`, whose shapes hold each class's method names and class-body assignments."""
+        Only modules whose classes may bind the word are parsed (`Modules.mentioning`). Depends on every
+        module's classes: whoever asks records `HIERARCHY`, whose shapes hold each class's method names and
+        class-body assignments."""
         found: list[ClassKey] = []
         for module_name in self.view.project.modules.mentioning(attr):
             module = self.view.module(module_name)
@@ -243,8 +244,8 @@ class Hierarchy:
 
     def direct_subclasses(self, key: ClassKey) -> list[ClassKey]:
         """The project classes alive on this target that name the class among their bases. Only modules whose
-        text names the class, under any name bound to it, are parsed (`Modules.naming`). Not a dependency of what asks: that is
-        HIERARCHY, which changes whenever a module changes its classes."""
+        text names the class, under any name bound to it, are parsed (`Modules.naming`). Not a dependency of
+        what asks: that is HIERARCHY, which changes whenever a module changes its classes."""
         known = self._direct.get(key)
         if known is None:
             known = self._direct[key] = self.own_direct_subclasses(key)
