@@ -28,7 +28,7 @@ else:  # pragma: no cover - exercised on 3.10 only
 __all__ = ["Catalogue", "Entry", "load_catalogue", "parse_catalogue"]
 
 _SECTIONS = ("aliases", "capabilities", "exempt", "pure")
-_ENTRY_FIELDS = frozenset({"categories", "reason", "unless-given"})
+_ENTRY_FIELDS = frozenset({"categories", "reason"})
 
 
 @dataclass(frozen=True)
@@ -38,24 +38,6 @@ class Entry:
     key: str
     categories: frozenset[str]
     reason: str
-    unless_given: tuple[str, int] | None = None
-    """(parameter, position): a call that passes this parameter something other than `None` — by keyword, or as
-    the positional argument at this index — reaches nothing (`GzipFile(fileobj=buf)` opens no file). A call
-    that unpacks `*args` / `**kwargs`, and a reference, still reach."""
-
-    # claims: deterministic
-    def spared_by(self, positional: tuple[object, ...], keywords: tuple[tuple[str, object], ...]) -> bool:
-        """Whether a call passing these arguments (`arguments.Passed`: a literal, or None for any other value)
-        gives the parameter that spares it a value that is not the literal `None`."""
-        if self.unless_given is None:
-            return False
-        name, position = self.unless_given
-        for keyword, value in keywords:
-            if keyword == name:
-                return value != ("None", None)
-        if position < len(positional):
-            return positional[position] != ("None", None)
-        return False
 
 
 @dataclass(frozen=True)
@@ -198,24 +180,7 @@ def _parse_entry(key: str, raw: object) -> Entry:
         key=key,
         categories=frozenset(categories),
         reason=_check_reason("capabilities", key, raw.get("reason")),
-        unless_given=_check_unless_given(key, raw.get("unless-given")),
     )
-
-
-def _check_unless_given(key: str, raw: object) -> tuple[str, int] | None:
-    if raw is None:
-        return None
-    if (
-        not isinstance(raw, Mapping)
-        or set(raw) != {"parameter", "position"}
-        or not isinstance(raw["parameter"], str)
-        or not raw["parameter"].isidentifier()
-        or not isinstance(raw["position"], int)
-        or isinstance(raw["position"], bool)
-        or raw["position"] < 0
-    ):
-        raise _fail("capabilities", key, 'unless-given must be { parameter = "name", position = <index from 0> }')
-    return raw["parameter"], raw["position"]
 
 
 def _under_alias(key: str, aliases: Mapping[str, str]) -> str | None:

@@ -467,20 +467,6 @@ def _parse(body: str) -> Catalogue:
             '[capabilities]\n"os.getenv" = { categories = ["env"], reason = "r", why = "x" }\n',
             "[capabilities] 'os.getenv': unknown field(s) why",
         ),
-        *(
-            (
-                f'[capabilities]\n"gzip.GzipFile" = {{ categories = ["fs"], reason = "r", unless-given = {given} }}\n',
-                "[capabilities] 'gzip.GzipFile': unless-given must be",
-            )
-            for given in (
-                '"fileobj"',
-                '{ parameter = "fileobj" }',
-                '{ parameter = "file obj", position = 3 }',
-                '{ parameter = "fileobj", position = -1 }',
-                '{ parameter = "fileobj", position = true }',
-                '{ parameter = "fileobj", position = 3, why = 1 }',
-            )
-        ),
         ('[pure]\nmath = ""\n', "[pure] 'math': empty reason"),
         (
             '[exempt]\n"uuid.UUID" = "value"\n',
@@ -815,27 +801,3 @@ def test_a_pure_class_with_a_reaching_method_on_the_engine(tmp_path: Path) -> No
         "Stamped.__init__": ("held", []),
         "Stamped.format": ("violated", ["logging.Formatter.format", "logging.Formatter.formatTime"]),
     }
-
-
-@pytest.mark.parametrize(
-    ("positional", "keywords", "spared"),
-    [
-        ((), (("fileobj", None),), True),  # a value that is no literal
-        ((), (("fileobj", ("None", None)),), False),
-        ((None, ("str", "wb"), ("int", 9), None), (), True),
-        ((None, ("str", "wb"), ("int", 9), ("None", None)), (), False),
-        ((None, ("str", "wb")), (), False),  # not given: the name is opened
-        ((), (("mode", ("str", "wb")),), False),
-    ],
-)
-def test_an_entry_is_spared_by_the_argument_it_names(
-    positional: tuple[object, ...], keywords: tuple[tuple[str, object], ...], spared: bool
-) -> None:
-    given = '{ parameter = "fileobj", position = 3 }'
-    text = f'[capabilities]\n"gzip.GzipFile" = {{ categories = ["fs"], reason = "r", unless-given = {given} }}\n'
-    entry = _parse(text).entries["gzip.GzipFile"]
-    assert entry.unless_given == ("fileobj", 3)
-    assert entry.spared_by(positional, keywords) is spared
-    assert _parse('[capabilities]\n"gzip.GzipFile" = { categories = ["fs"], reason = "r" }\n').entries[
-        "gzip.GzipFile"
-    ].spared_by(positional, keywords) is False

@@ -308,7 +308,7 @@ class Summaries:
             case ProjectClass() | ProjectInstance():
                 self._construct_outcome(sym, ctx, line, found, subject, call)
             case StdName(dotted, symbol):
-                self._std_outcome(dotted, symbol, ctx, line, found, subject, call)
+                self._std_outcome(dotted, symbol, ctx, line, found, subject)
             case StdMethod(dotted):
                 self._value_method_outcome(dotted, ctx, line, found, subject)
             case External(dotted):
@@ -424,9 +424,7 @@ class Summaries:
         hint = f'follow = ["{top}"]  or  trusted = ["{dotted}"]  or  external = "trust"'
         found.frontier(Frontier(dotted, line, reason, hint, subject or dotted))
 
-    def _std_outcome(
-        self, dotted: str, symbol: StubSymbol, ctx: str, line: int, found: _Found, subject: str, call: _Call | None
-    ) -> None:
+    def _std_outcome(self, dotted: str, symbol: StubSymbol, ctx: str, line: int, found: _Found, subject: str) -> None:
         name = self.catalogue.normalize(dotted)
         if ctx == "getattr":
             if symbol.kind in ("module", "class") and self.catalogue.touches(name):
@@ -451,8 +449,6 @@ class Summaries:
             entry = self.catalogue.lookup(name)
             kind = "call" if ctx == "call" else "reference"
         if entry is not None:
-            if call is not None and entry.spared_by(*call.passed):
-                return  # `GzipFile(fileobj=buf)`: the argument that spares it is given
             categories = entry.categories
         elif under_any(name, self._deny_any):
             categories = frozenset()
