@@ -88,6 +88,8 @@ class ClaimsState:
         """The terminal reporter's list of reports it shows nothing for (its `stats[""]`), if there is one."""
         self.direct: bool | None = None
         """Whether static items run without the phase hooks (`_runs_directly`), decided at the first item."""
+        self.pickled: bytes | None = None
+        """The payload as the xdist controller hands it to its workers (`pytest_configure_node`)."""
         self.analysis: tuple[float, int, int, int] | None = None
         """(seconds, files parsed, files read from the facts cache, verdicts reused) of the analysis this
         process ran; None in an xdist worker, which received the controller's result."""
@@ -402,7 +404,9 @@ def pytest_configure_node(node: Any) -> None:
     """xdist: hand the controller's analysis to each worker instead of redoing it there."""
     state = node.config.stash.get(_STATE, None)
     if state is not None:
-        node.workerinput["claims_payload"] = pickle.dumps(state.payload)
+        if state.pickled is None:  # once for every worker: the same bytes for each
+            state.pickled = pickle.dumps(state.payload)
+        node.workerinput["claims_payload"] = state.pickled
         node.workerinput["claims_display_prefix"] = state.display_prefix
         node.workerinput["claims_root"] = str(state.config.root)
     elif node.config.stash.get(_IDLE, False):
