@@ -535,7 +535,9 @@ def _nothing() -> None:
 def pytest_runtestloop(session: pytest.Session) -> None:
     """Before the items run: `_freeze` when nothing but static items will run in this process."""
     config = session.config
-    if config.stash.get(_STATE, None) is None or not all(isinstance(item, StaticItem) for item in session.items):
+    if config.stash.get(_STATE, None) is None or not all(
+        isinstance(item, StaticItem) for item in getattr(session, "items", ())
+    ):
         return
     config.stash[_FROZEN] = _freeze()
 
