@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import fnmatch
 import functools
+import gc
 import os
 import pickle
 import sys
@@ -87,6 +88,8 @@ class ClaimsState:
         """The terminal reporter's list of reports it shows nothing for (its `stats[""]`), if there is one."""
         self.direct: bool | None = None
         """Whether static items run without the phase hooks (`_runs_directly`), decided at the first item."""
+        self.pickled: bytes | None = None
+        """The payload as the xdist controller hands it to its workers (`pytest_configure_node`)."""
         self.analysis: tuple[float, int, int, int] | None = None
         """(seconds, files parsed, files read from the facts cache, verdicts reused) of the analysis this
         process ran; None in an xdist worker, which received the controller's result."""
@@ -170,6 +173,8 @@ _STATE = pytest.StashKey[ClaimsState]()
 _CONFIG = pytest.StashKey[ClaimsConfig]()
 _IDLE = pytest.StashKey[bool]()
 """Set when there is nothing to check (`_scanned`): an xdist worker is told so instead of looking again."""
+_FROZEN = pytest.StashKey[bool]()
+"""Set when this session moved the objects alive before its items ran out of the collector's sight (`_freeze`)."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -399,7 +404,9 @@ def pytest_configure_node(node: Any) -> None:
     """xdist: hand the controller's analysis to each worker instead of redoing it there."""
     state = node.config.stash.get(_STATE, None)
     if state is not None:
-        node.workerinput["claims_payload"] = pickle.dumps(state.payload)
+        if state.pickled is None:  # once for every worker: the same bytes for each
+            state.pickled = pickle.dumps(state.payload)
+        node.workerinput["claims_payload"] = state.pickled
         node.workerinput["claims_display_prefix"] = state.display_prefix
         node.workerinput["claims_root"] = str(state.config.root)
     elif node.config.stash.get(_IDLE, False):
@@ -522,6 +529,39 @@ class StaticItem(pytest.Item):
 
 def _nothing() -> None:
     pass
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtestloop(session: pytest.Session) -> None:
+    """Before the items run: `_freeze` when nothing but static items will run in this process."""
+    config = session.config
+    if config.stash.get(_STATE, None) is None or not all(
+        isinstance(item, StaticItem) for item in getattr(session, "items", ())
+    ):
+        return
+    config.stash[_FROZEN] = _freeze()
+
+
+def _freeze() -> bool:
+    """Leave what is alive now out of every later cyclic garbage collection, until `pytest_unconfigure` thaws it.
+
+    The analysis result, the items and the collected tree stay alive for the whole session, yet every full
+    collection pytest's per-item reports (and the imports of its summary) set off would scan them all again and
+    find nothing among them: on a large project several times what the items' run costs. Only when no test
+    code runs here (every item is static, or the xdist controller collects none), so no test can see an object
+    of its own kept past a collection; and only when nothing else froze objects (it would be thawed with ours)."""
+    if gc.get_freeze_count():
+        return False
+    gc.freeze()
+    return True
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Thaw what `_freeze` froze, before pytest's own last collection (unraisable exceptions) sees the heap."""
+    if config.stash.get(_FROZEN, False):
+        config.stash[_FROZEN] = False
+        gc.unfreeze()
 
 
 def _run_phase(item: StaticItem, when: Literal["setup", "call", "teardown"], run: Callable[[], None]) -> None:
