@@ -101,21 +101,24 @@ def _shared(entries: dict[Any, Any], old: dict[Any, Any]) -> dict[Any, Any]:
     three times the time. Entries kept from the last run (`old`, the very objects read back) are shared already,
     as pickle read them: only new ones are looked at, so a run that redoes a few claims does not walk them all."""
     seen: dict[Any, Any] = {}
-
-    def intern(value: Any, depth: int) -> Any:
-        if type(value) is not tuple:
-            return value
-        known = seen.get(value)
-        if known is None:
-            if depth:
-                value = tuple([intern(item, depth - 1) for item in value])
-            seen[value] = known = value
-        return known
-
     return {
-        key: entry if entry is old.get(key) else (intern(entry[0], 0), intern(entry[1], 2))
+        key: entry if entry is old.get(key) else (_intern(entry[0], 0, seen), _intern(entry[1], 2, seen))
         for key, entry in entries.items()
     }
+
+
+def _intern(value: Any, depth: int, seen: dict[Any, Any]) -> Any:
+    """`value`, or the equal tuple met first (its items interned `depth` levels down). A plain function, not a
+    closure over `seen`: a recursive closure is a reference cycle, which would keep every tuple in `seen` alive
+    until the next cyclic collection (the engine builds no cycles, so that its objects can skip the collector)."""
+    if type(value) is not tuple:
+        return value
+    known = seen.get(value)
+    if known is None:
+        if depth:
+            value = tuple([_intern(item, depth - 1, seen) for item in value])
+        seen[value] = known = value
+    return known
 
 
 class _Lazy:
