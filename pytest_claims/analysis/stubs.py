@@ -191,18 +191,40 @@ def _chooses(stmt: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     TypeVar, maybe) that a parameter's annotation names too. Only then are its parameters kept (cheaper stubs)."""
     if stmt.returns is None:
         return False
-    if any(dotted(d) in ("overload", "typing.overload") for d in stmt.decorator_list):
+    if stmt.decorator_list and any(dotted(d) in ("overload", "typing.overload") for d in stmt.decorator_list):
         return True
-    returned = {n.id for n in ast.walk(stmt.returns) if isinstance(n, ast.Name)} - _NEVER_TYPEVARS
+    returned = _names(stmt.returns) - _NEVER_TYPEVARS
     if not returned:
         return False
     args = stmt.args
-    annotations = [
-        arg.annotation
-        for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg)
-        if arg is not None and arg.annotation is not None
-    ]
-    return any(isinstance(n, ast.Name) and n.id in returned for a in annotations for n in ast.walk(a))
+    for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
+        if arg is not None and arg.annotation is not None and not returned.isdisjoint(_names(arg.annotation)):
+            return True
+    return False
+
+
+def _names(node: ast.expr) -> set[str]:
+    """Every name an annotation mentions (as `ast.walk` would find them): the forms annotations are made of are
+    taken apart by hand, anything else walked (`_chooses` runs on every def of every stub parsed)."""
+    names: set[str] = set()
+    todo = [node]
+    while todo:
+        expr = todo.pop()
+        if isinstance(expr, ast.Name):
+            names.add(expr.id)
+        elif isinstance(expr, ast.Subscript):
+            todo.append(expr.value)
+            todo.append(expr.slice)
+        elif isinstance(expr, ast.Attribute):
+            todo.append(expr.value)
+        elif isinstance(expr, ast.BinOp):
+            todo.append(expr.left)
+            todo.append(expr.right)
+        elif isinstance(expr, (ast.Tuple, ast.List)):
+            todo.extend(expr.elts)
+        elif not isinstance(expr, ast.Constant):
+            names.update(n.id for n in ast.walk(expr) if isinstance(n, ast.Name))
+    return names
 
 
 def _is_static(stmt: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
