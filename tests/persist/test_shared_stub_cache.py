@@ -3,6 +3,7 @@ off wherever the project cache is off."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -83,7 +84,7 @@ def test_the_parser_is_part_of_the_key(tmp_path: Path, monkeypatch: pytest.Monke
     assert own == stubs._maker() and len(own) == 64
     edited = tmp_path / "stubtypes.py"
     edited.write_bytes(Path(stubs.__file__).with_name("stubtypes.py").read_bytes() + b"\n# edited\n")
-    monkeypatch.setattr(stubs.sys.modules["pytest_claims.analysis.stubtypes"], "__file__", str(edited))
+    monkeypatch.setattr(sys.modules["pytest_claims.analysis.stubtypes"], "__file__", str(edited))
     stubs._maker.cache_clear()
     try:
         assert stubs._maker() != own
@@ -130,7 +131,7 @@ def test_where_the_shared_cache_is(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     assert shared_base() == tmp_path / "xdg" / "pytest-claims"
     monkeypatch.setenv("XDG_CACHE_HOME", "relative/ignored")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    monkeypatch.setattr(cache_module.sys, "platform", "linux")
+    monkeypatch.setattr(sys, "platform", "linux")
     assert shared_base() == tmp_path / "home" / ".cache" / "pytest-claims"
     monkeypatch.setenv(SHARED_ENV, "~/elsewhere")
     assert shared_base() == tmp_path / "home" / "elsewhere"
