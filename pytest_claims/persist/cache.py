@@ -270,7 +270,8 @@ def shared_base() -> Path | None:
     is turned off or there is no home to put it in."""
     named = os.environ.get(SHARED_ENV)
     if named is not None:
-        return None if named.strip().lower() in _SHARED_OFF else Path(named).expanduser()
+        named = named.strip()
+        return None if named.lower() in _SHARED_OFF else Path(named).expanduser()
     xdg = os.environ.get("XDG_CACHE_HOME", "")
     if xdg and os.path.isabs(xdg):
         return Path(xdg) / "pytest-claims"

@@ -93,7 +93,7 @@ def test_the_parser_is_part_of_the_key(tmp_path: Path, monkeypatch: pytest.Monke
         stubs._maker.cache_clear()
 
 
-@pytest.mark.parametrize("value", ["off", "0", "", "OFF"])
+@pytest.mark.parametrize("value", ["off", "0", "", " OFF "])
 def test_turned_off_the_entries_stay_in_the_project_cache(
     value: str, shared: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -133,5 +133,5 @@ def test_where_the_shared_cache_is(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.setattr(sys, "platform", "linux")
     assert shared_base() == tmp_path / "home" / ".cache" / "pytest-claims"
-    monkeypatch.setenv(SHARED_ENV, "~/elsewhere")
+    monkeypatch.setenv(SHARED_ENV, " ~/elsewhere ")
     assert shared_base() == tmp_path / "home" / "elsewhere"
