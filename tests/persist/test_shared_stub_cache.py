@@ -135,3 +135,34 @@ def test_where_the_shared_cache_is(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     assert shared_base() == tmp_path / "home" / ".cache" / "pytest-claims"
     monkeypatch.setenv(SHARED_ENV, " ~/elsewhere ")
     assert shared_base() == tmp_path / "home" / "elsewhere"
+
+
+def _project(tmp_path: Path) -> Path:
+    root = tmp_path / "project"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pyproject.toml").write_text('[tool.claims]\npackages = ["pkg"]\n')
+    (root / "pkg" / "__init__.py").write_text("")
+    (root / "pkg" / "a.py").write_text("import os\n\n\n# claims: deterministic\ndef f():\n    return os.getcwd()\n")
+    return root
+
+
+def test_a_check_keeps_its_stubs_on_the_machine_and_none_without_a_cache(shared: Path, tmp_path: Path) -> None:
+    from pytest_claims.engine import check
+    from pytest_claims.persist.cache import FactsCache
+
+    root = _project(tmp_path)
+    stubs._stub.cache_clear()  # this process may have read the stubs already
+    try:
+        uncached = check(root, ["linux"])
+        assert not shared.exists()  # a check that keeps no cache writes nothing on the machine either
+        stubs._stub.cache_clear()
+        cached = check(root, ["linux"], cache=FactsCache(tmp_path / "cache"))
+        assert _entries(shared) and _entries(tmp_path / "cache") == []
+        stubs._stub.cache_clear()
+        built = Derived.built["stub"]
+        again = check(root, ["linux"], cache=FactsCache(tmp_path / "other"))
+        assert Derived.built["stub"] == built  # another project's first run parses no stub
+    finally:
+        stubs._stub.cache_clear()
+    assert uncached.claims == cached.claims == again.claims
+    assert [c.status for c in again.claims] == ["violated"]
