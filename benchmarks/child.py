@@ -1,7 +1,7 @@
 """One in-process measurement, run by run.py in a fresh interpreter each time.
 
     python benchmarks/child.py parse --files LIST
-    python benchmarks/child.py engine --root DIR [--sweep] [--cache DIR]
+    python benchmarks/child.py engine --root DIR [--sweep] [--cache DIR] [--shared-cache DIR]
     python benchmarks/child.py suggest --root DIR [--sweep] [--cache DIR]
     python benchmarks/child.py files --root DIR --out LIST
 
@@ -108,6 +108,7 @@ def main() -> int:
     e.add_argument("--root", type=Path, required=True)
     e.add_argument("--sweep", action="store_true")
     e.add_argument("--cache", type=Path, default=None)
+    e.add_argument("--shared-cache", type=Path, default=None, help="the per-machine cache (default: as inherited)")
     g = sub.add_parser("suggest")
     g.add_argument("--root", type=Path, required=True)
     g.add_argument("--sweep", action="store_true")
@@ -119,6 +120,10 @@ def main() -> int:
     if args.mode == "parse":
         out = parse_floor(args.files)
     elif args.mode == "engine":
+        if args.shared_cache is not None:
+            import engine_api
+
+            engine_api.use_shared_cache(args.shared_cache)
         out = engine(args.root, args.sweep, args.cache)
     elif args.mode == "suggest":
         out = suggest(args.root, args.sweep, args.cache)

@@ -21,6 +21,10 @@ SWEEP_OPTION = "--claims-all-platforms"
 TRACE_ENV = "PYTEST_CLAIMS_TRACE"
 """The plugin appends one `engine-run pid=...` line per engine run to the file this names."""
 
+SHARED_CACHE_ENV = "PYTEST_CLAIMS_SHARED_CACHE"
+"""Where the engine keeps what every project shares (the parsed stubs): the harness points it at its own
+directory (`measuring.SHARED_CACHE`), never the user's, and at a new one for the first-run row."""
+
 PROBE_ENV = "CLAIMS_BENCH_PROBE"
 """The harness's own probe (benchmarks/probe.py) appends one line per `check` call to the file this names."""
 
@@ -29,6 +33,12 @@ def import_engine() -> None:
     """Import what an engine run needs, so the caller can time the imports apart from the run."""
     import pytest_claims.config
     import pytest_claims.engine  # noqa: F401
+
+
+def use_shared_cache(directory: Path) -> None:
+    """Make this process's engine keep its per-machine data in `directory` (an engine without such a cache
+    ignores it). Call before the engine is imported."""
+    os.environ[SHARED_CACHE_ENV] = str(directory)
 
 
 def cache_available() -> bool:

@@ -55,6 +55,12 @@ def parse_engine(text: str) -> Engine:
     return Engine(label, root)
 
 
+SHARED_CACHE = WORK / "shared-cache"
+"""The per-machine cache (the parsed stubs) of every measured process: the harness's own, so no row depends on
+what the user's cache holds. Filled by an untimed run before the cold rows (`run.fill_shared`); entries are
+keyed by the engine's parser and versions, so engines compared side by side never read each other's."""
+
+
 def fresh_dir(label: str) -> Path:
     """A directory no run has used: a cold run gets an empty cache without anything deleted just before it.
 
@@ -114,6 +120,7 @@ def env(extra: dict[str, str] | None = None) -> dict[str, str]:
     for name in ("PYTEST_ADDOPTS", "PYTEST_PLUGINS", engine_api.TRACE_ENV, engine_api.PROBE_ENV):
         out.pop(name, None)
     out["PYTHONDONTWRITEBYTECODE"] = "1"
+    out[engine_api.SHARED_CACHE_ENV] = str(SHARED_CACHE)
     out.update(extra or {})
     return out
 

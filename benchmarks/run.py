@@ -184,22 +184,37 @@ class _Run:
         """`row` measured for every engine, interleaved round by round."""
         return measure(row, repeat, once, self.engines)
 
-    def engine_args(self, sweep: bool, cache: Path | None, root: Path | None = None) -> list[str]:
+    def engine_args(
+        self, sweep: bool, cache: Path | None, root: Path | None = None, shared: Path | None = None
+    ) -> list[str]:
         args = ["engine", "--root", str(root or self.root)]
         if sweep:
             args.append("--sweep")
         if cache is not None:
             args += ["--cache", str(cache)]
+        if shared is not None:
+            args += ["--shared-cache", str(shared)]
         return args
 
-    def cold(self, sweep: bool, log: str, root: Path | None = None) -> Callable[[int, Engine], dict[str, Any]]:
-        """One cold engine run: a fresh cache directory each time (none without a cache)."""
+    def cold(
+        self, sweep: bool, log: str, root: Path | None = None, first: bool = False
+    ) -> Callable[[int, Engine], dict[str, Any]]:
+        """One cold engine run: a fresh cache directory each time (none without a cache). The machine's cache
+        (`measuring.SHARED_CACHE`) is the filled one, or with `first` a fresh one too: the first run on a
+        machine."""
 
         def once(_: int, engine: Engine) -> dict[str, Any]:
             cache = fresh_dir(f"cache-{self.name}-cold") if self.has_cache else None
-            return child(self.engine_args(sweep, cache, root), log, engine)
+            shared = fresh_dir(f"shared-{self.name}-first") if first else None
+            return child(self.engine_args(sweep, cache, root, shared), log, engine)
 
         return once
+
+    def fill_shared(self) -> None:
+        """One untimed cold run per engine, so the cold rows find the machine's cache filled (as every run but
+        a machine's first does)."""
+        for engine in self.engines:
+            child(self.engine_args(False, fresh_dir(f"cache-{self.name}-fill")), f"{self.name}-fill.log", engine)
 
     def pytest_args(self, *extra: str) -> list[str]:
         """`pytest -p claims` on the workload with a cache directory no run has used, then `extra`."""
@@ -231,10 +246,19 @@ def _cold(run: _Run, indexed: int) -> tuple[Row, Row, Row]:
         )
     )
     parse.ratio, parse.floor_label, parse.floor = (1.0, "ast.parse", parse.value) if parse.value else (None, "", None)
+    run.fill_shared()
     cold_host = run.over(Row("cold-host", "engine cold, host only"), repeat, run.cold(False, f"{name}-cold-host.log"))
     judge(cold_host, "ast.parse", parse.value, COLD_HOST_LIMIT)
     _cpu_note(cold_host)
     run.progress(cold_host)
+    first = run.over(
+        Row("cold-host-first", "engine cold, host only, first run on the machine"),
+        repeat,
+        run.cold(False, f"{name}-cold-host-first.log", first=True),
+    )
+    judge(first, "engine cold, host only", cold_host.value, None)
+    _cpu_note(first)
+    run.progress(first)
     cold_sweep = run.over(
         Row("cold-sweep", "engine cold, 3 platforms"), repeat, run.cold(True, f"{name}-cold-sweep.log")
     )

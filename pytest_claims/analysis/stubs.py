@@ -16,6 +16,8 @@ resolved here; what an annotation means once its names are resolved is `stubtype
 from __future__ import annotations
 
 import ast
+import hashlib
+import sys
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -37,7 +39,7 @@ from pytest_claims.analysis.stubtypes import (
     dotted,
     plain_annotation,
 )
-from pytest_claims.persist.cache import derived
+from pytest_claims.persist.cache import PLUGIN_VERSION, derived
 from pytest_claims.records import Cond, StubSymbol, TypeRef
 
 
@@ -111,8 +113,35 @@ def read_stub(path: Path, module: str) -> _StubModule:
         data = path.read_bytes()
     except OSError:
         return _StubModule(is_package=path.name == "__init__.pyi")
-    key = b"%s\0%s\0%s" % (module.encode(), path.name.encode(), data)
-    return derived("stub", key, lambda: _parse_stub(data, path, module), _StubModule)
+    key = b"%s\0%s\0%s\0%s" % (_maker(), module.encode(), path.name.encode(), data)
+    return derived("stub", key, lambda: _parse_stub(data, path, module), _StubModule, shared=True)
+
+
+_MAKERS = (
+    __name__,
+    "pytest_claims.analysis.stubtypes",
+    "pytest_claims.analysis.conditions",
+    "pytest_claims.analysis.facts",
+    "pytest_claims.records",
+    "pytest_claims.persist.codec",
+)
+"""The modules whose code decides a stub's definitions and their stored form (all imported by this one)."""
+
+
+@cache
+def _maker() -> bytes:
+    """What makes a stub's definitions: a digest of the source of the modules that parse and encode them. Part of
+    every stub entry's key, so the per-machine cache, shared by every checkout and version of the plugin on the
+    machine, never serves definitions another parser made (a plugin version alone would not tell two checkouts
+    of one version apart)."""
+    digest = hashlib.sha256(PLUGIN_VERSION.encode())
+    for module in _MAKERS:
+        source = getattr(sys.modules.get(module), "__file__", None)
+        try:
+            digest.update(Path(source).read_bytes() if source else b"?")
+        except OSError:
+            digest.update(b"?")  # no source to read (a frozen install): the plugin version alone
+    return digest.hexdigest().encode()
 
 
 def _parse_stub(data: bytes, path: Path, module: str) -> _StubModule:
@@ -191,18 +220,40 @@ def _chooses(stmt: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     TypeVar, maybe) that a parameter's annotation names too. Only then are its parameters kept (cheaper stubs)."""
     if stmt.returns is None:
         return False
-    if any(dotted(d) in ("overload", "typing.overload") for d in stmt.decorator_list):
+    if stmt.decorator_list and any(dotted(d) in ("overload", "typing.overload") for d in stmt.decorator_list):
         return True
-    returned = {n.id for n in ast.walk(stmt.returns) if isinstance(n, ast.Name)} - _NEVER_TYPEVARS
+    returned = _names(stmt.returns) - _NEVER_TYPEVARS
     if not returned:
         return False
     args = stmt.args
-    annotations = [
-        arg.annotation
-        for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg)
-        if arg is not None and arg.annotation is not None
-    ]
-    return any(isinstance(n, ast.Name) and n.id in returned for a in annotations for n in ast.walk(a))
+    for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
+        if arg is not None and arg.annotation is not None and not returned.isdisjoint(_names(arg.annotation)):
+            return True
+    return False
+
+
+def _names(node: ast.expr) -> set[str]:
+    """Every name an annotation mentions (as `ast.walk` would find them): the forms annotations are made of are
+    taken apart by hand, anything else walked (`_chooses` runs on every def of every stub parsed)."""
+    names: set[str] = set()
+    todo = [node]
+    while todo:
+        expr = todo.pop()
+        if isinstance(expr, ast.Name):
+            names.add(expr.id)
+        elif isinstance(expr, ast.Subscript):
+            todo.append(expr.value)
+            todo.append(expr.slice)
+        elif isinstance(expr, ast.Attribute):
+            todo.append(expr.value)
+        elif isinstance(expr, ast.BinOp):
+            todo.append(expr.left)
+            todo.append(expr.right)
+        elif isinstance(expr, (ast.Tuple, ast.List)):
+            todo.extend(expr.elts)
+        elif not isinstance(expr, ast.Constant):
+            names.update(n.id for n in ast.walk(expr) if isinstance(n, ast.Name))
+    return names
 
 
 def _is_static(stmt: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

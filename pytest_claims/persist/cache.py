@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import io
+import os
 import pickle
 import sys
 import threading
@@ -256,13 +257,66 @@ def derived_in(directory: Path | None) -> Iterator[None]:
         Derived.directory = before
 
 
-def derived(kind: str, source: bytes, build: Callable[[], T], record: type[T] | None = None) -> T:
+SHARED_ENV = "PYTEST_CLAIMS_SHARED_CACHE"
+"""Names the per-machine cache's directory (`off`, `0` or empty: none); unset, the user's cache directory."""
+
+_SHARED_OFF = frozenset({"", "0", "off", "false", "no"})
+
+
+def shared_base() -> Path | None:
+    """Where derived data shared by every project on the machine goes (`derived(..., shared=True)`): the
+    directory `PYTEST_CLAIMS_SHARED_CACHE` names, else `pytest-claims` under the user's cache directory
+    (`$XDG_CACHE_HOME`, else the platform's: `~/.cache`, `~/Library/Caches`, `%LOCALAPPDATA%`); None when it
+    is turned off or there is no home to put it in."""
+    named = os.environ.get(SHARED_ENV)
+    if named is not None:
+        named = named.strip()
+        return None if named.lower() in _SHARED_OFF else Path(named).expanduser()
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    if xdg and os.path.isabs(xdg):
+        return Path(xdg) / "pytest-claims"
+    if sys.platform == "win32" and os.environ.get("LOCALAPPDATA"):
+        return Path(os.environ["LOCALAPPDATA"]) / "pytest-claims"
+    try:
+        home = Path.home()
+    except (RuntimeError, KeyError, OSError):  # no HOME and no password entry
+        return None
+    return home / ("Library/Caches" if sys.platform == "darwin" else ".cache") / "pytest-claims"
+
+
+_usable: dict[Path, bool] = {}
+"""Per process: whether a shared directory could be made and written to (asked once per directory)."""
+
+
+def _shared_directory(directory: Path) -> Path:
+    """Where a shared entry of `directory`'s namespace goes: that namespace under the per-machine cache, or
+    `directory` itself when the per-machine cache is off or cannot be written (a read-only home)."""
+    base = shared_base()
+    if base is None:
+        return directory
+    shared = base / directory.name
+    usable = _usable.get(shared)
+    if usable is None:
+        try:
+            shared.mkdir(parents=True, exist_ok=True)
+            usable = os.access(shared, os.W_OK | os.X_OK)
+        except OSError:
+            usable = False
+        _usable[shared] = usable
+    return shared if usable else directory
+
+
+def derived(kind: str, source: bytes, build: Callable[[], T], record: type[T] | None = None, shared: bool = False) -> T:
     """`build()`, or what it built for the same `source` in an earlier process (read back as plain data: a
-    `record` through its derived codec, anything else as it was pickled)."""
+    `record` through its derived codec, anything else as it was pickled). A `shared` kind (parsed stubs: they
+    depend on nothing of the project) is kept in the per-machine cache (`shared_base`) under the same namespace,
+    so every project's first run reads what another parsed; only while the check keeps derived data at all."""
     directory = Derived.directory
     if directory is None:
         Derived.built[kind] += 1
         return build()
+    if shared:
+        directory = _shared_directory(directory)
     shape = schema(record) if record is not None else ""
     entry = directory / f"{kind}-{hashlib.sha256(source + shape.encode()).hexdigest()[:40]}"
     key = f"{directory.name}/{entry.name}"

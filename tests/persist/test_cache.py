@@ -12,7 +12,7 @@ import typeshed_client
 from pytest_claims.analysis.catalog import load_catalogue
 from pytest_claims.analysis.stubs import read_stub
 from pytest_claims.engine import Result, check
-from pytest_claims.persist.cache import Derived, FactsCache, derived_in, pack, unpack
+from pytest_claims.persist.cache import SHARED_ENV, Derived, FactsCache, derived_in, pack, unpack
 
 FIXTURE = Path(__file__).resolve().parents[2] / "testdata" / "violations"
 
@@ -205,7 +205,8 @@ def test_xdist_runs_the_engine_once_with_the_same_outcomes(
     assert len(trace.read_text().splitlines()) == 2  # one engine run per session, none in the workers
 
 
-def test_parsed_stubs_persist_by_content(tmp_path: Path) -> None:
+def test_parsed_stubs_persist_by_content(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(SHARED_ENV, "off")  # kept beside the given cache, as without a per-machine cache
     path = typeshed_client.get_stub_file("os")
     assert path is not None
     parsed = Derived.built["stub"]
@@ -277,7 +278,10 @@ def test_summaries_are_judged_against_the_run_that_wrote_them(tmp_path: Path) ->
     assert [v.via for v in again.violations] == [("pkg.m.h", "pkg.y.g")]
 
 
-def test_derived_entries_go_beside_the_given_cache_only(project: Path, tmp_path: Path) -> None:
+def test_derived_entries_go_beside_the_given_cache_only(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(SHARED_ENV, "off")  # stubs too (else in the per-machine cache: test_shared_stub_cache)
     load_catalogue.cache_clear()  # this process may have parsed the catalogue already: it is parsed again
     try:
         kept = Derived.kept.total()
