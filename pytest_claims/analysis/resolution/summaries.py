@@ -8,7 +8,6 @@ function. Those that consulted nothing platform-specific are shared by every tar
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -19,6 +18,7 @@ from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.context import as_mapping, entered_with, ruled_out
 from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
+from pytest_claims.analysis.resolution.found import Found, Record, Tape
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.symbols import (
     HOLDS_METHODS,
@@ -45,7 +45,6 @@ from pytest_claims.records import (
     METHOD_NAMES,
     PLATFORM,
     THIRD_PARTY,
-    Blind,
     Edge,
     Frontier,
     FunctionFacts,
@@ -92,6 +91,8 @@ class Summaries:
         self._receivers: dict[tuple[Key, ClassKey | None, Decided], Summary] = {}
         self._hooks: dict[str, tuple[bool, bool]] = {}
         self._members: frozenset[str] | None = None
+        self._tapes: dict[Key, Tape] = {}
+        """Per function, the uses any context of it resolves alike, with what they recorded (`found.Tape`)."""
         self.keep_names = bool(config.forbid_reaches)
         """Rules may name any dotted name (`to = "json"`), so their runs keep every name a body uses."""
         self._deny_any = tuple(
@@ -143,7 +144,8 @@ class Summaries:
             func = self.view.module(key[0]).facts.functions[key[1]]
             outer = self.bodies.begin(func, receiver, args)
             try:
-                result = self._body(key, args).summary(self.tracker.frozen(read.modules))
+                found = self._body(key, args, receiver is not None or bool(args))
+                result = found.summary(self.tracker.frozen(read.modules))
             finally:
                 self.bodies.end(outer)
         self.tracker.modules(result.deps)
@@ -157,37 +159,76 @@ class Summaries:
             counts[key] = counts.get(key, 0) + 1
         return counts
 
-    def _body(self, key: Key, args: Decided = ()) -> _Found:
-        """Every use of the body, resolved and recorded; under literal `args`, only those no test rules out."""
+    def _body(self, key: Key, args: Decided = (), contextual: bool = False) -> Found:
+        """Every use of the body, resolved and recorded; under literal `args`, only those no test rules out. A use
+        that another context of the function resolved without asking anything of its context is replayed from
+        its `Tape`; the first `contextual` summary of the function makes that tape."""
         module = self.view.module(key[0])
         func = module.facts.functions[key[1]]
-        found = _Found(self.keep_names)
+        found = Found(self.keep_names)
         given = as_mapping(args) if args else None
         calls = dict(func.calls) if func.calls else None
-        for index, (chain, ctx, line, guard, code) in enumerate(func.uses):
+        tape = self._tapes.get(key)
+        making: Tape | None = {} if tape is None and contextual else None
+        for index, use in enumerate(func.uses):
+            ctx, guard = use[1], use[3]
             if ctx == "type" or (guard and not self.view.alive(module, guard)):
                 continue
             if given is not None and guard and ruled_out(module.facts, guard, self.view.target, given):
                 continue
-            if ctx == "implicit":
-                self._implicit(module, func, chain, line, found, code)
-                continue
-            if ctx == "probe":
-                self._probe(module, func, chain, line, found)
-                continue
-            if ctx == "passed":  # `map(fn, xs)`: what it references is recorded by its `ref` use
-                if any(isinstance(sym, Unknown) for sym in self.bodies.use(module, func, chain)[0]):
-                    found.blind.setdefault((line, code), (line, code))
-                continue
-            syms, reads = self.bodies.use(module, func, chain)
-            self._reads(reads, line, found)
-            passed = calls.get(index) if calls is not None and ctx == "call" else None
-            call = _Call(passed, chain, module, func) if passed is not None else None
-            for sym in syms:
-                self._outcome(sym, ctx, line, found, "", call)
-            if ctx == "call" and any(_hidden(sym) for sym in syms) and self._may_lead(module, func, chain):
-                found.blind.setdefault((line, code), (line, code or f"{'.'.join(chain)}(...)"))
+            replay = tape.get(index) if tape is not None else None
+            if replay is not None:
+                found.replay(replay[0])
+                self.tracker.modules(replay[1])
+            elif making is not None and not guard:
+                self._taped(module, func, index, found, calls, making)
+            else:
+                self._use(module, func, index, found, calls)
+        if making is not None:
+            self._tapes[key] = making
         return found
+
+    def _taped(
+        self, module: Module, func: FunctionFacts, index: int, found: Found, calls: dict[int, Passed] | None, tape: Tape
+    ) -> None:
+        """One use resolved and recorded, and kept on `tape` with the modules it read when it asked nothing of
+        the context (`Bodies.asked`) and met no cycle under way (what it recorded is then the same everywhere)."""
+        tracker, bodies = self.tracker, self.bodies
+        asked, counts = bodies.asked, (tracker.cycles, tracker.partial_orders)
+        log: list[Record] = []
+        found.log = log
+        try:
+            with tracker.scope(state="outer") as read:
+                self._use(module, func, index, found, calls)
+        finally:
+            found.log = None
+        tracker.modules(read.modules)
+        if bodies.asked == asked and counts == (tracker.cycles, tracker.partial_orders):
+            tape[index] = (log, tracker.frozen(read.modules))
+
+    def _use(
+        self, module: Module, func: FunctionFacts, index: int, found: Found, calls: dict[int, Passed] | None
+    ) -> None:
+        """One use of the body (`func.uses[index]`), resolved and recorded."""
+        chain, ctx, line, _, code = func.uses[index]
+        if ctx == "implicit":
+            self._implicit(module, func, chain, line, found, code)
+            return
+        if ctx == "probe":
+            self._probe(module, func, chain, line, found)
+            return
+        if ctx == "passed":  # `map(fn, xs)`: what it references is recorded by its `ref` use
+            if any(isinstance(sym, Unknown) for sym in self.bodies.use(module, func, chain)[0]):
+                found.blind_spot(line, code, code)
+            return
+        syms, reads = self.bodies.use(module, func, chain)
+        self._reads(reads, line, found)
+        passed = calls.get(index) if calls is not None and ctx == "call" else None
+        call = _Call(passed, chain, module, func) if passed is not None else None
+        for sym in syms:
+            self._outcome(sym, ctx, line, found, "", call)
+        if ctx == "call" and any(_hidden(sym) for sym in syms) and self._may_lead(module, func, chain):
+            found.blind_spot(line, code, code or f"{'.'.join(chain)}(...)")
 
     def _may_lead(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> bool:
         """Whether a call the walk cannot follow could lead somewhere (SPEC §5). A method called by name on a value
@@ -213,14 +254,14 @@ class Summaries:
             self.tracker.module(PLATFORM)
         return bound
 
-    def _reads(self, reads: Iterable[tuple[str, int]], line: int, found: _Found) -> None:
+    def _reads(self, reads: Iterable[tuple[str, int]], line: int, found: Found) -> None:
         """Module or class state read: an edge to the `state` function holding what its binding evaluates."""
         for state in sorted(reads) if reads else ():
             name = self.view.function_name(*state)
             found.edge(Edge(state, name, line, name))
             found.name(name)
 
-    def _probe(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: _Found) -> None:
+    def _probe(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found) -> None:
         """`hasattr(obj, "name")` reads `obj` and tests a name: it reaches nothing of what the name is bound to
         (SPEC §4), and enters a project class's `__getattr__` when the class does not bind the name (§5)."""
         syms, reads = self.bodies.use(module, func, chain[:-1])
@@ -231,7 +272,7 @@ class Summaries:
         if any(isinstance(sym, Unknown) for sym in syms) and self._getattr_hooks():
             # on a value of unknown class, any project `__getattr__` may answer (SPEC §5: a blind spot)
             code = f"hasattr({'.'.join(chain[:-1])}, {chain[-1]!r})"
-            found.blind.setdefault((line, code), (line, code))
+            found.blind_spot(line, code, code)
 
     def _getattr_hooks(self) -> bool:
         """Whether some project class alive on this target defines `__getattr__`. Depends on every module's
@@ -253,7 +294,7 @@ class Summaries:
         return False
 
     def _implicit(
-        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: _Found, unless: str
+        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found, unless: str
     ) -> None:
         """An implicit special-method call enters the project method it lands on, and nothing else: on a value of
         unknown or stdlib class it is not a blind spot. A method the class does not define falls back as Python
@@ -261,7 +302,7 @@ class Summaries:
         names (`unless`: `x.__add__`) enters no project method."""
         if chain[-1] in ("__exit__", "__aexit__") and self._runs_stored(module, func, chain):
             text = f"with {'.'.join(chain[:-1])}"
-            found.blind.setdefault((line, text), (line, text))
+            found.blind_spot(line, text, text)
         entered = self._lands(module, func, chain)
         if entered and unless and self._lands(module, func, tuple(unless.split("."))):
             return
@@ -296,9 +337,7 @@ class Summaries:
 
     # -- outcomes -----------------------------------------------------------------------------------------
 
-    def _outcome(
-        self, sym: Sym, ctx: str, line: int, found: _Found, subject: str, call: _Call | None = None
-    ) -> None:
+    def _outcome(self, sym: Sym, ctx: str, line: int, found: Found, subject: str, call: _Call | None = None) -> None:
         """One resolved use, recorded as it is; `subject` is the project class whose construction led here
         (its trust covers what its constructor does); `call`, the call's literal arguments, when it is one.
         Values, modules and unknowns record nothing."""
@@ -317,7 +356,7 @@ class Summaries:
                 found.frontier(Frontier(dotted, line, reason, f'trusted = ["{dotted}"]', subject or dotted))
 
     def _function_outcome(
-        self, sym: ProjectFunction, ctx: str, line: int, found: _Found, subject: str, call: _Call | None
+        self, sym: ProjectFunction, ctx: str, line: int, found: Found, subject: str, call: _Call | None
     ) -> None:
         if ctx in ("getattr", "identity"):
             return
@@ -361,7 +400,7 @@ class Summaries:
         return None
 
     def _construct_outcome(
-        self, sym: ProjectClass | ProjectInstance, ctx: str, line: int, found: _Found, subject: str, call: _Call | None
+        self, sym: ProjectClass | ProjectInstance, ctx: str, line: int, found: Found, subject: str, call: _Call | None
     ) -> None:
         """Calling a project class enters its constructors (calling an instance, its `__call__`)."""
         if ctx != "call":
@@ -388,19 +427,19 @@ class Summaries:
             for base in self.hierarchy.foreign_bases(sym.module, sym.idx):
                 self._outcome(base, ctx, line, found, subject or cls_name)
 
-    def _factories(self, module_name: str, index: int, line: int, found: _Found, subject: str) -> None:
+    def _factories(self, module_name: str, index: int, line: int, found: Found, subject: str) -> None:
         """Constructing a dataclass or attrs class calls its fields' factories (SPEC §4)."""
         for mod_name, cls_index in self.hierarchy.mro(module_name, index):
             module = self.view.module(mod_name)
             for chain, written in module.facts.classes[cls_index].factories:
                 # a capability called as a factory is reported where the factory is written (SPEC §5), in the
                 # class's module; a project factory is a hop from the constructing call, as any call is
-                factory = _Found(found.keep_names)
+                factory = Found(found.keep_names)
                 for sym in self.evaluator.resolve_chain_in_module(module, tuple(chain.split(".")), 1):
                     self._outcome(sym, "call", line, factory, subject)
                 found.absorb(factory, written, mod_name)
 
-    def _value_method_outcome(self, dotted: str, ctx: str, line: int, found: _Found, subject: str) -> None:
+    def _value_method_outcome(self, dotted: str, ctx: str, line: int, found: Found, subject: str) -> None:
         """A method of a stdlib value: only the catalogue's explicit `Class.member` entries are reaches."""
         if ctx not in ("call", "ref"):
             return
@@ -411,7 +450,7 @@ class Summaries:
             kind = "call" if ctx == "call" else "reference"
             found.reach(Reach(name, kind, line, entry.categories, subject or name))
 
-    def _third_party_outcome(self, dotted: str, ctx: str, line: int, found: _Found, subject: str) -> None:
+    def _third_party_outcome(self, dotted: str, ctx: str, line: int, found: Found, subject: str) -> None:
         if ctx not in ("call", "ref") or dotted.split(".")[0] == "pytest_claims":
             return
         found.name(dotted)
@@ -424,7 +463,7 @@ class Summaries:
         hint = f'follow = ["{top}"]  or  trusted = ["{dotted}"]  or  external = "trust"'
         found.frontier(Frontier(dotted, line, reason, hint, subject or dotted))
 
-    def _std_outcome(self, dotted: str, symbol: StubSymbol, ctx: str, line: int, found: _Found, subject: str) -> None:
+    def _std_outcome(self, dotted: str, symbol: StubSymbol, ctx: str, line: int, found: Found, subject: str) -> None:
         name = self.catalogue.normalize(dotted)
         if ctx == "getattr":
             if symbol.kind in ("module", "class") and self.catalogue.touches(name):
@@ -455,53 +494,6 @@ class Summaries:
         else:
             return
         found.reach(Reach(name, kind, line, categories, subject or name))
-
-
-class _Found:
-    """What one body touches, deduplicated, then sorted into a Summary (the same input, the same bytes)."""
-
-    __slots__ = ("blind", "edges", "entries", "keep_names", "names", "reaches")
-
-    def __init__(self, keep_names: bool) -> None:
-        self.reaches: dict[tuple[str, str, int, str, str], Reach] = {}
-        self.edges: dict[tuple[tuple[str, int], int, str, tuple[str, int] | None, Decided], Edge] = {}
-        self.entries: dict[tuple[str, int, str, str], Frontier] = {}
-        self.blind: dict[tuple[int, str], Blind] = {}
-        self.names: set[str] = set()
-        self.keep_names = keep_names
-
-    def reach(self, reach: Reach) -> None:
-        self.reaches.setdefault((reach.reach, reach.kind, reach.line, reach.subject, reach.module), reach)
-
-    def edge(self, edge: Edge) -> None:
-        self.edges.setdefault((edge.target, edge.line, edge.subject, edge.receiver, edge.args), edge)
-
-    def frontier(self, entry: Frontier) -> None:
-        self.entries.setdefault((entry.reach, entry.line, entry.reason, entry.subject), entry)
-
-    def name(self, name: str) -> None:
-        if self.keep_names:
-            self.names.add(name)
-
-    def absorb(self, other: _Found, line: int, module: str) -> None:
-        """What `other` found, its reaches placed at `line` of `module` (a dataclass field's factory)."""
-        for reach in other.reaches.values():
-            self.reach(dataclasses.replace(reach, line=line, module=module))
-        for edge in other.edges.values():
-            self.edge(edge)
-        for entry in other.entries.values():
-            self.frontier(entry)
-        self.names.update(other.names)
-
-    def summary(self, deps: frozenset[str]) -> Summary:
-        return Summary(
-            tuple(sorted(self.reaches.values(), key=lambda r: (r.line, r.reach, r.kind, r.subject, r.module))),
-            tuple(sorted(self.edges.values(), key=lambda e: (e.name, e.line, e.subject, e.receiver or (), e.args))),
-            tuple(sorted(self.entries.values(), key=lambda f: (f.line, f.reach, f.reason, f.subject))),
-            tuple(sorted(self.blind.values())),
-            tuple(sorted(self.names)),
-            deps,
-        )
 
 
 def _hidden(sym: Sym) -> bool:
