@@ -1,10 +1,11 @@
 """What one body touches, deduplicated then sorted into a `Summary`, and the record of what some of its uses
 recorded, so that another context of the same function replays those uses instead of resolving them again.
 
-A use whose resolution asked nothing of the context (`Bodies.asked`: the receiver, the literal arguments) and
-that no guard holds records the same outcomes, in the same order, whatever the context: replaying its records
-into a fresh `Found`, in the order of the body's uses, gives what resolving it would (`setdefault` keeps the
-first value under a key, so the order matters where two uses record one key).
+A use whose resolution asked nothing of the context (`Bodies.asked`: the receiver, the literal arguments)
+records the same outcomes, in the same order, in every context that keeps it (its guard is tested first, in
+each context: literal arguments may rule it out). Replaying its records into a fresh `Found`, in the order of
+the body's uses, gives what resolving it would (`setdefault` keeps the first value under a key, so the order
+matters where two uses record one key).
 """
 
 from __future__ import annotations

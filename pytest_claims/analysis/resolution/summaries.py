@@ -162,7 +162,8 @@ class Summaries:
     def _body(self, key: Key, args: Decided = (), contextual: bool = False) -> Found:
         """Every use of the body, resolved and recorded; under literal `args`, only those no test rules out. A use
         that another context of the function resolved without asking anything of its context is replayed from
-        its `Tape`; the first `contextual` summary of the function makes that tape."""
+        its `Tape` (once its guard is known to leave it in); the first `contextual` summary of the function
+        makes that tape."""
         module = self.view.module(key[0])
         func = module.facts.functions[key[1]]
         found = Found(self.keep_names)
@@ -180,7 +181,7 @@ class Summaries:
             if replay is not None:
                 found.replay(replay[0])
                 self.tracker.modules(replay[1])
-            elif making is not None and not guard:
+            elif making is not None:
                 self._taped(module, func, index, found, calls, making)
             else:
                 self._use(module, func, index, found, calls)
