@@ -11,9 +11,11 @@ matters where two uses record one key).
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from pytest_claims.analysis.arguments import Decided
+from pytest_claims.analysis.resolution.tracking import Tracker
 from pytest_claims.records import Blind, Edge, Frontier, Reach, Summary
 
 Record = tuple[int, Any, Any]
@@ -104,3 +106,26 @@ class Found:
             tuple(sorted(self.names)),
             deps,
         )
+
+
+class Asks(Protocol):
+    """How many times resolution asked the context of the function being summarised (`bodies.Bodies`)."""
+
+    asked: int
+
+
+def taped(found: Found, tracker: Tracker, bodies: Asks, resolve: Callable[[], None]) -> Replay | None:
+    """`resolve()` one use into `found`; what it recorded and the modules it read, when it asked nothing of the
+    context (`bodies.asked` unchanged) and met no cycle under way (it then records the same everywhere)."""
+    asked, counts = bodies.asked, (tracker.cycles, tracker.partial_orders)
+    log: list[Record] = []
+    found.log = log
+    try:
+        with tracker.scope(state="outer") as read:
+            resolve()
+    finally:
+        found.log = None
+    tracker.modules(read.modules)
+    if bodies.asked == asked and counts == (tracker.cycles, tracker.partial_orders):
+        return log, tracker.frozen(read.modules)
+    return None

@@ -9,6 +9,7 @@ function. Those that consulted nothing platform-specific are shared by every tar
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from pytest_claims.analysis.arguments import Decided, Passed
@@ -18,7 +19,7 @@ from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.context import as_mapping, entered_with, ruled_out
 from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
-from pytest_claims.analysis.resolution.found import Found, Record, Tape
+from pytest_claims.analysis.resolution.found import Found, Tape, taped
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.symbols import (
     HOLDS_METHODS,
@@ -182,30 +183,14 @@ class Summaries:
                 found.replay(replay[0])
                 self.tracker.modules(replay[1])
             elif making is not None:
-                self._taped(module, func, index, found, calls, making)
+                replay = taped(found, self.tracker, self.bodies, partial(self._use, module, func, index, found, calls))
+                if replay is not None:
+                    making[index] = replay
             else:
                 self._use(module, func, index, found, calls)
         if making is not None:
             self._tapes[key] = making
         return found
-
-    def _taped(
-        self, module: Module, func: FunctionFacts, index: int, found: Found, calls: dict[int, Passed] | None, tape: Tape
-    ) -> None:
-        """One use resolved and recorded, and kept on `tape` with the modules it read when it asked nothing of
-        the context (`Bodies.asked`) and met no cycle under way (what it recorded is then the same everywhere)."""
-        tracker, bodies = self.tracker, self.bodies
-        asked, counts = bodies.asked, (tracker.cycles, tracker.partial_orders)
-        log: list[Record] = []
-        found.log = log
-        try:
-            with tracker.scope(state="outer") as read:
-                self._use(module, func, index, found, calls)
-        finally:
-            found.log = None
-        tracker.modules(read.modules)
-        if bodies.asked == asked and counts == (tracker.cycles, tracker.partial_orders):
-            tape[index] = (log, tracker.frozen(read.modules))
 
     def _use(
         self, module: Module, func: FunctionFacts, index: int, found: Found, calls: dict[int, Passed] | None
@@ -370,35 +355,9 @@ class Summaries:
         if call is not None and ctx == "call":
             callee = self.view.module(sym.module).facts.functions[sym.idx]
             if callee.tests:
-                args = entered_with(callee, call.passed, self._bound(callee, call))
+                args = entered_with(callee, call.passed, _bound(self.bodies, callee, call))
         found.edge(Edge(key, name, line, subject or name, sym.receiver, args))
         found.name(name)
-
-    def _bound(self, callee: FunctionFacts, call: _Call) -> int | None:
-        """How many leading parameters of `callee` the call does not pass (1: `self` or `cls` is bound), or None
-        when that is not known: a plain function stored on a class, a method whose receiver may be a class or an
-        instance."""
-        kind, chain = callee.kind, call.chain
-        if chain == ("<constructed>",):  # `C(...)`: `__init__` / `__new__` / `__call__` get `self` or `cls` first
-            return 1
-        if kind in ("staticmethod", "classmethod"):
-            return 0 if kind == "staticmethod" else 1
-        if kind == "method" and chain[0].startswith("<super") and len(chain) == 2:
-            return 1
-        if len(chain) == 1:
-            return 0 if kind in ("function", "lambda") else None
-        owners, _ = self.bodies.use(call.module, call.func, chain[:-1])
-        if not owners:
-            return None
-        if kind in ("function", "lambda"):
-            return 0 if all(isinstance(owner, ProjectModule) for owner in owners) else None
-        if kind != "method":
-            return None
-        if all(isinstance(owner, ProjectInstance) for owner in owners):
-            return 1
-        if all(isinstance(owner, ProjectClass) and not owner.dispatch for owner in owners):
-            return 0
-        return None
 
     def _construct_outcome(
         self, sym: ProjectClass | ProjectInstance, ctx: str, line: int, found: Found, subject: str, call: _Call | None
@@ -508,3 +467,30 @@ def _hidden(sym: Sym) -> bool:
         case StdInstance(module, qualname):
             return f"{module}.{qualname}" in CALLS_BY_NAME
     return False
+
+
+def _bound(bodies: Bodies, callee: FunctionFacts, call: _Call) -> int | None:
+    """How many leading parameters of `callee` the call does not pass (1: `self` or `cls` is bound), or None
+    when that is not known: a plain function stored on a class, a method whose receiver may be a class or an
+    instance."""
+    kind, chain = callee.kind, call.chain
+    if chain == ("<constructed>",):  # `C(...)`: `__init__` / `__new__` / `__call__` get `self` or `cls` first
+        return 1
+    if kind in ("staticmethod", "classmethod"):
+        return 0 if kind == "staticmethod" else 1
+    if kind == "method" and chain[0].startswith("<super") and len(chain) == 2:
+        return 1
+    if len(chain) == 1:
+        return 0 if kind in ("function", "lambda") else None
+    owners, _ = bodies.use(call.module, call.func, chain[:-1])
+    if not owners:
+        return None
+    if kind in ("function", "lambda"):
+        return 0 if all(isinstance(owner, ProjectModule) for owner in owners) else None
+    if kind != "method":
+        return None
+    if all(isinstance(owner, ProjectInstance) for owner in owners):
+        return 1
+    if all(isinstance(owner, ProjectClass) and not owner.dispatch for owner in owners):
+        return 0
+    return None
