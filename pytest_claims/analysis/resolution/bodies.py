@@ -30,7 +30,11 @@ Answer = tuple[list[Sym], frozenset[str], frozenset[StateKey]]
 """What a use denotes, with the modules and the state resolving it read."""
 Memo = dict[tuple[object, ...], Answer]
 Outer = tuple[
-    Memo, tuple[FunctionFacts, ClassKey] | None, tuple[FunctionFacts, dict[str, Lit]] | None, FunctionFacts | None
+    Memo,
+    set[tuple[object, ...]],
+    tuple[FunctionFacts, ClassKey] | None,
+    tuple[FunctionFacts, dict[str, Lit]] | None,
+    FunctionFacts | None,
 ]
 """What `Bodies.begin` saves and `Bodies.end` restores: the summary under way when another one starts."""
 
@@ -46,6 +50,8 @@ class Bodies:
         self._uses: Memo = {}
         self.local_uses: Memo = {}
         """What the names of the function being summarised denote (only while its summary is computed)."""
+        self.asking: set[tuple[object, ...]] = set()
+        """The keys of `local_uses` whose resolution asked the context: a memo hit on one asks it again."""
         self.entered: tuple[FunctionFacts, ClassKey] | None = None
         """The method being summarised for a receiver narrower than its own class, and that receiver."""
         self.given: tuple[FunctionFacts, dict[str, Lit]] | None = None
@@ -61,15 +67,16 @@ class Bodies:
     def begin(self, func: FunctionFacts | None, receiver: ClassKey | None, args: Decided = ()) -> Outer:
         """Start summarising a body (for `receiver`, under literal `args`, when given): its locals are its own.
         Returns what `end` restores."""
-        outer = (self.local_uses, self.entered, self.given, self.current)
+        outer = (self.local_uses, self.asking, self.entered, self.given, self.current)
         self.local_uses = {}
+        self.asking = set()
         self.entered = (func, receiver) if func is not None and receiver is not None else None
         self.given = (func, as_mapping(args)) if func is not None and args else None
         self.current = func
         return outer
 
     def end(self, outer: Outer) -> None:
-        self.local_uses, self.entered, self.given, self.current = outer
+        self.local_uses, self.asking, self.entered, self.given, self.current = outer
 
     def receiver(self, func: FunctionFacts) -> ClassKey | None:
         """The class `func`'s `self` / `cls` stands for, when it is being summarised for one below its own."""
@@ -169,6 +176,8 @@ class Bodies:
             if shared is not None and shared[0] is func:
                 cached = memo[key] = shared[1]
         if cached is not None:
+            if local and key in self.asking:
+                self.asked += 1  # as its first resolution did: the answer depends on the context
             tracker.modules(cached[1])
             return cached[0], cached[2]
         cycles, orders, asked = tracker.cycles, tracker.partial_orders, self.asked
@@ -179,7 +188,9 @@ class Bodies:
         tracker.modules(deps)
         if tracker.cycles == cycles:  # an answer that met an import cycle under way is partial: not kept
             memo[key] = (syms, deps, reads)
-            if local and self.asked == asked and tracker.partial_orders == orders:
+            if local and self.asked != asked:
+                self.asking.add(key)
+            elif local and tracker.partial_orders == orders:
                 self._shared[id(func), chain] = (func, (syms, deps, reads))
         return syms, reads
 

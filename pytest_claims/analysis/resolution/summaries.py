@@ -4,13 +4,20 @@ follow (a blind spot), and the module state it reads (as edges to the bindings' 
 
 Summaries come before any policy (trust, claims): one summary serves every claim and rule that reaches the
 function. Those that consulted nothing platform-specific are shared by every target of the run and persisted.
+
+A function entered in several contexts (receivers, literal arguments) is resolved once per context; the uses
+whose resolution asked nothing of the context are replayed from the first context's record (`Tape`): they
+record the same outcomes, in the same order, in every context that keeps them (their guard is tested first, in
+each context: literal arguments may rule one out). Replaying in the order of the body's uses gives what resolving
+would (`Found` keeps the first value under a key, so the order matters where two uses record one key).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Callable, Iterable
+from functools import partial
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from pytest_claims.analysis.arguments import Decided, Passed
 from pytest_claims.analysis.catalog import Catalogue
@@ -92,6 +99,8 @@ class Summaries:
         self._receivers: dict[tuple[Key, ClassKey | None, Decided], Summary] = {}
         self._hooks: dict[str, tuple[bool, bool]] = {}
         self._members: frozenset[str] | None = None
+        self._tapes: dict[Key, Tape] = {}
+        """Per function, the uses any context of it resolves alike, with what they recorded (`Tape`)."""
         self.keep_names = bool(config.forbid_reaches)
         """Rules may name any dotted name (`to = "json"`), so their runs keep every name a body uses."""
         self._deny_any = tuple(
@@ -143,7 +152,8 @@ class Summaries:
             func = self.view.module(key[0]).facts.functions[key[1]]
             outer = self.bodies.begin(func, receiver, args)
             try:
-                result = self._body(key, args).summary(self.tracker.frozen(read.modules))
+                found = self._body(key, args, receiver is not None or bool(args))
+                result = found.summary(self.tracker.frozen(read.modules))
             finally:
                 self.bodies.end(outer)
         self.tracker.modules(result.deps)
@@ -157,37 +167,61 @@ class Summaries:
             counts[key] = counts.get(key, 0) + 1
         return counts
 
-    def _body(self, key: Key, args: Decided = ()) -> _Found:
-        """Every use of the body, resolved and recorded; under literal `args`, only those no test rules out."""
+    def _body(self, key: Key, args: Decided = (), contextual: bool = False) -> Found:
+        """Every use of the body, resolved and recorded; under literal `args`, only those no test rules out. A use
+        that another context of the function resolved without asking anything of its context is replayed from
+        its `Tape` (once its guard is known to leave it in); the first `contextual` summary of the function
+        makes that tape."""
         module = self.view.module(key[0])
         func = module.facts.functions[key[1]]
-        found = _Found(self.keep_names)
+        found = Found(self.keep_names)
         given = as_mapping(args) if args else None
         calls = dict(func.calls) if func.calls else None
-        for index, (chain, ctx, line, guard, code) in enumerate(func.uses):
+        tape = self._tapes.get(key)
+        making: Tape | None = {} if tape is None and contextual else None
+        for index, use in enumerate(func.uses):
+            ctx, guard = use[1], use[3]
             if ctx == "type" or (guard and not self.view.alive(module, guard)):
                 continue
             if given is not None and guard and ruled_out(module.facts, guard, self.view.target, given):
                 continue
-            if ctx == "implicit":
-                self._implicit(module, func, chain, line, found, code)
-                continue
-            if ctx == "probe":
-                self._probe(module, func, chain, line, found)
-                continue
-            if ctx == "passed":  # `map(fn, xs)`: what it references is recorded by its `ref` use
-                if any(isinstance(sym, Unknown) for sym in self.bodies.use(module, func, chain)[0]):
-                    found.blind.setdefault((line, code), (line, code))
-                continue
-            syms, reads = self.bodies.use(module, func, chain)
-            self._reads(reads, line, found)
-            passed = calls.get(index) if calls is not None and ctx == "call" else None
-            call = _Call(passed, chain, module, func) if passed is not None else None
-            for sym in syms:
-                self._outcome(sym, ctx, line, found, "", call)
-            if ctx == "call" and any(_hidden(sym) for sym in syms) and self._may_lead(module, func, chain):
-                found.blind.setdefault((line, code), (line, code or f"{'.'.join(chain)}(...)"))
+            replay = tape.get(index) if tape is not None else None
+            if replay is not None:
+                found.replay(replay[0])
+                self.tracker.modules(replay[1])
+            elif making is not None:
+                replay = taped(found, self.tracker, self.bodies, partial(self._use, module, func, index, found, calls))
+                if replay is not None:
+                    making[index] = replay
+            else:
+                self._use(module, func, index, found, calls)
+        if making is not None:
+            self._tapes[key] = making
         return found
+
+    def _use(
+        self, module: Module, func: FunctionFacts, index: int, found: Found, calls: dict[int, Passed] | None
+    ) -> None:
+        """One use of the body (`func.uses[index]`), resolved and recorded."""
+        chain, ctx, line, _, code = func.uses[index]
+        if ctx == "implicit":
+            self._implicit(module, func, chain, line, found, code)
+            return
+        if ctx == "probe":
+            self._probe(module, func, chain, line, found)
+            return
+        if ctx == "passed":  # `map(fn, xs)`: what it references is recorded by its `ref` use
+            if any(isinstance(sym, Unknown) for sym in self.bodies.use(module, func, chain)[0]):
+                found.blind_spot(line, code, code)
+            return
+        syms, reads = self.bodies.use(module, func, chain)
+        self._reads(reads, line, found)
+        passed = calls.get(index) if calls is not None and ctx == "call" else None
+        call = _Call(passed, chain, module, func) if passed is not None else None
+        for sym in syms:
+            self._outcome(sym, ctx, line, found, "", call)
+        if ctx == "call" and any(_hidden(sym) for sym in syms) and self._may_lead(module, func, chain):
+            found.blind_spot(line, code, code or f"{'.'.join(chain)}(...)")
 
     def _may_lead(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> bool:
         """Whether a call the walk cannot follow could lead somewhere (SPEC §5). A method called by name on a value
@@ -213,14 +247,14 @@ class Summaries:
             self.tracker.module(PLATFORM)
         return bound
 
-    def _reads(self, reads: Iterable[tuple[str, int]], line: int, found: _Found) -> None:
+    def _reads(self, reads: Iterable[tuple[str, int]], line: int, found: Found) -> None:
         """Module or class state read: an edge to the `state` function holding what its binding evaluates."""
         for state in sorted(reads) if reads else ():
             name = self.view.function_name(*state)
             found.edge(Edge(state, name, line, name))
             found.name(name)
 
-    def _probe(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: _Found) -> None:
+    def _probe(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found) -> None:
         """`hasattr(obj, "name")` reads `obj` and tests a name: it reaches nothing of what the name is bound to
         (SPEC §4), and enters a project class's `__getattr__` when the class does not bind the name (§5)."""
         syms, reads = self.bodies.use(module, func, chain[:-1])
@@ -231,7 +265,7 @@ class Summaries:
         if any(isinstance(sym, Unknown) for sym in syms) and self._getattr_hooks():
             # on a value of unknown class, any project `__getattr__` may answer (SPEC §5: a blind spot)
             code = f"hasattr({'.'.join(chain[:-1])}, {chain[-1]!r})"
-            found.blind.setdefault((line, code), (line, code))
+            found.blind_spot(line, code, code)
 
     def _getattr_hooks(self) -> bool:
         """Whether some project class alive on this target defines `__getattr__`. Depends on every module's
@@ -253,7 +287,7 @@ class Summaries:
         return False
 
     def _implicit(
-        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: _Found, unless: str
+        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found, unless: str
     ) -> None:
         """An implicit special-method call enters the project method it lands on, and nothing else: on a value of
         unknown or stdlib class it is not a blind spot. A method the class does not define falls back as Python
@@ -261,7 +295,7 @@ class Summaries:
         names (`unless`: `x.__add__`) enters no project method."""
         if chain[-1] in ("__exit__", "__aexit__") and self._runs_stored(module, func, chain):
             text = f"with {'.'.join(chain[:-1])}"
-            found.blind.setdefault((line, text), (line, text))
+            found.blind_spot(line, text, text)
         entered = self._lands(module, func, chain)
         if entered and unless and self._lands(module, func, tuple(unless.split("."))):
             return
@@ -296,9 +330,7 @@ class Summaries:
 
     # -- outcomes -----------------------------------------------------------------------------------------
 
-    def _outcome(
-        self, sym: Sym, ctx: str, line: int, found: _Found, subject: str, call: _Call | None = None
-    ) -> None:
+    def _outcome(self, sym: Sym, ctx: str, line: int, found: Found, subject: str, call: _Call | None = None) -> None:
         """One resolved use, recorded as it is; `subject` is the project class whose construction led here
         (its trust covers what its constructor does); `call`, the call's literal arguments, when it is one.
         Values, modules and unknowns record nothing."""
@@ -317,7 +349,7 @@ class Summaries:
                 found.frontier(Frontier(dotted, line, reason, f'trusted = ["{dotted}"]', subject or dotted))
 
     def _function_outcome(
-        self, sym: ProjectFunction, ctx: str, line: int, found: _Found, subject: str, call: _Call | None
+        self, sym: ProjectFunction, ctx: str, line: int, found: Found, subject: str, call: _Call | None
     ) -> None:
         if ctx in ("getattr", "identity"):
             return
@@ -330,38 +362,12 @@ class Summaries:
         if call is not None and ctx == "call":
             callee = self.view.module(sym.module).facts.functions[sym.idx]
             if callee.tests:
-                args = entered_with(callee, call.passed, self._bound(callee, call))
+                args = entered_with(callee, call.passed, _bound(self.bodies, callee, call))
         found.edge(Edge(key, name, line, subject or name, sym.receiver, args))
         found.name(name)
 
-    def _bound(self, callee: FunctionFacts, call: _Call) -> int | None:
-        """How many leading parameters of `callee` the call does not pass (1: `self` or `cls` is bound), or None
-        when that is not known: a plain function stored on a class, a method whose receiver may be a class or an
-        instance."""
-        kind, chain = callee.kind, call.chain
-        if chain == ("<constructed>",):  # `C(...)`: `__init__` / `__new__` / `__call__` get `self` or `cls` first
-            return 1
-        if kind in ("staticmethod", "classmethod"):
-            return 0 if kind == "staticmethod" else 1
-        if kind == "method" and chain[0].startswith("<super") and len(chain) == 2:
-            return 1
-        if len(chain) == 1:
-            return 0 if kind in ("function", "lambda") else None
-        owners, _ = self.bodies.use(call.module, call.func, chain[:-1])
-        if not owners:
-            return None
-        if kind in ("function", "lambda"):
-            return 0 if all(isinstance(owner, ProjectModule) for owner in owners) else None
-        if kind != "method":
-            return None
-        if all(isinstance(owner, ProjectInstance) for owner in owners):
-            return 1
-        if all(isinstance(owner, ProjectClass) and not owner.dispatch for owner in owners):
-            return 0
-        return None
-
     def _construct_outcome(
-        self, sym: ProjectClass | ProjectInstance, ctx: str, line: int, found: _Found, subject: str, call: _Call | None
+        self, sym: ProjectClass | ProjectInstance, ctx: str, line: int, found: Found, subject: str, call: _Call | None
     ) -> None:
         """Calling a project class enters its constructors (calling an instance, its `__call__`)."""
         if ctx != "call":
@@ -388,19 +394,19 @@ class Summaries:
             for base in self.hierarchy.foreign_bases(sym.module, sym.idx):
                 self._outcome(base, ctx, line, found, subject or cls_name)
 
-    def _factories(self, module_name: str, index: int, line: int, found: _Found, subject: str) -> None:
+    def _factories(self, module_name: str, index: int, line: int, found: Found, subject: str) -> None:
         """Constructing a dataclass or attrs class calls its fields' factories (SPEC §4)."""
         for mod_name, cls_index in self.hierarchy.mro(module_name, index):
             module = self.view.module(mod_name)
             for chain, written in module.facts.classes[cls_index].factories:
                 # a capability called as a factory is reported where the factory is written (SPEC §5), in the
                 # class's module; a project factory is a hop from the constructing call, as any call is
-                factory = _Found(found.keep_names)
+                factory = Found(found.keep_names)
                 for sym in self.evaluator.resolve_chain_in_module(module, tuple(chain.split(".")), 1):
                     self._outcome(sym, "call", line, factory, subject)
                 found.absorb(factory, written, mod_name)
 
-    def _value_method_outcome(self, dotted: str, ctx: str, line: int, found: _Found, subject: str) -> None:
+    def _value_method_outcome(self, dotted: str, ctx: str, line: int, found: Found, subject: str) -> None:
         """A method of a stdlib value: only the catalogue's explicit `Class.member` entries are reaches."""
         if ctx not in ("call", "ref"):
             return
@@ -411,7 +417,7 @@ class Summaries:
             kind = "call" if ctx == "call" else "reference"
             found.reach(Reach(name, kind, line, entry.categories, subject or name))
 
-    def _third_party_outcome(self, dotted: str, ctx: str, line: int, found: _Found, subject: str) -> None:
+    def _third_party_outcome(self, dotted: str, ctx: str, line: int, found: Found, subject: str) -> None:
         if ctx not in ("call", "ref") or dotted.split(".")[0] == "pytest_claims":
             return
         found.name(dotted)
@@ -424,7 +430,7 @@ class Summaries:
         hint = f'follow = ["{top}"]  or  trusted = ["{dotted}"]  or  external = "trust"'
         found.frontier(Frontier(dotted, line, reason, hint, subject or dotted))
 
-    def _std_outcome(self, dotted: str, symbol: StubSymbol, ctx: str, line: int, found: _Found, subject: str) -> None:
+    def _std_outcome(self, dotted: str, symbol: StubSymbol, ctx: str, line: int, found: Found, subject: str) -> None:
         name = self.catalogue.normalize(dotted)
         if ctx == "getattr":
             if symbol.kind in ("module", "class") and self.catalogue.touches(name):
@@ -457,10 +463,66 @@ class Summaries:
         found.reach(Reach(name, kind, line, categories, subject or name))
 
 
-class _Found:
-    """What one body touches, deduplicated, then sorted into a Summary (the same input, the same bytes)."""
+def _hidden(sym: Sym) -> bool:
+    """A callee the walk cannot see into: a value of unknown class, a stdlib method that runs callables stored
+    in its object earlier, or a stdlib object that calls a method by name."""
+    match sym:
+        case Unknown():
+            return True
+        case StdMethod(dotted):
+            return dotted in RUNS_STORED_CALLABLES
+        case StdInstance(module, qualname):
+            return f"{module}.{qualname}" in CALLS_BY_NAME
+    return False
 
-    __slots__ = ("blind", "edges", "entries", "keep_names", "names", "reaches")
+
+def _bound(bodies: Bodies, callee: FunctionFacts, call: _Call) -> int | None:
+    """How many leading parameters of `callee` the call does not pass (1: `self` or `cls` is bound), or None
+    when that is not known: a plain function stored on a class, a method whose receiver may be a class or an
+    instance."""
+    kind, chain = callee.kind, call.chain
+    if chain == ("<constructed>",):  # `C(...)`: `__init__` / `__new__` / `__call__` get `self` or `cls` first
+        return 1
+    if kind in ("staticmethod", "classmethod"):
+        return 0 if kind == "staticmethod" else 1
+    if kind == "method" and chain[0].startswith("<super") and len(chain) == 2:
+        return 1
+    if len(chain) == 1:
+        return 0 if kind in ("function", "lambda") else None
+    owners, _ = bodies.use(call.module, call.func, chain[:-1])
+    if not owners:
+        return None
+    if kind in ("function", "lambda"):
+        return 0 if all(isinstance(owner, ProjectModule) for owner in owners) else None
+    if kind != "method":
+        return None
+    if all(isinstance(owner, ProjectInstance) for owner in owners):
+        return 1
+    if all(isinstance(owner, ProjectClass) and not owner.dispatch for owner in owners):
+        return 0
+    return None
+
+
+# -- what a body touches, and the record contexts replay ---------------------------------------------------
+
+Record = tuple[int, Any, Any]
+"""One thing a use recorded: (table, key, value), the table one of `REACH`, `EDGE`, `ENTRY`, `BLIND`, `NAME`
+(the key and the value are what that table of `Found` holds)."""
+
+REACH, EDGE, ENTRY, BLIND, NAME = range(5)
+
+Replay = tuple[list[Record], frozenset[str]]
+"""What one use recorded, and the modules its resolution read (the summary's `deps` take them in)."""
+
+Tape = dict[int, Replay]
+"""A function's uses that give the same outcomes in every context, by their index in `FunctionFacts.uses`."""
+
+
+class Found:
+    """What one body touches, deduplicated, then sorted into a Summary (the same input, the same bytes).
+    `log`, when set, receives every record as it is made (`Record`), for a `Tape`."""
+
+    __slots__ = ("blind", "edges", "entries", "keep_names", "log", "names", "reaches")
 
     def __init__(self, keep_names: bool) -> None:
         self.reaches: dict[tuple[str, str, int, str, str], Reach] = {}
@@ -469,21 +531,39 @@ class _Found:
         self.blind: dict[tuple[int, str], Blind] = {}
         self.names: set[str] = set()
         self.keep_names = keep_names
+        self.log: list[Record] | None = None
 
     def reach(self, reach: Reach) -> None:
-        self.reaches.setdefault((reach.reach, reach.kind, reach.line, reach.subject, reach.module), reach)
+        key = (reach.reach, reach.kind, reach.line, reach.subject, reach.module)
+        self.reaches.setdefault(key, reach)
+        if self.log is not None:
+            self.log.append((REACH, key, reach))
 
     def edge(self, edge: Edge) -> None:
-        self.edges.setdefault((edge.target, edge.line, edge.subject, edge.receiver, edge.args), edge)
+        key = (edge.target, edge.line, edge.subject, edge.receiver, edge.args)
+        self.edges.setdefault(key, edge)
+        if self.log is not None:
+            self.log.append((EDGE, key, edge))
 
     def frontier(self, entry: Frontier) -> None:
-        self.entries.setdefault((entry.reach, entry.line, entry.reason, entry.subject), entry)
+        key = (entry.reach, entry.line, entry.reason, entry.subject)
+        self.entries.setdefault(key, entry)
+        if self.log is not None:
+            self.log.append((ENTRY, key, entry))
+
+    def blind_spot(self, line: int, code: str, text: str) -> None:
+        """A call the walk cannot follow at `line`, written `code` (shown as `text`)."""
+        self.blind.setdefault((line, code), (line, text))
+        if self.log is not None:
+            self.log.append((BLIND, (line, code), (line, text)))
 
     def name(self, name: str) -> None:
         if self.keep_names:
             self.names.add(name)
+            if self.log is not None:
+                self.log.append((NAME, name, None))
 
-    def absorb(self, other: _Found, line: int, module: str) -> None:
+    def absorb(self, other: Found, line: int, module: str) -> None:
         """What `other` found, its reaches placed at `line` of `module` (a dataclass field's factory)."""
         for reach in other.reaches.values():
             self.reach(dataclasses.replace(reach, line=line, module=module))
@@ -491,7 +571,18 @@ class _Found:
             self.edge(edge)
         for entry in other.entries.values():
             self.frontier(entry)
-        self.names.update(other.names)
+        for name in other.names:
+            self.name(name)
+
+    def replay(self, records: list[Record]) -> None:
+        """Record again, in order, what one use recorded in another context."""
+        tables: tuple[dict[Any, Any], ...] = (self.reaches, self.edges, self.entries, self.blind)
+        names = self.names
+        for table, key, value in records:
+            if table == NAME:
+                names.add(key)
+            else:
+                tables[table].setdefault(key, value)
 
     def summary(self, deps: frozenset[str]) -> Summary:
         return Summary(
@@ -504,14 +595,24 @@ class _Found:
         )
 
 
-def _hidden(sym: Sym) -> bool:
-    """A callee the walk cannot see into: a value of unknown class, a stdlib method that runs callables stored
-    in its object earlier, or a stdlib object that calls a method by name."""
-    match sym:
-        case Unknown():
-            return True
-        case StdMethod(dotted):
-            return dotted in RUNS_STORED_CALLABLES
-        case StdInstance(module, qualname):
-            return f"{module}.{qualname}" in CALLS_BY_NAME
-    return False
+class Asks(Protocol):
+    """How many times resolution asked the context of the function being summarised (`bodies.Bodies`)."""
+
+    asked: int
+
+
+def taped(found: Found, tracker: Tracker, bodies: Asks, resolve: Callable[[], None]) -> Replay | None:
+    """`resolve()` one use into `found`; what it recorded and the modules it read, when it asked nothing of the
+    context (`bodies.asked` unchanged) and met no cycle under way (it then records the same everywhere)."""
+    asked, counts = bodies.asked, (tracker.cycles, tracker.partial_orders)
+    log: list[Record] = []
+    found.log = log
+    try:
+        with tracker.scope(state="outer") as read:
+            resolve()
+    finally:
+        found.log = None
+    tracker.modules(read.modules)
+    if bodies.asked == asked and counts == (tracker.cycles, tracker.partial_orders):
+        return log, tracker.frozen(read.modules)
+    return None
