@@ -50,6 +50,17 @@ def test_a_run_leaves_no_reference_cycle_behind(project: Path, collector: None) 
     assert gc.collect() == 0
 
 
+def test_a_run_with_its_stores_leaves_no_reference_cycle_behind(project: Path, collector: None) -> None:
+    """The same with a cache: the stores a cold run writes (equal tuples interned) and a warm run reads back."""
+    for _ in range(2):  # cold, then warm
+        gc.collect()
+        gc.disable()
+        result = check(project, ["linux", "win32"], cache=FactsCache(project.parent / "cache"))
+        assert {c.status for c in result.claims} >= {"held", "violated"}
+        del result
+        assert gc.collect() == 0
+
+
 def test_the_collector_is_on_again_after_a_run(project: Path, collector: None) -> None:
     gc.enable()
     threshold = gc.get_threshold()
