@@ -1,13 +1,19 @@
-"""Static items run without pytest's phase hooks unless something could act in them: same reports either way."""
+"""Static items run without pytest's phase hooks unless something could act in them: same reports either way. A
+session running nothing but static items keeps what is alive before they run out of later full garbage
+collections (`gc.freeze`) and thaws it at the end; a session running tests of its own never freezes."""
 
 from __future__ import annotations
 
+import gc
 import sys
 import textwrap
 
 import pytest
 
 from pytest_claims.plugin import StaticItem
+
+Runs = list[tuple[str, int]]
+"""The items run directly, in order: (node id, `gc.get_freeze_count()` as the item ran)."""
 
 PYPROJECT = """
 [tool.claims]
@@ -30,27 +36,28 @@ def total(prices):
 
 
 @pytest.fixture
-def shop(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """A project with one violated and one held claim; the list collects the node ids run directly."""
+def shop(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> Runs:
+    """A project with one violated and one held claim; the list collects each item run directly, with
+    `gc.get_freeze_count()` as it ran."""
     pytester.makepyprojecttoml(PYPROJECT)
     (pytester.path / "src" / "shop").mkdir(parents=True)
     (pytester.path / "src" / "shop" / "__init__.py").write_text("")
     (pytester.path / "src" / "shop" / "pricing.py").write_text(textwrap.dedent(PRICING))
-    direct: list[str] = []
+    direct: Runs = []
     run_directly = StaticItem.run_directly
 
     def spy(self: StaticItem) -> None:
-        direct.append(self.nodeid)
+        direct.append((self.nodeid, gc.get_freeze_count()))
         run_directly(self)
 
     monkeypatch.setattr(StaticItem, "run_directly", spy)
     return direct
 
 
-def test_items_run_directly_with_the_same_reports(pytester: pytest.Pytester, shop: list[str]) -> None:
+def test_items_run_directly_with_the_same_reports(pytester: pytest.Pytester, shop: Runs) -> None:
     result = pytester.runpytest("-p", "claims", "-p", "no:cacheprovider", "-rA")
     result.assert_outcomes(passed=1, failed=1)
-    assert shop == [f"src/shop/pricing.py::quote[{_host()}]"]  # the last item takes pytest's protocol
+    assert _ids(shop) == [f"src/shop/pricing.py::quote[{_host()}]"]  # the last item takes pytest's protocol
     result.stdout.fnmatch_lines(
         [
             f"*_ shop.pricing.quote[[]{_host()}[]] _*",
@@ -62,7 +69,7 @@ def test_items_run_directly_with_the_same_reports(pytester: pytest.Pytester, sho
     )
 
 
-def test_a_conftest_phase_hook_gets_pytest_s_own_protocol(pytester: pytest.Pytester, shop: list[str]) -> None:
+def test_a_conftest_phase_hook_gets_pytest_s_own_protocol(pytester: pytest.Pytester, shop: Runs) -> None:
     pytester.makeconftest(
         """
         import pytest
@@ -74,10 +81,10 @@ def test_a_conftest_phase_hook_gets_pytest_s_own_protocol(pytester: pytest.Pytes
     )
     result = pytester.runpytest("-p", "claims", "-p", "no:cacheprovider")
     result.assert_outcomes(skipped=2)
-    assert shop == []
+    assert _ids(shop) == []
 
 
-def test_an_item_marked_by_a_conftest_gets_pytest_s_own_protocol(pytester: pytest.Pytester, shop: list[str]) -> None:
+def test_an_item_marked_by_a_conftest_gets_pytest_s_own_protocol(pytester: pytest.Pytester, shop: Runs) -> None:
     pytester.makeconftest(
         """
         import pytest
@@ -90,18 +97,18 @@ def test_an_item_marked_by_a_conftest_gets_pytest_s_own_protocol(pytester: pytes
     )
     result = pytester.runpytest("-p", "claims", "-p", "no:cacheprovider")
     result.assert_outcomes(passed=1, xfailed=1)
-    assert shop == []  # quote is marked, and total, the last item, tears the session down
+    assert _ids(shop) == []  # quote is marked, and total, the last item, tears the session down
 
 
 @pytest.mark.parametrize("option", ["--setup-show", "--setup-plan"])
 def test_options_that_show_the_phases_get_pytest_s_own_protocol(
-    pytester: pytest.Pytester, shop: list[str], option: str
+    pytester: pytest.Pytester, shop: Runs, option: str
 ) -> None:
     pytester.runpytest("-p", "claims", "-p", "no:cacheprovider", option)
-    assert shop == []
+    assert _ids(shop) == []
 
 
-def test_under_xdist_the_same_outcomes(pytester: pytest.Pytester, shop: list[str]) -> None:
+def test_under_xdist_the_same_outcomes(pytester: pytest.Pytester, shop: Runs) -> None:
     pytest.importorskip("xdist")
     result = pytester.runpytest_subprocess("-p", "claims", "-p", "no:cacheprovider", "-n", "2", "-rA")
     result.assert_outcomes(passed=1, failed=1)
@@ -112,7 +119,11 @@ def _host() -> str:
     return sys.platform
 
 
-def test_the_last_item_tears_the_session_down_as_pytest_does(pytester: pytest.Pytester, shop: list[str]) -> None:
+def _ids(runs: Runs) -> list[str]:
+    return [nodeid for nodeid, _ in runs]
+
+
+def test_the_last_item_tears_the_session_down_as_pytest_does(pytester: pytest.Pytester, shop: Runs) -> None:
     """A session fixture's teardown runs in the last item's teardown: its error is reported there, not lost."""
     pytester.makepyfile(
         test_a="""
@@ -131,4 +142,47 @@ def test_the_last_item_tears_the_session_down_as_pytest_does(pytester: pytest.Py
     result.assert_outcomes(passed=2, failed=1, errors=1)
     result.stdout.fnmatch_lines(["*ERROR at teardown of *total*", "*RuntimeError: teardown broke*"])
     result.stdout.no_fnmatch_line("*INTERNALERROR*")
-    assert shop == [f"src/shop/pricing.py::quote[{_host()}]"]
+    assert _ids(shop) == [f"src/shop/pricing.py::quote[{_host()}]"]
+
+
+# -- the frozen heap ------------------------------------------------------------------------------------------
+
+
+def test_static_items_run_with_the_heap_frozen_and_thawed_after(pytester: pytest.Pytester, shop: Runs) -> None:
+    if gc.get_freeze_count():
+        pytest.skip("this process froze objects already: the plugin leaves the collector alone")
+    pytester.runpytest("-p", "claims", "-p", "no:cacheprovider").assert_outcomes(passed=1, failed=1)
+    assert len(shop) == 1 and shop[0][1] > 0
+    assert gc.get_freeze_count() == 0
+
+
+def test_a_session_with_tests_of_its_own_is_not_frozen(pytester: pytest.Pytester, shop: Runs) -> None:
+    if gc.get_freeze_count():
+        pytest.skip("this process froze objects already")
+    pytester.makepyfile(
+        test_heap="""
+        import gc
+
+        def test_nothing_frozen():
+            assert gc.get_freeze_count() == 0
+        """
+    )
+    result = pytester.runpytest("-p", "claims", "-p", "no:cacheprovider", "test_heap.py", "src")
+    result.assert_outcomes(passed=2, failed=1)
+    assert shop and all(count == 0 for _, count in shop)
+
+
+def test_objects_someone_else_froze_stay_frozen(pytester: pytest.Pytester, shop: Runs) -> None:
+    if gc.get_freeze_count():
+        pytest.skip("this process froze objects already")
+    keep = [object()]
+    gc.freeze()
+    try:
+        before = gc.get_freeze_count()
+        pytester.runpytest("-p", "claims", "-p", "no:cacheprovider").assert_outcomes(passed=1, failed=1)
+        # not frozen further by the plugin (objects frozen before may be freed meanwhile) ...
+        assert len(shop) == 1 and shop[0][1] <= before
+        assert gc.get_freeze_count() > 0  # ... nor thawed
+    finally:
+        gc.unfreeze()
+    del keep
