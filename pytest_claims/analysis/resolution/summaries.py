@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable
 from functools import partial
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pytest_claims.analysis.arguments import Decided, Passed
 from pytest_claims.analysis.catalog import Catalogue
@@ -595,13 +595,7 @@ class Found:
         )
 
 
-class Asks(Protocol):
-    """How many times resolution asked the context of the function being summarised (`bodies.Bodies`)."""
-
-    asked: int
-
-
-def taped(found: Found, tracker: Tracker, bodies: Asks, resolve: Callable[[], None]) -> Replay | None:
+def taped(found: Found, tracker: Tracker, bodies: Bodies, resolve: Callable[[], None]) -> Replay | None:
     """`resolve()` one use into `found`; what it recorded and the modules it read, when it asked nothing of the
     context (`bodies.asked` unchanged) and met no cycle under way (it then records the same everywhere)."""
     asked, counts = bodies.asked, (tracker.cycles, tracker.partial_orders)
