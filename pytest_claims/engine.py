@@ -74,7 +74,7 @@ class Result:
     """Files that could not be read or parsed, and configured paths that do not exist."""
     project: Project
     reused: int = 0
-    """How many verdicts came from the cache unchanged."""
+    """How many verdicts came from the cache without a walk (with their lines moved where a module only moved)."""
     rules: tuple[RuleResult, ...] = ()
     """forbid-reaches rules, per platform."""
     details: Details | None = None

@@ -22,7 +22,7 @@ import tokenize
 import unicodedata
 import warnings
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
 from pytest_claims.analysis import arguments, specials
@@ -2177,6 +2177,64 @@ def hierarchy_shape(facts: FileFacts) -> str:
         guard = _guard_text(facts, cls.guard)
         parts.append(f"{cls.qualname}|{guard}|{','.join(cls.bases)}|{','.join(methods)}|{','.join(assigned)}")
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:20]
+
+
+# claims: deterministic
+def line_numbers(facts: FileFacts) -> list[int]:
+    """Every line number the facts hold, and 0 ("no line"), sorted, each once."""
+    lines = {0}
+    lines.update(b.line for b in facts.bindings)
+    lines.update(line for line, _ in facts.problems)
+    lines.update(d.line for d in facts.directives)
+    for f in facts.functions:
+        lines.add(f.line)
+        lines.update(use[2] for use in f.uses)
+        lines.update(b.line for b in f.bindings)
+    for c in facts.classes:
+        lines.add(c.line)
+        lines.update(b.line for b in c.attributes)
+        lines.update(b.line for b in c.fields)
+        lines.update(line for _, line in c.factories)
+    return sorted(lines)
+
+
+# claims: deterministic
+def lines_ranked(facts: FileFacts) -> FileFacts:
+    """The facts with every line number replaced by its rank in `line_numbers` (0 stays 0): two versions of a
+    file whose facts differ only in where their lines lie, every line in the same order (lines added or removed
+    above, between or below the code, a docstring grown), give equal results."""
+    rank = {line: i for i, line in enumerate(line_numbers(facts))}
+
+    def bound(bindings: tuple[Binding, ...]) -> tuple[Binding, ...]:
+        return tuple(b._replace(line=rank[b.line]) for b in bindings)
+
+    functions = tuple(
+        replace(
+            f,
+            line=rank[f.line],
+            uses=tuple((chain, ctx, rank[line], guard, code) for chain, ctx, line, guard, code in f.uses),
+            bindings=bound(f.bindings),
+        )
+        for f in facts.functions
+    )
+    classes = tuple(
+        replace(
+            c,
+            line=rank[c.line],
+            attributes=bound(c.attributes),
+            fields=bound(c.fields),
+            factories=tuple((chain, rank[line]) for chain, line in c.factories),
+        )
+        for c in facts.classes
+    )
+    return replace(
+        facts,
+        bindings=bound(facts.bindings),
+        functions=functions,
+        classes=classes,
+        directives=tuple(replace(d, line=rank[d.line]) for d in facts.directives),
+        problems=tuple((rank[line], message) for line, message in facts.problems),
+    )
 
 
 def _guard_text(facts: FileFacts, index: int) -> str:

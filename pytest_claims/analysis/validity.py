@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from pytest_claims.analysis.facts import hierarchy_shape
+from pytest_claims.analysis.facts import hierarchy_shape, line_numbers, lines_ranked
 from pytest_claims.analysis.index import ModuleFile
 from pytest_claims.analysis.project import Project
 from pytest_claims.analysis.resolution.target import class_bound
@@ -60,18 +60,28 @@ class SameFacts:
     trailing spaces are not), so
     what was built on such a module stands: an early cutoff, as build systems do for an output that came out
     the same. Only where the module still lies (`place`): the same facts elsewhere mean something else. Each
-    module is compared once per run (both stores ask)."""
+    module is compared once per run (both stores ask).
+
+    `moved` gives those whose facts are the same but for where their lines lie (`facts.lines_ranked`): what
+    another module's summary read of them stands, the lines it holds are its own (`store.Moved`). Not a file
+    with problems: what cannot be read of it is reported with its line."""
 
     def __init__(self, project: Project, cache: FactsCache, keys: dict[str, str]) -> None:
         self.project = project
         self.cache = cache
         self.keys = keys
-        self.known: dict[tuple[str, str], bool] = {}
+        self.known: dict[tuple[str, str], str] = {}
+        self.lines: dict[str, dict[int, int]] = {}
+        """A moved module's old line numbers -> its new ones (each line the facts hold)."""
 
     def __call__(self, changed: frozenset[str], old: dict[str, str]) -> frozenset[str]:
-        return frozenset(name for name in changed if self._same(name, old.get(name, "")))
+        return frozenset(name for name in changed if self._compare(name, old.get(name, "")) == "same")
 
-    def _same(self, name: str, old_key: str) -> bool:
+    def moved(self, changed: frozenset[str], old: dict[str, str]) -> frozenset[str]:
+        return frozenset(name for name in changed if self._compare(name, old.get(name, "")) == "moved")
+
+    def _compare(self, name: str, old_key: str) -> str:
+        """same | moved | changed"""
         key = (name, old_key)
         known = self.known.get(key)
         if known is None:
@@ -79,7 +89,15 @@ class SameFacts:
             old_digest, _, old_place = old_key.partition("|")
             moved = file is None or old_place != self.keys[name].partition("|")[2]
             old_facts = self.cache.get(old_digest) if old_digest and not moved and file and file.path else None
-            known = self.known[key] = old_facts is not None and self.project.modules[name].facts == old_facts
+            known = "changed"
+            if old_facts is not None:
+                facts = self.project.modules[name].facts
+                if facts == old_facts:
+                    known = "same"
+                elif not facts.problems and not old_facts.problems and lines_ranked(facts) == lines_ranked(old_facts):
+                    known = "moved"
+                    self.lines[name] = dict(zip(line_numbers(old_facts), line_numbers(facts), strict=True))
+            self.known[key] = known
         return known
 
 
@@ -166,7 +184,7 @@ class Validity:
         self.hierarchy = partial(hierarchy_changed, project)
         self.same = SameFacts(project, cache, self.keys)
         self.names = ChangedNames(project, cache)
-        store.compare(self.keys, self.hierarchy, self.same, self.names)
+        store.compare(self.keys, self.hierarchy, self.same, self.names, self.same.moved)
 
     def summaries(self, inputs: tuple[object, ...], targets: Sequence[str]) -> SummaryStore:
         """The summary store of this run's targets, judged by the same changes and class shapes."""
@@ -180,8 +198,8 @@ class Validity:
         any module its decorators were resolved through has changed; else None."""
         store = self.store
         reading = store.old_directives.get(name)
-        if reading is None or name in store.changed or not store.changed.isdisjoint(reading[3]):
-            return None
+        if reading is None or name in store.changed or not store.substance.isdisjoint(reading[3]):
+            return None  # a reading holds lines of its own module only: others' may have moved
         return reading
 
     def verdict(self, key: tuple[str, int, str]) -> Any:
@@ -189,8 +207,14 @@ class Validity:
         walk read has changed (nor the class hierarchy, when it looked for overrides); else None."""
         store = self.store
         entry = store.old_verdicts.get(key)
-        if entry is not None and (not store.changed or store.valid(entry[0])):
+        if entry is None or not store.changed or store.valid(entry[0]):
             return entry
+        if store.moved and entry[1] is not None and store.valid(entry[0], moved=True):
+            # the same walk over the same summaries: only where the moved modules' lines lie differs
+            files = self.project.index.modules
+            return store.move_lines(
+                entry, {files[m].rel: self.same.lines[m] for m in store.moved.intersection(entry[0])}
+            )
         return None
 
     def mentioning(self, word: str) -> tuple[str, ...]:

@@ -16,12 +16,22 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from typing import Any
 
 from pytest_claims.persist.cache import PLUGIN_VERSION, FactsCache, namespace, read_document, write_entry
 from pytest_claims.persist.codec import all_conform, conforms, decode, encode, schema
-from pytest_claims.records import HIERARCHY, METHOD_NAMES, PLATFORM, Claimed, DirectiveError, Summary, Verdict
+from pytest_claims.records import (
+    HIERARCHY,
+    METHOD_NAMES,
+    PLATFORM,
+    Claimed,
+    DirectiveError,
+    FrontierEntry,
+    Summary,
+    Verdict,
+    Violation,
+)
 from pytest_claims.vocabulary import STATUSES  # a store holding any other was not written by this version
 
 STORE_VERSION = 15
@@ -73,6 +83,12 @@ Same = Callable[[frozenset[str], dict[str, str]], frozenset[str]]
 comment, a blank line's spaces): every item of a store is a function of facts, so they are not changed at all."""
 
 
+Moved = Same
+"""Of the modules whose facts changed since the run that wrote the digests given, those whose facts are the same
+but for where their lines lie (`facts.lines_ranked`): a verdict that read them is the same walk, its lines in
+them moved (`analysis.validity.Validity.verdict`); a directive reading holds lines of its own module only."""
+
+
 Names = Callable[[frozenset[str], dict[str, str], dict[str, str]], frozenset[str]]
 """Of the modules changed since the run that wrote the digests (and class shapes) given, the method names they
 bind otherwise in their classes, as pseudo-modules (`records.method_name`): an item that asked about one of them
@@ -94,15 +110,18 @@ def _changed(digests: dict[str, str], old: dict[str, str], same: Same | None = N
     return changed - same(changed, old) if changed and same is not None else changed
 
 
-def _shared(entries: dict[Any, Any], old: dict[Any, Any]) -> dict[Any, Any]:
+def _shared(entries: dict[Any, Any], old: dict[Any, Any], kept: Container[int] = ()) -> dict[Any, Any]:
     """Equal tuples become one object, so pickle writes each once: the same verdict, blind call group or
     violation reached by many claims is stored (and read back) once. Two levels into an entry's value (a
     verdict's parts, then their items), not to the leaves: deeper sharing saved a sixth of the size and cost
     three times the time. Entries kept from the last run (`old`, the very objects read back) are shared already,
-    as pickle read them: only new ones are looked at, so a run that redoes a few claims does not walk them all."""
+    as pickle read them: only new ones are looked at, so a run that redoes a few claims does not walk them all.
+    `kept`: the identities of new entries made from old ones with their sharing kept (`VerdictStore.move_lines`)."""
     seen: dict[Any, Any] = {}
     return {
-        key: entry if entry is old.get(key) else (_intern(entry[0], 0, seen), _intern(entry[1], 2, seen))
+        key: entry
+        if entry is old.get(key) or id(entry) in kept
+        else (_intern(entry[0], 0, seen), _intern(entry[1], 2, seen))
         for key, entry in entries.items()
     }
 
@@ -156,9 +175,17 @@ class VerdictStore:
         self.directives: dict[Any, Any] = {}
         self.verdicts: dict[Any, Any] = {}
         self.changed: frozenset[str] = frozenset()
+        self.moved: frozenset[str] = frozenset()
+        """The changed modules whose facts only moved (`Moved`)."""
+        self.substance: frozenset[str] = frozenset()
+        """The changed modules less the moved ones."""
         self._names: Callable[[], frozenset[str]] = lambda: frozenset()
         """The method names the changed modules bind otherwise (`Names`), on first need."""
         self._hierarchy = _Lazy(lambda: False)
+        self._moved: dict[int, Any] = {}
+        """Stored verdicts with their lines moved (`move_lines`), by the stored entry's identity."""
+        self._moved_parts: dict[int, Any] = {}
+        """Their parts in moved files, by the stored part's identity (`_moved_lines`)."""
 
     def compare(
         self,
@@ -166,22 +193,35 @@ class VerdictStore:
         hierarchy: Callable[[frozenset[str], dict[str, str]], bool],
         same: Same | None = None,
         names: Names | None = None,
+        moved: Moved | None = None,
     ) -> None:
         """Which modules differ from the stored run: a verdict that read none of them is valid. `hierarchy` says
         whether the changed modules changed the class hierarchy; it is asked only when a verdict that looked for
         overrides (HIERARCHY among its dependencies) is about to be reused. `same`: see `Same`; `names`: see
-        `Names`."""
+        `Names`; `moved`: see `Moved`."""
         self.changed = _changed(digests, self.old_digests, same)
+        self.moved = moved(self.changed, self.old_digests) if moved is not None and self.changed else frozenset()
+        self.substance = self.changed - self.moved
         self._names = _names_once(names, self.changed, self.old_digests, self.old_shapes)
         changed, shapes = self.changed, self.old_shapes  # not `self`: no reference cycle (see engine's collector)
         self._hierarchy = _Lazy(lambda: hierarchy(changed, shapes))
 
-    def valid(self, deps: tuple[str, ...]) -> bool:
-        if not self.changed.isdisjoint(deps):
+    def valid(self, deps: tuple[str, ...], moved: bool = False) -> bool:
+        """Whether none of `deps` changed; `moved`: none but those whose facts only moved."""
+        if not (self.substance if moved else self.changed).isdisjoint(deps):
             return False
         if METHOD_NAMES in deps and not self._names().isdisjoint(deps):
             return False
         return HIERARCHY not in deps or not self._hierarchy()
+
+    def move_lines(self, entry: Any, lines: dict[str, dict[int, int]]) -> Any:
+        """A stored (modules read, verdict) with each line in the files of `lines` (file -> old line -> new line)
+        moved, worked on the stored form (`_moved_lines`); None when a line there is not in its file's map."""
+        known = self._moved.get(id(entry))
+        if known is None:
+            raw = _moved_lines(entry[1], lines, self._moved_parts)
+            known = self._moved[id(entry)] = (entry[0], raw) if raw is not None else ()
+        return known or None
 
     def save(self, digests: dict[str, str]) -> None:
         """Written unless nothing in it would change. Edits that left the facts as they were (a comment) change
@@ -195,7 +235,7 @@ class VerdictStore:
         document = {
             "words": self.words,
             "directives": self.directives,
-            "verdicts": _shared(self.verdicts, self.old_verdicts),
+            "verdicts": _shared(self.verdicts, self.old_verdicts, {id(e) for e in self._moved.values() if e}),
             "digests": digests,
             "shapes": self.shapes,
         }
@@ -310,6 +350,48 @@ def _conforming(summaries: dict[Any, Any]) -> dict[Any, Any]:
     if all_conform(Summary, [entry[1] for entry in summaries.values()]):
         return summaries
     return {key: entry for key, entry in summaries.items() if conforms(Summary, entry[1])}
+
+
+_FILE_LINE = (
+    (Violation._fields.index("file"), Violation._fields.index("line")),
+    (FrontierEntry._fields.index("file"), FrontierEntry._fields.index("line")),
+)
+"""Where a stored violation and a stored frontier entry hold their file and line (`encode` keeps field order)."""
+
+
+def _moved_lines(raw: Any, lines: dict[str, dict[int, int]], memo: dict[int, Any]) -> Any:
+    """A stored verdict with its lines in the files of `lines` moved; None when one is not in its file's map.
+
+    Every list in it stays in order, as moving lines keeps their order. A part in no such file stays the very
+    object read back, and `memo` (id -> moved part) moves a part shared by several verdicts once, so what the
+    store shared stays shared without interning it again."""
+    status, violations, frontier, blind = raw
+    parts: list[tuple[object, ...]] = []
+    try:
+        for items, (at_file, at_line) in zip((violations, frontier), _FILE_LINE, strict=True):
+            moved = []
+            for item in items:
+                if item[at_file] in lines:
+                    new = memo.get(id(item))
+                    if new is None:
+                        line = lines[item[at_file]][item[at_line]]
+                        new = memo[id(item)] = (*item[:at_line], line, *item[at_line + 1 :])
+                    item = new
+                moved.append(item)
+            parts.append(tuple(moved))
+        calls = []
+        for part in blind:  # BlindCalls: (file, via, ((line, code), ...))
+            file, via, found = part
+            if file in lines:
+                new = memo.get(id(part))
+                if new is None:
+                    by = lines[file]
+                    new = memo[id(part)] = (file, via, tuple((by[line], code) for line, code in found))
+                part = new
+            calls.append(part)
+    except KeyError:
+        return None
+    return (status, parts[0], parts[1], tuple(calls))
 
 
 def encode_verdict(verdict: Verdict) -> tuple[object, ...]:

@@ -137,6 +137,7 @@ EDITS: dict[str, Edit] = {
     "comment-users": _append_comment("pkg/users.py"),
     "lines-move-core": _first_line("pkg/core.py"),
     "lines-move-subs": _first_line("pkg/subs.py"),
+    "lines-inside-helper": _toggle("pkg/core.py", "def helper():\n    return", "def helper():\n\n\n    return"),
     "spaces-users": _trailing_spaces("pkg/users.py"),
 }
 

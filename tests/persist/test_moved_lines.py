@@ -1,0 +1,133 @@
+"""An edit that only moves lines (a comment line, blank lines, a longer docstring) changes no walk: the stored
+verdicts that read the moved module are served with their lines where they lie now, never walked again, and
+they equal a cold run's. An edit that changes anything else of the facts is no move."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pytest_claims.analysis.facts import extract, line_numbers, lines_ranked
+from pytest_claims.engine import Result, check
+from pytest_claims.persist.cache import FactsCache
+from pytest_claims.persist.store import _moved_lines, encode_verdict
+from pytest_claims.records import BlindCalls, FrontierEntry, Verdict, Violation
+
+TARGETS = ["linux", "win32"]
+CORE = """\
+import os
+import time
+
+
+def clock():
+    return time.time()
+
+
+def helper():
+    value = clock()
+    return value
+
+
+class Config:
+    def read(self):
+        return os.environ.get("X")
+"""
+USERS = """\
+from pkg.core import Config, helper
+
+
+# claims: deterministic
+def uses_helper():
+    return helper()
+
+
+# claims: deterministic
+def uses_config():
+    return Config().read()
+
+
+# claims: deterministic
+def pure(x):
+    return x + 1
+"""
+
+
+def _project(root: Path) -> Path:
+    (root / "pkg").mkdir(parents=True)
+    (root / "pyproject.toml").write_text('[tool.claims]\npackages = ["pkg"]\n')
+    (root / "pkg" / "__init__.py").write_text("")
+    (root / "pkg" / "core.py").write_text(CORE)
+    (root / "pkg" / "users.py").write_text(USERS)
+    return root
+
+
+def _outcome(result: Result) -> tuple[object, ...]:
+    return result.claims, result.errors, result.problems
+
+
+MOVES = {
+    "a comment line on top": lambda text: "# moved\n" + text,
+    "blank lines inside a body": lambda text: text.replace("    value = clock()\n", "\n\n    value = clock()\n"),
+    "a docstring grown": lambda text: text.replace("def clock():\n", 'def clock():\n    """A\n    clock."""\n'),
+    "lines taken away": lambda text: text.replace("\n\n\ndef helper", "\n\ndef helper"),
+}
+
+
+@pytest.mark.parametrize("move", sorted(MOVES))
+def test_a_move_is_served_from_the_store_with_its_lines_where_they_are_now(tmp_path: Path, move: str) -> None:
+    root, cache = _project(tmp_path / "project"), tmp_path / "cache"
+    before = check(root, TARGETS, cache=FactsCache(cache))
+    core = root / "pkg" / "core.py"
+    core.write_text(MOVES[move](core.read_text()))
+    warm = check(root, TARGETS, cache=FactsCache(cache))
+    assert _outcome(warm) == _outcome(check(root, TARGETS))
+    assert warm.reused == len(warm.claims) == 6  # nothing walked again
+    lines = lambda result: sorted(v.line for c in result.claims for v in c.violations)  # noqa: E731
+    assert lines(warm) != lines(before)  # a violation in core.py lies elsewhere now
+
+
+def test_an_edit_that_reorders_or_adds_code_is_no_move(tmp_path: Path) -> None:
+    """The cutoff can fail: code added, or two defs swapped, is walked again (and still equals a cold run)."""
+    root, cache = _project(tmp_path / "project"), tmp_path / "cache"
+    check(root, TARGETS, cache=FactsCache(cache))
+    core = root / "pkg" / "core.py"
+    swapped = core.read_text().replace(
+        "def clock():\n    return time.time()\n\n\ndef helper():\n    value = clock()\n    return value\n",
+        "def helper():\n    value = clock()\n    return value\n\n\ndef clock():\n    return time.time()\n",
+    )
+    for text in (swapped, swapped.replace("    return value\n", "    print(value)\n    return value\n")):
+        core.write_text(text)
+        warm = check(root, TARGETS, cache=FactsCache(cache))
+        assert _outcome(warm) == _outcome(check(root, TARGETS))
+        assert warm.reused < len(warm.claims)
+
+
+def test_facts_equal_but_for_their_lines_rank_equal() -> None:
+    facts = extract(CORE, "pkg/core.py")
+    for move in MOVES.values():
+        moved = extract(move(CORE), "pkg/core.py")
+        assert moved != facts
+        assert lines_ranked(moved) == lines_ranked(facts)
+        assert len(line_numbers(moved)) == len(line_numbers(facts))
+    changed = extract(CORE.replace("os.environ.get", "os.getenv"), "pkg/core.py")
+    assert lines_ranked(changed) != lines_ranked(facts)
+
+
+def test_a_stored_verdict_has_its_lines_moved_in_the_moved_file_only() -> None:
+    violation = Violation("deterministic", "call", "time.time", "pkg/core.py", 6, ("f", "clock"))
+    elsewhere = Violation("deterministic", "call", "os.getcwd", "pkg/other.py", 6, ("f",))
+    entry = FrontierEntry("x.y", "pkg/core.py", 10, ("f",), "reason", "hint")
+    blind = BlindCalls("pkg/core.py", ("f",), ((11, "g()"),))
+    raw = encode_verdict(Verdict("violated", (violation, elsewhere), (entry,), (blind,)))
+    moved = _moved_lines(raw, {"pkg/core.py": {6: 7, 10: 12, 11: 13}}, {})
+    assert moved == encode_verdict(
+        Verdict(
+            "violated",
+            (violation._replace(line=7), elsewhere),
+            (entry._replace(line=12),),
+            (blind._replace(calls=((13, "g()"),)),),
+        )
+    )
+    assert moved[1][1] is raw[1][1]  # a part in no moved file stays the object read back
+    assert _moved_lines(raw, {"pkg/core.py": {6: 7}}, {}) is None  # a line the map lacks: walked again
