@@ -328,14 +328,17 @@ def _suggest(run: _Run) -> None:
 
 def _warm(run: _Run, parse: Row, touched_file: str, hot_file: str) -> None:
     """The warm engine rows: nothing changed, the largest file touched (a comment appended: its facts stay the
-    same), the same file edited so that every line moves (its facts change: whatever read it is redone), and
-    the same edit of a hot module (one most walks read); n/a without a cache. Each engine has its own cache."""
+    same), the same file edited so that every line moves (its facts change only in their lines: the verdicts
+    that read it are served with their lines moved), the same edit of a hot module (one most walks read), and
+    code added to the hot module (a function appended: its facts change, whatever read it is redone); n/a
+    without a cache. Each engine has its own cache."""
     name = run.name
     warm = Row("warm", "engine warm, host only, nothing changed")
     touch = Row("touched", f"engine warm, host only, one file touched ({touched_file})")
     edit = Row("edited", f"engine warm, host only, one file edited, every line moved ({touched_file})")
     hot = Row("edited-hot", f"engine warm, host only, a hot module edited, every line moved ({hot_file})")
-    rows = ((warm, WARM_LIMIT), (touch, TOUCHED_LIMIT), (edit, None), (hot, HOT_EDIT_LIMIT))
+    code = Row("coded-hot", f"engine warm, host only, code added to a hot module, a function appended ({hot_file})")
+    rows = ((warm, WARM_LIMIT), (touch, TOUCHED_LIMIT), (edit, None), (hot, HOT_EDIT_LIMIT), (code, None))
     if not run.has_cache:
         for row, _ in rows:
             row.verdict, row.note = "n/a", "n/a (no cache yet: pytest_claims.persist.cache.FactsCache)"
@@ -354,6 +357,7 @@ def _warm(run: _Run, parse: Row, touched_file: str, hot_file: str) -> None:
             run.over(touch, run.repeat, lambda i, e: edits.once(run.touched, i, e, "touch", append=True))
             run.over(edit, run.repeat, lambda i, e: edits.once(run.touched, i, e, "edit", append=False))
             run.over(hot, run.repeat, lambda i, e: edits.once(run.root / hot_file, i, e, "hot", append=False))
+            run.over(code, run.repeat, lambda i, e: edits.once(run.root / hot_file, i, e, "code", append=True))
     for row, limit in rows:
         judge(row, "ast.parse", parse.value, limit if run.has_cache else None)
         if row.details and row.details[-1].get("parsed") is not None:
@@ -374,6 +378,8 @@ class _Edits:
     def once(self, path: Path, i: int, engine: Engine, kind: str, append: bool) -> dict[str, Any]:
         original = path.read_bytes()
         mark = f"# benchmark {kind} {i} {time.time_ns()}\n".encode()
+        if kind == "code":  # a new function: the module's facts change in substance, no line moves
+            mark = f"\n\ndef _benchmark_{i}_{time.time_ns()}():\n    return {i}\n".encode()
         args = self.run.engine_args(False, self.caches[engine.label])
         path.write_bytes(original + b"\n" + mark if append else mark + original)
         try:
