@@ -106,8 +106,9 @@ class ChangedNames:
     name a changed module binds in its classes otherwise than its old content did (its platform guards
     included), as `records.method_name` markers. What was built on asking whether the project binds such a name
     (a call on a value of unknown class, SPEC §5) is stale; the rest stands. A module the last run never read
-    (no class shape kept) bound none of the names asked then: the names are read only from the modules whose
-    text mentions them. `METHOD_NAMES` when a module the last run read has its old facts no longer in the facts
+    (no class shape kept) decided none of the answers then: the names are read only from the modules whose
+    text mentions them, until one binds the name unguarded (that one was read); every name it binds now counts
+    as changed. `METHOD_NAMES` when a module the last run read has its old facts no longer in the facts
     cache: everything that asked is stale. Each module is compared once per run (both stores ask)."""
 
     def __init__(self, project: Project, cache: FactsCache) -> None:

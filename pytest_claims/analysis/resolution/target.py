@@ -200,22 +200,23 @@ class TargetView:
         of the run may answer otherwise. A class binds every name it defines: its methods (properties too), its
         class-body assignments whatever their value (`run = _run`, `handler = None`: fail closed), and the
         attributes its methods set on `self` (a callable stored there is called by name). Only the modules whose
-        classes may bind the name are read (`Modules.mentioning`); kept per target. Nothing of it is recorded as
-        read: who asks records the name."""
+        classes may bind the name are read (`Modules.mentioning`), and only until one binds it unguarded; kept per
+        target. Nothing of it is recorded as read: who asks records the name."""
         known = self._binds.get(name)
         if known is None:
-            bound = always = guarded = False
+            bound = guarded = False
             with self.tracker.scope(state="off"):
                 for module_name in self.project.modules.mentioning(name):
                     module = self.project.modules[module_name]
                     sensitive = self.platform_sensitive(module)
                     for cls_guard, guard in self._class_bound(module).get(name, ()):
                         if cls_guard == 0 and guard == 0:
-                            always = True
-                        elif sensitive:
-                            guarded = True
+                            # bound on every target: the answer, whatever the modules not read yet bind
+                            self._binds[name] = (True, False)
+                            return (True, False)
+                        guarded = guarded or sensitive
                         bound = bound or (self.alive(module, cls_guard) and self.alive(module, guard))
-            known = self._binds[name] = (bound, guarded and not always)
+            known = self._binds[name] = (bound, guarded)
         return known
 
     def _class_bound(self, module: Module) -> dict[str, list[tuple[int, int]]]:
