@@ -384,6 +384,10 @@ class Modules(Mapping[str, Module]):
         """The modules whose facts this run needed (the rest were only hashed)."""
         return frozenset(self._loaded)
 
+    def is_loaded(self, name: str) -> bool:
+        """Whether the module's facts are at hand (asking costs no parse)."""
+        return name in self._loaded
+
     def __contains__(self, name: object) -> bool:
         return name in self._index.modules
 

@@ -22,8 +22,11 @@ PROJECT = {
         "# claims: deterministic\ndef use(b: Base) -> int:\n    return b.run()\n\n\n"
         "# claims: deterministic\ndef stamp(c: Clock) -> float:\n    return c.now()\n\n\n"
         "# claims: deterministic\ndef lead(x):\n    return x.tick()\n\n\n"
-        "# claims: deterministic\ndef quiet(x):\n    return x.untold()\n"
+        "# claims: deterministic\ndef quiet(x):\n    return x.untold()\n\n\n"
+        "# claims: deterministic\ndef probe(x):\n    return x.zap()\n\n\n"
+        "class Zapper:\n    def zap(self) -> int:\n        return 0\n"
     ),
+    "pkg/aaa.py": "class Zap:\n    def zap(self) -> int:\n        return 1\n",
     "pkg/core/named.py": "from pkg.ext.deco import vow\n\n\n@vow('deterministic')\ndef vowed() -> int:\n    return 1\n",
     "pkg/ext/__init__.py": "",
     "pkg/ext/impl.py": (
@@ -34,6 +37,7 @@ PROJECT = {
     "pkg/ext/ticker.py": (
         "import os\n\n\nclass Ticker:\n    def __init__(self) -> None:\n        self.tick = os.getenv\n"
     ),
+    "pkg/ext/ticker2.py": "class Ticker2:\n    def tick(self) -> int:\n        return 0\n",
     "pkg/ext/deco.py": "from pytest_claims import claims as vow\n\n__all__ = ['vow']\n",
     "pkg/ext/other.py": "import os\n\n\n# claims: deterministic\ndef env() -> str | None:\n    return os.getenv('X')\n",
 }
@@ -73,6 +77,19 @@ def test_a_path_run_reads_only_what_its_claims_reach(project: Path) -> None:
     assert "pkg.ext.other" not in loaded  # a claim outside the path, reaching nothing the path's claims reach
     assert {"pkg.ext.impl", "pkg.ext.wall", "pkg.ext.ticker", "pkg.ext.deco"} <= loaded
     assert all(_core(c.file) for c in part.claims)
+
+
+def test_the_search_for_a_class_binding_a_name_stops_at_the_first_unguarded_one(project: Path) -> None:
+    """`x.tick()`: pkg/ext/ticker.py binds `tick` on every target, so pkg/ext/ticker2.py is not read; `x.zap()`:
+    the path's own pkg/core/api.py binds `zap` and is at hand, so pkg/aaa.py is not read, though it comes first."""
+    part = check(project, ["linux"], select=_core)
+    loaded = part.project.modules.loaded()
+    assert "pkg.ext.ticker" in loaded and "pkg.ext.ticker2" not in loaded
+    assert "pkg.aaa" not in loaded
+    whole = check(project, ["linux"])
+    assert list(part.claims) == [c for c in whole.claims if _core(c.file)]
+    (probe,) = [c for c in part.claims if c.qualname == "probe"]
+    assert probe.blind_spots  # a class binds `zap`: the call may lead somewhere
 
 
 def test_a_path_run_keeps_the_other_stored_verdicts(project: Path) -> None:

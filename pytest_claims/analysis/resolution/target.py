@@ -200,14 +200,17 @@ class TargetView:
         of the run may answer otherwise. A class binds every name it defines: its methods (properties too), its
         class-body assignments whatever their value (`run = _run`, `handler = None`: fail closed), and the
         attributes its methods set on `self` (a callable stored there is called by name). Only the modules whose
-        classes may bind the name are read (`Modules.mentioning`), and only until one binds it unguarded; kept per
-        target. Nothing of it is recorded as read: who asks records the name."""
+        classes may bind the name are read (`Modules.mentioning`), those at hand first, and only until one binds it
+        unguarded; kept per target. Nothing of it is recorded as read: who asks records the name."""
         known = self._binds.get(name)
         if known is None:
             bound = guarded = False
+            modules = self.project.modules
+            # the modules at hand first: one of them may end the search before any other is parsed
+            candidates = sorted(modules.mentioning(name), key=lambda m: not modules.is_loaded(m))
             with self.tracker.scope(state="off"):
-                for module_name in self.project.modules.mentioning(name):
-                    module = self.project.modules[module_name]
+                for module_name in candidates:
+                    module = modules[module_name]
                     sensitive = self.platform_sensitive(module)
                     for cls_guard, guard in self._class_bound(module).get(name, ()):
                         if cls_guard == 0 and guard == 0:
