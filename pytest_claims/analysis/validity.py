@@ -54,17 +54,16 @@ def _shape(project: Project, name: str) -> str:
 
 
 class SameFacts:
-    """The modules whose bytes changed but whose facts did not (`store.Same`): the facts of their old content,
-    still in the facts cache under its digest, equal to those of the new. Every verdict, summary and reading is
-    computed from facts alone (directives, names, lines and call texts are facts; comments, docstrings and
-    trailing spaces are not), so
-    what was built on such a module stands: an early cutoff, as build systems do for an output that came out
-    the same. Only where the module still lies (`place`): the same facts elsewhere mean something else. Each
-    module is compared once per run (both stores ask).
+    """Of the modules whose bytes changed, those whose facts did not, and those whose facts only moved
+    (`store.Same`), against the facts of their old content, still in the facts cache under its digest.
 
-    `moved` gives those whose facts are the same but for where their lines lie (`facts.lines_ranked`): what
-    another module's summary read of them stands, the lines it holds are its own (`store.Moved`). Not a file
-    with problems: what cannot be read of it is reported with its line."""
+    Every verdict, summary and reading is computed from facts alone (directives, names, lines and call texts are
+    facts; comments, docstrings and trailing spaces are not), so what was built on a module whose facts came out
+    the same stands: an early cutoff, as build systems do for an output that came out the same. Facts equal
+    but for where their lines lie (`facts.lines_ranked`) have moved: what was built on them stands but for its
+    lines in that module (`lines` maps them). Never a file with problems (what cannot be read of it is reported
+    with its line), and only where the module still lies (`place`): the same facts elsewhere mean something
+    else. Each module is compared once per run (both stores ask)."""
 
     def __init__(self, project: Project, cache: FactsCache, keys: dict[str, str]) -> None:
         self.project = project
@@ -74,11 +73,13 @@ class SameFacts:
         self.lines: dict[str, dict[int, int]] = {}
         """A moved module's old line numbers -> its new ones (each line the facts hold)."""
 
-    def __call__(self, changed: frozenset[str], old: dict[str, str]) -> frozenset[str]:
-        return frozenset(name for name in changed if self._compare(name, old.get(name, "")) == "same")
-
-    def moved(self, changed: frozenset[str], old: dict[str, str]) -> frozenset[str]:
-        return frozenset(name for name in changed if self._compare(name, old.get(name, "")) == "moved")
+    def __call__(self, changed: frozenset[str], old: dict[str, str]) -> tuple[frozenset[str], frozenset[str]]:
+        """(the same, the moved) of the changed modules."""
+        found = {name: self._compare(name, old.get(name, "")) for name in changed}
+        return (
+            frozenset(name for name, kind in found.items() if kind == "same"),
+            frozenset(name for name, kind in found.items() if kind == "moved"),
+        )
 
     def _compare(self, name: str, old_key: str) -> str:
         """same | moved | changed"""
@@ -185,7 +186,7 @@ class Validity:
         self.hierarchy = partial(hierarchy_changed, project)
         self.same = SameFacts(project, cache, self.keys)
         self.names = ChangedNames(project, cache)
-        store.compare(self.keys, self.hierarchy, self.same, self.names, self.same.moved)
+        store.compare(self.keys, self.hierarchy, self.same, self.names)
 
     def summaries(self, inputs: tuple[object, ...], targets: Sequence[str]) -> SummaryStore:
         """The summary store of this run's targets, judged by the same changes and class shapes."""

@@ -34,7 +34,7 @@ from pytest_claims.records import (
 )
 from pytest_claims.vocabulary import STATUSES  # a store holding any other was not written by this version
 
-STORE_VERSION = 15
+STORE_VERSION = 16
 """The layout of both stores around their records (whose shapes `schema` hashes); part of their keys."""
 
 _NAMES = dict[str, str]
@@ -78,15 +78,18 @@ def store_key(cache: FactsCache, inputs: tuple[object, ...], *more: object) -> s
     )
 
 
-Same = Callable[[frozenset[str], dict[str, str]], frozenset[str]]
-"""Of the modules whose bytes changed since the run that wrote the digests given, those whose facts did not (a
-comment, a blank line's spaces): every item of a store is a function of facts, so they are not changed at all."""
+Same = Callable[[frozenset[str], dict[str, str]], tuple[frozenset[str], frozenset[str]]]
+"""Of the modules whose bytes changed since the run that wrote the digests given: those whose facts did not (a
+comment, a blank line's spaces), which are not changed at all, as every item of a store is a function of facts;
+and those whose facts are the same but for where their lines lie (`facts.lines_ranked`), which have *moved*: a
+verdict that read them is the same walk, its lines in them moved (`analysis.validity.Validity.verdict`); a
+directive reading, and a summary of another module's function, hold lines of their own module only (but a
+summary's reaches placed in a dataclass's module, which its stored dependencies name: `lines_of`)."""
 
 
-Moved = Same
-"""Of the modules whose facts changed since the run that wrote the digests given, those whose facts are the same
-but for where their lines lie (`facts.lines_ranked`): a verdict that read them is the same walk, its lines in
-them moved (`analysis.validity.Validity.verdict`); a directive reading holds lines of its own module only."""
+def lines_of(module: str) -> str:
+    """The pseudo-module a stored summary depends on when it holds lines of `module`, not its own."""
+    return f"<lines>{module}"
 
 
 Names = Callable[[frozenset[str], dict[str, str], dict[str, str]], frozenset[str]]
@@ -104,10 +107,16 @@ def _names_once(
     return functools.cache(lambda: names(changed, old, shapes))
 
 
-def _changed(digests: dict[str, str], old: dict[str, str], same: Same | None = None) -> frozenset[str]:
-    """Modules new, gone or edited since the run that wrote `old` (less those `same` finds equal in substance)."""
+def _changed(
+    digests: dict[str, str], old: dict[str, str], same: Same | None = None
+) -> tuple[frozenset[str], frozenset[str]]:
+    """Modules new, gone or edited since the run that wrote `old` (less those `same` finds equal in substance),
+    and those of them whose facts only moved."""
     changed = frozenset(m for m in set(digests) | set(old) if digests.get(m, "") != old.get(m, ""))
-    return changed - same(changed, old) if changed and same is not None else changed
+    if not changed or same is None:
+        return changed, frozenset()
+    equal, moved = same(changed, old)
+    return changed - equal, moved
 
 
 def _shared(entries: dict[Any, Any], old: dict[Any, Any], kept: Container[int] = ()) -> dict[Any, Any]:
@@ -176,7 +185,7 @@ class VerdictStore:
         self.verdicts: dict[Any, Any] = {}
         self.changed: frozenset[str] = frozenset()
         self.moved: frozenset[str] = frozenset()
-        """The changed modules whose facts only moved (`Moved`)."""
+        """The changed modules whose facts only moved (`Same`)."""
         self.substance: frozenset[str] = frozenset()
         """The changed modules less the moved ones."""
         self._names: Callable[[], frozenset[str]] = lambda: frozenset()
@@ -193,14 +202,12 @@ class VerdictStore:
         hierarchy: Callable[[frozenset[str], dict[str, str]], bool],
         same: Same | None = None,
         names: Names | None = None,
-        moved: Moved | None = None,
     ) -> None:
         """Which modules differ from the stored run: a verdict that read none of them is valid. `hierarchy` says
         whether the changed modules changed the class hierarchy; it is asked only when a verdict that looked for
         overrides (HIERARCHY among its dependencies) is about to be reused. `same`: see `Same`; `names`: see
-        `Names`; `moved`: see `Moved`."""
-        self.changed = _changed(digests, self.old_digests, same)
-        self.moved = moved(self.changed, self.old_digests) if moved is not None and self.changed else frozenset()
+        `Names`."""
+        self.changed, self.moved = _changed(digests, self.old_digests, same)
         self.substance = self.changed - self.moved
         self._names = _names_once(names, self.changed, self.old_digests, self.old_shapes)
         changed, shapes = self.changed, self.old_shapes  # not `self`: no reference cycle (see engine's collector)
@@ -272,6 +279,8 @@ class SummaryStore:
         """The shapes the verdict store will save (the same dict): the summaries are judged by them too."""
         self._old: dict[Any, Any] | None = None
         self._changed: frozenset[str] = frozenset()
+        """The modules changed since the stored run, less those whose facts only moved (`_moved`)."""
+        self._moved: frozenset[str] = frozenset()
         self._names: Callable[[], frozenset[str]] = lambda: frozenset()
         self._hierarchy_changed = _Lazy(lambda: False)
         self._new: dict[Any, Any] = {}
@@ -287,8 +296,8 @@ class SummaryStore:
             self._old = _conforming(document.get("summaries", {}))
             self._old_subclasses = document.get("subclasses", {})
             old_digests = document.get("digests", {})
-            changed, shapes = _changed(self.digests, old_digests, self.same), document.get("shapes", {})
-            self._changed = changed
+            (changed, moved), shapes = _changed(self.digests, old_digests, self.same), document.get("shapes", {})
+            self._changed, self._moved = changed - moved, moved
             self._names = _names_once(self.names, changed, old_digests, shapes)
             hierarchy = self.hierarchy  # not `self`: no reference cycle
             self._hierarchy_changed = _Lazy(lambda: bool(changed) and hierarchy(changed, shapes))
@@ -299,7 +308,7 @@ class SummaryStore:
             return None
         stored = self._stored()
         entry = stored.get((key[0], key[1], platform)) or stored.get((key[0], key[1], "*"))
-        if entry is None or not self._valid(entry[0]):
+        if entry is None or not self._valid(key[0], entry[0]):
             return None
         self.loaded += 1
         return decode(Summary, entry[1])
@@ -319,8 +328,12 @@ class SummaryStore:
         if self.path is not None:
             self._new_subclasses[platform, key[0], key[1]] = tuple(found)
 
-    def _valid(self, deps: tuple[str, ...]) -> bool:
+    def _valid(self, module: str, deps: tuple[str, ...]) -> bool:
+        """Whether a summary of a function of `module` built on `deps` stands: none of them changed, but for
+        moves of modules whose lines it does not hold (`Same`)."""
         if not self._changed.isdisjoint(deps) or (METHOD_NAMES in deps and not self._names().isdisjoint(deps)):
+            return False
+        if self._moved and (module in self._moved or any(lines_of(m) in deps for m in self._moved)):
             return False
         return HIERARCHY not in deps or not self._hierarchy_changed()
 
@@ -328,13 +341,14 @@ class SummaryStore:
         if self.path is not None:
             self.computed += 1
             where = platform if PLATFORM in summary.deps else "*"
-            self._new[key[0], key[1], where] = (tuple(sorted(summary.deps)), encode(summary))
+            deps = summary.deps.union(lines_of(r.module) for r in summary.reaches if r.module)
+            self._new[key[0], key[1], where] = (tuple(sorted(deps)), encode(summary))
 
     def save(self) -> None:
         """Still-valid old summaries and the new ones; nothing is written when nothing was computed."""
         if self.path is None or not (self._new or self._new_subclasses):
             return
-        kept = {key: entry for key, entry in self._stored().items() if self._valid(entry[0])}
+        kept = {key: entry for key, entry in self._stored().items() if self._valid(key[0], entry[0])}
         kept.update(self._new)
         old = self._old_subclasses  # asked only when there is something to keep: it may parse changed modules
         subclasses = dict(old) if old and not self._hierarchy_changed() else {}

@@ -131,3 +131,66 @@ def test_a_stored_verdict_has_its_lines_moved_in_the_moved_file_only() -> None:
     )
     assert moved[1][1] is raw[1][1]  # a part in no moved file stays the object read back
     assert _moved_lines(raw, {"pkg/core.py": {6: 7}}, {}) is None  # a line the map lacks: walked again
+
+
+MID = """\
+from pkg.core import Stamp, clock
+
+
+def mid():
+    return clock()
+
+
+def make():
+    return Stamp()
+"""
+STAMP = """
+
+@dataclass
+class Stamp:
+    at: float = field(default_factory=time.time)
+"""
+CALLERS = """\
+from pkg.mid import make, mid
+
+
+# claims: deterministic
+def via_mid():
+    return mid()
+
+
+# claims: deterministic
+def via_make():
+    return make()
+"""
+
+
+def _summaries(trace: Path) -> tuple[int, int]:
+    """(summarized, summaries reused) of the last engine run written to `trace`."""
+    fields = dict(part.split("=", 1) for part in trace.read_text().splitlines()[-1].split()[1:])
+    return int(fields["summarized"]), int(fields["summaries-reused"])
+
+
+def test_after_a_move_the_summaries_of_other_modules_stand(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """core.py moves, then callers.py is edited: the walks redone reuse mid()'s stored summary (it read core.py
+    but holds none of its lines); make()'s (its reach lies in core.py, where the dataclass field's factory is
+    written) and core.py's own are summarised again. Every run equals a cold one."""
+    trace = tmp_path / "trace"
+    monkeypatch.setenv("PYTEST_CLAIMS_TRACE", str(trace))
+    root, cache = _project(tmp_path / "project"), tmp_path / "cache"
+    core, callers = root / "pkg" / "core.py", root / "pkg" / "callers.py"
+    core.write_text("from dataclasses import dataclass, field\n" + CORE + STAMP)
+    (root / "pkg" / "mid.py").write_text(MID)
+    callers.write_text(CALLERS)
+    check(root, TARGETS, cache=FactsCache(cache))
+    core.write_text("# moved\n" + core.read_text())
+    moved = check(root, TARGETS, cache=FactsCache(cache))
+    assert moved.reused == len(moved.claims) and _outcome(moved) == _outcome(check(root, TARGETS))
+    callers.write_text(callers.read_text().replace("return mid()", "value = mid()\n    return value"))
+    edited = check(root, TARGETS, cache=FactsCache(cache))
+    summarized, reused = _summaries(trace)
+    assert _outcome(edited) == _outcome(check(root, TARGETS))
+    assert reused == 1  # mid(): read core.py, holds none of its lines
+    assert summarized >= 3  # via_mid (its module changed), make (a line in core.py), clock (its module moved)
+    (via_make,) = [c for c in edited.claims if c.qualname == "via_make" and c.platform == "linux"]
+    assert [(v.file, v.reach) for v in via_make.violations] == [("pkg/core.py", "time.time")]
