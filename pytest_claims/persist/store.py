@@ -34,7 +34,7 @@ from pytest_claims.records import (
 )
 from pytest_claims.vocabulary import STATUSES  # a store holding any other was not written by this version
 
-STORE_VERSION = 16
+STORE_VERSION = 17
 """The layout of both stores around their records (whose shapes `schema` hashes); part of their keys."""
 
 _NAMES = dict[str, str]
@@ -54,10 +54,15 @@ VERDICTS_SHAPE: dict[str, object] = {
     "shapes": _NAMES,
 }
 """What the verdict store holds, part by part (`read_document` checks a stored one against it)."""
+Args = tuple[tuple[str, str, object], ...]
+"""Literal arguments deciding a function's tests (`analysis.arguments.Decided`)."""
+SummaryKey = tuple[str, int, str, tuple[str, int] | None, Args]
+"""(module, function index, platform or "*", the class a method is entered for or None, the literal arguments
+deciding its tests or ()): a function's own summary, or its summary in a context (`Summaries.summary_in`)."""
 SUMMARIES_SHAPE: dict[str, object] = {
-    # (module, function index, platform or "*") -> (modules it was resolved from, the summary: checked apart,
-    # all at once, when the store is first read: `_conforming`)
-    "summaries": dict[tuple[str, int, str], tuple[tuple[str, ...], object]],
+    # SummaryKey -> (modules it was resolved from, the summary: checked apart, all at once, when the store is
+    # first read: `_conforming`)
+    "summaries": dict[SummaryKey, tuple[tuple[str, ...], object]],
     "digests": _NAMES,
     "shapes": _NAMES,
     "subclasses": dict[tuple[str, str, int], tuple[tuple[str, int], ...]],
@@ -253,9 +258,11 @@ class VerdictStore:
 class SummaryStore:
     """Function summaries of the last run with the same targets, read on first need.
 
-    Keyed by (module, function index, platform); a summary that consulted nothing platform-specific is kept
-    once under platform "*" for every target of the run. The run's target list is part of the store's key:
-    whether a summary is platform-specific is judged against the other targets of the run that made it.
+    Keyed by `SummaryKey`; a summary that consulted nothing platform-specific is kept once under platform "*"
+    for every target of the run. Summaries in a context (a receiver, literal arguments) are kept as plain ones
+    are: the walks an edit redoes enter most functions in the same contexts as before. The run's target list is
+    part of the store's key: whether a summary is platform-specific is judged against the other targets of the
+    run that made it.
     """
 
     def __init__(
@@ -303,11 +310,13 @@ class SummaryStore:
             self._hierarchy_changed = _Lazy(lambda: bool(changed) and hierarchy(changed, shapes))
         return self._old
 
-    def get(self, key: tuple[str, int], platform: str) -> Summary | None:
+    def get(
+        self, key: tuple[str, int], platform: str, receiver: tuple[str, int] | None = None, args: Args = ()
+    ) -> Summary | None:
         if self.path is None:
             return None
         stored = self._stored()
-        entry = stored.get((key[0], key[1], platform)) or stored.get((key[0], key[1], "*"))
+        entry = stored.get((*key, platform, receiver, args)) or stored.get((*key, "*", receiver, args))
         if entry is None or not self._valid(key[0], entry[0]):
             return None
         self.loaded += 1
@@ -337,12 +346,19 @@ class SummaryStore:
             return False
         return HIERARCHY not in deps or not self._hierarchy_changed()
 
-    def put(self, key: tuple[str, int], platform: str, summary: Summary) -> None:
+    def put(
+        self,
+        key: tuple[str, int],
+        platform: str,
+        summary: Summary,
+        receiver: tuple[str, int] | None = None,
+        args: Args = (),
+    ) -> None:
         if self.path is not None:
             self.computed += 1
             where = platform if PLATFORM in summary.deps else "*"
             deps = summary.deps.union(lines_of(r.module) for r in summary.reaches if r.module)
-            self._new[key[0], key[1], where] = (tuple(sorted(deps)), encode(summary))
+            self._new[key[0], key[1], where, receiver, args] = (tuple(sorted(deps)), encode(summary))
 
     def save(self) -> None:
         """Still-valid old summaries and the new ones; nothing is written when nothing was computed."""

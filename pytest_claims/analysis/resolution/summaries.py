@@ -135,14 +135,19 @@ class Summaries:
         """The summary of a function as a walk entered it (`context`): for a method entered for `receiver` (its
         `self` an instance of that class or a subclass), the uses rooted at `self`, `cls` and `super()` resolved
         for it, memoised per (class, use) by `Bodies`; under literal `args`, without the uses a test of them rules
-        out. Kept for the run, not persisted. Neither: the function's own summary."""
+        out. Persisted as plain ones are. Neither: the function's own summary."""
         if receiver is None and not args:
             return self.summary(key)
         cached = self._receivers.get((key, receiver, args))
+        if cached is None and self.persisted is not None:
+            cached = self.persisted.get(key, self.view.target.platform, receiver, args)
         if cached is not None:
+            self._receivers[key, receiver, args] = cached
             return cached
         result = self._summarise(key, receiver, args)
         self._receivers[key, receiver, args] = result
+        if self.persisted is not None:
+            self.persisted.put(key, self.view.target.platform, result, receiver, args)
         return result
 
     def _summarise(self, key: Key, receiver: ClassKey | None, args: Decided = ()) -> Summary:

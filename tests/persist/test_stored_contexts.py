@@ -1,0 +1,87 @@
+"""Summaries in a context (a method entered for a subclass, literal arguments deciding a function's tests) are
+kept in the summary store as plain ones are: a walk redone after an edit elsewhere reads them back, and a run on
+the cache still equals a cold run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pytest_claims.engine import Result, check
+from pytest_claims.persist.cache import FactsCache
+
+TARGETS = ["linux", "win32"]
+CORE = """\
+import os
+
+
+def fetch(mode):
+    if mode == "env":
+        return os.environ.get("X")
+    return 1
+
+
+class Base:
+    def run(self):
+        return self.step()
+
+    def step(self):
+        return 0
+
+
+class Loud(Base):
+    def step(self):
+        return os.getcwd()
+"""
+USERS = """\
+from pkg.core import Loud, fetch
+
+
+# claims: deterministic
+def quiet():
+    return fetch("plain")
+
+
+# claims: deterministic
+def noisy():
+    return fetch("env")
+
+
+# claims: deterministic
+def entered(loud: Loud):
+    return loud.run()
+"""
+
+
+def _summaries(trace: Path) -> tuple[int, int]:
+    """(summarized, summaries reused) of the last engine run written to `trace`."""
+    fields = dict(part.split("=", 1) for part in trace.read_text().splitlines()[-1].split()[1:])
+    return int(fields["summarized"]), int(fields["summaries-reused"])
+
+
+def _outcome(result: Result) -> tuple[object, ...]:
+    return result.claims, result.errors, result.problems
+
+
+def test_a_walk_redone_reads_its_contexts_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`fetch("plain")`, `fetch("env")` and `Base.run` entered for `Loud` are summarised in their contexts once;
+    after an edit to users.py, its three claims are walked again, and only their own summaries are made."""
+    trace = tmp_path / "trace"
+    monkeypatch.setenv("PYTEST_CLAIMS_TRACE", str(trace))
+    root = tmp_path / "project"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pyproject.toml").write_text('[tool.claims]\npackages = ["pkg"]\n')
+    (root / "pkg" / "__init__.py").write_text("")
+    (root / "pkg" / "core.py").write_text(CORE)
+    users = root / "pkg" / "users.py"
+    users.write_text(USERS)
+    cold = check(root, TARGETS, cache=FactsCache(tmp_path / "cache"))
+    status = {c.qualname: c.status for c in cold.claims if c.platform == "linux"}
+    assert status == {"quiet": "held", "noisy": "violated", "entered": "violated"}  # the contexts decide
+    users.write_text(USERS.replace('return fetch("plain")', 'value = 0\n    return fetch("plain")'))
+    warm = check(root, TARGETS, cache=FactsCache(tmp_path / "cache"))
+    summarized, reused = _summaries(trace)
+    assert _outcome(warm) == _outcome(check(root, TARGETS))
+    assert summarized == 3  # quiet, noisy, entered: their module changed (each shared by both targets)
+    assert reused == 4  # fetch in two contexts, Base.run for Loud, Loud.step
