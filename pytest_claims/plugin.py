@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import pytest
 
-from pytest_claims import __version__
+from pytest_claims import __version__, unrewritten  # noqa: F401  (first: see pytest_claims.unrewritten)
 from pytest_claims.analysis.project import Project, load
 from pytest_claims.config import Config as ClaimsConfig
 from pytest_claims.config import ConfigError, find_project_root, load_config, sweep_env, unknown_platform
