@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import pytest
 
-from pytest_claims import __version__
+from pytest_claims import __version__, unrewritten  # noqa: F401  (first: see pytest_claims.unrewritten)
 from pytest_claims.analysis.project import Project, load
 from pytest_claims.config import Config as ClaimsConfig
 from pytest_claims.config import ConfigError, find_project_root, load_config, sweep_env, unknown_platform
@@ -426,9 +426,16 @@ class ClaimsFile(pytest.File):
         errors = state.errors.get(self.rel)
         if errors:
             raise ClaimsCollectError("\n".join(errors))
+        relfspath = None
         for result in state.by_file.get(self.rel, []):
             name = f"{result.qualname}[{result.platform}]"
             item = ClaimItem.from_parent(self, name=name, nodeid=f"{self.nodeid}::{name}", result=result)
+            if relfspath is None:
+                relfspath = item.location[0]
+            else:
+                # pytest's `Item.location` (a cached_property) as pytest computes it: the path part is the same for
+                # every item of the file, and working it out again costs more per item than the rest of its run
+                item.__dict__["location"] = (relfspath, *item.reportinfo()[1:])
             yield item
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException]) -> str:  # type: ignore[override]
@@ -519,11 +526,11 @@ class StaticItem(pytest.Item):
         """pytest's run protocol without its setup, call and teardown hooks, which only wrap `runtest` in what a
         test needs (captured output and logs, fixtures, skip and xfail marks, the set-up collectors) and cost more
         than the whole verdict: the same reports, made and logged through the same hooks, in the same order."""
-        ihook = self.ihook
+        ihook = self.ihook  # once: each `ihook` looks up the conftests of the item's path (a stat)
         ihook.pytest_runtest_logstart(nodeid=self.nodeid, location=self.location)
-        _run_phase(self, "setup", _nothing)
-        _run_phase(self, "call", self.runtest)
-        _run_phase(self, "teardown", _nothing)
+        _run_phase(self, ihook, "setup", _nothing)
+        _run_phase(self, ihook, "call", self.runtest)
+        _run_phase(self, ihook, "teardown", _nothing)
         ihook.pytest_runtest_logfinish(nodeid=self.nodeid, location=self.location)
 
 
@@ -564,14 +571,17 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         gc.unfreeze()
 
 
-def _run_phase(item: StaticItem, when: Literal["setup", "call", "teardown"], run: Callable[[], None]) -> None:
-    """One phase as pytest's `call_and_report` runs it, with `run` in place of the phase's hook."""
+def _run_phase(
+    item: StaticItem, ihook: Any, when: Literal["setup", "call", "teardown"], run: Callable[[], None]
+) -> None:
+    """One phase as pytest's `call_and_report` runs it, with `run` in place of the phase's hook (`ihook`: the
+    item's, looked up once for its three phases)."""
     call = pytest.CallInfo.from_call(run, when=when, reraise=(pytest.exit.Exception, KeyboardInterrupt))
-    report = item.ihook.pytest_runtest_makereport(item=item, call=call)
-    item.ihook.pytest_runtest_logreport(report=report)
+    report = ihook.pytest_runtest_makereport(item=item, call=call)
+    ihook.pytest_runtest_logreport(report=report)
     excinfo = call.excinfo
     if excinfo is not None and not hasattr(report, "wasxfail") and not isinstance(excinfo.value, pytest.skip.Exception):
-        item.ihook.pytest_exception_interact(node=item, call=call, report=report)
+        ihook.pytest_exception_interact(node=item, call=call, report=report)
 
 
 _PHASE_HOOKS = ("pytest_runtest_setup", "pytest_runtest_call", "pytest_runtest_teardown")
