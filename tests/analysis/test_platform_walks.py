@@ -11,7 +11,10 @@ import pytest
 
 from pytest_claims import engine
 from pytest_claims.analysis.check import walk
-from pytest_claims.engine import check
+from pytest_claims.config import load_config
+from pytest_claims.engine import Resolvers, check, load
+from pytest_claims.persist.cache import FactsCache
+from pytest_claims.records import PLATFORM
 
 FIXTURE = Path(__file__).resolve().parents[2] / "testdata" / "violations"
 TARGETS = ["linux", "darwin", "win32"]
@@ -40,6 +43,10 @@ def joined(a, b):
 # claims: deterministic
 def stamp():
     return now()
+
+
+def tick():
+    return time.monotonic()
 """
 
 
@@ -87,3 +94,18 @@ def test_the_verdicts_are_those_of_walking_every_target(monkeypatch: pytest.Monk
     walked = _counting_walks(monkeypatch)
     assert check(FIXTURE, TARGETS).claims == shared
     assert sum(walked.values()) > spared
+
+
+def test_a_summary_is_shared_when_no_name_it_reads_is_under_a_platform_branch(tmp_path: Path) -> None:
+    """The module has platform branches, but `tick` reads only names bound outside them: one summary for every
+    target. `joined` reads `SEP`, bound in both branches: one summary per target."""
+    config = load_config(_project(tmp_path))
+    resolvers = Resolvers(load(config, FactsCache(None)), config, TARGETS)
+    functions = resolvers("linux").module("pkg.paths").facts.functions
+    index = {func.qualname: i for i, func in enumerate(functions)}
+    ticks = [resolvers(p).summary(("pkg.paths", index["tick"])) for p in TARGETS]
+    assert PLATFORM not in ticks[0].deps
+    assert ticks[1] is ticks[0] and ticks[2] is ticks[0]
+    joins = [resolvers(p).summary(("pkg.paths", index["joined"])) for p in TARGETS]
+    assert all(PLATFORM in summary.deps for summary in joins)
+    assert joins[1] is not joins[0]
