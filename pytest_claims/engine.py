@@ -215,6 +215,7 @@ class Resolvers:
         self.platforms = tuple(targets)
         self.peers = [(stubs_for(p, host_version()), target_for(p)) for p in targets]
         self.shared: dict[tuple[str, int], Summary] = {}
+        self.contexts: dict[Any, Summary] = {}  # the same for summaries in a context (`Summaries.contexts`)
         self.made: dict[str, Resolver] = {}
 
     def __call__(self, platform: str) -> Resolver:
@@ -231,6 +232,7 @@ class Resolvers:
                 self.shared,
                 self.persisted,
             )
+            resolver.summaries.contexts = self.contexts
             resolver.peer_resolvers = partial(_peers, weakref.ref(self), platform)
         return resolver
 

@@ -109,3 +109,27 @@ def test_a_summary_is_shared_when_no_name_it_reads_is_under_a_platform_branch(tm
     joins = [resolvers(p).summary(("pkg.paths", index["joined"])) for p in TARGETS]
     assert all(PLATFORM in summary.deps for summary in joins)
     assert joins[1] is not joins[0]
+
+
+def test_a_summary_in_a_context_is_shared_when_it_read_nothing_platform_specific(tmp_path: Path) -> None:
+    """`helper` entered for `D` (its `self.other()` is `D.other`) is resolved once for every target; `joined`
+    entered with a literal argument reads `SEP`, bound per platform: once per target."""
+    config = load_config(_project(tmp_path))
+    (tmp_path / "pkg" / "methods.py").write_text(
+        "class Base:\n    def helper(self):\n        return self.other()\n\n"
+        "class D(Base):\n    def other(self):\n        return 1\n",
+        encoding="utf-8",
+    )
+    resolvers = Resolvers(load(config, FactsCache(None)), config, TARGETS)
+    module = resolvers("linux").module("pkg.methods")
+    helper = next(i for i, func in enumerate(module.facts.functions) if func.qualname == "Base.helper")
+    node = ("pkg.methods", helper, ("pkg.methods", 1), ())
+    summaries = [resolvers(p).summary_for(node) for p in TARGETS]
+    assert PLATFORM not in summaries[0].deps
+    assert [edge.name for edge in summaries[0].edges] == ["pkg.methods.D.other"]
+    assert summaries[1] is summaries[0] and summaries[2] is summaries[0]
+    functions = resolvers("linux").module("pkg.paths").facts.functions
+    joined = next(i for i, func in enumerate(functions) if func.qualname == "joined")
+    entered = ("pkg.paths", joined, None, (("a", "str", "x"),))
+    per_target = [resolvers(p).summary_for(entered) for p in TARGETS]
+    assert PLATFORM in per_target[0].deps and per_target[1] is not per_target[0]

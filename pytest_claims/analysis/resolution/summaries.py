@@ -97,6 +97,9 @@ class Summaries:
         """Summaries of earlier runs, valid while the modules they were computed from are unchanged."""
         self._summaries: dict[Key, Summary] = {}
         self._receivers: dict[tuple[Key, ClassKey | None, Decided], Summary] = {}
+        self.contexts: dict[tuple[Key, ClassKey | None, Decided], Summary] = {}
+        """Summaries in a context that consulted nothing platform-specific: the engine gives every target's
+        resolver the same dict (as `shared` is for plain ones)."""
         self._hooks: dict[str, tuple[bool, bool]] = {}
         self._members: frozenset[str] | None = None
         self._tapes: dict[Key, Tape] = {}
@@ -138,11 +141,14 @@ class Summaries:
         out. Kept for the run, not persisted. Neither: the function's own summary."""
         if receiver is None and not args:
             return self.summary(key)
-        cached = self._receivers.get((key, receiver, args))
+        context = (key, receiver, args)
+        cached = self._receivers.get(context) or self.contexts.get(context)
         if cached is not None:
             return cached
         result = self._summarise(key, receiver, args)
-        self._receivers[key, receiver, args] = result
+        self._receivers[context] = result
+        if PLATFORM not in result.deps:
+            self.contexts[context] = result
         return result
 
     def _summarise(self, key: Key, receiver: ClassKey | None, args: Decided = ()) -> Summary:
