@@ -206,7 +206,8 @@ def _derived_beside(cache: FactsCache | None) -> Iterator[None]:
 class Resolvers:
     """The one place resolution is wired: a resolver per target over one loaded project, made on first need and
     then kept, so claims and rules walking the same platform share its memoised summaries; summaries that
-    consulted nothing platform-specific are shared by every target, and come from `persisted` when valid."""
+    consulted nothing platform-specific are shared by every target (those in a context too), and come from
+    `persisted` when valid."""
 
     def __init__(self, project: Project, config: Config, targets: Sequence[str], persisted: SummaryStore | None = None):
         self.project = project
