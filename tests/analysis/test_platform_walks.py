@@ -11,6 +11,7 @@ import pytest
 
 from pytest_claims import engine
 from pytest_claims.analysis.check import walk
+from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.config import load_config
 from pytest_claims.engine import Resolvers, check, load
 from pytest_claims.persist.cache import FactsCache
@@ -133,3 +134,33 @@ def test_a_summary_in_a_context_is_shared_when_it_read_nothing_platform_specific
     entered = ("pkg.paths", joined, None, (("a", "str", "x"),))
     per_target = [resolvers(p).summary_for(entered) for p in TARGETS]
     assert PLATFORM in per_target[0].deps and per_target[1] is not per_target[0]
+
+
+def test_a_subclass_search_that_read_nothing_platform_specific_is_not_repeated_on_the_other_targets(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`E(Lone)` is in a module without platform branches: the other targets would find the same subclasses, so
+    they are not searched to compare. The search for `Base` meets `W`, defined on win32 only: every target's is."""
+    config = load_config(_project(tmp_path))
+    (tmp_path / "pkg" / "plain.py").write_text("class Lone:\n    pass\n\nclass E(Lone):\n    pass\n")
+    (tmp_path / "pkg" / "methods.py").write_text(
+        "import sys\n\nclass Base:\n    pass\n\nclass D(Base):\n    pass\n\n"
+        "if sys.platform == 'win32':\n    class W(Base):\n        pass\n",
+        encoding="utf-8",
+    )
+    searched: list[tuple[str, str]] = []
+    own = Hierarchy.own_direct_subclasses
+
+    def counted(self: Hierarchy, key: tuple[str, int]) -> list[tuple[str, int]]:
+        if key not in self._own_direct:
+            searched.append((self.view.target.platform, self.view.class_name(*key)))
+        return own(self, key)
+
+    monkeypatch.setattr(Hierarchy, "own_direct_subclasses", counted)
+    resolvers = Resolvers(load(config, FactsCache(None)), config, TARGETS)
+    hierarchy = resolvers("linux").hierarchy
+    assert hierarchy.direct_subclasses(("pkg.plain", 0)) == [("pkg.plain", 1)]  # E(Lone)
+    assert searched == [("linux", "pkg.plain.Lone")]
+    searched.clear()
+    assert hierarchy.direct_subclasses(("pkg.methods", 0)) == [("pkg.methods", 1)]  # D(Base); W only on win32
+    assert sorted(searched) == [(p, "pkg.methods.Base") for p in sorted(TARGETS)]
