@@ -206,7 +206,8 @@ def _derived_beside(cache: FactsCache | None) -> Iterator[None]:
 class Resolvers:
     """The one place resolution is wired: a resolver per target over one loaded project, made on first need and
     then kept, so claims and rules walking the same platform share its memoised summaries; summaries that
-    consulted nothing platform-specific are shared by every target, and come from `persisted` when valid."""
+    consulted nothing platform-specific are shared by every target (those in a context too), and come from
+    `persisted` when valid."""
 
     def __init__(self, project: Project, config: Config, targets: Sequence[str], persisted: SummaryStore | None = None):
         self.project = project
@@ -215,6 +216,7 @@ class Resolvers:
         self.platforms = tuple(targets)
         self.peers = [(stubs_for(p, host_version()), target_for(p)) for p in targets]
         self.shared: dict[tuple[str, int], Summary] = {}
+        self.contexts: dict[Any, Summary] = {}  # the same for summaries in a context (`Summaries.contexts`)
         self.made: dict[str, Resolver] = {}
 
     def __call__(self, platform: str) -> Resolver:
@@ -231,6 +233,7 @@ class Resolvers:
                 self.shared,
                 self.persisted,
             )
+            resolver.summaries.contexts = self.contexts
             resolver.peer_resolvers = partial(_peers, weakref.ref(self), platform)
         return resolver
 

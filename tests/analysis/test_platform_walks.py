@@ -11,7 +11,11 @@ import pytest
 
 from pytest_claims import engine
 from pytest_claims.analysis.check import walk
-from pytest_claims.engine import check
+from pytest_claims.analysis.resolution.hierarchy import Hierarchy
+from pytest_claims.config import load_config
+from pytest_claims.engine import Resolvers, check, load
+from pytest_claims.persist.cache import FactsCache
+from pytest_claims.records import PLATFORM
 
 FIXTURE = Path(__file__).resolve().parents[2] / "testdata" / "violations"
 TARGETS = ["linux", "darwin", "win32"]
@@ -40,6 +44,10 @@ def joined(a, b):
 # claims: deterministic
 def stamp():
     return now()
+
+
+def tick():
+    return time.monotonic()
 """
 
 
@@ -87,3 +95,72 @@ def test_the_verdicts_are_those_of_walking_every_target(monkeypatch: pytest.Monk
     walked = _counting_walks(monkeypatch)
     assert check(FIXTURE, TARGETS).claims == shared
     assert sum(walked.values()) > spared
+
+
+def test_a_summary_is_shared_when_no_name_it_reads_is_under_a_platform_branch(tmp_path: Path) -> None:
+    """The module has platform branches, but `tick` reads only names bound outside them: one summary for every
+    target. `joined` reads `SEP`, bound in both branches: one summary per target."""
+    config = load_config(_project(tmp_path))
+    resolvers = Resolvers(load(config, FactsCache(None)), config, TARGETS)
+    functions = resolvers("linux").module("pkg.paths").facts.functions
+    index = {func.qualname: i for i, func in enumerate(functions)}
+    ticks = [resolvers(p).summary(("pkg.paths", index["tick"])) for p in TARGETS]
+    assert PLATFORM not in ticks[0].deps
+    assert ticks[1] is ticks[0] and ticks[2] is ticks[0]
+    joins = [resolvers(p).summary(("pkg.paths", index["joined"])) for p in TARGETS]
+    assert all(PLATFORM in summary.deps for summary in joins)
+    assert joins[1] is not joins[0]
+
+
+def test_a_summary_in_a_context_is_shared_when_it_read_nothing_platform_specific(tmp_path: Path) -> None:
+    """`helper` entered for `D` (its `self.other()` is `D.other`) is resolved once for every target; `joined`
+    entered with a literal argument reads `SEP`, bound per platform: once per target."""
+    config = load_config(_project(tmp_path))
+    (tmp_path / "pkg" / "methods.py").write_text(
+        "class Base:\n    def helper(self):\n        return self.other()\n\n"
+        "class D(Base):\n    def other(self):\n        return 1\n",
+        encoding="utf-8",
+    )
+    resolvers = Resolvers(load(config, FactsCache(None)), config, TARGETS)
+    module = resolvers("linux").module("pkg.methods")
+    helper = next(i for i, func in enumerate(module.facts.functions) if func.qualname == "Base.helper")
+    node = ("pkg.methods", helper, ("pkg.methods", 1), ())
+    summaries = [resolvers(p).summary_for(node) for p in TARGETS]
+    assert PLATFORM not in summaries[0].deps
+    assert [edge.name for edge in summaries[0].edges] == ["pkg.methods.D.other"]
+    assert summaries[1] is summaries[0] and summaries[2] is summaries[0]
+    functions = resolvers("linux").module("pkg.paths").facts.functions
+    joined = next(i for i, func in enumerate(functions) if func.qualname == "joined")
+    entered = ("pkg.paths", joined, None, (("a", "str", "x"),))
+    per_target = [resolvers(p).summary_for(entered) for p in TARGETS]
+    assert PLATFORM in per_target[0].deps and per_target[1] is not per_target[0]
+
+
+def test_a_subclass_search_that_read_nothing_platform_specific_is_not_repeated_on_the_other_targets(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`E(Lone)` is in a module without platform branches: the other targets would find the same subclasses, so
+    they are not searched to compare. The search for `Base` meets `W`, defined on win32 only: every target's is."""
+    config = load_config(_project(tmp_path))
+    (tmp_path / "pkg" / "plain.py").write_text("class Lone:\n    pass\n\nclass E(Lone):\n    pass\n")
+    (tmp_path / "pkg" / "methods.py").write_text(
+        "import sys\n\nclass Base:\n    pass\n\nclass D(Base):\n    pass\n\n"
+        "if sys.platform == 'win32':\n    class W(Base):\n        pass\n",
+        encoding="utf-8",
+    )
+    searched: list[tuple[str, str]] = []
+    own = Hierarchy.own_direct_subclasses
+
+    def counted(self: Hierarchy, key: tuple[str, int]) -> list[tuple[str, int]]:
+        if key not in self._own_direct:
+            searched.append((self.view.target.platform, self.view.class_name(*key)))
+        return own(self, key)
+
+    monkeypatch.setattr(Hierarchy, "own_direct_subclasses", counted)
+    resolvers = Resolvers(load(config, FactsCache(None)), config, TARGETS)
+    hierarchy = resolvers("linux").hierarchy
+    assert hierarchy.direct_subclasses(("pkg.plain", 0)) == [("pkg.plain", 1)]  # E(Lone)
+    assert searched == [("linux", "pkg.plain.Lone")]
+    searched.clear()
+    assert hierarchy.direct_subclasses(("pkg.methods", 0)) == [("pkg.methods", 1)]  # D(Base); W only on win32
+    assert sorted(searched) == [(p, "pkg.methods.Base") for p in sorted(TARGETS)]

@@ -141,7 +141,7 @@ class Evaluator:
         return result
 
     def _project_member_uncached(self, module: Module, attr: str, depth: int) -> list[Sym]:
-        bindings = self.view.scope(module).get(attr)
+        bindings = self.view.bound(module, attr)
         if bindings:
             return self.resolve_bindings(module, bindings, depth + 1)
         sub = f"{module.name}.{attr}"
@@ -160,7 +160,7 @@ class Evaluator:
     def _through_stars(self, module: Module, name: str, depth: int) -> list[Sym]:
         """What `name` is in the modules this one star-imports (`from x import *`), when any defines it."""
         found: list[Sym] = []
-        for binding in self.view.scope(module).get("*", ()):
+        for binding in self.view.bound(module, "*"):
             source = self.absolute(module, binding.target)
             if not self.view.has(source) and name not in _plugin_exports(source):
                 continue  # `from pytest_claims import *` binds its `__all__`, not `open` (silently dropped there)
@@ -201,7 +201,7 @@ class Evaluator:
         if kind == "alias":
             chain = tuple(binding.target.split("."))
             if chain[0] == binding.name:  # `EndToken = EndToken()`: the name as it was bound before this line
-                earlier = [b for b in self.view.scope(module).get(binding.name, ()) if b.line < binding.line]
+                earlier = [b for b in self.view.bound(module, binding.name) if b.line < binding.line]
                 syms: list[Sym] = self.resolve_bindings(module, earlier, depth + 1) if earlier else [UNKNOWN]
                 for attr in chain[1:]:
                     syms = [s for sym in syms for s in self.step(sym, attr, depth + 1)]
@@ -222,7 +222,7 @@ class Evaluator:
         return not all(
             (b.kind == "from" and b.member == name and self.absolute(package, b.target) == source)
             or (b.kind == "import" and b.target == sub)
-            for b in self.view.scope(package).get(name, ())
+            for b in self.view.bound(package, name)
         )
 
     def annotated(self, module: Module, func: FunctionFacts | None, binding: Binding, syms: list[Sym]) -> list[Sym]:
@@ -261,7 +261,7 @@ class Evaluator:
             if literal is not None:
                 return [StdInstance("builtins", literal)]
             return [OPAQUE] if name == "<none>" else [UNKNOWN]
-        bindings = self.view.scope(module).get(name)
+        bindings = self.view.bound(module, name)
         if bindings:
             return self.resolve_bindings(module, bindings, depth + 1)
         found = self._through_stars(module, name, depth)

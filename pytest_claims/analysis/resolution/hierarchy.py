@@ -45,10 +45,12 @@ class Hierarchy:
         self.peers = peers
         """The other targets' hierarchies: a subclass list is platform-specific only when theirs differ."""
         self._mro: dict[ClassKey, tuple[list[ClassKey], frozenset[str], bool]] = {}
-        self._base_memo: dict[ClassKey, list[ClassKey]] = {}
+        self._base_memo: dict[ClassKey, tuple[list[ClassKey], bool]] = {}
         self._direct: dict[ClassKey, list[ClassKey]] = {}
         self._direct_platform: dict[ClassKey, bool] = {}
         self._own_direct: dict[ClassKey, list[ClassKey]] = {}
+        self._own_platform: dict[ClassKey, bool] = {}
+        """Whether this target's subclass search consulted something platform-specific (absent: not known)."""
         self._subclasses: dict[ClassKey, tuple[list[ClassKey], bool]] = {}
         self._protocols: dict[ClassKey, bool] = {}
         self._foreign: dict[ClassKey, Kept[Sym]] = {}
@@ -249,8 +251,11 @@ class Hierarchy:
         known = self._direct.get(key)
         if known is None:
             known = self._direct[key] = self.own_direct_subclasses(key)
-            # platform-specific only when another target of the run really finds other subclasses
-            self._direct_platform[key] = any(peer.own_direct_subclasses(key) != known for peer in self.peers())
+            # platform-specific only when another target of the run really finds other subclasses; a search that
+            # consulted nothing platform-specific finds the same on every target, so theirs are not searched
+            self._direct_platform[key] = self._own_platform.get(key, True) and any(
+                peer.own_direct_subclasses(key) != known for peer in self.peers()
+            )
         if self._direct_platform[key]:
             self.tracker.module(PLATFORM)
         return known
@@ -265,13 +270,14 @@ class Hierarchy:
                 self._own_direct[key] = known
         if known is None:
             known = []
-            with self.tracker.scope(state="outer"):
+            with self.tracker.scope(state="outer") as read:
                 for module_name in self._naming(key):
                     module = self.view.module(module_name)
                     for cls_index, cls in enumerate(module.facts.classes):
                         if cls.bases and self.view.alive(module, cls.guard) and key in self._bases(module, cls_index):
                             known.append((module_name, cls_index))
             self._own_direct[key] = known
+            self._own_platform[key] = PLATFORM in read.modules
             if self.persisted is not None:
                 self.persisted.put_subclasses(platform, key, known)
         return known
@@ -286,15 +292,18 @@ class Hierarchy:
         """The project classes a class names as its bases (memoised: the hierarchy search asks for every class of
         every module that names a searched class)."""
         key = (module.name, cls_index)
-        out = self._base_memo.get(key)
-        if out is None:
-            out = []
-            for base in module.facts.classes[cls_index].bases:
-                for sym in self.base_syms(module, base):
-                    if isinstance(sym, ProjectClass):
-                        out.append((sym.module, sym.idx))
-            self._base_memo[key] = out
-        return out
+        known = self._base_memo.get(key)
+        if known is None:
+            out: list[ClassKey] = []
+            with self.tracker.scope(state="off") as read:
+                for base in module.facts.classes[cls_index].bases:
+                    for sym in self.base_syms(module, base):
+                        if isinstance(sym, ProjectClass):
+                            out.append((sym.module, sym.idx))
+            known = self._base_memo[key] = (out, PLATFORM in read.modules)
+        if known[1]:  # a memo hit says so too: the subclass search that asks passes it on (`_own_platform`)
+            self.tracker.module(PLATFORM)
+        return known[0]
 
 
 def _member_table(cls: ClassFacts) -> MemberTable:

@@ -97,6 +97,9 @@ class Summaries:
         """Summaries of earlier runs, valid while the modules they were computed from are unchanged."""
         self._summaries: dict[Key, Summary] = {}
         self._receivers: dict[tuple[Key, ClassKey | None, Decided], Summary] = {}
+        self.contexts: dict[tuple[Key, ClassKey | None, Decided], Summary] = {}
+        """Summaries in a context that consulted nothing platform-specific: the engine gives every target's
+        resolver the same dict (as `shared` is for plain ones)."""
         self._hooks: dict[str, tuple[bool, bool]] = {}
         self._members: frozenset[str] | None = None
         self._tapes: dict[Key, Tape] = {}
@@ -138,14 +141,19 @@ class Summaries:
         out. Persisted as plain ones are. Neither: the function's own summary."""
         if receiver is None and not args:
             return self.summary(key)
-        cached = self._receivers.get((key, receiver, args))
+        context = (key, receiver, args)
+        cached = self._receivers.get(context) or self.contexts.get(context)
         if cached is None and self.persisted is not None:
             cached = self.persisted.get(key, self.view.target.platform, receiver, args)
+            if cached is not None and PLATFORM not in cached.deps:
+                self.contexts[context] = cached
         if cached is not None:
-            self._receivers[key, receiver, args] = cached
+            self._receivers[context] = cached
             return cached
         result = self._summarise(key, receiver, args)
-        self._receivers[key, receiver, args] = result
+        self._receivers[context] = result
+        if PLATFORM not in result.deps:
+            self.contexts[context] = result
         if self.persisted is not None:
             self.persisted.put(key, self.view.target.platform, result, receiver, args)
         return result

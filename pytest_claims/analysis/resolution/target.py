@@ -2,7 +2,9 @@
 
 Which defs, classes and bindings are alive (their guards evaluated for the target), a module's scope, the stub
 lookups, and which of these answers another target of the run would give otherwise: such an answer marks what
-asked `PLATFORM`-sensitive, so a summary that met none is shared by every target.
+asked `PLATFORM`-sensitive, so a summary that met none is shared by every target. The answer is judged, not the
+module: a name bound outside every guard that some target evaluates otherwise is the same everywhere, even in a
+module with platform branches elsewhere.
 """
 
 from __future__ import annotations
@@ -61,12 +63,12 @@ class TargetView:
         self.peers = [(s, t) for s, t in peers if t.platform != target.platform]
         """The other targets of this run: an answer that differs on any of them is platform-sensitive."""
         self.tracker = tracker
-        self._sensitive_modules: dict[str, bool] = {}
+        self._differing: dict[str, frozenset[int]] = {}
         self._sensitive_stubs: dict[tuple[str, tuple[str, ...]], bool] = {}
         self._sensitive_types: dict[tuple[str, str, str], bool] = {}
-        self._alive: dict[tuple[str, int], bool] = {}
-        self._scopes: dict[str, dict[str, list[Binding]]] = {}
-        self._by_name: dict[tuple[str, str], dict[str, list[int]]] = {}
+        self._alive: dict[tuple[str, int], tuple[bool, bool]] = {}
+        self._scopes: dict[str, tuple[dict[str, list[Binding]], frozenset[str]]] = {}
+        self._by_name: dict[tuple[str, str], tuple[dict[str, list[int]], frozenset[str]]] = {}
         self._last_lines: dict[str, dict[str, int]] = {}
         self._states: dict[str, dict[tuple[str, int], int]] = {}
         self._binds: dict[str, tuple[bool, bool]] = {}
@@ -90,64 +92,102 @@ class TargetView:
 
     # -- platform evaluation ------------------------------------------------------------------------------
 
+    def _conds_differing(self, module: Module) -> frozenset[int]:
+        """The indexes of the file's conditions that some other target of the run evaluates otherwise."""
+        known = self._differing.get(module.name)
+        if known is None:
+            target, peers = self.target, [peer for _, peer in self.peers]
+            known = frozenset(
+                index
+                for index, cond in enumerate(module.facts.conds)
+                if any(evaluate(cond, peer) != evaluate(cond, target) for peer in peers)
+            )
+            self._differing[module.name] = known
+        return known
+
+    def _guard_differs(self, module: Module, guard: int) -> bool:
+        """Whether some condition of the guard is one another target evaluates otherwise (then so may the
+        guard, with or without a call's literal arguments)."""
+        if guard == 0:
+            return False
+        differing = self._conds_differing(module)
+        return bool(differing) and any(index in differing for index, _ in module.facts.guards[guard])
+
     def platform_sensitive(self, module: Module) -> bool:
         """Does any condition of this file evaluate differently on some target of the run?"""
-        known = self._sensitive_modules.get(module.name)
-        if known is None:
-            conds = module.facts.conds
-            known = any(evaluate(cond, peer) != evaluate(cond, self.target) for cond in conds for _, peer in self.peers)
-            self._sensitive_modules[module.name] = known
+        known = bool(self._conds_differing(module))
         if known:
             self.tracker.module(PLATFORM)
         return known
 
     def alive(self, module: Module, guard: int) -> bool:
-        """A guard holds unless some condition in it is definitely false on this target."""
+        """A guard holds unless some condition in it is definitely false on this target; platform-sensitive when
+        one of its conditions is (`_guard_differs`)."""
         if guard == 0:
             return True
-        self.platform_sensitive(module)
+        known = self._alive.get((module.name, guard)) or self._liveness(module, guard)
+        if known[1]:
+            self.tracker.module(PLATFORM)
+        return known[0]
+
+    def _liveness(self, module: Module, guard: int) -> tuple[bool, bool]:
+        """(whether the guard holds on this target, whether another target may say otherwise), recording nothing."""
+        if guard == 0:
+            return _LIVE
         key = (module.name, guard)
         known = self._alive.get(key)
         if known is None:
             facts = module.facts
-            known = True
+            value = True
             for cond_index, polarity in facts.guards[guard]:
-                value = evaluate(facts.conds[cond_index], self.target)
-                if value is not None and value != polarity:
-                    known = False
+                cond_value = evaluate(facts.conds[cond_index], self.target)
+                if cond_value is not None and cond_value != polarity:
+                    value = False
                     break
-            self._alive[key] = known
+            known = self._alive[key] = _LIVENESS[value, self._guard_differs(module, guard)]
         return known
 
-    def scope(self, module: Module) -> dict[str, list[Binding]]:
-        """The module's live bindings by name."""
-        self.platform_sensitive(module)
-        table = self._scopes.get(module.name)
-        if table is None:
-            table = {}
+    def bound(self, module: Module, name: str) -> list[Binding]:
+        """The module's live bindings of `name`; platform-sensitive when one of the name's bindings is under a
+        guard another target may evaluate otherwise (a name no target binds is the same answer everywhere)."""
+        known = self._scopes.get(module.name)
+        if known is None:
+            table: dict[str, list[Binding]] = {}
+            sensitive: set[str] = set()
             for binding in module.facts.bindings:
-                if self.alive(module, binding.guard):
+                holds, differs = self._liveness(module, binding.guard)
+                if holds:
                     table.setdefault(binding.name, []).append(binding)
-            self._scopes[module.name] = table
-        return table
+                if differs:
+                    sensitive.add(binding.name)
+            known = self._scopes[module.name] = (table, frozenset(sensitive) if sensitive else _NO_NAMES)
+        if name in known[1]:
+            self.tracker.module(PLATFORM)
+        return known[0].get(name, _NO_BINDINGS)
 
     def functions_named(self, module: Module, qualname: str) -> list[int]:
         """Indexes of the functions of that qualname alive on this target (a guarded def may have several)."""
-        return self._named(module, "functions", module.facts.functions).get(qualname, [])
+        return self._named(module, "functions", module.facts.functions, qualname)
 
     def classes_named(self, module: Module, qualname: str) -> list[int]:
-        return self._named(module, "classes", module.facts.classes).get(qualname, [])
+        return self._named(module, "classes", module.facts.classes, qualname)
 
-    def _named(self, module: Module, kind: str, defs: Sequence[FunctionFacts | ClassFacts]) -> dict[str, list[int]]:
-        self.platform_sensitive(module)
-        table = self._by_name.get((module.name, kind))
-        if table is None:
-            table = {}
+    def _named(self, module: Module, kind: str, defs: Sequence[FunctionFacts | ClassFacts], qualname: str) -> list[int]:
+        """The live defs of that qualname; platform-sensitive as `bound` is, by the guards of that name's defs."""
+        known = self._by_name.get((module.name, kind))
+        if known is None:
+            table: dict[str, list[int]] = {}
+            sensitive: set[str] = set()
             for index, definition in enumerate(defs):
-                if self.alive(module, definition.guard):
+                holds, differs = self._liveness(module, definition.guard)
+                if holds:
                     table.setdefault(definition.qualname, []).append(index)
-            self._by_name[module.name, kind] = table
-        return table
+                if differs:
+                    sensitive.add(definition.qualname)
+            known = self._by_name[module.name, kind] = (table, frozenset(sensitive) if sensitive else _NO_NAMES)
+        if qualname in known[1]:
+            self.tracker.module(PLATFORM)
+        return known[0].get(qualname, _NO_INDEXES)
 
     def live_functions(self, module: Module) -> Iterator[tuple[int, FunctionFacts]]:
         for index, func in enumerate(module.facts.functions):
@@ -211,13 +251,13 @@ class TargetView:
             with self.tracker.scope(state="off"):
                 for module_name in candidates:
                     module = modules[module_name]
-                    sensitive = self.platform_sensitive(module)
                     for cls_guard, guard in self._class_bound(module).get(name, ()):
                         if cls_guard == 0 and guard == 0:
                             # bound on every target: the answer, whatever the modules not read yet bind
                             self._binds[name] = (True, False)
                             return (True, False)
-                        guarded = guarded or sensitive
+                        differs = self._guard_differs(module, cls_guard) or self._guard_differs(module, guard)
+                        guarded = guarded or differs
                         bound = bound or (self.alive(module, cls_guard) and self.alive(module, guard))
             known = self._binds[name] = (bound, guarded)
         return known
@@ -259,6 +299,15 @@ class TargetView:
         if sensitive:
             self.tracker.module(PLATFORM)
         return ref
+
+
+_LIVE = (True, False)
+_LIVENESS = {(v, d): (v, d) for v in (True, False) for d in (True, False)}
+"""One tuple per (holds, differs): the `_alive` memo holds one per guard of every module read."""
+_NO_BINDINGS: list[Binding] = []
+"""What `bound` gives for a name no binding of the module has (never appended to)."""
+_NO_INDEXES: list[int] = []
+_NO_NAMES: frozenset[str] = frozenset()
 
 
 def _stub_lookup(stubs: Stubs, module: str, path: tuple[str, ...]) -> StubSymbol:
