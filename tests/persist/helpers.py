@@ -1,5 +1,6 @@
-"""Helpers shared by the persist tests: a run over the fixture tree with a cache, and forging store entries
-that are whole and checksum-valid but of the wrong shape."""
+"""Helpers shared by the persist tests: a run over the fixture tree with a cache, a small project of modules, what
+a run concluded and what the engine traced of it, and forging store entries that are whole and checksum-valid but
+of the wrong shape."""
 
 from __future__ import annotations
 
@@ -16,6 +17,27 @@ PLATFORMS = ["linux", "win32"]
 
 def run_cached(project: Path, cache: Path) -> Result:
     return check(project, PLATFORMS, cache=FactsCache(cache))
+
+
+def package(root: Path, modules: dict[str, str]) -> Path:
+    """A project at `root` whose one package `pkg` holds `modules` (name -> text) beside an empty `__init__`."""
+    (root / "pkg").mkdir(parents=True)
+    (root / "pyproject.toml").write_text('[tool.claims]\npackages = ["pkg"]\n')
+    (root / "pkg" / "__init__.py").write_text("")
+    for name, text in modules.items():
+        (root / "pkg" / f"{name}.py").write_text(text)
+    return root
+
+
+def outcome(result: Result) -> tuple[object, ...]:
+    """What a run concluded: a run on the cache must give a cold run's."""
+    return result.claims, result.errors, result.problems
+
+
+def traced(trace: Path) -> dict[str, str]:
+    """The fields of the last engine run written to `PYTEST_CLAIMS_TRACE` (`parsed`, `summarized`, ...)."""
+    last = trace.read_text().splitlines()[-1]
+    return dict(part.split("=", 1) for part in last.split()[1:])
 
 
 def store_entry(cache: Path, kind: str) -> Path:

@@ -13,6 +13,7 @@ from pytest_claims.analysis.catalog import load_catalogue
 from pytest_claims.analysis.stubs import read_stub
 from pytest_claims.engine import Result, check
 from pytest_claims.persist.cache import SHARED_ENV, Derived, FactsCache, derived_in, pack, unpack
+from tests.persist.helpers import traced
 
 FIXTURE = Path(__file__).resolve().parents[2] / "testdata" / "violations"
 
@@ -239,11 +240,6 @@ def _package(tmp_path: Path, **modules: str) -> Path:
     return root
 
 
-def _trace_line(trace: Path) -> dict[str, str]:
-    last = trace.read_text().splitlines()[-1]
-    return dict(part.split("=", 1) for part in last.split()[1:])
-
-
 def test_touching_one_file_resolves_only_what_depended_on_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     trace = tmp_path / "trace.txt"
     monkeypatch.setenv("PYTEST_CLAIMS_TRACE", str(trace))
@@ -256,10 +252,10 @@ def test_touching_one_file_resolves_only_what_depended_on_it(tmp_path: Path, mon
     )
     cache = tmp_path / "cache"
     check(root, ["linux"], cache=FactsCache(cache))
-    assert _trace_line(trace)["summarized"] == "4"  # f, two, one, three
+    assert traced(trace)["summarized"] == "4"  # f, two, one, three
     (root / "pkg" / "edited.py").write_text("import time\n\n\ndef three():\n    return time.time()\n")
     (touched,) = check(root, ["linux"], cache=FactsCache(cache)).claims
-    line = _trace_line(trace)
+    line = traced(trace)
     assert line["summarized"] == "2"  # f (it resolved `three` through edited.py) and three
     assert line["summaries-reused"] == "2"  # two and one: nothing they read changed
     assert touched == check(root, ["linux"]).claims[0]

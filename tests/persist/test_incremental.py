@@ -14,8 +14,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pytest_claims.engine import Result, check
+from pytest_claims.engine import check
 from pytest_claims.persist.cache import FactsCache
+from tests.persist.helpers import outcome
 
 TARGETS = ["linux", "win32"]
 
@@ -142,10 +143,6 @@ EDITS: dict[str, Edit] = {
 }
 
 
-def _outcome(result: Result) -> tuple[object, ...]:
-    return result.claims, result.errors, result.problems
-
-
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(sorted(EDITS)), min_size=1, max_size=5))
 def test_a_run_on_the_cache_equals_a_cold_run_after_any_edits(edits: list[str]) -> None:
@@ -158,7 +155,7 @@ def test_a_run_on_the_cache_equals_a_cold_run_after_any_edits(edits: list[str]) 
         for name in edits:
             EDITS[name](root)
             warm = check(root, TARGETS, cache=FactsCache(cache))
-            assert _outcome(warm) == _outcome(check(root, TARGETS)), f"after {edits[: edits.index(name) + 1]}"
+            assert outcome(warm) == outcome(check(root, TARGETS)), f"after {edits[: edits.index(name) + 1]}"
         shutil.rmtree(root)
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from pytest_claims.engine import Result, check
 from pytest_claims.persist.cache import FactsCache
+from tests.persist.helpers import package
 
 TARGETS = ["linux", "win32"]
 
@@ -39,18 +40,11 @@ ON_SELF = OTHER + "\n    def __init__(self, f):\n        self.lower = f\n"
 
 
 def _project(root: Path) -> Path:
-    (root / "pkg").mkdir(parents=True)
-    (root / "pyproject.toml").write_text('[tool.claims]\npackages = ["pkg"]\n')
-    (root / "pkg" / "__init__.py").write_text("")
-    (root / "pkg" / "uses.py").write_text(USES)
-    (root / "pkg" / "other.py").write_text(OTHER)
-    return root
+    return package(root, {"uses": USES, "other": OTHER})
 
 
 def _blind(result: Result) -> dict[tuple[str, str], tuple[str, ...]]:
-    return {
-        (c.qualname, c.platform): tuple(b.code for b in c.blind_spots) for c in result.claims
-    }
+    return {(c.qualname, c.platform): tuple(b.code for b in c.blind_spots) for c in result.claims}
 
 
 def _warm_equals_cold(root: Path, cache: Path) -> Result:

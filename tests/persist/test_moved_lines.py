@@ -15,6 +15,7 @@ from pytest_claims.engine import Result, check
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.persist.store import _moved_lines, encode_verdict
 from pytest_claims.records import BlindCalls, FrontierEntry, Verdict, Violation
+from tests.persist.helpers import outcome, package, traced
 
 TARGETS = ["linux", "win32"]
 CORE = """\
@@ -56,16 +57,7 @@ def pure(x):
 
 
 def _project(root: Path) -> Path:
-    (root / "pkg").mkdir(parents=True)
-    (root / "pyproject.toml").write_text('[tool.claims]\npackages = ["pkg"]\n')
-    (root / "pkg" / "__init__.py").write_text("")
-    (root / "pkg" / "core.py").write_text(CORE)
-    (root / "pkg" / "users.py").write_text(USERS)
-    return root
-
-
-def _outcome(result: Result) -> tuple[object, ...]:
-    return result.claims, result.errors, result.problems
+    return package(root, {"core": CORE, "users": USERS})
 
 
 MOVES: dict[str, Callable[[str], str]] = {
@@ -83,7 +75,7 @@ def test_a_move_is_served_from_the_store_with_its_lines_where_they_are_now(tmp_p
     core = root / "pkg" / "core.py"
     core.write_text(MOVES[move](core.read_text()))
     warm = check(root, TARGETS, cache=FactsCache(cache))
-    assert _outcome(warm) == _outcome(check(root, TARGETS))
+    assert outcome(warm) == outcome(check(root, TARGETS))
     assert warm.reused == len(warm.claims) == 6  # nothing walked again
     assert _lines(warm) != _lines(before)  # a violation in core.py lies elsewhere now
 
@@ -104,7 +96,7 @@ def test_an_edit_that_reorders_or_adds_code_is_no_move(tmp_path: Path) -> None:
     for text in (swapped, swapped.replace("    return value\n", "    print(value)\n    return value\n")):
         core.write_text(text)
         warm = check(root, TARGETS, cache=FactsCache(cache))
-        assert _outcome(warm) == _outcome(check(root, TARGETS))
+        assert outcome(warm) == outcome(check(root, TARGETS))
         assert warm.reused < len(warm.claims)
 
 
@@ -170,12 +162,6 @@ def via_make():
 """
 
 
-def _summaries(trace: Path) -> tuple[int, int]:
-    """(summarized, summaries reused) of the last engine run written to `trace`."""
-    fields = dict(part.split("=", 1) for part in trace.read_text().splitlines()[-1].split()[1:])
-    return int(fields["summarized"]), int(fields["summaries-reused"])
-
-
 def test_after_a_move_the_summaries_of_other_modules_stand(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """core.py moves, then callers.py is edited: the walks redone reuse mid()'s stored summary (it read core.py
     but holds none of its lines); make()'s (its reach lies in core.py, where the dataclass field's factory is
@@ -190,11 +176,11 @@ def test_after_a_move_the_summaries_of_other_modules_stand(tmp_path: Path, monke
     check(root, TARGETS, cache=FactsCache(cache))
     core.write_text("# moved\n" + core.read_text())
     moved = check(root, TARGETS, cache=FactsCache(cache))
-    assert moved.reused == len(moved.claims) and _outcome(moved) == _outcome(check(root, TARGETS))
+    assert moved.reused == len(moved.claims) and outcome(moved) == outcome(check(root, TARGETS))
     callers.write_text(callers.read_text().replace("return mid()", "value = mid()\n    return value"))
     edited = check(root, TARGETS, cache=FactsCache(cache))
-    summarized, reused = _summaries(trace)
-    assert _outcome(edited) == _outcome(check(root, TARGETS))
+    summarized, reused = int(traced(trace)["summarized"]), int(traced(trace)["summaries-reused"])
+    assert outcome(edited) == outcome(check(root, TARGETS))
     assert reused == 1  # mid(): read core.py, holds none of its lines
     assert summarized >= 3  # via_mid (its module changed), make (a line in core.py), clock (its module moved)
     (via_make,) = [c for c in edited.claims if c.qualname == "via_make" and c.platform == "linux"]

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from pytest_claims.engine import Result, check
+from pytest_claims.engine import check
 from pytest_claims.persist.cache import FactsCache
+from tests.persist.helpers import outcome, package, traced
 
 TARGETS = ["linux", "win32"]
 CORE = """\
@@ -54,34 +55,19 @@ def entered(loud: Loud):
 """
 
 
-def _summaries(trace: Path) -> tuple[int, int]:
-    """(summarized, summaries reused) of the last engine run written to `trace`."""
-    fields = dict(part.split("=", 1) for part in trace.read_text().splitlines()[-1].split()[1:])
-    return int(fields["summarized"]), int(fields["summaries-reused"])
-
-
-def _outcome(result: Result) -> tuple[object, ...]:
-    return result.claims, result.errors, result.problems
-
-
 def test_a_walk_redone_reads_its_contexts_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`fetch("plain")`, `fetch("env")` and `Base.run` entered for `Loud` are summarised in their contexts once;
     after an edit to users.py, its three claims are walked again, and only their own summaries are made."""
     trace = tmp_path / "trace"
     monkeypatch.setenv("PYTEST_CLAIMS_TRACE", str(trace))
-    root = tmp_path / "project"
-    (root / "pkg").mkdir(parents=True)
-    (root / "pyproject.toml").write_text('[tool.claims]\npackages = ["pkg"]\n')
-    (root / "pkg" / "__init__.py").write_text("")
-    (root / "pkg" / "core.py").write_text(CORE)
+    root = package(tmp_path / "project", {"core": CORE, "users": USERS})
     users = root / "pkg" / "users.py"
-    users.write_text(USERS)
     cold = check(root, TARGETS, cache=FactsCache(tmp_path / "cache"))
     status = {c.qualname: c.status for c in cold.claims if c.platform == "linux"}
     assert status == {"quiet": "held", "noisy": "violated", "entered": "violated"}  # the contexts decide
     users.write_text(USERS.replace('return fetch("plain")', 'value = 0\n    return fetch("plain")'))
     warm = check(root, TARGETS, cache=FactsCache(tmp_path / "cache"))
-    summarized, reused = _summaries(trace)
-    assert _outcome(warm) == _outcome(check(root, TARGETS))
+    summarized, reused = int(traced(trace)["summarized"]), int(traced(trace)["summaries-reused"])
+    assert outcome(warm) == outcome(check(root, TARGETS))
     assert summarized == 3  # quiet, noisy, entered: their module changed (each shared by both targets)
     assert reused == 4  # fetch in two contexts, Base.run for Loud, Loud.step
