@@ -206,7 +206,8 @@ class Validity:
 
     def verdict(self, key: tuple[str, int, str]) -> Any:
         """The last run's (modules read, encoded verdict) for a claim on a target, while none of the modules its
-        walk read has changed (nor the class hierarchy, when it looked for overrides); else None."""
+        walk read has changed (nor the class hierarchy, when it looked for overrides), its lines moved where some
+        of them only moved (`store.Same`); else None."""
         store = self.store
         entry = store.old_verdicts.get(key)
         if entry is None or not store.changed or store.valid(entry[0]):

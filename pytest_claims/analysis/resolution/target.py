@@ -125,7 +125,7 @@ class TargetView:
         one of its conditions is (`_guard_differs`)."""
         if guard == 0:
             return True
-        known = self._alive.get((module.name, guard)) or self._liveness(module, guard)
+        known = self._liveness(module, guard)
         if known[1]:
             self.tracker.module(PLATFORM)
         return known[0]
