@@ -334,3 +334,26 @@ def test_a_local_bound_under_a_test_is_resolved_again_under_literal_arguments(tm
     assert reaches(()) == {"time.monotonic", "time.time"}
     assert reaches((("fast", "bool", True),)) == {"time.monotonic"}
     assert reaches((("fast", "bool", False),)) == {"time.time"}
+
+
+def test_a_chain_resolves_its_prefix_through_the_memo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`box.a`, `box.b` and `box == 1` (its `box.__eq__`) resolve the local `box` once, not once a chain; the
+    answers are those of each chain resolved whole."""
+    source = """
+        class Box:
+            def a(self): return 1
+            def b(self): return 2
+        def use():
+            box = Box()
+            box.a()
+            box.b()
+            return box == 1
+        """
+    resolver = resolver_for(tmp_path, {"pkg/m.py": source})
+    bodies = resolver.bodies
+    asked: list[str] = []
+    real = bodies.local_syms
+    monkeypatch.setattr(bodies, "local_syms", lambda module, func, name: asked.append(name) or real(module, func, name))
+    summary = resolver.summary(function_key(resolver, "pkg.m", "use"))
+    assert sorted(e.name for e in summary.edges) == ["pkg.m.Box.a", "pkg.m.Box.b"]
+    assert asked.count("box") == 1

@@ -196,6 +196,17 @@ class Bodies:
 
     def uncached_use(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]:
         root = chain[0]
+        tracker = self.tracker
+        if (
+            (len(chain) > 2 or (len(chain) == 2 and root[:6] != "<super"))
+            and tracker.collects_state
+            and not tracker.busy
+        ):
+            # the chain less its last step through the memo, so `x.a`, `x.b` and `x == y`'s `x.__eq__` resolve `x`
+            # once; only where a use asked at the top would be resolved alike (state collected, nothing under way)
+            prefix, reads = self.use(module, func, chain[:-1])
+            tracker.state(reads)
+            return self._steps(prefix, chain[-1:])
         rest = chain[1:]
         if root.startswith("<super"):
             if not rest:
@@ -213,6 +224,10 @@ class Bodies:
             ):
                 # A method's decorators and defaults run in the class body: `@value.setter` names the property.
                 syms = [OPAQUE]
+        return self._steps(syms, rest)
+
+    def _steps(self, syms: list[Sym], rest: tuple[str, ...]) -> list[Sym]:
+        """What `syms` lead to along the steps `rest` (attributes, call results)."""
         for attr in rest:
             next_syms: list[Sym] = []
             for sym in syms:
