@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.hierarchy import c3_merge
 from pytest_claims.analysis.resolution.symbols import (
     UNKNOWN,
@@ -26,7 +27,7 @@ from pytest_claims.analysis.resolution.tracking import Tracker
 from pytest_claims.analysis.resolve import Resolver
 from pytest_claims.config import load_config
 from pytest_claims.engine import Resolvers, load
-from pytest_claims.records import HIERARCHY, PLATFORM
+from pytest_claims.records import HIERARCHY, PLATFORM, FunctionFacts
 
 
 def resolver_for(tmp_path: Path, files: dict[str, str], platform: str = "linux") -> Resolver:
@@ -353,7 +354,12 @@ def test_a_chain_resolves_its_prefix_through_the_memo(tmp_path: Path, monkeypatc
     bodies = resolver.bodies
     asked: list[str] = []
     real = bodies.local_syms
-    monkeypatch.setattr(bodies, "local_syms", lambda module, func, name: asked.append(name) or real(module, func, name))
+
+    def counted(module: Module, func: FunctionFacts, name: str) -> list[Sym] | None:
+        asked.append(name)
+        return real(module, func, name)
+
+    monkeypatch.setattr(bodies, "local_syms", counted)
     summary = resolver.summary(function_key(resolver, "pkg.m", "use"))
     assert sorted(e.name for e in summary.edges) == ["pkg.m.Box.a", "pkg.m.Box.b"]
     assert asked.count("box") == 1
