@@ -264,13 +264,24 @@ def _fixed(parts: list[object]) -> All:
 
 
 def _union(options: tuple[object, ...]) -> All:
-    """`X | None` splits its column; any other union is tested value by value."""
+    """`X | None` splits its column; any other union splits it by the values' types, and a part no option takes
+    whole (`tuple[int] | tuple[str]`) is tested value by value."""
     rest = [o for o in options if o is not type(None)]
     if len(rest) == 1 and len(options) == 2:
         inner = _all_of(rest[0])
         return lambda values: inner([v for v in values if v is not None])
     tests = [_all_of(o) for o in options]
-    return lambda values: all(any(test([v]) for test in tests) for v in values)
+
+    def each(values: list[Any]) -> bool:
+        return all(any(test([v]) for test in tests) for v in values)
+
+    def union(values: list[Any]) -> bool:
+        parts: dict[type, list[Any]] = {}
+        for value in values:
+            parts.setdefault(type(value), []).append(value)
+        return all(any(test(part) for test in tests) or each(part) for part in parts.values())
+
+    return union
 
 
 def stored_type(tp: object) -> object:

@@ -11,7 +11,7 @@ import pytest
 from pytest_claims import records
 from pytest_claims.analysis.facts import extract
 from pytest_claims.persist.cache import FactsCache
-from pytest_claims.persist.codec import decode, encode, schema
+from pytest_claims.persist.codec import all_conform, conforms, decode, encode, schema
 from pytest_claims.records import (
     BlindCalls,
     BlindSpot,
@@ -81,6 +81,25 @@ def test_a_tuple_of_the_wrong_length_is_refused() -> None:
         decode(Verdict, ("held", ()))
     with pytest.raises(TypeError):
         decode(Verdict, "held")
+
+
+UNIONS: list[tuple[object, list[object], bool]] = [
+    (str | tuple[object, ...] | None, ["a", ("[]", "list", "str"), None, "b"], True),
+    (str | tuple[object, ...] | None, ["a", ["list"]], False),
+    (str | tuple[object, ...] | None, [1], False),
+    (tuple[int] | tuple[str], [(1,), ("a",), (2,)], True),  # no option takes every tuple: value by value
+    (tuple[int] | tuple[str], [(1,), (b"x",)], False),
+    (int | str, [True], False),  # exact types: a bool is no int
+    (int | str, [], True),
+]
+
+
+@pytest.mark.parametrize(("tp", "values", "expected"), UNIONS, ids=lambda x: repr(x)[:40])
+def test_a_union_column_holds_when_each_value_is_one_of_its_options(
+    tp: object, values: list[object], expected: bool
+) -> None:
+    assert all_conform(tp, values) is expected
+    assert all(conforms(tp, v) for v in values) is expected
 
 
 def test_the_schema_follows_every_field() -> None:
