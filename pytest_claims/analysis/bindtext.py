@@ -1,0 +1,140 @@
+"""Text tests on one word of one file, as Python reads it: does the word occur in code, may a class bind it?
+
+They decide which files a question must parse (`Modules.may_bind`, `Modules.mentioning`), so each says "no"
+only where the file's facts could not say "yes": what is not sure to be a comment, a read or a module-level
+definition counts. Each occurrence of the word is judged by the characters around it, in a file's text searched
+once per word; no file is tokenised.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+_WORD_BYTES = frozenset(b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz")
+"""The ASCII word characters (a bytes pattern's `\\w`)."""
+
+_TARGET_END = re.compile(rb"[ \t\f]*(?:[-+*/%&|^@<>]{0,2}=|[:,)\]};|\\#\r\n]|in\b|if\b|$)")
+"""What may follow a name a statement binds: an assignment (`=`, `+=`, `:` of an annotation or a walrus), the
+end of a target list, a line or an import (`,` `)` `]` `}` `;` `|` `\\` `#` a newline, the end of the text),
+`in` (a `for` target), `if` (a `case` capture's guard). A name read is never followed by `(`, `.`, `[` or an
+operator alone."""
+
+_FIELD_END = re.compile(rb"[ \t\f)]*(?:[-+*/%&|^@<>]{0,2}=|[:\\#\r\n]|$)")
+"""What may follow `self.name` when an assignment or an annotation sets it (the only way a method sets a field),
+its parentheses closed first (`(self.name) = v`); a newline, a `#` or a `\\` may lead to the `=`."""
+
+_TARGET_START = frozenset(b"\n\r;:=(")
+"""What may come right before an assignment target (blanks and continuations aside): a line's start, a `;` or a
+compound statement's `:`, the `=` of a chained assignment, a parenthesis."""
+
+_DOT_AFTER = re.compile(rb"[ \t\f]*\.")
+
+_KEYWORDS = (b"def", b"class", b"type")
+"""The keywords whose statement binds the name after them (`type X = ...`, Python 3.12)."""
+
+
+def occurrences(text: bytes, word: bytes) -> Iterator[int]:
+    """Where `word` occurs as a whole ASCII word. The pattern begins with the word, so the search skips ahead as
+    `bytes.find` does (a pattern led by a look-behind tries every position); the character before is checked
+    here. Compiled patterns are kept by `re`."""
+    for found in re.compile(re.escape(word) + rb"(?!\w)").finditer(text):
+        start = found.start()
+        if start == 0 or text[start - 1] not in _WORD_BYTES:
+            yield start
+
+
+def in_code(text: bytes, word: bytes) -> bool:
+    """Does `word` occur as a word anywhere but in a comment (`commented`)?"""
+    return any(not commented(text, start) for start in occurrences(text, word))
+
+
+def commented(text: bytes, start: int) -> bool:
+    """Is the text at `start` sure to be a comment's? When a `#` comes before it on its line with no quote or `{`
+    before it: a `#` that is code's would lie in a string that the line closes, or leaves through an f-string's
+    `{`, before `start`."""
+    before = text[_line_start(text, start) : start]
+    return b"#" in before and not any(mark in before for mark in (b"'", b'"', b"{"))
+
+
+def may_bind_in_class(text: bytes, word: bytes) -> bool:
+    """May a class of this source bind `word`: as a method, a class-body name (an assignment or any other
+    binding statement, an import, a nested class) or a field a method sets on `self`? Every such binding is an
+    occurrence `binds_at` accepts, outside comments."""
+    end = len(word)
+    return any(binds_at(text, at, at + end) for at in occurrences(text, word) if not commented(text, at))
+
+
+def binds_at(text: bytes, start: int, end: int) -> bool:
+    """May the word at `start:end` be a name a class binds? The name after `def`, `class` or `type` unless that
+    keyword begins a line no backslash continues (a module-level one: a class's body is indented, and the keyword
+    begins its statement); after a dot, a field (`_field`); else a target (`_TARGET_END`) or the package that
+    `import w.x` binds."""
+    before = _skip_back(text, start)
+    keyword = _keyword_before(text, before)
+    if keyword is not None:
+        return not _begins_line(text, before - len(keyword))
+    if before and text[before - 1] == ord("."):
+        return _field(text, before - 1, end)
+    return bool(_TARGET_END.match(text, end)) or _imported_package(text, start, end)
+
+
+def _field(text: bytes, dot: int, end: int) -> bool:
+    """May `x.word` (its dot at `dot`) be a field set on `self`? Only an assignment's or an annotation's target sets
+    one, `x` a name: so `x` begins a statement or follows an `=` or a `(` (`_TARGET_START`), never a keyword, an
+    operator, a comma or a dot (`return self.word`, `f(a, self.word)`, `a.b.word`). Where no name comes before
+    the dot (`(self).word`) what follows decides alone."""
+    root_end = _skip_back(text, dot)
+    root = root_end
+    while root and text[root - 1] in _WORD_BYTES:
+        root -= 1
+    if root < root_end:
+        previous = _skip_back(text, root)
+        if previous and text[previous - 1] not in _TARGET_START:
+            return False
+    return bool(_FIELD_END.match(text, end))
+
+
+def _imported_package(text: bytes, start: int, end: int) -> bool:
+    """`import w.x` binds `w`: a word followed by a dot on a line that holds `import` or continues another."""
+    if not _DOT_AFTER.match(text, end):
+        return False
+    line = _line_start(text, start)
+    return b"import" in text[line:start] or _continued(text, line)
+
+
+def _keyword_before(text: bytes, index: int) -> bytes | None:
+    """The binding keyword (`_KEYWORDS`) that ends right before `index` as a whole word, if any."""
+    for keyword in _KEYWORDS:
+        at = index - len(keyword)
+        if at >= 0 and text.startswith(keyword, at) and (at == 0 or text[at - 1] not in _WORD_BYTES):
+            return keyword
+    return None
+
+
+def _skip_back(text: bytes, index: int) -> int:
+    """`index` moved back over blanks and backslash line continuations (a bare newline stops it: fail closed)."""
+    while index:
+        if text[index - 1] in b" \t\f":
+            index -= 1
+        elif text.endswith((b"\\\n", b"\\\r"), 0, index):
+            index -= 2
+        elif text.endswith(b"\\\r\n", 0, index):
+            index -= 3
+        else:
+            break
+    return index
+
+
+def _begins_line(text: bytes, index: int) -> bool:
+    """Does `index` begin a line that no backslash continues? (After a lone `\\r`: no, which fails closed.)"""
+    return index == 0 or (text[index - 1] == ord("\n") and not _continued(text, index))
+
+
+def _continued(text: bytes, line: int) -> bool:
+    """Does the line beginning at `line` continue the one before it (a backslash ends that one)?"""
+    return text.endswith((b"\\\n", b"\\\r\n", b"\\\r"), 0, line)
+
+
+def _line_start(text: bytes, index: int) -> int:
+    return max(text.rfind(b"\n", 0, index), text.rfind(b"\r", 0, index)) + 1
