@@ -8,6 +8,7 @@ once per word; no file is tokenised.
 
 from __future__ import annotations
 
+import keyword
 import re
 from collections.abc import Iterator
 
@@ -30,8 +31,28 @@ compound statement's `:`, the `=` of a chained assignment, a parenthesis."""
 
 _DOT_AFTER = re.compile(rb"[ \t\f]*\.")
 
+_MODULE_STATEMENT = re.compile(rb"(?:from[ \t\f]+[\w.]+[ \t\f]+import|import|(?:async[ \t\f]+)?def)[ \t\f]")
+"""Statements whose whole first line is module-level code when they begin a line at column 0: an import (`from`
+then `import`: never `yield from`, which an expression in brackets may put there), a def's header (its
+parameters, defaults and one-line body belong to the module or the function). Not `class`: `class A: x = 1`
+binds in A."""
+
+_ARGUMENT_END = re.compile(rb"[ \t\f]*(?:[,)]|=(?!=))")
+
+_CASE = re.compile(rb"^[ \t\f]*case\b", re.MULTILINE)
+
+_NOT_SIGNATURE = re.compile(rb"[^\w \t\f\r\n\\,=*:.|/]")
+"""A character no plain parameter list holds (its defaults and annotations names and dots): a bracket, a quote, a
+`#`, an operator. Where one stands, the text is not sure to be a signature."""
+
 _KEYWORDS = (b"def", b"class", b"type")
 """The keywords whose statement binds the name after them (`type X = ...`, Python 3.12)."""
+
+_EXPRESSION_KEYWORDS = tuple(b"return yield await assert raise not and or is in if elif while else lambda".split())
+"""Keywords an expression follows, whose first name is read (a `lambda`'s is its own parameter), unless it is a
+walrus's target."""
+
+_WALRUS = re.compile(rb"[ \t\f]*:=")
 
 
 def occurrences(text: bytes, word: bytes) -> Iterator[int]:
@@ -62,21 +83,62 @@ def may_bind_in_class(text: bytes, word: bytes) -> bool:
     binding statement, an import, a nested class) or a field a method sets on `self`? Every such binding is an
     occurrence `binds_at` accepts, outside comments."""
     end = len(word)
-    return any(binds_at(text, at, at + end) for at in occurrences(text, word) if not commented(text, at))
+    calls = _CASE.search(text) is None  # a class pattern (`case Point(x, word):`) binds what looks like arguments
+    return any(binds_at(text, at, at + end, calls) for at in occurrences(text, word) if not commented(text, at))
 
 
-def binds_at(text: bytes, start: int, end: int) -> bool:
+def binds_at(text: bytes, start: int, end: int, calls: bool = True) -> bool:
     """May the word at `start:end` be a name a class binds? The name after `def`, `class` or `type` unless that
     keyword begins a line no backslash continues (a module-level one: a class's body is indented, and the keyword
     begins its statement); after a dot, a field (`_field`); else a target (`_TARGET_END`) or the package that
-    `import w.x` binds."""
+    `import w.x` binds. A target-like word is no binding after all when it is sure to be read or bound elsewhere:
+    after `return` and the like (`_read`), or in a call's or a def's parentheses (`_in_call_or_signature`, when
+    `calls`: the file has no `case` to write a class pattern)."""
+    if _module_level_line(text, start):
+        return False
     before = _skip_back(text, start)
-    keyword = _keyword_before(text, before)
+    keyword = _keyword_before(text, before, _KEYWORDS)
     if keyword is not None:
         return not _begins_line(text, before - len(keyword))
     if before and text[before - 1] == ord("."):
         return _field(text, before - 1, end)
-    return bool(_TARGET_END.match(text, end)) or _imported_package(text, start, end)
+    if _TARGET_END.match(text, end):
+        return not (_read(text, before, end) or (calls and _in_call_or_signature(text, start, end)))
+    return _imported_package(text, start, end)
+
+
+def _read(text: bytes, before: int, end: int) -> bool:
+    """Is the word sure to be read, right after a keyword that an expression follows (`return word`, `if word:`),
+    and no walrus's target (`if word := f():` binds it)?"""
+    return _keyword_before(text, before, _EXPRESSION_KEYWORDS) is not None and not _WALRUS.match(text, end)
+
+
+def _module_level_line(text: bytes, start: int) -> bool:
+    """Is the line of `start` sure to be module-level code? When it begins, at column 0 and continuing no other
+    line, an import or a def (`_MODULE_STATEMENT`): everything on it is then the module's or the function's."""
+    line = _line_start(text, start)
+    return _begins_line(text, line) and bool(_MODULE_STATEMENT.match(text, line))
+
+
+def _in_call_or_signature(text: bytes, start: int, end: int) -> bool:
+    """Is the word at `start:end` sure to be a def's parameter, annotation or default (the function's, or read), a
+    call's argument or keyword (read) or a class's base (read)? It stands right in parentheses that a name other
+    than a keyword, or a call's or a subscript's end, opens, with only plain arguments before it there
+    (`_NOT_SIGNATURE`: no bracket, string or comment, which could hide a `(` or another scope); in a call, before
+    a `,`, a `)` or a keyword's `=` (`f(word := 1)` binds it)."""
+    paren = text.rfind(b"(", 0, start)
+    if paren < 0 or _NOT_SIGNATURE.search(text, paren + 1, start):
+        return False
+    head = _skip_back(text, paren)
+    name = head
+    while name and text[name - 1] in _WORD_BYTES:
+        name -= 1
+    if name == head:
+        return head > 0 and text[head - 1] in b")]" and bool(_ARGUMENT_END.match(text, end))
+    opener = text[name:head].decode("ascii")
+    if keyword.iskeyword(opener) or keyword.issoftkeyword(opener):
+        return False  # `in (a, word)`, `import (a, word)`: a display or a binding
+    return _keyword_before(text, _skip_back(text, name), (b"def",)) is not None or bool(_ARGUMENT_END.match(text, end))
 
 
 def _field(text: bytes, dot: int, end: int) -> bool:
@@ -103,12 +165,12 @@ def _imported_package(text: bytes, start: int, end: int) -> bool:
     return b"import" in text[line:start] or _continued(text, line)
 
 
-def _keyword_before(text: bytes, index: int) -> bytes | None:
-    """The binding keyword (`_KEYWORDS`) that ends right before `index` as a whole word, if any."""
-    for keyword in _KEYWORDS:
-        at = index - len(keyword)
-        if at >= 0 and text.startswith(keyword, at) and (at == 0 or text[at - 1] not in _WORD_BYTES):
-            return keyword
+def _keyword_before(text: bytes, index: int, keywords: tuple[bytes, ...]) -> bytes | None:
+    """The one of `keywords` that ends right before `index` as a whole word, if any."""
+    for candidate in keywords:
+        at = index - len(candidate)
+        if at >= 0 and text.startswith(candidate, at) and (at == 0 or text[at - 1] not in _WORD_BYTES):
+            return candidate
     return None
 
 

@@ -101,11 +101,29 @@ def _class_binds(source: str, word: str) -> bool:
         'class A:\n    s = """\n# date """; date = 1\n',  # a `#` in a string the line closes before the word
         "class A:\n    x = 1\n    \\\nclass date:\n        pass\n",
         "class A:\n    import date.path\n",
+        "class A:\n    if date := 1:\n        pass\n",  # a walrus after a keyword
+        "import os\n\n\nclass A:\n    match os.name:\n        case P(x, date):\n            pass\n",  # a pattern
+        "class A:\n    from x import (a,\n        date)\n",
+        "class A:\n    for (a, date) in ((1, 2),):\n        pass\n",
+        "class A:\n    x = f(1)\n    date, y = 1, 2\n",  # the last `(` before it is closed
+        "class A:\n    (a, date) = x = (1, 2)\n",  # parentheses no name opens
     ],
 )
 def test_an_unusual_class_binding_is_found_in_the_text(source: str) -> None:
     assert _class_binds(source, "date" if "date" in source else "type")
     assert may_bind_in_class(source.encode(), b"date" if "date" in source else b"type")
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "class A:\n    x = f(date := 1)\n",
+        "class A:\n    x = [lambda: (yield\nfrom g()), (date := 1)]\n",  # `from` at column 0, in brackets
+    ],
+)
+def test_a_walrus_in_a_class_body_may_bind(source: str) -> None:
+    """Python binds these in the class (whether the facts keep them or not): the text search says so."""
+    assert may_bind_in_class(source.encode(), b"date")
 
 
 @pytest.mark.parametrize(
@@ -128,6 +146,10 @@ def test_a_type_statement_binds_where_it_stands(source: str, found: bool) -> Non
         "from datetime import date as day\n\n\nclass A:\n    pass\n",
         "from .date import day\n\n\nclass A:\n    pass\n",
         "class A:\n    def f(self):\n        return date.today() + date.max\n",
+        "from datetime import date, time\nimport date\n\n\nclass A:\n    pass\n",  # module-level imports
+        "class A:\n    def f(self, date, *, b: int = 0, **date2):\n        return date\n",  # a parameter, then read
+        "class A:\n    def f(\n        self,\n        date: int,\n    ) -> None:\n        pass\n",
+        "class A:\n    def f(self, x, date=None):\n        if date and f(x, date) or g()(date):\n            pass\n",
     ],
 )
 def test_a_word_no_class_can_bind_is_passed_over(source: str) -> None:
