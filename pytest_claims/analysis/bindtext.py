@@ -39,8 +39,6 @@ binds in A."""
 
 _ARGUMENT_END = re.compile(rb"[ \t\f]*(?:[,)]|=(?!=))")
 
-_CASE = re.compile(rb"^[ \t\f]*case\b", re.MULTILINE)
-
 _NOT_SIGNATURE = re.compile(rb"[^\w \t\f\r\n\\,=*:.|/]")
 """A character no plain parameter list holds (its defaults and annotations names and dots): a bracket, a quote, a
 `#`, an operator. Where one stands, the text is not sure to be a signature."""
@@ -83,17 +81,17 @@ def may_bind_in_class(text: bytes, word: bytes) -> bool:
     binding statement, an import, a nested class) or a field a method sets on `self`? Every such binding is an
     occurrence `binds_at` accepts, outside comments."""
     end = len(word)
-    calls = _CASE.search(text) is None  # a class pattern (`case Point(x, word):`) binds what looks like arguments
-    return any(binds_at(text, at, at + end, calls) for at in occurrences(text, word) if not commented(text, at))
+    return any(binds_at(text, at, at + end) for at in occurrences(text, word) if not commented(text, at))
 
 
-def binds_at(text: bytes, start: int, end: int, calls: bool = True) -> bool:
+def binds_at(text: bytes, start: int, end: int) -> bool:
     """May the word at `start:end` be a name a class binds? The name after `def`, `class` or `type` unless that
     keyword begins a line no backslash continues (a module-level one: a class's body is indented, and the keyword
     begins its statement); after a dot, a field (`_field`); else a target (`_TARGET_END`) or the package that
     `import w.x` binds. A target-like word is no binding after all when it is sure to be read or bound elsewhere:
-    after `return` and the like (`_read`), or in a call's or a def's parentheses (`_in_call_or_signature`, when
-    `calls`: the file has no `case` to write a class pattern)."""
+    after `return` and the like (`_read`), or in a call's or a def's parentheses (`_in_call_or_signature`) in a
+    file with no line that begins with `case` (a class pattern, `case Point(x, word):`, binds what looks like
+    arguments)."""
     if _module_level_line(text, start):
         return False
     before = _skip_back(text, start)
@@ -103,7 +101,7 @@ def binds_at(text: bytes, start: int, end: int, calls: bool = True) -> bool:
     if before and text[before - 1] == ord("."):
         return _field(text, before - 1, end)
     if _TARGET_END.match(text, end):
-        return not (_read(text, before, end) or (calls and _in_call_or_signature(text, start, end)))
+        return not (_read(text, before, end) or (_in_call_or_signature(text, start, end) and not _cases(text)))
     return _imported_package(text, start, end)
 
 
@@ -111,6 +109,11 @@ def _read(text: bytes, before: int, end: int) -> bool:
     """Is the word sure to be read, right after a keyword that an expression follows (`return word`, `if word:`),
     and no walrus's target (`if word := f():` binds it)?"""
     return _keyword_before(text, before, _EXPRESSION_KEYWORDS) is not None and not _WALRUS.match(text, end)
+
+
+def _cases(text: bytes) -> bool:
+    """Does a line begin with `case` (after blanks): may the file hold a class pattern?"""
+    return any(not text[_line_start(text, at) : at].strip(b" \t\f") for at in occurrences(text, b"case"))
 
 
 def _module_level_line(text: bytes, start: int) -> bool:
