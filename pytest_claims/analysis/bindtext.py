@@ -95,9 +95,9 @@ def binds_at(text: bytes, start: int, end: int) -> bool:
     if _module_level_line(text, start):
         return False
     before = _skip_back(text, start)
-    keyword = _keyword_before(text, before, _KEYWORDS)
-    if keyword is not None:
-        return not _begins_line(text, before - len(keyword))
+    binder = _keyword_before(text, before, _KEYWORDS)
+    if binder is not None:
+        return not _begins_line(text, before - len(binder))
     if before and text[before - 1] == ord("."):
         return _field(text, before - 1, end)
     if _TARGET_END.match(text, end):
@@ -130,8 +130,8 @@ def _in_call_or_signature(text: bytes, start: int, end: int) -> bool:
     (`_NOT_SIGNATURE`: no bracket, string or comment, which could hide a `(` or another scope); in a call, before
     a `,`, a `)` or a keyword's `=` (`f(word := 1)` binds it)."""
     paren = text.rfind(b"(", 0, start)
-    if paren < 0 or _NOT_SIGNATURE.search(text, paren + 1, start):
-        return False
+    if paren < 0 or _NOT_SIGNATURE.search(text, paren + 1, start) or b"#" in text[_line_start(text, paren) : paren]:
+        return False  # not sure to be code's parenthesis, or not sure to hold the word right in it
     head = _skip_back(text, paren)
     name = head
     while name and text[name - 1] in _WORD_BYTES:
@@ -182,13 +182,22 @@ def _skip_back(text: bytes, index: int) -> int:
     while index:
         if text[index - 1] in b" \t\f":
             index -= 1
-        elif text.endswith((b"\\\n", b"\\\r"), 0, index):
-            index -= 2
-        elif text.endswith(b"\\\r\n", 0, index):
-            index -= 3
-        else:
+            continue
+        backslash = _continuation_before(text, index)
+        if backslash is None:
             break
+        index = backslash
     return index
+
+
+def _continuation_before(text: bytes, index: int) -> int | None:
+    """Where the backslash of a line continuation ending right before `index` stands, if one does; not after a
+    `#` on its line (a comment's backslash continues nothing; a string's would: fail closed)."""
+    for ending in (b"\\\n", b"\\\r\n", b"\\\r"):
+        if text.endswith(ending, 0, index):
+            backslash = index - len(ending)
+            return None if b"#" in text[_line_start(text, backslash) : backslash] else backslash
+    return None
 
 
 def _begins_line(text: bytes, index: int) -> bool:

@@ -107,6 +107,9 @@ def _class_binds(source: str, word: str) -> bool:
         "class A:\n    for (a, date) in ((1, 2),):\n        pass\n",
         "class A:\n    x = f(1)\n    date, y = 1, 2\n",  # the last `(` before it is closed
         "class A:\n    (a, date) = x = (1, 2)\n",  # parentheses no name opens
+        "class A:\n    x = 1  # as f(\n    date = 1\n",  # a comment's parenthesis opens nothing
+        "class A:\n    # return \\\n    date = 1\n",  # a comment's backslash continues nothing
+        "class A:\n    # see x.\\\n    date = 1\n",
     ],
 )
 def test_an_unusual_class_binding_is_found_in_the_text(source: str) -> None:
