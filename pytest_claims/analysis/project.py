@@ -11,10 +11,11 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Collection, Container, Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pytest_claims.analysis.bindtext import in_code, may_bind_in_class
 from pytest_claims.analysis.extraction import extract_fresh, extract_many
 from pytest_claims.analysis.index import Index, ModuleFile, build_index
 from pytest_claims.config import Config
@@ -56,39 +57,6 @@ where the word characters end, so none runs into the next word (a lower-case wor
 _NOT_WORD = bytes(c if 48 <= c <= 57 or 65 <= c <= 90 or 97 <= c <= 122 or c == 95 else 32 for c in range(256))
 """`bytes.translate` table making every byte that is no ASCII word character (a bytes pattern's `\\w`) a space."""
 
-_BOUND = re.compile(
-    rb"\b(?:def|class|type)(?:[ \t\f]|\\\r?\n|\\\r)+(\w+)"
-    rb"|\bimport\b((?:[ \t\f\w.,]|\\\r?\n|\\\r)+)"
-    rb"|\b(\w+)[ \t\f]*(?:[-+*/%&|^@<>]{0,2}=|[:,)\]};|\\#\r\n]|in\b|if\b|$)"
-)
-"""The words of source text that may be bound in a class (as Python writes a binding, in code, whatever else
-they are): the name after `def`, `class` or `type`; every word of an `import` list (`import a.b` binds `a`); a
-word followed by what may follow a target -- an assignment (`=`, `+=`, `:` of an annotation or a walrus), the
-end of a target list, a line or an import (`,` `)` `]` `}` `;` `|` `\\` `#` a newline, the end of the text),
-`in` (a `for` target), `if` (a `case` capture's guard). So `x.get(...)`, `x.get.y`, `x.get[0]` and `x.get + 1` do
-not count: a name read is never followed by those alone. Each match is (def name, import list, target)."""
-
-
-class _All:
-    """Every word: what a file that cannot be read again may bind."""
-
-    def __contains__(self, word: object) -> bool:
-        return True
-
-
-_ALL = _All()
-
-
-def _bound_words(matches: list[tuple[bytes, bytes, bytes]]) -> set[bytes]:
-    """The words `_BOUND`'s matches may bind."""
-    found: set[bytes] = set()
-    for named, imported, target in matches:
-        if named or target:
-            found.add(named or target)
-        else:
-            found.update(_WORD.findall(imported))
-    return found
-
 
 class Modules(Mapping[str, Module]):
     """Module name -> Module, parsing (or fetching from the cache) on first access only."""
@@ -107,7 +75,8 @@ class Modules(Mapping[str, Module]):
         self._runs: dict[str, bytes] | None = None
         self._words: dict[bytes, list[str]] | None = None
         self._capitals: dict[bytes, list[str]] | None = None
-        self._in_classes: dict[str, Container[bytes]] = {}
+        self._in_classes: dict[str, set[str]] = {}
+        self._class_texts: dict[str, bytes] = {}
         self._namings: dict[str, list[str]] = {}
         self._renamings: dict[str, list[tuple[str, str]]] = {}
         snapshot = snapshot or Snapshot(None)
@@ -214,30 +183,42 @@ class Modules(Mapping[str, Module]):
 
     def mentioning(self, word: str) -> list[str]:
         """Modules whose text may bind `word` in a class: every module whose classes bind it as a method, a
-        class-body name or a field set on `self` is among them (`_BOUND`), so a question about the names the
-        project's classes bind (method leads, protocol implementers, `__getattr__` hooks) parses only those.
-        A word that is no ASCII identifier: the modules that mention it (`holding`)."""
+        class-body name or a field set on `self` is among them (`bindtext.may_bind_in_class`), so a question about
+        the names the project's classes bind (method leads, protocol implementers, `__getattr__` hooks) parses
+        only those. A word that is no ASCII identifier: the modules that mention it (`holding`)."""
         if not (word.isascii() and word.isidentifier()):
             return self.holding(word)
-        needle = word.encode()
-        return [name for name in self.holding(word) if needle in self._class_words(name)]
+        return [name for name in self.holding(word) if self._class_may_bind(name, word)]
 
-    def _class_words(self, name: str) -> Container[bytes]:
-        """The words the module's classes bind: exactly, from its facts, when this run has them (a whole run has
-        most); else those its text may bind (`_BOUND`). Kept for the run."""
+    def _class_may_bind(self, name: str, word: str) -> bool:
+        """May the module's classes bind `word`? Exactly, from its facts, when this run has them (a whole run has
+        most); else from its text (read once for the run; one that cannot be read again: yes)."""
+        module = self._loaded.get(name)
+        if module is not None:
+            self._class_texts.pop(name, None)
+            return word in self._class_names(name, module.facts)
+        text = self._class_text(name)
+        return text is None or may_bind_in_class(text, word.encode())
+
+    def _class_names(self, name: str, facts: FileFacts) -> set[str]:
+        """The names the module's classes bind: their methods, class-body names and fields (kept for the run)."""
         known = self._in_classes.get(name)
         if known is None:
-            module = self._loaded.get(name)
-            if module is not None:
-                facts = module.facts
-                known = {member.encode() for cls in facts.classes for member, _ in cls.methods}
-                known.update(b.name.encode() for cls in facts.classes for b in (*cls.attributes, *cls.fields))
-            else:
-                data = self._pending.get(name) or self._read(name)
-                text = searchable(data) if data is not None else None
-                known = _bound_words(_BOUND.findall(text if text is not None else data)) if data is not None else _ALL
+            known = {member for cls in facts.classes for member, _ in cls.methods}
+            known.update(b.name for cls in facts.classes for b in (*cls.attributes, *cls.fields))
             self._in_classes[name] = known
         return known
+
+    def _class_text(self, name: str) -> bytes | None:
+        """The module's text as Python reads it (its bytes when they cannot be decoded), for `mentioning`: kept
+        while the module is not loaded; None when it cannot be read."""
+        text = self._class_texts.get(name)
+        if text is None:
+            data = self._pending.get(name) or self._read(name)
+            if data is None:
+                return None
+            text = self._class_texts[name] = searchable(data) or data
+        return text
 
     def _read(self, name: str) -> bytes | None:
         path = self._index.modules[name].path
@@ -266,10 +247,9 @@ class Modules(Mapping[str, Module]):
 
     def may_bind(self, name: str, words: Collection[str]) -> bool:
         """Could this module's code bind one of `words` under another name (`vow = claims`, `from x import claims
-        as vow`)? Only when a word stands where code can: False when every occurrence of every word follows a `#`
-        on its line with no quote or `{` before it (a comment: a `#` that is code's would lie in a string that the
-        line closes, or leaves through an f-string's `{`, before the word). Text alone, a superset: True for a
-        file it cannot read as Python would, and for a word it does not search as bytes."""
+        as vow`)? Only when a word stands where code can: False when every occurrence of every word is sure to be
+        in a comment (`bindtext.in_code`). Text alone, a superset: True for a file it cannot read as Python would,
+        and for a word it does not search as bytes."""
         file = self._index.modules[name]
         if file.path is None or name in self._unreadable:
             return False
@@ -282,7 +262,7 @@ class Modules(Mapping[str, Module]):
         text = searchable(data)
         if text is None or not all(word.isascii() for word in words):
             return True
-        return any(_in_code(text, word.encode()) for word in words)
+        return any(in_code(text, word.encode()) for word in words)
 
     def naming(self, name: str) -> list[str]:
         """The modules whose text names a class called `name` under any name a subclass could write: its own, and
@@ -377,6 +357,7 @@ class Modules(Mapping[str, Module]):
         self._texts = self._runs = None
         self._words = self._capitals = None
         self._in_classes.clear()
+        self._class_texts.clear()
         self._namings.clear()
         self._renamings.clear()
 
@@ -427,16 +408,6 @@ def _digest(location: str, snapshot: Snapshot, vouched: dict[str, tuple[str, boo
     mentions = may_mention(data)  # decoded and NFKC-normalised when its bytes could hide the word
     snapshot.record_file(location, key, digest, mentions)
     return digest, mentions, data
-
-
-def _in_code(text: bytes, word: bytes) -> bool:
-    """Does `word` occur as a word in `text` anywhere but after a comment's `#` (see `Modules.may_bind`)?"""
-    for found in re.finditer(rb"(?<!\w)" + re.escape(word) + rb"(?!\w)", text):
-        start = max(text.rfind(b"\n", 0, found.start()), text.rfind(b"\r", 0, found.start())) + 1
-        before = text[start : found.start()]
-        if b"#" not in before or any(mark in before for mark in (b"'", b'"', b"{")):
-            return True
-    return False
 
 
 @dataclass(frozen=True)

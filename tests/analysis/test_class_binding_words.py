@@ -7,8 +7,8 @@ import textwrap
 
 import pytest
 
+from pytest_claims.analysis.bindtext import in_code, may_bind_in_class
 from pytest_claims.analysis.facts import extract
-from pytest_claims.analysis.project import _BOUND, _bound_words, _in_code
 from pytest_claims.analysis.resolution.target import class_bound
 
 BINDINGS = textwrap.dedent(
@@ -75,9 +75,89 @@ def test_every_name_a_class_binds_is_a_bound_word() -> None:
     assert not facts.problems
     bound = {name for cls in facts.classes for name, _ in class_bound(facts.functions, cls)}
     assert {"plain", "field", "spaced", "caught", "captured", "Inner", "first", "other"} <= bound
-    words = _bound_words(_BOUND.findall(BINDINGS.encode()))
-    assert {name.encode() for name in bound} <= words
-    assert b"get" not in words  # read, called, subscripted or added: never bound
+    text = BINDINGS.encode()
+    assert all(may_bind_in_class(text, name.encode()) for name in bound)
+    assert not may_bind_in_class(text, b"get")  # read, called, subscripted or added: never bound
+
+
+def _class_binds(source: str, word: str) -> bool:
+    facts = extract(source.encode())
+    assert not facts.problems
+    return word in {name for cls in facts.classes for name, _ in class_bound(facts.functions, cls)}
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "class A:\n    \\\ndef date(self):\n        pass\n",  # a continued blank line: a method at column 0
+        "class A:\n    for type in (1, 2):\n        pass\n",  # `type` bound, not a `type X = ...` statement
+        "class A:\n    def f(self):\n        (self.date) = 1\n",
+        "class A:\n    def f(self):\n        (self\n            .date) = 1\n",
+        "class A:\n    def f(self):\n        self.\\\ndate = 1\n",
+        "class A:\n    def f(self):\n        x = self.date = 1\n",
+        "class A:\n    def f(self):\n        self.date: int\n",
+        "class A:\n    def f(self):\n        if self: self.date += 1\n",
+        "class A:\n    (date\n    ) = 1\n",
+        'class A:\n    s = """\n# date """; date = 1\n',  # a `#` in a string the line closes before the word
+        "class A:\n    x = 1\n    \\\nclass date:\n        pass\n",
+        "class A:\n    import date.path\n",
+        "class A:\n    if date := 1:\n        pass\n",  # a walrus after a keyword
+        "import os\n\n\nclass A:\n    match os.name:\n        case P(x, date):\n            pass\n",  # a pattern
+        "class A:\n    from x import (a,\n        date)\n",
+        "class A:\n    for (a, date) in ((1, 2),):\n        pass\n",
+        "class A:\n    x = f(1)\n    date, y = 1, 2\n",  # the last `(` before it is closed
+        "class A:\n    (a, date) = x = (1, 2)\n",  # parentheses no name opens
+        "class A:\n    x = 1  # as f(\n    date = 1\n",  # a comment's parenthesis opens nothing
+        "class A:\n    # return \\\n    date = 1\n",  # a comment's backslash continues nothing
+        "class A:\n    # see x.\\\n    date = 1\n",
+    ],
+)
+def test_an_unusual_class_binding_is_found_in_the_text(source: str) -> None:
+    assert _class_binds(source, "date" if "date" in source else "type")
+    assert may_bind_in_class(source.encode(), b"date" if "date" in source else b"type")
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "class A:\n    x = f(date := 1)\n",
+        "class A:\n    x = [lambda: (yield\nfrom g()), (date := 1)]\n",  # `from` at column 0, in brackets
+    ],
+)
+def test_a_walrus_in_a_class_body_may_bind(source: str) -> None:
+    """Python binds these in the class (whether the facts keep them or not): the text search says so."""
+    assert may_bind_in_class(source.encode(), b"date")
+
+
+@pytest.mark.parametrize(
+    ("source", "found"),
+    [("class A:\n    type date = int\n", True), ("type date = int\n", False), ("type \\\ndate = int\n", False)],
+)
+def test_a_type_statement_binds_where_it_stands(source: str, found: bool) -> None:
+    """Python 3.12's `type X = ...` (text alone: this Python may not parse it)."""
+    assert may_bind_in_class(source.encode(), b"date") is found
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "# see https://docs/#date\nclass A:\n    pass\n",  # a comment
+        "def date():\n    pass\n\n\nclass date:\n    pass\n",  # module-level definitions
+        "class A:\n    def f(self, d):\n        return self.date\n",
+        "class A:\n    def f(self, v):\n        return isinstance(v, datetime.date), f(v, self.date)\n",
+        "class A:\n    def f(self):\n        self.x.date = 1\n",
+        "from datetime import date as day\n\n\nclass A:\n    pass\n",
+        "from .date import day\n\n\nclass A:\n    pass\n",
+        "class A:\n    def f(self):\n        return date.today() + date.max\n",
+        "from datetime import date, time\nimport date\n\n\nclass A:\n    pass\n",  # module-level imports
+        "class A:\n    def f(self, date, *, b: int = 0, **date2):\n        return date\n",  # a parameter, then read
+        "class A:\n    def f(\n        self,\n        date: int,\n    ) -> None:\n        pass\n",
+        "class A:\n    def f(self, x, date=None):\n        if date and f(x, date) or g()(date):\n            pass\n",
+    ],
+)
+def test_a_word_no_class_can_bind_is_passed_over(source: str) -> None:
+    assert not _class_binds(source, "date")
+    assert not may_bind_in_class(source.encode(), b"date")
 
 
 @pytest.mark.parametrize(
@@ -94,4 +174,4 @@ def test_every_name_a_class_binds_is_a_bound_word() -> None:
     ],
 )
 def test_a_word_after_a_comment_sign_is_no_code(line: str, found: bool) -> None:
-    assert _in_code(f"import os\n{line}\n".encode(), b"claims") is found
+    assert in_code(f"import os\n{line}\n".encode(), b"claims") is found

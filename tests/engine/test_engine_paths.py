@@ -110,3 +110,36 @@ def test_check_given_a_path_shows_the_whole_runs_items(project: Path, monkeypatc
         outputs.append([line for line in out.getvalue().splitlines() if line.startswith("pkg/")])
     whole, part = outputs
     assert part and part == [line for line in whole if line.startswith("pkg/core/")]
+
+
+LEADS = {
+    "pkg/__init__.py": "",
+    "pkg/core/__init__.py": "",
+    "pkg/core/api.py": (
+        "# claims: deterministic\ndef glance(x):\n    return x.blink()\n\n\n"
+        "# claims: deterministic\ndef stare(x):\n    return x.gaze()\n"
+    ),
+    "pkg/far/__init__.py": "",
+    # a method after a backslash-continued blank line, at column 0: still the class's
+    "pkg/far/hidden.py": "class Hidden:\n    \\\ndef blink(self) -> int:\n        return 0\n",
+    # `gaze` in a comment, as a module-level def and read on an object: no class binds it
+    "pkg/far/mentions.py": (
+        "# see #gaze\n\n\ndef gaze() -> int:\n    return 0\n\n\n"
+        "class Eye:\n    def look(self, other):\n        return other.gaze, self.gaze\n"
+    ),
+}
+
+
+def test_a_path_run_parses_only_the_files_whose_classes_may_bind_a_method_name(tmp_path: Path) -> None:
+    """Whether a class binds the name a call leads to is read from the files whose text may bind it in a class:
+    an unusual binding is still found, and a file that only mentions the name is not parsed."""
+    (tmp_path / "pyproject.toml").write_text('[tool.claims]\npackages = ["pkg"]\n', encoding="utf-8")
+    for rel, text in LEADS.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+    part = check(tmp_path, ["linux"], select=_core)
+    assert list(part.claims) == [c for c in check(tmp_path, ["linux"]).claims if _core(c.file)]
+    spots = {c.qualname: bool(c.blind_spots) for c in part.claims}
+    assert spots == {"glance": True, "stare": False}  # Hidden binds `blink`: the call may lead there
+    loaded = part.project.modules.loaded()
+    assert "pkg.far.hidden" in loaded and "pkg.far.mentions" not in loaded
