@@ -268,7 +268,9 @@ class Modules(Mapping[str, Module]):
         """The modules whose text names a class called `name` under any name a subclass could write: its own, and
         every name some module binds it to (`from m import Base as Root`, `Root = m.Base`, a class attribute),
         found as the modules naming it are read, until no new name appears (`class Impl(Root)` names only the
-        alias). Facts and text alone, so one answer serves every target (kept for the run)."""
+        alias). A module read before one of its renames' names became a name of the class is read again for it:
+        its text holds that name too (`from m import Later as Leaf`), so it is met again when that name's modules
+        are. Facts and text alone, so one answer serves every target (kept for the run)."""
         known = self._namings.get(name)
         if known is not None:
             return known
@@ -276,8 +278,6 @@ class Modules(Mapping[str, Module]):
         found: set[str] = set()
         for word in words:  # grows while it is read
             for module_name in self.holding(word):
-                if module_name in found:
-                    continue
                 found.add(module_name)
                 for named, bound in self._renames(module_name):
                     if named in words and bound not in words:

@@ -66,6 +66,16 @@ SHAPES: dict[str, tuple[str, dict[str, str]]] = {
             "    def run(self):\n        return time.time()\n",
         },
     ),
+    "a rename of a name learnt after its module was read": (
+        "pkg.use.use",
+        {
+            # read first (it names Base) while `Later` is no name of Base yet; `zmid` makes it one
+            "pkg/amid.py": "from pkg.base import Base\nfrom pkg.zmid import Later as Leaf\n",
+            "pkg/zmid.py": "from pkg.base import Base\n\nLater = Base\n",
+            "pkg/impl.py": "import time\nfrom pkg.amid import Leaf\n\nclass Impl(Leaf):\n"
+            "    def run(self):\n        return time.time()\n",
+        },
+    ),
     "a TypeAlias of a qualified name in another module": (
         "pkg.use.use",
         {
