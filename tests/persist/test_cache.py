@@ -13,7 +13,7 @@ from pytest_claims.analysis.catalog import load_catalogue
 from pytest_claims.analysis.stubs import read_stub
 from pytest_claims.engine import Result, check
 from pytest_claims.persist.cache import SHARED_ENV, Derived, FactsCache, derived_in, pack, unpack
-from tests.persist.helpers import traced
+from tests.persist.helpers import package, traced
 
 FIXTURE = Path(__file__).resolve().parents[2] / "testdata" / "violations"
 
@@ -229,26 +229,17 @@ def test_parsed_stubs_persist_by_content(tmp_path: Path, monkeypatch: pytest.Mon
         assert Derived.built["stub"] == parsed + 2  # a damaged entry is parsed again, never trusted
 
 
-def _package(tmp_path: Path, **modules: str) -> Path:
-    """A project with one package `pkg` holding the given modules."""
-    root = tmp_path / "project"
-    (root / "pkg").mkdir(parents=True)
-    (root / "pyproject.toml").write_text('[tool.claims]\npackages = ["pkg"]\n')
-    (root / "pkg" / "__init__.py").write_text("")
-    for name, text in modules.items():
-        (root / "pkg" / f"{name}.py").write_text(text)
-    return root
-
-
 def test_touching_one_file_resolves_only_what_depended_on_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     trace = tmp_path / "trace.txt"
     monkeypatch.setenv("PYTEST_CLAIMS_TRACE", str(trace))
-    root = _package(
-        tmp_path,
-        steady="def one():\n    return 1\n\n\ndef two():\n    return one() + 1\n",
-        edited="def three():\n    return 3\n",
-        a="from pkg.edited import three\nfrom pkg.steady import two\n\n\n"
-        "# claims: deterministic\ndef f():\n    return two() + three()\n",
+    root = package(
+        tmp_path / "project",
+        dict(
+            steady="def one():\n    return 1\n\n\ndef two():\n    return one() + 1\n",
+            edited="def three():\n    return 3\n",
+            a="from pkg.edited import three\nfrom pkg.steady import two\n\n\n"
+            "# claims: deterministic\ndef f():\n    return two() + three()\n",
+        ),
     )
     cache = tmp_path / "cache"
     check(root, ["linux"], cache=FactsCache(cache))
@@ -266,9 +257,12 @@ def test_summaries_are_judged_against_the_run_that_wrote_them(tmp_path: Path) ->
     """A run that walks nothing leaves the summary store as it was; a later run must still see that a module
     changed in between (the store keeps its own digests, not the verdict store's)."""
     claimed = "from pkg.m import h\n\n\n# claims: deterministic\ndef f():\n    return h()\n"
-    root = _package(
-        tmp_path, y="def g():\n    return 1\n", m="from pkg.y import g\n\n\ndef h():\n    return g()\n", a=claimed
-    )
+    modules = {
+        "y": "def g():\n    return 1\n",
+        "m": "from pkg.y import g\n\n\ndef h():\n    return g()\n",
+        "a": claimed,
+    }
+    root = package(tmp_path / "project", modules)
     cache = tmp_path / "cache"
     assert {c.status for c in check(root, ["linux"], cache=FactsCache(cache)).claims} == {"held"}
     (root / "pkg" / "a.py").write_text(claimed.replace("# claims: deterministic\n", ""))
