@@ -253,12 +253,9 @@ class Modules(Mapping[str, Module]):
         file = self._index.modules[name]
         if file.path is None or name in self._unreadable:
             return False
-        data = self._pending.get(name)
+        data = self._pending.get(name) or self._read(name)
         if data is None:
-            try:
-                data = file.path.read_bytes()
-            except OSError:
-                return True
+            return True
         text = searchable(data)
         if text is None or not all(word.isascii() for word in words):
             return True

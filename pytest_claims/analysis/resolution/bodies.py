@@ -198,7 +198,7 @@ class Bodies:
         root = chain[0]
         tracker = self.tracker
         if (
-            (len(chain) > 2 or (len(chain) == 2 and root[:6] != "<super"))
+            (len(chain) > 2 or (len(chain) == 2 and not root.startswith("<super")))
             and tracker.collects_state
             and not tracker.busy
         ):

@@ -10,12 +10,19 @@ module with platform branches elsewhere.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TypeVar
 
 from pytest_claims.analysis.conditions import Target, evaluate
 from pytest_claims.analysis.project import Module, Project
 from pytest_claims.analysis.resolution.tracking import Tracker
 from pytest_claims.analysis.stubs import Stubs, is_stub_module
 from pytest_claims.records import PLATFORM, Binding, ClassFacts, FunctionFacts, StubSymbol, TypeRef
+
+T = TypeVar("T")
+
+LiveTable = tuple[dict[str, list[T]], frozenset[str]]
+"""name -> the live values of a module's entries of that name, and the names whose liveness another target may
+judge otherwise (`TargetView._live_by_name`)."""
 
 
 def class_bound(functions: Sequence[FunctionFacts], cls: ClassFacts) -> Iterator[tuple[str, int]]:
@@ -67,8 +74,8 @@ class TargetView:
         self._sensitive_stubs: dict[tuple[str, tuple[str, ...]], bool] = {}
         self._sensitive_types: dict[tuple[str, str, str], bool] = {}
         self._alive: dict[tuple[str, int], tuple[bool, bool]] = {}
-        self._scopes: dict[str, tuple[dict[str, list[Binding]], frozenset[str]]] = {}
-        self._by_name: dict[tuple[str, str], tuple[dict[str, list[int]], frozenset[str]]] = {}
+        self._scopes: dict[str, LiveTable[Binding]] = {}
+        self._by_name: dict[tuple[str, str], LiveTable[int]] = {}
         self._last_lines: dict[str, dict[str, int]] = {}
         self._states: dict[str, dict[tuple[str, int], int]] = {}
         self._binds: dict[str, tuple[bool, bool]] = {}
@@ -152,18 +159,9 @@ class TargetView:
         guard another target may evaluate otherwise (a name no target binds is the same answer everywhere)."""
         known = self._scopes.get(module.name)
         if known is None:
-            table: dict[str, list[Binding]] = {}
-            sensitive: set[str] = set()
-            for binding in module.facts.bindings:
-                holds, differs = self._liveness(module, binding.guard)
-                if holds:
-                    table.setdefault(binding.name, []).append(binding)
-                if differs:
-                    sensitive.add(binding.name)
-            known = self._scopes[module.name] = (table, frozenset(sensitive) if sensitive else _NO_NAMES)
-        if name in known[1]:
-            self.tracker.module(PLATFORM)
-        return known[0].get(name, _NO_BINDINGS)
+            entries = ((b.name, b.guard, b) for b in module.facts.bindings)
+            known = self._scopes[module.name] = self._live_by_name(module, entries)
+        return self._live(known, name, _NO_BINDINGS)
 
     def functions_named(self, module: Module, qualname: str) -> list[int]:
         """Indexes of the functions of that qualname alive on this target (a guarded def may have several)."""
@@ -176,18 +174,29 @@ class TargetView:
         """The live defs of that qualname; platform-sensitive as `bound` is, by the guards of that name's defs."""
         known = self._by_name.get((module.name, kind))
         if known is None:
-            table: dict[str, list[int]] = {}
-            sensitive: set[str] = set()
-            for index, definition in enumerate(defs):
-                holds, differs = self._liveness(module, definition.guard)
-                if holds:
-                    table.setdefault(definition.qualname, []).append(index)
-                if differs:
-                    sensitive.add(definition.qualname)
-            known = self._by_name[module.name, kind] = (table, frozenset(sensitive) if sensitive else _NO_NAMES)
-        if qualname in known[1]:
+            entries = ((d.qualname, d.guard, index) for index, d in enumerate(defs))
+            known = self._by_name[module.name, kind] = self._live_by_name(module, entries)
+        return self._live(known, qualname, _NO_INDEXES)
+
+    def _live_by_name(self, module: Module, entries: Iterable[tuple[str, int, T]]) -> LiveTable[T]:
+        """name -> the values of its live (name, guard, value) entries, and the names one of whose entries another
+        target may judge otherwise (`_liveness`)."""
+        table: dict[str, list[T]] = {}
+        sensitive: set[str] = set()
+        for name, guard, value in entries:
+            holds, differs = self._liveness(module, guard)
+            if holds:
+                table.setdefault(name, []).append(value)
+            if differs:
+                sensitive.add(name)
+        return table, frozenset(sensitive) if sensitive else _NO_NAMES
+
+    def _live(self, known: LiveTable[T], name: str, none: list[T]) -> list[T]:
+        """`name`'s live values in a `_live_by_name` table (`none` when it has none), recording `PLATFORM` when
+        another target may see others."""
+        if name in known[1]:
             self.tracker.module(PLATFORM)
-        return known[0].get(qualname, _NO_INDEXES)
+        return known[0].get(name, none)
 
     def live_functions(self, module: Module) -> Iterator[tuple[int, FunctionFacts]]:
         for index, func in enumerate(module.facts.functions):
