@@ -125,3 +125,30 @@ def test_engine_labels_differ_and_default_to_the_installed_engine(measuring: Mod
     assert run.parse_args(["--engine", f"A={a.path}"]).engines[0].path == a.path
     with pytest.raises(SystemExit):
         run.parse_args(["--engine", f"A={a.path}", "--engine", f"A={a.path}"])
+
+
+def _walk_run(tmp_path: Path) -> tuple[ModuleType, Any]:
+    run_module = _load("run")
+    root = tmp_path / "corpus"
+    (root / "pkg" / "sub").mkdir(parents=True)
+    (root / "pyproject.toml").write_text("[tool.pytest.ini_options]\n", encoding="utf-8")
+    (root / "pkg" / "__init__.py").write_text("", encoding="utf-8")
+    files = tmp_path / "files.txt"
+    return run_module, run_module._Run("T", root, files, files, False, 1, 1)
+
+
+def test_the_walk_row_times_pytest_alone_in_a_corpus_without_tests(tmp_path: Path) -> None:
+    run_module, run = _walk_run(tmp_path)
+    run_module._walk_floor(run)
+    (row,) = run.rows
+    assert row.key == "pytest-walk" and row.verdict == "info"
+    assert row.value is not None and row.value > 0
+    assert [d["exit"] for d in row.details] == [5]  # pytest collected nothing: the walk alone
+
+
+def test_the_walk_row_reports_a_crash_rather_than_a_time(tmp_path: Path) -> None:
+    run_module, run = _walk_run(tmp_path)
+    (run.root / "conftest.py").write_text("raise RuntimeError('broken conftest')\n", encoding="utf-8")
+    run_module._walk_floor(run)
+    (row,) = run.rows
+    assert row.verdict == "crash" and row.value is None
