@@ -5,6 +5,7 @@ and ratios. No row is defined here, so the logic can be tested without measuring
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import statistics
@@ -278,11 +279,27 @@ def judge_at_least(row: Row, limit: float) -> None:
 
 
 def cell_text(row: Row) -> tuple[str, str, str, str, str]:
-    """The median, floor, ratio, target and result cells of a row."""
+    """The median, floor, ratio, target and result cells of a row; a timed row of several runs shows their
+    spread beside its median and its ratio (each run over the floor's median), so a goal its runs fall on both
+    sides of reads as such."""
     value = format_value(row.value, row.unit)
     floor = f"{row.floor_label} ({row.floor:.3f} s)" if row.floor is not None and row.key != "parse" else ""
     ratio = f"{row.ratio:.2f}x" if row.ratio is not None else ""
+    spread = _spread(row.runs) if row.unit == "s" else None
+    if spread is not None and row.value is not None:
+        low, high = spread
+        value += f" ({low:.3f}-{high:.3f})"
+        # not for a ratio judged otherwise than median over floor (`suggest`: the median of paired ratios)
+        if row.ratio is not None and row.floor and math.isclose(row.ratio, row.value / row.floor):
+            ratio += f" ({low / row.floor:.2f}-{high / row.floor:.2f})"
     return value, floor, ratio, row.target, row.verdict
+
+
+def _spread(runs: list[float]) -> tuple[float, float] | None:
+    """The fastest and the slowest run, when there are several that differ."""
+    if len(runs) < 2 or min(runs) == max(runs):
+        return None
+    return min(runs), max(runs)
 
 
 def format_value(value: float | None, unit: str) -> str:
@@ -310,6 +327,9 @@ def engine_cell_text(row: Row, label: str) -> str:
         text += f" ({cell.ratio:.2f}x)"
     if cell.cpu is not None:
         text += f", CPU {cell.cpu:.2f} s"
+    spread = _spread(cell.runs) if row.unit == "s" and cell.value is not None else None
+    if spread is not None:
+        text += f", runs {spread[0]:.3f}-{spread[1]:.3f}"
     return text
 
 

@@ -152,3 +152,23 @@ def test_the_walk_row_reports_a_crash_rather_than_a_time(tmp_path: Path) -> None
     run_module._walk_floor(run)
     (row,) = run.rows
     assert row.verdict == "crash" and row.value is None
+
+
+def test_a_row_of_several_runs_shows_their_spread_beside_its_median_and_ratio(measuring: ModuleType) -> None:
+    seconds = iter([0.9, 1.2, 1.0])
+    row = measuring.measure(measuring.Row("warm", "warm"), 3, lambda i, e: {"seconds": next(seconds)})
+    measuring.judge(row, "ast.parse", 4.0, 0.26)
+    value, _, ratio, _, verdict = measuring.cell_text(row)
+    assert value == "1.000 s (0.900-1.200)"
+    assert ratio == "0.25x (0.23-0.30)"  # the median passes; one run of three did not
+    assert verdict == "pass"
+    one = measuring.measure(measuring.Row("warm", "warm"), 1, lambda i, e: {"seconds": 1.0})
+    assert measuring.cell_text(one)[0] == "1.000 s"  # a single run has no spread
+
+
+def test_a_ratio_judged_otherwise_than_median_over_floor_gets_no_spread(measuring: ModuleType) -> None:
+    seconds = iter([0.9, 1.2, 1.0])
+    row = measuring.measure(measuring.Row("suggest", "suggest"), 3, lambda i, e: {"seconds": next(seconds)})
+    row.floor, row.floor_label, row.ratio = 1.0, "the cold check run just before", 1.05  # paired ratios' median
+    value, _, ratio, _, _ = measuring.cell_text(row)
+    assert value == "1.000 s (0.900-1.200)" and ratio == "1.05x"
