@@ -405,12 +405,20 @@ def pytest_configure_node(node: Any) -> None:
     state = node.config.stash.get(_STATE, None)
     if state is not None:
         if state.pickled is None:  # once for every worker: the same bytes for each
-            state.pickled = pickle.dumps(state.payload)
+            state.pickled = pickle.dumps(_for_workers(state.payload))
         node.workerinput["claims_payload"] = state.pickled
         node.workerinput["claims_display_prefix"] = state.display_prefix
         node.workerinput["claims_root"] = str(state.config.root)
     elif node.config.stash.get(_IDLE, False):
         node.workerinput["claims_idle"] = True
+
+
+def _for_workers(payload: dict[str, Any]) -> dict[str, Any]:
+    """The payload less what only the controller reads: the claims' blind spots, which feed the summary, the
+    reports and `--claims-observe`, all made by the controller from its own copy. A worker's items show their
+    verdicts and failure texts, which never list them. On a large project that is half the bytes each worker
+    is sent and unpickles."""
+    return {**payload, "claims": [claim._replace(blind=()) for claim in payload["claims"]]}
 
 
 class ClaimsFile(pytest.File):
