@@ -195,10 +195,15 @@ _SUMMARY = re.compile(r"(\d+) (passed|failed|skipped|errors?|xfailed|xpassed|des
 
 
 def pytest_run(
-    cwd: Path, args: Sequence[str], log_name: str, extra_env: dict[str, str] | None = None
+    cwd: Path,
+    args: Sequence[str],
+    log_name: str,
+    extra_env: dict[str, str] | None = None,
+    ok: Sequence[int] = (0, 1),
 ) -> dict[str, Any]:
-    """Time one whole `python -m pytest` process; its output goes to a log file."""
-    result = timed_process([sys.executable, "-m", "pytest", *args], cwd, log_name, extra_env)
+    """Time one whole `python -m pytest` process; its output goes to a log file. `ok`: the exit statuses that
+    are a measurement (any other is a crash)."""
+    result = timed_process([sys.executable, "-m", "pytest", *args], cwd, log_name, extra_env, ok)
     tail = [line for line in result.pop("text").splitlines() if line.strip()]
     summary = tail[-1] if tail else ""
     counts = {kind.rstrip("s") if kind.startswith("error") else kind: int(n) for n, kind in _SUMMARY.findall(summary)}

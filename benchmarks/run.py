@@ -457,20 +457,14 @@ def _walk_floor(run: _Run) -> None:
     """pytest alone in the corpus (no plugin, no items: exit 5): its own start and walk of the corpus's tree, which
     every `pytest -p claims` row pays and the floor's one directory never does. Information, no goal."""
     row = Row("pytest-walk", "pytest in the corpus without the plugin (its start and walk, no items)")
-    args = [sys.executable, "-m", "pytest", "-p", "no:claims", "-p", "no:cacheprovider", "-q"]
+    args = ["-p", "no:claims", "-p", "no:cacheprovider", "-q"]
     log = f"{run.name}-pytest-walk.log"
-
-    def once(i: int, engine: Engine) -> dict[str, Any]:
-        result = timed_process(args, run.root, log, ok=(0, 5))
-        result.pop("text")
-        return result
-
     try:
-        once(0, INSTALLED)  # warm-up, untimed
+        pytest_run(run.root, args, log, ok=(0, 5))  # warm-up, untimed
     except Crash as crash:
         row.verdict, row.note = "crash", crash_note(crash)
     else:
-        measure(row, run.repeat_e2e, once)
+        measure(row, run.repeat_e2e, lambda i, e: pytest_run(run.root, args, log, ok=(0, 5)))
         row.verdict = "info"
     run.progress(row)
 
