@@ -241,6 +241,12 @@ class Resolvers:
         """The judge of which decorators are `@claims`, over every target (resolvers made on its first question)."""
         return Decorators(lambda: map(self, self.platforms))
 
+    def close(self) -> None:
+        """Break each resolver's reference cycles (`Resolver.close`): what they memoised is freed when the last
+        reference to them goes, the collector being off while the engine runs."""
+        for resolver in self.made.values():
+            resolver.close()
+
 
 def _peers(resolvers: weakref.ref[Resolvers], platform: str) -> list[Resolver]:
     """The other targets' resolvers (through a weak reference: a resolver kept by `Resolvers` that held it
@@ -276,6 +282,7 @@ def _check(  # noqa: PLR0913 - `check`'s arguments, passed on
         claimed = _every_function(project, tuple(sorted(every)), only)
     results, reused = _verdicts(claimed, targets, config, valid, resolvers)
     checked = check_rules(project, config, targets, resolvers) if config.forbid_reaches and rules and not every else ()
+    resolvers.close()
     del resolvers  # what resolution memoised is freed before the stores are encoded (a run's peak of memory)
     valid.save(partial=select is not None)
     summaries.save()

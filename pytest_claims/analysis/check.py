@@ -149,23 +149,7 @@ def walk(  # noqa: PLR0913 - the walk's inputs, each a different part of the con
     violations: dict[tuple[str, str, int, str, str], Violation] = {}
     findings = Findings(shared)
     deps: set[str] = {start[0]}
-    known = policy.steps(resolver)
-    index = resolver.project.index.modules
-
-    def rel_of(module: str) -> str:
-        return index[module].rel
-
-    def step(node: Node, via: Via) -> Iterable[tuple[str, Node]]:
-        learnt = known.get(node) or met(resolver, policy, node)
-        rel, read, summary, neighbours = learnt
-        deps.update(read)
-        if specific is not None and PLATFORM in read:
-            specific.append((node, learnt))
-        if summary.reaches:
-            _judge_reaches(summary.reaches, checked, deny, allow, (rel, via, findings, rel_of), violations)
-        if summary.frontier or summary.blind:
-            findings.meet(rel, summary.frontier, summary.blind, via)
-        return neighbours
+    step = _Steps(resolver, policy, (checked, deny, allow), specific, violations, findings, deps).step
 
     # Python binds the last def of a name: a def that a later one may replace is checked through that one too
     later, per_platform = resolver.replacements(start)
@@ -182,6 +166,48 @@ def walk(  # noqa: PLR0913 - the walk's inputs, each a different part of the con
     if front:
         return Verdict("unevaluable", (), front, spots), frozenset(deps)
     return Verdict("held", (), (), spots), frozenset(deps)
+
+
+class _Steps:
+    """One walk's step: what it learns of each function it meets goes into its violations, findings and deps. A
+    class rather than closures in `walk`: compiled (mypyc), closures that see one another are a reference cycle
+    holding the walk's results, and the engine runs with the cyclic collector off."""
+
+    def __init__(
+        self,
+        resolver: Resolver,
+        policy: Policy,
+        rules: tuple[dict[str, frozenset[str]], dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]],
+        specific: list[tuple[Node, Met | None]] | None,
+        violations: dict[tuple[str, str, int, str, str], Violation],
+        findings: Findings,
+        deps: set[str],
+    ) -> None:
+        self.resolver = resolver
+        self.policy = policy
+        self.checked, self.deny, self.allow = rules
+        self.specific = specific
+        self.violations = violations
+        self.findings = findings
+        self.deps = deps
+        self.known = policy.steps(resolver)
+        self.index = resolver.project.index.modules
+
+    def rel_of(self, module: str) -> str:
+        return self.index[module].rel
+
+    def step(self, node: Node, via: Via) -> Iterable[tuple[str, Node]]:
+        learnt = self.known.get(node) or met(self.resolver, self.policy, node)
+        rel, read, summary, neighbours = learnt
+        self.deps.update(read)
+        if self.specific is not None and PLATFORM in read:
+            self.specific.append((node, learnt))
+        if summary.reaches:
+            context = (rel, via, self.findings, self.rel_of)
+            _judge_reaches(summary.reaches, self.checked, self.deny, self.allow, context, self.violations)
+        if summary.frontier or summary.blind:
+            self.findings.meet(rel, summary.frontier, summary.blind, via)
+        return neighbours
 
 
 def met(resolver: Resolver, policy: Policy, node: Node) -> Met:

@@ -13,20 +13,18 @@ claims that reach it. The work is done by small collaborators, wired here:
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Iterator, Sequence
-from functools import partial
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from pytest_claims.analysis.catalog import Catalogue
 from pytest_claims.analysis.conditions import Target
 from pytest_claims.analysis.project import Module, Project
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.dispatch import Dispatch
-from pytest_claims.analysis.resolution.evaluate import Evaluator, Locals, Members
+from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.summaries import Summaries
-from pytest_claims.analysis.resolution.symbols import ClassKey, Sym
+from pytest_claims.analysis.resolution.symbols import ClassKey, ProjectClass, ProjectInstance, Sym
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
 from pytest_claims.analysis.stubs import Stubs
@@ -64,16 +62,26 @@ class Resolver:
         self.tracker = Tracker()
         self.view = TargetView(project, stubs, target, peers, self.tracker)
         self.evaluator = Evaluator(self.view, catalogue, self.tracker)
-        peers_of = partial(_peers, weakref.ref(self))
-        self.hierarchy = Hierarchy(self.view, self.evaluator, self.tracker, persisted, peers_of)
+        self.hierarchy = Hierarchy(self.view, self.evaluator, self.tracker, persisted, self._peer_hierarchies)
         self.dispatch = Dispatch(self.view, self.evaluator, self.hierarchy, self.tracker)
         self.bodies = Bodies(self.view, self.evaluator, self.dispatch, self.tracker)
-        # the ports point back up the collaborators: through weak proxies, so that a dropped resolver is freed by
-        # reference counting alone (the engine runs with the cyclic collector off)
-        self.evaluator.members = cast(Members, weakref.proxy(self.dispatch))
-        self.evaluator.locals = cast(Locals, weakref.proxy(self.bodies))
+        # the ports point back up the collaborators, and the hierarchy asks back for the peers: reference cycles,
+        # which `close` breaks (not weak references, which a compiled build's classes do not take)
+        self.evaluator.members = self.dispatch
+        self.evaluator.locals = self.bodies
         parts = (self.view, self.evaluator, self.hierarchy, self.dispatch, self.bodies, self.tracker)
         self.summaries = Summaries(parts, config, catalogue, self.shared, persisted)
+
+    def close(self) -> None:
+        """Drop the references back up the collaborators (the ports, the peers), so that a resolver the run is
+        done with is freed by reference counting alone: the engine runs with the cyclic collector off."""
+        self.evaluator.members = _CLOSED
+        self.evaluator.locals = _CLOSED
+        self.hierarchy.peers = list
+
+    def _peer_hierarchies(self) -> list[Hierarchy]:
+        """The other targets' hierarchies."""
+        return [peer.hierarchy for peer in self.peer_resolvers()]
 
     def module(self, name: str) -> Module:
         return self.view.module(name)
@@ -102,11 +110,23 @@ class Resolver:
         return self.hierarchy.own_direct_subclasses(key)
 
 
-def _peers(resolver: weakref.ref[Resolver]) -> list[Hierarchy]:
-    """The other targets' hierarchies (through a weak reference to the resolver: no reference cycle)."""
-    made = resolver()
-    return [] if made is None else [peer.hierarchy for peer in made.peer_resolvers()]
-
-
 def live_functions(resolver: Resolver, module: Module) -> Iterator[tuple[int, FunctionFacts]]:
     return resolver.view.live_functions(module)
+
+
+class _Closed:
+    """The ports of a closed resolver: asking one is a bug (a resolver used after its run ended)."""
+
+    def class_member(
+        self, sym: ProjectClass | ProjectInstance, attr: str, depth: int, dispatch: bool = False
+    ) -> list[Sym]:
+        raise RuntimeError("the resolver is closed")
+
+    def local_syms(self, module: Module, func: FunctionFacts, name: str) -> list[Sym] | None:
+        raise RuntimeError("the resolver is closed")
+
+    def uncached_use(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]:
+        raise RuntimeError("the resolver is closed")
+
+
+_CLOSED = _Closed()
