@@ -17,7 +17,17 @@ from pathlib import Path
 
 import pytest
 
+import pytest_claims.analysis.facts
 from pytest_claims.engine import Result
+
+COMPILED = not (pytest_claims.analysis.facts.__file__ or "").endswith(".py")
+"""The analysis under test is a compiled build's (setup.py, `PYTEST_CLAIMS_COMPILE=1`)."""
+
+patches_internals = pytest.mark.skipif(
+    COMPILED,
+    reason="a compiled build's functions call one another directly: a patched module or class attribute is not seen",
+)
+"""For a test that watches or replaces the analysis's internals by patching an attribute."""
 
 TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
 VIOLATIONS = TESTDATA / "violations"

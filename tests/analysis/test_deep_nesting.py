@@ -17,7 +17,7 @@ from pytest_claims.analysis.facts import extract
 from pytest_claims.engine import check, target_for
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.records import FileFacts
-from tests.helpers import headroom, write
+from tests.helpers import headroom, patches_internals, write
 
 
 def _located(node: ast.AST, line: int) -> ast.AST:
@@ -85,6 +85,7 @@ def deep_tree(depth: int) -> ast.Module:
     return tree
 
 
+@patches_internals
 @pytest.mark.parametrize("depth", [1_000, 10_000])
 def test_the_extractor_walks_10000_deep_trees_iteratively(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, depth: int

@@ -16,6 +16,7 @@ from pytest_claims.config import load_config
 from pytest_claims.engine import Resolvers, check, load
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.records import PLATFORM
+from tests.helpers import patches_internals
 
 FIXTURE = Path(__file__).resolve().parents[2] / "testdata" / "violations"
 TARGETS = ["linux", "darwin", "win32"]
@@ -136,6 +137,7 @@ def test_a_summary_in_a_context_is_shared_when_it_read_nothing_platform_specific
     assert PLATFORM in per_target[0].deps and per_target[1] is not per_target[0]
 
 
+@patches_internals
 def test_a_subclass_search_that_read_nothing_platform_specific_is_not_repeated_on_the_other_targets(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -28,6 +28,7 @@ from pytest_claims.analysis.resolve import Resolver
 from pytest_claims.config import load_config
 from pytest_claims.engine import Resolvers, load
 from pytest_claims.records import HIERARCHY, PLATFORM, FunctionFacts
+from tests.helpers import patches_internals
 
 
 def resolver_for(tmp_path: Path, files: dict[str, str], platform: str = "linux") -> Resolver:
@@ -337,6 +338,7 @@ def test_a_local_bound_under_a_test_is_resolved_again_under_literal_arguments(tm
     assert reaches((("fast", "bool", False),)) == {"time.time"}
 
 
+@patches_internals
 def test_a_chain_resolves_its_prefix_through_the_memo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`box.a`, `box.b` and `box == 1` (its `box.__eq__`) resolve the local `box` once, not once a chain; the
     answers are those of each chain resolved whole."""

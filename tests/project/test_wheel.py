@@ -1,4 +1,5 @@
-"""The wheel holds what the installed plugin needs: its data files (the `src/` layout used to guard this)."""
+"""The wheel holds what the installed plugin needs: its data files (the `src/` layout used to guard this), and
+Python alone unless a compiled build is asked for (setup.py)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ def test_the_wheel_ships_the_package_and_its_data(tmp_path: Path) -> None:
     pytest.importorskip("setuptools")
     source = tmp_path / "source"
     source.mkdir()
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "setup.py", "README.md"):
         shutil.copy(ROOT / name, source / name)
     shutil.copytree(ROOT / "pytest_claims", source / "pytest_claims", ignore=shutil.ignore_patterns("__pycache__"))
     out = tmp_path / "dist"
@@ -28,7 +29,9 @@ def test_the_wheel_ships_the_package_and_its_data(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr[-2000:]
     wheel = out / done.stdout.strip().splitlines()[-1]
+    assert wheel.name.endswith("-py3-none-any.whl"), wheel.name  # pure Python unless a compiled build is asked for
     names = set(zipfile.ZipFile(wheel).namelist())
+    assert not any(name.endswith((".so", ".pyd", ".c")) for name in names)
     for required in (
         "pytest_claims/data/catalogue.toml",
         "pytest_claims/data/sarif-2.1.0.schema.json",
