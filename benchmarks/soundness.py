@@ -59,17 +59,28 @@ class Package:
     source: str
     """The package's directory inside the sdist."""
     test_requirements: tuple[str, ...]
+    external: str = "trust"
+    """`external` in the claims table: "unevaluable" where trusting a third-party package would trust a stdlib
+    module it re-exports (`six.moves._thread` is `_thread`)."""
 
 
 PACKAGES: dict[str, Package] = {
     "click": Package("click", "8.1.8", "src/click", ("pytest==8.3.4",)),
     "packaging": Package("packaging", "24.2", "src/packaging", ("pytest==8.3.4", "pretend==1.0.9")),
+    "cachetools": Package("cachetools", "6.2.1", "src/cachetools", ("pytest==8.3.4",)),
+    "python-dateutil": Package(
+        "python-dateutil",
+        "2.9.0.post0",
+        "src/dateutil",
+        ("pytest==8.3.4", "pytest-cov==6.0.0", "six==1.17.0", "freezegun==1.5.1", "hypothesis==6.122.3"),
+        external="unevaluable",
+    ),
 }
 
 CLAIMS_TABLE = """
 [tool.claims]
 packages = ["{source}"]
-external = "trust"
+external = "{external}"
 """
 
 
@@ -97,7 +108,8 @@ def build(package: Package) -> tuple[Path, dict[str, int]]:
     text = pyproject.read_text(encoding="utf-8")
     if re.search(r"^\[tool\.claims\]", text, re.MULTILINE):
         raise SystemExit(f"{pyproject} already has a [tool.claims] table")
-    pyproject.write_text(text.rstrip("\n") + "\n" + CLAIMS_TABLE.format(source=package.source), encoding="utf-8")
+    table = CLAIMS_TABLE.format(source=package.source, external=package.external)
+    pyproject.write_text(text.rstrip("\n") + "\n" + table, encoding="utf-8")
     return root, vars(stats)
 
 
@@ -174,7 +186,7 @@ def observe(package: Package, root: Path, python: Path) -> tuple[dict[str, Any],
     out.unlink(missing_ok=True)
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(root / Path(package.source).parent), str(PATH_DIR)])
-    env["CLAIMS_SOUNDNESS_PACKAGES"] = json.dumps({package.name: str(root / package.source)})
+    env["CLAIMS_SOUNDNESS_PACKAGES"] = json.dumps({Path(package.source).name: str(root / package.source)})
     env["CLAIMS_SOUNDNESS_OUT"] = str(out)
     env.pop("PYTHONHASHSEED", None)
     command = [str(python), "-m", "pytest", "-p", "claims_soundness_plugin", "-p", "no:cacheprovider", "-q"]

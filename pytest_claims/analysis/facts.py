@@ -736,10 +736,22 @@ def _arguments(
         if not own:
             func.stored.add(param.arg)
         target = annotation_type(param.annotation)
-        if target:
+        if param is args.vararg or param is args.kwarg:
+            # `*args: T` is a tuple of T and `**kwargs: T` a dict of str to T, whatever T: their methods are the
+            # tuple's and the dict's, never T's
+            func.bindings.append(_packed(param, param is args.vararg, target, guard))
+        elif target:
             func.bindings.append(Binding(param.arg, "instance", target, "", param.lineno, guard))
     defaults: list[ast.expr] = [*args.defaults, *(d for d in args.kw_defaults if d is not None)]
     ex.push_all(defaults, scope, guard, "ref")
+
+
+def _packed(param: ast.arg, positional: bool, element: str, guard: int) -> Binding:
+    """The binding of `*args` (a tuple, of `element` when annotated) or `**kwargs` (a dict of str to it)."""
+    if element and element[0] not in "*{^":
+        target = f"*{element}" if positional else f"{{str,{element}"
+        return Binding(param.arg, "instance", target, "", param.lineno, guard)
+    return Binding(param.arg, "alias", "<tuple>" if positional else "<dict>", "", param.lineno, guard)
 
 
 def _lambda(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:

@@ -237,11 +237,12 @@ class Summaries:
             found.blind_spot(line, code, code or f"{'.'.join(chain)}(...)")
 
     def _may_lead(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> bool:
-        """Whether a call the walk cannot follow could lead somewhere (SPEC §5). A method called by name on a value
-        of unknown class leads somewhere only when a project class binds the name, a catalogue `Class.member`
-        entry has it, or it is a special method; every other such call (a callable called, one fetched from a
-        function or a class attribute, a stdlib object calling stored callables) may. The names asked about
-        are recorded (`METHOD_NAMES`): the answer changes when a class gains or loses one."""
+        """Whether a call the walk cannot follow could lead somewhere. A method called by name on a value of
+        unknown class leads somewhere only when a project class binds the name, a catalogue entry bears it (a
+        class member's, a module function's: the value may be a module), or it is a special method; every other
+        such call (a callable called, one fetched from a function or a class attribute, a stdlib object calling
+        stored callables) may. The names asked about are recorded (`METHOD_NAMES`): the answer changes when a
+        class gains or loses one."""
         name = chain[-1]
         if len(chain) < 2 or name == "()" or (name.startswith("__") and name.endswith("__")):
             return True

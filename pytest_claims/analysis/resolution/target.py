@@ -37,10 +37,12 @@ _CATALOGUE_MEMBERS: dict[tuple[str, tuple[int, int]], frozenset[str]] = {}
 
 
 def catalogue_members(fingerprint: str, keys: Iterable[str], version: tuple[int, int]) -> frozenset[str]:
-    """The member names of the catalogue's `Class.member` entries (`read_text` of `pathlib.Path.read_text`): the
-    keys whose parent is no stdlib module of this Python (a parent the stubs lack counts as a class: fail
-    closed), under a top-level module this Python has (an entry for another version's module names nothing
-    here). Kept per catalogue and version for the process."""
+    """The last names of the catalogue's entries that have a parent: `read_text` of `pathlib.Path.read_text`, a
+    module function's `current_process` of `multiprocessing.current_process`, a stateful object's or a class's
+    member. A value of unknown type may be any of them (a module fetched from `sys.modules`, a capability
+    object), so a method of such a name called on it could lead somewhere. Only keys under a top-level module
+    this Python has count (an entry for another version's module names nothing here). Kept per catalogue and
+    version for the process."""
     known = _CATALOGUE_MEMBERS.get((fingerprint, version)) if fingerprint else None
     if known is None:
         parents: dict[str, list[str]] = {}
@@ -48,7 +50,7 @@ def catalogue_members(fingerprint: str, keys: Iterable[str], version: tuple[int,
             parent, _, member = key.rpartition(".")
             if parent:
                 parents.setdefault(parent, []).append(member)
-        known = frozenset(m for p, ms in parents.items() if is_stub_module(p, version) is False for m in ms)
+        known = frozenset(m for p, ms in parents.items() if is_stub_module(p, version) is not None for m in ms)
         _CATALOGUE_MEMBERS[fingerprint, version] = known
     return known
 
