@@ -742,8 +742,29 @@ def _arguments(
             func.bindings.append(_packed(param, param is args.vararg, target, guard))
         elif target:
             func.bindings.append(Binding(param.arg, "instance", target, "", param.lineno, guard))
+    if own:
+        _default_values(args, guard, func)
     defaults: list[ast.expr] = [*args.defaults, *(d for d in args.kw_defaults if d is not None)]
     ex.push_all(defaults, scope, guard, "ref")
+
+
+def _default_values(args: ast.arguments, guard: int, func: _FunctionBuilder) -> None:
+    """A parameter left at a default that names a value (`clock=time`, `timer=time.monotonic`, `key=str.lower`)
+    holds that value, or whatever a caller passes: an alias of the default (at the default's line) beside an
+    unknown value. An annotated parameter is typed by its annotation instead."""
+    positional = [*args.posonlyargs, *args.args]
+    pairs = [
+        *zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True),
+        *zip(args.kwonlyargs, args.kw_defaults, strict=True),
+    ]
+    for param, default in pairs:
+        if not isinstance(default, (ast.Name, ast.Attribute)):
+            continue
+        chain = chain_of(default)
+        if chain is None or chain[0] == param.arg or annotation_type(param.annotation):
+            continue
+        func.bindings.append(Binding(param.arg, "alias", ".".join(chain), "", default.lineno, guard))
+        func.bindings.append(Binding(param.arg, "var", "", "", param.lineno, guard))
 
 
 def _packed(param: ast.arg, positional: bool, element: str, guard: int) -> Binding:
@@ -1365,8 +1386,6 @@ def _maybe_blind(ex: _Extractor, scope: _Scope, chain: tuple[str, ...] | None) -
         return root not in _BUILTIN_NAMES
     # a module-level value, or an attribute of a function or class set at run time (`cached.cache_clear()`)
     return kind in ("var", "alias") or (len(chain) > 1 and kind in ("def", "class"))
-
-
 
 
 def _typed_chain(scope: _Scope, operand: ast.expr | None) -> tuple[str, ...] | None:
