@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 from pytest_claims.analysis.policy import Policy
 from pytest_claims.analysis.resolve import Resolver
-from pytest_claims.analysis.walk import Node, Overflow, Via, breadth_first
+from pytest_claims.analysis.walk import Node, Overflow, Receiver, Via, breadth_first
 from pytest_claims.dotted import under_any
 from pytest_claims.records import (
     PLATFORM,
@@ -149,7 +149,7 @@ def walk(  # noqa: PLR0913 - the walk's inputs, each a different part of the con
     violations: dict[tuple[str, str, int, str, str], Violation] = {}
     findings = Findings(shared)
     deps: set[str] = {start[0]}
-    step = _Steps(resolver, policy, (checked, deny, allow), specific, violations, findings, deps).step
+    steps = _Steps(resolver, policy, (checked, deny, allow), specific, violations, findings, deps)
 
     # Python binds the last def of a name: a def that a later one may replace is checked through that one too
     later, per_platform = resolver.replacements(start)
@@ -158,7 +158,7 @@ def walk(  # noqa: PLR0913 - the walk's inputs, each a different part of the con
         if specific is not None:
             specific.append(((*start, None, ()), None))  # what replaces the def differs between targets: never the same
     starts = [((*start, None, ()), ()), *(((*key, None, ()), (resolver.function_name(*key),)) for key in later)]
-    findings.overflowed(resolver, breadth_first(starts, step, max_walk), max_walk)
+    findings.overflowed(resolver, breadth_first(starts, steps.step, max_walk, steps.join), max_walk)
     ordered = tuple(sorted(violations.values(), key=violation_key))
     front, spots = findings.close(dynamic_calls, bool(ordered))
     if ordered:
@@ -195,6 +195,16 @@ class _Steps:
 
     def rel_of(self, module: str) -> str:
         return self.index[module].rel
+
+    def join(self, receivers: Sequence[Receiver]) -> Receiver:
+        """Where the walk widens a function's receivers (`walk.MAX_CONTEXTS`): the verdict depends on the classes
+        the answer read, and where another target would answer otherwise, the walk is never the same there."""
+        with self.resolver.tracker.scope(state="off") as read:
+            joined = self.resolver.join(receivers)
+        self.deps.update(read.modules)
+        if self.specific is not None and PLATFORM in read.modules:
+            self.specific.append((("", -1, None, ()), None))
+        return joined
 
     def step(self, node: Node, via: Via) -> Iterable[tuple[str, Node]]:
         learnt = self.known.get(node) or met(self.resolver, self.policy, node)

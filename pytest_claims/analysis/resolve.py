@@ -109,6 +109,14 @@ class Resolver:
     def own_direct_subclasses(self, key: ClassKey) -> list[ClassKey]:
         return self.hierarchy.own_direct_subclasses(key)
 
+    def join(self, receivers: Sequence[ClassKey | None]) -> ClassKey | None:
+        """The first class of the first receiver's MRO that every other receiver's MRO holds too: all of them
+        derive from it (the walk's widening, `walk.MAX_CONTEXTS`); None when there is no such class."""
+        if not receivers or any(r is None for r in receivers):
+            return None
+        orders = [self.hierarchy.mro(*r) for r in receivers if r is not None]
+        return next((c for c in orders[0] if all(c in order for order in orders[1:])), None)
+
 
 def live_functions(resolver: Resolver, module: Module) -> Iterator[tuple[int, FunctionFacts]]:
     return resolver.view.live_functions(module)

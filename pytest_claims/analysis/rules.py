@@ -113,7 +113,7 @@ def _check(resolver: Resolver, policy: Policy, config: Config, rule: ForbidRule,
         return sorted({(edge.name, (*edge.target, edge.receiver, edge.args)) for edge in summary.edges}, key=_by_name)
 
     starts = [(node, (name,)) for name, node in _sources(resolver, rule)]
-    overflow = breadth_first(starts, step, config.max_walk)
+    overflow = breadth_first(starts, step, config.max_walk, resolver.join)
     if not hit:
         findings.overflowed(resolver, overflow, config.max_walk)
     front, found = findings.close(config.dynamic_calls, bool(hit))

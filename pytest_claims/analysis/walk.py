@@ -23,10 +23,14 @@ Node = tuple[str, int, Receiver, Args]
 literal arguments). A receiver and arguments are the context it was entered in (`resolution.context`)."""
 
 MAX_CONTEXTS = 8
-"""How many contexts (receivers, literal arguments) one walk enters a function in before it enters it in none:
-for its own class and with every argument open, which stands for all of them (a base method called on every
-model of a project). The walk stays within a few times the functions it meets, and the bound depends on the
-walk alone, never on the order of the walks."""
+"""How many contexts (receivers, literal arguments) one walk enters a function in before it enters it widened:
+with every argument open and for the nearest class every receiver entered so far derives from (`Join`), which
+stands for all of them (a base method called on every model of a project), or for its own class when there is
+none. The walk stays within a few times the functions it meets, and the bound depends on the walk alone, never
+on the order of the walks."""
+
+Join = Callable[[Sequence[Receiver]], Receiver]
+"""The nearest project class every one of the receivers derives from (None: the function's own class)."""
 
 
 class Via:
@@ -75,9 +79,12 @@ class Overflow(NamedTuple):
     chain: tuple[str, ...]
 
 
-def breadth_first(starts: Sequence[tuple[Node, tuple[str, ...]]], step: Step, max_walk: int) -> Overflow | None:
+def breadth_first(
+    starts: Sequence[tuple[Node, tuple[str, ...]]], step: Step, max_walk: int, join: Join | None = None
+) -> Overflow | None:
     """Visit every node reachable from `starts` (each with the chain that names it), nearest first. A function
-    entered in more than `MAX_CONTEXTS` contexts is entered in none from then on."""
+    entered in more than `MAX_CONTEXTS` contexts is entered widened from then on: every argument open, for the
+    receivers' `join` (without one, for its own class)."""
     via_of: dict[Node, Via] = {}
     contexts: dict[tuple[str, int], set[tuple[Receiver, Args]]] = {}
     queue: deque[Node] = deque()
@@ -101,8 +108,17 @@ def breadth_first(starts: Sequence[tuple[Node, tuple[str, ...]]], step: Step, ma
                 if len(entered) < MAX_CONTEXTS:
                     entered.add((node[2], node[3]))
                 else:
-                    node = (node[0], node[1], None, ())
+                    node = (node[0], node[1], _widened(entered, node[2], join), ())
             if node not in via_of:
                 via_of[node] = Via(node, name, via)
                 queue.append(node)
     return None
+
+
+def _widened(entered: set[tuple[Receiver, Args]], receiver: Receiver, join: Join | None) -> Receiver:
+    """The receiver a function past its bound is entered for: one every receiver it was entered for derives from
+    (so a method inherited by many subclasses is not walked for their siblings too), or its own class."""
+    receivers = {found for found, _ in entered} | {receiver}
+    if join is None or None in receivers:
+        return None
+    return join(sorted(r for r in receivers if r is not None))
