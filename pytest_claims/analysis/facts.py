@@ -1013,7 +1013,8 @@ def _self_fields(
         if target.value.id != func.first:
             continue
         kind, typed = ("instance", annotated) if annotated else _field_value(value, func)
-        cls.fields.append(Binding(target.attr, kind, typed, "", target.lineno, guard))
+        method = func.qualname.rpartition(".")[2] if kind == "param" else ""
+        cls.fields.append(Binding(target.attr, kind, typed, method, target.lineno, guard))
 
 
 def _field_value(value: ast.expr | None, func: _FunctionBuilder) -> tuple[str, str]:
@@ -1021,12 +1022,81 @@ def _field_value(value: ast.expr | None, func: _FunctionBuilder) -> tuple[str, s
         for binding in func.bindings:  # `self.x = param` with `param: T`
             if binding.name == value.id and binding.kind == "instance":
                 return "instance", binding.target
+        if _is_parameter(func, value.id):  # `self.x = param`: what callers pass, or its default
+            return "param", value.id
         return "var", ""
     chain = value_chain(value) if value is not None else None
     if chain is not None and chain[0] not in func.locals and (len(chain) > 1 or chain[0].startswith("<")):
         # `self.x = Client()`, `self.x = make()`, `self.x = []`: a chain from the module (a local's is unknown)
         return "alias", ".".join(chain)
     return "var", ""
+
+
+def _is_parameter(func: _FunctionBuilder, name: str) -> bool:
+    """Whether `name` is still the argument of one of the def's own parameters (`self` / `cls` aside): not rebound
+    so far, nor shadowed by a nested def's parameter."""
+    node = func.node
+    if node is None or name in func.stored or name == func.first:
+        return False
+    args = node.args
+    return any(param.arg == name for param in (*args.posonlyargs, *args.args, *args.kwonlyargs))
+
+
+def _parameters(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[tuple[str, int, str, int], ...]:
+    """`FunctionFacts.params` of a def: kept for `__init__` and for a def with a dotted-name default."""
+    args = node.args
+    positional = [*args.posonlyargs, *args.args]
+    defaults: dict[str, ast.expr] = dict(
+        zip((p.arg for p in positional[len(positional) - len(args.defaults) :]), args.defaults, strict=True)
+    )
+    defaults.update((p.arg, d) for p, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None)
+    named = {name: arguments.dotted(value) for name, value in defaults.items()}
+    if not any(named.values()) and (node.name != "__init__" or len(positional) + len(args.kwonlyargs) < 2):
+        return ()
+    out: list[tuple[str, int, str, int]] = []
+    for position, param in [*enumerate(positional), *((-1, p) for p in args.kwonlyargs)]:
+        default = defaults.get(param.arg)
+        written = "" if default is None else named[param.arg] or "?"
+        out.append((param.arg, position, written, default.lineno if default is not None else 0))
+    return tuple(out)
+
+
+def _returned(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
+    """`FunctionFacts.gives` of a property's getter: the chain of each `return` of its own body (not of a nested
+    def, lambda or class); "?" for any other value, and for a body with no `return`."""
+    found: list[str] = []
+    stack: list[ast.AST] = list(node.body)
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(current, ast.Return):
+            chain = value_chain(current.value) if current.value is not None else None
+            found.append(".".join(chain) if chain is not None and not chain[0].startswith("<") else "?")
+        stack.extend(child for child in ast.iter_child_nodes(current) if isinstance(child, ast.stmt))
+    return tuple(dict.fromkeys(sorted(found))) or ("?",)
+
+
+def _getter(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A property's getter, not its setter or deleter (`@x.setter`)."""
+    return not any(
+        (chain := chain_of(deco)) is not None and len(chain) == 2 and chain[1] in ("setter", "deleter")
+        for deco in node.decorator_list
+    )
+
+
+def _shapes(ex: _Extractor) -> dict[int, tuple[tuple[tuple[str, int, str, int], ...], tuple[str, ...]]]:
+    """Per def, its `params` and, for a property's getter, what it `gives` (read before the defs are dropped)."""
+    out: dict[int, tuple[tuple[tuple[str, int, str, int], ...], tuple[str, ...]]] = {}
+    for index, builder in enumerate(ex.functions):
+        node = builder.node
+        if node is None:
+            continue
+        params = _parameters(node)
+        gives = _returned(node) if builder.kind == "property" and _getter(node) else ()
+        if params or gives:
+            out[index] = (params, gives)
+    return out
 
 
 _FACTORY_CALLEES = frozenset({"field", "ib", "attrib"})
@@ -2039,6 +2109,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
         return _broken(1, f"cannot parse: {_reason(exc)}")
     ex = _Extractor(text)
     ex.run(tree)
+    shapes = _shapes(ex)
     tests = _decided_tests(ex)
     del tree
     directives = _directives(ex, ex.physical())
@@ -2058,6 +2129,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             f.result,
             *tests.get(index, _TESTS_NOTHING),
             tuple(f.calls),
+            *shapes.get(index, _NO_SHAPE),
         )
         for index, f in enumerate(ex.functions)
     )
@@ -2087,6 +2159,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
 
 
 _TESTS_NOTHING: tuple[tuple[str, ...], arguments.Signature] = ((), ((), 0, (), ()))
+_NO_SHAPE: tuple[tuple[tuple[str, int, str, int], ...], tuple[str, ...]] = ((), ())
 
 
 _SAME_FUNCTION = frozenset({("staticmethod",), ("classmethod",), ("abstractmethod",), ("abc", "abstractmethod")})

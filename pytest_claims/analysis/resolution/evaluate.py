@@ -402,8 +402,35 @@ class Evaluator:
         if isinstance(sym, ProjectInstance):
             if attr == "__class__":
                 return [ProjectClass(sym.module, sym.idx, True)]  # `self.__class__()`: the class, or a subclass
-            return self.members.class_member(sym, attr, depth, dispatch=True)
+            found = self.members.class_member(sym, attr, depth, dispatch=True)
+            values = [v for s in found if isinstance(s, ProjectFunction) for v in self._property_value(s)]
+            return list(dict.fromkeys([*found, *values])) if values else found
         return self.members.class_member(sym, attr, depth, dispatch=sym.dispatch)
+
+    def _property_value(self, sym: ProjectFunction) -> list[Sym]:
+        """What reading a property on an instance gives besides entering its getter: the value the getter returns
+        (its annotated class, else what each `return` gives: a field, a function, an instance), so a call of it
+        (`self.timer()`) or a `with` on it lands where that value does; unknown when the getter says nothing."""
+        home = self.view.module(sym.module)
+        func = home.facts.functions[sym.idx]
+        if func.kind != "property" or not func.gives:
+            return []
+        if func.result:
+            return self.typed(home, func, func.result)
+        key = ("gives", sym.module, sym.idx)
+        if key in self.tracker.busy:  # a getter returning what it is itself read through
+            self.tracker.cycles += 1
+            return [UNKNOWN]
+        self.tracker.busy.add(key)
+        try:
+            with self.tracker.scope(modules="outer", state="off"):
+                found: list[Sym] = []
+                for chain in func.gives:
+                    steps = tuple(chain.split("."))
+                    found.extend([UNKNOWN] if chain == "?" else self.locals.uncached_use(home, func, steps))
+        finally:
+            self.tracker.busy.discard(key)
+        return found or [UNKNOWN]
 
     def _std_member(self, sym: StdName, attr: str) -> Sym:
         """A member of a stdlib module or class, as the stubs declare it; of a function or variable, nothing."""
