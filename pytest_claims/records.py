@@ -84,7 +84,8 @@ class Binding(NamedTuple):
     unknown); instance: `name = a.b.C(...)`, `name: a.b.C`, `with a.b.C() as name` (target "a.b.C": the value of
     calling it, or an instance of the class it names); element: `for name in a.b` (target "a.b": an element of
     that value); param: a field set from a parameter of the method `member` that its body has not rebound
-    (`self.x = timer`, target "timer"); var: any other assignment.
+    (`self.x = timer`, target "timer"); nested: in a function, a local def or `name = lambda` that nothing else
+    binds the name to (its body's uses are the function's own); var: any other assignment.
     An annotation's target may say more than a class: `*C` is a collection of C (`list[C]`, `Sequence[C]`,
     `tuple[C, ...]`, `set[C]`, `Iterable[C]`), `{K,V` a mapping of K to V (`dict[K, V]`, `Mapping[K, V]`).
     """

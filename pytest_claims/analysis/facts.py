@@ -68,6 +68,12 @@ class _FunctionBuilder:
     stored: set[str] = field(default_factory=set)
     """Every name its body binds or shadows (its own parameters aside): a test of such a parameter is not of the
     argument."""
+    stores: dict[str, int] = field(default_factory=dict)
+    """How many times its body binds or shadows each name: a local def or lambda bound once is what the name is."""
+
+    def store(self, name: str) -> None:
+        self.stored.add(name)
+        self.stores[name] = self.stores.get(name, 0) + 1
 
 
 @dataclass
@@ -499,7 +505,7 @@ class _Extractor:
     def bind(self, scope: _Scope, binding: Binding) -> None:
         if scope.kind == "function":
             assert scope.func is not None
-            scope.func.stored.add(binding.name)
+            scope.func.store(binding.name)
             if binding.kind in ("import", "from", "star", "instance", "element", "alias"):
                 scope.func.bindings.append(binding)
             if binding.name not in scope.func.globals:
@@ -525,7 +531,7 @@ class _Extractor:
     def store_name(self, scope: _Scope, name: str, line: int, guard: int) -> None:
         if scope.kind == "function":
             assert scope.func is not None
-            scope.func.stored.add(name)
+            scope.func.store(name)
             if name in scope.func.globals:
                 self.bindings.append(Binding(name, "var", "", "", line, guard))
             else:
@@ -629,6 +635,7 @@ def _function_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx:
         ex.def_count += 1
         assert scope.func is not None
         ex.store_name(scope, node.name, node.lineno, guard)
+        scope.func.bindings.append(Binding(node.name, "nested", "", "", node.lineno, guard))
         ex.push_body(node.body, scope, guard)
         _arguments(ex, node.args, scope, guard, scope.func)
         _nested_decorators(ex, node.decorator_list, scope, guard)
@@ -734,7 +741,7 @@ def _arguments(
     for param in params:
         func.locals.add(param.arg)
         if not own:
-            func.stored.add(param.arg)
+            func.store(param.arg)
         target = annotation_type(param.annotation)
         if target:
             func.bindings.append(Binding(param.arg, "instance", target, "", param.lineno, guard))
@@ -896,6 +903,8 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
             ex.bind(scope, binding)
         else:
             ex.store_name(scope, name, node.lineno, guard)
+            if isinstance(value, ast.Lambda) and scope.func is not None:
+                scope.func.bindings.append(Binding(name, "nested", "", "", node.lineno, guard))
         ex.push(value, _state_scope(ex, scope, name, node.lineno, guard), guard, "ref")
         return
     if isinstance(node, ast.AugAssign):
@@ -1077,6 +1086,20 @@ def _returned(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
     return tuple(dict.fromkeys(sorted(found))) or ("?",)
 
 
+def _keep_nested(builder: _FunctionBuilder) -> None:
+    """A local def or lambda is what its name denotes only when nothing else binds the name in the function (no
+    other assignment, loop or parameter, no `global`): its `nested` binding is dropped otherwise."""
+    if not any(b.kind == "nested" for b in builder.bindings):
+        return
+    own: set[str] = set(builder.globals)
+    if builder.node is not None:
+        args = builder.node.args
+        own.update(p.arg for p in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if p)
+    builder.bindings = [
+        b for b in builder.bindings if b.kind != "nested" or (builder.stores.get(b.name) == 1 and b.name not in own)
+    ]
+
+
 def _getter(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """A property's getter, not its setter or deleter (`@x.setter`)."""
     return not any(
@@ -1089,6 +1112,7 @@ def _shapes(ex: _Extractor) -> dict[int, tuple[tuple[tuple[str, int, str, int], 
     """Per def, its `params` and, for a property's getter, what it `gives` (read before the defs are dropped)."""
     out: dict[int, tuple[tuple[tuple[str, int, str, int], ...], tuple[str, ...]]] = {}
     for index, builder in enumerate(ex.functions):
+        _keep_nested(builder)
         node = builder.node
         if node is None:
             continue
@@ -1322,7 +1346,8 @@ def _case_strings(pattern: ast.pattern) -> tuple[str, ...] | None:
 def _global(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, (ast.Global, ast.Nonlocal))
     if scope.func is not None:
-        scope.func.stored.update(node.names)
+        for name in node.names:
+            scope.func.store(name)
     if scope.func is not None and isinstance(node, ast.Global):
         scope.func.globals.update(node.names)
         scope.func.locals.difference_update(node.names)
@@ -1437,7 +1462,8 @@ def _typed_chain(scope: _Scope, operand: ast.expr | None) -> tuple[str, ...] | N
     if chain is None or chain[0].startswith("<"):
         return None
     root = chain[0]
-    if root in func.locals and root != func.first and not any(b.name == root for b in func.bindings):
+    typed = any(b.name == root and b.kind != "nested" for b in func.bindings)
+    if root in func.locals and root != func.first and not typed:
         return None
     return chain
 

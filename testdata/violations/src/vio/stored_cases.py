@@ -240,3 +240,36 @@ class Fixed:
 # claims: deterministic
 def fixed_now(f: Fixed):
     return f.now()
+
+
+# -- a lambda or local def bound to a local name: its body is the function's own, the call no blind spot ------
+
+
+# claims: deterministic
+def calls_local_lambda():
+    stamp = lambda: time.time()  # want: deterministic call time.time from vio.stored_cases.calls_local_lambda
+    return stamp()
+
+
+# claims: deterministic
+def calls_local_def():
+    def stamp():
+        return time.time()  # want: deterministic call time.time from vio.stored_cases.calls_local_def
+
+    return stamp()
+
+
+# claims: deterministic
+def calls_pure_local_def(xs):
+    def first():
+        return xs[0]
+
+    return first()
+
+
+# claims: deterministic
+def calls_rebound_local(given):
+    pick = lambda: 0
+    if given:
+        pick = given
+    return pick()  # want-blind: `pick()` from vio.stored_cases.calls_rebound_local
