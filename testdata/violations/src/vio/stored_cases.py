@@ -133,7 +133,7 @@ class _Timer:  # its `__call__` is one of the project's: `vio.protocol_cases.fir
 
     def __call__(self):
         if self.__nesting == 0:
-            return self.__timer()  # want-blind: `self.__timer()` from vio.stored_cases.ttl_get via vio.stored_cases.TTL.get -> vio.stored_cases._Timer.__call__; `self.__timer()` from vio.protocol_cases.fire via vio.stored_cases._Timer.__call__
+            return self.__timer()  # want-blind: `self.__timer()` from vio.stored_cases.ttl_get via vio.stored_cases.TTL.get -> vio.stored_cases._Timer.__call__; `self.__timer()` from vio.protocol_cases.fire via vio.stored_cases._Timer.__call__; `self.__timer()` from vio.stored_cases.annotated_now via vio.stored_cases.Annotated.now -> vio.stored_cases._Timer.__call__
         return self.__time
 
     def __enter__(self):
@@ -149,7 +149,7 @@ class _Timer:  # its `__call__` is one of the project's: `vio.protocol_cases.fir
 
 
 class _Timed:
-    def __init__(self, maxsize, timer=time.monotonic):  # want: deterministic call time.monotonic from vio.stored_cases.ttl_get via vio.stored_cases.TTL.get -> vio.stored_cases._Timer.__call__; deterministic call time.monotonic from vio.stored_cases.ttl_expire via vio.stored_cases.TTL.expire -> vio.stored_cases._Timer.__enter__; deterministic call time.monotonic from vio.protocol_cases.fire via vio.stored_cases._Timer.__call__
+    def __init__(self, maxsize, timer=time.monotonic):  # want: deterministic call time.monotonic from vio.stored_cases.ttl_get via vio.stored_cases.TTL.get -> vio.stored_cases._Timer.__call__; deterministic call time.monotonic from vio.stored_cases.ttl_expire via vio.stored_cases.TTL.expire -> vio.stored_cases._Timer.__enter__; deterministic call time.monotonic from vio.protocol_cases.fire via vio.stored_cases._Timer.__call__; deterministic call time.monotonic from vio.stored_cases.annotated_now via vio.stored_cases.Annotated.now -> vio.stored_cases._Timer.__call__
         self.maxsize = maxsize
         self.__timer = _Timer(timer)
 
@@ -159,7 +159,7 @@ class _Timed:
 
 
 class TTL(_Timed):
-    def __init__(self, maxsize, ttl, timer=time.monotonic):  # want: deterministic call time.monotonic from vio.stored_cases.ttl_get via vio.stored_cases.TTL.get -> vio.stored_cases._Timer.__call__; deterministic call time.monotonic from vio.stored_cases.ttl_expire via vio.stored_cases.TTL.expire -> vio.stored_cases._Timer.__enter__; deterministic call time.monotonic from vio.protocol_cases.fire via vio.stored_cases._Timer.__call__
+    def __init__(self, maxsize, ttl, timer=time.monotonic):  # want: deterministic call time.monotonic from vio.stored_cases.ttl_get via vio.stored_cases.TTL.get -> vio.stored_cases._Timer.__call__; deterministic call time.monotonic from vio.stored_cases.ttl_expire via vio.stored_cases.TTL.expire -> vio.stored_cases._Timer.__enter__; deterministic call time.monotonic from vio.protocol_cases.fire via vio.stored_cases._Timer.__call__; deterministic call time.monotonic from vio.stored_cases.annotated_now via vio.stored_cases.Annotated.now -> vio.stored_cases._Timer.__call__
         _Timed.__init__(self, maxsize, timer)
         self.ttl = ttl
 
@@ -273,3 +273,44 @@ def calls_rebound_local(given):
     if given:
         pick = given
     return pick()  # want-blind: `pick()` from vio.stored_cases.calls_rebound_local
+
+
+# -- forwarded through `super().__init__`: the subclass's default -------------------------------------------
+
+
+class Clocked:
+    def __init__(self, clock):
+        self._clock = clock
+
+    def read(self):
+        return self._clock()  # want-blind: `self._clock()` from vio.stored_cases.reads_clock via vio.stored_cases.Clocked.read
+
+
+class WallClocked(Clocked):
+    def __init__(self, clock=time.time):  # want: deterministic call time.time from vio.stored_cases.reads_clock via vio.stored_cases.Clocked.read
+        super().__init__(clock)
+
+
+# claims: deterministic
+def reads_clock(c: Clocked):
+    return c.read()
+
+
+# -- a property whose getter is annotated with a project class ----------------------------------------------
+
+
+class Annotated:
+    def __init__(self, timers):
+        self._timers = timers
+
+    @property
+    def timer(self) -> _Timer:
+        return self._timers[0]
+
+    def now(self):
+        return self.timer()
+
+
+# claims: deterministic
+def annotated_now(a: Annotated):
+    return a.now()
