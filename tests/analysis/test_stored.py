@@ -1,6 +1,6 @@
-"""Behaviour stored in a value (SPEC §4): the facts that say where a stored callable and a property's value come
-from, and the walk following them across modules, within its bounds. The shapes one by one, both ways, are in
-the fixture `testdata/violations/src/vio/stored_cases.py`."""
+"""Behaviour stored in a value (docs/decisions.md, module and class state): the facts that say where a stored
+callable and a property's value come from, and the walk following them across modules, within its bounds. The
+shapes one by one, both ways, are in the fixture `testdata/violations/src/vio/stored_cases.py`."""
 
 from __future__ import annotations
 

@@ -241,7 +241,7 @@ class Summaries:
             found.blind_spot(line, code, code or f"{'.'.join(chain)}(...)")
 
     def _stored(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found) -> None:
-        """`obj.x(...)` where the classes of `obj` store `x` from a parameter (SPEC §4): the call enters what the
+        """`obj.x(...)` where the classes of `obj` store `x` from a parameter: the call enters what the
         project shows can be there (`stored.Stored`), each capability reported where it is written (the default,
         the argument); the blind spot stays beside it."""
         receivers = self.bodies.use(module, func, chain[:-1])[0]

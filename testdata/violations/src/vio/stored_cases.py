@@ -1,9 +1,10 @@
-"""SPEC §4, behaviour stored in a value is reached where it is called: a callable kept in an attribute from a
-parameter (`self.__choice = choice`) and called later enters the parameter's default, reported where the default
-is written, and what the project's own constructor calls pass for it, reported where the argument is written
-(forwarded through constructors that pass their own parameter on). Any caller may pass any callable, so the
-call stays a blind spot. A property whose value is called (`self.timer()`, `with self.timer as t`) enters the
-getter and calls what it returns."""
+"""Behaviour stored in a value is reached where it is called (docs/decisions.md, module and class state): a
+callable kept in an attribute from a parameter (`self.__choice = choice`) and called later enters the parameter's
+default, reported where the default is written, and what the project's own constructor calls pass for it,
+reported where the argument is written (forwarded through constructors that pass their own parameter on). Any
+caller may pass any callable, so the call stays a blind spot. A property whose value is called (`self.timer()`,
+`with self.timer as t`) enters the getter and calls what it returns. A local def or lambda called by its name
+is no blind spot."""
 
 import random
 import time
