@@ -83,7 +83,9 @@ class Binding(NamedTuple):
     alias: `name = a.b.c` (target "a.b.c"; `name: T = a.b.c` has member T, which types what the alias leaves
     unknown); instance: `name = a.b.C(...)`, `name: a.b.C`, `with a.b.C() as name` (target "a.b.C": the value of
     calling it, or an instance of the class it names); element: `for name in a.b` (target "a.b": an element of
-    that value); var: any other assignment.
+    that value); param: a field set from a parameter of the method `member` that its body has not rebound
+    (`self.x = timer`, target "timer"); nested: in a function, a local def or `name = lambda` that nothing else
+    binds the name to (its body's uses are the function's own); var: any other assignment.
     An annotation's target may say more than a class: `*C` is a collection of C (`list[C]`, `Sequence[C]`,
     `tuple[C, ...]`, `set[C]`, `Iterable[C]`), `{K,V` a mapping of K to V (`dict[K, V]`, `Mapping[K, V]`).
     """
@@ -126,6 +128,13 @@ class FunctionFacts:
     """What it accepts (`arguments.Signature`), kept only when `tests` is not empty."""
     calls: tuple[tuple[int, tuple[tuple[object, ...], tuple[tuple[str, object], ...]]], ...] = ()
     """What each of its calls without `*` / `**` passes: (index of the `call` use, `arguments.Passed`)."""
+    params: tuple[tuple[str, int, str, int], ...] = ()
+    """Its parameters, for a method named `__init__` or a def with a default that is a dotted name (what a callable
+    stored from a parameter may be): (name, position among the positional ones, `self` included, or -1 for a
+    keyword-only one, the default as a dotted name ("" none, "?" any other expression), the default's line)."""
+    gives: tuple[str, ...] = ()
+    """For a property's getter, the chain each of its `return` statements gives (see `Binding`: "?" a value that
+    is no chain, and for a getter with no `return`); a setter's or deleter's is empty."""
 
 
 @dataclass(frozen=True, slots=True)

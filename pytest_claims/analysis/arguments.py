@@ -17,7 +17,11 @@ Lit = tuple[str, object]
 
 Passed = tuple[tuple[object, ...], tuple[tuple[str, object], ...]]
 """What a call passes: each positional argument's `Lit` (None: not a literal), and each keyword's (name, `Lit`
-or None). A call with `*args` or `**kwargs` has none: what it passes is not known."""
+or None). A call with `*args` or `**kwargs` has none: what it passes is not known. An argument that is a plain
+dotted name is kept as `(NAMED, "a.b")`: no literal, but what a stored callable may be (`Cache(timer=t)`)."""
+
+NAMED = "name"
+"""The kind of a passed argument that is a dotted name, not a literal: it decides no test."""
 
 Decided = tuple[tuple[str, str, object], ...]
 """The parameters a call decides, sorted: (parameter, kind, value). Empty: nothing decided."""
@@ -57,13 +61,33 @@ def passed(call: ast.Call) -> Passed | None:
     for arg in call.args:
         if isinstance(arg, ast.Starred):
             return None
-        positional.append(literal(arg))
+        positional.append(literal(arg) or named(arg))
     keywords: list[tuple[str, object]] = []
     for keyword in call.keywords:
         if keyword.arg is None:
             return None
-        keywords.append((keyword.arg, literal(keyword.value)))
+        keywords.append((keyword.arg, literal(keyword.value) or named(keyword.value)))
     return tuple(positional), tuple(keywords)
+
+
+# claims: deterministic
+def dotted(node: ast.expr) -> str | None:
+    """`a.b.c` as written, or None for anything but a name and its attributes."""
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    return ".".join(reversed(parts))
+
+
+# claims: deterministic
+def named(node: ast.expr) -> Lit | None:
+    """A dotted-name argument as `passed` keeps it (`(NAMED, "time.monotonic")`), or None."""
+    name = dotted(node)
+    return (NAMED, name) if name is not None else None
 
 
 Signature = tuple[tuple[str, ...], int, tuple[str, ...], tuple[tuple[str, str, object], ...]]
@@ -113,6 +137,6 @@ def decide(tests: tuple[str, ...], accepts: Signature, call: Passed, shift: int)
             value = fallback.get(name)
         else:
             value = None
-        if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str):
+        if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str) and value[0] != NAMED:
             decided.append((name, value[0], value[1]))
     return tuple(sorted(decided, key=lambda d: d[0]))

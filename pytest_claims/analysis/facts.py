@@ -68,6 +68,12 @@ class _FunctionBuilder:
     stored: set[str] = field(default_factory=set)
     """Every name its body binds or shadows (its own parameters aside): a test of such a parameter is not of the
     argument."""
+    stores: dict[str, int] = field(default_factory=dict)
+    """How many times its body binds or shadows each name: a local def or lambda bound once is what the name is."""
+
+    def store(self, name: str) -> None:
+        self.stored.add(name)
+        self.stores[name] = self.stores.get(name, 0) + 1
 
 
 @dataclass
@@ -499,7 +505,7 @@ class _Extractor:
     def bind(self, scope: _Scope, binding: Binding) -> None:
         if scope.kind == "function":
             assert scope.func is not None
-            scope.func.stored.add(binding.name)
+            scope.func.store(binding.name)
             if binding.kind in ("import", "from", "star", "instance", "element", "alias"):
                 scope.func.bindings.append(binding)
             if binding.name not in scope.func.globals:
@@ -525,7 +531,7 @@ class _Extractor:
     def store_name(self, scope: _Scope, name: str, line: int, guard: int) -> None:
         if scope.kind == "function":
             assert scope.func is not None
-            scope.func.stored.add(name)
+            scope.func.store(name)
             if name in scope.func.globals:
                 self.bindings.append(Binding(name, "var", "", "", line, guard))
             else:
@@ -629,6 +635,7 @@ def _function_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx:
         ex.def_count += 1
         assert scope.func is not None
         ex.store_name(scope, node.name, node.lineno, guard)
+        scope.func.bindings.append(Binding(node.name, "nested", "", "", node.lineno, guard))
         ex.push_body(node.body, scope, guard)
         _arguments(ex, node.args, scope, guard, scope.func)
         _nested_decorators(ex, node.decorator_list, scope, guard)
@@ -734,7 +741,7 @@ def _arguments(
     for param in params:
         func.locals.add(param.arg)
         if not own:
-            func.stored.add(param.arg)
+            func.store(param.arg)
         target = annotation_type(param.annotation)
         if param is args.vararg or param is args.kwarg:
             # `*args: T` is a tuple of T and `**kwargs: T` a dict of str to T, whatever T: their methods are the
@@ -929,6 +936,8 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
             ex.bind(scope, binding)
         else:
             ex.store_name(scope, name, node.lineno, guard)
+            if isinstance(value, ast.Lambda) and scope.func is not None:
+                scope.func.bindings.append(Binding(name, "nested", "", "", node.lineno, guard))
         ex.push(value, _state_scope(ex, scope, name, node.lineno, guard), guard, "ref")
         return
     if isinstance(node, ast.AugAssign):
@@ -1046,7 +1055,8 @@ def _self_fields(
         if target.value.id != func.first:
             continue
         kind, typed = ("instance", annotated) if annotated else _field_value(value, func)
-        cls.fields.append(Binding(target.attr, kind, typed, "", target.lineno, guard))
+        method = func.qualname.rpartition(".")[2] if kind == "param" else ""
+        cls.fields.append(Binding(target.attr, kind, typed, method, target.lineno, guard))
 
 
 def _field_value(value: ast.expr | None, func: _FunctionBuilder) -> tuple[str, str]:
@@ -1054,12 +1064,96 @@ def _field_value(value: ast.expr | None, func: _FunctionBuilder) -> tuple[str, s
         for binding in func.bindings:  # `self.x = param` with `param: T`
             if binding.name == value.id and binding.kind == "instance":
                 return "instance", binding.target
+        if _is_parameter(func, value.id):  # `self.x = param`: what callers pass, or its default
+            return "param", value.id
         return "var", ""
     chain = value_chain(value) if value is not None else None
     if chain is not None and chain[0] not in func.locals and (len(chain) > 1 or chain[0].startswith("<")):
         # `self.x = Client()`, `self.x = make()`, `self.x = []`: a chain from the module (a local's is unknown)
         return "alias", ".".join(chain)
     return "var", ""
+
+
+def _is_parameter(func: _FunctionBuilder, name: str) -> bool:
+    """Whether `name` is still the argument of one of the def's own parameters (`self` / `cls` aside): not rebound
+    so far, nor shadowed by a nested def's parameter."""
+    node = func.node
+    if node is None or name in func.stored or name == func.first:
+        return False
+    args = node.args
+    return any(param.arg == name for param in (*args.posonlyargs, *args.args, *args.kwonlyargs))
+
+
+def _parameters(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[tuple[str, int, str, int], ...]:
+    """`FunctionFacts.params` of a def: kept for `__init__` and for a def with a dotted-name default."""
+    args = node.args
+    positional = [*args.posonlyargs, *args.args]
+    defaults: dict[str, ast.expr] = dict(
+        zip((p.arg for p in positional[len(positional) - len(args.defaults) :]), args.defaults, strict=True)
+    )
+    defaults.update((p.arg, d) for p, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None)
+    named = {name: arguments.dotted(value) for name, value in defaults.items()}
+    if not any(named.values()) and (node.name != "__init__" or len(positional) + len(args.kwonlyargs) < 2):
+        return ()
+    out: list[tuple[str, int, str, int]] = []
+    for position, param in [*enumerate(positional), *((-1, p) for p in args.kwonlyargs)]:
+        default = defaults.get(param.arg)
+        written = "" if default is None else named[param.arg] or "?"
+        out.append((param.arg, position, written, default.lineno if default is not None else 0))
+    return tuple(out)
+
+
+def _returned(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
+    """`FunctionFacts.gives` of a property's getter: the chain of each `return` of its own body (not of a nested
+    def, lambda or class); "?" for any other value, and for a body with no `return`."""
+    found: list[str] = []
+    stack: list[ast.AST] = list(node.body)
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(current, ast.Return):
+            chain = value_chain(current.value) if current.value is not None else None
+            found.append(".".join(chain) if chain is not None and not chain[0].startswith("<") else "?")
+        stack.extend(child for child in ast.iter_child_nodes(current) if isinstance(child, ast.stmt))
+    return tuple(dict.fromkeys(sorted(found))) or ("?",)
+
+
+def _keep_nested(builder: _FunctionBuilder) -> None:
+    """A local def or lambda is what its name denotes only when nothing else binds the name in the function (no
+    other assignment, loop or parameter, no `global`): its `nested` binding is dropped otherwise."""
+    if not any(b.kind == "nested" for b in builder.bindings):
+        return
+    own: set[str] = set(builder.globals)
+    if builder.node is not None:
+        args = builder.node.args
+        own.update(p.arg for p in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if p)
+    builder.bindings = [
+        b for b in builder.bindings if b.kind != "nested" or (builder.stores.get(b.name) == 1 and b.name not in own)
+    ]
+
+
+def _getter(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A property's getter, not its setter or deleter (`@x.setter`)."""
+    return not any(
+        (chain := chain_of(deco)) is not None and len(chain) == 2 and chain[1] in ("setter", "deleter")
+        for deco in node.decorator_list
+    )
+
+
+def _shapes(ex: _Extractor) -> dict[int, tuple[tuple[tuple[str, int, str, int], ...], tuple[str, ...]]]:
+    """Per def, its `params` and, for a property's getter, what it `gives` (read before the defs are dropped)."""
+    out: dict[int, tuple[tuple[tuple[str, int, str, int], ...], tuple[str, ...]]] = {}
+    for index, builder in enumerate(ex.functions):
+        _keep_nested(builder)
+        node = builder.node
+        if node is None:
+            continue
+        params = _parameters(node)
+        gives = _returned(node) if builder.kind == "property" and _getter(node) else ()
+        if params or gives:
+            out[index] = (params, gives)
+    return out
 
 
 _FACTORY_CALLEES = frozenset({"field", "ib", "attrib"})
@@ -1285,7 +1379,8 @@ def _case_strings(pattern: ast.pattern) -> tuple[str, ...] | None:
 def _global(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, (ast.Global, ast.Nonlocal))
     if scope.func is not None:
-        scope.func.stored.update(node.names)
+        for name in node.names:
+            scope.func.store(name)
     if scope.func is not None and isinstance(node, ast.Global):
         scope.func.globals.update(node.names)
         scope.func.locals.difference_update(node.names)
@@ -1398,7 +1493,8 @@ def _typed_chain(scope: _Scope, operand: ast.expr | None) -> tuple[str, ...] | N
     if chain is None or chain[0].startswith("<"):
         return None
     root = chain[0]
-    if root in func.locals and root != func.first and not any(b.name == root for b in func.bindings):
+    typed = any(b.name == root and b.kind != "nested" for b in func.bindings)
+    if root in func.locals and root != func.first and not typed:
         return None
     return chain
 
@@ -2070,6 +2166,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
         return _broken(1, f"cannot parse: {_reason(exc)}")
     ex = _Extractor(text)
     ex.run(tree)
+    shapes = _shapes(ex)
     tests = _decided_tests(ex)
     del tree
     directives = _directives(ex, ex.physical())
@@ -2089,6 +2186,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             f.result,
             *tests.get(index, _TESTS_NOTHING),
             tuple(f.calls),
+            *shapes.get(index, _NO_SHAPE),
         )
         for index, f in enumerate(ex.functions)
     )
@@ -2118,6 +2216,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
 
 
 _TESTS_NOTHING: tuple[tuple[str, ...], arguments.Signature] = ((), ((), 0, (), ()))
+_NO_SHAPE: tuple[tuple[tuple[str, int, str, int], ...], tuple[str, ...]] = ((), ())
 
 
 _SAME_FUNCTION = frozenset({("staticmethod",), ("classmethod",), ("abstractmethod",), ("abc", "abstractmethod")})

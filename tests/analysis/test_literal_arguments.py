@@ -42,7 +42,10 @@ def test_a_literal_is_kept_with_its_kind(text: str, kept: object) -> None:
 def test_a_call_passes_its_literals_and_nothing_when_it_unpacks() -> None:
     call = _expr("f(None, x, flag=True, other=y)")
     assert isinstance(call, ast.Call)
-    assert passed(call) == ((("None", None), None), (("flag", ("bool", True)), ("other", None)))
+    assert passed(call) == ((("None", None), ("name", "x")), (("flag", ("bool", True)), ("other", ("name", "y"))))
+    other = _expr("f(a.b, g(), key=c.d)")
+    assert isinstance(other, ast.Call)
+    assert passed(other) == ((("name", "a.b"), None), (("key", ("name", "c.d")),))
     for text in ("f(*a)", "f(**k)", "f(1, *a, flag=True)"):
         unpacking = _expr(text)
         assert isinstance(unpacking, ast.Call)
@@ -219,5 +222,5 @@ def test_the_facts_keep_tests_signature_and_calls_only_where_they_matter() -> No
     f, m = facts.functions
     assert f.tests == ("flag",)  # self_less is rebound: its test is not of the argument
     assert f.accepts == (("self_less", "flag"), 0, (), (("flag", "None", None),))
-    assert [passed for _, passed in f.calls] == [((None, ("int", 1)), (("key", ("str", "k")),))]  # g(*x): none
+    assert [passed for _, passed in f.calls] == [((("name", "flag"), ("int", 1)), (("key", ("str", "k")),))]
     assert m.tests == ("on",)  # `self` is never a decided parameter

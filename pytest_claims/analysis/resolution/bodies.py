@@ -130,6 +130,8 @@ class Bodies:
             return evaluator.annotated(module, func, binding, self.uncached_use(module, func, tuple(target.split("."))))
         if kind == "element":
             return [evaluator.element(sym) for sym in self.uncached_use(module, func, tuple(target.split(".")))]
+        if kind == "nested":  # a local def or lambda: its body's uses are this function's own
+            return [OPAQUE]
         return evaluator.resolve_binding(module, binding, 1)  # an import inside the function
 
     def decorator(self, module: Module, func: FunctionFacts, callee: str) -> tuple[list[Sym], frozenset[str]]:

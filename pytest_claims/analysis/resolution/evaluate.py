@@ -37,7 +37,7 @@ from pytest_claims.analysis.resolution.symbols import (
     instance_of,
 )
 from pytest_claims.analysis.resolution.target import TargetView
-from pytest_claims.analysis.resolution.tracking import Tracker
+from pytest_claims.analysis.resolution.tracking import Kept, Tracker
 from pytest_claims.records import MAX_ALIAS_DEPTH, Binding, FunctionFacts, StubSymbol, TypeRef
 
 _LITERAL_CLASSES = {
@@ -79,6 +79,7 @@ class Evaluator:
         self.members: Members
         """Set by the `Resolver` that wires the collaborators."""
         self.locals: Locals
+        self._getters: dict[tuple[str, int], Kept[Sym]] = {}
         self._members: dict[tuple[str, str], tuple[list[Sym], frozenset[str], frozenset[tuple[str, int]]]] = {}
 
     # -- modules ------------------------------------------------------------------------------------------
@@ -402,8 +403,41 @@ class Evaluator:
         if isinstance(sym, ProjectInstance):
             if attr == "__class__":
                 return [ProjectClass(sym.module, sym.idx, True)]  # `self.__class__()`: the class, or a subclass
-            return self.members.class_member(sym, attr, depth, dispatch=True)
+            found = self.members.class_member(sym, attr, depth, dispatch=True)
+            values = [v for s in found if isinstance(s, ProjectFunction) for v in self._property_value(s)]
+            return list(dict.fromkeys([*found, *values])) if values else found
         return self.members.class_member(sym, attr, depth, dispatch=sym.dispatch)
+
+    def _property_value(self, sym: ProjectFunction) -> list[Sym]:
+        """What reading a property on an instance gives besides entering its getter: the value the getter returns
+        (what each `return` gives: a field, a function, an instance; where that is no chain, the project class its
+        annotation names), so a call of it (`self.timer()`) or a `with` on it lands where that value does; an
+        unknown value where the getter says nothing more (a call of it is a blind spot). Memoised per getter."""
+        home = self.view.module(sym.module)
+        func = home.facts.functions[sym.idx]
+        if func.kind != "property" or not func.gives:
+            return []
+        key = (sym.module, sym.idx)
+        return self.tracker.kept(self._getters, key, lambda: self._getter_value(home, func, key))
+
+    def _getter_value(self, home: Module, func: FunctionFacts, key: tuple[str, int]) -> list[Sym]:
+        busy = ("gives", *key)
+        if busy in self.tracker.busy:  # a getter returning what it is itself read through
+            self.tracker.cycles += 1
+            return [UNKNOWN]
+        self.tracker.busy.add(busy)
+        try:
+            with self.tracker.scope(modules="outer", state="off"):
+                found: list[Sym] = []
+                for chain in func.gives:
+                    if chain != "?":
+                        found.extend(self.locals.uncached_use(home, func, tuple(chain.split("."))))
+                        continue
+                    typed = self.typed(home, func, func.result) if func.result else []
+                    found.extend(typed if typed and all(isinstance(s, ProjectInstance) for s in typed) else [UNKNOWN])
+        finally:
+            self.tracker.busy.discard(busy)
+        return list(dict.fromkeys(found)) or [UNKNOWN]
 
     def _std_member(self, sym: StdName, attr: str) -> Sym:
         """A member of a stdlib module or class, as the stubs declare it; of a function or variable, nothing."""

@@ -27,6 +27,7 @@ from pytest_claims.analysis.resolution.context import as_mapping, entered_with, 
 from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
+from pytest_claims.analysis.resolution.stored import Stored, private_owner
 from pytest_claims.analysis.resolution.symbols import (
     HOLDS_METHODS,
     ClassKey,
@@ -90,6 +91,7 @@ class Summaries:
         persisted: SummaryStore | None,
     ) -> None:
         self.view, self.evaluator, self.hierarchy, self.dispatch, self.bodies, self.tracker = parts
+        self.stored = Stored(parts)
         self.catalogue = catalogue
         self.shared = shared
         """Summaries that consulted nothing platform-specific, shared by the resolvers of every target."""
@@ -233,8 +235,23 @@ class Summaries:
         call = _Call(passed, chain, module, func) if passed is not None else None
         for sym in syms:
             self._outcome(sym, ctx, line, found, "", call)
+        if ctx == "call" and len(chain) > 1 and chain[-1][:1] != "(" and any(isinstance(s, Unknown) for s in syms):
+            self._stored(module, func, chain, line, found)
         if ctx == "call" and any(_hidden(sym) for sym in syms) and self._may_lead(module, func, chain):
             found.blind_spot(line, code, code or f"{'.'.join(chain)}(...)")
+
+    def _stored(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found) -> None:
+        """`obj.x(...)` where the classes of `obj` store `x` from a parameter: the call enters what the
+        project shows can be there (`stored.Stored`), each capability reported where it is written (the default,
+        the argument); the blind spot stays beside it."""
+        receivers = self.bodies.use(module, func, chain[:-1])[0]
+        if not any(isinstance(sym, ProjectInstance) for sym in receivers):
+            return
+        owner = private_owner(self.view, module, func, chain)
+        for sym, written, home in self.stored.origins(receivers, chain[-1], owner):
+            inner = Found(found.keep_names)
+            self._outcome(sym, "call", line, inner, "")
+            found.absorb(inner, written, "" if home == module.name else home)
 
     def _may_lead(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> bool:
         """Whether a call the walk cannot follow could lead somewhere. A method called by name on a value of

@@ -1,0 +1,213 @@
+"""Behaviour stored in a value: a callable kept in an attribute from a parameter (`self._timer = timer`) and
+called later (`self._timer()`) may be the parameter's default, or anything the project's own calls pass for it.
+
+The call stays a blind spot (any caller outside the project may pass any callable); what the project shows can
+be there is followed beside it: the default where it is written, and the argument each call site of the storing
+method passes, where it is written. The call sites are those of a constructor (`C(...)` of the class or of a
+subclass that inherits its `__init__`, `Base.__init__(self, ...)`, `super().__init__(...)`), in the modules
+whose text names the class; an argument that is itself a parameter of the calling `__init__` forwards that
+parameter's default and call sites, up to `MAX_FORWARDS` levels, each constructor's scan bounded by `MAX_SITES`.
+"""
+
+from __future__ import annotations
+
+from pytest_claims.analysis.arguments import NAMED
+from pytest_claims.analysis.project import Module
+from pytest_claims.analysis.resolution.bodies import Bodies
+from pytest_claims.analysis.resolution.dispatch import Dispatch
+from pytest_claims.analysis.resolution.evaluate import Evaluator
+from pytest_claims.analysis.resolution.hierarchy import Hierarchy
+from pytest_claims.analysis.resolution.symbols import ClassKey, ProjectClass, ProjectFunction, ProjectInstance, Sym
+from pytest_claims.analysis.resolution.target import TargetView
+from pytest_claims.analysis.resolution.tracking import Tracker
+from pytest_claims.records import HIERARCHY, FunctionFacts
+
+MAX_FORWARDS = 3
+"""How many constructors a stored parameter is followed back through (`TTLCache(timer=...)` passing it on to
+`_TimedCache.__init__`, which passes it on to `_Timer(...)`)."""
+
+MAX_SITES = 64
+"""How many call sites of one constructor are read for what they pass; past it the others are not followed
+(the blind spot at the call says that any callable may be there)."""
+
+Origin = tuple[Sym, int, str]
+"""What a stored callable may be, and the line and module where that is written (a default, an argument)."""
+
+Site = tuple[str, int, int, int]
+"""A call entering a constructor: the module and function holding it, its use's index, and how many leading
+parameters it does not pass (1: `self` is bound)."""
+
+
+class Stored:
+    """Where the callables stored from parameters come from, for one target (memoised per run)."""
+
+    def __init__(
+        self,
+        parts: tuple[TargetView, Evaluator, Hierarchy, Dispatch, Bodies, Tracker],
+    ) -> None:
+        self.view, self.evaluator, self.hierarchy, self.dispatch, self.bodies, self.tracker = parts
+        self._origins: dict[tuple[str, int, str, int], tuple[list[Origin], frozenset[str]]] = {}
+        self._sites: dict[tuple[str, int], tuple[list[Site], frozenset[str]]] = {}
+
+    def origins(self, receivers: list[Sym], attr: str, own: list[ClassKey] | None) -> list[Origin]:
+        """What `obj.attr` may hold for the project instances among `receivers`, where the classes of their
+        hierarchy store it from a parameter. `own`: for a private name (`self.__timer`), the class whose code
+        reads it, the only one whose methods can set it."""
+        found: list[Origin] = []
+        for receiver in receivers:
+            if not isinstance(receiver, ProjectInstance):
+                continue
+            key = (receiver.module, receiver.idx)
+            if own is not None:
+                classes = [c for c in own if c == key or c in self.hierarchy.mro(*key)]
+            else:
+                self.tracker.module(HIERARCHY)
+                classes = [*self.hierarchy.mro(*key), *self.hierarchy.subclasses(*key)]
+            for cls in dict.fromkeys(classes):
+                for origin in self._class_origins(cls, attr):
+                    if origin not in found:
+                        found.append(origin)
+        return found
+
+    def _class_origins(self, cls: ClassKey, attr: str) -> list[Origin]:
+        members = self.hierarchy.members(*cls).get(attr)
+        if members is None:
+            return []
+        module = self.view.module(cls[0])
+        methods = module.facts.classes[cls[1]].methods
+        found: list[Origin] = []
+        for field in members[1]:
+            if field.kind != "param" or not self.view.alive(module, field.guard):
+                continue
+            for name, index in methods:
+                if name == field.member and self.view.alive(module, module.facts.functions[index].guard):
+                    found.extend(self.parameter(cls[0], index, field.target, 0))
+        return found
+
+    def parameter(self, module_name: str, index: int, param: str, level: int) -> list[Origin]:
+        """What parameter `param` of a function may be: its default, and (for an `__init__`) what the project's
+        constructor calls pass for it. Memoised, with the modules it read passed on to what asks."""
+        key = (module_name, index, param, level)
+        known = self._origins.get(key)
+        if known is None:
+            cycles = self.tracker.cycles
+            busy = ("stored", *key)
+            if busy in self.tracker.busy:
+                return []
+            self.tracker.busy.add(busy)
+            try:
+                with self.tracker.scope(state="off") as read:
+                    value = self._parameter(module_name, index, param, level)
+            finally:
+                self.tracker.busy.discard(busy)
+            known = (value, self.tracker.frozen(read.modules))
+            if self.tracker.cycles == cycles:
+                self._origins[key] = known
+        self.tracker.modules(known[1])
+        return known[0]
+
+    def _parameter(self, module_name: str, index: int, param: str, level: int) -> list[Origin]:
+        module = self.view.module(module_name)
+        func = module.facts.functions[index]
+        entry = next((p for p in func.params if p[0] == param), None)
+        if entry is None:
+            return []
+        _, position, default, line = entry
+        found: list[Origin] = []
+        if default not in ("", "?"):
+            for sym in self.evaluator.resolve_chain_in_module(module, tuple(default.split(".")), 1):
+                found.append((sym, line, module_name))
+        if level >= MAX_FORWARDS or not func.cls or func.qualname.rpartition(".")[2] != "__init__":
+            return found
+        for site_module, site_index, use_index, shift in self._constructor_sites(module_name, index):
+            for origin in self._argument(site_module, site_index, use_index, shift, param, position, level):
+                if origin not in found:
+                    found.append(origin)
+        return found
+
+    def _argument(
+        self, module_name: str, index: int, use_index: int, shift: int, param: str, position: int, level: int
+    ) -> list[Origin]:
+        """What one call site passes for the parameter: a dotted name resolved where the call is written, or,
+        when it is a parameter of the calling function, that parameter's own origins (one level further)."""
+        module = self.view.module(module_name)
+        func = module.facts.functions[index]
+        passed = dict(func.calls).get(use_index)
+        if passed is None:
+            return []
+        given, keywords = passed
+        value = dict(keywords).get(param)
+        if value is None and 0 <= position - shift < len(given):
+            value = given[position - shift]
+        if not (isinstance(value, tuple) and len(value) == 2 and value[0] == NAMED):
+            return []
+        chain = tuple(str(value[1]).split("."))
+        line = func.uses[use_index][2]
+        if len(chain) == 1 and any(p[0] == chain[0] for p in func.params):
+            return self.parameter(module_name, index, chain[0], level + 1)
+        syms, _ = self.bodies.use(module, func, chain)
+        return [(sym, line, module_name) for sym in syms]
+
+    def _constructor_sites(self, module_name: str, index: int) -> list[Site]:
+        """The project's calls entering the `__init__` at (module, index): constructing its class or a subclass
+        that inherits it, and explicit calls of it (`Base.__init__(self, ...)`, `super().__init__(...)`)."""
+        key = (module_name, index)
+        known = self._sites.get(key)
+        if known is None:
+            with self.tracker.scope(state="off") as read:
+                value = self._constructor_sites_uncached(module_name, index)
+            known = self._sites[key] = (value, self.tracker.frozen(read.modules))
+        self.tracker.modules(known[1])
+        return known[0]
+
+    def _constructor_sites_uncached(self, module_name: str, index: int) -> list[Site]:
+        module = self.view.module(module_name)
+        owner = module.facts.functions[index].cls
+        self.tracker.module(HIERARCHY)
+        classes: list[ClassKey] = []
+        for cls_index in self.view.classes_named(module, owner):
+            for cls in [(module_name, cls_index), *self.hierarchy.subclasses(module_name, cls_index)]:
+                entered = self.dispatch.class_member(ProjectClass(*cls), "__init__", 1)
+                if any(isinstance(s, ProjectFunction) and (s.module, s.idx) == (module_name, index) for s in entered):
+                    classes.append(cls)
+        names = {self.view.module(c[0]).facts.classes[c[1]].qualname.rpartition(".")[2]: c for c in classes}
+        sites: list[Site] = []
+        for name in sorted({m for short in names for m in self.view.project.modules.naming(short)}):
+            caller = self.view.module(name)
+            for site in self._sites_in(caller, set(names), set(classes), key=(module_name, index)):
+                sites.append(site)
+                if len(sites) >= MAX_SITES:
+                    return sites
+        return sites
+
+    def _sites_in(self, module: Module, names: set[str], classes: set[ClassKey], key: tuple[str, int]) -> list[Site]:
+        """The calls of one module entering the `__init__` `key`: `C(...)` for a class of `classes` (written under
+        one of `names`, or a name the module binds to one), `X.__init__(...)` / `super().__init__(...)`."""
+        spelled = names | {b.name for b in module.facts.bindings if (b.member or b.target).rpartition(".")[2] in names}
+        found: list[Site] = []
+        for index, func in self.view.live_functions(module):
+            for use_index, _ in func.calls:
+                chain, _, _, guard, _ = func.uses[use_index]
+                if chain[-1] != "__init__" and chain[-1] not in spelled:
+                    continue
+                if guard and not self.view.alive(module, guard):
+                    continue
+                for sym in self.bodies.use(module, func, chain)[0]:
+                    if isinstance(sym, ProjectClass) and (sym.module, sym.idx) in classes:
+                        found.append((module.name, index, use_index, 1))
+                        break
+                    if isinstance(sym, ProjectFunction) and (sym.module, sym.idx) == key:
+                        found.append((module.name, index, use_index, 1 if chain[0].startswith("<super") else 0))
+                        break
+        return found
+
+
+def private_owner(
+    view: TargetView, module: Module, func: FunctionFacts, chain: tuple[str, ...]
+) -> list[ClassKey] | None:
+    """For `self.__name` read in a method, the class whose code reads it (Python mangles the name with it, so only
+    that class's methods can set it); None for any other name."""
+    attr = chain[-1]
+    if len(chain) != 2 or not attr.startswith("__") or attr.endswith("__") or chain[0] != func.first or not func.cls:
+        return None
+    return [(module.name, i) for i in view.classes_named(module, func.cls)]
