@@ -710,6 +710,32 @@ def _passed_callables(ex: _Extractor, scope: _Scope, node: ast.Call, chain: tupl
             ex.use(scope, value_chain, "passed", node.lineno, guard, ex.code(node))
 
 
+def _given(ex: _Extractor, scope: _Scope, node: ast.Call, chain: tuple[str, ...], guard: int) -> None:
+    """`dt.astimezone(zone)`, `json.dumps(o, default=f)`: the arguments a stdlib call may call back into
+    (`specials.CALLS_BACK`, by the callee's last name; resolution tells whether the callee is the stdlib's)."""
+    slots = specials.CALLS_BACK_SLOTS.get(chain[-1])
+    if slots is None:
+        return
+    positions, keywords = slots
+    passed: list[tuple[str, ast.expr]] = []
+    for position, arg in enumerate(node.args):
+        if isinstance(arg, ast.Starred):
+            break
+        if position in positions:
+            passed.append((str(position), arg))
+    passed += [(k.arg, k.value) for k in node.keywords if k.arg in keywords]
+    for slot, value in passed:
+        _given_value(ex, scope, value, specials.given_code(slot, chain, ex.code(node)), node.lineno, guard)
+
+
+def _given_value(ex: _Extractor, scope: _Scope, value: ast.expr, code: str, line: int, guard: int) -> None:
+    """One argument handed to a call that may call back into it, as a `given` use (literals, lambdas and other
+    expressions with no chain: nothing to enter, or part of the function already)."""
+    chain = value_chain(value)
+    if chain is not None and not chain[0].startswith("<"):
+        ex.use(scope, chain, "given", line, guard, code)
+
+
 def _nested_decorators(ex: _Extractor, decorators: list[ast.expr], scope: _Scope, guard: int) -> None:
     """A nested def's or class's decorator runs when the enclosing function does: `@deco` is the call `deco(f)`,
     so a decorator the walk cannot see (a parameter) is a blind spot there, as `deco(f)` written out is. A
@@ -1417,6 +1443,15 @@ def _hashed(ex: _Extractor, scope: _Scope, values: ast.expr, line: int, guard: i
             _implicit(ex, scope, element, "__hash__", line, guard)
 
 
+def _keyed(ex: _Extractor, scope: _Scope, container: ast.expr, key: ast.expr, dunder: str, guard: int) -> None:
+    """`d[k]`, `k in d`: a mapping or a set hashes and compares the key (`specials.CALLS_BACK`), recorded as the
+    key given to the container's special method (a key whose class cannot be known is left out, as for `_implicit`)."""
+    chain = _typed_chain(scope, key)
+    if chain is not None:
+        owner = chain_of(container, calls=True) or ("<?>",)
+        ex.use(scope, chain, "given", key.lineno, guard, specials.given_code("0", (*owner, dunder), ""))
+
+
 def _compare(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     """Comparisons call the operands' special methods; a name compared only by identity (`on_delete is
     CASCADE`) is looked at, not used as a value: a function there is no reference (ctx "identity")."""
@@ -1425,6 +1460,7 @@ def _compare(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str)
     for op, right in zip(node.ops, node.comparators, strict=True):
         if isinstance(op, (ast.In, ast.NotIn)):
             _implicit(ex, scope, right, "__contains__", node.lineno, guard)
+            _keyed(ex, scope, right, left, "__contains__", guard)
         elif type(op) in specials.COMPARE:
             _implicit(ex, scope, left, specials.COMPARE[type(op)], node.lineno, guard)
             _reflected(ex, scope, left, right, specials.COMPARE[type(op)], node.lineno, guard)
@@ -1476,6 +1512,7 @@ def _subscript(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
     if ctx != "type":
         dunder = {ast.Store: "__setitem__", ast.Del: "__delitem__"}.get(type(node.ctx), "__getitem__")
         _implicit(ex, scope, node.value, dunder, node.lineno, guard)
+        _keyed(ex, scope, node.value, node.slice, dunder, guard)
     _PUSH_VALUE_SLICE(ex, node, scope, guard, ctx)
 
 
@@ -1531,6 +1568,7 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
             if given is not None:
                 caller.calls.append((len(caller.uses) - 1, given))
         _passed_callables(ex, scope, node, chain, guard)
+        _given(ex, scope, node, chain, guard)
         if classed is None:  # `type(x)` reads only x, which its chain names
             _push_chain_roots(ex, func, scope, guard)
         _implicit_in_call(ex, scope, node, chain, guard)

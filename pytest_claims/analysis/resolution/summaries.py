@@ -29,9 +29,12 @@ from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.symbols import (
     HOLDS_METHODS,
+    UNKNOWN,
     ClassKey,
+    ContainerMethod,
     External,
     Missing,
+    Opaque,
     ProjectClass,
     ProjectFunction,
     ProjectInstance,
@@ -44,7 +47,16 @@ from pytest_claims.analysis.resolution.symbols import (
 )
 from pytest_claims.analysis.resolution.target import TargetView, catalogue_members
 from pytest_claims.analysis.resolution.tracking import Tracker
-from pytest_claims.analysis.specials import CALLS_BY_NAME, CONSTRUCTORS, FALLBACKS, RUNS_STORED_CALLABLES
+from pytest_claims.analysis.specials import (
+    CALLS_BACK,
+    CALLS_BY_NAME,
+    CONSTRUCTORS,
+    FALLBACKS,
+    KEYED_BY_NAME,
+    RUNS_STORED_CALLABLES,
+    Callback,
+    read_given,
+)
 from pytest_claims.config import Config
 from pytest_claims.dotted import under_any
 from pytest_claims.records import (
@@ -223,6 +235,9 @@ class Summaries:
         if ctx == "probe":
             self._probe(module, func, chain, line, found)
             return
+        if ctx == "given":
+            self._given(module, func, chain, line, found, code)
+            return
         if ctx == "passed":  # `map(fn, xs)`: what it references is recorded by its `ref` use
             if any(isinstance(sym, Unknown) for sym in self.bodies.use(module, func, chain)[0]):
                 found.blind_spot(line, code, code)
@@ -314,6 +329,75 @@ class Summaries:
             return
         for sym in entered:
             self._outcome(sym, "call", line, found, "")
+
+    def _given(
+        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found, code: str
+    ) -> None:
+        """A value handed to a call that may call back into it (`specials.CALLS_BACK`): where the callee is the
+        stdlib's, the project methods the value's class gives for what the stdlib calls are entered here; a
+        value of unknown class where a callable or a zone is handed over is a blind spot (SPEC §5)."""
+        slot, callee, text = read_given(code)
+        entries = [
+            entry
+            for entry in self._calls_back(module, func, callee)
+            if str(entry.position) == slot or entry.keyword == slot
+        ]
+        if not entries:
+            return
+        values, reads = self.bodies.use(module, func, chain)
+        self._reads(reads, line, found)
+        for entry in entries:
+            if entry.blind and any(isinstance(sym, Unknown) for sym in values):
+                found.blind_spot(line, text, text)
+            self._called_back(module, func, chain, values, entry, line, found)
+
+    def _calls_back(self, module: Module, func: FunctionFacts, callee: tuple[str, ...]) -> list[Callback]:
+        """The table's entries for what `callee` denotes: a stdlib function, class or method by its name (and the
+        name it was looked up by), a method of a container or of a value of unknown class by its name alone."""
+        entries: list[Callback] = []
+        for sym in self.bodies.use(module, func, callee)[0] if callee[0] != "<?>" else (UNKNOWN,):
+            match sym:
+                case StdName(dotted) | StdMethod(dotted):
+                    names = {dotted}
+                    if isinstance(sym, StdMethod):
+                        names.add(".".join(sym.looked_up))
+                    entries += [entry for name in sorted(names) for entry in CALLS_BACK.get(name, ())]
+                case Unknown() | Opaque() | ContainerMethod() if len(callee) > 1:
+                    entries += KEYED_BY_NAME.get(callee[-1], ())
+        return entries
+
+    def _called_back(
+        self,
+        module: Module,
+        func: FunctionFacts,
+        chain: tuple[str, ...],
+        values: list[Sym],
+        entry: Callback,
+        line: int,
+        found: Found,
+    ) -> None:
+        """Enter what the stdlib calls on `values` (the syms of `chain`): for each of the entry's tries, the first
+        alternative the value's class gives. A project class is called back only where the stdlib makes
+        instances of it (`entry.cls`); a function value is entered by its reference already."""
+        if not any(isinstance(sym, (ProjectClass, ProjectInstance, StdInstance)) for sym in values):
+            return
+        # a class given where no instance of it is made: its methods are not called (`copy.copy(C)`)
+        members = entry.cls or not all(isinstance(sym, ProjectClass) for sym in values)
+        for alternatives in entry.tries:
+            for name in alternatives:
+                if name == "()":  # calling a class constructs it; an instance, its `__call__`
+                    entered: list[Sym] = [sym for sym in values if isinstance(sym, (ProjectClass, ProjectInstance))]
+                    for sym in entered:
+                        self._outcome(sym, "call", line, found, "")
+                elif members:
+                    syms, _ = self.bodies.use(module, func, (*chain, name))
+                    entered = [sym for sym in syms if isinstance(sym, ProjectFunction)]
+                    for sym in entered:
+                        self._outcome(sym, "call", line, found, "")
+                else:
+                    entered = []
+                if entered:
+                    break
 
     def _runs_stored(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> bool:
         """Whether the end of a `with` block runs callables stored earlier (`with ExitStack() as stack:`)."""
