@@ -314,6 +314,9 @@ class _Extractor:
         self.bindings: list[Binding] = []
         self.module_kinds: dict[str, str] = {}
         """How each module-level name was last bound so far (import, def, var, ...)."""
+        self.renamed: dict[str, set[str]] = {}
+        """Names bound, in any scope, to something of another name (`from json import dumps as encode`,
+        `encode = json.dumps`): the names it may stand for, for `_given`'s look-up by name."""
         self.functions: list[_FunctionBuilder] = []
         self.classes: list[_ClassBuilder] = []
         self.problems: list[tuple[int, str]] = []
@@ -497,6 +500,10 @@ class _Extractor:
         return " ".join(self.segment(node).split())[:120]
 
     def bind(self, scope: _Scope, binding: Binding) -> None:
+        original = binding.member if binding.kind == "from" else binding.target if binding.kind == "alias" else ""
+        original = original.rsplit(".", 1)[-1]
+        if original and original != binding.name:
+            self.renamed.setdefault(binding.name, set()).add(original)
         if scope.kind == "function":
             assert scope.func is not None
             scope.func.stored.add(binding.name)
@@ -713,10 +720,12 @@ def _passed_callables(ex: _Extractor, scope: _Scope, node: ast.Call, chain: tupl
 def _given(ex: _Extractor, scope: _Scope, node: ast.Call, chain: tuple[str, ...], guard: int) -> None:
     """`dt.astimezone(zone)`, `json.dumps(o, default=f)`: the arguments a stdlib call may call back into
     (`specials.CALLS_BACK`, by the callee's last name; resolution tells whether the callee is the stdlib's)."""
-    slots = specials.CALLS_BACK_SLOTS.get(chain[-1])
-    if slots is None:
+    names = {chain[-1], *ex.renamed.get(chain[-1], ())} if len(chain) == 1 else {chain[-1]}
+    found = [specials.CALLS_BACK_SLOTS[name] for name in names if name in specials.CALLS_BACK_SLOTS]
+    if not found:
         return
-    positions, keywords = slots
+    positions = frozenset().union(*(slot[0] for slot in found))
+    keywords = frozenset().union(*(slot[1] for slot in found))
     passed: list[tuple[str, ast.expr]] = []
     for position, arg in enumerate(node.args):
         if isinstance(arg, ast.Starred):

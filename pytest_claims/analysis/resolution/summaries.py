@@ -114,6 +114,7 @@ class Summaries:
         resolver the same dict (as `shared` is for plain ones)."""
         self._hooks: dict[str, tuple[bool, bool]] = {}
         self._members: frozenset[str] | None = None
+        self._callbacks: dict[str, tuple[Callback, ...]] | None = None
         self._tapes: dict[Key, Tape] = {}
         """Per function, the uses any context of it resolves alike, with what they recorded (`Tape`)."""
         self.keep_names = bool(config.forbid_reaches)
@@ -355,16 +356,34 @@ class Summaries:
         """The table's entries for what `callee` denotes: a stdlib function, class or method by its name (and the
         name it was looked up by), a method of a container or of a value of unknown class by its name alone."""
         entries: list[Callback] = []
+        table = self._callback_table()
         for sym in self.bodies.use(module, func, callee)[0] if callee[0] != "<?>" else (UNKNOWN,):
             match sym:
-                case StdName(dotted) | StdMethod(dotted):
-                    names = {dotted}
+                case StdName(dotted, symbol) | StdMethod(dotted, symbol):
+                    names = {dotted, ".".join(symbol.where)}
                     if isinstance(sym, StdMethod):
                         names.add(".".join(sym.looked_up))
-                    entries += [entry for name in sorted(names) for entry in CALLS_BACK.get(name, ())]
+                    entries += [entry for name in sorted(names) for entry in table.get(name, ())]
                 case Unknown() | Opaque() | ContainerMethod() if len(callee) > 1:
                     entries += KEYED_BY_NAME.get(callee[-1], ())
         return entries
+
+    def _callback_table(self) -> dict[str, tuple[Callback, ...]]:
+        """`CALLS_BACK` by every name it is known by on this target: as written there, and where the stubs define
+        it (`pickle.dumps` is `_pickle.dumps`, `builtins.dict.setdefault` is `typing.MutableMapping`'s), so any
+        spelling that reaches the same stub definition finds it."""
+        table = self._callbacks
+        if table is None:
+            table = {}
+            for dotted, entries in CALLS_BACK.items():
+                module, _, path = dotted.partition(".")
+                symbol = self.view.stubs.member(module, tuple(path.split(".")))
+                where = ".".join(symbol.where) if symbol.kind in ("function", "class") else dotted
+                for name in {dotted, where}:
+                    known = table.get(name, ())
+                    table[name] = known + tuple(entry for entry in entries if entry not in known)
+            self._callbacks = table
+        return table
 
     def _called_back(
         self,
@@ -383,21 +402,31 @@ class Summaries:
             return
         # a class given where no instance of it is made: its methods are not called (`copy.copy(C)`)
         members = entry.cls or not all(isinstance(sym, ProjectClass) for sym in values)
+        below = self._std_instances(values) if entry.blind else []
         for alternatives in entry.tries:
             for name in alternatives:
+                entered: list[Sym] = []
                 if name == "()":  # calling a class constructs it; an instance, its `__call__`
-                    entered: list[Sym] = [sym for sym in values if isinstance(sym, (ProjectClass, ProjectInstance))]
-                    for sym in entered:
-                        self._outcome(sym, "call", line, found, "")
+                    entered = [sym for sym in values if isinstance(sym, (ProjectClass, ProjectInstance))]
+                    entered += below
                 elif members:
-                    syms, _ = self.bodies.use(module, func, (*chain, name))
+                    syms = self.bodies.use(module, func, (*chain, name))[0]
+                    syms += [sym for inst in below for sym in self.dispatch.class_member(inst, name, 1)]
                     entered = [sym for sym in syms if isinstance(sym, ProjectFunction)]
-                    for sym in entered:
-                        self._outcome(sym, "call", line, found, "")
-                else:
-                    entered = []
+                for sym in entered:
+                    self._outcome(sym, "call", line, found, "")
                 if entered:
                     break
+
+    def _std_instances(self, values: list[Sym]) -> list[ProjectInstance]:
+        """A value of a stdlib class handed over to be called back (`zone: datetime.tzinfo`) may be an instance of
+        any project class deriving from it: those instances."""
+        below: list[ProjectInstance] = []
+        for sym in values:
+            if isinstance(sym, StdInstance):
+                self.tracker.module(HIERARCHY)
+                below += [ProjectInstance(*key) for key in self.hierarchy.std_subclasses(sym.module, sym.qualname)]
+        return below
 
     def _runs_stored(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> bool:
         """Whether the end of a `with` block runs callables stored earlier (`with ExitStack() as stack:`)."""
