@@ -733,16 +733,12 @@ def _given(ex: _Extractor, scope: _Scope, node: ast.Call, chain: tuple[str, ...]
         if position in positions:
             passed.append((str(position), arg))
     passed += [(k.arg, k.value) for k in node.keywords if k.arg in keywords]
+    typed = names <= specials.CALLS_BACK_TYPED  # only keys and objects copied: a plain local's class is unknown
     for slot, value in passed:
-        _given_value(ex, scope, value, specials.given_code(slot, chain, ex.code(node)), node.lineno, guard)
-
-
-def _given_value(ex: _Extractor, scope: _Scope, value: ast.expr, code: str, line: int, guard: int) -> None:
-    """One argument handed to a call that may call back into it, as a `given` use (literals, lambdas and other
-    expressions with no chain: nothing to enter, or part of the function already)."""
-    chain = value_chain(value)
-    if chain is not None and not chain[0].startswith("<"):
-        ex.use(scope, chain, "given", line, guard, code)
+        # literals, lambdas and other expressions with no chain: nothing to enter, or part of the function already
+        given = _typed_chain(scope, value) if typed else value_chain(value)
+        if given is not None and not given[0].startswith("<"):
+            ex.use(scope, given, "given", node.lineno, guard, specials.given_code(slot, chain, ex.code(node)))
 
 
 def _nested_decorators(ex: _Extractor, decorators: list[ast.expr], scope: _Scope, guard: int) -> None:

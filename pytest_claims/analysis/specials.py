@@ -226,6 +226,16 @@ def _slots() -> dict[str, tuple[frozenset[int], frozenset[str]]]:
 
 
 CALLS_BACK_SLOTS = _slots()
+
+CALLS_BACK_TYPED = frozenset(
+    name
+    for name in CALLS_BACK_SLOTS
+    if not any(
+        entry.blind for dotted, entries in CALLS_BACK.items() if dotted.endswith(f".{name}") for entry in entries
+    )
+)
+"""Last names whose every entry leaves a value of unknown class alone (`d.get(k)`): their arguments are recorded
+only where their class may be known, as an implicit call's operand is (a plain local is not)."""
 """What the extractor records as `given` uses: the arguments, at these positions and keywords, of a call whose
 callee's last name is one of the table's (resolution then tells whether it is the stdlib's)."""
 
