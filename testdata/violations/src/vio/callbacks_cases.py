@@ -277,7 +277,9 @@ def dumped_unknown(value, fallback):
 
 
 def by_clock(value):
-    return time.monotonic()  # want: deterministic call time.monotonic from vio.callbacks_cases.sorted_in_place via vio.callbacks_cases.by_clock
+    # want: deterministic call time.monotonic from vio.callbacks_cases.sorted_in_place via vio.callbacks_cases.by_clock
+    # want: deterministic call time.monotonic from vio.callbacks_cases.largest_by_clock via vio.callbacks_cases.by_clock
+    return time.monotonic()
 
 
 def by_length(value):
@@ -292,6 +294,16 @@ def sorted_in_place(values: list):
 # claims: deterministic
 def sorted_in_place_pure(values: list):
     values.sort(key=by_length)
+
+
+# claims: deterministic
+def largest_by_clock(values: list):
+    return max(values, key=by_clock)
+
+
+# claims: deterministic
+def largest_by_length(values: list):
+    return max(values, key=by_length)
 
 
 # claims: deterministic
@@ -316,8 +328,21 @@ def report_nothing():
 
 
 class ExitClock:
+    def __enter__(self):
+        return self
+
     def __exit__(self, *exc):
-        return time.time()  # want: deterministic call time.time from vio.callbacks_cases.stack_pushed via vio.callbacks_cases.ExitClock.__exit__
+        # want: deterministic call time.time from vio.callbacks_cases.stack_pushed via vio.callbacks_cases.ExitClock.__exit__
+        # want: deterministic call time.time from vio.callbacks_cases.stack_entered via vio.callbacks_cases.ExitClock.__exit__
+        return time.time()
+
+
+class ExitQuiet:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
 
 
 # claims: sandboxed
@@ -356,6 +381,21 @@ def stack_pushed():
     stack = contextlib.ExitStack()
     stack.push(ExitClock())
     return stack
+
+
+# claims: deterministic
+def stack_entered(stack: contextlib.ExitStack):
+    return stack.enter_context(ExitClock())
+
+
+# claims: deterministic
+def stack_entered_quiet(stack: contextlib.ExitStack):
+    return stack.enter_context(ExitQuiet())
+
+
+# claims: deterministic
+def key_class_copied():
+    return copy.copy(Key), dict[Key, int]
 
 
 # claims: deterministic
