@@ -410,8 +410,8 @@ class Summaries:
                     entered = [sym for sym in values if isinstance(sym, (ProjectClass, ProjectInstance))]
                     entered += below
                 elif members:
-                    syms = self.bodies.use(module, func, (*chain, name))[0]
-                    syms += [sym for inst in below for sym in self.dispatch.class_member(inst, name, 1)]
+                    found_below = [sym for inst in below for sym in self.dispatch.class_member(inst, name, 1)]
+                    syms = [*self.bodies.use(module, func, (*chain, name))[0], *found_below]
                     entered = [sym for sym in syms if isinstance(sym, ProjectFunction)]
                 for sym in entered:
                     self._outcome(sym, "call", line, found, "")
