@@ -205,6 +205,19 @@ call back into. The walk enters, where the call is made, the project methods tho
 mapping, a set or a list whose class the walk cannot see (`d.get(k)` on a value of unknown class) is looked up
 by its name among the `builtins` entries (`KEYED_BY_NAME`)."""
 
+READS_ITS_ZONE = frozenset(
+    {
+        *(f"datetime.datetime.{name}" for name in (
+            "utcoffset", "dst", "tzname", "astimezone", "strftime", "timetuple", "utctimetuple", "timestamp",
+            "isoformat", "__format__",
+        )),
+        *(f"datetime.time.{name}" for name in ("utcoffset", "dst", "tzname", "strftime", "isoformat", "__format__")),
+    }
+)  # fmt: skip
+"""Methods of a `datetime` or `time` that call back into the zone it carries (`dt.utcoffset()` calls
+`dt.tzinfo.utcoffset(dt)`): the walk cannot tell which zone a value carries, so where the project defines a
+`tzinfo` of its own, such a call is a blind spot (the zone is entered where it is handed over: `CALLS_BACK`)."""
+
 KEYED_BY_NAME: dict[str, tuple[Callback, ...]] = {
     dotted.rsplit(".", 1)[1]: entries for dotted, entries in CALLS_BACK.items() if dotted.startswith("builtins.")
 }

@@ -205,3 +205,36 @@ def test_stdlib_typed_values_and_unknown_containers(tmp_path: Path) -> None:
         "pkg.core.class_copied": "held",
         "pkg.core.class_subscripted": "held",
     }
+
+
+def test_every_zone_reader_is_a_method_the_stubs_give() -> None:
+    missing = [
+        dotted
+        for dotted in sorted(specials.READS_ITS_ZONE)
+        if all(
+            stubs_for(platform, version).member("datetime", tuple(dotted.split(".")[1:])).kind != "function"
+            for platform in PLATFORMS
+            for version in VERSIONS
+        )
+    ]
+    assert missing == []
+
+
+def test_a_zone_the_walk_cannot_see_is_a_blind_spot_only_where_the_project_has_zones(tmp_path: Path) -> None:
+    body = """\
+    import datetime
+
+
+    # claims: deterministic
+    def offset(dt: datetime.datetime):
+        return dt.utcoffset(), dt.date()
+    """
+    (tmp_path / "without").mkdir()
+    (tmp_path / "with").mkdir()
+    without = pkg_project(tmp_path / "without", {"pkg/core.py": body})
+    (claim,) = check(without, platforms=("linux",)).claims
+    assert (claim.status, claim.blind_spots) == ("held", ())
+    with_zone = pkg_project(tmp_path / "with", {"pkg/core.py": body, "pkg/zones.py": ZONE})
+    (claim,) = check(with_zone, platforms=("linux",)).claims
+    assert claim.status == "held"
+    assert [(spot.line, spot.code) for spot in claim.blind_spots] == [(6, "dt.utcoffset()")]

@@ -53,6 +53,7 @@ from pytest_claims.analysis.specials import (
     CONSTRUCTORS,
     FALLBACKS,
     KEYED_BY_NAME,
+    READS_ITS_ZONE,
     RUNS_STORED_CALLABLES,
     Callback,
     read_given,
@@ -251,6 +252,9 @@ class Summaries:
             self._outcome(sym, ctx, line, found, "", call)
         if ctx == "call" and any(_hidden(sym) for sym in syms) and self._may_lead(module, func, chain):
             found.blind_spot(line, code, code or f"{'.'.join(chain)}(...)")
+        elif ctx == "call" and any(self._reads_zone(sym) for sym in syms):
+            text = code or f"{'.'.join(chain)}(...)"
+            found.blind_spot(line, text, text)
 
     def _may_lead(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> bool:
         """Whether a call the walk cannot follow could lead somewhere (SPEC §5). A method called by name on a value
@@ -417,6 +421,16 @@ class Summaries:
                     self._outcome(sym, "call", line, found, "")
                 if entered:
                     break
+
+    def _reads_zone(self, sym: Sym) -> bool:
+        """Whether a call of `sym` calls back into a zone the walk cannot see (`READS_ITS_ZONE`) that may be a
+        project `tzinfo`: one is defined (a question of the whole hierarchy, recorded as `HIERARCHY`)."""
+        if not isinstance(sym, StdMethod) or (
+            sym.dotted not in READS_ITS_ZONE and ".".join(sym.looked_up) not in READS_ITS_ZONE
+        ):
+            return False
+        self.tracker.module(HIERARCHY)
+        return bool(self.hierarchy.std_subclasses("datetime", "tzinfo"))
 
     def _std_instances(self, values: list[Sym]) -> list[ProjectInstance]:
         """A value of a stdlib class handed over to be called back (`zone: datetime.tzinfo`) may be an instance of

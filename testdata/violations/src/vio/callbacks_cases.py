@@ -61,16 +61,18 @@ class FixedZone(datetime.tzinfo):
 
 # claims: sandboxed
 def shift_to_disk(dt: datetime.datetime):
-    return dt.astimezone(DiskZone())
+    return dt.astimezone(DiskZone())  # want-blind: `dt.astimezone(DiskZone())` from vio.callbacks_cases.shift_to_disk
 
 
 # claims: sandboxed
 def shift_to_fixed(dt: datetime.datetime):
-    return dt.astimezone(FixedZone())
+    return dt.astimezone(FixedZone())  # want-blind: `dt.astimezone(FixedZone())` from vio.callbacks_cases.shift_to_fixed
 
 
 # claims: sandboxed
 def shift_to_utc(dt: datetime.datetime):
+    # dt's own zone is read too, and may be a project one:
+    # want-blind: `dt.astimezone(datetime.timezone.utc)` from vio.callbacks_cases.shift_to_utc
     return dt.astimezone(datetime.timezone.utc)
 
 
@@ -96,19 +98,30 @@ def now_in_disk():
 
 # claims: sandboxed
 def typed_zone(dt: datetime.datetime, zone: DiskZone):
-    return dt.astimezone(zone)
+    return dt.astimezone(zone)  # want-blind: `dt.astimezone(zone)` from vio.callbacks_cases.typed_zone
 
 
 # claims: deterministic
 def built_with_clock():
     moment = datetime.datetime(2020, 1, 1, tzinfo=ClockZone())
-    return moment.strftime("%Z")
+    return moment.strftime("%Z")  # want-blind: `moment.strftime("%Z")` from vio.callbacks_cases.built_with_clock
 
 
 # claims: deterministic
 def built_with_fixed():
     moment = datetime.datetime(2020, 1, 1, tzinfo=FixedZone())
-    return moment.utcoffset()
+    return moment.utcoffset()  # want-blind: `moment.utcoffset()` from vio.callbacks_cases.built_with_fixed
+
+
+# claims: deterministic
+def offset_of(dt: datetime.datetime):
+    """The zone `dt` carries may be one of the project's (`ClockZone`): which, the walk cannot tell."""
+    return dt.utcoffset()  # want-blind: `dt.utcoffset()` from vio.callbacks_cases.offset_of
+
+
+# claims: deterministic
+def date_of(dt: datetime.datetime):
+    return dt.date()
 
 
 # claims: deterministic
