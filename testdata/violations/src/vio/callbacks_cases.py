@@ -390,6 +390,11 @@ def stacked():
 
 
 # claims: deterministic
+def stacked_unknown(stack: contextlib.ExitStack, work):
+    stack.callback(work)  # want-blind: `stack.callback(work)` from vio.callbacks_cases.stacked_unknown
+
+
+# claims: deterministic
 def stack_pushed():
     stack = contextlib.ExitStack()
     stack.push(ExitClock())
