@@ -64,7 +64,9 @@ Use = tuple[tuple[str, ...], str, int, int, str]
 (`handlers[k]()`). `ctx` is how it is used: `call` (the callee of a call), `ref` (a value), `type`
 (isinstance/except position: never a reach), `getattr` (the object of `getattr(obj, <non-literal>)`), `probe`
 (`hasattr(obj, "name")`: the name is tested, not read; only a project class's `__getattr__` runs), `passed` (a
-callable handed to `map`, `sorted(key=)`, ...: `specials.CALLS_ITS_ARGUMENT`) or `identity` (an operand of `is`);
+callable handed to `map`, `sorted(key=)`, ...: `specials.CALLS_ITS_ARGUMENT`), `given` (a value handed to a call
+that may call back into it, `dt.astimezone(zone)`, `d[key]`: `specials.CALLS_BACK`; its `code` says the slot, the
+callee's chain and the call's text, `specials.given_code`) or `identity` (an operand of `is`);
 `guard` indexes `FileFacts.guards`; `code` is the call's source text, whitespace-normalised (at most 120
 characters), kept only for calls whose callee may turn out to be of unknown type (a blind spot is reported with
 it), else "".

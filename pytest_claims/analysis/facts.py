@@ -320,6 +320,9 @@ class _Extractor:
         self.bindings: list[Binding] = []
         self.module_kinds: dict[str, str] = {}
         """How each module-level name was last bound so far (import, def, var, ...)."""
+        self.renamed: dict[str, set[str]] = {}
+        """Names bound, in any scope, to something of another name (`from json import dumps as encode`,
+        `encode = json.dumps`): the names it may stand for, for `_given`'s look-up by name."""
         self.functions: list[_FunctionBuilder] = []
         self.classes: list[_ClassBuilder] = []
         self.problems: list[tuple[int, str]] = []
@@ -503,6 +506,10 @@ class _Extractor:
         return " ".join(self.segment(node).split())[:120]
 
     def bind(self, scope: _Scope, binding: Binding) -> None:
+        original = binding.member if binding.kind == "from" else binding.target if binding.kind == "alias" else ""
+        original = original.rsplit(".", 1)[-1]
+        if original and original != binding.name:
+            self.renamed.setdefault(binding.name, set()).add(original)
         if scope.kind == "function":
             assert scope.func is not None
             scope.func.store(binding.name)
@@ -715,6 +722,30 @@ def _passed_callables(ex: _Extractor, scope: _Scope, node: ast.Call, chain: tupl
         value_chain = chain_of(value)
         if value_chain is not None:
             ex.use(scope, value_chain, "passed", node.lineno, guard, ex.code(node))
+
+
+def _given(ex: _Extractor, scope: _Scope, node: ast.Call, chain: tuple[str, ...], guard: int) -> None:
+    """`dt.astimezone(zone)`, `json.dumps(o, default=f)`: the arguments a stdlib call may call back into
+    (`specials.CALLS_BACK`, by the callee's last name; resolution tells whether the callee is the stdlib's)."""
+    names = {chain[-1], *ex.renamed.get(chain[-1], ())} if len(chain) == 1 else {chain[-1]}
+    found = [specials.CALLS_BACK_SLOTS[name] for name in names if name in specials.CALLS_BACK_SLOTS]
+    if not found:
+        return
+    positions = frozenset().union(*(slot[0] for slot in found))
+    keywords = frozenset().union(*(slot[1] for slot in found))
+    passed: list[tuple[str, ast.expr]] = []
+    for position, arg in enumerate(node.args):
+        if isinstance(arg, ast.Starred):
+            break
+        if position in positions:
+            passed.append((str(position), arg))
+    passed += [(k.arg, k.value) for k in node.keywords if k.arg in keywords]
+    typed = names <= specials.CALLS_BACK_TYPED  # only keys and objects copied: a plain local's class is unknown
+    for slot, value in passed:
+        # literals, lambdas and other expressions with no chain: nothing to enter, or part of the function already
+        given = _typed_chain(scope, value) if typed else value_chain(value)
+        if given is not None and not given[0].startswith("<"):
+            ex.use(scope, given, "given", node.lineno, guard, specials.given_code(slot, chain, ex.code(node)))
 
 
 def _nested_decorators(ex: _Extractor, decorators: list[ast.expr], scope: _Scope, guard: int) -> None:
@@ -1544,6 +1575,15 @@ def _hashed(ex: _Extractor, scope: _Scope, values: ast.expr, line: int, guard: i
             _implicit(ex, scope, element, "__hash__", line, guard)
 
 
+def _keyed(ex: _Extractor, scope: _Scope, container: ast.expr, key: ast.expr, dunder: str, guard: int) -> None:
+    """`d[k]`, `k in d`: a mapping or a set hashes and compares the key (`specials.CALLS_BACK`), recorded as the
+    key given to the container's special method (a key whose class cannot be known is left out, as for `_implicit`)."""
+    chain = _typed_chain(scope, key)
+    if chain is not None:
+        owner = chain_of(container, calls=True) or ("<?>",)
+        ex.use(scope, chain, "given", key.lineno, guard, specials.given_code("0", (*owner, dunder), ""))
+
+
 def _compare(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     """Comparisons call the operands' special methods; a name compared only by identity (`on_delete is
     CASCADE`) is looked at, not used as a value: a function there is no reference (ctx "identity")."""
@@ -1552,6 +1592,7 @@ def _compare(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str)
     for op, right in zip(node.ops, node.comparators, strict=True):
         if isinstance(op, (ast.In, ast.NotIn)):
             _implicit(ex, scope, right, "__contains__", node.lineno, guard)
+            _keyed(ex, scope, right, left, "__contains__", guard)
         elif type(op) in specials.COMPARE:
             _implicit(ex, scope, left, specials.COMPARE[type(op)], node.lineno, guard)
             _reflected(ex, scope, left, right, specials.COMPARE[type(op)], node.lineno, guard)
@@ -1603,6 +1644,7 @@ def _subscript(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
     if ctx != "type":
         dunder = {ast.Store: "__setitem__", ast.Del: "__delitem__"}.get(type(node.ctx), "__getitem__")
         _implicit(ex, scope, node.value, dunder, node.lineno, guard)
+        _keyed(ex, scope, node.value, node.slice, dunder, guard)
     _PUSH_VALUE_SLICE(ex, node, scope, guard, ctx)
 
 
@@ -1658,6 +1700,7 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
             if given is not None:
                 caller.calls.append((len(caller.uses) - 1, given))
         _passed_callables(ex, scope, node, chain, guard)
+        _given(ex, scope, node, chain, guard)
         if classed is None:  # `type(x)` reads only x, which its chain names
             _push_chain_roots(ex, func, scope, guard)
         _implicit_in_call(ex, scope, node, chain, guard)

@@ -6,6 +6,7 @@ names (`facts`); the resolution enters the project methods they land on (`resolu
 from __future__ import annotations
 
 import ast
+from typing import NamedTuple
 
 COMPARE: dict[type[ast.cmpop], str] = {
     ast.Eq: "__eq__",
@@ -121,3 +122,145 @@ cannot see into a callable passed in, so such a call site is a blind spot when t
 CALLS_BY_NAME = frozenset({"operator.methodcaller"})
 """Stdlib classes whose instances, when called, call a method named by a string on what they are given
 (`operator.methodcaller("now")(c)`): a call of one is a blind spot."""
+
+
+class Callback(NamedTuple):
+    """One argument a stdlib call may call back into: where it is passed (its position, or its keyword) and what
+    the stdlib calls with it. Each of `tries` is a list of alternatives, the first the value's class defines
+    being the one entered (`__copy__`, else `__reduce_ex__`, ...); `()` is a call of the value itself (a
+    project instance's `__call__`, a project class's constructor). `blind`: a value of unknown class there is a
+    blind spot (a callable or a time zone is handed over to be called back; a key or an object copied is no
+    more blind than the implicit calls on it are). `cls`: the value is a class the stdlib instantiates
+    (`json.dumps(cls=E)`), whose methods run on the instance it makes; any other project class given there is a
+    value whose own special methods are not called."""
+
+    position: int | None
+    keyword: str | None
+    tries: tuple[tuple[str, ...], ...]
+    blind: bool = True
+    cls: bool = False
+
+
+_ZONE = (("utcoffset",), ("dst",), ("tzname",), ("fromutc",))
+"""What `datetime` calls on a `tzinfo` it is given or keeps (a stored zone answers later `utcoffset()`,
+`astimezone()`, `strftime("%Z")` calls: they are entered where the zone is handed over)."""
+_KEY = (("__hash__",), ("__eq__",))
+_CALLED = (("()",),)
+_COPY = (("__copy__", "__reduce_ex__", "__reduce__", "__getstate__"), ("__setstate__",))
+_DEEPCOPY = (("__deepcopy__", "__reduce_ex__", "__reduce__", "__getstate__"), ("__setstate__",))
+_PICKLE = (("__reduce_ex__", "__reduce__", "__getstate__"), ("__getnewargs_ex__", "__getnewargs__"))
+_ENCODER = (("()",), ("encode",), ("iterencode",), ("default",))
+
+
+def _keyed(module: str, *classes_methods: str) -> dict[str, tuple[Callback, ...]]:
+    """Methods of mappings and sets that hash and compare the key they are given first."""
+    return {f"{module}.{name}": (Callback(0, None, _KEY, blind=False),) for name in classes_methods}
+
+
+CALLS_BACK: dict[str, tuple[Callback, ...]] = {
+    "datetime.datetime": (Callback(7, "tzinfo", _ZONE),),
+    "datetime.datetime.astimezone": (Callback(0, "tz", _ZONE),),
+    "datetime.datetime.now": (Callback(0, "tz", _ZONE),),
+    "datetime.datetime.fromtimestamp": (Callback(1, "tz", _ZONE),),
+    "datetime.datetime.combine": (Callback(2, "tzinfo", _ZONE),),
+    "datetime.datetime.replace": (Callback(7, "tzinfo", _ZONE),),
+    "datetime.time": (Callback(4, "tzinfo", _ZONE),),
+    "datetime.time.replace": (Callback(4, "tzinfo", _ZONE),),
+    **_keyed(
+        "builtins",
+        "dict.__getitem__", "dict.__setitem__", "dict.__delitem__", "dict.__contains__", "dict.get",
+        "dict.setdefault", "dict.pop", "set.__contains__", "set.add", "set.discard", "set.remove",
+        "frozenset.__contains__",
+    ),
+    **_keyed(
+        "typing",
+        "Mapping.__getitem__", "Mapping.__contains__", "Mapping.get", "MutableMapping.__setitem__",
+        "MutableMapping.__delitem__", "MutableMapping.setdefault", "MutableMapping.pop", "AbstractSet.__contains__",
+        "MutableSet.add", "MutableSet.discard", "MutableSet.remove",
+    ),
+    "copy.copy": (Callback(0, None, _COPY, blind=False),),
+    "copy.deepcopy": (Callback(0, None, _DEEPCOPY, blind=False),),
+    "pickle.dumps": (Callback(0, "obj", _PICKLE, blind=False),),
+    "pickle.dump": (Callback(0, "obj", _PICKLE, blind=False),),
+    "pickle.Pickler.dump": (Callback(0, None, _PICKLE, blind=False),),
+    "json.dumps": (Callback(None, "default", _CALLED), Callback(None, "cls", _ENCODER, cls=True)),
+    "json.dump": (Callback(None, "default", _CALLED), Callback(None, "cls", _ENCODER, cls=True)),
+    "json.JSONEncoder": (Callback(None, "default", _CALLED),),
+    "builtins.list.sort": (Callback(None, "key", _CALLED),),
+    "threading.Thread": (Callback(1, "target", _CALLED),),
+    "threading.Timer": (Callback(1, "function", _CALLED),),
+    "atexit.register": (Callback(0, None, _CALLED),),
+    "contextlib.ExitStack.callback": (Callback(0, None, _CALLED),),
+    "contextlib.ExitStack.push": (Callback(0, "exit", (("__exit__", "()"),)),),
+    "contextlib.ExitStack.enter_context": (Callback(0, "cm", (("__enter__",), ("__exit__",))),),
+    "contextlib.AsyncExitStack.callback": (Callback(0, None, _CALLED),),
+    "contextlib.AsyncExitStack.push": (Callback(0, "exit", (("__exit__", "()"),)),),
+    "contextlib.AsyncExitStack.push_async_callback": (Callback(0, None, _CALLED),),
+    "contextlib.AsyncExitStack.push_async_exit": (Callback(0, "exit", (("__aexit__", "()"),)),),
+    "weakref.finalize": (Callback(1, None, _CALLED),),
+}  # fmt: skip
+"""The stdlib calling back (SPEC §5): stdlib callables, by the name the stubs give them, and the arguments they
+call back into. The walk enters, where the call is made, the project methods those arguments' classes give
+(and what a project function passed there reaches, as any function value's reference does). A method of a
+mapping, a set or a list whose class the walk cannot see (`d.get(k)` on a value of unknown class) is looked up
+by its name among the `builtins` entries (`KEYED_BY_NAME`)."""
+
+READS_ITS_ZONE = frozenset(
+    {
+        *(f"datetime.datetime.{name}" for name in (
+            "utcoffset", "dst", "tzname", "astimezone", "strftime", "timetuple", "utctimetuple", "timestamp",
+            "isoformat", "__format__",
+        )),
+        *(f"datetime.time.{name}" for name in ("utcoffset", "dst", "tzname", "strftime", "isoformat", "__format__")),
+    }
+)  # fmt: skip
+"""Methods of a `datetime` or `time` that call back into the zone it carries (`dt.utcoffset()` calls
+`dt.tzinfo.utcoffset(dt)`): the walk cannot tell which zone a value carries, so where the project defines a
+`tzinfo` of its own, such a call is a blind spot (the zone is entered where it is handed over: `CALLS_BACK`)."""
+
+KEYED_BY_NAME: dict[str, tuple[Callback, ...]] = {
+    dotted.rsplit(".", 1)[1]: entries for dotted, entries in CALLS_BACK.items() if dotted.startswith("builtins.")
+}
+"""`builtins` entries by method name: for a receiver of unknown class, or a container the walk knows only by
+its elements."""
+
+
+def _slots() -> dict[str, tuple[frozenset[int], frozenset[str]]]:
+    """Per last name of a table entry, the positions and keywords any entry of that name calls back into."""
+    found: dict[str, tuple[set[int], set[str]]] = {}
+    for dotted, entries in CALLS_BACK.items():
+        positions, keywords = found.setdefault(dotted.rsplit(".", 1)[1], (set(), set()))
+        for entry in entries:
+            if entry.position is not None:
+                positions.add(entry.position)
+            if entry.keyword is not None:
+                keywords.add(entry.keyword)
+    return {name: (frozenset(p), frozenset(k)) for name, (p, k) in found.items()}
+
+
+CALLS_BACK_SLOTS = _slots()
+
+CALLS_BACK_TYPED = frozenset(
+    name
+    for name in CALLS_BACK_SLOTS
+    if not any(
+        entry.blind for dotted, entries in CALLS_BACK.items() if dotted.endswith(f".{name}") for entry in entries
+    )
+)
+"""Last names whose every entry leaves a value of unknown class alone (`d.get(k)`): their arguments are recorded
+only where their class may be known, as an implicit call's operand is (a plain local is not)."""
+"""What the extractor records as `given` uses: the arguments, at these positions and keywords, of a call whose
+callee's last name is one of the table's (resolution then tells whether it is the stdlib's)."""
+
+
+def given_code(slot: str, callee: tuple[str, ...], text: str) -> str:
+    """The `code` of a `given` use: the slot the value is passed in (a position or a keyword), the callee's chain
+    and the call's source text, in one string (a use is a plain tuple)."""
+    return "\x1f".join((slot, *callee)) + "\x1e" + text
+
+
+def read_given(code: str) -> tuple[str, tuple[str, ...], str]:
+    """`given_code` read back: (slot, callee chain, source text)."""
+    head, _, text = code.partition("\x1e")
+    slot, *callee = head.split("\x1f")
+    return slot, tuple(callee), text

@@ -56,6 +56,7 @@ class Hierarchy:
         self._foreign: dict[ClassKey, Kept[Sym]] = {}
         self._members: dict[ClassKey, MemberTable] = {}
         self._overriders: dict[ClassKey, tuple[dict[str, list[ClassKey]], bool]] = {}
+        self._std_subclasses: dict[tuple[str, str], tuple[list[ClassKey], bool]] = {}
 
     # -- bases and C3 ------------------------------------------------------------------------------------
 
@@ -223,6 +224,29 @@ class Hierarchy:
             todo.extend(self.direct_subclasses(current))
         seen.sort()
         return seen
+
+    def std_subclasses(self, module: str, qualname: str) -> list[ClassKey]:
+        """Every project class deriving, at any depth, from the stdlib class `module.qualname` (a `datetime.tzinfo`
+        handed to the stdlib may be an instance of any of them), sorted. Only the modules whose text names the
+        class are read, as for a project class's subclasses; what asks records the hierarchy (`HIERARCHY`)."""
+        key = (module, qualname)
+        return self.tracker.apart(self._std_subclasses, key, lambda: self._std_subclasses_uncached(*key))
+
+    def _std_subclasses_uncached(self, module: str, qualname: str) -> list[ClassKey]:
+        direct: list[ClassKey] = []
+        for module_name in self.view.project.modules.naming(qualname.rpartition(".")[2]):
+            owner = self.view.module(module_name)
+            for cls_index, cls in enumerate(owner.facts.classes):
+                if cls.bases and self.view.alive(owner, cls.guard) and any(
+                    isinstance(sym, StdName) and sym.symbol.kind == "class" and sym.symbol.where == (module, qualname)
+                    for base in cls.bases
+                    for sym in self.base_syms(owner, base)
+                ):
+                    direct.append((module_name, cls_index))
+        found = set(direct)
+        for key in direct:
+            found.update(self.subclasses(*key))
+        return sorted(found)
 
     def overriders(self, module_name: str, index: int) -> dict[str, list[ClassKey]]:
         """name -> the project subclasses of the class (sorted) whose MRO has a class binding the name that is
