@@ -85,15 +85,28 @@ class _ClassBuilder:
 class _Scope:
     """Where a node sits: module level, a class body, or (the inside of) a function."""
 
-    __slots__ = ("cls", "func", "kind", "prefix")
+    __slots__ = ("cls", "func", "kind", "narrowed", "prefix")
 
     def __init__(
-        self, kind: str, prefix: str, func: _FunctionBuilder | None = None, cls: _ClassBuilder | None = None
+        self,
+        kind: str,
+        prefix: str,
+        func: _FunctionBuilder | None = None,
+        cls: _ClassBuilder | None = None,
+        narrowed: dict[str, str] | None = None,
     ) -> None:
         self.kind = kind
         self.prefix = prefix
         self.func = func
         self.cls = cls
+        self.narrowed = narrowed
+        """In a function's block that runs only where `isinstance` tests held: each tested name -> the local
+        that stands for it there (`name@n`, bound to the tested classes)."""
+
+    def unnarrowed(self) -> _Scope:
+        """The scope for code that may run after the block does (a nested def, lambda, class or generator): a
+        narrowed name may be rebound by then."""
+        return self if not self.narrowed else _Scope(self.kind, self.prefix, self.func, self.cls)
 
 
 _BODY = "body"
@@ -334,6 +347,8 @@ class _Extractor:
         """Only \n ends a line (the common case): the lines are a plain split."""
         self.stack: list[tuple[Any, ...]] = []
         """Tasks: (node, scope, guard, ctx), or (_BODY, stmts, index, scope, guard) for the rest of a block."""
+        self.narrowings = 0
+        """How many names `isinstance` tests narrowed so far: numbers the locals that stand for them."""
         self.early_test: tuple[ast.If, Cond] | None = None
         """An `if` test compiled where its early exit was judged, with its `if`, which is handled right after and
         reuses it (one object: an absurdly deep condition compared with its own copy would exhaust the recursion
@@ -421,7 +436,8 @@ class _Extractor:
                 # even after the last statement: it interns guards
                 next_guard = self._next_guard(node, scope, guard) if kind is ast.If or kind is ast.Assert else guard
                 if index + 1 < len(stmts):
-                    append((_BODY, stmts, index + 1, scope, next_guard))
+                    after = _after_exit(self, node, scope, stmts, index) if kind is ast.If else scope
+                    append((_BODY, stmts, index + 1, after, next_guard))
             else:
                 _, scope, guard, ctx = task
             handler = handlers.get(type(node))
@@ -468,6 +484,7 @@ class _Extractor:
     def use(self, scope: _Scope, chain: tuple[str, ...], ctx: str, line: int, guard: int, code: str = "") -> None:
         func = scope.func
         if func is not None:
+            chain = narrow(scope, chain)
             if func.pending:  # a `state` function exists only once its assignment uses something
                 func.pending = False
                 self.functions.append(func)
@@ -629,7 +646,7 @@ def _function_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx:
         ex.def_count += 1
         assert scope.func is not None
         ex.store_name(scope, node.name, node.lineno, guard)
-        ex.push_body(node.body, scope, guard)
+        ex.push_body(node.body, scope.unnarrowed(), guard)
         _arguments(ex, node.args, scope, guard, scope.func)
         _nested_decorators(ex, node.decorator_list, scope, guard)
         return
@@ -746,7 +763,7 @@ def _lambda(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
     assert isinstance(node, ast.Lambda)
     if scope.func is None:
         return  # evaluated at import time; a module-level `name = lambda` is made a function by _assign
-    ex.push(node.body, scope, guard, "ref")
+    ex.push(node.body, scope.unnarrowed(), guard, "ref")
     _arguments(ex, node.args, scope, guard, scope.func)
 
 
@@ -756,7 +773,7 @@ def _class_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
     if scope.kind == "function":
         ex.def_lines.setdefault(first_line, -2)
         ex.store_name(scope, node.name, node.lineno, guard)
-        ex.push_body(node.body, scope, guard)
+        ex.push_body(node.body, scope.unnarrowed(), guard)
         ex.push_all([*node.bases, *(k.value for k in node.keywords)], scope, guard, "ref")
         _nested_decorators(ex, node.decorator_list, scope, guard)
         return
@@ -784,9 +801,127 @@ def _if(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> N
     assert isinstance(node, ast.If)
     early, ex.early_test = ex.early_test, None
     cond = early[1] if early is not None and early[0] is node else ex.test(node.test, scope)
-    ex.push_body(node.orelse, scope, ex.guard_with(guard, cond, False))
-    ex.push_body(node.body, scope, ex.guard_with(guard, cond, True))
+    orelse = _narrowed(ex, scope, node.test, False, node.lineno, (node.orelse,)) if node.orelse else scope
+    ex.push_body(node.orelse, orelse, ex.guard_with(guard, cond, False))
+    body = _narrowed(ex, scope, node.test, True, node.lineno, (node.body,))
+    ex.push_body(node.body, body, ex.guard_with(guard, cond, True))
     _push_test(ex, node.test, scope, guard, cond)
+
+
+# --------------------------------------------------------------------------------------------------------
+# isinstance narrowing
+
+
+def narrow(scope: _Scope, chain: tuple[str, ...]) -> tuple[str, ...]:
+    """A chain as written where it sits: rooted at the local standing for a name an `isinstance` test narrowed."""
+    narrowed = scope.narrowed
+    if narrowed and chain and chain[0] in narrowed:
+        return (narrowed[chain[0]], *chain[1:])
+    return chain
+
+
+def _narrowed(
+    ex: _Extractor, scope: _Scope, test: ast.expr, held: bool, line: int, blocks: Sequence[Sequence[ast.stmt]]
+) -> _Scope:
+    """The scope of blocks that run only where `test` evaluated to `held`: each name it proves an instance of
+    classes (`isinstance(x, C)`, `isinstance(x, (C, D))`) stands for a local bound to those classes there, unless
+    the blocks rebind it (a name rebound in the branch is whatever it was given)."""
+    func = scope.func
+    if scope.kind != "function" or func is None:
+        return scope
+    tests = _isinstance_tests(test, held)
+    if not tests or "isinstance" in ex.module_kinds or "isinstance" in func.locals:
+        return scope
+    narrowed = dict(scope.narrowed or {})
+    for name, classes in tests:
+        if name in func.globals or _rebinds(blocks, name):
+            continue
+        local = f"{name}@{ex.narrowings}"
+        ex.narrowings += 1
+        # under no guard: only the block's uses name it, and they carry the block's guard
+        func.bindings.extend(Binding(local, "instance", cls, "isinstance", line, 0) for cls in classes)
+        narrowed[name] = local
+    if narrowed == (scope.narrowed or {}):
+        return scope
+    return _Scope(scope.kind, scope.prefix, func, scope.cls, narrowed)
+
+
+def _after_exit(ex: _Extractor, node: ast.stmt, scope: _Scope, stmts: list[ast.stmt], index: int) -> _Scope:
+    """The scope of the statements after an `if` one of whose branches always exits (`if not isinstance(x, C):
+    return`): they run only where the test took the other branch."""
+    assert isinstance(node, ast.If)
+    if scope.kind != "function" or not (_isinstance_tests(node.test, True) or _isinstance_tests(node.test, False)):
+        return scope
+    body_exits = _exits(node.body)
+    if body_exits == _exits(node.orelse):
+        return scope
+    return _narrowed(ex, scope, node.test, not body_exits, node.lineno, (node.body, node.orelse, stmts[index + 1 :]))
+
+
+def _isinstance_tests(test: ast.expr, held: bool) -> list[tuple[str, tuple[str, ...]]]:
+    """The names `test` proves instances of classes (and those classes, as written) when it evaluates to `held`:
+    `isinstance(x, C)` held, `not ...` not held, every operand of a held `and` and of a failed `or`."""
+    out: list[tuple[str, tuple[str, ...]]] = []
+    pending = [(test, held)]
+    while pending:
+        node, value = pending.pop()
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            pending.append((node.operand, not value))
+        elif isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And if value else ast.Or):
+            pending.extend((operand, value) for operand in node.values)
+        elif value and _is_isinstance(node):
+            assert isinstance(node, ast.Call) and isinstance(node.args[0], ast.Name)
+            classes = _class_names(node.args[1])
+            if classes:
+                out.append((node.args[0].id, classes))
+    return out
+
+
+def _is_isinstance(node: ast.expr) -> bool:
+    """`isinstance(name, classes)`."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "isinstance"
+        and len(node.args) == 2
+        and not node.keywords
+        and isinstance(node.args[0], ast.Name)
+    )
+
+
+def _class_names(node: ast.expr) -> tuple[str, ...]:
+    """The classes an `isinstance` test names (a name, a dotted name, or a literal tuple of them); () when one of
+    them is anything else (the value may be of a class the walk cannot name)."""
+    elements = node.elts if isinstance(node, ast.Tuple) else [node]
+    names = [chain_of(element) for element in elements]
+    if not names or any(n is None or n[0].startswith("<") for n in names):
+        return ()
+    return tuple(".".join(n) for n in names if n is not None)
+
+
+def _rebinds(blocks: Sequence[Sequence[ast.stmt]], name: str) -> bool:
+    """Whether the blocks bind `name` anywhere (an assignment, a loop or `with` target, `del`, an import, a def,
+    a parameter of a nested def, a capture, `global`)."""
+    return any(name in _bound_names(node) for block in blocks for stmt in block for node in ast.walk(stmt))
+
+
+def _bound_names(node: ast.AST) -> tuple[str | None, ...]:
+    """The names one node binds (or may: `global`), as far as narrowing cares."""
+    if isinstance(node, ast.Name):
+        return () if isinstance(node.ctx, ast.Load) else (node.id,)
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return (node.name,)
+    if isinstance(node, (ast.Global, ast.Nonlocal)):
+        return tuple(node.names)
+    if isinstance(node, ast.alias):
+        return (node.asname or node.name.split(".")[0],)
+    if isinstance(node, ast.arg):
+        return (node.arg,)
+    if isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)):
+        return (node.name,)
+    if isinstance(node, ast.MatchMapping):
+        return (node.rest,)
+    return ()
 
 
 _EXIT_STATEMENTS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
@@ -1258,6 +1393,11 @@ def _global(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
         scope.func.locals.difference_update(node.names)
 
 
+def _generator(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    """A generator expression runs when it is consumed, maybe after a narrowed name was rebound."""
+    _PUSH_GENERATORS_ELT(ex, node, scope.unnarrowed(), guard, ctx)
+
+
 def _children(*fields: str, ctx: str = "ref") -> Handler:
     """A handler that pushes the named fields (expressions or lists of them) in source order."""
 
@@ -1367,6 +1507,8 @@ def _typed_chain(scope: _Scope, operand: ast.expr | None) -> tuple[str, ...] | N
     if chain is None or chain[0].startswith("<"):
         return None
     root = chain[0]
+    if scope.narrowed and root in scope.narrowed:
+        return chain
     if root in func.locals and root != func.first and not any(b.name == root for b in func.bindings):
         return None
     return chain
@@ -1509,6 +1651,8 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
     func = node.func
     classed = _class_of(ex, scope, func)
     chain = classed or chain_of(func, calls=True)
+    if chain is not None:
+        chain = narrow(scope, chain)  # as `use` records it: `calls` below finds the use by identity
     named = func.id if isinstance(func, ast.Name) else ""
     literal = _getattr_literal(node) if named == "getattr" else None
     if literal is not None:
@@ -1796,7 +1940,7 @@ HANDLED: dict[type[ast.AST], Handler] = {
     ast.ListComp: _children("generators", "elt"),
     ast.SetComp: _hash_elements,
     ast.DictComp: _hash_elements,
-    ast.GeneratorExp: _children("generators", "elt"),
+    ast.GeneratorExp: _generator,
     ast.comprehension: _comprehension,
     ast.Await: _children("value"),
     ast.Yield: _children("value"),

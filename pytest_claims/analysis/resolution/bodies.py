@@ -14,6 +14,7 @@ from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.symbols import (
     OPAQUE,
+    TYPE_INSTANCE,
     UNKNOWN,
     ClassKey,
     Missing,
@@ -125,7 +126,10 @@ class Bodies:
         kind, target = binding.kind, binding.target
         evaluator = self.evaluator
         if kind == "instance":
-            return evaluator.typed(module, func, target)
+            typed = evaluator.typed(module, func, target)
+            if binding.member == "isinstance":  # `isinstance(x, type)`: some class, maybe a project one
+                return [UNKNOWN if sym == TYPE_INSTANCE else sym for sym in typed]
+            return typed
         if kind == "alias":
             return evaluator.annotated(module, func, binding, self.uncached_use(module, func, tuple(target.split("."))))
         if kind == "element":
