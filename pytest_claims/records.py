@@ -83,9 +83,12 @@ class Binding(NamedTuple):
     alias: `name = a.b.c` (target "a.b.c"; `name: T = a.b.c` has member T, which types what the alias leaves
     unknown); instance: `name = a.b.C(...)`, `name: a.b.C`, `with a.b.C() as name` (target "a.b.C": the value of
     calling it, or an instance of the class it names); element: `for name in a.b` (target "a.b": an element of
-    that value); var: any other assignment.
+    that value); unpacked: `a, name = f()` in a function (target "f.()", member "position/length": that position
+    of the value); typevar: `T = TypeVar("T", bound=C)` or `TypeVar("T", A, B)` (target: the type targets of its
+    bound or constraints, `;`-separated: what an annotation naming T types); var: any other assignment.
     An annotation's target may say more than a class: `*C` is a collection of C (`list[C]`, `Sequence[C]`,
-    `tuple[C, ...]`, `set[C]`, `Iterable[C]`), `{K,V` a mapping of K to V (`dict[K, V]`, `Mapping[K, V]`).
+    `tuple[C, ...]`, `set[C]`, `Iterable[C]`), `{K,V` a mapping of K to V (`dict[K, V]`, `Mapping[K, V]`), `(A;B` a
+    tuple of an A and a B (`tuple[A, B]`; a position that names no single class is empty).
     """
 
     name: str

@@ -210,7 +210,11 @@ def call_step(node: ast.Call) -> str:
     """The chain step of a call whose value is used: `()`, or, when it passes a string or bytes literal, the
     classes of what it passes (`(s,?)`, `(?,sep=s)`: `s` a str, `b` bytes, `?` anything), so an overloaded or
     `AnyStr`-generic stub can say what the call returns (`re.sub("-", "_", s)` is a str). A `*` or `**` argument
-    says nothing of where the others land: `()`."""
+    says nothing of where the others land: `()`. A `cast(C, v)` says its class: `(=C)` (a dotted name's dots as
+    `/`), which `typing.cast` returns an instance of."""
+    cast_to = _cast_class(node)
+    if cast_to:
+        return f"(={cast_to.replace('.', '/')})"
     tokens: list[str] = []
     known = False
     for arg in node.args:
@@ -226,6 +230,17 @@ def call_step(node: ast.Call) -> str:
         known = known or token != "?"
         tokens.append(f"{keyword.arg}={token}")
     return f"({','.join(tokens)})" if known else "()"
+
+
+def _cast_class(node: ast.Call) -> str:
+    """The class `cast(C, v)` (any callee named `cast`: resolution tells whether it is `typing.cast`) names, as a
+    type target; "" when it names no single class."""
+    func = node.func
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    if name != "cast" or len(node.args) != 2 or node.keywords or isinstance(node.args[1], ast.Starred):
+        return ""
+    target = annotation_type(node.args[0])
+    return target if target and target[0] not in "*{^(" else ""
 
 
 def _argument_class(node: ast.expr) -> str:
@@ -299,6 +314,8 @@ def annotation_type(node: ast.expr | None) -> str:
             if base[-1] in ("type", "Type"):
                 inner = annotation_type(args[0])
                 return f"^{inner}" if inner and inner[0] not in "*{^" else ""
+            if base[-1] in ("tuple", "Tuple") and not (len(args) == 2 and isinstance(args[1], ast.Constant)):
+                return _fixed_tuple(node.slice, args)
             if base[-1] in _COLLECTIONS or (
                 base[-1] in ("tuple", "Tuple") and len(args) == 2 and isinstance(args[1], ast.Constant)
             ):
@@ -311,6 +328,15 @@ def annotation_type(node: ast.expr | None) -> str:
         chain = chain_of(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
         return ".".join(chain) if chain is not None else ""
     return ""
+
+
+def _fixed_tuple(whole: ast.expr, args: list[ast.expr]) -> str:
+    """`tuple[A, B]` as a type target: `(A;B`, each position's own target ("" where it names no single class, or
+    holds a mapping or another tuple); unpacking the value gives each name its position's class."""
+    if isinstance(whole, ast.Tuple) and not whole.elts:
+        return "("  # `tuple[()]`
+    parts = (annotation_type(arg) for arg in args)
+    return "(" + ";".join(part if not {",", ";", "("} & set(part) else "" for part in parts)
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -517,7 +543,7 @@ class _Extractor:
         if scope.kind == "function":
             assert scope.func is not None
             scope.func.stored.add(binding.name)
-            if binding.kind in ("import", "from", "star", "instance", "element", "alias"):
+            if binding.kind in ("import", "from", "star", "instance", "element", "alias", "unpacked"):
                 scope.func.bindings.append(binding)
             if binding.name not in scope.func.globals:
                 scope.func.locals.add(binding.name)
@@ -1004,7 +1030,7 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
         if scope.kind == "module" and isinstance(value, ast.Lambda):
             _module_lambda(ex, name, value, scope, guard)
             return
-        binding = _value_binding(name, value, node.lineno, guard)
+        binding = _typevar(name, value, node.lineno, guard) or _value_binding(name, value, node.lineno, guard)
         if annotated:
             if isinstance(value, (ast.Name, ast.Attribute)) and binding.kind == "alias":
                 # `Root: type = Base` is the alias `Root = Base` whatever the annotation says (a base, a name the
@@ -1042,9 +1068,28 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
         return
     pairs = [pair for target in targets for pair in _pairs(target, value)]
     unpacked = any(isinstance(target, (ast.Tuple, ast.List)) for target in targets)  # `a, b = c` iterates c
+    _unpacked_call(ex, scope, targets, value, guard)
     _bind_pairs(ex, scope, pairs, value, node.lineno, guard, value if unpacked else None)
     for target in reversed(targets):
         _push_stores(ex, target, scope, guard)
+
+
+def _unpacked_call(ex: _Extractor, scope: _Scope, targets: list[ast.expr], value: ast.expr, guard: int) -> None:
+    """`a, b = make()` in a function: each name is its position of what the call returns, which the callee's
+    return annotation may say (`-> tuple[A, B]`): an `unpacked` binding, `member` "position/length"."""
+    if scope.kind != "function" or not isinstance(value, ast.Call):
+        return
+    chain = value_chain(value)
+    if chain is None or chain[0].startswith("<"):
+        return
+    for target in targets:
+        if not isinstance(target, (ast.Tuple, ast.List)) or not all(isinstance(e, ast.Name) for e in target.elts):
+            continue
+        length = len(target.elts)
+        for position, element in enumerate(target.elts):
+            assert isinstance(element, ast.Name)
+            binding = Binding(element.id, "unpacked", ".".join(chain), f"{position}/{length}", element.lineno, guard)
+            ex.bind(scope, binding)
 
 
 def _augmented(ex: _Extractor, node: ast.AugAssign, scope: _Scope, guard: int) -> None:
@@ -1210,6 +1255,22 @@ def _value_binding(name: str, value: ast.expr | None, line: int, guard: int) -> 
     if chain is not None and not chain[0].startswith("<super"):
         return Binding(name, "alias", ".".join(chain), "", line, guard)
     return Binding(name, "var", "", "", line, guard)
+
+
+def _typevar(name: str, value: ast.expr | None, line: int, guard: int) -> Binding | None:
+    """`T = TypeVar("T", bound=C)` / `TypeVar("T", A, B)`: an annotation naming T types its bound, or each of its
+    constraints (target: their type targets, `;`-separated; "" for one that names no single class). None for
+    any other value, and for a TypeVar with neither (it says nothing of a value's class)."""
+    if not isinstance(value, ast.Call):
+        return None
+    callee = chain_of(value.func)
+    if callee is None or callee[-1] != "TypeVar" or any(isinstance(a, ast.Starred) for a in value.args):
+        return None
+    given = [k.value for k in value.keywords if k.arg == "bound"] or value.args[1:]
+    if not given:
+        return None
+    types = [annotation_type(node) for node in given]
+    return Binding(name, "typevar", ";".join(t if ";" not in t else "" for t in types), "", line, guard)
 
 
 def _module_lambda(ex: _Extractor, name: str, value: ast.Lambda, scope: _Scope, guard: int) -> None:

@@ -134,6 +134,9 @@ class Bodies:
             return evaluator.annotated(module, func, binding, self.uncached_use(module, func, tuple(target.split("."))))
         if kind == "element":
             return [evaluator.element(sym) for sym in self.uncached_use(module, func, tuple(target.split(".")))]
+        if kind == "unpacked":  # a position of what a call returns: the callee's annotation may say
+            callees = self.uncached_use(module, func, tuple(target.split("."))[:-1])
+            return evaluator.unpacked(callees, binding.member)
         return evaluator.resolve_binding(module, binding, 1)  # an import inside the function
 
     def decorator(self, module: Module, func: FunctionFacts, callee: str) -> tuple[list[Sym], frozenset[str]]:
@@ -167,7 +170,8 @@ class Bodies:
         root = chain[0]
         if root == "<super>" or (func.first and root == func.first and func.cls):
             key: tuple[object, ...] = (module.name, func.cls, func.kind == "classmethod", chain, self.receiver(func))
-        elif root.startswith("<super:") or root in func.locals or any(b.name == root for b in func.bindings):
+        elif _local(func, root) or any(step[:2] == "(=" and _local(func, step[2:].split("/")[0]) for step in chain):
+            # a local's, or `cast(C, v)` with C a local name: the answer is this body's alone
             key = ("<local>", func.qualname, func.line, chain)  # kept only while its summary is computed
         else:
             key = (module.name, "", func.cls, chain)
@@ -210,7 +214,7 @@ class Bodies:
             # once; only where a use asked at the top would be resolved alike (state collected, nothing under way)
             prefix, reads = self.use(module, func, chain[:-1])
             tracker.state(reads)
-            return self._steps(prefix, chain[-1:])
+            return self._steps(module, func, prefix, chain[-1:])
         rest = chain[1:]
         if root.startswith("<super"):
             if not rest:
@@ -228,17 +232,17 @@ class Bodies:
             ):
                 # A method's decorators and defaults run in the class body: `@value.setter` names the property.
                 syms = [OPAQUE]
-        return self._steps(syms, rest)
+        return self._steps(module, func, syms, rest)
 
-    def _steps(self, syms: list[Sym], rest: tuple[str, ...]) -> list[Sym]:
-        """What `syms` lead to along the steps `rest` (attributes, call results)."""
+    def _steps(self, module: Module, func: FunctionFacts, syms: list[Sym], rest: tuple[str, ...]) -> list[Sym]:
+        """What `syms` lead to along the steps `rest` (attributes, call results), in `func`'s body."""
         for attr in rest:
             next_syms: list[Sym] = []
             for sym in syms:
                 if attr[:1] != "(" and isinstance(sym, StdName) and sym.symbol.kind in ("function", "variable"):
                     next_syms.append(sym)  # attributes of a value: the reach is the value itself
                     continue
-                next_syms.extend(self.evaluator.step(sym, attr, 1))
+                next_syms.extend(self.evaluator.step_in(module, func, sym, attr, 1))
             syms = list(dict.fromkeys(next_syms)) if len(next_syms) > 1 else next_syms
         return syms
 
@@ -248,3 +252,8 @@ class Bodies:
             if any(m == name for m, _ in cls.methods) or any(b.name == name for b in cls.attributes):
                 return True
         return False
+
+
+def _local(func: FunctionFacts, name: str) -> bool:
+    """Whether a name is the body's own (a local, something its body binds, a `super(X, obj)` root)."""
+    return name.startswith("<super:") or name in func.locals or any(b.name == name for b in func.bindings)

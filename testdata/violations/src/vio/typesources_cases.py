@@ -5,6 +5,10 @@ receiver (a project method reaching time.time), and each near miss holds: the sa
 method is pure, a narrowed name used outside its branch, a name rebound inside the branch."""
 
 import time
+from typing import TYPE_CHECKING, TypeVar, cast
+
+if TYPE_CHECKING:
+    from vio.typesources_loaders import Loader
 
 
 class Clocked:
@@ -15,6 +19,12 @@ class Clocked:
         # want: deterministic call time.time from vio.typesources_cases.rebound_in_branch via vio.typesources_cases.Clocked.stamp
         # want: deterministic call time.time from vio.typesources_cases.early_exit via vio.typesources_cases.Clocked.stamp
         # want: deterministic call time.time from vio.typesources_cases.early_continue via vio.typesources_cases.Clocked.stamp
+        # want: deterministic call time.time from vio.typesources_cases.Shelf.unpacked via vio.typesources_cases.Clocked.stamp
+        # want: deterministic call time.time from vio.typesources_cases.Shelf.second_unpacked via vio.typesources_cases.Clocked.stamp
+        # want: deterministic call time.time from vio.typesources_cases.casted via vio.typesources_cases.Clocked.stamp
+        # want: deterministic call time.time from vio.typesources_cases.casted_string via vio.typesources_cases.Clocked.stamp
+        # want: deterministic call time.time from vio.typesources_cases.bound_typevar via vio.typesources_cases.Clocked.stamp
+        # want: deterministic call time.time from vio.typesources_cases.constrained_typevar via vio.typesources_cases.Clocked.stamp
         return time.time()
 
     def label(self):
@@ -105,3 +115,77 @@ def early_continue(items: list):
         if not isinstance(item, Clocked):
             continue
         item.stamp()
+
+
+# -- TYPE_CHECKING imports type annotations -----------------------------------------------------------------
+# claims: deterministic
+def checked_import(x: "Loader"):
+    return x.load()
+
+
+# claims: deterministic
+def checked_import_pure(x: "Loader"):
+    return x.name()
+
+
+# -- unpacking a call whose return annotation is a tuple ----------------------------------------------------
+class Shelf:
+    def get_loader(self) -> tuple[Clocked, str]:
+        return Clocked(), "clocked"
+
+    def get_pair(self) -> tuple[Calm, Clocked]:
+        return Calm(), Clocked()
+
+    # claims: deterministic
+    def unpacked(self):
+        loader, name = self.get_loader()
+        return loader.stamp(), name
+
+    # claims: deterministic
+    def second_unpacked(self):
+        _, second = self.get_pair()
+        return second.stamp()
+
+    # claims: deterministic
+    def first_unpacked(self):
+        # each name is its own position's class: the first is a Calm
+        first, _ = self.get_pair()
+        return first.stamp()
+
+
+# -- typing.cast ------------------------------------------------------------------------------------------
+# claims: deterministic
+def casted(v):
+    return cast(Clocked, v).stamp()
+
+
+# claims: deterministic
+def casted_string(v):
+    w = cast("Clocked", v)
+    return w.stamp()
+
+
+# claims: deterministic
+def casted_pure(v):
+    return cast(Calm, v).stamp()
+
+
+# -- a TypeVar's bound or constraints -----------------------------------------------------------------------
+BoundClocked = TypeVar("BoundClocked", bound=Clocked)
+Either = TypeVar("Either", Calm, Clocked)
+BoundCalm = TypeVar("BoundCalm", bound="Calm")
+
+
+# claims: deterministic
+def bound_typevar(x: BoundClocked):
+    return x.stamp()
+
+
+# claims: deterministic
+def constrained_typevar(x: Either):
+    return x.stamp()
+
+
+# claims: deterministic
+def bound_typevar_pure(x: BoundCalm):
+    return x.stamp()
