@@ -101,7 +101,7 @@ class _Scope:
         self.cls = cls
         self.narrowed = narrowed
         """In a function's block that runs only where `isinstance` tests held: each tested name -> the local
-        that stands for it there (`name@n`, bound to the tested classes)."""
+        that stands for it there (`name@n`, the function's n-th narrowing, bound to the tested classes)."""
 
     def unnarrowed(self) -> _Scope:
         """The scope for code that may run after the block does (a nested def, lambda, class or generator): a
@@ -373,8 +373,6 @@ class _Extractor:
         """Only \n ends a line (the common case): the lines are a plain split."""
         self.stack: list[tuple[Any, ...]] = []
         """Tasks: (node, scope, guard, ctx), or (_BODY, stmts, index, scope, guard) for the rest of a block."""
-        self.narrowings = 0
-        """How many names `isinstance` tests narrowed so far: numbers the locals that stand for them."""
         self.early_test: tuple[ast.If, Cond] | None = None
         """An `if` test compiled where its early exit was judged, with its `if`, which is handled right after and
         reuses it (one object: an absurdly deep condition compared with its own copy would exhaust the recursion
@@ -862,8 +860,7 @@ def _narrowed(
     for name, classes in tests:
         if name in func.globals or _rebinds(blocks, name):
             continue
-        local = f"{name}@{ex.narrowings}"
-        ex.narrowings += 1
+        local = f"{name}@{len({b.name for b in func.bindings if b.member == 'isinstance'})}"
         # under no guard: only the block's uses name it, and they carry the block's guard
         func.bindings.extend(Binding(local, "instance", cls, "isinstance", line, 0) for cls in classes)
         narrowed[name] = local
@@ -1082,6 +1079,7 @@ def _unpacked_call(ex: _Extractor, scope: _Scope, targets: list[ast.expr], value
     chain = value_chain(value)
     if chain is None or chain[0].startswith("<"):
         return
+    chain = narrow(scope, chain)
     for target in targets:
         if not isinstance(target, (ast.Tuple, ast.List)) or not all(isinstance(e, ast.Name) for e in target.elts):
             continue

@@ -170,7 +170,7 @@ class Bodies:
         root = chain[0]
         if root == "<super>" or (func.first and root == func.first and func.cls):
             key: tuple[object, ...] = (module.name, func.cls, func.kind == "classmethod", chain, self.receiver(func))
-        elif _local(func, root) or any(step[:2] == "(=" and _local(func, step[2:].split("/")[0]) for step in chain):
+        elif _local(func, root) or any(step[:2] == "(=" and _local(func, step[2:-1].split("/")[0]) for step in chain):
             # a local's, or `cast(C, v)` with C a local name: the answer is this body's alone
             key = ("<local>", func.qualname, func.line, chain)  # kept only while its summary is computed
         else:

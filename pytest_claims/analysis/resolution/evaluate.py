@@ -345,15 +345,20 @@ class Evaluator:
             key, _, value = target[1:].partition(",")
             return [MapOf(self._typed(module, func, key)[0], self._typed(module, func, value)[0])]
         chain = tuple(target.split("."))
-        if func is not None and self.locals.local_syms(module, func, chain[0]) is not None:
+        local = func is not None and self.locals.local_syms(module, func, chain[0]) is not None
+        if local and func is not None:
             syms = self.locals.uncached_use(module, func, chain)
         elif len(chain) == 1 and (bounds := self._typevar(module, chain[0], 0)) is not None:
             return bounds
         else:
             syms = self.resolve_chain_in_module(module, chain, 1)
-            if syms and all(isinstance(sym, Missing) for sym in syms):
-                syms = self._checking_only(module, chain) or syms
-        return [UNKNOWN if self._stub_protocol(sym) else _instance(sym) for sym in syms] or [UNKNOWN]
+        typed = [UNKNOWN if self._stub_protocol(sym) else _instance(sym) for sym in syms] or [UNKNOWN]
+        if typed == [UNKNOWN] and not local:
+            # a name that types nothing at run time (unbound, or `else: Loader = None`): a type checker's import
+            checking = self._checking_only(module, chain)
+            if checking:
+                return [UNKNOWN if self._stub_protocol(sym) else _instance(sym) for sym in checking]
+        return typed
 
     def _typevar(self, module: Module, name: str, depth: int) -> list[Sym] | None:
         """What an annotation naming a TypeVar types: an instance of its bound or of any of its constraints (through
