@@ -65,6 +65,8 @@ class _FunctionBuilder:
     index: int = -1
     calls: list[tuple[int, arguments.Passed]] = field(default_factory=list)
     """(index of a `call` use, what the call passes)."""
+    nonlocals: frozenset[str] | None = None
+    """The names nested defs declare `nonlocal` (`_nonlocals`), found on first need."""
     stored: set[str] = field(default_factory=set)
     """Every name its body binds or shadows (its own parameters aside): a test of such a parameter is not of the
     argument."""
@@ -858,7 +860,11 @@ def _narrowed(
         return scope
     narrowed = dict(scope.narrowed or {})
     for name, classes in tests:
-        if name in func.globals or _rebinds(blocks, name):
+        # only a name of this body's own, bound before the test (a parameter or an earlier local), never declared
+        # `nonlocal` by a nested def (which could rebind it when called), nor bound by the test or the blocks
+        if name not in func.locals or name in func.globals or name in _nonlocals(func):
+            continue
+        if any(name in _bound_names(node) for node in ast.walk(test)) or _rebinds(blocks, name):
             continue
         local = f"{name}@{len({b.name for b in func.bindings if b.member == 'isinstance'})}"
         # under no guard: only the block's uses name it, and they carry the block's guard
@@ -920,6 +926,17 @@ def _class_names(node: ast.expr) -> tuple[str, ...]:
     if not names or any(n is None or n[0].startswith("<") for n in names):
         return ()
     return tuple(".".join(n) for n in names if n is not None)
+
+
+def _nonlocals(func: _FunctionBuilder) -> frozenset[str]:
+    """The names a def nested in `func` declares `nonlocal` (found once per function, when it first narrows)."""
+    if func.nonlocals is None:
+        node = func.node
+        func.nonlocals = frozenset(
+            name for sub in (ast.walk(node) if node is not None else ()) if isinstance(sub, ast.Nonlocal)
+            for name in sub.names
+        )
+    return func.nonlocals
 
 
 def _rebinds(blocks: Sequence[Sequence[ast.stmt]], name: str) -> bool:

@@ -75,6 +75,23 @@ def test_a_local_isinstance_shadowing_narrows_nothing(tmp_path: Path) -> None:
     assert _statuses(tmp_path, source) == {"pkg.m.f": "held"}
 
 
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a nested def may rebind the name (`nonlocal`) when the branch calls it
+        "def f(obj: Calm):\n    def reset():\n        nonlocal obj\n        obj = Calm()\n"
+        "    if isinstance(obj, Clocked):\n        reset()\n        return obj.stamp()\n",
+        # a module-level name: a function the branch calls may rebind it
+        "def f():\n    if isinstance(CURRENT, Clocked):\n        return CURRENT.stamp()\n\n\nCURRENT: Calm = Calm()\n",
+        # the test itself rebinds it
+        "def f(obj: Calm):\n    if isinstance(obj, Clocked) and (obj := Calm()):\n        return obj.stamp()\n",
+    ],
+)
+def test_names_another_code_may_rebind_are_not_narrowed(tmp_path: Path, source: str) -> None:
+    head = "from pkg.kinds import Calm, Clocked\n\n\n# claims: deterministic\n"
+    assert _statuses(tmp_path, head + source) == {"pkg.m.f": "held"}
+
+
 def test_narrowed_locals_are_numbered_per_function() -> None:
     source = (
         "def f(x):\n    if isinstance(x, A):\n        x.m()\n    if isinstance(x, (B, C)):\n        x.m()\n"
