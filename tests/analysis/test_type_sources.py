@@ -54,6 +54,8 @@ def _statuses(tmp_path: Path, body: str, extra: dict[str, str] | None = None) ->
         ("if obj is None or not isinstance(obj, Clocked):\n        return None\n    return obj.stamp()", "violated"),
         # an `or` that held proves nothing of either operand
         ("if isinstance(obj, Clocked) or obj:\n        return obj.stamp()", "held"),
+        # the `else` of a negated test
+        ("if not isinstance(obj, Clocked):\n        return None\n    else:\n        return obj.stamp()", "violated"),
         # `else` after an exiting `if isinstance(...)` branch: the rest is where the test failed
         ("if isinstance(obj, Calm):\n        return None\n    return obj.stamp()", "held"),
         ("if isinstance(obj, Clocked):\n        pass\n    else:\n        return None\n    return obj.stamp()",
@@ -155,6 +157,15 @@ def test_type_checking_import_with_a_run_time_fallback(tmp_path: Path) -> None:
         "    Clocked = None\n\n\n# claims: deterministic\ndef f(x: 'Clocked'):\n    return x.stamp()\n"
     )
     assert _statuses(tmp_path, source) == {"pkg.m.f": "violated"}
+
+
+def test_a_type_checking_import_types_a_dataclass_field(tmp_path: Path) -> None:
+    source = (
+        "from dataclasses import dataclass\nfrom typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n"
+        "    from pkg.kinds import Clocked\n\n\n@dataclass\nclass Holder:\n    clock: 'Clocked'\n\n"
+        "    # claims: deterministic\n    def f(self):\n        return self.clock.stamp()\n"
+    )
+    assert _statuses(tmp_path, source) == {"pkg.m.Holder.f": "violated"}
 
 
 def test_a_typevar_imported_from_another_module(tmp_path: Path) -> None:
