@@ -65,6 +65,8 @@ class _FunctionBuilder:
     index: int = -1
     calls: list[tuple[int, arguments.Passed]] = field(default_factory=list)
     """(index of a `call` use, what the call passes)."""
+    narrowings: int = 0
+    """How many names `isinstance` tests narrowed in it so far: numbers the locals standing for them."""
     nonlocals: frozenset[str] | None = None
     """The names nested defs declare `nonlocal` (`_nonlocals`), found on first need."""
     stored: set[str] = field(default_factory=set)
@@ -375,6 +377,8 @@ class _Extractor:
         """Only \n ends a line (the common case): the lines are a plain split."""
         self.stack: list[tuple[Any, ...]] = []
         """Tasks: (node, scope, guard, ctx), or (_BODY, stmts, index, scope, guard) for the rest of a block."""
+        self.block_binds: dict[int, tuple[list[ast.stmt], dict[str, int]]] = {}
+        """Per block (by identity), `later_binds`'s table."""
         self.early_test: tuple[ast.If, Cond] | None = None
         """An `if` test compiled where its early exit was judged, with its `if`, which is handled right after and
         reuses it (one object: an absurdly deep condition compared with its own copy would exhaust the recursion
@@ -504,6 +508,19 @@ class _Extractor:
                 self.early_test = (stmt, cond)
                 return self.guard_with(guard, cond, not body_exits)
         return guard
+
+    def later_binds(self, stmts: list[ast.stmt]) -> dict[str, int]:
+        """Name -> the index of the last statement of the block that binds it (one walk per block)."""
+        known = self.block_binds.get(id(stmts))
+        if known is None or known[0] is not stmts:
+            table: dict[str, int] = {}
+            for index, stmt in enumerate(stmts):
+                for node in ast.walk(stmt):
+                    for name in _bound_names(node):
+                        if name:
+                            table[name] = index
+            known = self.block_binds[id(stmts)] = (stmts, table)
+        return known[1]
 
     # -- recording ----------------------------------------------------------------------------------------
 
@@ -827,9 +844,9 @@ def _if(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> N
     assert isinstance(node, ast.If)
     early, ex.early_test = ex.early_test, None
     cond = early[1] if early is not None and early[0] is node else ex.test(node.test, scope)
-    orelse = _narrowed(ex, scope, node.test, False, node.lineno, (node.orelse,)) if node.orelse else scope
+    orelse = _narrowed(ex, scope, node.test, False, node.lineno, _Binds(node.orelse)) if node.orelse else scope
     ex.push_body(node.orelse, orelse, ex.guard_with(guard, cond, False))
-    body = _narrowed(ex, scope, node.test, True, node.lineno, (node.body,))
+    body = _narrowed(ex, scope, node.test, True, node.lineno, _Binds(node.body))
     ex.push_body(node.body, body, ex.guard_with(guard, cond, True))
     _push_test(ex, node.test, scope, guard, cond)
 
@@ -846,9 +863,7 @@ def narrow(scope: _Scope, chain: tuple[str, ...]) -> tuple[str, ...]:
     return chain
 
 
-def _narrowed(
-    ex: _Extractor, scope: _Scope, test: ast.expr, held: bool, line: int, blocks: Sequence[Sequence[ast.stmt]]
-) -> _Scope:
+def _narrowed(ex: _Extractor, scope: _Scope, test: ast.expr, held: bool, line: int, binds: _Binds) -> _Scope:
     """The scope of blocks that run only where `test` evaluated to `held`: each name it proves an instance of
     classes (`isinstance(x, C)`, `isinstance(x, (C, D))`) stands for a local bound to those classes there, unless
     the blocks rebind it (a name rebound in the branch is whatever it was given)."""
@@ -864,15 +879,30 @@ def _narrowed(
         # `nonlocal` by a nested def (which could rebind it when called), nor bound by the test or the blocks
         if name not in func.locals or name in func.globals or name in _nonlocals(func):
             continue
-        if any(name in _bound_names(node) for node in ast.walk(test)) or _rebinds(blocks, name):
+        if any(name in _bound_names(node) for node in ast.walk(test)) or binds.binds(name):
             continue
-        local = f"{name}@{len({b.name for b in func.bindings if b.member == 'isinstance'})}"
+        local = f"{name}@{func.narrowings}"
+        func.narrowings += 1
         # under no guard: only the block's uses name it, and they carry the block's guard
         func.bindings.extend(Binding(local, "instance", cls, "isinstance", line, 0) for cls in classes)
         narrowed[name] = local
     if narrowed == (scope.narrowed or {}):
         return scope
     return _Scope(scope.kind, scope.prefix, func, scope.cls, narrowed)
+
+
+def _operand_scopes(ex: _Extractor, scope: _Scope, node: ast.BoolOp) -> list[_Scope]:
+    """The scope of each operand of `a and b` (`a or b`): one after a test is evaluated only where that test was
+    true (false), so `isinstance(x, C) and x.m()` narrows `x` in `x.m()`."""
+    scopes = [scope]
+    if scope.kind != "function" or len(node.values) < 2:
+        return scopes * len(node.values)
+    held = isinstance(node.op, ast.And)
+    binds = _Binds([node])  # one walk of the whole operation, whichever operand narrows
+    for index in range(1, len(node.values)):
+        earlier = node.values[index - 1]
+        scopes.append(_narrowed(ex, scopes[-1], earlier, held, node.lineno, binds))
+    return scopes
 
 
 def _after_exit(ex: _Extractor, node: ast.stmt, scope: _Scope, stmts: list[ast.stmt], index: int) -> _Scope:
@@ -884,7 +914,9 @@ def _after_exit(ex: _Extractor, node: ast.stmt, scope: _Scope, stmts: list[ast.s
     body_exits = _exits(node.body)
     if body_exits == _exits(node.orelse):
         return scope
-    return _narrowed(ex, scope, node.test, not body_exits, node.lineno, (node.body, node.orelse, stmts[index + 1 :]))
+    # the branches, then the rest of the block: each statement of a block is walked once, however many exits
+    binds = _Binds([*node.body, *node.orelse], ex.later_binds(stmts), index)
+    return _narrowed(ex, scope, node.test, not body_exits, node.lineno, binds)
 
 
 def _isinstance_tests(test: ast.expr, held: bool) -> list[tuple[str, tuple[str, ...]]]:
@@ -939,10 +971,23 @@ def _nonlocals(func: _FunctionBuilder) -> frozenset[str]:
     return func.nonlocals
 
 
-def _rebinds(blocks: Sequence[Sequence[ast.stmt]], name: str) -> bool:
-    """Whether the blocks bind `name` anywhere (an assignment, a loop or `with` target, `del`, an import, a def,
-    a parameter of a nested def, a capture, `global`)."""
-    return any(name in _bound_names(node) for block in blocks for stmt in block for node in ast.walk(stmt))
+class _Binds:
+    """The names some code binds anywhere (an assignment, a loop or `with` target, `del`, an import, a def, a
+    parameter of a nested def, a capture, `global`), found on the first question: `nodes`, and the statements of
+    a block after `index` (`later`: name -> the last index of the block's statements binding it)."""
+
+    def __init__(self, nodes: Sequence[ast.AST], later: dict[str, int] | None = None, index: int = 0) -> None:
+        self.nodes = nodes
+        self.names: set[str] | None = None
+        self.later = later
+        self.index = index
+
+    def binds(self, name: str) -> bool:
+        if self.later is not None and self.later.get(name, -1) > self.index:
+            return True
+        if self.names is None:
+            self.names = {n for node in self.nodes for sub in ast.walk(node) for n in _bound_names(sub) if n}
+        return name in self.names
 
 
 def _bound_names(node: ast.AST) -> tuple[str | None, ...]:
@@ -1495,7 +1540,6 @@ def _children(*fields: str, ctx: str = "ref") -> Handler:
 
 _PUSH_LEFT_RIGHT = _children("left", "right")
 _PUSH_OPERAND = _children("operand")
-_PUSH_VALUES = _children("values")
 _PUSH_TEST_MSG = _children("test", "msg")
 _PUSH_VALUE_SLICE = _children("value", "slice")
 _PUSH_ELTS = _children("elts")
@@ -1680,7 +1724,9 @@ def _bool_op(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str)
     assert isinstance(node, ast.BoolOp)
     for value in node.values[:-1]:
         _tested(ex, scope, value, guard)
-    _PUSH_VALUES(ex, node, scope, guard, ctx)
+    scopes = _operand_scopes(ex, scope, node)
+    for value, value_scope in reversed(list(zip(node.values, scopes, strict=True))):
+        ex.push(value, value_scope, guard, ctx)
 
 
 def _assert(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
@@ -1924,8 +1970,10 @@ def _starred(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str)
 def _if_exp(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.IfExp)
     cond = ex.test(node.test, scope)
-    ex.push(node.orelse, scope, ex.guard_with(guard, cond, False), ctx)
-    ex.push(node.body, scope, ex.guard_with(guard, cond, True), ctx)
+    orelse = _narrowed(ex, scope, node.test, False, node.lineno, _Binds([node.orelse]))
+    ex.push(node.orelse, orelse, ex.guard_with(guard, cond, False), ctx)
+    body = _narrowed(ex, scope, node.test, True, node.lineno, _Binds([node.body]))
+    ex.push(node.body, body, ex.guard_with(guard, cond, True), ctx)
     _push_test(ex, node.test, scope, guard, cond)
 
 
@@ -1937,12 +1985,13 @@ def _push_test(ex: _Extractor, test: ast.expr, scope: _Scope, guard: int, cond: 
     if isinstance(test, ast.BoolOp):
         parts: list[ast.expr] = test.values
         conds = cast(tuple[Cond, ...], cond[1])
+        scopes = _operand_scopes(ex, scope, test)
     else:
-        parts, conds = [test], (cond,)
-    for part, part_cond in zip(parts, conds, strict=True):
+        parts, conds, scopes = [test], (cond,), [scope]
+    for part, part_cond, part_scope in zip(parts, conds, scopes, strict=True):
         _tested(ex, scope, part, guard)
         if not is_decided(part_cond):
-            ex.push(part, scope, guard, "ref")
+            ex.push(part, part_scope, guard, "ref")
 
 
 def _match_as(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:

@@ -52,6 +52,15 @@ def _statuses(tmp_path: Path, body: str, extra: dict[str, str] | None = None) ->
         # `and` narrows the branch; a failed `or` of negations narrows what follows an early exit
         ("if isinstance(obj, Clocked) and obj:\n        return obj.stamp()", "violated"),
         ("if obj is None or not isinstance(obj, Clocked):\n        return None\n    return obj.stamp()", "violated"),
+        # a conditional expression, and the operands after an `and` / `or` test
+        ("return obj.stamp() if isinstance(obj, Clocked) else None", "violated"),
+        ("return None if not isinstance(obj, Clocked) else obj.stamp()", "violated"),
+        ("return obj.stamp() if not isinstance(obj, Clocked) else None", "held"),
+        ("return isinstance(obj, Clocked) and obj.stamp()", "violated"),
+        ("return not isinstance(obj, Clocked) or obj.stamp()", "violated"),
+        ("return isinstance(obj, Clocked) or obj.stamp()", "held"),
+        ("if obj and isinstance(obj, Clocked) and obj.stamp():\n        return 1", "violated"),
+        ("return isinstance(obj, Clocked) and (obj := Calm()) and obj.stamp()", "held"),
         # an `or` that held proves nothing of either operand
         ("if isinstance(obj, Clocked) or obj:\n        return obj.stamp()", "held"),
         # the `else` of a negated test
