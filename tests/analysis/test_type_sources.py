@@ -78,6 +78,23 @@ def test_isinstance_narrowing(tmp_path: Path, body: str, status: str) -> None:
     assert _statuses(tmp_path, source) == {"pkg.m.f": status}
 
 
+@pytest.mark.parametrize(
+    "test",
+    [
+        "isinstance(obj, dict)",  # a project class may derive from a stdlib one
+        "isinstance(obj, KINDS)",  # a tuple of classes the walk cannot tell
+        "isinstance(obj, type)",
+        "isinstance(obj, (dict, Calm))",
+    ],
+)
+def test_narrowing_to_a_class_not_the_project_s_keeps_what_the_name_was(tmp_path: Path, test: str) -> None:
+    source = (
+        "from pkg.kinds import Calm, Clocked\n\nKINDS = (Calm,)\n\n\n"
+        f"# claims: deterministic\ndef f(obj: Clocked):\n    if {test}:\n        return obj.stamp()\n"
+    )
+    assert _statuses(tmp_path, source) == {"pkg.m.f": "violated"}
+
+
 def test_a_local_isinstance_shadowing_narrows_nothing(tmp_path: Path) -> None:
     source = (
         "from pkg.kinds import Calm, Clocked\n\n\ndef isinstance(a, b):\n    return True\n\n\n"

@@ -127,8 +127,8 @@ class Bodies:
         evaluator = self.evaluator
         if kind == "instance":
             typed = evaluator.typed(module, func, target)
-            if binding.member == "isinstance":  # `isinstance(x, type)`: some class, maybe a project one
-                return [UNKNOWN if sym == TYPE_INSTANCE else sym for sym in typed]
+            if binding.member == "isinstance":
+                return self._narrowed(module, func, binding.name, typed)
             return typed
         if kind == "alias":
             return evaluator.annotated(module, func, binding, self.uncached_use(module, func, tuple(target.split("."))))
@@ -138,6 +138,17 @@ class Bodies:
             callees = self.uncached_use(module, func, tuple(target.split("."))[:-1])
             return evaluator.unpacked(callees, binding.member)
         return evaluator.resolve_binding(module, binding, 1)  # an import inside the function
+
+    def _narrowed(self, module: Module, func: FunctionFacts, local: str, typed: list[Sym]) -> list[Sym]:
+        """A name `isinstance` narrowed to a class (`local`: `x@0`): an instance of that project class (or of a
+        project subclass). Tested against a class that is not the project's (stdlib, third-party, unknown,
+        `type`), the value may still be an instance of a project class deriving from it: it is also what the
+        name was before the test."""
+        if all(isinstance(sym, ProjectInstance) for sym in typed):
+            return typed
+        known = [sym for sym in typed if sym not in (UNKNOWN, TYPE_INSTANCE)]
+        before = self.uncached_use(module, func, (local.rpartition("@")[0],))
+        return list(dict.fromkeys([*known, *before])) or [UNKNOWN]
 
     def decorator(self, module: Module, func: FunctionFacts, callee: str) -> tuple[list[Sym], frozenset[str]]:
         """What a def's decorator denotes where Python evaluates it, before the def binds its name: a method's in
