@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-FACTS_MEANING = 19
+FACTS_MEANING = 21
 """Bumped when the extractor changes what a fact means without changing a record's shape (a shape change is
 seen by `persist.codec.schema` on its own); part of the facts cache's namespace."""
 
@@ -87,9 +87,13 @@ class Binding(NamedTuple):
     calling it, or an instance of the class it names); element: `for name in a.b` (target "a.b": an element of
     that value); param: a field set from a parameter of the method `member` that its body has not rebound
     (`self.x = timer`, target "timer"); nested: in a function, a local def or `name = lambda` that nothing else
-    binds the name to (its body's uses are the function's own); var: any other assignment.
+    binds the name to (its body's uses are the function's own); unpacked: `a, name = f()` in a function (target
+    "f.()", member "position/length": that position of the value); typevar: `T = TypeVar("T", bound=C)` or
+    `TypeVar("T", A, B)` (target: the type targets of its bound or constraints, `;`-separated: what an annotation
+    naming T types); var: any other assignment.
     An annotation's target may say more than a class: `*C` is a collection of C (`list[C]`, `Sequence[C]`,
-    `tuple[C, ...]`, `set[C]`, `Iterable[C]`), `{K,V` a mapping of K to V (`dict[K, V]`, `Mapping[K, V]`).
+    `tuple[C, ...]`, `set[C]`, `Iterable[C]`), `{K,V` a mapping of K to V (`dict[K, V]`, `Mapping[K, V]`), `(A;B` a
+    tuple of an A and a B (`tuple[A, B]`; a position that names no single class is empty).
     """
 
     name: str

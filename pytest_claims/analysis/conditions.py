@@ -15,7 +15,8 @@ from pytest_claims.analysis.arguments import Lit, literal
 from pytest_claims.records import Cond
 
 # A condition tree. Shapes:
-#   ("const", bool)                       TYPE_CHECKING, True/False literals
+#   ("const", bool)                       True/False literals
+#   ("const", False, "TYPE_CHECKING")     typing.TYPE_CHECKING (`TYPE_CHECKING`)
 #   ("platform", op, value)               sys.platform  op: == != in notin startswith
 #   ("osname", op, value)                 os.name
 #   ("system", op, value)                 platform.system()
@@ -27,6 +28,9 @@ from pytest_claims.records import Cond
 #   ("not", c) ("and", (c, ...)) ("or", (c, ...))
 
 UNKNOWN: Cond = ("unknown",)
+TYPE_CHECKING: Cond = ("const", False, "TYPE_CHECKING")
+"""`typing.TYPE_CHECKING`: false on every target, told apart from a literal `False` because what it guards still
+types annotations (`TargetView.checking_bound`)."""
 
 _SYSTEM_NAMES = {"linux": "Linux", "darwin": "Darwin", "win32": "Windows", "freebsd": "FreeBSD", "aix": "AIX"}
 _VERSION_OPS: dict[type[ast.cmpop], str] = {
@@ -323,9 +327,9 @@ class ConditionCompiler:
             return self.aliases[node.id]
         dotted = self._dotted(node)
         if dotted in ("typing.TYPE_CHECKING", "typing_extensions.TYPE_CHECKING"):
-            return ("const", False)
+            return TYPE_CHECKING
         if isinstance(node, ast.Name) and node.id == "TYPE_CHECKING":
-            return ("const", False)
+            return TYPE_CHECKING
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "startswith":
             subject = self._subject(node.func.value)
             if (

@@ -65,6 +65,10 @@ class _FunctionBuilder:
     index: int = -1
     calls: list[tuple[int, arguments.Passed]] = field(default_factory=list)
     """(index of a `call` use, what the call passes)."""
+    narrowings: int = 0
+    """How many names `isinstance` tests narrowed in it so far: numbers the locals standing for them."""
+    nonlocals: frozenset[str] | None = None
+    """The names nested defs declare `nonlocal` (`_nonlocals`), found on first need."""
     stored: set[str] = field(default_factory=set)
     """Every name its body binds or shadows (its own parameters aside): a test of such a parameter is not of the
     argument."""
@@ -91,15 +95,28 @@ class _ClassBuilder:
 class _Scope:
     """Where a node sits: module level, a class body, or (the inside of) a function."""
 
-    __slots__ = ("cls", "func", "kind", "prefix")
+    __slots__ = ("cls", "func", "kind", "narrowed", "prefix")
 
     def __init__(
-        self, kind: str, prefix: str, func: _FunctionBuilder | None = None, cls: _ClassBuilder | None = None
+        self,
+        kind: str,
+        prefix: str,
+        func: _FunctionBuilder | None = None,
+        cls: _ClassBuilder | None = None,
+        narrowed: dict[str, str] | None = None,
     ) -> None:
         self.kind = kind
         self.prefix = prefix
         self.func = func
         self.cls = cls
+        self.narrowed = narrowed
+        """In a function's block that runs only where `isinstance` tests held: each tested name -> the local
+        that stands for it there (`name@n`, the function's n-th narrowing, bound to the tested classes)."""
+
+    def unnarrowed(self) -> _Scope:
+        """The scope for code that may run after the block does (a nested def, lambda, class or generator): a
+        narrowed name may be rebound by then."""
+        return self if not self.narrowed else _Scope(self.kind, self.prefix, self.func, self.cls)
 
 
 _BODY = "body"
@@ -203,7 +220,11 @@ def call_step(node: ast.Call) -> str:
     """The chain step of a call whose value is used: `()`, or, when it passes a string or bytes literal, the
     classes of what it passes (`(s,?)`, `(?,sep=s)`: `s` a str, `b` bytes, `?` anything), so an overloaded or
     `AnyStr`-generic stub can say what the call returns (`re.sub("-", "_", s)` is a str). A `*` or `**` argument
-    says nothing of where the others land: `()`."""
+    says nothing of where the others land: `()`. A `cast(C, v)` says its class: `(=C)` (a dotted name's dots as
+    `/`), which `typing.cast` returns an instance of."""
+    cast_to = _cast_class(node)
+    if cast_to:
+        return f"(={cast_to.replace('.', '/')})"
     tokens: list[str] = []
     known = False
     for arg in node.args:
@@ -219,6 +240,17 @@ def call_step(node: ast.Call) -> str:
         known = known or token != "?"
         tokens.append(f"{keyword.arg}={token}")
     return f"({','.join(tokens)})" if known else "()"
+
+
+def _cast_class(node: ast.Call) -> str:
+    """The class `cast(C, v)` (any callee named `cast`: resolution tells whether it is `typing.cast`) names, as a
+    type target; "" when it names no single class."""
+    func = node.func
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    if name != "cast" or len(node.args) != 2 or node.keywords or isinstance(node.args[1], ast.Starred):
+        return ""
+    target = annotation_type(node.args[0])
+    return target if target and target[0] not in "*{^(" else ""
 
 
 def _argument_class(node: ast.expr) -> str:
@@ -292,6 +324,8 @@ def annotation_type(node: ast.expr | None) -> str:
             if base[-1] in ("type", "Type"):
                 inner = annotation_type(args[0])
                 return f"^{inner}" if inner and inner[0] not in "*{^" else ""
+            if base[-1] in ("tuple", "Tuple") and not (len(args) == 2 and isinstance(args[1], ast.Constant)):
+                return _fixed_tuple(node.slice, args)
             if base[-1] in _COLLECTIONS or (
                 base[-1] in ("tuple", "Tuple") and len(args) == 2 and isinstance(args[1], ast.Constant)
             ):
@@ -304,6 +338,15 @@ def annotation_type(node: ast.expr | None) -> str:
         chain = chain_of(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
         return ".".join(chain) if chain is not None else ""
     return ""
+
+
+def _fixed_tuple(whole: ast.expr, args: list[ast.expr]) -> str:
+    """`tuple[A, B]` as a type target: `(A;B`, each position's own target ("" where it names no single class, or
+    holds a mapping or another tuple); unpacking the value gives each name its position's class."""
+    if isinstance(whole, ast.Tuple) and not whole.elts:
+        return "("  # `tuple[()]`
+    parts = (annotation_type(arg) for arg in args)
+    return "(" + ";".join(part if not {",", ";", "("} & set(part) else "" for part in parts)
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -343,6 +386,8 @@ class _Extractor:
         """Only \n ends a line (the common case): the lines are a plain split."""
         self.stack: list[tuple[Any, ...]] = []
         """Tasks: (node, scope, guard, ctx), or (_BODY, stmts, index, scope, guard) for the rest of a block."""
+        self.block_binds: dict[int, tuple[list[ast.stmt], dict[str, int]]] = {}
+        """Per block (by identity), `later_binds`'s table."""
         self.early_test: tuple[ast.If, Cond] | None = None
         """An `if` test compiled where its early exit was judged, with its `if`, which is handled right after and
         reuses it (one object: an absurdly deep condition compared with its own copy would exhaust the recursion
@@ -430,7 +475,8 @@ class _Extractor:
                 # even after the last statement: it interns guards
                 next_guard = self._next_guard(node, scope, guard) if kind is ast.If or kind is ast.Assert else guard
                 if index + 1 < len(stmts):
-                    append((_BODY, stmts, index + 1, scope, next_guard))
+                    after = _after_exit(self, node, scope, stmts, index) if kind is ast.If else scope
+                    append((_BODY, stmts, index + 1, after, next_guard))
             else:
                 _, scope, guard, ctx = task
             handler = handlers.get(type(node))
@@ -472,11 +518,25 @@ class _Extractor:
                 return self.guard_with(guard, cond, not body_exits)
         return guard
 
+    def later_binds(self, stmts: list[ast.stmt]) -> dict[str, int]:
+        """Name -> the index of the last statement of the block that binds it (one walk per block)."""
+        known = self.block_binds.get(id(stmts))
+        if known is None or known[0] is not stmts:
+            table: dict[str, int] = {}
+            for index, stmt in enumerate(stmts):
+                for node in ast.walk(stmt):
+                    for name in _bound_names(node):
+                        if name:
+                            table[name] = index
+            known = self.block_binds[id(stmts)] = (stmts, table)
+        return known[1]
+
     # -- recording ----------------------------------------------------------------------------------------
 
     def use(self, scope: _Scope, chain: tuple[str, ...], ctx: str, line: int, guard: int, code: str = "") -> None:
         func = scope.func
         if func is not None:
+            chain = narrow(scope, chain)
             if func.pending:  # a `state` function exists only once its assignment uses something
                 func.pending = False
                 self.functions.append(func)
@@ -513,7 +573,7 @@ class _Extractor:
         if scope.kind == "function":
             assert scope.func is not None
             scope.func.store(binding.name)
-            if binding.kind in ("import", "from", "star", "instance", "element", "alias"):
+            if binding.kind in ("import", "from", "star", "instance", "element", "alias", "unpacked"):
                 scope.func.bindings.append(binding)
             if binding.name not in scope.func.globals:
                 scope.func.locals.add(binding.name)
@@ -643,7 +703,7 @@ def _function_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx:
         assert scope.func is not None
         ex.store_name(scope, node.name, node.lineno, guard)
         scope.func.bindings.append(Binding(node.name, "nested", "", "", node.lineno, guard))
-        ex.push_body(node.body, scope, guard)
+        ex.push_body(node.body, scope.unnarrowed(), guard)
         _arguments(ex, node.args, scope, guard, scope.func)
         _nested_decorators(ex, node.decorator_list, scope, guard)
         return
@@ -817,7 +877,7 @@ def _lambda(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
     assert isinstance(node, ast.Lambda)
     if scope.func is None:
         return  # evaluated at import time; a module-level `name = lambda` is made a function by _assign
-    ex.push(node.body, scope, guard, "ref")
+    ex.push(node.body, scope.unnarrowed(), guard, "ref")
     _arguments(ex, node.args, scope, guard, scope.func)
 
 
@@ -827,7 +887,7 @@ def _class_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
     if scope.kind == "function":
         ex.def_lines.setdefault(first_line, -2)
         ex.store_name(scope, node.name, node.lineno, guard)
-        ex.push_body(node.body, scope, guard)
+        ex.push_body(node.body, scope.unnarrowed(), guard)
         ex.push_all([*node.bases, *(k.value for k in node.keywords)], scope, guard, "ref")
         _nested_decorators(ex, node.decorator_list, scope, guard)
         return
@@ -855,9 +915,169 @@ def _if(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> N
     assert isinstance(node, ast.If)
     early, ex.early_test = ex.early_test, None
     cond = early[1] if early is not None and early[0] is node else ex.test(node.test, scope)
-    ex.push_body(node.orelse, scope, ex.guard_with(guard, cond, False))
-    ex.push_body(node.body, scope, ex.guard_with(guard, cond, True))
+    orelse = _narrowed(ex, scope, node.test, False, node.lineno, _Binds(node.orelse)) if node.orelse else scope
+    ex.push_body(node.orelse, orelse, ex.guard_with(guard, cond, False))
+    body = _narrowed(ex, scope, node.test, True, node.lineno, _Binds(node.body))
+    ex.push_body(node.body, body, ex.guard_with(guard, cond, True))
     _push_test(ex, node.test, scope, guard, cond)
+
+
+# --------------------------------------------------------------------------------------------------------
+# isinstance narrowing
+
+
+def narrow(scope: _Scope, chain: tuple[str, ...]) -> tuple[str, ...]:
+    """A chain as written where it sits: rooted at the local standing for a name an `isinstance` test narrowed."""
+    narrowed = scope.narrowed
+    if narrowed and chain and chain[0] in narrowed:
+        return (narrowed[chain[0]], *chain[1:])
+    return chain
+
+
+def _narrowed(ex: _Extractor, scope: _Scope, test: ast.expr, held: bool, line: int, binds: _Binds) -> _Scope:
+    """The scope of blocks that run only where `test` evaluated to `held`: each name it proves an instance of
+    classes (`isinstance(x, C)`, `isinstance(x, (C, D))`) stands for a local bound to those classes there, unless
+    the blocks rebind it (a name rebound in the branch is whatever it was given)."""
+    func = scope.func
+    if scope.kind != "function" or func is None:
+        return scope
+    tests = _isinstance_tests(test, held)
+    if not tests or "isinstance" in ex.module_kinds or "isinstance" in func.locals:
+        return scope
+    narrowed = dict(scope.narrowed or {})
+    for name, classes in tests:
+        # only a name of this body's own, bound before the test (a parameter or an earlier local), never declared
+        # `nonlocal` by a nested def (which could rebind it when called), nor bound by the test or the blocks
+        if name not in func.locals or name in func.globals or name in _nonlocals(func):
+            continue
+        if any(name in _bound_names(node) for node in ast.walk(test)) or binds.binds(name):
+            continue
+        local = f"{name}@{func.narrowings}"
+        func.narrowings += 1
+        # under no guard: only the block's uses name it, and they carry the block's guard
+        func.bindings.extend(Binding(local, "instance", cls, "isinstance", line, 0) for cls in classes)
+        narrowed[name] = local
+    if narrowed == (scope.narrowed or {}):
+        return scope
+    return _Scope(scope.kind, scope.prefix, func, scope.cls, narrowed)
+
+
+def _operand_scopes(ex: _Extractor, scope: _Scope, node: ast.BoolOp) -> list[_Scope]:
+    """The scope of each operand of `a and b` (`a or b`): one after a test is evaluated only where that test was
+    true (false), so `isinstance(x, C) and x.m()` narrows `x` in `x.m()`."""
+    scopes = [scope]
+    if scope.kind != "function" or len(node.values) < 2:
+        return scopes * len(node.values)
+    held = isinstance(node.op, ast.And)
+    binds = _Binds([node])  # one walk of the whole operation, whichever operand narrows
+    for index in range(1, len(node.values)):
+        earlier = node.values[index - 1]
+        scopes.append(_narrowed(ex, scopes[-1], earlier, held, node.lineno, binds))
+    return scopes
+
+
+def _after_exit(ex: _Extractor, node: ast.stmt, scope: _Scope, stmts: list[ast.stmt], index: int) -> _Scope:
+    """The scope of the statements after an `if` one of whose branches always exits (`if not isinstance(x, C):
+    return`): they run only where the test took the other branch."""
+    assert isinstance(node, ast.If)
+    if scope.kind != "function" or not (_isinstance_tests(node.test, True) or _isinstance_tests(node.test, False)):
+        return scope
+    body_exits = _exits(node.body)
+    if body_exits == _exits(node.orelse):
+        return scope
+    # the branches, then the rest of the block: each statement of a block is walked once, however many exits
+    binds = _Binds([*node.body, *node.orelse], ex.later_binds(stmts), index)
+    return _narrowed(ex, scope, node.test, not body_exits, node.lineno, binds)
+
+
+def _isinstance_tests(test: ast.expr, held: bool) -> list[tuple[str, tuple[str, ...]]]:
+    """The names `test` proves instances of classes (and those classes, as written) when it evaluates to `held`:
+    `isinstance(x, C)` held, `not ...` not held, every operand of a held `and` and of a failed `or`."""
+    out: list[tuple[str, tuple[str, ...]]] = []
+    pending = [(test, held)]
+    while pending:
+        node, value = pending.pop()
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            pending.append((node.operand, not value))
+        elif isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And if value else ast.Or):
+            pending.extend((operand, value) for operand in node.values)
+        elif value and _is_isinstance(node):
+            assert isinstance(node, ast.Call) and isinstance(node.args[0], ast.Name)
+            classes = _class_names(node.args[1])
+            if classes:
+                out.append((node.args[0].id, classes))
+    return out
+
+
+def _is_isinstance(node: ast.expr) -> bool:
+    """`isinstance(name, classes)`."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "isinstance"
+        and len(node.args) == 2
+        and not node.keywords
+        and isinstance(node.args[0], ast.Name)
+    )
+
+
+def _class_names(node: ast.expr) -> tuple[str, ...]:
+    """The classes an `isinstance` test names (a name, a dotted name, or a literal tuple of them); () when one of
+    them is anything else (the value may be of a class the walk cannot name)."""
+    elements = node.elts if isinstance(node, ast.Tuple) else [node]
+    names = [chain_of(element) for element in elements]
+    if not names or any(n is None or n[0].startswith("<") for n in names):
+        return ()
+    return tuple(".".join(n) for n in names if n is not None)
+
+
+def _nonlocals(func: _FunctionBuilder) -> frozenset[str]:
+    """The names a def nested in `func` declares `nonlocal` (found once per function, when it first narrows)."""
+    if func.nonlocals is None:
+        node = func.node
+        func.nonlocals = frozenset(
+            name for sub in (ast.walk(node) if node is not None else ()) if isinstance(sub, ast.Nonlocal)
+            for name in sub.names
+        )
+    return func.nonlocals
+
+
+class _Binds:
+    """The names some code binds anywhere (an assignment, a loop or `with` target, `del`, an import, a def, a
+    parameter of a nested def, a capture, `global`), found on the first question: `nodes`, and the statements of
+    a block after `index` (`later`: name -> the last index of the block's statements binding it)."""
+
+    def __init__(self, nodes: Sequence[ast.AST], later: dict[str, int] | None = None, index: int = 0) -> None:
+        self.nodes = nodes
+        self.names: set[str] | None = None
+        self.later = later
+        self.index = index
+
+    def binds(self, name: str) -> bool:
+        if self.later is not None and self.later.get(name, -1) > self.index:
+            return True
+        if self.names is None:
+            self.names = {n for node in self.nodes for sub in ast.walk(node) for n in _bound_names(sub) if n}
+        return name in self.names
+
+
+def _bound_names(node: ast.AST) -> tuple[str | None, ...]:
+    """The names one node binds (or may: `global`), as far as narrowing cares."""
+    if isinstance(node, ast.Name):
+        return () if isinstance(node.ctx, ast.Load) else (node.id,)
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return (node.name,)
+    if isinstance(node, (ast.Global, ast.Nonlocal)):
+        return tuple(node.names)
+    if isinstance(node, ast.alias):
+        return (node.asname or node.name.split(".")[0],)
+    if isinstance(node, ast.arg):
+        return (node.arg,)
+    if isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)):
+        return (node.name,)
+    if isinstance(node, ast.MatchMapping):
+        return (node.rest,)
+    return ()
 
 
 _EXIT_STATEMENTS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
@@ -940,7 +1160,7 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
         if scope.kind == "module" and isinstance(value, ast.Lambda):
             _module_lambda(ex, name, value, scope, guard)
             return
-        binding = _value_binding(name, value, node.lineno, guard)
+        binding = _typevar(name, value, node.lineno, guard) or _value_binding(name, value, node.lineno, guard)
         if annotated:
             if isinstance(value, (ast.Name, ast.Attribute)) and binding.kind == "alias":
                 # `Root: type = Base` is the alias `Root = Base` whatever the annotation says (a base, a name the
@@ -980,9 +1200,29 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
         return
     pairs = [pair for target in targets for pair in _pairs(target, value)]
     unpacked = any(isinstance(target, (ast.Tuple, ast.List)) for target in targets)  # `a, b = c` iterates c
+    _unpacked_call(ex, scope, targets, value, guard)
     _bind_pairs(ex, scope, pairs, value, node.lineno, guard, value if unpacked else None)
     for target in reversed(targets):
         _push_stores(ex, target, scope, guard)
+
+
+def _unpacked_call(ex: _Extractor, scope: _Scope, targets: list[ast.expr], value: ast.expr, guard: int) -> None:
+    """`a, b = make()` in a function: each name is its position of what the call returns, which the callee's
+    return annotation may say (`-> tuple[A, B]`): an `unpacked` binding, `member` "position/length"."""
+    if scope.kind != "function" or not isinstance(value, ast.Call):
+        return
+    chain = value_chain(value)
+    if chain is None or chain[0].startswith("<"):
+        return
+    chain = narrow(scope, chain)
+    for target in targets:
+        if not isinstance(target, (ast.Tuple, ast.List)) or not all(isinstance(e, ast.Name) for e in target.elts):
+            continue
+        length = len(target.elts)
+        for position, element in enumerate(target.elts):
+            assert isinstance(element, ast.Name)
+            binding = Binding(element.id, "unpacked", ".".join(chain), f"{position}/{length}", element.lineno, guard)
+            ex.bind(scope, binding)
 
 
 def _augmented(ex: _Extractor, node: ast.AugAssign, scope: _Scope, guard: int) -> None:
@@ -1235,6 +1475,22 @@ def _value_binding(name: str, value: ast.expr | None, line: int, guard: int) -> 
     return Binding(name, "var", "", "", line, guard)
 
 
+def _typevar(name: str, value: ast.expr | None, line: int, guard: int) -> Binding | None:
+    """`T = TypeVar("T", bound=C)` / `TypeVar("T", A, B)`: an annotation naming T types its bound, or each of its
+    constraints (target: their type targets, `;`-separated; "" for one that names no single class). None for
+    any other value, and for a TypeVar with neither (it says nothing of a value's class)."""
+    if not isinstance(value, ast.Call):
+        return None
+    callee = chain_of(value.func)
+    if callee is None or callee[-1] != "TypeVar" or any(isinstance(a, ast.Starred) for a in value.args):
+        return None
+    given = [k.value for k in value.keywords if k.arg == "bound"] or value.args[1:]
+    if not given:
+        return None
+    types = [annotation_type(node) for node in given]
+    return Binding(name, "typevar", ";".join(t if ";" not in t else "" for t in types), "", line, guard)
+
+
 def _module_lambda(ex: _Extractor, name: str, value: ast.Lambda, scope: _Scope, guard: int) -> None:
     builder = _FunctionBuilder(name, value.lineno, "", "lambda", "", False, guard, "")
     ex.functions.append(builder)
@@ -1417,6 +1673,11 @@ def _global(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
         scope.func.locals.difference_update(node.names)
 
 
+def _generator(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    """A generator expression runs when it is consumed, maybe after a narrowed name was rebound."""
+    _PUSH_GENERATORS_ELT(ex, node, scope.unnarrowed(), guard, ctx)
+
+
 def _children(*fields: str, ctx: str = "ref") -> Handler:
     """A handler that pushes the named fields (expressions or lists of them) in source order."""
 
@@ -1438,7 +1699,6 @@ def _children(*fields: str, ctx: str = "ref") -> Handler:
 
 _PUSH_LEFT_RIGHT = _children("left", "right")
 _PUSH_OPERAND = _children("operand")
-_PUSH_VALUES = _children("values")
 _PUSH_TEST_MSG = _children("test", "msg")
 _PUSH_VALUE_SLICE = _children("value", "slice")
 _PUSH_ELTS = _children("elts")
@@ -1524,6 +1784,8 @@ def _typed_chain(scope: _Scope, operand: ast.expr | None) -> tuple[str, ...] | N
     if chain is None or chain[0].startswith("<"):
         return None
     root = chain[0]
+    if scope.narrowed and root in scope.narrowed:
+        return chain
     typed = any(b.name == root and b.kind != "nested" for b in func.bindings)
     if root in func.locals and root != func.first and not typed:
         return None
@@ -1630,7 +1892,9 @@ def _bool_op(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str)
     assert isinstance(node, ast.BoolOp)
     for value in node.values[:-1]:
         _tested(ex, scope, value, guard)
-    _PUSH_VALUES(ex, node, scope, guard, ctx)
+    scopes = _operand_scopes(ex, scope, node)
+    for value, value_scope in reversed(list(zip(node.values, scopes, strict=True))):
+        ex.push(value, value_scope, guard, ctx)
 
 
 def _assert(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
@@ -1678,6 +1942,8 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
     func = node.func
     classed = _class_of(ex, scope, func)
     chain = classed or chain_of(func, calls=True)
+    if chain is not None:
+        chain = narrow(scope, chain)  # as `use` records it: `calls` below finds the use by identity
     named = func.id if isinstance(func, ast.Name) else ""
     literal = _getattr_literal(node) if named == "getattr" else None
     if literal is not None:
@@ -1874,8 +2140,10 @@ def _starred(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str)
 def _if_exp(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.IfExp)
     cond = ex.test(node.test, scope)
-    ex.push(node.orelse, scope, ex.guard_with(guard, cond, False), ctx)
-    ex.push(node.body, scope, ex.guard_with(guard, cond, True), ctx)
+    orelse = _narrowed(ex, scope, node.test, False, node.lineno, _Binds([node.orelse]))
+    ex.push(node.orelse, orelse, ex.guard_with(guard, cond, False), ctx)
+    body = _narrowed(ex, scope, node.test, True, node.lineno, _Binds([node.body]))
+    ex.push(node.body, body, ex.guard_with(guard, cond, True), ctx)
     _push_test(ex, node.test, scope, guard, cond)
 
 
@@ -1887,12 +2155,13 @@ def _push_test(ex: _Extractor, test: ast.expr, scope: _Scope, guard: int, cond: 
     if isinstance(test, ast.BoolOp):
         parts: list[ast.expr] = test.values
         conds = cast(tuple[Cond, ...], cond[1])
+        scopes = _operand_scopes(ex, scope, test)
     else:
-        parts, conds = [test], (cond,)
-    for part, part_cond in zip(parts, conds, strict=True):
+        parts, conds, scopes = [test], (cond,), [scope]
+    for part, part_cond, part_scope in zip(parts, conds, scopes, strict=True):
         _tested(ex, scope, part, guard)
         if not is_decided(part_cond):
-            ex.push(part, scope, guard, "ref")
+            ex.push(part, part_scope, guard, "ref")
 
 
 def _match_as(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
@@ -1966,7 +2235,7 @@ HANDLED: dict[type[ast.AST], Handler] = {
     ast.ListComp: _children("generators", "elt"),
     ast.SetComp: _hash_elements,
     ast.DictComp: _hash_elements,
-    ast.GeneratorExp: _children("generators", "elt"),
+    ast.GeneratorExp: _generator,
     ast.comprehension: _comprehension,
     ast.Await: _children("value"),
     ast.Yield: _children("value"),

@@ -14,6 +14,7 @@ from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.symbols import (
     OPAQUE,
+    TYPE_INSTANCE,
     UNKNOWN,
     ClassKey,
     Missing,
@@ -125,14 +126,31 @@ class Bodies:
         kind, target = binding.kind, binding.target
         evaluator = self.evaluator
         if kind == "instance":
-            return evaluator.typed(module, func, target)
+            typed = evaluator.typed(module, func, target)
+            if binding.member == "isinstance":
+                return self._narrowed(module, func, binding.name, typed)
+            return typed
         if kind == "alias":
             return evaluator.annotated(module, func, binding, self.uncached_use(module, func, tuple(target.split("."))))
         if kind == "element":
             return [evaluator.element(sym) for sym in self.uncached_use(module, func, tuple(target.split(".")))]
         if kind == "nested":  # a local def or lambda: its body's uses are this function's own
             return [OPAQUE]
+        if kind == "unpacked":  # a position of what a call returns: the callee's annotation may say
+            callees = self.uncached_use(module, func, tuple(target.split("."))[:-1])
+            return evaluator.unpacked(callees, binding.member)
         return evaluator.resolve_binding(module, binding, 1)  # an import inside the function
+
+    def _narrowed(self, module: Module, func: FunctionFacts, local: str, typed: list[Sym]) -> list[Sym]:
+        """A name `isinstance` narrowed to a class (`local`: `x@0`): an instance of that project class (or of a
+        project subclass). Tested against a class that is not the project's (stdlib, third-party, unknown,
+        `type`), the value may still be an instance of a project class deriving from it: it is also what the
+        name was before the test."""
+        if all(isinstance(sym, ProjectInstance) for sym in typed):
+            return typed
+        known = [sym for sym in typed if sym not in (UNKNOWN, TYPE_INSTANCE)]
+        before = self.uncached_use(module, func, (local.rpartition("@")[0],))
+        return list(dict.fromkeys([*known, *before])) or [UNKNOWN]
 
     def decorator(self, module: Module, func: FunctionFacts, callee: str) -> tuple[list[Sym], frozenset[str]]:
         """What a def's decorator denotes where Python evaluates it, before the def binds its name: a method's in
@@ -165,7 +183,8 @@ class Bodies:
         root = chain[0]
         if root == "<super>" or (func.first and root == func.first and func.cls):
             key: tuple[object, ...] = (module.name, func.cls, func.kind == "classmethod", chain, self.receiver(func))
-        elif root.startswith("<super:") or root in func.locals or any(b.name == root for b in func.bindings):
+        elif _local(func, root) or any(step[:2] == "(=" and _local(func, step[2:-1].split("/")[0]) for step in chain):
+            # a local's, or `cast(C, v)` with C a local name: the answer is this body's alone
             key = ("<local>", func.qualname, func.line, chain)  # kept only while its summary is computed
         else:
             key = (module.name, "", func.cls, chain)
@@ -208,7 +227,7 @@ class Bodies:
             # once; only where a use asked at the top would be resolved alike (state collected, nothing under way)
             prefix, reads = self.use(module, func, chain[:-1])
             tracker.state(reads)
-            return self._steps(prefix, chain[-1:])
+            return self._steps(module, func, prefix, chain[-1:])
         rest = chain[1:]
         if root.startswith("<super"):
             if not rest:
@@ -226,17 +245,17 @@ class Bodies:
             ):
                 # A method's decorators and defaults run in the class body: `@value.setter` names the property.
                 syms = [OPAQUE]
-        return self._steps(syms, rest)
+        return self._steps(module, func, syms, rest)
 
-    def _steps(self, syms: list[Sym], rest: tuple[str, ...]) -> list[Sym]:
-        """What `syms` lead to along the steps `rest` (attributes, call results)."""
+    def _steps(self, module: Module, func: FunctionFacts, syms: list[Sym], rest: tuple[str, ...]) -> list[Sym]:
+        """What `syms` lead to along the steps `rest` (attributes, call results), in `func`'s body."""
         for attr in rest:
             next_syms: list[Sym] = []
             for sym in syms:
                 if attr[:1] != "(" and isinstance(sym, StdName) and sym.symbol.kind in ("function", "variable"):
                     next_syms.append(sym)  # attributes of a value: the reach is the value itself
                     continue
-                next_syms.extend(self.evaluator.step(sym, attr, 1))
+                next_syms.extend(self.evaluator.step_in(module, func, sym, attr, 1))
             syms = list(dict.fromkeys(next_syms)) if len(next_syms) > 1 else next_syms
         return syms
 
@@ -246,3 +265,8 @@ class Bodies:
             if any(m == name for m, _ in cls.methods) or any(b.name == name for b in cls.attributes):
                 return True
         return False
+
+
+def _local(func: FunctionFacts, name: str) -> bool:
+    """Whether a name is the body's own (a local, something its body binds, a `super(X, obj)` root)."""
+    return name.startswith("<super:") or name in func.locals or any(b.name == name for b in func.bindings)

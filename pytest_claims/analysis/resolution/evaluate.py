@@ -197,8 +197,10 @@ class Evaluator:
             ]
         if kind == "class":
             return [ProjectClass(module.name, i) for i in self.view.classes_named(module, binding.target)] or [OPAQUE]
-        if kind in ("alias", "instance", "var"):
+        if kind in ("alias", "instance", "var", "typevar"):
             self.read_state(module, "", binding)
+        if kind == "typevar":
+            return [OPAQUE]  # the TypeVar object itself: what it types is `_typed`'s
         if kind == "alias":
             chain = tuple(binding.target.split("."))
             if chain[0] == binding.name:  # `EndToken = EndToken()`: the name as it was bound before this line
@@ -253,8 +255,14 @@ class Evaluator:
     def resolve_chain_in_module(self, module: Module, chain: tuple[str, ...], depth: int) -> list[Sym]:
         syms = self.global_name(module, chain[0], depth)
         for attr in chain[1:]:
-            syms = [s for sym in syms for s in self.step(sym, attr, depth)]
+            syms = [s for sym in syms for s in self.step_in(module, None, sym, attr, depth)]
         return syms
+
+    def step_in(self, module: Module, func: FunctionFacts | None, sym: Sym, attr: str, depth: int) -> list[Sym]:
+        """`step`, where the chain is written: `typing.cast(C, v)` is an instance of the class C names there."""
+        if attr[:2] == "(=" and isinstance(sym, StdName) and sym.symbol.where in _CASTS:
+            return self.typed(module, func, attr[2:-1].replace("/", "."))
+        return self.step(sym, attr, depth)
 
     def global_name(self, module: Module, name: str, depth: int) -> list[Sym]:
         if name[0] == "<":
@@ -310,7 +318,7 @@ class Evaluator:
     def stub_result(self, symbol: StubSymbol, args: str = "()") -> Sym:
         """The class a stdlib function's annotated return names, when the stubs say (`os.getcwd` -> str), given
         what the call passes (`re.sub` with a str literal -> str)."""
-        if args == "()":
+        if args == "()" or args[:2] == "(=":  # `(=C)`: a `cast` other than typing's (`ctypes.cast`) passes no literal
             ref = self.view.stub_type(self.view.stubs.returns, symbol.where)
         else:
             module, qual = symbol.where
@@ -332,15 +340,69 @@ class Evaluator:
         if target[0] == "^":  # `type[C]`: the class itself, or any subclass of it
             classes = self._typed(module, func, target[1:])
             return [ProjectClass(s.module, s.idx, True) if isinstance(s, ProjectInstance) else UNKNOWN for s in classes]
+        if target[0] == "(":  # a tuple of known length: its positions matter only where it is unpacked
+            return [StdInstance("builtins", "tuple")]
         if target[0] == "{":
             key, _, value = target[1:].partition(",")
             return [MapOf(self._typed(module, func, key)[0], self._typed(module, func, value)[0])]
         chain = tuple(target.split("."))
-        if func is not None and self.locals.local_syms(module, func, chain[0]) is not None:
+        local = func is not None and self.locals.local_syms(module, func, chain[0]) is not None
+        if local and func is not None:
             syms = self.locals.uncached_use(module, func, chain)
+        elif len(chain) == 1 and (bounds := self._typevar(module, chain[0], 0)) is not None:
+            return bounds
         else:
             syms = self.resolve_chain_in_module(module, chain, 1)
-        return [UNKNOWN if self._stub_protocol(sym) else _instance(sym) for sym in syms] or [UNKNOWN]
+        typed = [UNKNOWN if self._stub_protocol(sym) else _instance(sym) for sym in syms] or [UNKNOWN]
+        if typed == [UNKNOWN] and not local:
+            # a name that types nothing at run time (unbound, or `else: Loader = None`): a type checker's import
+            checking = self._checking_only(module, chain)
+            if checking:
+                return [UNKNOWN if self._stub_protocol(sym) else _instance(sym) for sym in checking]
+        return typed
+
+    def _typevar(self, module: Module, name: str, depth: int) -> list[Sym] | None:
+        """What an annotation naming a TypeVar types: an instance of its bound or of any of its constraints (through
+        `from m import T` too); None when the name is no TypeVar with either."""
+        bindings = self.view.bound(module, name) or self.view.checking_bound(module, name)
+        if not bindings or depth > MAX_ALIAS_DEPTH:
+            return None
+        if all(b.kind == "typevar" for b in bindings):
+            return [s for b in bindings for part in b.target.split(";") for s in self._typed(module, None, part)]
+        if len(bindings) == 1 and bindings[0].kind == "from":
+            source = self.absolute(module, bindings[0].target)
+            if self.view.has(source):
+                return self._typevar(self.view.module(source), bindings[0].member, depth + 1)
+        return None
+
+    def _checking_only(self, module: Module, chain: tuple[str, ...]) -> list[Sym]:
+        """What an annotation's name denotes through an import made only for a type checker (`if TYPE_CHECKING:`);
+        the import itself is never reached, so it reads no module state."""
+        bindings = self.view.checking_bound(module, chain[0])
+        if not bindings:
+            return []
+        with self.tracker.scope(modules="outer", state="off"):
+            syms = self.resolve_bindings(module, bindings, 2)
+            for attr in chain[1:]:
+                syms = [s for sym in syms for s in self.step(sym, attr, 2)]
+        return syms
+
+    def unpacked(self, callees: list[Sym], member: str) -> list[Sym]:
+        """One position (`member`: "position/length") of unpacking what a call of `callees` returns: the class a
+        project function's `-> tuple[A, B]` names there; unknown for any other callee or another length."""
+        position, _, length = member.partition("/")
+        out: list[Sym] = []
+        for sym in callees:
+            parts: list[str] = []
+            if isinstance(sym, ProjectFunction):
+                home = self.view.module(sym.module)
+                func = home.facts.functions[sym.idx]
+                parts = func.result[1:].split(";") if func.result.startswith("(") else []
+            if len(parts) == int(length) and parts[int(position)]:
+                out.extend(self.typed(home, func, parts[int(position)]))
+            else:
+                out.append(UNKNOWN)
+        return list(dict.fromkeys(out)) or [UNKNOWN]
 
     def _stub_protocol(self, sym: Sym) -> bool:
         """A stdlib protocol (`SupportsInt`, `os.PathLike`): the annotated value may be of any class, a project
@@ -469,6 +531,8 @@ class Evaluator:
             return StdName(f"{module}.{qualname}.{attr}", symbol)
         return UNKNOWN
 
+
+_CASTS = frozenset({("typing", "cast"), ("typing_extensions", "cast")})
 
 _SAYS_NOTHING = frozenset({("typing", "Any"), ("typing_extensions", "Any"), ("builtins", "object")})
 """Classes whose annotation says nothing of a value's class (`value: Any` may be a project instance)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TypeVar
 
-from pytest_claims.analysis.conditions import Target, evaluate
+from pytest_claims.analysis.conditions import TYPE_CHECKING, Target, evaluate
 from pytest_claims.analysis.project import Module, Project
 from pytest_claims.analysis.resolution.tracking import Tracker
 from pytest_claims.analysis.stubs import Stubs, is_stub_module
@@ -77,6 +77,8 @@ class TargetView:
         self._sensitive_types: dict[tuple[str, str, str], bool] = {}
         self._alive: dict[tuple[str, int], tuple[bool, bool]] = {}
         self._scopes: dict[str, LiveTable[Binding]] = {}
+        self._checking: dict[str, LiveTable[Binding]] = {}
+        """Per module, the bindings only a type checker sees (`checking_bound`)."""
         self._by_name: dict[tuple[str, str], LiveTable[int]] = {}
         self._last_lines: dict[str, dict[str, int]] = {}
         self._states: dict[str, dict[tuple[str, int], int]] = {}
@@ -164,6 +166,37 @@ class TargetView:
             entries = ((b.name, b.guard, b) for b in module.facts.bindings)
             known = self._scopes[module.name] = self._live_by_name(module, entries)
         return self._live(known, name, _NO_BINDINGS)
+
+    def checking_bound(self, module: Module, name: str) -> list[Binding]:
+        """The module's bindings of `name` that exist only for a type checker (an import under `if TYPE_CHECKING:`):
+        they type annotations, and are never reached. Platform-sensitive as `bound` is, when another of their
+        conditions may be."""
+        known = self._checking.get(module.name)
+        if known is None:
+            facts = module.facts
+            checked = facts.guards and TYPE_CHECKING in facts.conds
+            entries = (b for b in facts.bindings if b.guard and checked and self._checking_guard(module, b.guard))
+            known = self._checking[module.name] = self._live_by_name(module, ((b.name, 0, b) for b in entries))
+        found = self._live(known, name, _NO_BINDINGS)
+        if any(self._guard_differs(module, b.guard) for b in found):
+            self.tracker.module(PLATFORM)
+        return found
+
+    def _checking_guard(self, module: Module, guard: int) -> bool:
+        """Whether a guard holds for a type checker (`TYPE_CHECKING` true) and not at run time."""
+        facts = module.facts
+        checking = False
+        for cond_index, polarity in facts.guards[guard]:
+            cond = facts.conds[cond_index]
+            if cond == TYPE_CHECKING:
+                if not polarity:
+                    return False
+                checking = True
+                continue
+            value = evaluate(cond, self.target)
+            if value is not None and value != polarity:
+                return False
+        return checking
 
     def functions_named(self, module: Module, qualname: str) -> list[int]:
         """Indexes of the functions of that qualname alive on this target (a guarded def may have several)."""

@@ -1,0 +1,208 @@
+"""Type sources beyond the fixture tree: what `isinstance` narrowing must not do (a rebound name, a nested def, a
+generator, a tuple naming a class the walk cannot name), the type targets `tuple[A, B]` and `cast(C, v)` become,
+and a TYPE_CHECKING import's `else:` or a TypeVar imported from another module."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pytest_claims.analysis.facts import annotation_type, extract
+from pytest_claims.engine import check
+from tests.analysis.helpers import pkg_project, statuses_of
+
+CLASSES = """\
+import time
+
+
+class Clocked:
+    def stamp(self):
+        return time.time()
+
+
+class Calm:
+    def stamp(self):
+        return 0
+"""
+
+
+def _statuses(tmp_path: Path, body: str, extra: dict[str, str] | None = None) -> dict[str, str]:
+    root = pkg_project(tmp_path, {"pkg/kinds.py": CLASSES, "pkg/m.py": body, **(extra or {})})
+    return statuses_of(check(root, ["linux"]))
+
+
+
+
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        # rebound later in the branch: from there on it is what it was given (a Calm); before, a Clocked
+        ("if isinstance(obj, Clocked):\n        obj = Calm()\n        return obj.stamp()", "held"),
+        ("if isinstance(obj, Clocked):\n        obj.stamp()\n        obj = Calm()", "held"),
+        # rebound after an early exit: the rest of the block is not narrowed
+        ("if not isinstance(obj, Clocked):\n        return None\n    obj.stamp()\n    obj = Calm()", "held"),
+        # a nested def or a lambda may run after the name is rebound: not narrowed there
+        ("if isinstance(obj, Clocked):\n        return lambda: obj.stamp()", "held"),
+        ("if isinstance(obj, Clocked):\n        def later():\n            return obj.stamp()\n        return later",
+         "held"),
+        ("if isinstance(obj, Clocked):\n        return (obj.stamp() for _ in range(2))", "held"),
+        # a class the walk cannot name among the tested ones: nothing is narrowed
+        ("if isinstance(obj, (Clocked, KINDS[0])):\n        return obj.stamp()", "held"),
+        # `and` narrows the branch; a failed `or` of negations narrows what follows an early exit
+        ("if isinstance(obj, Clocked) and obj:\n        return obj.stamp()", "violated"),
+        ("if obj is None or not isinstance(obj, Clocked):\n        return None\n    return obj.stamp()", "violated"),
+        # a conditional expression, and the operands after an `and` / `or` test
+        ("return obj.stamp() if isinstance(obj, Clocked) else None", "violated"),
+        ("return None if not isinstance(obj, Clocked) else obj.stamp()", "violated"),
+        ("return obj.stamp() if not isinstance(obj, Clocked) else None", "held"),
+        ("return isinstance(obj, Clocked) and obj.stamp()", "violated"),
+        ("return not isinstance(obj, Clocked) or obj.stamp()", "violated"),
+        ("return isinstance(obj, Clocked) or obj.stamp()", "held"),
+        ("if obj and isinstance(obj, Clocked) and obj.stamp():\n        return 1", "violated"),
+        ("return isinstance(obj, Clocked) and (obj := Calm()) and obj.stamp()", "held"),
+        # an `or` that held proves nothing of either operand
+        ("if isinstance(obj, Clocked) or obj:\n        return obj.stamp()", "held"),
+        # the `else` of a negated test
+        ("if not isinstance(obj, Clocked):\n        return None\n    else:\n        return obj.stamp()", "violated"),
+        # `else` after an exiting `if isinstance(...)` branch: the rest is where the test failed
+        ("if isinstance(obj, Calm):\n        return None\n    return obj.stamp()", "held"),
+        ("if isinstance(obj, Clocked):\n        pass\n    else:\n        return None\n    return obj.stamp()",
+         "violated"),
+    ],
+)
+def test_isinstance_narrowing(tmp_path: Path, body: str, status: str) -> None:
+    head = "from pkg.kinds import Calm, Clocked\n\nKINDS = (Calm,)\n\n\n"
+    source = f"{head}# claims: deterministic\ndef f(obj):\n    {body}\n"
+    # unknown receivers here: a blind spot never decides the verdict (dynamic-calls = "ignore")
+    assert _statuses(tmp_path, source) == {"pkg.m.f": status}
+
+
+@pytest.mark.parametrize(
+    "test",
+    [
+        "isinstance(obj, dict)",  # a project class may derive from a stdlib one
+        "isinstance(obj, KINDS)",  # a tuple of classes the walk cannot tell
+        "isinstance(obj, type)",
+        "isinstance(obj, (dict, Calm))",
+    ],
+)
+def test_narrowing_to_a_class_not_the_project_s_keeps_what_the_name_was(tmp_path: Path, test: str) -> None:
+    source = (
+        "from pkg.kinds import Calm, Clocked\n\nKINDS = (Calm,)\n\n\n"
+        f"# claims: deterministic\ndef f(obj: Clocked):\n    if {test}:\n        return obj.stamp()\n"
+    )
+    assert _statuses(tmp_path, source) == {"pkg.m.f": "violated"}
+
+
+def test_a_local_isinstance_shadowing_narrows_nothing(tmp_path: Path) -> None:
+    source = (
+        "from pkg.kinds import Calm, Clocked\n\n\ndef isinstance(a, b):\n    return True\n\n\n"
+        "# claims: deterministic\ndef f(obj: Calm):\n    if isinstance(obj, Clocked):\n        return obj.stamp()\n"
+    )
+    assert _statuses(tmp_path, source) == {"pkg.m.f": "held"}
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a nested def may rebind the name (`nonlocal`) when the branch calls it
+        "def f(obj: Calm):\n    def reset():\n        nonlocal obj\n        obj = Calm()\n"
+        "    if isinstance(obj, Clocked):\n        reset()\n        return obj.stamp()\n",
+        # a module-level name: a function the branch calls may rebind it
+        "def f():\n    if isinstance(CURRENT, Clocked):\n        return CURRENT.stamp()\n\n\nCURRENT: Calm = Calm()\n",
+        # the test itself rebinds it
+        "def f(obj: Calm):\n    if isinstance(obj, Clocked) and (obj := Calm()):\n        return obj.stamp()\n",
+    ],
+)
+def test_names_another_code_may_rebind_are_not_narrowed(tmp_path: Path, source: str) -> None:
+    head = "from pkg.kinds import Calm, Clocked\n\n\n# claims: deterministic\n"
+    assert _statuses(tmp_path, head + source) == {"pkg.m.f": "held"}
+
+
+def test_narrowed_locals_are_numbered_per_function() -> None:
+    source = (
+        "def f(x):\n    if isinstance(x, A):\n        x.m()\n    if isinstance(x, (B, C)):\n        x.m()\n"
+        "def g(x):\n    if isinstance(x, A):\n        x.m()\n"
+    )
+    facts = extract(source)
+    f, g = facts.functions
+    assert [(b.name, b.target) for b in f.bindings] == [("x@0", "A"), ("x@1", "B"), ("x@1", "C")]
+    assert [(b.name, b.target) for b in g.bindings] == [("x@0", "A")]
+    assert [u[0] for u in f.uses if u[1] == "call"] == [("isinstance",), ("x@0", "m"), ("isinstance",), ("x@1", "m")]
+
+
+@pytest.mark.parametrize(
+    ("annotation", "target"),
+    [
+        ("tuple[A, str]", "(A;str"),
+        ("Tuple[A, B, C]", "(A;B;C"),
+        ("tuple[A, ...]", "*A"),
+        ("tuple[A, dict[str, B]]", "(A;"),  # a mapping's comma would be ambiguous: that position types nothing
+        ("tuple[()]", "("),
+        ("Optional[tuple[A, B]]", "(A;B"),
+    ],
+)
+def test_tuple_targets(annotation: str, target: str) -> None:
+    import ast
+
+    assert annotation_type(ast.parse(annotation, mode="eval").body) == target
+
+
+def test_unpacking_needs_the_annotated_length(tmp_path: Path) -> None:
+    source = (
+        "from pkg.kinds import Calm, Clocked\n\n\n"
+        "def pair() -> tuple[Calm, Clocked]:\n    return Calm(), Clocked()\n\n\n"
+        "# claims: deterministic\ndef wrong_length():\n    a, b, c = pair()\n    return c.stamp()\n\n\n"
+        "# claims: deterministic\ndef second():\n    a, b = pair()\n    return b.stamp()\n"
+    )
+    assert _statuses(tmp_path, source) == {"pkg.m.wrong_length": "held", "pkg.m.second": "violated"}
+
+
+def test_a_cast_to_a_local_class_is_this_body_s(tmp_path: Path) -> None:
+    # the same chain `cast(K, v).stamp` in two bodies, K a different local in each: neither answer is the other's
+    source = (
+        "from typing import cast\nfrom pkg.kinds import Calm, Clocked\n\n\n"
+        "# claims: deterministic\ndef calm(v):\n    K = Calm\n    return cast(K, v).stamp()\n\n\n"
+        "# claims: deterministic\ndef clocked(v):\n    K = Clocked\n    return cast(K, v).stamp()\n"
+    )
+    assert _statuses(tmp_path, source) == {"pkg.m.calm": "held", "pkg.m.clocked": "violated"}
+
+
+def test_another_cast_is_no_typing_cast(tmp_path: Path) -> None:
+    source = (
+        "from pkg.kinds import Clocked\n\n\ndef cast(kind, value):\n    return value\n\n\n"
+        "# claims: deterministic\ndef f(v):\n    return cast(Clocked, v).stamp()\n"
+    )
+    assert _statuses(tmp_path, source) == {"pkg.m.f": "held"}
+
+
+def test_type_checking_import_with_a_run_time_fallback(tmp_path: Path) -> None:
+    source = (
+        "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from pkg.kinds import Clocked\nelse:\n"
+        "    Clocked = None\n\n\n# claims: deterministic\ndef f(x: 'Clocked'):\n    return x.stamp()\n"
+    )
+    assert _statuses(tmp_path, source) == {"pkg.m.f": "violated"}
+
+
+def test_a_type_checking_import_types_a_dataclass_field(tmp_path: Path) -> None:
+    source = (
+        "from dataclasses import dataclass\nfrom typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n"
+        "    from pkg.kinds import Clocked\n\n\n@dataclass\nclass Holder:\n    clock: 'Clocked'\n\n"
+        "    # claims: deterministic\n    def f(self):\n        return self.clock.stamp()\n"
+    )
+    assert _statuses(tmp_path, source) == {"pkg.m.Holder.f": "violated"}
+
+
+def test_a_typevar_imported_from_another_module(tmp_path: Path) -> None:
+    typevar = "from typing import TypeVar\nfrom pkg.kinds import Clocked\n\nT = TypeVar('T', bound=Clocked)\n"
+    extra = {"pkg/tv.py": typevar}
+    source = "from pkg.tv import T\n\n\n# claims: deterministic\ndef f(x: T):\n    return x.stamp()\n"
+    assert _statuses(tmp_path, source, extra) == {"pkg.m.f": "violated"}
+
+
+def test_a_plain_typevar_is_still_an_alias() -> None:
+    facts = extract("from typing import TypeVar\nT = TypeVar('T')\nB = TypeVar('B', bound='C')\n")
+    kinds = {b.name: (b.kind, b.target) for b in facts.bindings}
+    assert kinds["T"][0] == "alias"
+    assert kinds["B"] == ("typevar", "C")
