@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-FACTS_MEANING = 18
+FACTS_MEANING = 19
 """Bumped when the extractor changes what a fact means without changing a record's shape (a shape change is
 seen by `persist.codec.schema` on its own); part of the facts cache's namespace."""
 
@@ -109,7 +109,8 @@ class FunctionFacts:
     cls: str
     kind: str
     """function | method | staticmethod | classmethod | property | lambda | state (what a module-level or
-    class-body assignment evaluates: its uses are what reading the name reaches)"""
+    class-body assignment evaluates, or what a module-level or class-body `class` statement runs: its uses are
+    what reading the name reaches)"""
     first: str
     is_async: bool
     guard: int
@@ -144,6 +145,9 @@ class ClassFacts:
     """Instance attributes a method assigns (`self.x = T(...)`, `self.x = param` with `param: T`, `self.x: T`)."""
     factories: tuple[tuple[str, int], ...]
     """Dataclass / attrs field factories (`field(default_factory=f)`, `attr.ib(factory=f)`): (chain, line)."""
+    metaclass: str = ""
+    """The `metaclass=` keyword as a dotted chain ("<?>" when it names nothing the walk can follow), "" without
+    one (a base's metaclass is then the class's)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -68,6 +68,8 @@ class _FunctionBuilder:
     stored: set[str] = field(default_factory=set)
     """Every name its body binds or shadows (its own parameters aside): a test of such a parameter is not of the
     argument."""
+    parent: _FunctionBuilder | None = None
+    """For a `state` function of a class body, the class statement's: it exists once one of its parts does."""
 
 
 @dataclass
@@ -80,6 +82,7 @@ class _ClassBuilder:
     attributes: list[Binding] = field(default_factory=list)
     fields: list[Binding] = field(default_factory=list)
     factories: list[tuple[str, int]] = field(default_factory=list)
+    metaclass: str = ""
 
 
 class _Scope:
@@ -469,9 +472,17 @@ class _Extractor:
         func = scope.func
         if func is not None:
             if func.pending:  # a `state` function exists only once its assignment uses something
-                func.pending = False
-                self.functions.append(func)
+                self.materialise(func)
             func.uses.append((chain, ctx, line, guard, code))
+
+    def materialise(self, func: _FunctionBuilder) -> None:
+        """A pending `state` function joins the facts, and so does each class statement around it: reading the
+        class reaches what its body's statements evaluate."""
+        current: _FunctionBuilder | None = func
+        while current is not None and current.pending:
+            current.pending = False
+            self.functions.append(current)
+            current = current.parent
 
     def test(self, test: ast.expr, scope: _Scope) -> Cond:
         """A test compiled as a condition; inside a def, a test of one of its parameters against a literal is
@@ -648,6 +659,8 @@ def _function_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx:
                 chain is not None and len(chain) == 2 and chain[1] in ("setter", "getter", "deleter")
             ):
                 kind = "property"
+        if kind == "method" and node.name in specials.IMPLICIT_CLASSMETHODS:
+            kind = "classmethod"
         params = node.args.posonlyargs + node.args.args
         if kind != "staticmethod" and params:
             first = params[0].arg
@@ -691,6 +704,10 @@ def _function_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx:
                 builder.bare_decorators.append((chain, deco.lineno))
     ex.push_body(node.body, inner, guard)
     _arguments(ex, node.args, inner, guard, builder, own=True)
+    if scope.kind == "class":
+        # the class statement evaluates a method's defaults too (its decorators: see `_class_def`)
+        defaults = [*node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)]
+        ex.push_all(defaults, scope, guard, "ref")
     # Decorators and defaults run when the def does, and are part of the function.
     ex.push_all(node.decorator_list, inner, guard, "ref")
 
@@ -758,6 +775,7 @@ def _class_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
         ex.store_name(scope, node.name, node.lineno, guard)
         ex.push_body(node.body, scope, guard)
         ex.push_all([*node.bases, *(k.value for k in node.keywords)], scope, guard, "ref")
+        _class_hooks(ex, node, scope, guard)
         _nested_decorators(ex, node.decorator_list, scope, guard)
         return
     ex.def_lines.setdefault(first_line, -2)
@@ -765,13 +783,42 @@ def _class_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
     # a base the walk cannot name (`make_base()`, `*bases`, `bases[0]`) is kept as "<?>": an unknown class
     bases = tuple(".".join(c) if c is not None else "<?>" for c in (chain_of(_unsubscripted(b)) for b in node.bases))
     builder = _ClassBuilder(qualname, node.lineno, guard, bases)
+    for keyword in node.keywords:
+        if keyword.arg == "metaclass":
+            written = chain_of(keyword.value)
+            builder.metaclass = ".".join(written) if written is not None and written[0][:1] != "<" else "<?>"
     ex.classes.append(builder)
     if scope.kind == "class":
         assert scope.cls is not None
         scope.cls.attributes.append(Binding(node.name, "class", qualname, "", node.lineno, guard))
     else:
         ex.bind(scope, Binding(node.name, "class", qualname, "", node.lineno, guard))
-    ex.push_body(node.body, _Scope("class", f"{qualname}.", cls=builder), guard)
+    # What the class statement runs is import-time state of its own, named by the class: its bases and keywords
+    # (where the statement stands), its body's statements and the hooks Python calls. Its body's assignments
+    # have `state` functions of their own, which it reaches (`parent`); a class decorator is not entered.
+    statement = _state_scope(ex, scope, node.name, node.lineno, guard)
+    assert statement.func is not None
+    ex.push_body(node.body, _Scope("class", f"{qualname}.", func=statement.func, cls=builder), guard)
+    ex.push_all([*node.bases, *(k.value for k in node.keywords)], statement, guard, "ref")
+    _class_hooks(ex, node, statement, guard)
+
+
+def _class_hooks(ex: _Extractor, node: ast.ClassDef, scope: _Scope, guard: int) -> None:
+    """The hooks a `class` statement calls: each named base's `__init_subclass__` (as that base's MRO finds it),
+    and its metaclass's `specials.CLASS_STATEMENT` hooks, whether given by keyword or a base's (a base's
+    metaclass is its `__class__`). Implicit calls: they enter project methods only."""
+    for base in node.bases:
+        chain = chain_of(_unsubscripted(base))
+        if chain is None or chain[0][:1] == "<":
+            continue
+        ex.use(scope, (*chain, "__init_subclass__"), "implicit", base.lineno, guard)
+        for hook in specials.CLASS_STATEMENT:
+            ex.use(scope, (*chain, "__class__", hook), "implicit", base.lineno, guard)
+    for keyword in node.keywords:
+        chain = chain_of(keyword.value) if keyword.arg == "metaclass" else None
+        if chain is not None and chain[0][:1] != "<":
+            for hook in specials.CLASS_STATEMENT:
+                ex.use(scope, (*chain, hook), "implicit", keyword.value.lineno, guard)
 
 
 def _unsubscripted(base: ast.expr) -> ast.expr:
@@ -896,6 +943,8 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
             ex.bind(scope, binding)
         else:
             ex.store_name(scope, name, node.lineno, guard)
+        if scope.kind == "class":  # the class statement calls `__set_name__` on what its body binds
+            _implicit(ex, scope, value, "__set_name__", node.lineno, guard)
         ex.push(value, _state_scope(ex, scope, name, node.lineno, guard), guard, "ref")
         return
     if isinstance(node, ast.AugAssign):
@@ -997,6 +1046,8 @@ def _state_scope(ex: _Extractor, scope: _Scope, name: str, line: int, guard: int
     cls = scope.cls.qualname if scope.kind == "class" and scope.cls is not None else ""
     qualname = f"{scope.prefix}{name}"
     builder = _FunctionBuilder(qualname, line, cls, "state", "", False, guard, "", pending=True)
+    if scope.kind == "class":
+        builder.parent = scope.func
     return _Scope("function", f"{qualname}.<locals>.", func=builder)
 
 
@@ -2071,6 +2122,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             tuple(c.attributes),
             tuple(c.fields),
             tuple(c.factories),
+            c.metaclass,
         )
         for c in ex.classes
     )
@@ -2175,7 +2227,8 @@ def hierarchy_shape(facts: FileFacts) -> str:
         # class-body assignments override like defs (`run = _run`): what each binds is part of the shape
         assigned = sorted(f"{b.name}={b.kind}:{b.target}{_guard_text(facts, b.guard)}" for b in cls.attributes)
         guard = _guard_text(facts, cls.guard)
-        parts.append(f"{cls.qualname}|{guard}|{','.join(cls.bases)}|{','.join(methods)}|{','.join(assigned)}")
+        written = f"{','.join(cls.bases)}|{cls.metaclass}"
+        parts.append(f"{cls.qualname}|{guard}|{written}|{','.join(methods)}|{','.join(assigned)}")
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:20]
 
 

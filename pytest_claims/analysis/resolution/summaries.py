@@ -44,7 +44,13 @@ from pytest_claims.analysis.resolution.symbols import (
 )
 from pytest_claims.analysis.resolution.target import TargetView, catalogue_members
 from pytest_claims.analysis.resolution.tracking import Tracker
-from pytest_claims.analysis.specials import CALLS_BY_NAME, CONSTRUCTORS, FALLBACKS, RUNS_STORED_CALLABLES
+from pytest_claims.analysis.specials import (
+    CALLS_BY_NAME,
+    CONSTRUCTORS,
+    FALLBACKS,
+    METACLASS_CALL,
+    RUNS_STORED_CALLABLES,
+)
 from pytest_claims.config import Config
 from pytest_claims.dotted import under_any
 from pytest_claims.records import (
@@ -210,7 +216,21 @@ class Summaries:
                 self._use(module, func, index, found, calls)
         if making is not None:
             self._tapes[key] = making
+        statement = self.view.class_statement(module, key[1]) if func.kind == "state" else None
+        if statement is not None:
+            self._statement_parts(module, statement[1], found)
         return found
+
+    def _statement_parts(self, module: Module, parts: list[int], found: Found) -> None:
+        """A class statement runs its body: an edge to the `state` function of each of its body's statements
+        (an assignment, a nested class statement), each named as reading it from outside would name it."""
+        functions = module.facts.functions
+        for index in parts:
+            part = functions[index]
+            if self.view.alive(module, part.guard):
+                name = self.view.function_name(module.name, index)
+                found.edge(Edge((module.name, index), name, part.line, name))
+                found.name(name)
 
     def _use(
         self, module: Module, func: FunctionFacts, index: int, found: Found, calls: dict[int, Passed] | None
@@ -401,6 +421,12 @@ class Summaries:
                     self._outcome(target, "call", line, found, subject or cls_name, bound)
         if not is_class:
             return
+        assert isinstance(sym, ProjectClass)
+        bound = call._replace(chain=("<constructed>",)) if call is not None else None
+        for meta in self.dispatch.metaclasses(sym):  # calling a class calls its metaclass's `__call__` first
+            for target in self.dispatch.class_member(meta, METACLASS_CALL, 1, dispatch=meta.dispatch):
+                if isinstance(target, ProjectFunction):
+                    self._outcome(target, "call", line, found, subject or cls_name, bound)
         self._factories(sym.module, sym.idx, line, found, subject or cls_name)
         if not entered:
             found.name(cls_name)
