@@ -799,7 +799,13 @@ def _class_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
     statement = _state_scope(ex, scope, node.name, node.lineno, guard)
     assert statement.func is not None
     ex.push_body(node.body, _Scope("class", f"{qualname}.", func=statement.func, cls=builder), guard)
-    ex.push_all([*node.bases, *(k.value for k in node.keywords)], statement, guard, "ref")
+    for named in [*node.bases, *(k.value for k in node.keywords if k.arg == "metaclass")]:
+        chain = chain_of(_unsubscripted(named))
+        if chain is not None and chain[0][:1] != "<":
+            ex.use(statement, chain, "base", named.lineno, guard)  # named: read, not entered (`base`)
+        else:
+            ex.push(named, statement, guard, "ref")
+    ex.push_all([k.value for k in node.keywords if k.arg != "metaclass"], statement, guard, "ref")
     _class_hooks(ex, node, statement, guard)
 
 

@@ -243,6 +243,9 @@ class Summaries:
         if ctx == "probe":
             self._probe(module, func, chain, line, found)
             return
+        if ctx == "base":
+            self._base(module, func, chain, line, found)
+            return
         if ctx == "passed":  # `map(fn, xs)`: what it references is recorded by its `ref` use
             if any(isinstance(sym, Unknown) for sym in self.bodies.use(module, func, chain)[0]):
                 found.blind_spot(line, code, code)
@@ -286,6 +289,17 @@ class Summaries:
             name = self.view.function_name(*state)
             found.edge(Edge(state, name, line, name))
             found.name(name)
+
+    def _base(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found) -> None:
+        """A base (or the metaclass) a class statement names: reading the name reads what its binding evaluated
+        (a project class: its own class statement), and a name that resolves to nothing is a frontier entry. The
+        hooks of a project class are `implicit` uses of their own; a stdlib or third-party class is not entered
+        (what its metaclass and `__init_subclass__` run is outside the walk, as an import's side effects are)."""
+        syms, reads = self.bodies.use(module, func, chain)
+        self._reads(reads, line, found)
+        for sym in syms:
+            if isinstance(sym, Missing):
+                self._outcome(sym, "ref", line, found, "")
 
     def _probe(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found) -> None:
         """`hasattr(obj, "name")` reads `obj` and tests a name: it reaches nothing of what the name is bound to

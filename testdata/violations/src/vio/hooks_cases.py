@@ -6,6 +6,8 @@ enters it. A type (an annotation, `isinstance`) is no use of the class: it reach
 
 import time
 
+import requests
+
 
 # -- __init_subclass__ ------------------------------------------------------------------------------------
 
@@ -137,6 +139,36 @@ class Settings:
 # claims: deterministic
 def construct_settings():
     return Settings()
+
+
+def announce():
+    return time.time()  # want: deterministic call time.time from vio.hooks_cases.construct_announced via vio.hooks_cases.Announced -> vio.hooks_cases.announce
+
+
+class Announced:
+    announce()
+
+
+# claims: deterministic
+def construct_announced():
+    return Announced()
+
+
+# claims: deterministic
+def only_model_annotation(model: Model) -> bool:
+    return model is not None
+
+
+# -- a stdlib or third-party base is named, not entered (its hooks are outside the walk) ------------------
+
+
+class Adapter(requests.Session):
+    LIMIT = 3
+
+
+# claims: deterministic
+def adapter_limit():
+    return Adapter.LIMIT
 
 
 # -- metaclasses ------------------------------------------------------------------------------------------
