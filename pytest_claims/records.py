@@ -66,7 +66,8 @@ Use = tuple[tuple[str, ...], str, int, int, str]
 (`hasattr(obj, "name")`: the name is tested, not read; only a project class's `__getattr__` runs), `passed` (a
 callable handed to `map`, `sorted(key=)`, ...: `specials.CALLS_ITS_ARGUMENT`), `identity` (an operand of `is`) or
 `base` (a base or the metaclass a module-level or class-body `class` statement names: read, its hooks entered by
-`implicit` uses, a stdlib or third-party class not entered);
+`implicit` uses, a stdlib or third-party class not entered) or `part` (in a class statement's `state` function:
+the statement of its body whose `state` function is named by the chain, at this line);
 `guard` indexes `FileFacts.guards`; `code` is the call's source text, whitespace-normalised (at most 120
 characters), kept only for calls whose callee may turn out to be of unknown type (a blind spot is reported with
 it), else "".

@@ -69,7 +69,7 @@ class _FunctionBuilder:
     """Every name its body binds or shadows (its own parameters aside): a test of such a parameter is not of the
     argument."""
     parent: _FunctionBuilder | None = None
-    """For a `state` function of a class body, the class statement's: it exists once one of its parts does."""
+    """For a `state` function of a class body, the class statement's, which runs it (`materialise`)."""
 
 
 @dataclass
@@ -476,13 +476,16 @@ class _Extractor:
             func.uses.append((chain, ctx, line, guard, code))
 
     def materialise(self, func: _FunctionBuilder) -> None:
-        """A pending `state` function joins the facts, and so does each class statement around it: reading the
-        class reaches what its body's statements evaluate."""
+        """A pending `state` function joins the facts, and so does each class statement around it, which runs it:
+        a use of context `part` (the chain its qualname, the line its own) says so."""
         current: _FunctionBuilder | None = func
         while current is not None and current.pending:
             current.pending = False
             self.functions.append(current)
-            current = current.parent
+            parent = current.parent
+            if parent is not None:
+                parent.uses.append(((current.qualname,), "part", current.line, current.guard, ""))
+            current = parent
 
     def test(self, test: ast.expr, scope: _Scope) -> Cond:
         """A test compiled as a condition; inside a def, a test of one of its parameters against a literal is
@@ -949,9 +952,7 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
             ex.bind(scope, binding)
         else:
             ex.store_name(scope, name, node.lineno, guard)
-        if scope.kind == "class":  # the class statement calls `__set_name__` on what its body binds
-            _implicit(ex, scope, value, "__set_name__", node.lineno, guard)
-        ex.push(value, _state_scope(ex, scope, name, node.lineno, guard), guard, "ref")
+        ex.push(value, _member_state(ex, scope, name, value, node.lineno, guard), guard, "ref")
         return
     if isinstance(node, ast.AugAssign):
         _augmented(ex, node, scope, guard)
@@ -965,6 +966,17 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
     _bind_pairs(ex, scope, pairs, value, node.lineno, guard, value if unpacked else None)
     for target in reversed(targets):
         _push_stores(ex, target, scope, guard)
+
+
+def _member_state(ex: _Extractor, scope: _Scope, name: str, value: ast.expr | None, line: int, guard: int) -> _Scope:
+    """The `state` function of a one-name assignment's value (`_state_scope`); in a class body, the class
+    statement also calls `__set_name__` on the value, and runs no part of a lambda's body."""
+    state = _state_scope(ex, scope, name, line, guard)
+    if scope.kind == "class":
+        _implicit(ex, scope, value, "__set_name__", line, guard)
+        if isinstance(value, ast.Lambda) and state.func is not None:
+            state.func.parent = None
+    return state
 
 
 def _augmented(ex: _Extractor, node: ast.AugAssign, scope: _Scope, guard: int) -> None:

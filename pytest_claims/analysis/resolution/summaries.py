@@ -216,21 +216,25 @@ class Summaries:
                 self._use(module, func, index, found, calls)
         if making is not None:
             self._tapes[key] = making
-        statement = self.view.class_statement(module, key[1]) if func.kind == "state" else None
-        if statement is not None:
-            self._statement_parts(module, statement[1], found)
         return found
 
-    def _statement_parts(self, module: Module, parts: list[int], found: Found) -> None:
-        """A class statement runs its body: an edge to the `state` function of each of its body's statements
-        (an assignment, a nested class statement), each named as reading it from outside would name it."""
-        functions = module.facts.functions
-        for index in parts:
-            part = functions[index]
-            if self.view.alive(module, part.guard):
-                name = self.view.function_name(module.name, index)
-                found.edge(Edge((module.name, index), name, part.line, name))
-                found.name(name)
+    def _part(self, module: Module, qualname: str, line: int, found: Found) -> None:
+        """A class statement runs each statement of its body: an edge to that statement's `state` function when
+        it runs something (a call, an implicit call, a nested class statement). One that only names values
+        (`run = _run`, `now = time.time`, `limit = LIMIT`) is reached for the module state it reads, never for the
+        functions it names: only a reader of the attribute may call them."""
+        index = self.view.state_functions(module).get((qualname, line))
+        if index is None:
+            return
+        part = module.facts.functions[index]
+        if any(use[1] not in ("ref", "identity", "type") for use in part.uses):
+            name = self.view.function_name(module.name, index)
+            found.edge(Edge((module.name, index), name, line, name))
+            found.name(name)
+            return
+        for chain, ctx, _, guard, _ in part.uses:
+            if ctx in ("ref", "identity") and (not guard or self.view.alive(module, guard)):
+                self._reads(self.bodies.use(module, part, chain)[1], line, found)
 
     def _use(
         self, module: Module, func: FunctionFacts, index: int, found: Found, calls: dict[int, Passed] | None
@@ -245,6 +249,9 @@ class Summaries:
             return
         if ctx == "base":
             self._base(module, func, chain, line, found)
+            return
+        if ctx == "part":
+            self._part(module, chain[0], line, found)
             return
         if ctx == "passed":  # `map(fn, xs)`: what it references is recorded by its `ref` use
             if any(isinstance(sym, Unknown) for sym in self.bodies.use(module, func, chain)[0]):

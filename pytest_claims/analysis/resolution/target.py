@@ -78,7 +78,6 @@ class TargetView:
         self._by_name: dict[tuple[str, str], LiveTable[int]] = {}
         self._last_lines: dict[str, dict[str, int]] = {}
         self._states: dict[str, dict[tuple[str, int], int]] = {}
-        self._statements: dict[str, dict[int, tuple[int, list[int]]]] = {}
         self._binds: dict[str, tuple[bool, bool]] = {}
         self._bound_names: dict[str, dict[str, list[tuple[int, int]]]] = {}
 
@@ -215,26 +214,6 @@ class TargetView:
                     table[func.qualname, func.line] = index
             self._states[module.name] = table
         return table
-
-    def class_statement(self, module: Module, index: int) -> tuple[int, list[int]] | None:
-        """For the `state` function of a class statement: the class (its index) and the `state` functions of its
-        body's statements (assignments, nested class statements), which it reaches. None for any other."""
-        table = self._statements.get(module.name)
-        if table is None:
-            functions = module.facts.functions
-            classes = {(c.qualname, c.line): i for i, c in enumerate(module.facts.classes)}
-            states = [(fi, func) for fi, func in enumerate(functions) if func.kind == "state"]
-            parts: dict[str, list[int]] = {}
-            for fi, func in states:
-                if func.cls:
-                    parts.setdefault(func.cls, []).append(fi)
-            table = {}
-            for fi, func in states:
-                cls_index = classes.get((func.qualname, func.line))
-                if cls_index is not None:
-                    table[fi] = (cls_index, parts.get(func.qualname, []))
-            self._statements[module.name] = table
-        return table.get(index)
 
     def replacements(self, key: tuple[str, int]) -> tuple[list[tuple[str, int]], bool]:
         """What may replace a def under its name on this target, so that Python binds it instead: a later def of

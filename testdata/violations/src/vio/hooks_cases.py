@@ -159,6 +159,30 @@ def only_model_annotation(model: Model) -> bool:
     return model is not None
 
 
+SEED = int(time.time())  # want: deterministic call time.time from vio.hooks_cases.construct_configured via vio.hooks_cases.Configured -> vio.hooks_cases.SEED
+
+
+class Configured:
+    seed = SEED
+
+
+# claims: deterministic
+def construct_configured():
+    return Configured()
+
+
+class Holder:
+    # a body that only names values runs nothing: a reader of the attribute reaches what it names
+    handler = announce
+    now = time.time
+    later = lambda self: time.time()  # noqa: E731
+
+
+# claims: deterministic
+def construct_holder():
+    return Holder()
+
+
 # -- a stdlib or third-party base is named, not entered (its hooks are outside the walk) ------------------
 
 
