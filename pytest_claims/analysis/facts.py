@@ -779,6 +779,9 @@ def _class_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
         ex.push_body(node.body, scope, guard)
         ex.push_all([*node.bases, *(k.value for k in node.keywords)], scope, guard, "ref")
         _class_hooks(ex, node, scope, guard)
+        for stmt in node.body:  # the class statement calls `__set_name__` on what its body binds
+            if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+                _implicit(ex, scope, stmt.value, "__set_name__", stmt.lineno, guard)
         _nested_decorators(ex, node.decorator_list, scope, guard)
         return
     ex.def_lines.setdefault(first_line, -2)
@@ -815,19 +818,20 @@ def _class_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
 def _class_hooks(ex: _Extractor, node: ast.ClassDef, scope: _Scope, guard: int) -> None:
     """The hooks a `class` statement calls: each named base's `__init_subclass__` (as that base's MRO finds it),
     and its metaclass's `specials.CLASS_STATEMENT` hooks, whether given by keyword or a base's (a base's
-    metaclass is its `__class__`). Implicit calls: they enter project methods only."""
-    for base in node.bases:
-        chain = chain_of(_unsubscripted(base))
+    metaclass is its `__class__`). Implicit calls: they enter project methods only. A base or metaclass the walk
+    cannot name (`make_base()`, `*bases`) may have any hooks: a blind spot, as a call of an unknown value is."""
+    metaclasses = [k.value for k in node.keywords if k.arg == "metaclass"]
+    for written in [*node.bases, *metaclasses]:
+        is_base = not any(written is m for m in metaclasses)
+        chain = chain_of(_unsubscripted(written))
         if chain is None or chain[0][:1] == "<":
+            text = f"class {node.name}({'' if is_base else 'metaclass='}{ex.code(written)})"
+            ex.use(scope, ("<?>",), "call", written.lineno, guard, text)
             continue
-        ex.use(scope, (*chain, "__init_subclass__"), "implicit", base.lineno, guard)
-        for hook in specials.CLASS_STATEMENT:
-            ex.use(scope, (*chain, "__class__", hook), "implicit", base.lineno, guard)
-    for keyword in node.keywords:
-        chain = chain_of(keyword.value) if keyword.arg == "metaclass" else None
-        if chain is not None and chain[0][:1] != "<":
-            for hook in specials.CLASS_STATEMENT:
-                ex.use(scope, (*chain, hook), "implicit", keyword.value.lineno, guard)
+        hooks = [(*chain, "__class__", hook) for hook in specials.CLASS_STATEMENT] if is_base else []
+        hooks += [(*chain, "__init_subclass__")] if is_base else [(*chain, h) for h in specials.CLASS_STATEMENT]
+        for hook in hooks:
+            ex.use(scope, hook, "implicit", written.lineno, guard)
 
 
 def _unsubscripted(base: ast.expr) -> ast.expr:

@@ -98,6 +98,7 @@ def only_isinstance(item: object) -> bool:
 class Stamp:
     def __set_name__(self, owner, name):
         # want: deterministic call time.time from vio.hooks_cases.construct_model via vio.hooks_cases.Model -> vio.hooks_cases.Stamp.__set_name__
+        # want: deterministic call time.time from vio.hooks_cases.local_model via vio.hooks_cases.Stamp.__set_name__
         self.at = time.time()
 
 
@@ -108,6 +109,14 @@ class Model:
 # claims: deterministic
 def construct_model():
     return Model()
+
+
+# claims: deterministic
+def local_model():
+    class Local:
+        field = Stamp()
+
+    return Local
 
 
 class Label:
@@ -254,6 +263,19 @@ class Calm(metaclass=CalmMeta):
 # claims: deterministic
 def make_calm():
     return Calm()
+
+
+def pick_meta():
+    return CalmMeta
+
+
+class Picked(metaclass=pick_meta()):  # want-blind: `class Picked(metaclass=pick_meta())` from vio.hooks_cases.construct_picked via vio.hooks_cases.Picked
+    pass
+
+
+# claims: deterministic
+def construct_picked():
+    return Picked()
 
 
 # claims: deterministic
