@@ -375,6 +375,8 @@ class Summaries:
             syms, _ = self.bodies.use(module, func, receiver)
             if not any(isinstance(sym, HOLDS_METHODS) for sym in syms):
                 return []
+            if chain[-1] == "__set_name__" and not any(isinstance(sym, ProjectInstance) for sym in syms):
+                return []  # a class (or module) bound in a class body: its type's `__set_name__`, not its own
         for dunder in FALLBACKS.get(chain[-1], (chain[-1],)):
             syms, _ = self.bodies.use(module, func, (*receiver, dunder))
             entered: list[Sym] = [sym for sym in syms if isinstance(sym, ProjectFunction)]

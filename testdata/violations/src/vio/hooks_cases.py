@@ -119,6 +119,16 @@ def local_model():
     return Local
 
 
+class Kinds:
+    # the class itself, not an instance: Python calls its type's `__set_name__`, not `Stamp.__set_name__`
+    kind = Stamp
+
+
+# claims: deterministic
+def construct_kinds():
+    return Kinds()
+
+
 class Label:
     def __set_name__(self, owner, name):
         self.name = name
