@@ -478,14 +478,15 @@ class _Extractor:
     def materialise(self, func: _FunctionBuilder) -> None:
         """A pending `state` function joins the facts, and so does each class statement around it, which runs it:
         a use of context `part` (the chain its qualname, the line its own) says so."""
-        current: _FunctionBuilder | None = func
-        while current is not None and current.pending:
-            current.pending = False
-            self.functions.append(current)
-            parent = current.parent
-            if parent is not None:
-                parent.uses.append(((current.qualname,), "part", current.line, current.guard, ""))
-            current = parent
+        chain = [func]
+        while chain[-1].pending:
+            child = chain[-1]
+            child.pending = False
+            self.functions.append(child)
+            if child.parent is None:
+                return
+            child.parent.uses.append(((child.qualname,), "part", child.line, child.guard, ""))
+            chain.append(child.parent)
 
     def test(self, test: ast.expr, scope: _Scope) -> Cond:
         """A test compiled as a condition; inside a def, a test of one of its parameters against a literal is
