@@ -8,6 +8,7 @@ from pathlib import Path
 
 from pytest_claims.analysis.facts import extract, hierarchy_shape
 from pytest_claims.engine import check
+from pytest_claims.persist.cache import FactsCache
 from pytest_claims.records import FileFacts
 from tests.analysis.helpers import pkg_project, statuses_of
 
@@ -137,3 +138,28 @@ def test_names_of_the_class_body_and_sibling_classes_are_no_frontier(tmp_path: P
     result = check(pkg_project(tmp_path, files), ["linux"])
     assert statuses_of(result) == {"pkg.use.use": "held"}
     assert not result.claims[0].frontier
+
+
+def test_a_warm_run_sees_a_hook_added_in_another_module(tmp_path: Path) -> None:
+    """The class statement's summary read the base's module: adding a hook there, or a metaclass, redoes it."""
+    (tmp_path / "project").mkdir()
+    root = pkg_project(
+        tmp_path / "project",
+        {
+            "pkg/base.py": "class Registered:\n    pass\n",
+            "pkg/models.py": "from pkg.base import Registered\n\nclass Plugin(Registered):\n    pass\n",
+            "pkg/use.py": "from pkg.models import Plugin\n\n# claims: deterministic\ndef use():\n    return Plugin\n",
+        },
+    )
+    cache = FactsCache(tmp_path / "cache")
+    assert statuses_of(check(root, ["linux"], cache=cache)) == {"pkg.use.use": "held"}
+    (root / "pkg/base.py").write_text(
+        "import time\n\nclass Registered:\n    def __init_subclass__(cls):\n        cls.at = time.time()\n"
+    )
+    assert statuses_of(check(root, ["linux"], cache=FactsCache(tmp_path / "cache"))) == {"pkg.use.use": "violated"}
+    (root / "pkg/base.py").write_text(
+        "import time\n\nclass Meta(type):\n    def __new__(mcls, *args):\n        time.sleep(0)\n"
+        "        return super().__new__(mcls, *args)\n\nclass Registered(metaclass=Meta):\n    pass\n"
+    )
+    (violation,) = next(iter(check(root, ["linux"], cache=FactsCache(tmp_path / "cache")).claims)).violations
+    assert (violation.reach, violation.via) == ("time.sleep", ("pkg.models.Plugin", "pkg.base.Meta.__new__"))
