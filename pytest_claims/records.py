@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-FACTS_MEANING = 21
+FACTS_MEANING = 22
 """Bumped when the extractor changes what a fact means without changing a record's shape (a shape change is
 seen by `persist.codec.schema` on its own); part of the facts cache's namespace."""
 
@@ -66,7 +66,10 @@ Use = tuple[tuple[str, ...], str, int, int, str]
 (`hasattr(obj, "name")`: the name is tested, not read; only a project class's `__getattr__` runs), `passed` (a
 callable handed to `map`, `sorted(key=)`, ...: `specials.CALLS_ITS_ARGUMENT`), `given` (a value handed to a call
 that may call back into it, `dt.astimezone(zone)`, `d[key]`: `specials.CALLS_BACK`; its `code` says the slot, the
-callee's chain and the call's text, `specials.given_code`) or `identity` (an operand of `is`);
+callee's chain and the call's text, `specials.given_code`), `identity` (an operand of `is`), `base` (a base or the
+metaclass a module-level or class-body `class` statement names: read, its hooks entered by `implicit` uses, a
+stdlib or third-party class not entered) or `part` (in a class statement's `state` function: the statement of its
+body whose `state` function is named by the chain, at this line);
 `guard` indexes `FileFacts.guards`; `code` is the call's source text, whitespace-normalised (at most 120
 characters), kept only for calls whose callee may turn out to be of unknown type (a blind spot is reported with
 it), else "".
@@ -117,7 +120,8 @@ class FunctionFacts:
     cls: str
     kind: str
     """function | method | staticmethod | classmethod | property | lambda | state (what a module-level or
-    class-body assignment evaluates: its uses are what reading the name reaches)"""
+    class-body assignment evaluates, or what a module-level or class-body `class` statement runs: its uses are
+    what reading the name reaches)"""
     first: str
     is_async: bool
     guard: int
@@ -159,6 +163,9 @@ class ClassFacts:
     """Instance attributes a method assigns (`self.x = T(...)`, `self.x = param` with `param: T`, `self.x: T`)."""
     factories: tuple[tuple[str, int], ...]
     """Dataclass / attrs field factories (`field(default_factory=f)`, `attr.ib(factory=f)`): (chain, line)."""
+    metaclass: str = ""
+    """The `metaclass=` keyword as a dotted chain ("<?>" when it names nothing the walk can follow), "" without
+    one (a base's metaclass is then the class's)."""
 
 
 @dataclass(frozen=True, slots=True)

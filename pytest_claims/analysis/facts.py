@@ -78,6 +78,8 @@ class _FunctionBuilder:
     def store(self, name: str) -> None:
         self.stored.add(name)
         self.stores[name] = self.stores.get(name, 0) + 1
+    parent: _FunctionBuilder | None = None
+    """For a `state` function of a class body, the class statement's, which runs it (`materialise`)."""
 
 
 @dataclass
@@ -90,6 +92,7 @@ class _ClassBuilder:
     attributes: list[Binding] = field(default_factory=list)
     fields: list[Binding] = field(default_factory=list)
     factories: list[tuple[str, int]] = field(default_factory=list)
+    metaclass: str = ""
 
 
 class _Scope:
@@ -538,9 +541,21 @@ class _Extractor:
         if func is not None:
             chain = narrow(scope, chain)
             if func.pending:  # a `state` function exists only once its assignment uses something
-                func.pending = False
-                self.functions.append(func)
+                self.materialise(func)
             func.uses.append((chain, ctx, line, guard, code))
+
+    def materialise(self, func: _FunctionBuilder) -> None:
+        """A pending `state` function joins the facts, and so does each class statement around it, which runs it:
+        a use of context `part` (the chain its qualname, the line its own) says so."""
+        chain = [func]
+        while chain[-1].pending:
+            child = chain[-1]
+            child.pending = False
+            self.functions.append(child)
+            if child.parent is None:
+                return
+            child.parent.uses.append(((child.qualname,), "part", child.line, child.guard, ""))
+            chain.append(child.parent)
 
     def test(self, test: ast.expr, scope: _Scope) -> Cond:
         """A test compiled as a condition; inside a def, a test of one of its parameters against a literal is
@@ -691,21 +706,32 @@ Handler = Callable[[_Extractor, ast.AST, _Scope, int, str], None]
 # Statement handlers
 
 
+def _nested_def(
+    ex: _Extractor,
+    node: ast.FunctionDef | ast.AsyncFunctionDef,
+    scope: _Scope,
+    guard: int,
+    lines: tuple[int, int],
+) -> None:
+    """A nested def is part of the function that contains it."""
+    first_line, body_line = lines
+    ex.def_lines.setdefault(first_line, -2)
+    ex.def_spans.append((node.lineno, body_line, -2))
+    ex.def_count += 1
+    assert scope.func is not None
+    ex.store_name(scope, node.name, node.lineno, guard)
+    scope.func.bindings.append(Binding(node.name, "nested", "", "", node.lineno, guard))
+    ex.push_body(node.body, scope.unnarrowed(), guard)
+    _arguments(ex, node.args, scope, guard, scope.func)
+    _nested_decorators(ex, node.decorator_list, scope, guard)
+
+
 def _function_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
     first_line = min([d.lineno for d in node.decorator_list] + [node.lineno])
     body_line = node.body[0].lineno if node.body else node.lineno
     if scope.kind == "function":
-        # A nested def is part of the function that contains it.
-        ex.def_lines.setdefault(first_line, -2)
-        ex.def_spans.append((node.lineno, body_line, -2))
-        ex.def_count += 1
-        assert scope.func is not None
-        ex.store_name(scope, node.name, node.lineno, guard)
-        scope.func.bindings.append(Binding(node.name, "nested", "", "", node.lineno, guard))
-        ex.push_body(node.body, scope.unnarrowed(), guard)
-        _arguments(ex, node.args, scope, guard, scope.func)
-        _nested_decorators(ex, node.decorator_list, scope, guard)
+        _nested_def(ex, node, scope, guard, (first_line, body_line))
         return
     cls = scope.cls.qualname if scope.kind == "class" and scope.cls else ""
     kind = "function"
@@ -722,6 +748,8 @@ def _function_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx:
                 chain is not None and len(chain) == 2 and chain[1] in ("setter", "getter", "deleter")
             ):
                 kind = "property"
+        if kind == "method" and node.name in specials.IMPLICIT_CLASSMETHODS:
+            kind = "classmethod"
         params = node.args.posonlyargs + node.args.args
         if kind != "staticmethod" and params:
             first = params[0].arg
@@ -765,6 +793,10 @@ def _function_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx:
                 builder.bare_decorators.append((chain, deco.lineno))
     ex.push_body(node.body, inner, guard)
     _arguments(ex, node.args, inner, guard, builder, own=True)
+    if scope.kind == "class":
+        # the class statement evaluates a method's defaults too (its decorators: see `_class_def`)
+        defaults = [*node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)]
+        ex.push_all(defaults, scope, guard, "ref")
     # Decorators and defaults run when the def does, and are part of the function.
     ex.push_all(node.decorator_list, inner, guard, "ref")
 
@@ -889,6 +921,10 @@ def _class_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
         ex.store_name(scope, node.name, node.lineno, guard)
         ex.push_body(node.body, scope.unnarrowed(), guard)
         ex.push_all([*node.bases, *(k.value for k in node.keywords)], scope, guard, "ref")
+        _class_hooks(ex, node, scope, guard)
+        for stmt in node.body:  # the class statement calls `__set_name__` on what its body binds
+            if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+                _implicit(ex, scope, stmt.value, "__set_name__", stmt.lineno, guard)
         _nested_decorators(ex, node.decorator_list, scope, guard)
         return
     ex.def_lines.setdefault(first_line, -2)
@@ -896,13 +932,49 @@ def _class_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
     # a base the walk cannot name (`make_base()`, `*bases`, `bases[0]`) is kept as "<?>": an unknown class
     bases = tuple(".".join(c) if c is not None else "<?>" for c in (chain_of(_unsubscripted(b)) for b in node.bases))
     builder = _ClassBuilder(qualname, node.lineno, guard, bases)
+    for keyword in node.keywords:
+        if keyword.arg == "metaclass":
+            written = chain_of(keyword.value)
+            builder.metaclass = ".".join(written) if written is not None and written[0][:1] != "<" else "<?>"
     ex.classes.append(builder)
     if scope.kind == "class":
         assert scope.cls is not None
         scope.cls.attributes.append(Binding(node.name, "class", qualname, "", node.lineno, guard))
     else:
         ex.bind(scope, Binding(node.name, "class", qualname, "", node.lineno, guard))
-    ex.push_body(node.body, _Scope("class", f"{qualname}.", cls=builder), guard)
+    # What the class statement runs is import-time state of its own, named by the class: its bases and keywords
+    # (where the statement stands), its body's statements and the hooks Python calls. Its body's assignments
+    # have `state` functions of their own, which it reaches (`parent`); a class decorator is not entered.
+    statement = _state_scope(ex, scope, node.name, node.lineno, guard)
+    assert statement.func is not None
+    ex.push_body(node.body, _Scope("class", f"{qualname}.", func=statement.func, cls=builder), guard)
+    for named in [*node.bases, *(k.value for k in node.keywords if k.arg == "metaclass")]:
+        chain = chain_of(_unsubscripted(named))
+        if chain is not None and chain[0][:1] != "<":
+            ex.use(statement, chain, "base", named.lineno, guard)  # named: read, not entered (`base`)
+        else:
+            ex.push(named, statement, guard, "ref")
+    ex.push_all([k.value for k in node.keywords if k.arg != "metaclass"], statement, guard, "ref")
+    _class_hooks(ex, node, statement, guard)
+
+
+def _class_hooks(ex: _Extractor, node: ast.ClassDef, scope: _Scope, guard: int) -> None:
+    """The hooks a `class` statement calls: each named base's `__init_subclass__` (as that base's MRO finds it),
+    and its metaclass's `specials.CLASS_STATEMENT` hooks, whether given by keyword or a base's (a base's
+    metaclass is its `__class__`). Implicit calls: they enter project methods only. A base or metaclass the walk
+    cannot name (`make_base()`, `*bases`) may have any hooks: a blind spot, as a call of an unknown value is."""
+    metaclasses = [k.value for k in node.keywords if k.arg == "metaclass"]
+    for written in [*node.bases, *metaclasses]:
+        is_base = not any(written is m for m in metaclasses)
+        chain = chain_of(_unsubscripted(written))
+        if chain is None or chain[0][:1] == "<":
+            text = f"class {node.name}({'' if is_base else 'metaclass='}{ex.code(written)})"
+            ex.use(scope, ("<?>",), "call", written.lineno, guard, text)
+            continue
+        hooks = [(*chain, "__class__", hook) for hook in specials.CLASS_STATEMENT] if is_base else []
+        hooks += [(*chain, "__init_subclass__")] if is_base else [(*chain, h) for h in specials.CLASS_STATEMENT]
+        for hook in hooks:
+            ex.use(scope, hook, "implicit", written.lineno, guard)
 
 
 def _unsubscripted(base: ast.expr) -> ast.expr:
@@ -1189,7 +1261,7 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
             ex.store_name(scope, name, node.lineno, guard)
             if isinstance(value, ast.Lambda) and scope.func is not None:
                 scope.func.bindings.append(Binding(name, "nested", "", "", node.lineno, guard))
-        ex.push(value, _state_scope(ex, scope, name, node.lineno, guard), guard, "ref")
+        ex.push(value, _member_state(ex, scope, name, value, node.lineno, guard), guard, "ref")
         return
     if isinstance(node, ast.AugAssign):
         _augmented(ex, node, scope, guard)
@@ -1223,6 +1295,17 @@ def _unpacked_call(ex: _Extractor, scope: _Scope, targets: list[ast.expr], value
             assert isinstance(element, ast.Name)
             binding = Binding(element.id, "unpacked", ".".join(chain), f"{position}/{length}", element.lineno, guard)
             ex.bind(scope, binding)
+
+
+def _member_state(ex: _Extractor, scope: _Scope, name: str, value: ast.expr | None, line: int, guard: int) -> _Scope:
+    """The `state` function of a one-name assignment's value (`_state_scope`); in a class body, the class
+    statement also calls `__set_name__` on the value, and runs no part of a lambda's body."""
+    state = _state_scope(ex, scope, name, line, guard)
+    if scope.kind == "class":
+        _implicit(ex, scope, value, "__set_name__", line, guard)
+        if isinstance(value, ast.Lambda) and state.func is not None:
+            state.func.parent = None
+    return state
 
 
 def _augmented(ex: _Extractor, node: ast.AugAssign, scope: _Scope, guard: int) -> None:
@@ -1310,6 +1393,8 @@ def _state_scope(ex: _Extractor, scope: _Scope, name: str, line: int, guard: int
     cls = scope.cls.qualname if scope.kind == "class" and scope.cls is not None else ""
     qualname = f"{scope.prefix}{name}"
     builder = _FunctionBuilder(qualname, line, cls, "state", "", False, guard, "", pending=True)
+    if scope.kind == "class":
+        builder.parent = scope.func
     return _Scope("function", f"{qualname}.<locals>.", func=builder)
 
 
@@ -2512,6 +2597,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             tuple(c.attributes),
             tuple(c.fields),
             tuple(c.factories),
+            c.metaclass,
         )
         for c in ex.classes
     )
@@ -2617,7 +2703,8 @@ def hierarchy_shape(facts: FileFacts) -> str:
         # class-body assignments override like defs (`run = _run`): what each binds is part of the shape
         assigned = sorted(f"{b.name}={b.kind}:{b.target}{_guard_text(facts, b.guard)}" for b in cls.attributes)
         guard = _guard_text(facts, cls.guard)
-        parts.append(f"{cls.qualname}|{guard}|{','.join(cls.bases)}|{','.join(methods)}|{','.join(assigned)}")
+        written = f"{','.join(cls.bases)}|{cls.metaclass}"
+        parts.append(f"{cls.qualname}|{guard}|{written}|{','.join(methods)}|{','.join(assigned)}")
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:20]
 
 

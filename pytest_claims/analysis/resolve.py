@@ -130,6 +130,9 @@ class _Closed:
     ) -> list[Sym]:
         raise RuntimeError("the resolver is closed")
 
+    def metaclasses(self, sym: ProjectClass) -> list[ProjectClass]:
+        raise RuntimeError("the resolver is closed")
+
     def local_syms(self, module: Module, func: FunctionFacts, name: str) -> list[Sym] | None:
         raise RuntimeError("the resolver is closed")
 

@@ -91,7 +91,17 @@ FALLBACKS: dict[str, tuple[str, ...]] = {
 """The special methods Python calls, in order, where a class does not define the first (SPEC §5 implicit calls)."""
 
 CONSTRUCTORS = ("__init__", "__new__", "__post_init__")
-"""What calling a project class enters."""
+"""What calling a project class enters (and its metaclass's `METACLASS_CALL`, when a project class defines it)."""
+
+METACLASS_CALL = "__call__"
+"""Calling a class calls its metaclass's `__call__` first (which, as `type.__call__`, calls the constructors)."""
+
+CLASS_STATEMENT = ("__prepare__", "__new__", "__init__")
+"""What a `class` statement calls on its metaclass (the keyword's, or a base's); it also calls the bases'
+`__init_subclass__` and the `__set_name__` of what its body binds."""
+
+IMPLICIT_CLASSMETHODS = frozenset({"__init_subclass__", "__class_getitem__"})
+"""Methods Python makes classmethods without a decorator: their first parameter is the class."""
 
 RUNS_STORED_CALLABLES = frozenset(
     {

@@ -59,7 +59,8 @@ NONCLAIMS: tuple[str, ...] = (
     "name is read, and a project function used as a value is followed where it is named.",
     "Implicit special-method calls on values of unknown type are not followed (the __hash__ of elements put in "
     "a set, a + b on untyped operands, iterating an untyped value); on a value of a known project class they "
-    "are. Descriptors, metaclasses and __init_subclass__ hooks are not followed.",
+    "are. Descriptors are not followed. A class statement's project hooks (a metaclass, __init_subclass__, "
+    "__set_name__) are followed; its decorators, and a stdlib or third-party base's or metaclass's hooks, are not.",
     'Blind spots never make a claim violated: under dynamic-calls = "ignore" (the default) a claim or rule with '
     'blind spots still holds and the report lists them; under dynamic-calls = "unevaluable" it is unevaluable.',
     "Overrides are looked for in the project's own subclasses only: a subclass defined outside the project, or "

@@ -187,7 +187,7 @@ class Bodies:
             # a local's, or `cast(C, v)` with C a local name: the answer is this body's alone
             key = ("<local>", func.qualname, func.line, chain)  # kept only while its summary is computed
         else:
-            key = (module.name, "", func.cls, chain)
+            key = (module.name, "", func.cls, chain, self._statement(module, func))
         local = key[0] == "<local>"
         memo = self.local_uses if local else self._uses
         cached = memo.get(key)
@@ -238,7 +238,7 @@ class Bodies:
             local = self.local_syms(module, func, root)
             syms = local if local is not None else self.evaluator.global_name(module, root, 0)
             if (
-                func.cls
+                (func.cls or func.kind == "state")
                 and syms
                 and all(isinstance(s, Missing) for s in syms)
                 and self._in_class_body(module, func, root)
@@ -259,8 +259,17 @@ class Bodies:
             syms = list(dict.fromkeys(next_syms)) if len(next_syms) > 1 else next_syms
         return syms
 
+    def _statement(self, module: Module, func: FunctionFacts) -> str:
+        """The class a class statement's `state` function runs the body of ("" for any other function): its uses
+        stand in that class's body as well as where the statement stands."""
+        return func.qualname if func.kind == "state" and self.view.classes_named(module, func.qualname) else ""
+
     def _in_class_body(self, module: Module, func: FunctionFacts, name: str) -> bool:
-        for index in self.view.classes_named(module, func.cls):
+        scopes = [func.cls] if func.cls else []
+        statement = self._statement(module, func)
+        if statement:
+            scopes.append(statement)
+        for index in (i for scope in scopes for i in self.view.classes_named(module, scope)):
             cls = module.facts.classes[index]
             if any(m == name for m, _ in cls.methods) or any(b.name == name for b in cls.attributes):
                 return True

@@ -71,6 +71,23 @@ class Dispatch:
                 found = [s for s in found if not isinstance(s, (Opaque, Unknown))] + overrides
         return found
 
+    def metaclasses(self, sym: ProjectClass) -> list[ProjectClass]:
+        """The project metaclass of a project class: the one its `metaclass=` keyword names, or the first of its
+        MRO's (Python takes the most derived of them: a candidate another one derives from is left out). Read as
+        its bases are, by no one: the class object holds it. Through `cls` or `type[C]` (any subclass), a call
+        on it may land in a subclass's override. None: `type` or a stdlib or third-party metaclass."""
+        found: list[ClassKey] = []
+        for mod_name, cls_index in self.hierarchy.mro(sym.module, sym.idx):
+            module = self.view.module(mod_name)
+            written = module.facts.classes[cls_index].metaclass
+            if written and written != "<?>":
+                for meta in self.hierarchy.base_syms(module, written):
+                    if isinstance(meta, ProjectClass) and (meta.module, meta.idx) not in found:
+                        found.append((meta.module, meta.idx))
+        if len(found) > 1:
+            found = [k for k in found if not any(k != o and k in self.hierarchy.mro(*o) for o in found)]
+        return [ProjectClass(m, i, sym.dispatch) for m, i in found]
+
     def _lookup(
         self,
         instance: bool,
@@ -235,11 +252,11 @@ class Dispatch:
     def _class_attribute(
         self, module: Module, cls_index: int, binding: Binding, depth: int, state: bool = True
     ) -> list[Sym]:
+        cls = module.facts.classes[cls_index]
+        if state:  # a nested class: what its class statement ran, as for a module-level one
+            self.evaluator.read_state(module, cls.qualname, binding)
         if binding.kind == "class":
             return [ProjectClass(module.name, i) for i in self.view.classes_named(module, binding.target)]
-        cls = module.facts.classes[cls_index]
-        if state:
-            self.evaluator.read_state(module, cls.qualname, binding)
         if binding.kind == "alias":
             syms = self._class_body_chain(module, cls_index, binding, depth)
             return self.evaluator.annotated(module, None, binding, syms)

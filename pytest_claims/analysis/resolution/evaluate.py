@@ -60,6 +60,8 @@ class Members(Protocol):
         self, sym: ProjectClass | ProjectInstance, attr: str, depth: int, dispatch: bool = False
     ) -> list[Sym]: ...
 
+    def metaclasses(self, sym: ProjectClass) -> list[ProjectClass]: ...
+
 
 class Locals(Protocol):
     """What names mean inside a function body (provided by `bodies.Bodies`)."""
@@ -195,7 +197,8 @@ class Evaluator:
             return [ProjectFunction(module.name, i) for i in self.view.functions_named(module, binding.target)] or [
                 OPAQUE
             ]
-        if kind == "class":
+        if kind == "class":  # using the class reaches what its class statement ran (its `state` function)
+            self.read_state(module, "", binding)
             return [ProjectClass(module.name, i) for i in self.view.classes_named(module, binding.target)] or [OPAQUE]
         if kind in ("alias", "instance", "var", "typevar"):
             self.read_state(module, "", binding)
@@ -242,7 +245,8 @@ class Evaluator:
 
     def read_state(self, module: Module, cls: str, binding: Binding) -> None:
         """Reading a name bound by an assignment reaches what the assignment evaluated (a pure alias such as
-        `g = os.getenv` is seen through instead: its uses reach the function itself)."""
+        `g = os.getenv` is seen through instead: its uses reach the function itself); a name bound by a `class`
+        statement, what that statement ran."""
         if not self.tracker.collects_state:
             return
         if binding.kind == "alias" and "(" not in binding.target and not binding.target.startswith("<"):
@@ -468,6 +472,10 @@ class Evaluator:
             found = self.members.class_member(sym, attr, depth, dispatch=True)
             values = [v for s in found if isinstance(s, ProjectFunction) for v in self._property_value(s)]
             return list(dict.fromkeys([*found, *values])) if values else found
+        if attr == "__class__":  # a class's class is its metaclass: a project one when it or a base names one
+            metaclasses = self.members.metaclasses(sym)
+            if metaclasses:
+                return list(metaclasses)
         return self.members.class_member(sym, attr, depth, dispatch=sym.dispatch)
 
     def _property_value(self, sym: ProjectFunction) -> list[Sym]:

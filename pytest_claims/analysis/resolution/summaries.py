@@ -54,6 +54,7 @@ from pytest_claims.analysis.specials import (
     CONSTRUCTORS,
     FALLBACKS,
     KEYED_BY_NAME,
+    METACLASS_CALL,
     READS_ITS_ZONE,
     RUNS_STORED_CALLABLES,
     Callback,
@@ -228,6 +229,24 @@ class Summaries:
             self._tapes[key] = making
         return found
 
+    def _part(self, module: Module, qualname: str, line: int, found: Found) -> None:
+        """A class statement runs each statement of its body: an edge to that statement's `state` function when
+        it runs something (a call, an implicit call, a nested class statement). One that only names values
+        (`run = _run`, `now = time.time`, `limit = LIMIT`) is reached for the module state it reads, never for the
+        functions it names: only a reader of the attribute may call them."""
+        index = self.view.state_functions(module).get((qualname, line))
+        if index is None:
+            return
+        part = module.facts.functions[index]
+        if any(use[1] not in ("ref", "identity", "type") for use in part.uses):
+            name = self.view.function_name(module.name, index)
+            found.edge(Edge((module.name, index), name, line, name))
+            found.name(name)
+            return
+        for chain, ctx, _, guard, _ in part.uses:
+            if ctx in ("ref", "identity") and (not guard or self.view.alive(module, guard)):
+                self._reads(self.bodies.use(module, part, chain)[1], line, found)
+
     def _use(
         self, module: Module, func: FunctionFacts, index: int, found: Found, calls: dict[int, Passed] | None
     ) -> None:
@@ -241,6 +260,12 @@ class Summaries:
             return
         if ctx == "given":
             self._given(module, func, chain, line, found, code)
+            return
+        if ctx == "base":
+            self._base(module, func, chain, line, found)
+            return
+        if ctx == "part":
+            self._part(module, chain[0], line, found)
             return
         if ctx == "passed":  # `map(fn, xs)`: what it references is recorded by its `ref` use
             if any(isinstance(sym, Unknown) for sym in self.bodies.use(module, func, chain)[0]):
@@ -304,6 +329,17 @@ class Summaries:
             name = self.view.function_name(*state)
             found.edge(Edge(state, name, line, name))
             found.name(name)
+
+    def _base(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found) -> None:
+        """A base (or the metaclass) a class statement names: reading the name reads what its binding evaluated
+        (a project class: its own class statement), and a name that resolves to nothing is a frontier entry. The
+        hooks of a project class are `implicit` uses of their own; a stdlib or third-party class is not entered
+        (what its metaclass and `__init_subclass__` run is outside the walk, as an import's side effects are)."""
+        syms, reads = self.bodies.use(module, func, chain)
+        self._reads(reads, line, found)
+        for sym in syms:
+            if isinstance(sym, Missing):
+                self._outcome(sym, "ref", line, found, "")
 
     def _probe(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found) -> None:
         """`hasattr(obj, "name")` reads `obj` and tests a name: it reaches nothing of what the name is bound to
@@ -479,6 +515,8 @@ class Summaries:
             syms, _ = self.bodies.use(module, func, receiver)
             if not any(isinstance(sym, HOLDS_METHODS) for sym in syms):
                 return []
+            if chain[-1] == "__set_name__" and not any(isinstance(sym, ProjectInstance) for sym in syms):
+                return []  # a class (or module) bound in a class body: its type's `__set_name__`, not its own
         for dunder in FALLBACKS.get(chain[-1], (chain[-1],)):
             syms, _ = self.bodies.use(module, func, (*receiver, dunder))
             entered: list[Sym] = [sym for sym in syms if isinstance(sym, ProjectFunction)]
@@ -546,6 +584,12 @@ class Summaries:
                     self._outcome(target, "call", line, found, subject or cls_name, bound)
         if not is_class:
             return
+        assert isinstance(sym, ProjectClass)
+        bound = call._replace(chain=("<constructed>",)) if call is not None else None
+        for meta in self.dispatch.metaclasses(sym):  # calling a class calls its metaclass's `__call__` first
+            for target in self.dispatch.class_member(meta, METACLASS_CALL, 1, dispatch=meta.dispatch):
+                if isinstance(target, ProjectFunction):
+                    self._outcome(target, "call", line, found, subject or cls_name, bound)
         self._factories(sym.module, sym.idx, line, found, subject or cls_name)
         if not entered:
             found.name(cls_name)

@@ -245,7 +245,7 @@ class TargetView:
         if table is None:
             table = {}
             for index, func in enumerate(module.facts.functions):
-                if func.kind == "state" and func.uses:
+                if func.kind == "state":  # a class statement's may have no uses of its own, only its body's
                     table[func.qualname, func.line] = index
             self._states[module.name] = table
         return table

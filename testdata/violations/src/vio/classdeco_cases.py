@@ -43,12 +43,12 @@ def make_base():
     return NamedBase
 
 
-class FromCall(make_base()):
+class FromCall(make_base()):  # want-blind: `class FromCall(make_base())` from vio.classdeco_cases.unnamable_base_method via vio.classdeco_cases.FromCall; `class FromCall(make_base())` from vio.classdeco_cases.unnamable_base_own_method via vio.classdeco_cases.FromCall
     def own(self):
         return 4
 
 
-class Mixed(make_base(), NamedBase):
+class Mixed(make_base(), NamedBase):  # want-blind: `class Mixed(make_base())` from vio.classdeco_cases.unnamable_base_before_named via vio.classdeco_cases.Mixed
     pass
 
 
