@@ -1,6 +1,8 @@
 """The stand-ins for capability entry points: each records the touch, then calls the original unchanged.
 
-A wrapper passes the same arguments on and returns what the original returns; exceptions pass through. Those
+A wrapper passes the same arguments on and returns what the original returns; exceptions pass through, with the
+wrapper's own frame taken off their traceback (`_hide`), so code that inspects a traceback sees the frames it
+would see without observation. Those
 of `__import__`, `compile`, `eval` and `exec` also pass on what the originals would have read from the frame
 that calls them (an `import` statement is not a touch; future flags, globals and locals). Their code objects
 (`WRAPPER_CODES`) are how the stack walk tells a touch made inside another wrapped call.
@@ -38,6 +40,16 @@ _FUTURE_MASK = functools.reduce(
 )
 
 
+def _hide(exc: BaseException) -> None:
+    """Take the frame handling `exc` (a wrapper's, which calls this from its `except`) off the front of the
+    exception's traceback. The wrapper then re-raises with a bare `raise`, which adds no entry for its frame:
+    `traceback.extract_tb` in the code under test sees its caller, then the original's frames, as without
+    observation. (On 3.10 a bare `raise` restores the traceback it caught, and the wrapper's frame stays.)"""
+    tb = exc.__traceback__
+    if tb is not None and tb.tb_frame is _getframe(1):
+        exc.__traceback__ = tb.tb_next
+
+
 class _Wrapped:
     """A wrapper for a callable that does not bind as a method (a builtin, a bound method): it must not
     bind either, whatever class attribute it is later stored in."""
@@ -53,7 +65,11 @@ class _Wrapped:
 
     def __call__(self, /, *args: Any, **kwargs: Any) -> Any:
         self._claims_touch(self._claims_name, self._claims_entry)
-        return self.__wrapped__(*args, **kwargs)
+        try:
+            return self.__wrapped__(*args, **kwargs)
+        except BaseException as exc:
+            _hide(exc)
+            raise
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.__wrapped__, name)
@@ -77,7 +93,11 @@ class _Import(_Wrapped):
                 statement = False
             if not statement:
                 self._claims_touch(self._claims_name, self._claims_entry)
-        return self.__wrapped__(*args, **kwargs)
+        try:
+            return self.__wrapped__(*args, **kwargs)
+        except BaseException as exc:
+            _hide(exc)
+            raise
 
 
 class _Compile(_Wrapped):
@@ -97,7 +117,11 @@ class _Compile(_Wrapped):
         if not dont_inherit:
             flags |= _getframe(1).f_code.co_flags & _FUTURE_MASK
             dont_inherit = True
-        return self.__wrapped__(source, filename, mode, flags, dont_inherit, optimize, **kwargs)
+        try:
+            return self.__wrapped__(source, filename, mode, flags, dont_inherit, optimize, **kwargs)
+        except BaseException as exc:
+            _hide(exc)
+            raise
 
 
 class _Evaluate(_Wrapped):
@@ -113,13 +137,17 @@ class _Evaluate(_Wrapped):
             namespaces[0] = caller.f_globals
             if namespaces[1] is None:
                 namespaces[1] = caller.f_locals
-        if isinstance(source, (str, bytes, bytearray)):
-            mode = "eval" if self.__wrapped__ is _builtin_eval else "exec"
-            if mode == "eval":
-                source = source.lstrip(" \t") if isinstance(source, str) else bytes(source).lstrip(b" \t")
-            flags = caller.f_code.co_flags & _FUTURE_MASK
-            source = _builtin_compile(source, "<string>", mode, flags, True)
-        return self.__wrapped__(source, *namespaces, *rest, **kwargs)
+        try:
+            if isinstance(source, (str, bytes, bytearray)):  # a SyntaxError here is the caller's, as below
+                mode = "eval" if self.__wrapped__ is _builtin_eval else "exec"
+                if mode == "eval":
+                    source = source.lstrip(" \t") if isinstance(source, str) else bytes(source).lstrip(b" \t")
+                flags = caller.f_code.co_flags & _FUTURE_MASK
+                source = _builtin_compile(source, "<string>", mode, flags, True)
+            return self.__wrapped__(source, *namespaces, *rest, **kwargs)
+        except BaseException as exc:
+            _hide(exc)
+            raise
 
 
 _SPECIAL: dict[str, type[_Wrapped]] = {
@@ -135,7 +163,11 @@ def function_wrapper(original: types.FunctionType, name: str, entry: Entry, touc
 
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         touch(name, entry)
-        return original(*args, **kwargs)
+        try:
+            return original(*args, **kwargs)
+        except BaseException as exc:
+            _hide(exc)
+            raise
 
     return functools.update_wrapper(wrapper, original)
 
@@ -158,10 +190,14 @@ def constructor_wrapper(cls: type, name: str, entry: Entry, touch: Touch) -> Cal
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
         touch(name, entry)
-        if plain:
-            original(self)
-        else:
-            original(self, *args, **kwargs)
+        try:
+            if plain:
+                original(self)
+            else:
+                original(self, *args, **kwargs)
+        except BaseException as exc:
+            _hide(exc)
+            raise
 
     __init__.__qualname__ = f"{cls.__qualname__}.__init__"
     __init__.__doc__ = original.__doc__
@@ -178,7 +214,11 @@ def environ_wrapper(
         found = environ.get(id(self))
         if found is not None and found[0] is self:
             touch(found[1], found[2])
-        return original(self, *args, **kwargs)
+        try:
+            return original(self, *args, **kwargs)
+        except BaseException as exc:
+            _hide(exc)
+            raise
 
     return functools.update_wrapper(wrapper, original)
 
