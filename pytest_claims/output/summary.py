@@ -73,7 +73,9 @@ def site_hint(code: str) -> str:
         return _ANY
     func = node.func
     chain = _chain(func)
-    if chain is not None and (chain in CALLS_ITS_ARGUMENT or chain[-1] in _PROBES or _is_builtin(chain)):
+    if chain is not None and (node.args or node.keywords) and (
+        chain in CALLS_ITS_ARGUMENT or chain[-1] in _PROBES or _is_builtin(chain)
+    ):  # called with no argument, a builtin's name holds something else (a parameter named `filter`)
         return _argument_hint(node, chain)
     if isinstance(func, ast.Name):
         return f"`{func.id}` holds a callable value: call the function by its name"
