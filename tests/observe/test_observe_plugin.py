@@ -205,6 +205,12 @@ def test_wrapped_builtin_and_function_tracebacks():
             assert _files(exc) == [__file__, __file__]  # the lambda, then nothing of the wrapper
 
 
+def test_exec_stack():
+    files = []
+    exec("import inspect; files.extend(f.filename for f in inspect.stack()[:2])", {"files": files})
+    assert files == ["<string>", __file__]
+
+
 def test_import_error_traceback():
     try:
         import no_such_module_for_claims  # noqa: F401
@@ -218,9 +224,9 @@ def test_observation_changes_no_traceback_the_tests_inspect(shapes: pytest.Pytes
     # a wrapper's frame among `traceback.extract_tb`'s made such tests fail only under observation
     (shapes.path / "tests" / "test_tracebacks.py").write_text(TRACEBACKS, encoding="utf-8")
     without = shapes.runpytest("-p", "claims", "tests/test_tracebacks.py")
-    without.assert_outcomes(passed=4)
+    without.assert_outcomes(passed=5)
     result = shapes.runpytest("-p", "claims", "--claims-observe", "tests/test_tracebacks.py")
-    result.assert_outcomes(passed=4)
+    result.assert_outcomes(passed=5)
 
 
 def test_no_claims_and_observe_is_a_usage_error(shapes: pytest.Pytester) -> None:
