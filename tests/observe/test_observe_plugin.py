@@ -178,6 +178,8 @@ import os
 import time
 import traceback
 
+import pytest
+
 
 def _files(exc):
     return [frame.filename for frame in traceback.extract_tb(exc.__traceback__)]
@@ -211,6 +213,12 @@ def test_exec_stack():
     assert files == ["<string>", __file__]
 
 
+def test_import_time_warning_names_the_importer():
+    with pytest.warns(DeprecationWarning) as record:
+        import warns_on_import  # noqa: F401
+    assert record[0].filename == __file__
+
+
 def test_import_error_traceback():
     try:
         import no_such_module_for_claims  # noqa: F401
@@ -223,10 +231,12 @@ def test_import_error_traceback():
 def test_observation_changes_no_traceback_the_tests_inspect(shapes: pytest.Pytester) -> None:
     # a wrapper's frame among `traceback.extract_tb`'s made such tests fail only under observation
     (shapes.path / "tests" / "test_tracebacks.py").write_text(TRACEBACKS, encoding="utf-8")
+    warns = 'import warnings\n\nwarnings.warn("old", DeprecationWarning, stacklevel=2)\n'
+    (shapes.path / "tests" / "warns_on_import.py").write_text(warns, encoding="utf-8")
     without = shapes.runpytest("-p", "claims", "tests/test_tracebacks.py")
-    without.assert_outcomes(passed=5)
+    without.assert_outcomes(passed=6)
     result = shapes.runpytest("-p", "claims", "--claims-observe", "tests/test_tracebacks.py")
-    result.assert_outcomes(passed=5)
+    result.assert_outcomes(passed=6)
 
 
 def test_no_claims_and_observe_is_a_usage_error(shapes: pytest.Pytester) -> None:
