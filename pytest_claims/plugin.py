@@ -592,7 +592,9 @@ def _run_phase(
         ihook.pytest_exception_interact(node=item, call=call, report=report)
 
 
-_PHASE_HOOKS = ("pytest_runtest_setup", "pytest_runtest_call", "pytest_runtest_teardown")
+_PHASE_HOOKS = ("pytest_runtest_protocol", "pytest_runtest_setup", "pytest_runtest_call", "pytest_runtest_teardown")
+"""The hooks a direct run leaves out: the phases, and the protocol itself (ours answers first, so any other
+plugin's or conftest's protocol, a quarantine or a rerun, would never be asked)."""
 _INERT_PHASE_PLUGINS = ("_pytest.", "pytest_claims.", "_hypothesis_pytestplugin")
 """Modules whose phase hooks do nothing a static item can show: pytest's own (captured output and logs of a
 `runtest` that prints and logs nothing; fixtures, marks and set-up collectors a static item does not have), ours,
@@ -601,8 +603,8 @@ and Hypothesis's (it acts only on items with a test function, `item.obj`)."""
 
 def _runs_directly(config: pytest.Config) -> bool:
     """Whether static items may skip the phase hooks (`StaticItem.run_directly`): only when no plugin or conftest
-    outside `_INERT_PHASE_PLUGINS` hooks a phase, and no option shows or stops in the phases (`--pdb`, `--trace`,
-    `--setup-show`, `--setup-only`, `--setup-plan`)."""
+    outside `_INERT_PHASE_PLUGINS` hooks a phase or the run protocol, and no option shows or stops in the phases
+    (`--pdb`, `--trace`, `--setup-show`, `--setup-only`, `--setup-plan`)."""
     if any(config.getoption(name, False) for name in ("usepdb", "trace", "setupshow", "setuponly", "setupplan")):
         return False
     for name in _PHASE_HOOKS:

@@ -29,6 +29,11 @@ from pytest_claims.analysis import arguments, specials
 from pytest_claims.analysis.conditions import ConditionCompiler, is_decided, is_known
 from pytest_claims.records import Binding, ClassFacts, Cond, Directive, FileFacts, FunctionFacts, Guard, Use
 
+GUARD_LIMIT = 32
+"""The most tests a guard conjoins. A test past it is left out, as a test of unknown value is: the code under it
+counts on every target and for every argument (sound, only less pruned), and a function of N early exits costs
+facts linear in N, not quadratic (each later statement would carry the negated tests of all earlier ones)."""
+
 TOO_DEEP = "cannot parse: nested too deeply for Python's parser"
 """The problem for a file CPython's parser gives up on (RecursionError, MemoryError): how deep it may nest
 depends on the caller's stack, so `project` retries such a file from a fresh thread (see `extract_fresh`)."""
@@ -434,7 +439,7 @@ class _Extractor:
     # -- guards -------------------------------------------------------------------------------------------
 
     def guard_with(self, guard: int, cond: Cond, polarity: bool) -> int:
-        if not is_known(cond):
+        if not is_known(cond) or len(self.guards[guard]) >= GUARD_LIMIT:
             return guard
         ci = self.cond_index.get(cond)
         if ci is None:

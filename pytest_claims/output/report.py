@@ -69,9 +69,12 @@ NONCLAIMS: tuple[str, ...] = (
     "module-level or class-level name reaches what its bindings in the module or class body reach.",
     "Module-level code beyond the bindings of names belongs to no function and so to no claim: a call made at "
     "import time for its side effect, an import's own side effects, code under if __name__ == '__main__'.",
-    "The analysis is not flow-sensitive: every statement of a function counts, including code after an early "
-    "return under a platform guard; only platform conditions (sys.platform, os.name, platform.system(), "
-    "sys.version_info, typing.TYPE_CHECKING) prune code, and an unknown condition keeps both branches.",
+    "The analysis is only partly flow-sensitive: conditions prune code where they are known, namely platform "
+    "conditions (sys.platform, os.name, platform.system(), sys.version_info, typing.TYPE_CHECKING), module "
+    "constants bound once, and a callee's tests of its parameters decided by the literal arguments of the call "
+    "that enters it; code after an if whose branch always exits (return, raise, continue, break) counts only "
+    "under the negated test; an unknown condition keeps both branches, and a guard keeps at most 32 tests "
+    "(a test past them counts as unknown). Values are otherwise not tracked along the flow.",
     "Code generated for a class is not walked as a hop: a dataclass's or attrs class's generated __init__ "
     "(its field factories are reached from the constructing function).",
     "Reflection is seen through only for getattr with a literal name; setattr, vars(), globals(), __dict__ "

@@ -9,9 +9,11 @@ the most claims, each with what would let the walk see there. Every number is fo
 from __future__ import annotations
 
 import ast
+import builtins
 from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import NamedTuple
 
+from pytest_claims.analysis.specials import CALLS_ITS_ARGUMENT
 from pytest_claims.records import ClaimResult
 
 Site = tuple[str, int, str]
@@ -70,6 +72,11 @@ def site_hint(code: str) -> str:
     if not isinstance(node, ast.Call):
         return _ANY
     func = node.func
+    chain = _chain(func)
+    if chain is not None and (node.args or node.keywords) and (
+        chain in CALLS_ITS_ARGUMENT or chain[-1] in _PROBES or _is_builtin(chain)
+    ):  # called with no argument, a builtin's name holds something else (a parameter named `filter`)
+        return _argument_hint(node, chain)
     if isinstance(func, ast.Name):
         return f"`{func.id}` holds a callable value: call the function by its name"
     if isinstance(func, (ast.Subscript, ast.Call)):
@@ -80,6 +87,55 @@ def site_hint(code: str) -> str:
 
 
 _ANY = "give the value a type (an annotated parameter or name, `x: C = ...`)"
+_PROBES = frozenset({"hasattr", "getattr"})
+"""Presence tests and reads by name: on a value of unknown class any project `__getattr__` may answer them."""
+
+
+# claims: deterministic
+def _chain(node: ast.expr) -> tuple[str, ...] | None:
+    """`a.b.c` as ("a", "b", "c"); None for anything but names and attributes."""
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    return tuple(reversed(parts))
+
+
+# claims: deterministic
+def _is_builtin(chain: tuple[str, ...]) -> bool:
+    return len(chain) == 1 and chain[0] in vars(builtins)
+
+
+# claims: deterministic
+def _argument_hint(node: ast.Call, chain: tuple[str, ...]) -> str:
+    """The hint for a blind spot in a builtin or stdlib function: what it is given is what the walk cannot see
+    (the callable `map` or `sorted(key=)` calls, the object `hasattr` probes), so the hint is about that
+    argument, never about calling the builtin itself."""
+    name = ".".join(chain)
+    if chain[-1] in _PROBES:
+        target = _shown(node.args[0]) if node.args else ""
+        what = f"`{target}`" if target else "the object"
+        return f"`{name}` on a value of unknown class may run any `__getattr__`: annotate {what} with its class"
+    position, keyword = CALLS_ITS_ARGUMENT.get(chain, (None, None))
+    argument: ast.expr | None = None
+    if position is not None and position < len(node.args):
+        argument = node.args[position]
+    argument = next((k.value for k in node.keywords if keyword and k.arg == keyword), argument)
+    if argument is None:
+        return f"give the arguments of `{name}` a type (an annotated parameter or name, `x: C = ...`)"
+    shown = _shown(argument)
+    what = f"its argument `{shown}`" if shown else "a callable it is given"
+    return f"`{name}` calls {what}, of unknown type: pass a function by its name there"
+
+
+# claims: deterministic
+def _shown(node: ast.expr) -> str:
+    """The source of a short argument, to name it in a hint; empty when it is too long to read at a glance."""
+    text = ast.unparse(node)
+    return text if len(text) <= 40 else ""
 
 
 # claims: deterministic

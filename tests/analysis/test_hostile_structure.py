@@ -1,13 +1,16 @@
 """Hostile structure: call, import, star-import, alias and base cycles and chains get verdicts without
-recursion; a walk past `max-walk` is unevaluable; a 5 MB file gets its verdicts."""
+recursion; a walk past `max-walk` is unevaluable; a 5 MB file gets its verdicts; a function of thousands of early exits
+costs facts linear in their number."""
 
 from __future__ import annotations
 
+import pickle
 import textwrap
 from pathlib import Path
 
 import pytest
 
+from pytest_claims.analysis.facts import GUARD_LIMIT, extract
 from pytest_claims.engine import check
 from pytest_claims.persist.cache import FactsCache
 from tests.helpers import headroom, reaches, reasons, statuses, write
@@ -188,3 +191,30 @@ def test_a_5_mb_file_gets_its_verdicts(tmp_path: Path) -> None:
     assert statuses(result) == expected
     assert cache.parsed == 1
     assert reaches(result, "pkg.big.claim0") == [("time.time", ("pkg.big.helper0",))]
+
+
+def _early_exits(count: int) -> str:
+    branches = "".join(f"    if name == 'k{i}':\n        return {i}\n" for i in range(count))
+    return (
+        "import time\n\n\ndef lookup(name):\n" + branches + "    return time.time()\n\n\n"
+        "# claims: deterministic\ndef early():\n    return lookup('k3')\n\n\n"
+        "# claims: deterministic\ndef late():\n    return lookup('unknown')\n"
+    )
+
+
+def test_early_exits_cost_facts_linear_in_their_number() -> None:
+    # every statement after an early exit is guarded by the negated test: conjoining all earlier ones made the
+    # facts of N exits grow as N * N (3,000 exits: a 44 MB cache entry)
+    small, large = (len(pickle.dumps(extract(_early_exits(n), "m.py"))) for n in (1000, 4000))
+    assert large < 5 * small
+    guards = extract(_early_exits(4000), "m.py").guards
+    assert max(len(guard) for guard in guards) == GUARD_LIMIT
+
+
+def test_early_exits_past_the_guard_limit_still_prune_the_leading_tests(tmp_path: Path) -> None:
+    root = write(
+        tmp_path,
+        {"pyproject.toml": '[tool.claims]\npackages = ["pkg"]\n', "pkg/__init__.py": "", "pkg/m.py": _early_exits(500)},
+    )
+    result = check(root, ["linux"])
+    assert statuses(result) == {"pkg.m.early": "held", "pkg.m.late": "violated"}

@@ -173,6 +173,72 @@ def test_a_confirmed_breach_does_not_fail_the_run_twice(shapes: pytest.Pytester)
     result.assert_outcomes(passed=4, failed=3)  # the 3 violated claim items; the user's 3 tests pass
 
 
+TRACEBACKS = """
+import os
+import time
+import traceback
+
+import pytest
+
+
+def _files(exc):
+    return [frame.filename for frame in traceback.extract_tb(exc.__traceback__)]
+
+
+def test_exec_traceback():
+    try:
+        exec(compile("1/0", filename="string", mode="exec"))
+    except ZeroDivisionError as exc:
+        assert _files(exc) == [__file__, "string"]
+
+
+def test_exec_syntax_error():
+    try:
+        exec("1 +")
+    except SyntaxError as exc:
+        assert _files(exc) == [__file__]
+
+
+def test_wrapped_builtin_and_function_tracebacks():
+    for call in (lambda: time.sleep(-1), lambda: os.stat("/no/such/claims/file")):
+        try:
+            call()
+        except (ValueError, OSError) as exc:
+            assert _files(exc) == [__file__, __file__]  # the lambda, then nothing of the wrapper
+
+
+def test_exec_stack():
+    files = []
+    exec("import inspect; files.extend(f.filename for f in inspect.stack()[:2])", {"files": files})
+    assert files == ["<string>", __file__]
+
+
+def test_import_time_warning_names_the_importer():
+    with pytest.warns(DeprecationWarning) as record:
+        import warns_on_import  # noqa: F401
+    assert record[0].filename == __file__
+
+
+def test_import_error_traceback():
+    try:
+        import no_such_module_for_claims  # noqa: F401
+    except ImportError as exc:
+        assert _files(exc) == [__file__]
+"""
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="3.10's bare raise restores the traceback it caught")
+def test_observation_changes_no_traceback_the_tests_inspect(shapes: pytest.Pytester) -> None:
+    # a wrapper's frame among `traceback.extract_tb`'s made such tests fail only under observation
+    (shapes.path / "tests" / "test_tracebacks.py").write_text(TRACEBACKS, encoding="utf-8")
+    warns = 'import warnings\n\nwarnings.warn("old", DeprecationWarning, stacklevel=2)\n'
+    (shapes.path / "tests" / "warns_on_import.py").write_text(warns, encoding="utf-8")
+    without = shapes.runpytest("-p", "claims", "tests/test_tracebacks.py")
+    without.assert_outcomes(passed=6)
+    result = shapes.runpytest("-p", "claims", "--claims-observe", "tests/test_tracebacks.py")
+    result.assert_outcomes(passed=6)
+
+
 def test_no_claims_and_observe_is_a_usage_error(shapes: pytest.Pytester) -> None:
     result = shapes.runpytest("-p", "claims", "--no-claims", "--claims-observe")
     assert result.ret == pytest.ExitCode.USAGE_ERROR

@@ -109,10 +109,21 @@ def test_count_sites_counts_results_not_meetings() -> None:
         ('(p / "x").read_text()', "give the value a type (an annotated parameter or name, `x: C = ...`)"),
         ("self.run()", "*a class in `self`'s hierarchy binds the method*"),
         ("a.b(c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t, u, v, w, x, y, z, aa, bb, cc, dd", "give*"),
+        # a builtin or stdlib function that calls what it is given: the hint is about the argument
+        ("map(f, xs)", "`map` calls its argument `f`, of unknown type: pass a function by its name there"),
+        ("sorted(xs, key=k)", "`sorted` calls its argument `k`, of unknown type: pass a function by its name there"),
+        ("functools.reduce(op, xs)", "`functools.reduce` calls its argument `op`*"),
+        ("filter(self.keep, xs)", "`filter` calls its argument `self.keep`*"),
+        ("map(key=k)", "give the arguments of `map` a type*"),
+        ("filter()", "`filter` holds a callable value*"),  # no argument: a name shadowing the builtin
+        ('hasattr(x, "now")', "`hasattr` on a value of unknown class may run any `__getattr__`: annotate `x`*"),
+        ("len(x)", "give the arguments of `len` a type*"),
     ],
 )
 def test_hints(code: str, hint: str) -> None:
-    """`*` at an end: the hint holds the rest (the last code is cut at 120 characters: it does not parse)."""
+    """`*` at an end: the hint holds the rest (the last code is cut at 120 characters: it does not parse). A hint
+    never tells the user to call a builtin by its name."""
+    assert "call the function by its name" not in site_hint(code) or code.startswith(("fn", "RENDER", "filter()"))
     if "*" in hint:
         assert hint.strip("*") in site_hint(code)
     else:

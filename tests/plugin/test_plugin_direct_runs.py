@@ -84,6 +84,29 @@ def test_a_conftest_phase_hook_gets_pytest_s_own_protocol(pytester: pytest.Pytes
     assert _ids(shop) == []
 
 
+def test_a_conftest_run_protocol_is_not_bypassed(pytester: pytest.Pytester, shop: Runs) -> None:
+    # a quarantine: the conftest reports the item skipped and runs nothing of it
+    pytester.makeconftest(
+        """
+        import pytest
+
+        def pytest_runtest_protocol(item, nextitem):
+            if not item.name.startswith("quote"):
+                return None
+            ihook = item.ihook
+            ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
+            call = pytest.CallInfo.from_call(lambda: pytest.skip("quarantined"), when="setup")
+            ihook.pytest_runtest_logreport(report=ihook.pytest_runtest_makereport(item=item, call=call))
+            ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
+            return True
+        """
+    )
+    result = pytester.runpytest("-p", "claims", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1, skipped=1)
+    assert result.ret == 0
+    assert _ids(shop) == []
+
+
 def test_an_item_marked_by_a_conftest_gets_pytest_s_own_protocol(pytester: pytest.Pytester, shop: Runs) -> None:
     pytester.makeconftest(
         """
