@@ -69,7 +69,8 @@ that may call back into it, `dt.astimezone(zone)`, `d[key]`: `specials.CALLS_BAC
 callee's chain and the call's text, `specials.given_code`), `identity` (an operand of `is`), `base` (a base or the
 metaclass a module-level or class-body `class` statement names: read, its hooks entered by `implicit` uses, a
 stdlib or third-party class not entered) or `part` (in a class statement's `state` function: the statement of its
-body whose `state` function is named by the chain, at this line);
+body whose `state` function is named by the chain, at this line) or `escape` (a class defined in the function, named
+by the chain, or an instance of it may leave the function here: its methods that reach something are blind spots);
 `guard` indexes `FileFacts.guards`; `code` is the call's source text, whitespace-normalised (at most 120
 characters), kept only for calls whose callee may turn out to be of unknown type (a blind spot is reported with
 it), else "".

@@ -79,12 +79,16 @@ class _FunctionBuilder:
     argument."""
     stores: dict[str, int] = field(default_factory=dict)
     """How many times its body binds or shadows each name: a local def or lambda bound once is what the name is."""
+    parent: _FunctionBuilder | None = None
+    """For a `state` function of a class body, the class statement's, which runs it (`materialise`)."""
+    outer: _FunctionBuilder | None = None
+    """For a method of a class defined in a function, that function: its body sees the function's names."""
+    local_classes: list[tuple[str, str, int]] = field(default_factory=list)
+    """The classes defined in its body: (name, qualname, line)."""
 
     def store(self, name: str) -> None:
         self.stored.add(name)
         self.stores[name] = self.stores.get(name, 0) + 1
-    parent: _FunctionBuilder | None = None
-    """For a `state` function of a class body, the class statement's, which runs it (`materialise`)."""
 
 
 @dataclass
@@ -98,6 +102,8 @@ class _ClassBuilder:
     fields: list[Binding] = field(default_factory=list)
     factories: list[tuple[str, int]] = field(default_factory=list)
     metaclass: str = ""
+    outer: _FunctionBuilder | None = None
+    """For a class defined in a function, that function."""
 
 
 class _Scope:
@@ -776,11 +782,13 @@ def _function_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx:
     ex.def_count += 1
     builder.node = node
     builder.index = index
-    ex.def_lines[first_line] = index
-    ex.def_spans.append((node.lineno, body_line, index))
+    local = scope.kind == "class" and scope.cls is not None and scope.cls.outer is not None
+    ex.def_lines[first_line] = -2 if local else index  # a claim on a local class's method is refused
+    ex.def_spans.append((node.lineno, body_line, -2 if local else index))
     if scope.kind == "class":
         assert scope.cls is not None
         scope.cls.methods.append((node.name, index))
+        builder.outer = scope.cls.outer
     else:
         ex.bind(scope, Binding(node.name, "def", qualname, "", node.lineno, guard))
     inner = _Scope("function", f"{qualname}.<locals>.", func=builder, cls=scope.cls if scope.kind == "class" else None)
@@ -921,27 +929,14 @@ def _lambda(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
 def _class_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.ClassDef)
     first_line = min([d.lineno for d in node.decorator_list] + [node.lineno])
-    if scope.kind == "function":
-        ex.def_lines.setdefault(first_line, -2)
-        ex.store_name(scope, node.name, node.lineno, guard)
-        ex.push_body(node.body, scope.unnarrowed(), guard)
-        ex.push_all([*node.bases, *(k.value for k in node.keywords)], scope, guard, "ref")
-        _class_hooks(ex, node, scope, guard)
-        for stmt in node.body:  # the class statement calls `__set_name__` on what its body binds
-            if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
-                _implicit(ex, scope, stmt.value, "__set_name__", stmt.lineno, guard)
-        _nested_decorators(ex, node.decorator_list, scope, guard)
-        return
     ex.def_lines.setdefault(first_line, -2)
-    qualname = f"{scope.prefix}{node.name}"
-    # a base the walk cannot name (`make_base()`, `*bases`, `bases[0]`) is kept as "<?>": an unknown class
-    bases = tuple(".".join(c) if c is not None else "<?>" for c in (chain_of(_unsubscripted(b)) for b in node.bases))
-    builder = _ClassBuilder(qualname, node.lineno, guard, bases)
-    for keyword in node.keywords:
-        if keyword.arg == "metaclass":
-            written = chain_of(keyword.value)
-            builder.metaclass = ".".join(written) if written is not None and written[0][:1] != "<" else "<?>"
-    ex.classes.append(builder)
+    builder = _class_builder(ex, node, scope, guard)
+    if scope.kind == "class" and scope.cls is not None:
+        builder.outer = scope.cls.outer  # a class nested in a local class sees the same function's names
+    if scope.kind == "function":
+        _local_class(ex, node, scope, guard, builder)
+        return
+    qualname = builder.qualname
     if scope.kind == "class":
         assert scope.cls is not None
         scope.cls.attributes.append(Binding(node.name, "class", qualname, "", node.lineno, guard))
@@ -961,6 +956,74 @@ def _class_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
             ex.push(named, statement, guard, "ref")
     ex.push_all([k.value for k in node.keywords if k.arg != "metaclass"], statement, guard, "ref")
     _class_hooks(ex, node, statement, guard)
+
+
+def _class_builder(ex: _Extractor, node: ast.ClassDef, scope: _Scope, guard: int) -> _ClassBuilder:
+    """The class a `class` statement defines, among the file's classes: its qualname, bases and metaclass."""
+    qualname = f"{scope.prefix}{node.name}"
+    # a base the walk cannot name (`make_base()`, `*bases`, `bases[0]`) is kept as "<?>": an unknown class
+    bases = tuple(".".join(c) if c is not None else "<?>" for c in (chain_of(_unsubscripted(b)) for b in node.bases))
+    builder = _ClassBuilder(qualname, node.lineno, guard, bases)
+    for keyword in node.keywords:
+        if keyword.arg == "metaclass":
+            written = chain_of(keyword.value)
+            builder.metaclass = ".".join(written) if written is not None and written[0][:1] != "<" else "<?>"
+    ex.classes.append(builder)
+    return builder
+
+
+def _local_class(ex: _Extractor, node: ast.ClassDef, scope: _Scope, guard: int, builder: _ClassBuilder) -> None:
+    """A class defined in a function. Its statement runs at each call, so its bases, keywords, hooks,
+    decorators and body statements are part of the function; its methods are the class's own (`f.<locals>.C.m`),
+    reached like any class's: constructing it, calling its instances' methods. Defining it runs none of them.
+    Where the class may leave the function, the function's `escape` uses say so (`_escapes`)."""
+    func = scope.func
+    assert func is not None
+    builder.outer = func
+    if node.name in func.globals:
+        ex.store_name(scope, node.name, node.lineno, guard)
+    else:
+        func.store(node.name)
+        func.locals.add(node.name)
+        func.bindings.append(Binding(node.name, "class", builder.qualname, "", node.lineno, guard))
+        func.local_classes.append((node.name, builder.qualname, node.lineno))
+    ex.push_body(node.body, _Scope("class", f"{builder.qualname}.", func=func, cls=builder), guard)
+    ex.push_all([*node.bases, *(k.value for k in node.keywords)], scope, guard, "ref")
+    _class_hooks(ex, node, scope, guard)
+    for stmt in node.body:  # the class statement calls `__set_name__` on what its body binds
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+            _implicit(ex, scope, stmt.value, "__set_name__", stmt.lineno, guard)
+    _nested_decorators(ex, node.decorator_list, scope, guard)
+
+
+def _closures(ex: _Extractor) -> None:
+    """A method of a class defined in a function sees that function's names (a closure): each becomes one of
+    its locals, with the function's bindings of it. Outer functions come first in the file's order, so a
+    method of a class nested two functions deep sees both."""
+    for builder in ex.functions:
+        outer = builder.outer
+        if outer is None:
+            continue
+        own = builder.locals | {builder.first}
+        seen = outer.locals - own
+        builder.locals |= seen
+        builder.bindings.extend(b for b in outer.bindings if b.name in seen)
+
+
+def _escapes(ex: _Extractor) -> None:
+    """Where a class defined in a function may leave it: constructed (the instance may be returned, stored or
+    passed) or used as a value. An `escape` use there lets the summary list, as blind spots, the methods a
+    caller may run on what left (hashing, copying or formatting it), which defining the class does not run."""
+    for builder in ex.functions:
+        if not builder.local_classes:
+            continue
+        names = {name for name, _, _ in builder.local_classes}
+        found = {
+            (chain[0], line, guard)
+            for chain, ctx, line, guard, _ in builder.uses
+            if chain and chain[0] in names and len(chain) == 1 and ctx in ("call", "ref", "passed")
+        }
+        builder.uses.extend(((name,), "escape", line, guard, "") for name, line, guard in sorted(found))
 
 
 def _class_hooks(ex: _Extractor, node: ast.ClassDef, scope: _Scope, guard: int) -> None:
@@ -2568,6 +2631,8 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
         return _broken(1, f"cannot parse: {_reason(exc)}")
     ex = _Extractor(text)
     ex.run(tree)
+    _closures(ex)
+    _escapes(ex)
     shapes = _shapes(ex)
     tests = _decided_tests(ex)
     del tree

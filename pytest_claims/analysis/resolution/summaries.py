@@ -229,6 +229,25 @@ class Summaries:
             self._tapes[key] = making
         return found
 
+    def _escape(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found) -> None:
+        """A class defined in the function (or an instance of it) may leave it here: each of its methods whose
+        body reaches something is a blind spot, since a caller may run it (hash, copy or format what left).
+        Defining the class runs none of them, so none is an edge."""
+        for sym in self.bodies.use(module, func, chain)[0]:
+            if not isinstance(sym, ProjectClass):
+                continue
+            home = self.view.module(sym.module)
+            cls = home.facts.classes[sym.idx]
+            short = cls.qualname.rpartition("<locals>.")[2]
+            for name, index in cls.methods:
+                if not self.view.alive(home, home.facts.functions[index].guard):
+                    continue
+                body = self.summary((sym.module, index))
+                self.tracker.modules(body.deps)
+                if body.reaches or body.edges or body.frontier or body.blind:
+                    code = f"{short}.{name}"
+                    found.blind_spot(line, code, f"{code} (its class leaves {func.qualname.rpartition('.')[2]})")
+
     def _part(self, module: Module, qualname: str, line: int, found: Found) -> None:
         """A class statement runs each statement of its body: an edge to that statement's `state` function when
         it runs something (a call, an implicit call, a nested class statement). One that only names values
@@ -257,6 +276,9 @@ class Summaries:
             return
         if ctx == "probe":
             self._probe(module, func, chain, line, found)
+            return
+        if ctx == "escape":
+            self._escape(module, func, chain, line, found)
             return
         if ctx == "given":
             self._given(module, func, chain, line, found, code)
