@@ -737,6 +737,25 @@ def _nested_def(
     _nested_decorators(ex, node.decorator_list, scope, guard)
 
 
+def _method_kind(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, str]:
+    """A method's kind (by its decorators and name) and the name of its `self` / `cls` parameter."""
+    kind = "method"
+    for deco in node.decorator_list:
+        chain = chain_of(deco)
+        if chain in (("staticmethod",),):
+            kind = "staticmethod"
+        elif chain == ("classmethod",):
+            kind = "classmethod"
+        elif chain in (("property",), ("functools", "cached_property"), ("cached_property",)) or (
+            chain is not None and len(chain) == 2 and chain[1] in ("setter", "getter", "deleter")
+        ):
+            kind = "property"
+    if kind == "method" and node.name in specials.IMPLICIT_CLASSMETHODS:
+        kind = "classmethod"
+    params = node.args.posonlyargs + node.args.args
+    return kind, params[0].arg if kind != "staticmethod" and params else ""
+
+
 def _function_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
     first_line = min([d.lineno for d in node.decorator_list] + [node.lineno])
@@ -745,25 +764,7 @@ def _function_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx:
         _nested_def(ex, node, scope, guard, (first_line, body_line))
         return
     cls = scope.cls.qualname if scope.kind == "class" and scope.cls else ""
-    kind = "function"
-    first = ""
-    if cls:
-        kind = "method"
-        for deco in node.decorator_list:
-            chain = chain_of(deco)
-            if chain in (("staticmethod",),):
-                kind = "staticmethod"
-            elif chain == ("classmethod",):
-                kind = "classmethod"
-            elif chain in (("property",), ("functools", "cached_property"), ("cached_property",)) or (
-                chain is not None and len(chain) == 2 and chain[1] in ("setter", "getter", "deleter")
-            ):
-                kind = "property"
-        if kind == "method" and node.name in specials.IMPLICIT_CLASSMETHODS:
-            kind = "classmethod"
-        params = node.args.posonlyargs + node.args.args
-        if kind != "staticmethod" and params:
-            first = params[0].arg
+    kind, first = _method_kind(node) if cls else ("function", "")
     qualname = f"{scope.prefix}{node.name}"
     returns = ex.segment(node.returns) if node.returns is not None else ""
     builder = _FunctionBuilder(
@@ -789,6 +790,9 @@ def _function_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx:
         assert scope.cls is not None
         scope.cls.methods.append((node.name, index))
         builder.outer = scope.cls.outer
+        if local and scope.func is not None:  # the class body's own code runs in the function (`f.x = 1`)
+            scope.func.store(node.name)
+            scope.func.locals.add(node.name)
     else:
         ex.bind(scope, Binding(node.name, "def", qualname, "", node.lineno, guard))
     inner = _Scope("function", f"{qualname}.<locals>.", func=builder, cls=scope.cls if scope.kind == "class" else None)
@@ -1008,6 +1012,19 @@ def _closures(ex: _Extractor) -> None:
         seen = outer.locals - own
         builder.locals |= seen
         builder.bindings.extend(b for b in outer.bindings if b.name in seen)
+    for cls in ex.classes:  # a local class's attribute bound to one of the function's names: unknown here
+        if cls.outer is not None:
+            names = cls.outer.locals
+            cls.attributes = [_closed_over(b, names) for b in cls.attributes]
+            cls.fields = [_closed_over(b, names) for b in cls.fields]
+
+
+def _closed_over(binding: Binding, names: set[str]) -> Binding:
+    """A class attribute whose value names a local of the function around its class: a value of unknown class
+    (the class's module cannot resolve the name)."""
+    if binding.kind in ("alias", "instance", "element") and binding.target.split(".")[0].lstrip("*{^(") in names:
+        return binding._replace(kind="var", target="", member="")
+    return binding
 
 
 def _escapes(ex: _Extractor) -> None:
@@ -1463,6 +1480,7 @@ def _state_scope(ex: _Extractor, scope: _Scope, name: str, line: int, guard: int
     builder = _FunctionBuilder(qualname, line, cls, "state", "", False, guard, "", pending=True)
     if scope.kind == "class":
         builder.parent = scope.func
+        builder.outer = scope.cls.outer if scope.cls is not None else None  # a local class's: a closure too
     return _Scope("function", f"{qualname}.<locals>.", func=builder)
 
 

@@ -77,3 +77,23 @@ def closes_over(prefix):
 # claims: deterministic
 def sees_the_function_names():
     return closes_over("a")
+
+
+def manager(zone):
+    class Manager:
+        timezone = zone
+
+        def add(self):
+            return 1
+
+        add.alters_data = True
+
+        def load(self):
+            return self.timezone
+
+    return Manager().load()  # want-blind: `Manager.load (its class leaves manager)` from vio.local_class_cases.class_body_sees_the_function via vio.local_class_cases.manager
+
+
+# claims: deterministic
+def class_body_sees_the_function():
+    return manager(None)
