@@ -395,7 +395,9 @@ def _every_function(project: Project, claims: tuple[str, ...], only: Collection[
     for name in names:
         module = modules[name]
         for index, func in enumerate(module.facts.functions):
-            if func.kind in ("lambda", "state") or (only is not None and f"{name}.{func.qualname}" not in only):
+            if func.kind in ("lambda", "state") or "<locals>" in func.qualname or (
+                only is not None and f"{name}.{func.qualname}" not in only
+            ):
                 continue
             claimed.append(Claimed(name, index, func.qualname, module.rel, func.line, claims))
     return claimed

@@ -612,6 +612,8 @@ class _Extractor:
         elif scope.kind == "class":
             assert scope.cls is not None
             scope.cls.attributes.append(binding)
+            if scope.cls.outer is not None and scope.func is not None:
+                scope.func.stored.add(binding.name)  # a test of the function's parameter of that name: undecided
         else:
             self.bindings.append(binding)
             self.module_kinds[binding.name] = binding.kind
@@ -1009,7 +1011,12 @@ def _closures(ex: _Extractor) -> None:
         if outer is None:
             continue
         own = builder.locals | {builder.first}
-        seen = outer.locals - own
+        wanted = {chain[0] for chain, *_ in builder.uses if chain} - own
+        seen: set[str] = set()
+        while wanted:  # the names its body uses, and those their bindings in the function name in turn
+            seen |= wanted & outer.locals
+            roots = {b.target.lstrip("*{^(").split(".")[0] for b in outer.bindings if b.name in seen and b.target}
+            wanted = (roots & outer.locals) - seen - own
         builder.locals |= seen
         builder.bindings.extend(b for b in outer.bindings if b.name in seen)
     for cls in ex.classes:  # a local class's attribute bound to one of the function's names: unknown here

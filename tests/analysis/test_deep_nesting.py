@@ -98,13 +98,17 @@ def test_the_extractor_walks_10000_deep_trees_iteratively(
     with headroom(120):
         facts = extract(source, "deep.py")
     assert facts.problems == ()
-    (func,) = facts.functions
+    func = facts.functions[0]
     assert func.qualname == "f" and facts.directives[0].function == 0
-    uses = {(chain, ctx) for chain, ctx, _line, _guard, _code in func.uses}
+    # the methods of the classes nested in it are functions of their own (`f.<locals>.Inner.inner`), each
+    # walked iteratively too
+    assert all(f.qualname.startswith("f.<locals>.") for f in facts.functions[1:] if f.kind != "state")
+    every = [use for f in facts.functions for use in f.uses]
+    uses = {(chain, ctx) for chain, ctx, _line, _guard, _code in every}
     assert (("time", "time"), "call") in uses and (("g",), "call") in uses
     # platform guards are kept, however deep, and evaluated per target, iteratively too
     for reach in (("time", "time"), ("os", "getenv")):
-        (guard,) = {guard for chain, _ctx, _line, guard, _code in func.uses if chain == reach}
+        (guard,) = {guard for chain, _ctx, _line, guard, _code in every if chain == reach}
         conds = [(facts.conds[i], polarity) for i, polarity in facts.guards[guard] if facts.conds[i][0] != "param"]
         assert conds
         with headroom(120):
