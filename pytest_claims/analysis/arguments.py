@@ -176,7 +176,7 @@ def fits(accepted: Arity | tuple[()], given: int, keywords: tuple[str, ...], shi
     bound = set(params[:given])
     names = set(positional[max(posonly, shift) :]) | set(kwonly)
     for name in keywords:
-        if name in bound or (name in positional[:shift] and name not in positional[:posonly]):
+        if (name in bound or name in positional[:shift]) and name not in positional[:posonly]:
             return False  # given twice
         if name not in names and not varkw:
             return False  # no such parameter (a positional-only name included)

@@ -317,16 +317,16 @@ class Dispatch:
     # -- protocols ----------------------------------------------------------------------------------------
 
     def _protocol_member(self, protocol: ClassKey, attr: str, found: list[Sym]) -> list[Sym]:
-        """A member of a value typed by a project protocol: what the conforming classes give for it (SPEC §5). A
-        method with no candidate is an unknown value (a call of it is a blind spot, never the stub's empty body);
-        a data member (`size: int`) is also what its annotation says."""
+        """A member of a value typed by a project protocol: what the conforming classes give for it (see
+        docs/decisions.md). A method with no candidate is an unknown value (a call of it is a blind spot, never
+        the stub's empty body); a data member (`size: int`) is also what its annotation says."""
         candidates = self.structural(protocol, attr)
         if any(isinstance(s, ProjectFunction) and self._is_def(s) for s in found):
             return candidates or [UNKNOWN]
         return list(dict.fromkeys([*candidates, *found])) or [UNKNOWN]
 
     def structural(self, protocol: ClassKey, attr: str) -> list[Sym]:
-        """A member of a value typed by a project protocol (SPEC §5): a candidate is a project class that
+        """A member of a value typed by a project protocol (docs/decisions.md): a candidate is a project class that
         conforms to the protocol, defining or inheriting every member it declares (`conforms`), entered as its
         own lookup finds the member; and the protocol's own def, when its body is more than a stub. Empty: none.
 
@@ -437,8 +437,8 @@ class Dispatch:
 
     def misfits(self, protocol: ClassKey, attr: str, given: int, keywords: tuple[str, ...]) -> frozenset[Sym]:
         """What a call of a protocol member passing `given` positional arguments and `keywords` cannot enter: the
-        members only conforming classes whose member does not accept those arguments give (SPEC §5: the called
-        member accepts the call's arguments, its arity and keyword names). A member supplied otherwise than by
+        members only conforming classes whose member does not accept those arguments give (the called member
+        must accept the call's arguments, its arity and keyword names). A member supplied otherwise than by
         a plain def (a field, a class-body assignment, `__getattr__`) accepts anything."""
         self.structural(protocol, attr)
         known = self._structural.get((*protocol, attr))

@@ -208,8 +208,8 @@ class Hierarchy:
 
     def implementers(self, attr: str) -> list[ClassKey]:
         """Every project class alive on this target whose own body binds `attr` (a def, a class-body assignment
-        or annotation, a field set on `self`): where a call of `attr` on a protocol-typed value may land (SPEC §5,
-        structural dispatch), in it or in its subclasses.
+        or annotation, a field set on `self`): where a call of `attr` on a protocol-typed value may land (structural
+        dispatch), in it or in its subclasses.
         Only modules whose classes may bind the word are parsed (`Modules.mentioning`). Depends on every
         module's classes: whoever asks records `HIERARCHY`, whose shapes hold each class's method names and
         class-body assignments."""

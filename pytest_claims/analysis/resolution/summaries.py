@@ -255,7 +255,7 @@ class Summaries:
         code: str,
     ) -> list[Sym]:
         """A call on a value typed by a project protocol enters only the conforming classes' members that accept
-        its arguments (SPEC §5); with none left, the call is a blind spot. Calling the value itself runs its
+        its arguments (docs/decisions.md); with none left, the call is a blind spot. Calling the value itself runs its
         class's `__call__` (`_construct_outcome` enters those that fit)."""
         shape = (len(passed[0]), tuple(k for k, _ in passed[1])) if passed is not None else None
         for sym in syms:
