@@ -41,6 +41,8 @@ class Dispatch:
         self.tracker = tracker
         self._lookups: dict[tuple[object, ...], Kept[Sym]] = {}
         self._overrides: dict[tuple[str, int, str], tuple[list[Sym], bool]] = {}
+        self.dispatched: set[Sym] = set()
+        """Every def structural dispatch entered for a class: a call landing on none needs no arity check."""
         self._structural: dict[
             tuple[str, int, str], tuple[list[Sym], tuple[tuple[ClassKey, tuple[Sym, ...]], ...], frozenset[str]]
         ] = {}
@@ -376,6 +378,7 @@ class Dispatch:
                 own = [s for s in own if s != UNKNOWN]  # `run = None`: nothing to call, no blind spot
             syms = tuple(dict.fromkeys([*own, *self._stated(read)]))
             per_class.append((candidate, syms))
+            self.dispatched.update(s for s in syms if isinstance(s, ProjectFunction))
             found.extend(s for s in syms if s not in found)
         return sorted(found, key=order), tuple(per_class)
 

@@ -264,6 +264,8 @@ class Summaries:
                 found.blind_spot(line, code, code or f"{'.'.join(chain)}(...)")
         if shape is None or len(chain) < 2 or chain[-1][:1] == "(":
             return syms
+        if not any(s in self.dispatch.dispatched for s in syms):
+            return syms  # no def structural dispatch found: no protocol member among them
         dropped: set[Sym] = set()
         for receiver in self.bodies.use(module, func, chain[:-1])[0]:
             if isinstance(receiver, ProjectInstance) and self.hierarchy.is_protocol(receiver.module, receiver.idx):
