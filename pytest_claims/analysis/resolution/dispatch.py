@@ -321,9 +321,9 @@ class Dispatch:
     def _protocol_member(self, protocol: ClassKey, attr: str, found: list[Sym]) -> list[Sym]:
         """A member of a value typed by a project protocol: what the conforming classes give for it (see
         docs/decisions.md). A method with no candidate is an unknown value (a call of it is a blind spot, never
-        the stub's empty body); a data member (`size: int`) is also what its annotation says."""
+        the stub's empty body); a data member (`size: int`, a property) is also what the protocol says it is."""
         candidates = self.structural(protocol, attr)
-        if any(isinstance(s, ProjectFunction) and self._is_def(s) for s in found):
+        if attr not in self.hierarchy.protocol_members(*protocol)[1]:
             return candidates or [UNKNOWN]
         return list(dict.fromkeys([*candidates, *found])) or [UNKNOWN]
 
@@ -367,8 +367,9 @@ class Dispatch:
                 found.extend(s for s in own if not (isinstance(s, ProjectFunction) and self._stub(s)))
                 found.extend(s for s in self._stated(read) if s not in found)
                 break
+        # the protocol's own body is entered whatever the call passes (`misfits` keeps it)
+        per_class: list[tuple[ClassKey, tuple[Sym, ...]]] = [(protocol, tuple(found))]
         members, data = hierarchy.protocol_members(*protocol)
-        per_class: list[tuple[ClassKey, tuple[Sym, ...]]] = []
         for candidate in self._supplying(attr, attr in data):
             if hierarchy.is_protocol(*candidate) or not self.conforms(candidate, members, data):
                 continue
@@ -449,12 +450,9 @@ class Dispatch:
             return frozenset()
         fitting: set[Sym] = set()
         unfit: set[Sym] = set()
-        supplied: set[Sym] = set()
         for candidate, syms in known[1]:
-            supplied.update(syms)
-            (fitting if self._fits(candidate, attr, given, keywords) else unfit).update(syms)
-        # the protocol's own body is entered whatever the call passes
-        fitting.update(s for s in known[0] if s not in supplied)
+            fits_call = candidate == protocol or self._fits(candidate, attr, given, keywords)
+            (fitting if fits_call else unfit).update(syms)
         return frozenset(unfit - fitting)
 
     def _fits(self, candidate: ClassKey, attr: str, given: int, keywords: tuple[str, ...]) -> bool:

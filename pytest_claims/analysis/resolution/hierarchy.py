@@ -193,16 +193,17 @@ class Hierarchy:
     def protocol_members(self, module_name: str, index: int) -> tuple[frozenset[str], frozenset[str]]:
         """The members a protocol declares (`typing._get_protocol_attrs`): every name bound by it and by the
         protocols among its bases (defs, properties, annotated or assigned data members), Python's bookkeeping
-        names aside; and which of them are data members (no def binds them). A value typed by the protocol is of
-        a class that binds them all."""
+        names aside; and which of them are data members (annotated, assigned or properties: no plain def). A
+        value typed by the protocol is of a class that binds them all."""
         names: set[str] = set()
         defined: set[str] = set()
         for key in self.mro(module_name, index):
             if self.is_protocol(*key):
+                functions = self.view.module(key[0]).facts.functions
                 for name, (methods, _, _) in self.members(*key).items():
                     names.add(name)
-                    if methods:
-                        defined.add(name)
+                    if any(functions[i].kind != "property" for i in methods):
+                        defined.add(name)  # a method; a property is a data member
         members = frozenset(n for n in names if n not in _NOT_PROTOCOL_MEMBERS and not n.startswith("_abc_"))
         return members, members - defined
 

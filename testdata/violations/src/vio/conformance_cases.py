@@ -214,6 +214,34 @@ def label_read(item: Labelled) -> str:
     return item.label_text
 
 
+# a protocol's property is a data member: an implementer's property is entered where the value is read
+class Timestamped(Protocol):
+    @property
+    def stamp_value(self) -> float: ...
+
+    def stamp_kind(self) -> str: ...
+
+
+class PropertyStamped:
+    @property
+    def stamp_value(self) -> float:
+        return time.time()  # want: deterministic call time.time from vio.conformance_cases.stamp_read via vio.conformance_cases.PropertyStamped.stamp_value
+
+    def stamp_kind(self) -> str:
+        return "property"
+
+
+class KindlessStamped:  # no `stamp_kind`: not Timestamped
+    @property
+    def stamp_value(self) -> float:
+        return time.monotonic()
+
+
+# claims: deterministic
+def stamp_read(item: Timestamped) -> float:
+    return item.stamp_value
+
+
 # near miss: a class answering every name by `__getattr__` but defining no `open_door` is no Door (a protocol's
 # method must be bound); the one Door reaches nothing: held
 class Door(Protocol):
