@@ -109,3 +109,23 @@ def test_the_last_implementer_removed_leaves_a_blind_spot(tmp_path: Path) -> Non
     assert _status(after) == "held"
     assert {b.code for claim in after.claims for b in claim.blind_spots} == {"clock.read_clock()"}
     _same_as_cold(after, root)
+
+
+def test_an_implementer_losing_a_field_the_protocol_declares_is_dropped(tmp_path: Path) -> None:
+    """A field set on `self` binds a data member: the implementer's module is read by the conformance check."""
+    root = _project(tmp_path / "p")
+    (root / "shop" / "proto.py").write_text(
+        "from typing import Protocol\n\n\nclass Clock(Protocol):\n    zone: str\n\n"
+        "    def read_clock(self) -> float: ...\n"
+    )
+    body = "    def read_clock(self) -> float:\n        return time.time()\n"
+    (root / "shop" / "wall.py").write_text(
+        "import time\n\n\nclass Wall:\n    def __init__(self) -> None:\n        self.zone = 'utc'\n\n" + body
+    )
+    assert _status(_run(root, tmp_path / "cache")) == "violated"
+    (root / "shop" / "wall.py").write_text(
+        "import time\n\n\nclass Wall:\n    def __init__(self) -> None:\n        self.other = 'utc'\n\n" + body
+    )
+    after = _run(root, tmp_path / "cache")
+    assert {b.code for claim in after.claims for b in claim.blind_spots} == {"clock.read_clock()"}
+    _same_as_cold(after, root)

@@ -410,6 +410,8 @@ class Dispatch:
         `__getattr__` would conform to every protocol."""
         hierarchy = self.hierarchy
         order_ = hierarchy.mro(*candidate)
+        # what the classes bind (fields set on `self` too, which no class shape holds) is read from their modules
+        self.tracker.modules(key[0] for key in order_)
         bound: set[str] = set()
         for key in order_:
             bound.update(hierarchy.members(*key))
