@@ -370,7 +370,7 @@ class Dispatch:
         # the protocol's own body is entered whatever the call passes (`misfits` keeps it)
         per_class: list[tuple[ClassKey, tuple[Sym, ...]]] = [(protocol, tuple(found))]
         members, data = hierarchy.protocol_members(*protocol)
-        for candidate in self._supplying(attr, attr in data):
+        for candidate in self._supplying(attr, members, data):
             if hierarchy.is_protocol(*candidate) or not self.conforms(candidate, members, data):
                 continue
             with self.tracker.scope(modules="outer") as read:
@@ -387,12 +387,15 @@ class Dispatch:
         """The module or class state a lookup read (what the binding evaluates is entered with the member)."""
         return [ProjectFunction(m, i) for m, i in sorted(read.state or ())]
 
-    def _supplying(self, attr: str, data: bool) -> list[ClassKey]:
-        """The project classes that may bind `attr`: those whose own body binds it and their subclasses, and,
-        for a data member that is no special method, those whose `__getattr__` may answer for it."""
+    def _supplying(self, attr: str, members: frozenset[str], data: frozenset[str]) -> list[ClassKey]:
+        """The project classes that may conform and have `attr`: those whose own body binds a member of the
+        protocol, and their subclasses (a conforming class binds each member `object` lacks, or has it from a
+        stdlib or third-party base: `attr` too may come from one); and, for a data member that is no special
+        method, those whose `__getattr__` may answer for it."""
         hierarchy = self.hierarchy
-        owners = hierarchy.implementers(attr)
-        if data and not (attr.startswith("__") and attr.endswith("__")):
+        names = [n for n in sorted(members) if self.view.stub_member("builtins", ("object", n)).kind == "missing"]
+        owners = [owner for name in names or [attr] for owner in hierarchy.implementers(name)]
+        if attr in data and not (attr.startswith("__") and attr.endswith("__")):
             owners = [*owners, *hierarchy.implementers("__getattr__")]
         found: set[ClassKey] = set()
         for owner in owners:

@@ -3,6 +3,7 @@ the protocol declares (a def, a property, a class-body annotation or assignment,
 member may also be what the class's `__getattr__` answers), and the called member accepts the call's arguments.
 A class that merely shares the method name is not entered. See docs/analysis.md (structural dispatch)."""
 
+import datetime
 import os
 import time
 from typing import Protocol
@@ -261,6 +262,23 @@ class WoodenDoor:
 # claims: deterministic
 def open_it(door: Door) -> object:
     return door.open_door()
+
+
+# -- a member a stdlib base supplies: the class binds the other one, and the base's method is entered -----------------
+class Nower(Protocol):
+    def now(self) -> object: ...
+
+    def nower_name(self) -> str: ...
+
+
+class StampDate(datetime.datetime):
+    def nower_name(self) -> str:
+        return "stamp"
+
+
+# claims: deterministic
+def nowish(nower: Nower) -> object:
+    return nower.now()  # want: deterministic call datetime.datetime.now from vio.conformance_cases.nowish
 
 
 # -- a callable stored on the instance is the member --------------------------------------------------------------
