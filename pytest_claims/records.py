@@ -146,6 +146,9 @@ class FunctionFacts:
     gives: tuple[str, ...] = ()
     """For a property's getter, the chain each of its `return` statements gives (see `Binding`: "?" a value that
     is no chain, and for a getter with no `return`); a setter's or deleter's is empty."""
+    arity: tuple[tuple[str, ...], int, int, tuple[str, ...], tuple[str, ...], bool, bool] | tuple[()] = ()
+    """For a def in a class body whose decorators leave its arguments as they are, how it binds a call's arguments
+    (`arguments.Arity`): a call on a protocol-typed value enters only the implementers it fits."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -140,3 +140,47 @@ def decide(tests: tuple[str, ...], accepts: Signature, call: Passed, shift: int)
         if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str) and value[0] != NAMED:
             decided.append((name, value[0], value[1]))
     return tuple(sorted(decided, key=lambda d: d[0]))
+
+
+Arity = tuple[tuple[str, ...], int, int, tuple[str, ...], tuple[str, ...], bool, bool]
+"""How a def binds a call's arguments: its positional parameter names (`self` included), how many of them have no
+default, how many are positional-only, its keyword-only names, those of them with no default, and whether it
+takes `*args` and `**kwargs`. The empty tuple: not known (a decorator may change what it accepts)."""
+
+
+# claims: deterministic
+def arity(args: ast.arguments) -> Arity:
+    positional = [*args.posonlyargs, *args.args]
+    return (
+        tuple(p.arg for p in positional),
+        len(positional) - len(args.defaults),
+        len(args.posonlyargs),
+        tuple(p.arg for p in args.kwonlyargs),
+        tuple(p.arg for p, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is None),
+        args.vararg is not None,
+        args.kwarg is not None,
+    )
+
+
+# claims: deterministic
+def fits(accepted: Arity | tuple[()], given: int, keywords: tuple[str, ...], shift: int) -> bool:
+    """Whether a call passing `given` positional arguments and `keywords` binds to a def that accepts `accepted`
+    without a TypeError; `shift` leading parameters (`self` / `cls` of a bound method) are bound already. An
+    unknown arity fits any call."""
+    if not accepted:
+        return True
+    positional, required, posonly, kwonly, required_kw, varargs, varkw = accepted
+    params = positional[shift:]
+    if given > len(params) and not varargs:
+        return False
+    bound = set(params[:given])
+    names = set(positional[max(posonly, shift) :]) | set(kwonly)
+    for name in keywords:
+        if (name in bound or name in positional[:shift]) and name not in positional[:posonly]:
+            return False  # given twice
+        if name not in names and not varkw:
+            return False  # no such parameter (a positional-only name included)
+    for index in range(shift, required):
+        if index - shift >= given and (positional[index] not in keywords or index < posonly):
+            return False  # a parameter with no default left unbound
+    return all(name in keywords for name in required_kw)

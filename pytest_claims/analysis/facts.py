@@ -2659,6 +2659,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     _closures(ex)
     _escapes(ex)
     shapes = _shapes(ex)
+    arities = _arities(ex)
     tests = _decided_tests(ex)
     del tree
     directives = _directives(ex, ex.physical())
@@ -2679,6 +2680,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             *tests.get(index, _TESTS_NOTHING),
             tuple(f.calls),
             *shapes.get(index, _NO_SHAPE),
+            arities.get(index, ()),
         )
         for index, f in enumerate(ex.functions)
     )
@@ -2719,6 +2721,17 @@ _SAME_FUNCTION = frozenset({("staticmethod",), ("classmethod",), ("abstractmetho
 
 def _passes_arguments_through(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return all(chain_of(deco) in _SAME_FUNCTION for deco in node.decorator_list)
+
+
+def _arities(ex: _Extractor) -> dict[int, arguments.Arity]:
+    """Per def of a class body whose decorators pass a call's arguments through, how it binds them: which
+    implementers of a protocol a call on it may enter."""
+    found: dict[int, arguments.Arity] = {}
+    for index, builder in enumerate(ex.functions):
+        node = builder.node
+        if node is not None and builder.cls and builder.kind != "property" and _passes_arguments_through(node):
+            found[index] = arguments.arity(node.args)
+    return found
 
 
 def _decided_tests(ex: _Extractor) -> dict[int, tuple[tuple[str, ...], arguments.Signature]]:

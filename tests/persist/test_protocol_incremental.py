@@ -58,20 +58,45 @@ def test_a_new_implementer_in_another_file_invalidates_the_stored_summary(tmp_pa
 
 
 def test_a_protocol_stub_gaining_a_body_invalidates_the_stored_summary(tmp_path: Path) -> None:
-    """A body is no part of the class shapes the hierarchy check compares: the protocol's module is read."""
+    """A body is no part of the class shapes the hierarchy check compares: the protocol's module is read. Another
+    protocol declaring the name is no candidate, body or not: no instance of it is ever the value."""
     root = _project(tmp_path / "p")
     other = root / "shop" / "other.py"
-    other.write_text(
-        "import time\nfrom typing import Protocol\n\n\nclass Timed(Protocol):\n    def read_clock(self) -> float: ...\n"
-    )
+    timed = "import time\nfrom typing import Protocol\n\n\nclass Timed(Protocol):\n"
+    other.write_text(timed + "    def read_clock(self) -> float: ...\n")
     assert _status(_run(root, tmp_path / "cache")) == "held"
-    other.write_text(
-        "import time\nfrom typing import Protocol\n\n\nclass Timed(Protocol):\n"
+    other.write_text(timed + "    def read_clock(self) -> float: return time.time()\n")
+    assert _status(_run(root, tmp_path / "cache")) == "held"
+    (root / "shop" / "proto.py").write_text(
+        "import time\nfrom typing import Protocol\n\n\nclass Clock(Protocol):\n"
         "    def read_clock(self) -> float: return time.time()\n"
     )
     after = _run(root, tmp_path / "cache")
     assert _status(after) == "violated"
     _same_as_cold(after, root)
+
+
+def test_an_implementer_that_stops_conforming_is_no_longer_entered(tmp_path: Path) -> None:
+    """Conformance reads the implementer's class and the protocol's members: a protocol gaining a member the
+    implementer lacks drops it; the implementer gaining that member brings it back."""
+    root = _project(tmp_path / "p")
+    wall = "import time\n\n\nclass Wall:\n    def read_clock(self) -> float:\n        return time.time()\n"
+    (root / "shop" / "wall.py").write_text(wall)
+    assert _status(_run(root, tmp_path / "cache")) == "violated"
+    (root / "shop" / "proto.py").write_text(
+        "from typing import Protocol\n\n\nclass Clock(Protocol):\n    zone: str\n\n"
+        "    def read_clock(self) -> float: ...\n"
+    )
+    (root / "shop" / "fixed.py").write_text(
+        "class Fixed:\n    zone = 'utc'\n\n    def read_clock(self) -> float:\n        return 0.0\n"
+    )
+    after = _run(root, tmp_path / "cache")
+    assert _status(after) == "held"
+    _same_as_cold(after, root)
+    (root / "shop" / "wall.py").write_text(wall + "\n    @property\n    def zone(self) -> str:\n        return 'utc'\n")
+    again = _run(root, tmp_path / "cache")
+    assert _status(again) == "violated"
+    _same_as_cold(again, root)
 
 
 def test_the_last_implementer_removed_leaves_a_blind_spot(tmp_path: Path) -> None:
@@ -82,5 +107,25 @@ def test_the_last_implementer_removed_leaves_a_blind_spot(tmp_path: Path) -> Non
     (root / "shop" / "fixed.py").write_text("class Fixed:\n    def other(self) -> float:\n        return 0.0\n")
     after = _run(root, tmp_path / "cache")
     assert _status(after) == "held"
+    assert {b.code for claim in after.claims for b in claim.blind_spots} == {"clock.read_clock()"}
+    _same_as_cold(after, root)
+
+
+def test_an_implementer_losing_a_field_the_protocol_declares_is_dropped(tmp_path: Path) -> None:
+    """A field set on `self` binds a data member: the implementer's module is read by the conformance check."""
+    root = _project(tmp_path / "p")
+    (root / "shop" / "proto.py").write_text(
+        "from typing import Protocol\n\n\nclass Clock(Protocol):\n    zone: str\n\n"
+        "    def read_clock(self) -> float: ...\n"
+    )
+    body = "    def read_clock(self) -> float:\n        return time.time()\n"
+    (root / "shop" / "wall.py").write_text(
+        "import time\n\n\nclass Wall:\n    def __init__(self) -> None:\n        self.zone = 'utc'\n\n" + body
+    )
+    assert _status(_run(root, tmp_path / "cache")) == "violated"
+    (root / "shop" / "wall.py").write_text(
+        "import time\n\n\nclass Wall:\n    def __init__(self) -> None:\n        self.other = 'utc'\n\n" + body
+    )
+    after = _run(root, tmp_path / "cache")
     assert {b.code for claim in after.claims for b in claim.blind_spots} == {"clock.read_clock()"}
     _same_as_cold(after, root)

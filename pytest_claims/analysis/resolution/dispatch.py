@@ -7,6 +7,7 @@ class every override the project's subclasses give (SPEC §5: a claim on a base 
 
 from __future__ import annotations
 
+from pytest_claims.analysis.arguments import fits
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
@@ -26,8 +27,8 @@ from pytest_claims.analysis.resolution.symbols import (
     order,
 )
 from pytest_claims.analysis.resolution.target import TargetView
-from pytest_claims.analysis.resolution.tracking import Kept, Tracker
-from pytest_claims.records import HIERARCHY, MAX_ALIAS_DEPTH, PLATFORM, Binding, FunctionFacts
+from pytest_claims.analysis.resolution.tracking import Kept, Read, Tracker
+from pytest_claims.records import HIERARCHY, MAX_ALIAS_DEPTH, Binding, FunctionFacts
 
 
 class Dispatch:
@@ -40,7 +41,11 @@ class Dispatch:
         self.tracker = tracker
         self._lookups: dict[tuple[object, ...], Kept[Sym]] = {}
         self._overrides: dict[tuple[str, int, str], tuple[list[Sym], bool]] = {}
-        self._structural: dict[str, tuple[list[Sym], frozenset[str], bool]] = {}
+        self.dispatched: set[Sym] = set()
+        """Every def structural dispatch entered for a class: a call landing on none needs no arity check."""
+        self._structural: dict[
+            tuple[str, int, str], tuple[list[Sym], tuple[tuple[ClassKey, tuple[Sym, ...]], ...], frozenset[str]]
+        ] = {}
 
     def class_member(
         self,
@@ -60,8 +65,9 @@ class Dispatch:
         narrow = instance or after is not None or (isinstance(sym, ProjectClass) and sym.dispatch)
         found = self._lookup(instance, sym.module, sym.idx, attr, depth, after, narrow)
         if dispatch:
-            if any(isinstance(s, ProjectFunction) for s in found) and self.hierarchy.is_protocol(sym.module, sym.idx):
-                return self.structural(attr)
+            key = (sym.module, sym.idx)
+            if self.hierarchy.is_protocol(*key) and attr in self.hierarchy.protocol_members(*key)[0]:
+                return self._protocol_member(key, attr, found)
             overrides = self.overrides(sym.module, sym.idx, attr)
             if overrides and instance and self._is_instance_state(sym.module, sym.idx, attr):
                 # a name the class's methods assign on `self` is instance state: what a subclass's body binds it
@@ -329,49 +335,164 @@ class Dispatch:
 
     # -- protocols ----------------------------------------------------------------------------------------
 
-    def structural(self, attr: str) -> list[Sym]:
-        """A method call on a value typed by a project protocol (SPEC §5): every project class whose own body
-        defines `attr` is a candidate, and a protocol's own def only when its body is more than a stub; with
-        none, an unknown value (a call on it is a blind spot, never the stub's empty body).
+    def _protocol_member(self, protocol: ClassKey, attr: str, found: list[Sym]) -> list[Sym]:
+        """A member of a value typed by a project protocol: what the conforming classes give for it (see
+        docs/decisions.md). A method with no candidate is an unknown value (a call of it is a blind spot, never
+        the stub's empty body); a data member (`size: int`, a property) is also what the protocol says it is."""
+        candidates = self.structural(protocol, attr)
+        if attr not in self.hierarchy.protocol_members(*protocol)[1]:
+            return candidates or [UNKNOWN]
+        return list(dict.fromkeys([*candidates, *found])) or [UNKNOWN]
 
-        The candidates depend on every module's classes (`HIERARCHY`), and on the bodies of the protocols' defs,
-        which class shapes do not hold: those modules are recorded as read."""
+    def structural(self, protocol: ClassKey, attr: str) -> list[Sym]:
+        """A member of a value typed by a project protocol (docs/decisions.md): a candidate is a project class that
+        conforms to the protocol, defining or inheriting every member it declares (`conforms`), entered as its
+        own lookup finds the member; and the protocol's own def, when its body is more than a stub. Empty: none.
+
+        The candidates depend on every module's classes (`HIERARCHY`), and on what looking the member up in the
+        candidates read (their modules, the bodies of the protocols' defs): those are recorded as read."""
         self.tracker.module(HIERARCHY)
-        known = self._structural.get(attr)
+        key = (*protocol, attr)
+        known = self._structural.get(key)
         if known is None:
             tracker = self.tracker
-            if ("structural", attr) in tracker.busy:  # `read = clock.read` in an implementer's body, `clock` typed so
+            if ("structural", *key) in tracker.busy:  # `read = clock.read` in an implementer's body, `clock` typed
                 tracker.cycles += 1  # what is computed inside the cycle saw a partial answer: not memoised
                 return [UNKNOWN]
-            tracker.busy.add(("structural", attr))
+            tracker.busy.add(("structural", *key))
             cycles = tracker.cycles
             try:
                 with tracker.scope(state="outer") as read:
-                    found, protocols = self._structural_uncached(attr)
+                    found, per_class = self._structural_uncached(protocol, attr)
             finally:
-                tracker.busy.discard(("structural", attr))
-            known = (found, protocols, PLATFORM in read.modules)
+                tracker.busy.discard(("structural", *key))
+            known = (found, per_class, tracker.frozen(read.modules))
             if tracker.cycles == cycles:
-                self._structural[attr] = known
-        self.tracker.modules(known[1])
-        if known[2]:
-            self.tracker.module(PLATFORM)
+                self._structural[key] = known
+        self.tracker.modules(known[2])
         return known[0]
 
-    def _structural_uncached(self, attr: str) -> tuple[list[Sym], frozenset[str]]:
+    def _structural_uncached(
+        self, protocol: ClassKey, attr: str
+    ) -> tuple[list[Sym], tuple[tuple[ClassKey, tuple[Sym, ...]], ...]]:
         found: list[Sym] = []
-        protocols: set[str] = set()
-        for owner in self.hierarchy.implementers(attr):
-            with self.tracker.scope(modules="outer") as read:
-                own = self._own_member(False, *owner, attr, 1)
-            if own is None:
+        hierarchy = self.hierarchy
+        for owner in hierarchy.mro(*protocol):  # the protocol's own def, as Python's lookup on it finds it
+            if hierarchy.is_protocol(*owner) and attr in hierarchy.members(*owner):
+                with self.tracker.scope(modules="outer") as read:
+                    own = self._own_member(False, *owner, attr, 1) or []
+                found.extend(s for s in own if not (isinstance(s, ProjectFunction) and self._stub(s)))
+                found.extend(s for s in self._stated(read) if s not in found)
+                break
+        # the protocol's own body is entered whatever the call passes (`misfits` keeps it)
+        per_class: list[tuple[ClassKey, tuple[Sym, ...]]] = [(protocol, tuple(found))]
+        members, data = hierarchy.protocol_members(*protocol)
+        for candidate in self._supplying(attr, members, data):
+            if hierarchy.is_protocol(*candidate) or not self.conforms(candidate, members, data):
                 continue
-            if self.hierarchy.is_protocol(*owner):
-                protocols.add(owner[0])
-                own = [s for s in own if not (isinstance(s, ProjectFunction) and self._stub(s))]
-            found.extend(s for s in own if s != UNKNOWN or not self._constant(*owner, attr))
-            found.extend(ProjectFunction(m, i) for m, i in read.state or ())
-        return sorted(set(found), key=order) or [UNKNOWN], self.tracker.frozen(protocols)
+            with self.tracker.scope(modules="outer") as read:
+                own = self._lookup(True, *candidate, attr, 1, None)
+            if UNKNOWN in own and self._constant_member(candidate, attr):
+                own = [s for s in own if s != UNKNOWN]  # `run = None`: nothing to call, no blind spot
+            syms = tuple(dict.fromkeys([*own, *self._stated(read)]))
+            per_class.append((candidate, syms))
+            self.dispatched.update(s for s in syms if isinstance(s, ProjectFunction))
+            found.extend(s for s in syms if s not in found)
+        return sorted(found, key=order), tuple(per_class)
+
+    def _stated(self, read: Read) -> list[Sym]:
+        """The module or class state a lookup read (what the binding evaluates is entered with the member)."""
+        return [ProjectFunction(m, i) for m, i in sorted(read.state or ())]
+
+    def _supplying(self, attr: str, members: frozenset[str], data: frozenset[str]) -> list[ClassKey]:
+        """The project classes that may conform and have `attr`: those whose own body binds a member of the
+        protocol, and their subclasses (a conforming class binds each member `object` lacks, or has it from a
+        stdlib or third-party base: `attr` too may come from one); and, for a data member that is no special
+        method, those whose `__getattr__` may answer for it."""
+        hierarchy = self.hierarchy
+        names = [n for n in sorted(members) if self.view.stub_member("builtins", ("object", n)).kind == "missing"]
+        owners = [owner for name in names or [attr] for owner in hierarchy.implementers(name)]
+        if attr in data and not (attr.startswith("__") and attr.endswith("__")):
+            owners = [*owners, *hierarchy.implementers("__getattr__")]
+        found: set[ClassKey] = set()
+        for owner in owners:
+            if owner not in found:
+                found.add(owner)
+                found.update(hierarchy.subclasses(*owner))
+        return sorted(found)
+
+    def conforms(self, candidate: ClassKey, members: frozenset[str], data: frozenset[str]) -> bool:
+        """Whether instances of the class have every member a protocol declares: bound by a class of its MRO (a
+        def, a property, a class-body assignment or annotation, a field set on `self`), or possibly by what the
+        walk cannot see through (a stdlib or third-party base, a base it cannot name), or by `object` itself
+        (`__eq__`, `__hash__`); a data member (of `data`) that is no special method may also be what the class's
+        `__getattr__` answers. A method the protocol declares must be bound: a class answering every name by
+        `__getattr__` would conform to every protocol."""
+        hierarchy = self.hierarchy
+        order_ = hierarchy.mro(*candidate)
+        # what the classes bind (fields set on `self` too, which no class shape holds) is read from their modules
+        self.tracker.modules(key[0] for key in order_)
+        bound: set[str] = set()
+        for key in order_:
+            bound.update(hierarchy.members(*key))
+        missing = members - bound
+        if not missing or hierarchy.unnamable(order_):
+            return True
+        hooked = "__getattr__" in bound
+        foreign = hierarchy.foreign_bases(*candidate)
+        for name in missing:
+            if hooked and name in data and not (name.startswith("__") and name.endswith("__")):
+                continue
+            if self.view.stub_member("builtins", ("object", name)).kind != "missing":
+                continue
+            if any(not _missing(self.evaluator.step(base, name, 2)) for base in foreign):
+                continue
+            return False
+        return True
+
+    def _constant_member(self, candidate: ClassKey, attr: str) -> bool:
+        """Whether the first class of the candidate's MRO binding `attr` binds it only to a constant, and no method
+        assigns it on `self`."""
+        if self._is_instance_state(*candidate, attr):
+            return False
+        for key in self.hierarchy.mro(*candidate):
+            members = self.hierarchy.members(*key).get(attr)
+            if members is not None:
+                return not members[0] and self._constant(*key, attr)
+        return False
+
+    def misfits(self, protocol: ClassKey, attr: str, given: int, keywords: tuple[str, ...]) -> frozenset[Sym]:
+        """What a call of a protocol member passing `given` positional arguments and `keywords` cannot enter: the
+        members only conforming classes whose member does not accept those arguments give (the called member
+        must accept the call's arguments, its arity and keyword names). A member supplied otherwise than by
+        a plain def (a field, a class-body assignment, `__getattr__`) accepts anything."""
+        self.structural(protocol, attr)
+        known = self._structural.get((*protocol, attr))
+        if known is None:
+            return frozenset()
+        fitting: set[Sym] = set()
+        unfit: set[Sym] = set()
+        for candidate, syms in known[1]:
+            fits_call = candidate == protocol or self._fits(candidate, attr, given, keywords)
+            (fitting if fits_call else unfit).update(syms)
+        return frozenset(unfit - fitting)
+
+    def _fits(self, candidate: ClassKey, attr: str, given: int, keywords: tuple[str, ...]) -> bool:
+        if self._is_instance_state(*candidate, attr):
+            return True
+        for key in self.hierarchy.mro(*candidate):
+            members = self.hierarchy.members(*key).get(attr)
+            if members is None:
+                continue
+            methods, _, attributes = members
+            module = self.view.module(key[0])
+            self.tracker.module(key[0])
+            defs = [module.facts.functions[i] for i in methods]
+            defs = [f for f in defs if self.view.alive(module, f.guard)]
+            if not defs or attributes:
+                return True
+            return any(fits(f.arity, given, keywords, 0 if f.kind == "staticmethod" else 1) for f in defs)
+        return True
 
     def _stub(self, sym: ProjectFunction) -> bool:
         """A def whose body is only `...`, `pass` or a docstring: its facts hold no use past its decorators (a
@@ -434,6 +555,11 @@ def _plain_container(sym: Sym) -> bool:
 
 
 _CONTAINERS = frozenset({"list", "dict", "set", "tuple"})
+
+
+def _missing(stepped: list[Sym]) -> bool:
+    """Whether a stdlib base's lookup says the name is not there."""
+    return bool(stepped) and isinstance(stepped[0], StdName) and stepped[0].symbol.kind == "missing"
 
 
 def _too_deep(attr: str) -> Sym:

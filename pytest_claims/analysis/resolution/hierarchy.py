@@ -191,9 +191,27 @@ class Hierarchy:
             )
         return known
 
+    def protocol_members(self, module_name: str, index: int) -> tuple[frozenset[str], frozenset[str]]:
+        """The members a protocol declares (`typing._get_protocol_attrs`): every name bound by it and by the
+        protocols among its bases (defs, properties, annotated or assigned data members), Python's bookkeeping
+        names aside; and which of them are data members (annotated, assigned or properties: no plain def). A
+        value typed by the protocol is of a class that binds them all."""
+        names: set[str] = set()
+        defined: set[str] = set()
+        for key in self.mro(module_name, index):
+            if self.is_protocol(*key):
+                functions = self.view.module(key[0]).facts.functions
+                for name, (methods, _, _) in self.members(*key).items():
+                    names.add(name)
+                    if any(functions[i].kind != "property" for i in methods):
+                        defined.add(name)  # a method; a property is a data member
+        members = frozenset(n for n in names if n not in _NOT_PROTOCOL_MEMBERS and not n.startswith("_abc_"))
+        return members, members - defined
+
     def implementers(self, attr: str) -> list[ClassKey]:
-        """Every project class alive on this target whose own body binds `attr` (a def or a class-body
-        assignment): what a call of `attr` on a protocol-typed value may enter (SPEC §5, structural dispatch).
+        """Every project class alive on this target whose own body binds `attr` (a def, a class-body assignment
+        or annotation, a field set on `self`): where a call of `attr` on a protocol-typed value may land (structural
+        dispatch), in it or in its subclasses.
         Only modules whose classes may bind the word are parsed (`Modules.mentioning`). Depends on every
         module's classes: whoever asks records `HIERARCHY`, whose shapes hold each class's method names and
         class-body assignments."""
@@ -201,7 +219,9 @@ class Hierarchy:
         for module_name in self.view.project.modules.mentioning(attr):
             module = self.view.module(module_name)
             for index, cls in enumerate(module.facts.classes):
-                binds = any(name == attr for name, _ in cls.methods) or any(b.name == attr for b in cls.attributes)
+                binds = any(name == attr for name, _ in cls.methods) or any(
+                    b.name == attr for b in (*cls.attributes, *cls.fields)
+                )
                 if binds and self.view.alive(module, cls.guard):
                     found.append((module_name, index))
         return found
@@ -328,6 +348,35 @@ class Hierarchy:
         if known[1]:  # a memo hit says so too: the subclass search that asks passes it on (`_own_platform`)
             self.tracker.module(PLATFORM)
         return known[0]
+
+
+_NOT_PROTOCOL_MEMBERS = frozenset(
+    {
+        "__abstractmethods__",
+        "__annotations__",
+        "__class_getitem__",
+        "__dict__",
+        "__doc__",
+        "__firstlineno__",
+        "__init__",
+        "__init_subclass__",
+        "__match_args__",
+        "__module__",
+        "__new__",
+        "__orig_bases__",
+        "__parameters__",
+        "__protocol_attrs__",
+        "__qualname__",
+        "__slots__",
+        "__static_attributes__",
+        "__subclasshook__",
+        "__weakref__",
+        "_is_protocol",
+        "_is_runtime_protocol",
+    }
+)
+"""Names a protocol's body may bind that are no member an implementer must have (`typing._SPECIAL_NAMES` and
+the protocol machinery's own)."""
 
 
 def _member_table(cls: ClassFacts) -> MemberTable:

@@ -297,6 +297,8 @@ class Summaries:
         self._reads(reads, line, found)
         passed = calls.get(index) if calls is not None and ctx == "call" else None
         call = _Call(passed, chain, module, func) if passed is not None else None
+        if ctx == "call":
+            syms = self._fitting(module, func, chain, syms, passed, line, found, code)
         for sym in syms:
             self._outcome(sym, ctx, line, found, "", call)
         if ctx == "call" and len(chain) > 1 and chain[-1][:1] != "(" and any(isinstance(s, Unknown) for s in syms):
@@ -306,6 +308,43 @@ class Summaries:
         elif ctx == "call" and any(self._reads_zone(sym) for sym in syms):
             text = code or f"{'.'.join(chain)}(...)"
             found.blind_spot(line, text, text)
+
+    def _fitting(
+        self,
+        module: Module,
+        func: FunctionFacts,
+        chain: tuple[str, ...],
+        syms: list[Sym],
+        passed: Passed | None,
+        line: int,
+        found: Found,
+        code: str,
+    ) -> list[Sym]:
+        """A call on a value typed by a project protocol enters only the conforming classes' members that accept
+        its arguments (docs/decisions.md); with none left, the call is a blind spot. Calling the value itself runs its
+        class's `__call__` (`_construct_outcome` enters those that fit)."""
+        shape = (len(passed[0]), tuple(k for k, _ in passed[1])) if passed is not None else None
+        for sym in syms:
+            protocol = isinstance(sym, ProjectInstance) and self.hierarchy.is_protocol(sym.module, sym.idx)
+            if protocol and isinstance(sym, ProjectInstance) and not self._protocol_calls(sym, shape):
+                found.blind_spot(line, code, code or f"{'.'.join(chain)}(...)")
+        if shape is None or len(chain) < 2 or chain[-1][:1] == "(":
+            return syms
+        if not any(s in self.dispatch.dispatched for s in syms):
+            return syms  # no def structural dispatch found: no protocol member among them
+        dropped: set[Sym] = set()
+        for receiver in self.bodies.use(module, func, chain[:-1])[0]:
+            if isinstance(receiver, ProjectInstance) and self.hierarchy.is_protocol(receiver.module, receiver.idx):
+                dropped.update(self.dispatch.misfits((receiver.module, receiver.idx), chain[-1], *shape))
+        if not dropped:
+            return syms
+        return [s for s in syms if s not in dropped] or [UNKNOWN]
+
+    def _protocol_calls(self, sym: ProjectInstance, shape: tuple[int, tuple[str, ...]] | None) -> list[Sym]:
+        """The `__call__` methods calling a protocol-typed value may enter (those accepting `shape`, when known)."""
+        targets = self.dispatch.class_member(sym, "__call__", 1, dispatch=True)
+        dropped = self.dispatch.misfits((sym.module, sym.idx), "__call__", *shape) if shape else frozenset()
+        return [t for t in targets if isinstance(t, ProjectFunction) and t not in dropped]
 
     def _stored(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found) -> None:
         """`obj.x(...)` where the classes of `obj` store `x` from a parameter: the call enters what the
@@ -600,7 +639,11 @@ class Summaries:
             # `__init__` and `__new__` (and `__call__`) are passed the call's arguments after `self` / `cls`
             passing = attr in ("__init__", "__new__", "__call__") and call is not None
             bound = call._replace(chain=("<constructed>",)) if passing and call is not None else None
-            for target in self.dispatch.class_member(sym, attr, 1, dispatch=dispatch):
+            targets = self.dispatch.class_member(sym, attr, 1, dispatch=dispatch)
+            if isinstance(sym, ProjectInstance) and call is not None and self.hierarchy.is_protocol(*sym[:2]):
+                given, keywords = call.passed
+                targets = self._protocol_calls(sym, (len(given), tuple(k for k, _ in keywords)))
+            for target in targets:
                 if isinstance(target, ProjectFunction):
                     entered = True
                     self._outcome(target, "call", line, found, subject or cls_name, bound)
