@@ -85,6 +85,10 @@ _PROPERTY_DECORATORS = frozenset(
 `_magic_enum_attr`."""
 
 
+_PATH_CLASSES = frozenset({("builtins", "str"), ("builtins", "bytes"), ("os", "PathLike")})
+"""What a file is named by: a path argument of one of these classes (or a subclass) opens a file."""
+
+
 def _role(stmt: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
     role = ""
     for decorator in stmt.decorator_list:
@@ -562,6 +566,15 @@ class Stubs:
         if definition is None or not self.is_protocol(module, qual):
             return None
         return [name for name, defs in (definition.members or {}).items() if self._live(defs) is not None]
+
+    def is_path(self, module: str, qual: str) -> bool:
+        """Whether an instance of the stub class may name a file: a str, bytes or `os.PathLike` (by its bases, or a
+        `__fspath__` of its own). A class the stubs do not have may: True."""
+        if self._class_defs(module, qual) is None:
+            return True
+        if any(where in _PATH_CLASSES for where in self._mro(module, qual)):
+            return True
+        return self._defines(module, qual, "__fspath__")
 
     def _defines(self, module: str, qual: str, name: str) -> bool:
         return self._class_member(module, qual, name).kind != "missing"
