@@ -121,3 +121,20 @@ cannot see into a callable passed in, so such a call site is a blind spot when t
 CALLS_BY_NAME = frozenset({"operator.methodcaller"})
 """Stdlib classes whose instances, when called, call a method named by a string on what they are given
 (`operator.methodcaller("now")(c)`): a call of one is a blind spot."""
+
+PRESENCE_AT_RUN_TIME: frozenset[tuple[str, str]] = frozenset(
+    {
+        ("sys", "ps1"),  # set only in interactive mode, though the stubs declare it
+        ("sys", "ps2"),
+        ("sys", "last_type"),  # set only once an uncaught exception was reported
+        ("sys", "last_value"),
+        ("sys", "last_traceback"),
+        ("sys", "last_exc"),
+        ("sys", "tracebacklimit"),  # set only when a program sets it
+        ("sys", "frozen"),  # set by freezing tools (PyInstaller, py2exe, cx_Freeze), in no stub
+        ("sys", "_MEIPASS"),  # set by PyInstaller
+        ("sys", "real_prefix"),  # set by old virtualenv
+    }
+)
+"""Stdlib members whose presence the running process decides, not the target: `hasattr(sys, "ps1")` stays
+unknown (both branches walked) where other presence tests are decided by the target's stubs."""

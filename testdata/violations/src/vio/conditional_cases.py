@@ -232,3 +232,46 @@ def reads_context_var():
 # claims: deterministic
 def copies_context():
     return contextvars.copy_context()  # want: deterministic call contextvars.copy_context from vio.conditional_cases.copies_context
+
+
+# -- presence tests of stdlib members, per target ----------------------------------------------------------------
+# claims: deterministic
+def where_startfile_exists():
+    if hasattr(os, "startfile"):
+        return time.time()  # want: deterministic call time.time from vio.conditional_cases.where_startfile_exists [win32]
+    return 0.0
+
+
+# claims: deterministic
+def where_startfile_is_missing():
+    if not hasattr(os, "startfile") and hasattr(sys, "platform"):
+        return time.time()  # want: deterministic call time.time from vio.conditional_cases.where_startfile_is_missing [darwin, linux]
+    return 0.0
+
+
+# claims: deterministic
+def never_there():
+    if hasattr(sys, "_no_such_member_anywhere"):
+        return time.time()
+    return 0.0
+
+
+# claims: deterministic
+def interactive_only():
+    if hasattr(sys, "ps1"):
+        return 0.0
+    return time.time()  # want: deterministic call time.time from vio.conditional_cases.interactive_only
+
+
+# claims: deterministic
+def where_sys_has_a_private_member():
+    if hasattr(sys, "_clear_type_descriptors"):
+        return 0.0
+    return time.time()  # want: deterministic call time.time from vio.conditional_cases.where_sys_has_a_private_member
+
+
+# claims: deterministic
+def probe_of_a_value(value: object):
+    if hasattr(value, "startfile"):  # want-blind: `hasattr(value, 'startfile')` from vio.conditional_cases.probe_of_a_value
+        return time.time()  # want: deterministic call time.time from vio.conditional_cases.probe_of_a_value
+    return 0.0
