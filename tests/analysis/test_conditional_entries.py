@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pytest_claims.analysis.catalog import Condition, load_catalogue, parse_catalogue
+from pytest_claims.analysis.stubs import stubs_for
 
 _ENTRY = '[capabilities]\n"gzip.GzipFile" = { categories = ["fs", "clock"], reason = "r", %s }\n'
 
@@ -44,3 +45,12 @@ def test_the_built_in_conditions_name_parameters_of_their_signature() -> None:
             names = (condition.unless_given, condition.when_writing, condition.when_path, condition.unless_instance)
             for name in names:
                 assert not name or name in entry.positional or (key, name) in keyword_only, (key, name)
+
+
+@pytest.mark.parametrize(("version", "number"), [((3, 11), False), ((3, 13), False), ((3, 14), True)])
+def test_a_parameter_left_out_counts_as_given_where_the_stubs_default_it_to_a_number(
+    version: tuple[int, int], number: bool
+) -> None:
+    stubs = stubs_for("linux", version)
+    assert stubs.defaults_to_number("gzip", "compress", "mtime") is number
+    assert stubs.defaults_to_number("gzip", "GzipFile", "mtime") is False  # a class: not a module function

@@ -50,14 +50,16 @@ class Judge:
             return entry.categories
         dropped: set[str] = set()
         for condition in entry.conditions:
-            if self._drops(condition, entry.positional, site):
+            if self._drops(condition, entry.positional, site, name):
                 dropped |= condition.categories
         return entry.categories - dropped
 
-    def _drops(self, condition: Condition, positional: tuple[str, ...], site: Site) -> bool:
+    def _drops(self, condition: Condition, positional: tuple[str, ...], site: Site, name: str) -> bool:
         given = condition.unless_given
-        if given and self._given(self._argument(site.passed, positional, given), site):
-            return True
+        if given:
+            value = self._argument(site.passed, positional, given)
+            if self._given(value, site) or (value == ABSENT and self._number_default(name, given)):
+                return True
         if condition.when_writing:
             mode = self._argument(site.passed, positional, condition.when_writing)
             if mode in (ABSENT, ("None", None)):
@@ -73,6 +75,11 @@ class Judge:
             if classes and all(_instance_of(sym, condition.of) for sym in classes):
                 return True
         return False
+
+    def _number_default(self, name: str, param: str) -> bool:
+        """A parameter left out that the target's stubs default to a number (a module-level function's)."""
+        module, _, function = name.rpartition(".")
+        return bool(module) and self.view.stubs.defaults_to_number(module, function, param)
 
     @staticmethod
     def _argument(passed: Passed, positional: tuple[str, ...], name: str) -> tuple[str, object]:
