@@ -88,6 +88,9 @@ _PROPERTY_DECORATORS = frozenset(
 _PATH_CLASSES = frozenset({("builtins", "str"), ("builtins", "bytes"), ("os", "PathLike")})
 """What a file is named by: a path argument of one of these classes (or a subclass) opens a file."""
 
+_PATH_LEAVES = (("builtins", "str"), ("builtins", "bytes"), ("pathlib", "PosixPath"), ("pathlib", "WindowsPath"))
+"""The path classes whose bases are all the classes a path may be typed as."""
+
 
 def _role(stmt: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
     role = ""
@@ -612,6 +615,13 @@ class Stubs:
         if definition is None or not self.is_protocol(module, qual):
             return None
         return [name for name, defs in (definition.members or {}).items() if self._live(defs) is not None]
+
+    def may_be_path(self, module: str, qual: str) -> bool:
+        """Whether a value of the stub class, or of a subclass, may name a file: it is a path class (`is_path`), a
+        protocol, or a base of one (`Sequence`: a `str` is one)."""
+        if self.is_path(module, qual) or self.is_protocol(module, qual):
+            return True
+        return any((module, qual) in self._mro(*path) for path in _PATH_LEAVES)
 
     def defaults_to_number(self, module: str, name: str, param: str) -> bool:
         """Whether every def of the module-level function `name` this target may see defaults `param` to a number

@@ -113,6 +113,9 @@ class Judge:
         syms, _ = self.bodies.use(site.module, site.func, (str(what),))
         if not syms or not all(isinstance(sym, (StdInstance, ProjectInstance)) for sym in syms):
             return []
+        stubs = self.view.stubs
+        if any(isinstance(sym, StdInstance) and stubs.is_protocol(sym.module, sym.qualname) for sym in syms):
+            return []  # typed by a protocol (`Hashable`, `Sized`): any class that has its methods, None too
         bound = [b.target for b in site.func.bindings if b.name == what and b.kind == "alias"]
         calls = [tuple(target[:-3].split(".")) for target in bound if target.endswith(".()")]
         if not all(self._made(callee, site) for callee in calls):
@@ -134,8 +137,9 @@ class Judge:
         return made
 
     def _not_a_path(self, sym: Sym) -> bool:
-        """A value of a stdlib class that names no file; a project class may (a `str` subclass, a `__fspath__`)."""
-        return isinstance(sym, StdInstance) and not self.view.stubs.is_path(sym.module, sym.qualname)
+        """A value of a stdlib class that names no file, nor any subclass of it may (`str` is a `Sequence`); a
+        project class may (a `str` subclass, a `__fspath__`)."""
+        return isinstance(sym, StdInstance) and not self.view.stubs.may_be_path(sym.module, sym.qualname)
 
 
 def _value(value: object) -> tuple[str, object]:

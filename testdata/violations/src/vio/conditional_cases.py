@@ -12,6 +12,7 @@ import sys
 import tarfile
 import time
 import zipfile
+from collections.abc import Hashable, Sequence, Sized
 from typing import Optional
 
 VAR: contextvars.ContextVar[int] = contextvars.ContextVar("VAR", default=0)
@@ -183,6 +184,26 @@ class Buffer(io.BytesIO):
 # claims: deterministic
 def zip_project_buffer():
     return zipfile.ZipFile(Buffer())  # want: deterministic call zipfile.ZipFile from vio.conditional_cases.zip_project_buffer
+
+
+# claims: deterministic
+def zip_typed_by_a_protocol(source: Sized):
+    return zipfile.ZipFile(source)  # want: deterministic call zipfile.ZipFile from vio.conditional_cases.zip_typed_by_a_protocol
+
+
+# claims: deterministic
+def zip_typed_by_a_base_of_str(source: Sequence):
+    return zipfile.ZipFile(source)  # want: deterministic call zipfile.ZipFile from vio.conditional_cases.zip_typed_by_a_base_of_str
+
+
+# claims: deterministic
+def zip_typed_by_an_unrelated_class(source: io.BufferedReader):
+    return zipfile.ZipFile(source)
+
+
+# claims: deterministic
+def gzip_typed_by_a_protocol(buf: Hashable):
+    return gzip.GzipFile(fileobj=buf)  # want: deterministic call gzip.GzipFile from vio.conditional_cases.gzip_typed_by_a_protocol
 
 
 # claims: deterministic
