@@ -211,6 +211,8 @@ class ConditionCompiler:
         """Every (def index, parameter) some compiled test is of."""
         self.imported: dict[str, str] = {}
         """Every module-level name an import binds -> what it imports (`hasattr(time, "tzset")` probes it)."""
+        self.shadowed: set[str] = set()
+        """While compiling a test inside a def: its local names (parameters included), which hide the imports."""
 
     def bind_import(self, local: str, dotted: str) -> None:
         if dotted.split(".")[0] in ("sys", "os", "platform", "typing", "typing_extensions"):
@@ -236,7 +238,7 @@ class ConditionCompiler:
         while isinstance(probed, ast.Attribute):
             parts.append(probed.attr)
             probed = probed.value
-        if not isinstance(probed, ast.Name) or probed.id not in self.imported:
+        if not isinstance(probed, ast.Name) or probed.id not in self.imported or probed.id in self.shadowed:
             return UNKNOWN
         module = ".".join([self.imported[probed.id], *reversed(parts)])
         if (module, name.value) in PRESENCE_AT_RUN_TIME:

@@ -483,7 +483,16 @@ class _Extractor:
         """A test compiled as a condition; inside a def, a test of one of its parameters against a literal is
         one too (`arguments`: a call's literal arguments decide it)."""
         func = scope.func
-        if scope.kind != "function" or func is None or func.node is None:
+        if scope.kind != "function" or func is None:
+            return self.compiler.compile(test)
+        self.compiler.shadowed = func.locals  # `hasattr(time, ...)` with a local `time` probes no module
+        try:
+            return self._test_in(test, func)
+        finally:
+            self.compiler.shadowed = set()
+
+    def _test_in(self, test: ast.expr, func: _FunctionBuilder) -> Cond:
+        if func.node is None:
             return self.compiler.compile(test)
         if func.params is None:
             args = func.node.args

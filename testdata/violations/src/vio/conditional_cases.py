@@ -292,6 +292,13 @@ def where_sys_has_a_private_member():
 
 
 # claims: deterministic
+def probe_of_a_parameter_named_like_a_module(os):
+    if hasattr(os, "startfile"):  # want-blind: `hasattr(os, 'startfile')` from vio.conditional_cases.probe_of_a_parameter_named_like_a_module
+        return time.time()  # want: deterministic call time.time from vio.conditional_cases.probe_of_a_parameter_named_like_a_module
+    return 0.0
+
+
+# claims: deterministic
 def probe_of_a_value(value: object):
     if hasattr(value, "startfile"):  # want-blind: `hasattr(value, 'startfile')` from vio.conditional_cases.probe_of_a_value
         return time.time()  # want: deterministic call time.time from vio.conditional_cases.probe_of_a_value
