@@ -23,6 +23,22 @@ dotted name is kept as `(NAMED, "a.b")`: no literal, but what a stored callable 
 NAMED = "name"
 """The kind of a passed argument that is a dotted name, not a literal: it decides no test."""
 
+MADE = "made"
+"""The kind of a passed argument that is a call of a dotted name (`io.BytesIO()` is `(MADE, "io.BytesIO")`): when
+the name is a class, the argument is an instance of it, never None (a catalogue condition may read that)."""
+
+VALUE = "value"
+"""The kind of a passed argument that is a display or a literal the facts do not keep (`b"x"`, `f"{x}"`, `[1]`, a
+long string): never None, of the class its value names (`(VALUE, "bytes")`)."""
+
+SURE = "sure"
+"""The kind of a passed argument that is a name the caller's body shows is never None: `self`, a parameter annotated
+with a class (no `Optional`, no None default) or a local every binding of which is a call or a display, and which
+nothing else binds (`(SURE, "buf")`). Like `NAMED`, what a stored callable may be."""
+
+LITERALS = frozenset({"None", "bool", "int", "float", "str"})
+"""The kinds of `Lit` that decide a test; `NAMED`, `MADE` and `VALUE` decide none."""
+
 Decided = tuple[tuple[str, str, object], ...]
 """The parameters a call decides, sorted: (parameter, kind, value). Empty: nothing decided."""
 
@@ -61,12 +77,12 @@ def passed(call: ast.Call) -> Passed | None:
     for arg in call.args:
         if isinstance(arg, ast.Starred):
             return None
-        positional.append(literal(arg) or named(arg))
+        positional.append(literal(arg) or named(arg) or made(arg))
     keywords: list[tuple[str, object]] = []
     for keyword in call.keywords:
         if keyword.arg is None:
             return None
-        keywords.append((keyword.arg, literal(keyword.value) or named(keyword.value)))
+        keywords.append((keyword.arg, literal(keyword.value) or named(keyword.value) or made(keyword.value)))
     return tuple(positional), tuple(keywords)
 
 
@@ -88,6 +104,83 @@ def named(node: ast.expr) -> Lit | None:
     """A dotted-name argument as `passed` keeps it (`(NAMED, "time.monotonic")`), or None."""
     name = dotted(node)
     return (NAMED, name) if name is not None else None
+
+
+_DISPLAYS: tuple[tuple[type[ast.expr], str], ...] = (
+    (ast.JoinedStr, "str"),
+    (ast.List, "list"),
+    (ast.ListComp, "list"),
+    (ast.Tuple, "tuple"),
+    (ast.Dict, "dict"),
+    (ast.DictComp, "dict"),
+    (ast.Set, "set"),
+    (ast.SetComp, "set"),
+    (ast.Lambda, "function"),
+)
+
+
+# claims: deterministic
+def made(node: ast.expr) -> Lit | None:
+    """A constructor-like call (`(MADE, "io.BytesIO")`) or a value that is never None (`(VALUE, "bytes")`), or None
+    when the argument could be anything (a subscript, an operator, a call of a call)."""
+    if isinstance(node, ast.Call):
+        name = dotted(node.func)
+        return (MADE, name) if name is not None else None
+    if isinstance(node, ast.Constant):
+        value = node.value
+        if isinstance(value, (str, bytes)):
+            return (VALUE, type(value).__name__)
+        return None
+    for shape, kind in _DISPLAYS:
+        if isinstance(node, shape):
+            return (VALUE, kind)
+    return None
+
+
+# claims: deterministic
+def admits_none(annotation: ast.expr | None) -> bool:
+    """Whether an annotation lets the value be None: missing, `None`, `Optional[...]`, `Union[..., None]`, `X | None`,
+    `Any` / `object`, or a string annotation of one of these (or unreadable)."""
+    todo: list[ast.expr | None] = [annotation]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            try:
+                node = ast.parse(node.value.strip(), mode="eval").body
+            except (SyntaxError, ValueError):
+                return True
+        if node is None or (isinstance(node, ast.Constant) and node.value is None):
+            return True
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+            todo.extend((node.left, node.right))
+            continue
+        name = dotted(node.value if isinstance(node, ast.Subscript) else node)
+        last = name.rpartition(".")[2] if name is not None else ""
+        if last in ("Optional", "Any", "object", "TypeVar") or name is None:
+            return True
+        if last == "Union" and isinstance(node, ast.Subscript):
+            inner = node.slice
+            todo.extend(inner.elts if isinstance(inner, ast.Tuple) else [inner])
+    return False
+
+
+# claims: deterministic
+def never_none_params(args: ast.arguments) -> frozenset[str]:
+    """A def's parameters that are never None: annotated with a class that does not admit None, with no None
+    default (`*args` / `**kwargs` aside)."""
+    positional = [*args.posonlyargs, *args.args]
+    defaults: dict[str, ast.expr | None] = dict(
+        zip([p.arg for p in positional[len(positional) - len(args.defaults) :]], args.defaults, strict=True)
+    )
+    defaults.update((p.arg, d) for p, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None)
+    sure: set[str] = set()
+    for param in (*positional, *args.kwonlyargs):
+        default = defaults.get(param.arg)
+        if default is not None and (literal(default) or made(default) or ("None", None))[0] in ("None", MADE):
+            continue  # a None default, or one that may be None (a name, a call of a function)
+        if not admits_none(param.annotation):
+            sure.add(param.arg)
+    return frozenset(sure)
 
 
 Signature = tuple[tuple[str, ...], int, tuple[str, ...], tuple[tuple[str, str, object], ...]]
@@ -137,7 +230,7 @@ def decide(tests: tuple[str, ...], accepts: Signature, call: Passed, shift: int)
             value = fallback.get(name)
         else:
             value = None
-        if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str) and value[0] != NAMED:
+        if isinstance(value, tuple) and len(value) == 2 and value[0] in LITERALS:
             decided.append((name, value[0], value[1]))
     return tuple(sorted(decided, key=lambda d: d[0]))
 

@@ -25,19 +25,43 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib  # type: ignore[import-not-found, unused-ignore]
 
-__all__ = ["Catalogue", "Entry", "load_catalogue", "parse_catalogue"]
+__all__ = ["Catalogue", "Condition", "Entry", "load_catalogue", "parse_catalogue"]
 
 _SECTIONS = ("aliases", "capabilities", "exempt", "pure")
-_ENTRY_FIELDS = frozenset({"categories", "reason"})
+_ENTRY_FIELDS = frozenset({"categories", "reason", "positional", "conditions"})
+_CONDITION_FIELDS = frozenset({"categories", "unless-given", "when-writing", "when-path", "unless-instance", "of"})
+
+
+@dataclass(frozen=True)
+class Condition:
+    """When some of an entry's categories are not reached, judged from the call's arguments (each named as the
+    stub names the parameter). The categories are dropped when any clause given says so:
+
+    - `unless_given`: the argument is known not to be None;
+    - `when_writing`: the argument (a mode) is left out, or is a literal with none of `w`, `a`, `x`;
+    - `when_path`: the argument is known to be of a class other than str, bytes or a path;
+    - `unless_instance`: the argument is known to be an instance of the class `of`.
+    """
+
+    categories: frozenset[str]
+    unless_given: str = ""
+    when_writing: str = ""
+    when_path: str = ""
+    unless_instance: str = ""
+    of: str = ""
 
 
 @dataclass(frozen=True)
 class Entry:
-    """One [capabilities] entry: the key that matched, what it reaches, and the one-line reason why."""
+    """One [capabilities] entry: the key that matched, what it reaches, and the one-line reason why.
+    `positional`: the names of the parameters a call passes by position (the stub's signature, `self` left
+    out), for `conditions` to find an argument given by position."""
 
     key: str
     categories: frozenset[str]
     reason: str
+    positional: tuple[str, ...] = ()
+    conditions: tuple[Condition, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -176,10 +200,48 @@ def _parse_entry(key: str, raw: object) -> Entry:
         if category not in CATEGORIES:
             known = ", ".join(sorted(CATEGORIES))
             raise _fail("capabilities", key, f"unknown category {category!r} (known: {known})")
+    positional = raw.get("positional", [])
+    if not isinstance(positional, list) or not all(isinstance(p, str) and p.isidentifier() for p in positional):
+        raise _fail("capabilities", key, "positional must be a list of parameter names")
+    conditions = raw.get("conditions", [])
+    if not isinstance(conditions, list):
+        raise _fail("capabilities", key, "conditions must be a list of tables")
     return Entry(
         key=key,
         categories=frozenset(categories),
         reason=_check_reason("capabilities", key, raw.get("reason")),
+        positional=tuple(positional),
+        conditions=tuple(_parse_condition(key, frozenset(categories), c) for c in conditions),
+    )
+
+
+def _parse_condition(key: str, categories: frozenset[str], raw: object) -> Condition:
+    """One condition of an entry: it names some of the entry's categories and at least one clause."""
+    if not isinstance(raw, Mapping):
+        raise _fail("capabilities", key, "a condition must be a table")
+    unknown = sorted(set(raw) - _CONDITION_FIELDS)
+    if unknown:
+        raise _fail("capabilities", key, f"unknown condition field(s) {', '.join(unknown)}")
+    named = raw.get("categories")
+    if not isinstance(named, list) or not named or not set(named) <= categories:
+        raise _fail("capabilities", key, "a condition names some of the entry's own categories")
+    clauses: dict[str, str] = {}
+    for field_name in ("unless-given", "when-writing", "when-path", "unless-instance", "of"):
+        value = raw.get(field_name, "")
+        if not isinstance(value, str) or (value and not all(p.isidentifier() for p in value.split("."))):
+            raise _fail("capabilities", key, f"{field_name} must name a parameter (or, for of, a class)")
+        clauses[field_name] = value
+    if not any(clauses[f] for f in ("unless-given", "when-writing", "when-path", "unless-instance")):
+        raise _fail("capabilities", key, "a condition needs a clause")
+    if bool(clauses["unless-instance"]) != bool(clauses["of"]):
+        raise _fail("capabilities", key, "unless-instance and of go together")
+    return Condition(
+        frozenset(named),
+        clauses["unless-given"],
+        clauses["when-writing"],
+        clauses["when-path"],
+        clauses["unless-instance"],
+        clauses["of"],
     )
 
 

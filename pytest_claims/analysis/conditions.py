@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from pytest_claims.analysis.arguments import Lit, literal
+from pytest_claims.analysis.specials import PRESENCE_AT_RUN_TIME
 from pytest_claims.records import Cond
 
 # A condition tree. Shapes:
@@ -22,6 +23,8 @@ from pytest_claims.records import Cond
 #   ("system", op, value)                 platform.system()
 #   ("version", op, tuple[int, ...])      sys.version_info[:len(tuple)] <op> tuple
 #   ("import", module, name)              `try: import module` / `from module import name` succeeds
+#   ("has", module, name)                 `hasattr(module, "name")` of a stdlib module: the target's stubs
+#                                         have the member (unknown for a module they do not have)
 #   ("param", function, name, op, lit)   a test of a parameter its body never rebinds, against a literal
 #                                         (op: truth is isnot == !=; lit: `arguments.Lit`): unknown on every
 #                                         target, decided by the literal arguments a call passes (SPEC §5)
@@ -156,6 +159,8 @@ def _atom(node: Cond, target: Target) -> bool | None:
         }.get(str(op))
     if tag == "import":
         return target.module_has(str(node[1]), node[2] if isinstance(node[2], str) else None)
+    if tag == "has":
+        return target.module_has(str(node[1]), str(node[2]))
     return None
 
 
@@ -208,17 +213,41 @@ class ConditionCompiler:
         """The parameters a test may be of, while compiling a test inside a def: name -> the def's index."""
         self.tested: set[tuple[int, str]] = set()
         """Every (def index, parameter) some compiled test is of."""
+        self.imported: dict[str, str] = {}
+        """Every module-level name an import binds -> what it imports (`hasattr(time, "tzset")` probes it)."""
+        self.shadowed: set[str] = set()
+        """While compiling a test inside a def: its local names (parameters included), which hide the imports."""
 
     def bind_import(self, local: str, dotted: str) -> None:
         if dotted.split(".")[0] in ("sys", "os", "platform", "typing", "typing_extensions"):
             self.names[local] = dotted
         else:
             self.names.pop(local, None)
+        self.imported[local] = dotted
         self.aliases.pop(local, None)
 
     def forget(self, local: str) -> None:
         self.names.pop(local, None)
+        self.imported.pop(local, None)
         self.aliases.pop(local, None)
+
+    def _presence(self, node: ast.Call) -> Cond:
+        """`hasattr(m, "name")` on an imported module `m` (or `m.sub`): decided by the target's stubs."""
+        if len(node.args) != 2 or node.keywords:
+            return UNKNOWN
+        probed, name = node.args
+        if not (isinstance(name, ast.Constant) and isinstance(name.value, str) and name.value.isidentifier()):
+            return UNKNOWN
+        parts: list[str] = []
+        while isinstance(probed, ast.Attribute):
+            parts.append(probed.attr)
+            probed = probed.value
+        if not isinstance(probed, ast.Name) or probed.id not in self.imported or probed.id in self.shadowed:
+            return UNKNOWN
+        module = ".".join([self.imported[probed.id], *reversed(parts)])
+        if (module, name.value) in PRESENCE_AT_RUN_TIME:
+            return UNKNOWN
+        return ("has", module, name.value)
 
     def compile(self, expr: ast.expr) -> Cond:
         """Compile iteratively: boolean structure via an explicit stack, atoms directly."""
@@ -330,6 +359,8 @@ class ConditionCompiler:
             return TYPE_CHECKING
         if isinstance(node, ast.Name) and node.id == "TYPE_CHECKING":
             return TYPE_CHECKING
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "hasattr":
+            return self._presence(node)
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "startswith":
             subject = self._subject(node.func.value)
             if (

@@ -572,7 +572,16 @@ class _Extractor:
         """A test compiled as a condition; inside a def, a test of one of its parameters against a literal is
         one too (`arguments`: a call's literal arguments decide it)."""
         func = scope.func
-        if scope.kind != "function" or func is None or func.node is None:
+        if scope.kind != "function" or func is None:
+            return self.compiler.compile(test)
+        self.compiler.shadowed = func.locals  # `hasattr(time, ...)` with a local `time` probes no module
+        try:
+            return self._test_in(test, func)
+        finally:
+            self.compiler.shadowed = set()
+
+    def _test_in(self, test: ast.expr, func: _FunctionBuilder) -> Cond:
+        if func.node is None:
             return self.compiler.compile(test)
         if func.params is None:
             args = func.node.args
@@ -914,6 +923,48 @@ def _default_values(args: ast.arguments, guard: int, func: _FunctionBuilder) -> 
             continue
         func.bindings.append(Binding(param.arg, "alias", ".".join(chain), "", default.lineno, guard))
         func.bindings.append(Binding(param.arg, "var", "", "", param.lineno, guard))
+
+
+_NEVER_NONE_ROOTS = frozenset({"<str>", "<bytes>", "<list>", "<dict>", "<set>", "<tuple>"})
+
+
+def _sure_calls(func: _FunctionBuilder) -> tuple[tuple[int, arguments.Passed], ...]:
+    """What each call passes, a plain name the body shows is never None marked `arguments.SURE`: the def's
+    `self` / `cls` or a parameter typed by a class without None (neither rebound), or a local every store of which
+    is a binding to a call or a display (whether the call makes an instance, the resolver judges)."""
+    if not func.calls:
+        return ()
+    sure: set[str] = set()
+    if func.node is not None:
+        args = func.node.args
+        sure.update(p for p in arguments.never_none_params(args) if not func.stores.get(p))
+        if func.first and func.cls and func.kind != "staticmethod" and not func.stores.get(func.first):
+            sure.add(func.first)
+    made: dict[str, int] = {}
+    for binding in func.bindings:
+        if binding.kind == "alias" and (binding.target.endswith(".()") or binding.target in _NEVER_NONE_ROOTS):
+            made[binding.name] = made.get(binding.name, 0) + 1
+    params = _own_params(func.node) if func.node is not None else frozenset()
+    sure.update(n for n, count in made.items() if n not in params and count == func.stores.get(n, 0))
+    if not sure:
+        return tuple(func.calls)
+    return tuple((index, _marked(passed, sure)) for index, passed in func.calls)
+
+
+def _own_params(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
+    args = node.args
+    every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+    return frozenset(a.arg for a in every if a is not None)
+
+
+def _marked(passed: arguments.Passed, sure: set[str]) -> arguments.Passed:
+    def mark(value: object) -> object:
+        if isinstance(value, tuple) and value[:1] == (arguments.NAMED,) and value[1] in sure:
+            return (arguments.SURE, value[1])
+        return value
+
+    given, keywords = passed
+    return tuple(mark(v) for v in given), tuple((name, mark(v)) for name, v in keywords)
 
 
 def _packed(param: ast.arg, positional: bool, element: str, guard: int) -> Binding:
@@ -2660,6 +2711,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     _escapes(ex)
     shapes = _shapes(ex)
     arities = _arities(ex)
+    calls = [_sure_calls(f) for f in ex.functions]  # before the defs are let go
     tests = _decided_tests(ex)
     del tree
     directives = _directives(ex, ex.physical())
@@ -2678,7 +2730,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             f.returns,
             f.result,
             *tests.get(index, _TESTS_NOTHING),
-            tuple(f.calls),
+            calls[index],
             *shapes.get(index, _NO_SHAPE),
             arities.get(index, ()),
         )

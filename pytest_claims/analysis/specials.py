@@ -249,6 +249,8 @@ def _slots() -> dict[str, tuple[frozenset[int], frozenset[str]]]:
 
 
 CALLS_BACK_SLOTS = _slots()
+"""What the extractor records as `given` uses: the arguments, at these positions and keywords, of a call whose
+callee's last name is one of the table's (resolution then tells whether it is the stdlib's)."""
 
 CALLS_BACK_TYPED = frozenset(
     name
@@ -259,8 +261,6 @@ CALLS_BACK_TYPED = frozenset(
 )
 """Last names whose every entry leaves a value of unknown class alone (`d.get(k)`): their arguments are recorded
 only where their class may be known, as an implicit call's operand is (a plain local is not)."""
-"""What the extractor records as `given` uses: the arguments, at these positions and keywords, of a call whose
-callee's last name is one of the table's (resolution then tells whether it is the stdlib's)."""
 
 
 def given_code(slot: str, callee: tuple[str, ...], text: str) -> str:
@@ -274,3 +274,21 @@ def read_given(code: str) -> tuple[str, tuple[str, ...], str]:
     head, _, text = code.partition("\x1e")
     slot, *callee = head.split("\x1f")
     return slot, tuple(callee), text
+
+
+PRESENCE_AT_RUN_TIME: frozenset[tuple[str, str]] = frozenset(
+    {
+        ("sys", "ps1"),  # set only in interactive mode, though the stubs declare it
+        ("sys", "ps2"),
+        ("sys", "last_type"),  # set only once an uncaught exception was reported
+        ("sys", "last_value"),
+        ("sys", "last_traceback"),
+        ("sys", "last_exc"),
+        ("sys", "tracebacklimit"),  # set only when a program sets it
+        ("sys", "frozen"),  # set by freezing tools (PyInstaller, py2exe, cx_Freeze), in no stub
+        ("sys", "_MEIPASS"),  # set by PyInstaller
+        ("sys", "real_prefix"),  # set by old virtualenv
+    }
+)
+"""Stdlib members whose presence the running process decides, not the target: `hasattr(sys, "ps1")` stays
+unknown (both branches walked) where other presence tests are decided by the target's stubs."""

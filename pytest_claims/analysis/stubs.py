@@ -85,6 +85,13 @@ _PROPERTY_DECORATORS = frozenset(
 `_magic_enum_attr`."""
 
 
+_PATH_CLASSES = frozenset({("builtins", "str"), ("builtins", "bytes"), ("os", "PathLike")})
+"""What a file is named by: a path argument of one of these classes (or a subclass) opens a file."""
+
+_PATH_LEAVES = (("builtins", "str"), ("builtins", "bytes"), ("pathlib", "PosixPath"), ("pathlib", "WindowsPath"))
+"""The path classes whose bases are all the classes a path may be typed as."""
+
+
 def _role(stmt: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
     role = ""
     for decorator in stmt.decorator_list:
@@ -350,6 +357,52 @@ def _stub(module: str, version: tuple[int, int]) -> _StubModule | None:
 
 
 @cache
+def _function_defaults(module: str, name: str, version: tuple[int, int]) -> tuple[tuple[Cond, dict[str, object]], ...]:
+    """Each def of the module-level function `name` in its stub, under its guard (as a condition, `("const",
+    True)` when none), with its parameters' number defaults. Read from the stub's text when a conditional
+    catalogue entry asks (rare): the parsed stubs keep no defaults."""
+    if module.split(".")[0] not in _stdlib_tops(version):
+        return ()
+    context = typeshed_client.get_search_context(version=version, search_path=[])
+    try:
+        path = typeshed_client.get_stub_file(module, search_context=context)
+        tree = ast.parse(path.read_bytes()) if path is not None else None
+    except (ValueError, OSError, SyntaxError):
+        return ()
+    if tree is None:
+        return ()
+    compiler = ConditionCompiler()
+    compiler.bind_import("sys", "sys")
+    found: list[tuple[Cond, dict[str, object]]] = []
+    todo: list[tuple[list[ast.stmt], Cond]] = [(tree.body, ("const", True))]
+    while todo:
+        body, guard = todo.pop()
+        for stmt in body:
+            if isinstance(stmt, ast.If):
+                test = compiler.compile(stmt.test)
+                todo.append((stmt.body, ("and", (guard, test))))
+                todo.append((stmt.orelse, ("and", (guard, ("not", test)))))
+            elif isinstance(stmt, ast.FunctionDef) and stmt.name == name:
+                found.append((guard, _number_defaults(stmt.args)))
+    return tuple(found)
+
+
+def _number_defaults(args: ast.arguments) -> dict[str, object]:
+    positional = [*args.posonlyargs, *args.args]
+    pairs = [
+        *zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True),
+        *zip(args.kwonlyargs, args.kw_defaults, strict=True),
+    ]
+    return {
+        param.arg: default.value
+        for param, default in pairs
+        if isinstance(default, ast.Constant)
+        and isinstance(default.value, (int, float))
+        and not isinstance(default.value, bool)
+    }
+
+
+@cache
 def is_stub_module(module: str, version: tuple[int, int]) -> bool | None:
     """Whether typeshed has a stub module of that dotted name for this Python version (found, not parsed); None
     when its top-level package is no stdlib module of that version at all."""
@@ -562,6 +615,32 @@ class Stubs:
         if definition is None or not self.is_protocol(module, qual):
             return None
         return [name for name, defs in (definition.members or {}).items() if self._live(defs) is not None]
+
+    def may_be_path(self, module: str, qual: str) -> bool:
+        """Whether a value of the stub class, or of a subclass, may name a file: it is a path class (`is_path`), a
+        protocol, or a base of one (`Sequence`: a `str` is one)."""
+        if self.is_path(module, qual) or self.is_protocol(module, qual):
+            return True
+        return any((module, qual) in self._mro(*path) for path in _PATH_LEAVES)
+
+    def defaults_to_number(self, module: str, name: str, param: str) -> bool:
+        """Whether every def of the module-level function `name` this target may see defaults `param` to a number
+        (`gzip.compress`'s `mtime` from Python 3.14 on): False when there is none, or one does not."""
+        defs = [
+            d
+            for guard, d in _function_defaults(module, name, self.version)
+            if evaluate(guard, self.target) is not False
+        ]
+        return bool(defs) and all(param in d for d in defs)
+
+    def is_path(self, module: str, qual: str) -> bool:
+        """Whether an instance of the stub class may name a file: a str, bytes or `os.PathLike` (by its bases, or a
+        `__fspath__` of its own). A class the stubs do not have may: True."""
+        if self._class_defs(module, qual) is None:
+            return True
+        if any(where in _PATH_CLASSES for where in self._mro(module, qual)):
+            return True
+        return self._defines(module, qual, "__fspath__")
 
     def _defines(self, module: str, qual: str, name: str) -> bool:
         return self._class_member(module, qual, name).kind != "missing"

@@ -7,6 +7,7 @@ import ast
 import pytest
 
 from pytest_claims.analysis.conditions import UNKNOWN, ConditionCompiler, Target, evaluate
+from pytest_claims.engine import target_for
 from pytest_claims.records import Cond
 
 
@@ -74,3 +75,29 @@ def test_deeply_nested_boolean_conditions_do_not_recurse() -> None:
     assert evaluate(compiled(test), target("linux")) is True
     nested = "not " * 900 + 'sys.platform == "linux"'
     assert evaluate(compiled(nested), target("linux")) is True
+
+
+@pytest.mark.parametrize(
+    ("test", "imports", "cond"),
+    [
+        ('hasattr(sys, "_clear_type_descriptors")', (("sys", "sys"),), ("has", "sys", "_clear_type_descriptors")),
+        ('hasattr(t, "tzset")', (("t", "time"),), ("has", "time", "tzset")),
+        ('hasattr(os.path, "splitroot")', (("os", "os"),), ("has", "os.path", "splitroot")),
+        ('not hasattr(os, "startfile")', (("os", "os"),), ("not", ("has", "os", "startfile"))),
+        ('hasattr(value, "read")', (("os", "os"),), UNKNOWN),
+        ("hasattr(os, name)", (("os", "os"),), UNKNOWN),
+        ('hasattr(sys, "ps1")', (("sys", "sys"),), UNKNOWN),
+        ('hasattr(sys, "frozen")', (("sys", "sys"),), UNKNOWN),
+    ],
+)
+def test_a_presence_test_of_an_imported_module_is_compiled(
+    test: str, imports: tuple[tuple[str, str], ...], cond: Cond
+) -> None:
+    assert compiled(test, *imports) == cond
+
+
+def test_a_presence_test_is_decided_by_the_target_stubs() -> None:
+    cond = compiled('hasattr(os, "startfile") and not hasattr(sys, "_no_such_member")')
+    assert evaluate(cond, target_for("win32")) is True
+    assert evaluate(cond, target_for("linux")) is False
+    assert evaluate(compiled('hasattr(vio, "x")', ("vio", "vio")), target_for("linux")) is None

@@ -45,11 +45,30 @@ def test_a_call_passes_its_literals_and_nothing_when_it_unpacks() -> None:
     assert passed(call) == ((("None", None), ("name", "x")), (("flag", ("bool", True)), ("other", ("name", "y"))))
     other = _expr("f(a.b, g(), key=c.d)")
     assert isinstance(other, ast.Call)
-    assert passed(other) == ((("name", "a.b"), None), (("key", ("name", "c.d")),))
+    assert passed(other) == ((("name", "a.b"), ("made", "g")), (("key", ("name", "c.d")),))
+    shown = _expr("f(b'x', [1], f'{y}', a[0], g()(), key=x or y)")
+    assert isinstance(shown, ast.Call)
+    assert passed(shown) == ((("value", "bytes"), ("value", "list"), ("value", "str"), None, None), (("key", None),))
     for text in ("f(*a)", "f(**k)", "f(1, *a, flag=True)"):
         unpacking = _expr(text)
         assert isinstance(unpacking, ast.Call)
         assert passed(unpacking) is None
+
+
+def test_a_name_the_body_shows_is_never_none_is_marked_sure() -> None:
+    facts = extract(
+        "import io\n"
+        "from typing import Optional\n"
+        "def f(a: io.BytesIO, b: Optional[io.BytesIO], c: io.BytesIO = None, d=None, e: 'io.BytesIO | None' = b''):\n"
+        "    local = io.BytesIO()\n"
+        "    twice = io.BytesIO()\n"
+        "    twice = a if d else None\n"
+        "    return g(a, b, c, d, e, local, twice)\n"
+    )
+    (func,) = facts.functions
+    ((_, (given, _)),) = [call for call in func.calls if call[1][0]]
+    kinds = [value[0] if isinstance(value, tuple) else None for value in given]
+    assert kinds == ["sure", "name", "name", "name", "name", "sure", "name"]
 
 
 def _def(text: str) -> ast.FunctionDef:

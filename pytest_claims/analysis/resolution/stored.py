@@ -11,7 +11,7 @@ parameter's default and call sites, up to `MAX_FORWARDS` levels, each constructo
 
 from __future__ import annotations
 
-from pytest_claims.analysis.arguments import NAMED
+from pytest_claims.analysis.arguments import NAMED, SURE
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.dispatch import Dispatch
@@ -139,7 +139,7 @@ class Stored:
         value = dict(keywords).get(param)
         if value is None and 0 <= position - shift < len(given):
             value = given[position - shift]
-        if not (isinstance(value, tuple) and len(value) == 2 and value[0] == NAMED):
+        if not (isinstance(value, tuple) and len(value) == 2 and value[0] in (NAMED, SURE)):
             return []
         chain = tuple(str(value[1]).split("."))
         line = func.uses[use_index][2]

@@ -23,6 +23,7 @@ from pytest_claims.analysis.arguments import Decided, Passed
 from pytest_claims.analysis.catalog import Catalogue
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
+from pytest_claims.analysis.resolution.conditional import Judge, Site
 from pytest_claims.analysis.resolution.context import as_mapping, entered_with, ruled_out
 from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
@@ -106,6 +107,7 @@ class Summaries:
     ) -> None:
         self.view, self.evaluator, self.hierarchy, self.dispatch, self.bodies, self.tracker = parts
         self.stored = Stored(parts)
+        self.judge = Judge(self.view, self.bodies)
         self.catalogue = catalogue
         self.shared = shared
         """Summaries that consulted nothing platform-specific, shared by the resolvers of every target."""
@@ -597,9 +599,9 @@ class Summaries:
             case ProjectClass() | ProjectInstance():
                 self._construct_outcome(sym, ctx, line, found, subject, call)
             case StdName(dotted, symbol):
-                self._std_outcome(dotted, symbol, ctx, line, found, subject)
+                self._std_outcome(dotted, symbol, ctx, line, found, subject, _site(call, ctx))
             case StdMethod(dotted):
-                self._value_method_outcome(dotted, ctx, line, found, subject)
+                self._value_method_outcome(dotted, ctx, line, found, subject, _site(call, ctx))
             case External(dotted):
                 self._third_party_outcome(dotted, ctx, line, found, subject)
             case Missing(dotted, reason) if ctx in ("call", "ref", "getattr"):
@@ -673,8 +675,11 @@ class Summaries:
                     self._outcome(sym, "call", line, factory, subject)
                 found.absorb(factory, written, mod_name)
 
-    def _value_method_outcome(self, dotted: str, ctx: str, line: int, found: Found, subject: str) -> None:
-        """A method of a stdlib value: only the catalogue's explicit `Class.member` entries are reaches."""
+    def _value_method_outcome(
+        self, dotted: str, ctx: str, line: int, found: Found, subject: str, site: Site | None = None
+    ) -> None:
+        """A method of a stdlib value: only the catalogue's explicit `Class.member` entries are reaches (those
+        conditional on an argument, as the call's arguments leave them: `Judge`)."""
         if ctx not in ("call", "ref"):
             return
         name = self.catalogue.normalize(dotted)
@@ -682,7 +687,9 @@ class Summaries:
         entry = self.catalogue.exact(name)
         if entry is not None:
             kind = "call" if ctx == "call" else "reference"
-            found.reach(Reach(name, kind, line, entry.categories, subject or name))
+            categories = self.judge.reached(entry, name, site)
+            if categories:
+                found.reach(Reach(name, kind, line, categories, subject or name))
 
     def _third_party_outcome(self, dotted: str, ctx: str, line: int, found: Found, subject: str) -> None:
         if ctx not in ("call", "ref") or dotted.split(".")[0] == "pytest_claims":
@@ -697,7 +704,10 @@ class Summaries:
         hint = f'follow = ["{top}"]  or  trusted = ["{dotted}"]  or  external = "trust"'
         found.frontier(Frontier(dotted, line, reason, hint, subject or dotted))
 
-    def _std_outcome(self, dotted: str, symbol: StubSymbol, ctx: str, line: int, found: Found, subject: str) -> None:
+    def _std_outcome(
+        self, dotted: str, symbol: StubSymbol, ctx: str, line: int, found: Found, subject: str, site: Site | None = None
+    ) -> None:
+        """A stdlib name used: a reach when the catalogue has it (for a call, the categories its arguments leave)."""
         name = self.catalogue.normalize(dotted)
         if ctx == "getattr":
             if symbol.kind in ("module", "class") and self.catalogue.touches(name):
@@ -722,12 +732,19 @@ class Summaries:
             entry = self.catalogue.lookup(name)
             kind = "call" if ctx == "call" else "reference"
         if entry is not None:
-            categories = entry.categories
+            categories = self.judge.reached(entry, name, site if kind == "call" else None)
+            if not categories and not under_any(name, self._deny_any):
+                return
         elif under_any(name, self._deny_any):
             categories = frozenset()
         else:
             return
         found.reach(Reach(name, kind, line, categories, subject or name))
+
+
+def _site(call: _Call | None, ctx: str) -> Site | None:
+    """The call site a conditional catalogue entry is judged at (None: not a call, or its arguments unknown)."""
+    return Site(call.passed, call.module, call.func) if call is not None and ctx == "call" else None
 
 
 def _hidden(sym: Sym) -> bool:

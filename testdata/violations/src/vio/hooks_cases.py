@@ -236,6 +236,8 @@ class Meta(type):
     def __call__(cls, *args, **kwargs):
         # want: deterministic call time.perf_counter from vio.hooks_cases.make via vio.hooks_cases.Meta.__call__
         # want: deterministic call time.perf_counter from vio.protocol_cases.fire via vio.hooks_cases.Meta.__call__
+        # a metaclass's instances are classes, callable through it: a callable protocol conforms (any arguments)
+        # want: deterministic call time.perf_counter from vio.conformance_cases.handle via vio.hooks_cases.Meta.__call__
         time.perf_counter()
         return super().__call__(*args, **kwargs)
 
