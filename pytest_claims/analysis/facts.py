@@ -843,14 +843,7 @@ def _exits(stmts: list[ast.stmt]) -> bool:
 def _try(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, _TRY_NODES)
     node = cast(ast.Try, node)  # TryStar has the same fields
-    # `try: import winreg` / `except ImportError:` takes the branch the target's stdlib decides.
-    imports: list[Cond] = []
-    for stmt in node.body:
-        if isinstance(stmt, ast.Import):
-            imports.extend(("import", alias.name, None) for alias in stmt.names)
-        elif isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and stmt.module:
-            imports.extend(("import", stmt.module, a.name) for a in stmt.names if a.name != "*")
-    cond: Cond = ("and", tuple(imports)) if imports else ("unknown",)
+    cond = _try_imports(node.body)
     catches_import = any(_catches_import_error(h) for h in node.handlers)
     body_guard = ex.guard_with(guard, cond, True) if catches_import else guard
     handler_guard = ex.guard_with(guard, cond, False) if catches_import else guard
@@ -863,6 +856,23 @@ def _try(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> 
             ex.store_name(scope, handler.name, handler.lineno, hguard)
         ex.push(handler.type, scope, hguard, "type")
     ex.push_body(node.body, scope, body_guard)
+
+
+def _try_imports(body: list[ast.stmt]) -> Cond:
+    """When a `try` body succeeds, from the imports it makes: `try: import winreg` / `except ImportError:` takes
+    the branch the target's stdlib decides. Anything else in the body (a relative or project import, which the
+    target cannot decide; a call; an explicit `raise`) may raise `ImportError` too, so it adds an unknown: the
+    handler is dead only when every statement is an import the target has."""
+    imports: list[Cond] = []
+    for stmt in body:
+        if isinstance(stmt, ast.Import):
+            imports.extend(("import", alias.name, None) for alias in stmt.names)
+        elif isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and stmt.module:
+            names = [a.name for a in stmt.names]
+            imports.extend(("import", stmt.module, None if n == "*" else n) for n in names)
+        elif not isinstance(stmt, ast.Pass):
+            imports.append(("unknown",))
+    return ("and", tuple(imports)) if imports else ("unknown",)
 
 
 def _catches_import_error(handler: ast.ExceptHandler) -> bool:
