@@ -189,6 +189,10 @@ def is_decided(cond: Cond) -> bool:
     return True
 
 
+def _never(name: str) -> bool:
+    return False
+
+
 class ConditionCompiler:
     """Turns an `if` test into a Cond, seeing through the module's imports and boolean aliases.
 
@@ -204,6 +208,9 @@ class ConditionCompiler:
         """The parameters a test may be of, while compiling a test inside a def: name -> the def's index."""
         self.tested: set[tuple[int, str]] = set()
         """Every (def index, parameter) some compiled test is of."""
+        self.hidden: Callable[[str], bool] = _never
+        """Whether a name's binding in the scope being compiled is not the module's import or alias (a local, a
+        parameter, a module-level name bound again): then it is no platform constant."""
 
     def bind_import(self, local: str, dotted: str) -> None:
         if dotted.split(".")[0] in ("sys", "os", "platform", "typing", "typing_extensions"):
@@ -250,7 +257,7 @@ class ConditionCompiler:
         if not isinstance(node, ast.Name):
             return None
         root = self.names.get(node.id)
-        if root is None:
+        if root is None or self.hidden(node.id):
             return None
         parts.append(root)
         return ".".join(reversed(parts))
@@ -320,7 +327,7 @@ class ConditionCompiler:
         if isinstance(node, ast.Constant) and isinstance(node.value, bool):
             return ("const", node.value)
         if isinstance(node, ast.Name) and node.id in self.aliases:
-            return self.aliases[node.id]
+            return UNKNOWN if self.hidden(node.id) else self.aliases[node.id]
         dotted = self._dotted(node)
         if dotted in ("typing.TYPE_CHECKING", "typing_extensions.TYPE_CHECKING"):
             return ("const", False)

@@ -68,6 +68,9 @@ class _FunctionBuilder:
     stored: set[str] = field(default_factory=set)
     """Every name its body binds or shadows (its own parameters aside): a test of such a parameter is not of the
     argument."""
+    bound: frozenset[str] | None = None
+    """Every name bound anywhere in the def, parameters and nested scopes included (`_bound_names`), found at its
+    first test of a platform name."""
 
 
 @dataclass
@@ -318,6 +321,9 @@ class _Extractor:
         self.classes: list[_ClassBuilder] = []
         self.problems: list[tuple[int, str]] = []
         self.compiler = ConditionCompiler()
+        self.compiler.hidden = self._hidden
+        self.compiling: _FunctionBuilder | None = None
+        """The function whose test is being compiled (None outside a def): its own names hide the module's."""
         self.tree: ast.Module | None = None
         """The module being walked, kept for `rebound`."""
         self._rebound: frozenset[str] | None = None
@@ -402,6 +408,18 @@ class _Extractor:
             self._rebound = rebound_names(self.tree, self.source)
         return self._rebound
 
+    def _hidden(self, name: str) -> bool:
+        """A name in a test is the module's platform import or alias only where that binding is in scope: not
+        where the def being compiled binds the name itself (a parameter, a local, a loop variable), nor where the
+        module binds it more than once (a later `platform = os.environ.get(...)` is what a function reads)."""
+        func = self.compiling
+        if func is not None and func.node is not None:
+            if func.bound is None:
+                func.bound = _bound_names(func.node)
+            if name in func.bound:
+                return True
+        return name in self.rebound
+
     def run(self, tree: ast.Module) -> None:
         self.tree = tree
         self.push_body(tree.body, _Scope("module", ""), 0)
@@ -477,6 +495,7 @@ class _Extractor:
         """A test compiled as a condition; inside a def, a test of one of its parameters against a literal is
         one too (`arguments`: a call's literal arguments decide it)."""
         func = scope.func
+        self.compiling = func if scope.kind == "function" else None
         if scope.kind != "function" or func is None or func.node is None:
             return self.compiler.compile(test)
         if func.params is None:
@@ -532,6 +551,30 @@ class _Extractor:
                 scope.func.locals.add(name)
         else:
             self.bind(scope, Binding(name, "var", "", "", line, guard))
+
+
+_NAMED_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ExceptHandler, ast.MatchAs, ast.MatchStar)
+
+
+def _bound_names(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
+    """Every name a def binds anywhere inside it, its parameters and its nested defs', lambdas' and
+    comprehensions' names included (more names only keep more branches): a test of one of them is not of the
+    module's platform import. `ast.walk` is iterative."""
+    names: set[str] = set()
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name):
+            if type(sub.ctx) is not ast.Load:
+                names.add(sub.id)
+        elif isinstance(sub, ast.arg):
+            names.add(sub.arg)
+        elif isinstance(sub, (ast.Import, ast.ImportFrom)):
+            names.update((alias.asname or alias.name).split(".")[0] for alias in sub.names)
+        elif isinstance(sub, _NAMED_NODES):
+            if sub is not node and sub.name:
+                names.add(sub.name)
+        elif isinstance(sub, ast.MatchMapping) and sub.rest:
+            names.add(sub.rest)
+    return frozenset(names)
 
 
 def rebound_names(tree: ast.Module, source: str) -> frozenset[str]:
@@ -1236,6 +1279,7 @@ def _with(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
 def _match(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.Match)
     # `match platform.system(): case "Darwin": ...` selects per target like an if/elif chain.
+    ex.compiling = scope.func if scope.kind == "function" else None
     kind = ex.compiler.platform_subject(node.subject)
     guards: list[int] = []
     earlier: list[Cond] = []
