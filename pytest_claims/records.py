@@ -174,6 +174,10 @@ class FileFacts:
     """(line, message) for what could not be read; a file with problems makes the claims it touches unevaluable."""
     def_count: int
     """How many functions and methods (lambdas excluded) the file defines: the catalogue's coverage base."""
+    local_bound: tuple[tuple[str, int], ...] = ()
+    """(name, guard) of every name a class defined inside a function may bind (its methods, its body's names, an
+    attribute set anywhere in it): that class's body is part of the function, yet a call on a value of unknown
+    type may be of one of them (`TargetView.binds`)."""
 
 
 # --------------------------------------------------------------------------------------------------------

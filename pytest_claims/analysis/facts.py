@@ -88,15 +88,22 @@ class _ClassBuilder:
 class _Scope:
     """Where a node sits: module level, a class body, or (the inside of) a function."""
 
-    __slots__ = ("cls", "func", "kind", "prefix")
+    __slots__ = ("cls", "func", "kind", "outer", "prefix")
 
     def __init__(
-        self, kind: str, prefix: str, func: _FunctionBuilder | None = None, cls: _ClassBuilder | None = None
+        self,
+        kind: str,
+        prefix: str,
+        func: _FunctionBuilder | None = None,
+        cls: _ClassBuilder | None = None,
+        outer: _Scope | None = None,
     ) -> None:
         self.kind = kind
         self.prefix = prefix
         self.func = func
         self.cls = cls
+        self.outer = outer
+        """Of a `state` function: the module or class body its assignment sits in (a walrus there binds in it)."""
 
 
 _BODY = "body"
@@ -320,6 +327,11 @@ class _Extractor:
         self.functions: list[_FunctionBuilder] = []
         self.classes: list[_ClassBuilder] = []
         self.problems: list[tuple[int, str]] = []
+        self.local_bound: list[tuple[str, int]] = []
+        """(name, guard): what classes defined inside functions may bind (`FileFacts.local_bound`)."""
+        self.fields_set: set[int] = set()
+        """The `id` of every `self.x` target an assignment recorded as a field (`_self_fields`); any other `self.x`
+        a method stores to (a tuple element, a `for` or `with` target) is a field too, of a value unknown here."""
         self.compiler = ConditionCompiler()
         self.compiler.hidden = self._hidden
         self.compiling: _FunctionBuilder | None = None
@@ -832,6 +844,7 @@ def _class_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
     if scope.kind == "function":
         ex.def_lines.setdefault(first_line, -2)
         ex.store_name(scope, node.name, node.lineno, guard)
+        ex.local_bound.extend((name, guard) for name in _local_class_names(node))
         ex.push_body(node.body, scope, guard)
         ex.push_all([*node.bases, *(k.value for k in node.keywords)], scope, guard, "ref")
         _nested_decorators(ex, node.decorator_list, scope, guard)
@@ -848,6 +861,20 @@ def _class_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
     else:
         ex.bind(scope, Binding(node.name, "class", qualname, "", node.lineno, guard))
     ex.push_body(node.body, _Scope("class", f"{qualname}.", cls=builder), guard)
+
+
+def _local_class_names(node: ast.ClassDef) -> set[str]:
+    """What a class defined inside a function may bind: every name its body (nested defs and classes included)
+    defines, stores, imports or sets as an attribute. More than it binds only makes more blind spots."""
+    names: set[str] = set()
+    for sub in ast.walk(node):
+        if isinstance(sub, (ast.Name, ast.Attribute)) and type(sub.ctx) is ast.Store:
+            names.add(sub.id if isinstance(sub, ast.Name) else sub.attr)
+        elif isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and sub is not node:
+            names.add(sub.name)
+        elif isinstance(sub, (ast.Import, ast.ImportFrom)):
+            names.update((alias.asname or alias.name).split(".")[0] for alias in sub.names)
+    return names
 
 
 def _unsubscripted(base: ast.expr) -> ast.expr:
@@ -1083,7 +1110,7 @@ def _state_scope(ex: _Extractor, scope: _Scope, name: str, line: int, guard: int
     cls = scope.cls.qualname if scope.kind == "class" and scope.cls is not None else ""
     qualname = f"{scope.prefix}{name}"
     builder = _FunctionBuilder(qualname, line, cls, "state", "", False, guard, "", pending=True)
-    return _Scope("function", f"{qualname}.<locals>.", func=builder)
+    return _Scope("function", f"{qualname}.<locals>.", func=builder, outer=scope)
 
 
 def _self_fields(
@@ -1100,6 +1127,7 @@ def _self_fields(
             continue
         kind, typed = ("instance", annotated) if annotated else _field_value(value, func)
         cls.fields.append(Binding(target.attr, kind, typed, "", target.lineno, guard))
+        ex.fields_set.add(id(target))
 
 
 def _field_value(value: ast.expr | None, func: _FunctionBuilder) -> tuple[str, str]:
@@ -1246,6 +1274,10 @@ def _named_expr(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: s
     """`(h := value)` binds h like `h = value` does (at module level too: a walrus in an `if` test)."""
     assert isinstance(node, ast.NamedExpr)
     _bind_pairs(ex, scope, [(node.target, node.value)], node.value, node.lineno, guard)
+    outer = scope.outer
+    if outer is not None and outer.kind == "class" and outer.cls is not None:
+        # `x = (y := f())` in a class body binds y in the class, though f() is evaluated in x's `state` function
+        outer.cls.attributes.append(Binding(node.target.id, "var", "", "", node.lineno, guard))
 
 
 def _while(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
@@ -1389,6 +1421,8 @@ def _attribute(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
     if not isinstance(node.ctx, ast.Load):
         # `obj.x = v` / `os.environ.x = v`: what is written through is still read.
         ex.push(node.value, scope, guard, "ref")
+        if isinstance(node.ctx, ast.Store) and id(node) not in ex.fields_set:
+            _stored_field(node, scope, guard)
         return
     chain = chain_of(node, calls=True)
     if chain is not None:
@@ -1396,6 +1430,15 @@ def _attribute(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
         _push_chain_roots(ex, node, scope, guard)
     else:
         ex.push(node.value, scope, guard, "ref")
+
+
+def _stored_field(node: ast.Attribute, scope: _Scope, guard: int) -> None:
+    """`self.a, self.b = ...`, `for self.x in ...`, `with ... as self.x`: a method sets a field whose value is
+    not known here; the class binds the name all the same."""
+    func, cls, root = scope.func, scope.cls, node.value
+    in_method = scope.kind == "function" and func is not None and cls is not None and bool(func.first)
+    if in_method and isinstance(root, ast.Name) and func is not None and cls is not None and root.id == func.first:
+        cls.fields.append(Binding(node.attr, "var", "", "", node.lineno, guard))
 
 
 def _push_chain_roots(ex: _Extractor, node: ast.expr, scope: _Scope, guard: int) -> None:
@@ -2168,6 +2211,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
         tuple(directives),
         tuple(ex.problems),
         ex.def_count,
+        tuple(ex.local_bound),
     )
 
 
