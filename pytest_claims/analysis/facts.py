@@ -533,6 +533,8 @@ class _Extractor:
             scope.func.stored.add(binding.name)
             if binding.kind in ("import", "from", "star", "instance", "element", "alias"):
                 scope.func.bindings.append(binding)
+            else:
+                _rebinds_receiver(scope.func, binding.name, binding.line, binding.guard)
             if binding.name not in scope.func.globals:
                 scope.func.locals.add(binding.name)
             elif binding.kind in ("import", "from"):
@@ -557,6 +559,7 @@ class _Extractor:
         if scope.kind == "function":
             assert scope.func is not None
             scope.func.stored.add(name)
+            _rebinds_receiver(scope.func, name, line, guard)
             if name in scope.func.globals:
                 self.bindings.append(Binding(name, "var", "", "", line, guard))
             else:
@@ -587,6 +590,14 @@ def _bound_names(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]
         elif isinstance(sub, ast.MatchMapping) and sub.rest:
             names.add(sub.rest)
     return frozenset(names)
+
+
+def _rebinds_receiver(func: _FunctionBuilder, name: str, line: int, guard: int) -> None:
+    """`self = self.parent`, `for self in ...`, `cls = k`: a method's `self` / `cls` bound again in its body holds
+    something other than the receiver, unknown here (a binding that says what, an alias or an element, is kept
+    by `bind`); the walk takes the receiver or that value (`Bodies.local_syms`)."""
+    if name == func.first and func.cls:
+        func.bindings.append(Binding(name, "var", "", "", line, guard))
 
 
 def rebound_names(tree: ast.Module, source: str) -> frozenset[str]:
@@ -790,6 +801,9 @@ def _arguments(
         func.locals.add(param.arg)
         if not own:
             func.stored.add(param.arg)
+            _rebinds_receiver(func, param.arg, param.lineno, guard)  # a nested def's or lambda's own `self`
+        elif param.arg == func.first and func.cls:
+            continue  # the receiver: its class travels with the walk, whatever the annotation says
         target = annotation_type(param.annotation)
         if param is args.vararg or param is args.kwarg:
             # `*args: T` is a tuple of T and `**kwargs: T` a dict of str to T, whatever T: their methods are the
@@ -1031,6 +1045,9 @@ def _augmented(ex: _Extractor, node: ast.AugAssign, scope: _Scope, guard: int) -
     if dunder is not None:
         _implicit(ex, scope, node.target, f"__i{dunder[2:]}", node.lineno, guard)
         _reflected(ex, scope, node.target, node.value, f"__i{dunder[2:]}", node.lineno, guard)
+        if scope.kind == "function" and scope.func is not None and isinstance(node.target, ast.Name):
+            # `c += x` binds c to what `c.__iadd__(x)` (or `c.__add__(x)`) returns: another class, maybe
+            scope.func.bindings.append(Binding(node.target.id, "augmented", dunder, "", node.lineno, guard))
     if isinstance(node.target, ast.Subscript):
         _implicit(ex, scope, node.target.value, "__getitem__", node.lineno, guard)
 
