@@ -63,6 +63,10 @@ class Dispatch:
             if any(isinstance(s, ProjectFunction) for s in found) and self.hierarchy.is_protocol(sym.module, sym.idx):
                 return self.structural(attr)
             overrides = self.overrides(sym.module, sym.idx, attr)
+            if instance and after is None and self.tracker.collects_state:
+                # a subclass's own `__getattribute__` runs for its instances' reads too
+                hooks = self.overrides(sym.module, sym.idx, "__getattribute__")
+                self.tracker.state([(s.module, s.idx) for s in hooks if isinstance(s, ProjectFunction)])
             if overrides and instance and self._is_instance_state(sym.module, sym.idx, attr):
                 # a name the class's methods assign on `self` is instance state: what a subclass's body binds it
                 # to is a default no reader of `self.attr` reaches (SPEC §4), as for the class's own body
@@ -102,6 +106,10 @@ class Dispatch:
             # an inexact order keeps every class but the one whose method this is and X itself
             order_ = order_[order_.index(after) + 1 :] if exact else [c for c in order_[1:] if c != after]
         receiver = (module_name, index), narrow
+        if instance and after is None and self.tracker.collects_state:
+            # every attribute read on an instance runs its class's `__getattribute__` first (SPEC §5): entered as
+            # `__getattr__` is, whatever it then finds
+            self.tracker.state(self._hooks(order_, "__getattribute__"))
         # a name some method assigns on `self` is instance state: what the class body binds it to is a default,
         # not state its readers reach (SPEC §4), and the instance's value may be any of the assigned ones
         held = self._instance_fields(order_, attr, depth) if instance else []
@@ -140,11 +148,15 @@ class Dispatch:
         return self._getattr_hooks(order_)
 
     def _getattr_hooks(self, order_: list[ClassKey]) -> list[tuple[str, int]]:
-        """The project `__getattr__` an instance of the first class of `order_` falls back to: the one of the first
-        class of the order that defines it (each of its defs when guards leave several)."""
+        """The project `__getattr__` an instance of the first class of `order_` falls back to."""
+        return self._hooks(order_, "__getattr__")
+
+    def _hooks(self, order_: list[ClassKey], hook: str) -> list[tuple[str, int]]:
+        """The project `hook` (`__getattr__`, `__getattribute__`) an instance of the first class of `order_` runs:
+        the one of the first class of the order that defines it (each of its defs when guards leave several)."""
         for mod_name, cls_index in order_:
-            if "__getattr__" in self.hierarchy.members(mod_name, cls_index):
-                own = self._own_member(True, mod_name, cls_index, "__getattr__", 1) or []
+            if hook in self.hierarchy.members(mod_name, cls_index):
+                own = self._own_member(True, mod_name, cls_index, hook, 1) or []
                 return [(s.module, s.idx) for s in own if isinstance(s, ProjectFunction)]
         return []
 
