@@ -147,6 +147,26 @@ class Dispatch:
                 return []
         return self._getattr_hooks(order_)
 
+    def probed_getters(self, sym: ProjectInstance, attr: str | None) -> list[tuple[str, int]]:
+        """What reading `attr` by name runs on an instance (`hasattr`, `getattr`): its class's `__getattribute__`,
+        and the getter of the property the MRO finds for `attr`; `attr` None (a name computed at run time): every
+        property of the MRO, and its `__getattr__` too."""
+        order_ = self.hierarchy.mro(sym.module, sym.idx)
+        found = self._hooks(order_, "__getattribute__")
+        if attr is None:
+            found += self._hooks(order_, "__getattr__")
+        with self.tracker.scope(modules="outer", state="off"):  # the getters are entered, no class state read
+            for key in order_:
+                members = self.hierarchy.members(*key)
+                functions = self.view.module(key[0]).facts.functions
+                for name in list(members) if attr is None else [attr] if attr in members else []:
+                    for s in self._own_member(True, *key, name, 1) or ():
+                        if isinstance(s, ProjectFunction) and functions[s.idx].kind == "property":
+                            found.append((s.module, s.idx))
+                if attr is not None and attr in members:
+                    break  # the first class of the MRO that binds the name answers
+        return list(dict.fromkeys(found))
+
     def _getattr_hooks(self, order_: list[ClassKey]) -> list[tuple[str, int]]:
         """The project `__getattr__` an instance of the first class of `order_` falls back to."""
         return self._hooks(order_, "__getattr__")

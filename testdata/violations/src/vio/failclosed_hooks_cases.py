@@ -50,3 +50,67 @@ def reads_without_getattribute(u: Untraced):
 # claims: deterministic
 def calls_a_base_with_a_traced_subclass(b: UntracedBase):
     return b.value()
+
+
+# -- probes: hasattr and a computed getattr run project code ------------------------------------------------------
+class Lazy:
+    @property
+    def loaded(self):
+        return time.time()  # want: deterministic call time.time from vio.failclosed_hooks_cases.probes_a_property via vio.failclosed_hooks_cases.Lazy.loaded; deterministic call time.time from vio.failclosed_hooks_cases.gets_a_computed_name via vio.failclosed_hooks_cases.Lazy.loaded
+
+    def method(self):
+        return time.time()
+
+
+class Fallback:
+    def __getattr__(self, name):
+        return time.time()  # want: deterministic call time.time from vio.failclosed_hooks_cases.gets_a_computed_name_with_a_hook via vio.failclosed_hooks_cases.Fallback.__getattr__
+
+    def known(self):
+        return 1
+
+
+# claims: deterministic
+def probes_a_property(c: Lazy):
+    return hasattr(c, "loaded")
+
+
+# claims: deterministic
+def probes_a_method(c: Lazy):
+    return hasattr(c, "method")
+
+
+# claims: deterministic
+def gets_a_computed_name(c: Lazy, name: str):
+    return getattr(c, name, None)
+
+
+# claims: deterministic
+def gets_a_computed_name_with_a_hook(c: Fallback, name: str):
+    return getattr(c, name, None)
+
+
+# claims: deterministic
+def gets_a_computed_name_of_a_plain_class(u: Untraced, name: str):
+    return getattr(u, name, None)
+
+
+# claims: deterministic
+def probes_a_module_with_getattr(name: str):
+    from vio import failclosed_lazy_module as lazy
+
+    return hasattr(lazy, "anything")
+
+
+# claims: deterministic
+def gets_from_a_module_with_getattr(name: str):
+    from vio import failclosed_lazy_module as lazy
+
+    return getattr(lazy, name, None)
+
+
+# claims: deterministic
+def probes_a_bound_module_name():
+    from vio import failclosed_lazy_module as lazy
+
+    return hasattr(lazy, "PRESENT")
