@@ -189,8 +189,8 @@ def is_decided(cond: Cond) -> bool:
     return True
 
 
-def _never(name: str) -> bool:
-    return False
+def _no_names() -> frozenset[str]:
+    return frozenset()
 
 
 class ConditionCompiler:
@@ -208,9 +208,24 @@ class ConditionCompiler:
         """The parameters a test may be of, while compiling a test inside a def: name -> the def's index."""
         self.tested: set[tuple[int, str]] = set()
         """Every (def index, parameter) some compiled test is of."""
-        self.hidden: Callable[[str], bool] = _never
-        """Whether a name's binding in the scope being compiled is not the module's import or alias (a local, a
-        parameter, a module-level name bound again): then it is no platform constant."""
+        self.local_names: Callable[[], frozenset[str]] | None = None
+        """The names the def whose test is being compiled binds (None outside a def): each hides the module's."""
+        self.module_rebound: Callable[[], frozenset[str]] = _no_names
+        """The module-level names bound more than once: none is a known constant. Asked on first need only."""
+        self._rebound: frozenset[str] | None = None
+
+    @property
+    def rebound(self) -> frozenset[str]:
+        if self._rebound is None:
+            self._rebound = self.module_rebound()
+        return self._rebound
+
+    def hidden(self, name: str) -> bool:
+        """A name in a test is the module's platform import or alias only where that binding is in scope: not
+        where the def being compiled binds the name itself (a parameter, a local, a loop variable), nor where the
+        module binds it more than once (a later `platform = os.environ.get(...)` is what a function reads)."""
+        local = self.local_names
+        return (local is not None and name in local()) or name in self.rebound
 
     def bind_import(self, local: str, dotted: str) -> None:
         if dotted.split(".")[0] in ("sys", "os", "platform", "typing", "typing_extensions"):

@@ -23,6 +23,7 @@ import unicodedata
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any, cast
 
 from pytest_claims.analysis import arguments, specials
@@ -68,9 +69,9 @@ class _FunctionBuilder:
     stored: set[str] = field(default_factory=set)
     """Every name its body binds or shadows (its own parameters aside): a test of such a parameter is not of the
     argument."""
-    bound: frozenset[str] | None = None
-    """Every name bound anywhere in the def, parameters and nested scopes included (`_bound_names`), found at its
-    first test of a platform name."""
+    bound: _BoundNames | None = None
+    """Every name bound anywhere in the def, parameters and nested scopes included, found at its first test of a
+    platform name."""
 
 
 @dataclass
@@ -333,12 +334,8 @@ class _Extractor:
         """The `id` of every `self.x` target an assignment recorded as a field (`_self_fields`); any other `self.x`
         a method stores to (a tuple element, a `for` or `with` target) is a field too, of a value unknown here."""
         self.compiler = ConditionCompiler()
-        self.compiler.hidden = self._hidden
-        self.compiling: _FunctionBuilder | None = None
-        """The function whose test is being compiled (None outside a def): its own names hide the module's."""
         self.tree: ast.Module | None = None
         """The module being walked, kept for `rebound`."""
-        self._rebound: frozenset[str] | None = None
         self.def_lines: dict[int, int] = {}
         """first line of a def (its first decorator) -> function index or -2 (nested/class)."""
         self.def_spans: list[tuple[int, int, int]] = []
@@ -415,25 +412,21 @@ class _Extractor:
         """Module-level names bound more than once (or by a function's `global`): never a known constant.
         Found on first need only: a second pass over the module, which most files never need (only a module-level
         assignment of a known condition asks)."""
-        if self._rebound is None:
-            assert self.tree is not None
-            self._rebound = rebound_names(self.tree, self.source)
-        return self._rebound
+        return self.compiler.rebound
 
-    def _hidden(self, name: str) -> bool:
-        """A name in a test is the module's platform import or alias only where that binding is in scope: not
-        where the def being compiled binds the name itself (a parameter, a local, a loop variable), nor where the
-        module binds it more than once (a later `platform = os.environ.get(...)` is what a function reads)."""
-        func = self.compiling
-        if func is not None and func.node is not None:
-            if func.bound is None:
-                func.bound = _bound_names(func.node)
-            if name in func.bound:
-                return True
-        return name in self.rebound
+    def compiling(self, scope: _Scope) -> None:
+        """Tell the condition compiler which def's names hide the module's in the test it compiles next."""
+        func = scope.func if scope.kind == "function" else None
+        if func is None or func.node is None:
+            self.compiler.local_names = None
+            return
+        if func.bound is None:
+            func.bound = _BoundNames(func.node)
+        self.compiler.local_names = func.bound.get
 
     def run(self, tree: ast.Module) -> None:
         self.tree = tree
+        self.compiler.module_rebound = partial(rebound_names, tree, self.source)  # no reference back to self
         self.push_body(tree.body, _Scope("module", ""), 0)
         handlers = HANDLED
         stack = self.stack
@@ -507,7 +500,7 @@ class _Extractor:
         """A test compiled as a condition; inside a def, a test of one of its parameters against a literal is
         one too (`arguments`: a call's literal arguments decide it)."""
         func = scope.func
-        self.compiling = func if scope.kind == "function" else None
+        self.compiling(scope)
         if scope.kind != "function" or func is None or func.node is None:
             return self.compiler.compile(test)
         if func.params is None:
@@ -566,6 +559,21 @@ class _Extractor:
                 scope.func.locals.add(name)
         else:
             self.bind(scope, Binding(name, "var", "", "", line, guard))
+
+
+class _BoundNames:
+    """The names a def binds (`_bound_names`), found on first need: most tests name no platform module."""
+
+    __slots__ = ("names", "node")
+
+    def __init__(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        self.node = node
+        self.names: frozenset[str] | None = None
+
+    def get(self) -> frozenset[str]:
+        if self.names is None:
+            self.names = _bound_names(self.node)
+        return self.names
 
 
 _NAMED_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ExceptHandler, ast.MatchAs, ast.MatchStar)
@@ -1328,7 +1336,7 @@ def _with(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
 def _match(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.Match)
     # `match platform.system(): case "Darwin": ...` selects per target like an if/elif chain.
-    ex.compiling = scope.func if scope.kind == "function" else None
+    ex.compiling(scope)
     kind = ex.compiler.platform_subject(node.subject)
     guards: list[int] = []
     earlier: list[Cond] = []
