@@ -610,11 +610,12 @@ def _rebinds_receiver(func: _FunctionBuilder, name: str, line: int, guard: int) 
 
 def rebound_names(tree: ast.Module, source: str) -> frozenset[str]:
     """Module-level names bound more than once anywhere in the module's own code (any form: assignment, loop,
-    import, def, `del`, walrus, capture), or declared `global` in a function: a function body runs after the whole
-    module has, and a branch after a rebinding sees the new value, so none of them is a known constant (a
-    class-body or comprehension name counts too, which only keeps more branches). Function bodies are not
-    walked; their `global` statements are found in the text."""
+    import, def, `del`, walrus, capture; an import of the same value again aside), or declared `global` in a
+    function: a function body runs after the whole module has, and a branch after a rebinding sees the new value,
+    so none of them is a known constant (a class-body or comprehension name counts too, which only keeps more
+    branches). Function bodies are not walked; their `global` statements are found in the text."""
     counts: dict[str, int] = {}
+    imported: dict[str, set[str]] = {}
     stack: list[object] = list(tree.body)
     pop, push, extend = stack.pop, stack.append, stack.extend
     children = _CHILD_FIELDS
@@ -639,9 +640,7 @@ def rebound_names(tree: ast.Module, source: str) -> frozenset[str]:
         elif kind is ast.Lambda or kind is ast.Constant:
             continue
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            for alias in node.names:
-                bound = (alias.asname or alias.name).split(".")[0]
-                counts[bound] = counts.get(bound, 0) + 1
+            _count_imports(node, counts, imported)
             continue
         elif kind is ast.MatchAs or kind is ast.MatchStar or kind is ast.ExceptHandler:
             assert isinstance(node, (ast.MatchAs, ast.MatchStar, ast.ExceptHandler))
@@ -663,6 +662,20 @@ def rebound_names(tree: ast.Module, source: str) -> frozenset[str]:
         else set()
     )
     return frozenset(name for name, count in counts.items() if count > 1 or name in declared)
+
+
+def _count_imports(node: ast.Import | ast.ImportFrom, counts: dict[str, int], imported: dict[str, set[str]]) -> None:
+    """Count the names an import binds, for `rebound_names`: the same value bound again is no rebinding (`import
+    os` then `import os.path` bind `os` to the same module)."""
+    for alias in node.names:
+        bound = (alias.asname or alias.name).split(".")[0]
+        if isinstance(node, ast.ImportFrom):
+            what = f"{'.' * node.level}{node.module or ''}:{alias.name}"
+        else:
+            what = alias.name if alias.asname else bound
+        if what not in imported.setdefault(bound, set()):
+            imported[bound].add(what)
+            counts[bound] = counts.get(bound, 0) + 1
 
 
 _DEFS = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})

@@ -2,6 +2,7 @@
 a def's own parameter, local or loop variable of that name is some other value, and keeps both branches."""
 
 import os
+import os.path
 import platform
 import sys
 from sys import platform as plat
@@ -55,3 +56,10 @@ def the_alias_in_scope():
     if WIN:
         return os.getcwd()  # want: deterministic call os.getcwd from vio.failclosed_platform_cases.the_alias_in_scope [win32]
     return None
+
+
+# claims: deterministic
+def the_module_imported_twice():
+    if os.name == "plan9":
+        return os.getcwd()
+    return os.path.sep
