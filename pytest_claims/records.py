@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-FACTS_MEANING = 24
+FACTS_MEANING = 25
 """Bumped when the extractor changes what a fact means without changing a record's shape (a shape change is
 seen by `persist.codec.schema` on its own); part of the facts cache's namespace."""
 
@@ -200,6 +200,10 @@ class FileFacts:
     """(line, message) for what could not be read; a file with problems makes the claims it touches unevaluable."""
     def_count: int
     """How many functions and methods (lambdas excluded) the file defines: the catalogue's coverage base."""
+    local_bound: tuple[tuple[str, int], ...] = ()
+    """(name, guard) of every name a class defined inside a function may bind (its methods, its body's names, an
+    attribute set anywhere in it): that class's body is part of the function, yet a call on a value of unknown
+    type may be of one of them (`TargetView.binds`)."""
 
 
 # --------------------------------------------------------------------------------------------------------

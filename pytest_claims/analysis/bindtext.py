@@ -21,13 +21,23 @@ end of a target list, a line or an import (`,` `)` `]` `}` `;` `|` `\\` `#` a ne
 `in` (a `for` target), `if` (a `case` capture's guard). A name read is never followed by `(`, `.`, `[` or an
 operator alone."""
 
-_FIELD_END = re.compile(rb"[ \t\f)]*(?:[-+*/%&|^@<>]{0,2}=|[:\\#\r\n]|$)")
-"""What may follow `self.name` when an assignment or an annotation sets it (the only way a method sets a field),
-its parentheses closed first (`(self.name) = v`); a newline, a `#` or a `\\` may lead to the `=`."""
+_FIELD_END = re.compile(rb"[ \t\f)\]]*(?:[-+*/%&|^@<>]{0,2}=|[:,\\#\r\n]|in\b|$)")
+"""What may follow `self.name` when a statement sets it: an assignment or an annotation, its parentheses closed
+first (`(self.name) = v`), where a newline, a `#` or a `\\` may lead to the `=`; the `,` of a tuple target
+(`self.a, self.b = ...`); the `in` of a `for` target; the `:` after a `with`'s `as self.name`."""
 
-_TARGET_START = frozenset(b"\n\r;:=(")
+_ELEMENT_END = re.compile(rb"[ \t\f]*(?:,|in\b|[ \t\f)\]]*[-+*/%&|^@<>]{0,2}=(?!=))")
+"""What may follow `self.name` after a `,` when it is a later element of a tuple target: another element's `,`,
+the `in` of a `for`, or the `=` (after the target's closing brackets), never a call's closing parenthesis
+(`f(v, self.name)`)."""
+
+_FIELD_KEYWORDS = (b"for", b"as")
+"""Keywords a field set on `self` may follow: `for self.x in ...`, `with ... as self.x`."""
+
+_TARGET_START = frozenset(b"\n\r;:=([")
 """What may come right before an assignment target (blanks and continuations aside): a line's start, a `;` or a
-compound statement's `:`, the `=` of a chained assignment, a parenthesis."""
+compound statement's `:`, the `=` of a chained assignment, a parenthesis or bracket (a later element of a tuple
+target follows a `,`: `_ELEMENT_END`)."""
 
 _DOT_AFTER = re.compile(rb"[ \t\f]*\.")
 
@@ -146,8 +156,9 @@ def _in_call_or_signature(text: bytes, start: int, end: int) -> bool:
 
 def _field(text: bytes, dot: int, end: int) -> bool:
     """May `x.word` (its dot at `dot`) be a field set on `self`? Only an assignment's or an annotation's target sets
-    one, `x` a name: so `x` begins a statement or follows an `=` or a `(` (`_TARGET_START`), never a keyword, an
-    operator, a comma or a dot (`return self.word`, `f(a, self.word)`, `a.b.word`). Where no name comes before
+    one, `x` a name: so `x` begins a statement or follows an `=` or a `(` (`_TARGET_START`), `for` or `as`, or
+    a `,` with an `=`, a `,` or `in` after it (a tuple target's element), never another keyword, an operator or a
+    dot (`return self.word`, `f(a, self.word)`, `a.b.word`). Where no name comes before
     the dot (`(self).word`) what follows decides alone."""
     root_end = _skip_back(text, dot)
     root = root_end
@@ -155,7 +166,12 @@ def _field(text: bytes, dot: int, end: int) -> bool:
         root -= 1
     if root < root_end:
         previous = _skip_back(text, root)
-        if previous and text[previous - 1] not in _TARGET_START:
+        if previous and text[previous - 1] == ord("*"):
+            previous = _skip_back(text, previous - 1)  # a starred element: `a, *self.word = ...`
+        if previous and text[previous - 1] == ord(","):
+            return bool(_ELEMENT_END.match(text, end))
+        after_keyword = _keyword_before(text, previous, _FIELD_KEYWORDS) is not None
+        if previous and text[previous - 1] not in _TARGET_START and not after_keyword:
             return False
     return bool(_FIELD_END.match(text, end))
 

@@ -198,6 +198,10 @@ def is_decided(cond: Cond) -> bool:
     return True
 
 
+def _no_names() -> frozenset[str]:
+    return frozenset()
+
+
 class ConditionCompiler:
     """Turns an `if` test into a Cond, seeing through the module's imports and boolean aliases.
 
@@ -217,6 +221,24 @@ class ConditionCompiler:
         """Every module-level name an import binds -> what it imports (`hasattr(time, "tzset")` probes it)."""
         self.shadowed: set[str] = set()
         """While compiling a test inside a def: its local names (parameters included), which hide the imports."""
+        self.local_names: Callable[[], frozenset[str]] | None = None
+        """The names the def whose test is being compiled binds (None outside a def): each hides the module's."""
+        self.module_rebound: Callable[[], frozenset[str]] = _no_names
+        """The module-level names bound more than once: none is a known constant. Asked on first need only."""
+        self._rebound: frozenset[str] | None = None
+
+    @property
+    def rebound(self) -> frozenset[str]:
+        if self._rebound is None:
+            self._rebound = self.module_rebound()
+        return self._rebound
+
+    def hidden(self, name: str) -> bool:
+        """A name in a test is the module's platform import or alias only where that binding is in scope: not
+        where the def being compiled binds the name itself (a parameter, a local, a loop variable), nor where the
+        module binds it more than once (a later `platform = os.environ.get(...)` is what a function reads)."""
+        local = self.local_names
+        return (local is not None and name in local()) or name in self.rebound
 
     def bind_import(self, local: str, dotted: str) -> None:
         if dotted.split(".")[0] in ("sys", "os", "platform", "typing", "typing_extensions"):
@@ -283,7 +305,7 @@ class ConditionCompiler:
         if not isinstance(node, ast.Name):
             return None
         root = self.names.get(node.id)
-        if root is None:
+        if root is None or self.hidden(node.id):
             return None
         parts.append(root)
         return ".".join(reversed(parts))
@@ -353,7 +375,7 @@ class ConditionCompiler:
         if isinstance(node, ast.Constant) and isinstance(node.value, bool):
             return ("const", node.value)
         if isinstance(node, ast.Name) and node.id in self.aliases:
-            return self.aliases[node.id]
+            return UNKNOWN if self.hidden(node.id) else self.aliases[node.id]
         dotted = self._dotted(node)
         if dotted in ("typing.TYPE_CHECKING", "typing_extensions.TYPE_CHECKING"):
             return TYPE_CHECKING

@@ -23,6 +23,7 @@ import unicodedata
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any, cast
 
 from pytest_claims.analysis import arguments, specials
@@ -89,6 +90,9 @@ class _FunctionBuilder:
     def store(self, name: str) -> None:
         self.stored.add(name)
         self.stores[name] = self.stores.get(name, 0) + 1
+    bound: _BoundNames | None = None
+    """Every name bound anywhere in the def, parameters and nested scopes included, found at its first test of a
+    platform name."""
 
 
 @dataclass
@@ -109,7 +113,7 @@ class _ClassBuilder:
 class _Scope:
     """Where a node sits: module level, a class body, or (the inside of) a function."""
 
-    __slots__ = ("cls", "func", "kind", "narrowed", "prefix")
+    __slots__ = ("cls", "func", "kind", "narrowed", "outer", "prefix")
 
     def __init__(
         self,
@@ -118,11 +122,14 @@ class _Scope:
         func: _FunctionBuilder | None = None,
         cls: _ClassBuilder | None = None,
         narrowed: dict[str, str] | None = None,
+        outer: _Scope | None = None,
     ) -> None:
         self.kind = kind
         self.prefix = prefix
         self.func = func
         self.cls = cls
+        self.outer = outer
+        """Of a `state` function: the module or class body its assignment sits in (a walrus there binds in it)."""
         self.narrowed = narrowed
         """In a function's block that runs only where `isinstance` tests held: each tested name -> the local
         that stands for it there (`name@n`, the function's n-th narrowing, bound to the tested classes)."""
@@ -130,7 +137,7 @@ class _Scope:
     def unnarrowed(self) -> _Scope:
         """The scope for code that may run after the block does (a nested def, lambda, class or generator): a
         narrowed name may be rebound by then."""
-        return self if not self.narrowed else _Scope(self.kind, self.prefix, self.func, self.cls)
+        return self if not self.narrowed else _Scope(self.kind, self.prefix, self.func, self.cls, outer=self.outer)
 
 
 _BODY = "body"
@@ -383,10 +390,14 @@ class _Extractor:
         self.functions: list[_FunctionBuilder] = []
         self.classes: list[_ClassBuilder] = []
         self.problems: list[tuple[int, str]] = []
+        self.local_bound: list[tuple[str, int]] = []
+        """(name, guard): what classes defined inside functions may bind (`FileFacts.local_bound`)."""
+        self.fields_set: set[int] = set()
+        """The `id` of every `self.x` target an assignment recorded as a field (`_self_fields`); any other `self.x`
+        a method stores to (a tuple element, a `for` or `with` target) is a field too, of a value unknown here."""
         self.compiler = ConditionCompiler()
         self.tree: ast.Module | None = None
         """The module being walked, kept for `rebound`."""
-        self._rebound: frozenset[str] | None = None
         self.def_lines: dict[int, int] = {}
         """first line of a def (its first decorator) -> function index or -2 (nested/class)."""
         self.def_spans: list[tuple[int, int, int]] = []
@@ -465,13 +476,21 @@ class _Extractor:
         """Module-level names bound more than once (or by a function's `global`): never a known constant.
         Found on first need only: a second pass over the module, which most files never need (only a module-level
         assignment of a known condition asks)."""
-        if self._rebound is None:
-            assert self.tree is not None
-            self._rebound = rebound_names(self.tree, self.source)
-        return self._rebound
+        return self.compiler.rebound
+
+    def compiling(self, scope: _Scope) -> None:
+        """Tell the condition compiler which def's names hide the module's in the test it compiles next."""
+        func = scope.func if scope.kind == "function" else None
+        if func is None or func.node is None:
+            self.compiler.local_names = None
+            return
+        if func.bound is None:
+            func.bound = _BoundNames(func.node)
+        self.compiler.local_names = func.bound.get
 
     def run(self, tree: ast.Module) -> None:
         self.tree = tree
+        self.compiler.module_rebound = partial(rebound_names, tree, self.source)  # no reference back to self
         self.push_body(tree.body, _Scope("module", ""), 0)
         handlers = HANDLED
         stack = self.stack
@@ -572,6 +591,7 @@ class _Extractor:
         """A test compiled as a condition; inside a def, a test of one of its parameters against a literal is
         one too (`arguments`: a call's literal arguments decide it)."""
         func = scope.func
+        self.compiling(scope)
         if scope.kind != "function" or func is None:
             return self.compiler.compile(test)
         self.compiler.shadowed = func.locals  # `hasattr(time, ...)` with a local `time` probes no module
@@ -610,6 +630,8 @@ class _Extractor:
             scope.func.store(binding.name)
             if binding.kind in ("import", "from", "star", "instance", "element", "alias", "unpacked"):
                 scope.func.bindings.append(binding)
+            else:
+                _rebinds_receiver(scope.func, binding.name, binding.line, binding.guard)
             if binding.name not in scope.func.globals:
                 scope.func.locals.add(binding.name)
             elif binding.kind in ("import", "from"):
@@ -636,6 +658,7 @@ class _Extractor:
         if scope.kind == "function":
             assert scope.func is not None
             scope.func.store(name)
+            _rebinds_receiver(scope.func, name, line, guard)
             if name in scope.func.globals:
                 self.bindings.append(Binding(name, "var", "", "", line, guard))
             else:
@@ -644,13 +667,61 @@ class _Extractor:
             self.bind(scope, Binding(name, "var", "", "", line, guard))
 
 
+class _BoundNames:
+    """The names a def binds (`_def_bound_names`), found on first need: most tests name no platform module."""
+
+    __slots__ = ("names", "node")
+
+    def __init__(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        self.node = node
+        self.names: frozenset[str] | None = None
+
+    def get(self) -> frozenset[str]:
+        if self.names is None:
+            self.names = _def_bound_names(self.node)
+        return self.names
+
+
+_NAMED_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ExceptHandler, ast.MatchAs, ast.MatchStar)
+
+
+def _def_bound_names(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
+    """Every name a def binds anywhere inside it, its parameters and its nested defs', lambdas' and
+    comprehensions' names included (more names only keep more branches): a test of one of them is not of the
+    module's platform import. `ast.walk` is iterative."""
+    names: set[str] = set()
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name):
+            if type(sub.ctx) is not ast.Load:
+                names.add(sub.id)
+        elif isinstance(sub, ast.arg):
+            names.add(sub.arg)
+        elif isinstance(sub, (ast.Import, ast.ImportFrom)):
+            names.update((alias.asname or alias.name).split(".")[0] for alias in sub.names)
+        elif isinstance(sub, _NAMED_NODES):
+            if sub is not node and sub.name:
+                names.add(sub.name)
+        elif isinstance(sub, ast.MatchMapping) and sub.rest:
+            names.add(sub.rest)
+    return frozenset(names)
+
+
+def _rebinds_receiver(func: _FunctionBuilder, name: str, line: int, guard: int) -> None:
+    """`self = self.parent`, `for self in ...`, `cls = k`: a method's `self` / `cls` bound again in its body holds
+    something other than the receiver, unknown here (a binding that says what, an alias or an element, is kept
+    by `bind`); the walk takes the receiver or that value (`Bodies.local_syms`)."""
+    if name == func.first and func.cls:
+        func.bindings.append(Binding(name, "var", "", "", line, guard))
+
+
 def rebound_names(tree: ast.Module, source: str) -> frozenset[str]:
     """Module-level names bound more than once anywhere in the module's own code (any form: assignment, loop,
-    import, def, `del`, walrus, capture), or declared `global` in a function: a function body runs after the whole
-    module has, and a branch after a rebinding sees the new value, so none of them is a known constant (a
-    class-body or comprehension name counts too, which only keeps more branches). Function bodies are not
-    walked; their `global` statements are found in the text."""
+    import, def, `del`, walrus, capture; an import of the same value again aside), or declared `global` in a
+    function: a function body runs after the whole module has, and a branch after a rebinding sees the new value,
+    so none of them is a known constant (a class-body or comprehension name counts too, which only keeps more
+    branches). Function bodies are not walked; their `global` statements are found in the text."""
     counts: dict[str, int] = {}
+    imported: dict[str, set[str]] = {}
     stack: list[object] = list(tree.body)
     pop, push, extend = stack.pop, stack.append, stack.extend
     children = _CHILD_FIELDS
@@ -675,9 +746,7 @@ def rebound_names(tree: ast.Module, source: str) -> frozenset[str]:
         elif kind is ast.Lambda or kind is ast.Constant:
             continue
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            for alias in node.names:
-                bound = (alias.asname or alias.name).split(".")[0]
-                counts[bound] = counts.get(bound, 0) + 1
+            _count_imports(node, counts, imported)
             continue
         elif kind is ast.MatchAs or kind is ast.MatchStar or kind is ast.ExceptHandler:
             assert isinstance(node, (ast.MatchAs, ast.MatchStar, ast.ExceptHandler))
@@ -699,6 +768,20 @@ def rebound_names(tree: ast.Module, source: str) -> frozenset[str]:
         else set()
     )
     return frozenset(name for name, count in counts.items() if count > 1 or name in declared)
+
+
+def _count_imports(node: ast.Import | ast.ImportFrom, counts: dict[str, int], imported: dict[str, set[str]]) -> None:
+    """Count the names an import binds, for `rebound_names`: the same value bound again is no rebinding (`import
+    os` then `import os.path` bind `os` to the same module)."""
+    for alias in node.names:
+        bound = (alias.asname or alias.name).split(".")[0]
+        if isinstance(node, ast.ImportFrom):
+            what = f"{'.' * node.level}{node.module or ''}:{alias.name}"
+        else:
+            what = alias.name if alias.asname else bound
+        if what not in imported.setdefault(bound, set()):
+            imported[bound].add(what)
+            counts[bound] = counts.get(bound, 0) + 1
 
 
 _DEFS = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
@@ -893,6 +976,9 @@ def _arguments(
         func.locals.add(param.arg)
         if not own:
             func.store(param.arg)
+            _rebinds_receiver(func, param.arg, param.lineno, guard)  # a nested def's or lambda's own `self`
+        elif param.arg == func.first and func.cls:
+            continue  # the receiver: its class travels with the walk, whatever the annotation says
         target = annotation_type(param.annotation)
         if param is args.vararg or param is args.kwarg:
             # `*args: T` is a tuple of T and `**kwargs: T` a dict of str to T, whatever T: their methods are the
@@ -1037,6 +1123,7 @@ def _local_class(ex: _Extractor, node: ast.ClassDef, scope: _Scope, guard: int, 
     func = scope.func
     assert func is not None
     builder.outer = func
+    ex.local_bound.extend((name, guard) for name in _local_class_names(node))
     if node.name in func.globals:
         ex.store_name(scope, node.name, node.lineno, guard)
     else:
@@ -1118,6 +1205,20 @@ def _class_hooks(ex: _Extractor, node: ast.ClassDef, scope: _Scope, guard: int) 
         hooks += [(*chain, "__init_subclass__")] if is_base else [(*chain, h) for h in specials.CLASS_STATEMENT]
         for hook in hooks:
             ex.use(scope, hook, "implicit", written.lineno, guard)
+
+
+def _local_class_names(node: ast.ClassDef) -> set[str]:
+    """What a class defined inside a function may bind: every name its body (nested defs and classes included)
+    defines, stores, imports or sets as an attribute. More than it binds only makes more blind spots."""
+    names: set[str] = set()
+    for sub in ast.walk(node):
+        if isinstance(sub, (ast.Name, ast.Attribute)) and type(sub.ctx) is ast.Store:
+            names.add(sub.id if isinstance(sub, ast.Name) else sub.attr)
+        elif isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and sub is not node:
+            names.add(sub.name)
+        elif isinstance(sub, (ast.Import, ast.ImportFrom)):
+            names.update((alias.asname or alias.name).split(".")[0] for alias in sub.names)
+    return names
 
 
 def _unsubscripted(base: ast.expr) -> ast.expr:
@@ -1316,14 +1417,7 @@ def _exits(stmts: list[ast.stmt]) -> bool:
 def _try(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, _TRY_NODES)
     node = cast(ast.Try, node)  # TryStar has the same fields
-    # `try: import winreg` / `except ImportError:` takes the branch the target's stdlib decides.
-    imports: list[Cond] = []
-    for stmt in node.body:
-        if isinstance(stmt, ast.Import):
-            imports.extend(("import", alias.name, None) for alias in stmt.names)
-        elif isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and stmt.module:
-            imports.extend(("import", stmt.module, a.name) for a in stmt.names if a.name != "*")
-    cond: Cond = ("and", tuple(imports)) if imports else ("unknown",)
+    cond = _try_imports(node.body)
     catches_import = any(_catches_import_error(h) for h in node.handlers)
     body_guard = ex.guard_with(guard, cond, True) if catches_import else guard
     handler_guard = ex.guard_with(guard, cond, False) if catches_import else guard
@@ -1336,6 +1430,23 @@ def _try(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> 
             ex.store_name(scope, handler.name, handler.lineno, hguard)
         ex.push(handler.type, scope, hguard, "type")
     ex.push_body(node.body, scope, body_guard)
+
+
+def _try_imports(body: list[ast.stmt]) -> Cond:
+    """When a `try` body succeeds, from the imports it makes: `try: import winreg` / `except ImportError:` takes
+    the branch the target's stdlib decides. Anything else in the body (a relative or project import, which the
+    target cannot decide; a call; an explicit `raise`) may raise `ImportError` too, so it adds an unknown: the
+    handler is dead only when every statement is an import the target has."""
+    imports: list[Cond] = []
+    for stmt in body:
+        if isinstance(stmt, ast.Import):
+            imports.extend(("import", alias.name, None) for alias in stmt.names)
+        elif isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and stmt.module:
+            names = [a.name for a in stmt.names]
+            imports.extend(("import", stmt.module, None if n == "*" else n) for n in names)
+        elif not isinstance(stmt, ast.Pass):
+            imports.append(("unknown",))
+    return ("and", tuple(imports)) if imports else ("unknown",)
 
 
 def _catches_import_error(handler: ast.ExceptHandler) -> bool:
@@ -1457,6 +1568,9 @@ def _augmented(ex: _Extractor, node: ast.AugAssign, scope: _Scope, guard: int) -
     if dunder is not None:
         _implicit(ex, scope, node.target, f"__i{dunder[2:]}", node.lineno, guard)
         _reflected(ex, scope, node.target, node.value, f"__i{dunder[2:]}", node.lineno, guard)
+        if scope.kind == "function" and scope.func is not None and isinstance(node.target, ast.Name):
+            # `c += x` binds c to what `c.__iadd__(x)` (or `c.__add__(x)`) returns: another class, maybe
+            scope.func.bindings.append(Binding(node.target.id, "augmented", dunder, "", node.lineno, guard))
     if isinstance(node.target, ast.Subscript):
         _implicit(ex, scope, node.target.value, "__getitem__", node.lineno, guard)
 
@@ -1539,7 +1653,7 @@ def _state_scope(ex: _Extractor, scope: _Scope, name: str, line: int, guard: int
     if scope.kind == "class":
         builder.parent = scope.func
         builder.outer = scope.cls.outer if scope.cls is not None else None  # a local class's: a closure too
-    return _Scope("function", f"{qualname}.<locals>.", func=builder)
+    return _Scope("function", f"{qualname}.<locals>.", func=builder, outer=scope)
 
 
 def _self_fields(
@@ -1557,6 +1671,7 @@ def _self_fields(
         kind, typed = ("instance", annotated) if annotated else _field_value(value, func)
         method = func.qualname.rpartition(".")[2] if kind == "param" else ""
         cls.fields.append(Binding(target.attr, kind, typed, method, target.lineno, guard))
+        ex.fields_set.add(id(target))
 
 
 def _field_value(value: ast.expr | None, func: _FunctionBuilder) -> tuple[str, str]:
@@ -1803,6 +1918,10 @@ def _named_expr(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: s
     """`(h := value)` binds h like `h = value` does (at module level too: a walrus in an `if` test)."""
     assert isinstance(node, ast.NamedExpr)
     _bind_pairs(ex, scope, [(node.target, node.value)], node.value, node.lineno, guard)
+    outer = scope.outer
+    if outer is not None and outer.kind == "class" and outer.cls is not None:
+        # `x = (y := f())` in a class body binds y in the class, though f() is evaluated in x's `state` function
+        outer.cls.attributes.append(Binding(node.target.id, "var", "", "", node.lineno, guard))
 
 
 def _while(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
@@ -1836,6 +1955,7 @@ def _with(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
 def _match(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.Match)
     # `match platform.system(): case "Darwin": ...` selects per target like an if/elif chain.
+    ex.compiling(scope)
     kind = ex.compiler.platform_subject(node.subject)
     guards: list[int] = []
     earlier: list[Cond] = []
@@ -1950,6 +2070,8 @@ def _attribute(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
     if not isinstance(node.ctx, ast.Load):
         # `obj.x = v` / `os.environ.x = v`: what is written through is still read.
         ex.push(node.value, scope, guard, "ref")
+        if isinstance(node.ctx, ast.Store) and id(node) not in ex.fields_set:
+            _stored_field(node, scope, guard)
         return
     chain = chain_of(node, calls=True)
     if chain is not None:
@@ -1957,6 +2079,15 @@ def _attribute(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
         _push_chain_roots(ex, node, scope, guard)
     else:
         ex.push(node.value, scope, guard, "ref")
+
+
+def _stored_field(node: ast.Attribute, scope: _Scope, guard: int) -> None:
+    """`self.a, self.b = ...`, `for self.x in ...`, `with ... as self.x`: a method sets a field whose value is
+    not known here; the class binds the name all the same."""
+    func, cls, root = scope.func, scope.cls, node.value
+    in_method = scope.kind == "function" and func is not None and cls is not None and bool(func.first)
+    if in_method and isinstance(root, ast.Name) and func is not None and cls is not None and root.id == func.first:
+        cls.fields.append(Binding(node.attr, "var", "", "", node.lineno, guard))
 
 
 def _push_chain_roots(ex: _Extractor, node: ast.expr, scope: _Scope, guard: int) -> None:
@@ -2759,6 +2890,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
         tuple(directives),
         tuple(ex.problems),
         ex.def_count,
+        tuple(ex.local_bound),
     )
 
 

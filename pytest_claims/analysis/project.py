@@ -206,6 +206,7 @@ class Modules(Mapping[str, Module]):
         if known is None:
             known = {member for cls in facts.classes for member, _ in cls.methods}
             known.update(b.name for cls in facts.classes for b in (*cls.attributes, *cls.fields))
+            known.update(name for name, _ in facts.local_bound)
             self._in_classes[name] = known
         return known
 

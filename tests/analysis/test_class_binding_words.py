@@ -146,6 +146,14 @@ def _class_binds(source: str, word: str) -> bool:
         "class A:\n    x = 1  # as f(\n    date = 1\n",  # a comment's parenthesis opens nothing
         "class A:\n    # return \\\n    date = 1\n",  # a comment's backslash continues nothing
         "class A:\n    # see x.\\\n    date = 1\n",
+        "class A:\n    def f(self):\n        self.x, self.date = 1, 2\n",  # tuple targets
+        "class A:\n    def f(self):\n        self.date, self.x = 1, 2\n",
+        "class A:\n    def f(self):\n        (self.x, self.date) = 1, 2\n",
+        "class A:\n    def f(self):\n        self.x, *self.date = 1, 2\n",
+        "class A:\n    def f(self, items):\n        for self.date in items:\n            pass\n",
+        "class A:\n    def f(self, items):\n        for i, self.date in items:\n            pass\n",
+        "class A:\n    def f(self, o):\n        with o as self.date:\n            pass\n",
+        "class A:\n    x = (date := 1)\n",  # a class-body walrus in an assignment's value
     ],
 )
 def test_an_unusual_class_binding_is_found_in_the_text(source: str) -> None:
@@ -211,3 +219,19 @@ def test_a_word_no_class_can_bind_is_passed_over(source: str) -> None:
 )
 def test_a_word_after_a_comment_sign_is_no_code(line: str, found: bool) -> None:
     assert in_code(f"import os\n{line}\n".encode(), b"claims") is found
+
+
+def test_a_class_defined_in_a_function_binds_its_names() -> None:
+    """Its body is part of the function, yet a call on a value of unknown type may be of one of its names."""
+    source = (
+        "def make(x):\n"
+        "    class Local:\n"
+        "        kept = 1\n"
+        "        def date(self):\n"
+        "            self.field = 1\n"
+        "    return Local\n"
+    )
+    facts = extract(source.encode())
+    assert {name for name, _ in facts.local_bound} >= {"date", "kept", "field"}
+    assert "x" not in {name for name, _ in facts.local_bound}
+    assert may_bind_in_class(source.encode(), b"date")

@@ -40,6 +40,9 @@ Outer = tuple[
 """What `Bodies.begin` saves and `Bodies.end` restores: the summary under way when another one starts."""
 
 
+_VALUED = frozenset({"alias", "element"})
+
+
 class Bodies:
     """Names and uses of function bodies for one target (the `Locals` port of `evaluate`)."""
 
@@ -88,16 +91,11 @@ class Bodies:
 
     def local_syms(self, module: Module, func: FunctionFacts, name: str) -> list[Sym] | None:
         """What a name means inside a function body; None when it is not local (look in the module)."""
-        if func.first and name == func.first and func.cls:
-            receiver = self.receiver(func)
-            if receiver is not None:
-                if func.kind == "classmethod":
-                    return [ProjectClass(*receiver, True)]
-                return [ProjectInstance(*receiver)]
-            classes = self.view.classes_named(module, func.cls)
-            if func.kind == "classmethod":
-                return [ProjectClass(module.name, i, True) for i in classes]
-            return [ProjectInstance(module.name, i) for i in classes]
+        receives = bool(func.first and name == func.first and func.cls)
+        if receives:
+            received = self._received(module, func)
+            if not any(b.name == name for b in func.bindings):
+                return received
         bound = [b for b in func.bindings if b.name == name and self.view.alive(module, b.guard)]
         given = self.given
         if func is self.current and any(b.guard for b in bound):
@@ -110,21 +108,62 @@ class Bodies:
                 return [UNKNOWN]
             self.tracker.busy.add(key)
             try:
-                out: list[Sym] = []
+                out: list[Sym] = list(received) if receives else []
+                if not receives and name in func.locals and all(b.kind == "augmented" for b in bound):
+                    out.append(UNKNOWN)  # a parameter or a plain local augmented: its value before is unknown
                 for binding in bound:
-                    out.extend(self._local_binding(module, func, binding))
+                    if binding.kind != "augmented":
+                        out.extend(self._local_binding(module, func, binding))
+                for binding in bound:
+                    if binding.kind == "augmented":
+                        out.extend(self._augmented(out, binding.target))
             finally:
                 self.tracker.busy.discard(key)
-            if name in func.locals and any(b.kind in ("alias", "element") for b in bound) and len(out) > 1:
+            kinds = {b.kind for b in bound}
+            if len(out) > 1 and (receives or "augmented" in kinds or (name in func.locals and kinds & _VALUED)):
                 out = list(dict.fromkeys(out))
             return out
+        if receives:
+            return received
         if name in func.locals:
             return [UNKNOWN]
         return None
 
+    def _received(self, module: Module, func: FunctionFacts) -> list[Sym]:
+        """What a method's `self` / `cls` holds as its parameter: the receiver the walk entered with, or its own
+        class."""
+        receiver = self.receiver(func)
+        if receiver is not None:
+            if func.kind == "classmethod":
+                return [ProjectClass(*receiver, True)]
+            return [ProjectInstance(*receiver)]
+        classes = self.view.classes_named(module, func.cls)
+        if func.kind == "classmethod":
+            return [ProjectClass(module.name, i, True) for i in classes]
+        return [ProjectInstance(module.name, i) for i in classes]
+
+    def _augmented(self, before: list[Sym], dunder: str) -> list[Sym]:
+        """`c += x` on each value `c` may hold before: a project instance becomes what its `__iadd__` (or, without
+        one, its `__add__`) returns, unknown when that says nothing; any other value keeps its class."""
+        after: list[Sym] = []
+        for sym in before:
+            if not isinstance(sym, ProjectInstance):
+                after.append(sym)
+                continue
+            for method in (f"__i{dunder[2:]}", dunder):
+                found = [m for m in self.evaluator.step(sym, method, 1) if not isinstance(m, Missing)]
+                if found:
+                    after.extend(r for m in found for r in self.evaluator.step(m, "()", 1))
+                    break
+            else:
+                after.append(sym)
+        return after
+
     def _local_binding(self, module: Module, func: FunctionFacts, binding: Binding) -> list[Sym]:
         kind, target = binding.kind, binding.target
         evaluator = self.evaluator
+        if kind == "var":
+            return [UNKNOWN]  # a rebound `self` (`_rebinds_receiver` in facts): some value
         if kind == "instance":
             typed = evaluator.typed(module, func, target)
             if binding.member == "isinstance":
@@ -181,7 +220,9 @@ class Bodies:
         """What a use denotes, and the module or class state read on the way. Memoised where the answer depends
         on the module (and class) alone, not on the function's locals."""
         root = chain[0]
-        if root == "<super>" or (func.first and root == func.first and func.cls):
+        if root == "<super>" or (
+            func.first and root == func.first and func.cls and not any(b.name == root for b in func.bindings)
+        ):
             key: tuple[object, ...] = (module.name, func.cls, func.kind == "classmethod", chain, self.receiver(func))
         elif _local(func, root) or any(step[:2] == "(=" and _local(func, step[2:-1].split("/")[0]) for step in chain):
             # a local's, or `cast(C, v)` with C a local name: the answer is this body's alone

@@ -69,6 +69,10 @@ class Dispatch:
             if self.hierarchy.is_protocol(*key) and attr in self.hierarchy.protocol_members(*key)[0]:
                 return self._protocol_member(key, attr, found)
             overrides = self.overrides(sym.module, sym.idx, attr)
+            if instance and after is None and self.tracker.collects_state:
+                # a subclass's own `__getattribute__` runs for its instances' reads too
+                hooks = self.overrides(sym.module, sym.idx, "__getattribute__")
+                self.tracker.state([(s.module, s.idx) for s in hooks if isinstance(s, ProjectFunction)])
             if overrides and instance and self._is_instance_state(sym.module, sym.idx, attr):
                 # a name the class's methods assign on `self` is instance state: what a subclass's body binds it
                 # to is a default no reader of `self.attr` reaches (SPEC §4), as for the class's own body
@@ -125,6 +129,10 @@ class Dispatch:
             # an inexact order keeps every class but the one whose method this is and X itself
             order_ = order_[order_.index(after) + 1 :] if exact else [c for c in order_[1:] if c != after]
         receiver = (module_name, index), narrow
+        if instance and after is None and self.tracker.collects_state:
+            # every attribute read on an instance runs its class's `__getattribute__` first (SPEC §5): entered as
+            # `__getattr__` is, whatever it then finds
+            self.tracker.state(self._hooks(order_, "__getattribute__"))
         # a name some method assigns on `self` is instance state: what the class body binds it to is a default,
         # not state its readers reach (SPEC §4), and the instance's value may be any of the assigned ones
         held = self._instance_fields(order_, attr, depth) if instance else []
@@ -162,12 +170,36 @@ class Dispatch:
                 return []
         return self._getattr_hooks(order_)
 
+    def probed_getters(self, sym: ProjectInstance, attr: str | None) -> list[tuple[str, int]]:
+        """What reading `attr` by name runs on an instance (`hasattr`, `getattr`): its class's `__getattribute__`,
+        and the getter of the property the MRO finds for `attr`; `attr` None (a name computed at run time): every
+        property of the MRO, and its `__getattr__` too."""
+        order_ = self.hierarchy.mro(sym.module, sym.idx)
+        found = self._hooks(order_, "__getattribute__")
+        if attr is None:
+            found += self._hooks(order_, "__getattr__")
+        with self.tracker.scope(modules="outer", state="off"):  # the getters are entered, no class state read
+            for key in order_:
+                members = self.hierarchy.members(*key)
+                functions = self.view.module(key[0]).facts.functions
+                for name in list(members) if attr is None else [attr] if attr in members else []:
+                    for s in self._own_member(True, *key, name, 1) or ():
+                        if isinstance(s, ProjectFunction) and functions[s.idx].kind == "property":
+                            found.append((s.module, s.idx))
+                if attr is not None and attr in members:
+                    break  # the first class of the MRO that binds the name answers
+        return list(dict.fromkeys(found))
+
     def _getattr_hooks(self, order_: list[ClassKey]) -> list[tuple[str, int]]:
-        """The project `__getattr__` an instance of the first class of `order_` falls back to: the one of the first
-        class of the order that defines it (each of its defs when guards leave several)."""
+        """The project `__getattr__` an instance of the first class of `order_` falls back to."""
+        return self._hooks(order_, "__getattr__")
+
+    def _hooks(self, order_: list[ClassKey], hook: str) -> list[tuple[str, int]]:
+        """The project `hook` (`__getattr__`, `__getattribute__`) an instance of the first class of `order_` runs:
+        the one of the first class of the order that defines it (each of its defs when guards leave several)."""
         for mod_name, cls_index in order_:
-            if "__getattr__" in self.hierarchy.members(mod_name, cls_index):
-                own = self._own_member(True, mod_name, cls_index, "__getattr__", 1) or []
+            if hook in self.hierarchy.members(mod_name, cls_index):
+                own = self._own_member(True, mod_name, cls_index, hook, 1) or []
                 return [(s.module, s.idx) for s in own if isinstance(s, ProjectFunction)]
         return []
 

@@ -305,6 +305,8 @@ class Summaries:
             self._outcome(sym, ctx, line, found, "", call)
         if ctx == "call" and len(chain) > 1 and chain[-1][:1] != "(" and any(isinstance(s, Unknown) for s in syms):
             self._stored(module, func, chain, line, found)
+        if ctx == "getattr":
+            self._dynamic_getattr(syms, line, found)
         if ctx == "call" and any(_hidden(sym) for sym in syms) and self._may_lead(module, func, chain):
             found.blind_spot(line, code, code or f"{'.'.join(chain)}(...)")
         elif ctx == "call" and any(self._reads_zone(sym) for sym in syms):
@@ -412,10 +414,28 @@ class Summaries:
         for sym in syms:
             if isinstance(sym, ProjectInstance):
                 self._reads(self.dispatch.probe(sym, chain[-1]), line, found)
+                self._reads(self.dispatch.probed_getters(sym, chain[-1]), line, found)  # a property's getter runs
+            elif isinstance(sym, ProjectModule) and not self.view.bound(self.view.module(sym.name), chain[-1]):
+                self._reads(self._module_getattr(sym), line, found)
         if any(isinstance(sym, Unknown) for sym in syms) and self._getattr_hooks():
             # on a value of unknown class, any project `__getattr__` may answer (SPEC §5: a blind spot)
             code = f"hasattr({'.'.join(chain[:-1])}, {chain[-1]!r})"
             found.blind_spot(line, code, code)
+
+    def _dynamic_getattr(self, syms: list[Sym], line: int, found: Found) -> None:
+        """`getattr(obj, name)` with a name computed at run time may read any attribute: on a project instance it
+        runs any property getter and the `__getattr__` / `__getattribute__` hooks of its class, on a project
+        module its PEP 562 `__getattr__`."""
+        for sym in syms:
+            if isinstance(sym, ProjectInstance):
+                self._reads(self.dispatch.probed_getters(sym, None), line, found)
+            elif isinstance(sym, ProjectModule):
+                self._reads(self._module_getattr(sym), line, found)
+
+    def _module_getattr(self, sym: ProjectModule) -> list[tuple[str, int]]:
+        """A project module's PEP 562 `__getattr__`, which Python calls for a name the module does not bind."""
+        module = self.view.module(sym.name)
+        return [(sym.name, index) for index in self.view.functions_named(module, "__getattr__")]
 
     def _getattr_hooks(self) -> bool:
         """Whether some project class alive on this target defines `__getattr__`. Depends on every module's

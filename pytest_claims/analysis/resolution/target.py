@@ -315,6 +315,8 @@ class TargetView:
             for cls in module.facts.classes:
                 for member, guard in class_bound(functions, cls):
                     table.setdefault(member, []).append((cls.guard, guard))
+            for member, guard in module.facts.local_bound:  # a class defined inside a function
+                table.setdefault(member, []).append((0, guard))
         return table
 
     # -- the stubs ----------------------------------------------------------------------------------------
