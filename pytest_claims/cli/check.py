@@ -42,6 +42,7 @@ from pytest_claims.output.messages import excluded_line, failure_text, rule_fail
 from pytest_claims.output.report import report_format, write_report
 from pytest_claims.output.summary import claim_sites, summary_lines
 from pytest_claims.records import ClaimResult, DirectiveError, RuleResult
+from pytest_claims.usage import usage_warnings
 
 
 def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -57,6 +58,8 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         root, requested, config, sweep=sweep, cache=cache, details=bool(reports), select=select, rules=selected.rules
     )
     seconds = time.perf_counter() - started
+    for warning in usage_warnings(result):
+        print(f"warning: {warning}", file=err)
     display = shown_path(root)
     sources = Sources(root)
     skip = config.on_unevaluable == "skip"

@@ -48,6 +48,7 @@ from pytest_claims.engine import Resolvers, Result, check
 from pytest_claims.files import Refused, editable, read_file, write_file
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.records import ClaimResult, Violation
+from pytest_claims.usage import usage_warnings
 
 DEFAULT_CLAIMS = ("deterministic", "sandboxed")
 _VERBS = {"call": "calls", "reference": "references", "read": "reads"}
@@ -417,6 +418,8 @@ def run_suggest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     display = shown_path(root)
     suggestions, result = analyse(root, config, claims, platforms, cache, selected)
     del sweep  # the sweep is suggest's default already
+    for warning in usage_warnings(result):
+        print(f"warning: {warning}", file=err)
     refused = [e for e in result.errors if selected(e.file)]
     for error in refused:
         print(f"refused: {dataclasses.replace(error, file=display(error.file))}", file=out)
