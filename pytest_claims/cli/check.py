@@ -38,6 +38,7 @@ from pytest_claims.cli.common import (
 )
 from pytest_claims.config import tables_below
 from pytest_claims.engine import Result, check
+from pytest_claims.output.common import analysis_line
 from pytest_claims.output.messages import excluded_line, failure_text, rule_failure_text, rule_item_name
 from pytest_claims.output.report import report_format, write_report
 from pytest_claims.output.summary import claim_sites, summary_lines
@@ -90,11 +91,7 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     for table in tables_below(root, config.exclude):
         print(_unused_table(table, display), file=out)
     if not args.quiet:
-        print(
-            f"analysis: {seconds:.2f} s ({cache.parsed} files parsed, {cache.hits} from the cache,"
-            f" {result.reused} verdicts reused)",
-            file=out,
-        )
+        print(analysis_line(seconds, cache.parsed, cache.hits, result.reused), file=out)
 
     status = EXIT_NOTHING if nothing else EXIT_OK
     if failed or result.problems:

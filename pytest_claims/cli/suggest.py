@@ -440,7 +440,8 @@ def run_suggest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(file=out)
         if kept:
             print(
-                f"wrote {plural(n_functions, 'directive')} ({plural(n_claims, 'claim')}) into"
+                f"wrote {plural(n_functions, 'directive')} ({plural(n_claims, 'claim name')} on"
+                f" {plural(n_functions, 'function')}) into"
                 f" {plural(len(kept), 'file')}; checked again on"
                 f" {', '.join(suggestions.platforms)}: every written claim holds",
                 file=out,

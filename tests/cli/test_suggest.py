@@ -163,7 +163,7 @@ def test_write_then_pytest_passes_every_inserted_claim(tree: str, tmp_path: Path
     status, out, err = run("suggest", "--root", str(root), "--write", "--no-cache")
     assert (status, err) == (0, ""), err
     n = len(expected)
-    assert f"wrote {n} directives ({sum(map(len, expected.values()))} claims) into " in out
+    assert f"wrote {n} directives ({sum(map(len, expected.values()))} claim names on {n} functions) into " in out
     assert sum(len(only_insertions(old, path.read_bytes())) for path, old in before.items()) == n
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "claims", "-p", "no:cacheprovider", "-o", "addopts=",
@@ -206,7 +206,7 @@ def test_write_is_idempotent_and_keeps_bytes(tmp_path: Path) -> None:
         (package / name).write_bytes(data)
     status, out, err = run("suggest", "--root", str(root), "--write", "--no-cache", "--claim", "deterministic")
     assert (status, err) == (0, ""), err
-    assert "wrote 6 directives (6 claims) into 4 files" in out
+    assert "wrote 6 directives (6 claim names on 6 functions) into 4 files" in out
     expected = {
         "crlf.py": b"import functools\r\n\r\n\r\nclass Box:\r\n    # claims: deterministic\r\n    @functools.cache\r\n"
         b"    def size(self) -> int:\r\n        return 1\r\n\r\n    class Inner:\r\n        # claims: deterministic\r\n"
@@ -273,7 +273,7 @@ def test_read_only_skipped_symlink_written_through(tmp_path: Path, monkeypatch: 
         assert status == 1
         assert err == "skipped src/providers/files.py: read-only\n"
         assert text.is_symlink() and b"# claims: sandboxed\ndef stamp" in outside.read_bytes()
-        assert "wrote 2 directives (2 claims) into 1 file" in out
+        assert "wrote 2 directives (2 claim names on 2 functions) into 1 file" in out
     finally:
         files.chmod(stat.S_IRUSR | stat.S_IWUSR)
 
