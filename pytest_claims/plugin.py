@@ -12,6 +12,7 @@ import functools
 import gc
 import os
 import pickle
+import posixpath
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -74,6 +75,9 @@ class ClaimsState:
         """How the project root is reached from where pytest was started (posix, "" when it is that directory):
         failure texts show paths the way pytest shows node ids (`cwd_relative_nodeid`): relative to the rootdir,
         which is the project root, when pytest runs there, else from the invocation directory."""
+        self.display_inside = ""
+        """Where pytest was started, relative to the project root, when it lies inside it ("" otherwise): a path
+        below it is shown as `main.py`, never as `../../src/pkg/main.py`."""
         self.tbstyle = "auto"
         self.sweep_groups: dict[tuple[str, str, int | None], list[Any]] | None = None
         """Failing claim and rule items of this session by `StaticItem.sweep_key`, built at the first failure."""
@@ -128,6 +132,8 @@ class ClaimsState:
         return frozenset(real(path) for path in self.payload.get("modules", ()))
 
     def display(self, rel: str) -> str:
+        if self.display_inside:
+            return posixpath.relpath(rel, self.display_inside)
         return f"{self.display_prefix}/{rel}" if self.display_prefix else rel
 
     def source_line(self, rel: str, line: int) -> str:
@@ -260,8 +266,10 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     workerinput = getattr(config, "workerinput", None)
     if workerinput is not None and "claims_display_prefix" in workerinput:
         state.display_prefix = workerinput["claims_display_prefix"]
+        state.display_inside = workerinput.get("claims_display_inside", "")
     else:
         state.display_prefix = _display_prefix(claims_config.root, Path(str(config.invocation_params.dir)))
+        state.display_inside = _display_inside(claims_config.root, Path(str(config.invocation_params.dir)))
     state.tbstyle = str(config.getoption("tbstyle", "auto"))
     config.stash[_STATE] = state
     reporter = config.pluginmanager.get_plugin("terminalreporter")
@@ -269,6 +277,14 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         state.quiet_reports = reporter.stats.setdefault("", [])
     # registered as a plugin of this session: the one hook pytest calls without the config (logreport)
     config.pluginmanager.register(state, "claims-session")
+
+
+def _display_inside(root: Path, invoked: Path) -> str:
+    try:
+        inside = invoked.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return ""
+    return "" if inside == "." else inside
 
 
 def _display_prefix(root: Path, invoked: Path) -> str:
@@ -408,6 +424,7 @@ def pytest_configure_node(node: Any) -> None:
             state.pickled = pickle.dumps(_for_workers(state.payload))
         node.workerinput["claims_payload"] = state.pickled
         node.workerinput["claims_display_prefix"] = state.display_prefix
+        node.workerinput["claims_display_inside"] = state.display_inside
         node.workerinput["claims_root"] = str(state.config.root)
     elif node.config.stash.get(_IDLE, False):
         node.workerinput["claims_idle"] = True

@@ -88,8 +88,8 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         _summary(out, claims, rules, result, display, len(refused))
     if result.excluded and (nothing or not args.quiet):
         print(excluded_line([display(rel) for rel in result.excluded]), file=out)
-    for table in tables_below(root, config.exclude):
-        print(_unused_table(table, display), file=out)
+    for line in _unused_tables(tables_below(root, config.exclude), display, args.verbose):
+        print(line, file=out)
     if not args.quiet:
         print(analysis_line(seconds, cache.parsed, cache.hits, result.reused), file=out)
 
@@ -152,6 +152,17 @@ def _reports(paths: list[Path]) -> list[Path]:
 def _shown(error: DirectiveError, display: Callable[[str], str]) -> str:
     """A refused directive or an unreadable file, its path shown relative to the current directory."""
     return str(dataclasses.replace(error, file=display(error.file)))
+
+
+def _unused_tables(tables: list[str], display: Callable[[str], str], verbose: bool) -> list[str]:
+    """One line per unused table when there are few or `-v` asks; else one line with their count (a check of a
+    directory holding many projects, such as /tmp, must not bury its result)."""
+    if len(tables) <= 3 or verbose:
+        return [_unused_table(table, display) for table in tables]
+    return [
+        f"not used by this run: {len(tables)} [tool.claims] tables below the project root, the first in"
+        f" {display(tables[0])} (-v lists them; each project is checked with `{PROG} check DIR`)"
+    ]
 
 
 def _unused_table(table: str, display: Callable[[str], str]) -> str:
