@@ -75,6 +75,8 @@ class ClaimsState:
         """How the project root is reached from where pytest was started (posix, "" when it is that directory):
         failure texts show paths the way pytest shows node ids (`cwd_relative_nodeid`): relative to the rootdir,
         which is the project root, when pytest runs there, else from the invocation directory."""
+        self.usage: list[str] = []
+        """Usage warnings about `[tool.claims]` (`usage.usage_warnings`), one summary line each."""
         self.display_inside = ""
         """Where pytest was started, relative to the project root, when it lies inside it ("" otherwise): a path
         below it is shown as `main.py`, never as `../../src/pkg/main.py`."""
@@ -351,6 +353,9 @@ def _analyse(config: pytest.Config, claims_config: ClaimsConfig) -> ClaimsState 
             _progress(config, "")
     state = ClaimsState(claims_config, result)
     state.analysis = (time.perf_counter() - started, cache.parsed, cache.hits, result.reused)
+    from pytest_claims.usage import usage_warnings
+
+    state.usage = usage_warnings(result)  # settings that do nothing: named in the summary, never an error
     # a report is built from the result alone (its details): the session does not carry the facts
     # (every later garbage collection would walk them)
     result.project.modules.release()
@@ -887,7 +892,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         return
     expected = _expected_items(config, state)
     counted = [expected[key] for key in state.outcomes if key in expected]
-    if not counted and not state.problems and not state.excluded and not state.report_message:
+    if not counted and not state.problems and not state.excluded and not state.report_message and not state.usage:
         return
     terminalreporter.section("claims")
     for line in summary_lines(counted, display=state.display):
@@ -900,6 +905,8 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         terminalreporter.line(line)
     for line in _unchecked_lines(state):
         terminalreporter.line(line)
+    for line in state.usage:
+        terminalreporter.line(f"warning: {line}")
     for message in state.report_message.splitlines():
         terminalreporter.line(message)
 

@@ -7,7 +7,8 @@ leaves in what the user meant to leave out. Neither stops a run: each is one lin
 A dotted name exists when it names a project module, or something a project module defines at its top level
 (a function, a class, a binding: what lies inside one is not looked into, a class's method is accepted by its
 class); a stdlib module or a member the stubs give it on one of the target platforms; or anything under an
-installed top-level package (found on the path, never imported).
+installed top-level package (found on the path, never imported) or under a top-level name the project's source
+text holds as a word (a dependency installed only on another Python version or OS: `tomli` under 3.10).
 """
 
 from __future__ import annotations
@@ -83,7 +84,8 @@ class _Names:
             return self._project(parts)
         if parts[0] in stdlib_tops(self.version):
             return self._stdlib(parts)
-        return _installed(parts[0])
+        # not installed here, but named by the project's code: a dependency of another Python version or OS
+        return _installed(parts[0]) or bool(self.modules.holding(parts[0]))
 
     def _project(self, parts: list[str]) -> bool:
         for cut in range(len(parts), 0, -1):

@@ -68,3 +68,12 @@ def test_check_prints_them_as_warnings_and_still_passes(root: Path, monkeypatch:
     assert main(["check"], out, err) == 5  # no claiming function: the warnings change no exit status
     lines = err.getvalue().splitlines()
     assert len(lines) == 4 and all(line.startswith("warning: pyproject.toml [tool.claims] ") for line in lines)
+
+
+def test_the_plugin_names_them_in_its_summary(pytester: pytest.Pytester) -> None:
+    pytester.makepyprojecttoml('[tool.claims]\npackages = ["shop"]\ndeny = { deterministic = ["os.getnev"] }\n')
+    (pytester.path / "shop").mkdir()
+    (pytester.path / "shop" / "__init__.py").write_text("# claims: deterministic\ndef f():\n    return 1\n")
+    result = pytester.runpytest("-p", "claims", "-p", "no:cacheprovider", "--claims-platform=linux")
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines(["warning: pyproject.toml *tool.claims* deny.deterministic: 'os.getnev' *'os.getenv'*"])
