@@ -18,7 +18,6 @@ Nothing here imports or executes project code: package detection only looks at d
 from __future__ import annotations
 
 import difflib
-import fnmatch
 import hashlib
 import json
 import os
@@ -32,6 +31,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, NoReturn
 
+from pytest_claims.excludes import exclusion
 from pytest_claims.files import read_file
 from pytest_claims.vocabulary import (
     BUILTIN_CLAIMS,
@@ -278,15 +278,15 @@ def _config_from_state(state: dict[str, Any]) -> Config:
 
 
 def is_excluded(path: str, patterns: Iterable[str]) -> bool:
-    """True when a posix path relative to the root matches one of the glob patterns.
-
-    A pattern matches when it matches the whole relative path or any single component of it
-    (case-sensitively, the same on every OS), so `tests` leaves out every `tests` directory at any depth
-    and `.*` every hidden one.
-    """
+    """True when a posix path relative to the root matches one of the glob patterns (`excludes` says how: a
+    name pattern matches the whole relative path or any single component of it, so `tests` leaves out every
+    `tests` directory at any depth and `.*` every hidden one; a path pattern matches the whole path or the path
+    of a directory above it)."""
     parts = [part for part in path.split("/") if part not in ("", ".")]
-    candidates = ["/".join(parts), *parts]
-    return any(fnmatch.fnmatchcase(candidate, pattern) for pattern in patterns for candidate in candidates)
+    whole = "/".join(parts)
+    match = exclusion(tuple(patterns))
+    ancestors = ["/".join(parts[:n]) for n in range(1, len(parts) + 1)]  # a directory left out holds what is below
+    return match(whole, ancestors) or any(match(part) for part in parts)
 
 
 def tables_below(root: Path, exclude: Iterable[str]) -> list[str]:
@@ -295,7 +295,7 @@ def tables_below(root: Path, exclude: Iterable[str]) -> list[str]:
     green). Not searched: what `exclude` leaves out, links, virtual environments, and Python packages (a
     directory holding `__init__.py` is code, not a project: this keeps the search to the few directories
     above the code)."""
-    patterns = tuple(exclude)
+    matched = exclusion(tuple(exclude))
     found: list[str] = []
     for directory, dirs, files in os.walk(root):
         if "__init__.py" in files:
@@ -307,7 +307,7 @@ def tables_below(root: Path, exclude: Iterable[str]) -> list[str]:
             d
             for d in dirs
             # a parent left out is never entered: the name and the whole path are all that is left to match
-            if not any(fnmatch.fnmatchcase(c, p) for p in patterns for c in (d, prefix + d))
+            if not matched(d, [prefix + d])
             and not os.path.lexists(os.path.join(directory, d, "pyvenv.cfg"))
         )
         if prefix and PYPROJECT in files and _holds_table(Path(directory) / PYPROJECT):

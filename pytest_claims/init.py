@@ -42,6 +42,18 @@ class InitResult:
     table: str
     target: Path | None = None
     """The file written, when `path` is a symbolic link (its target is written, the link stays)."""
+    legacy: str = ""
+    """The setup.py or setup.cfg of a project that had no pyproject.toml before `init` created one: its builds
+    change (see `LEGACY_BUILD`)."""
+
+
+LEGACY_BUILD = (
+    "warning: {name} builds this project and it had no pyproject.toml: with one, pip builds it the PEP 517 way,"
+    " in an isolated environment holding only setuptools (no [build-system] table means setuptools'"
+    " `setuptools.build_meta:__legacy__` backend, which still runs {name}), so whatever {name} imports at build"
+    " time besides setuptools must be listed under [build-system] requires. To undo: delete {path}."
+)
+"""What `init` says when it creates pyproject.toml beside a setup.py or setup.cfg."""
 
 
 def render_table(packages: tuple[str, ...] | list[str], newline: str = "\n") -> str:
@@ -60,7 +72,7 @@ def render_table(packages: tuple[str, ...] | list[str], newline: str = "\n") -> 
     found = "was detected" if packages else "could not be detected"
     lines = [
         "[tool.claims]",
-        f"# Written by `python -m pytest_claims init`. `packages` {found}; every other key shows",
+        f"# Written by the pytest-claims init command. `packages` {found}; every other key shows",
         "# its default, commented out: uncomment a line to change it.",
     ]
     if packages:
@@ -71,7 +83,7 @@ def render_table(packages: tuple[str, ...] | list[str], newline: str = "\n") -> 
         row("# exclude = [", "glob patterns left out (a list here replaces this one)"),
         *_wrapped_items([toml(pattern) for pattern in DEFAULT_EXCLUDE]),
         "# ]",
-        row('# platform = "win32"', "default: the host; one platform or a list"),
+        row('# platform = "linux"', "unset: the host's; set: only these (a name or a list) are checked"),
         row(f"# platforms = {toml(list(DEFAULT_PLATFORMS))}", "the --claims-all-platforms sweep"),
         row("# trusted = []", "dotted names asserted by hand: never walked, never flagged"),
         row("# trusted-for = {}", 'claim -> names trusted for it only: { sandboxed = ["a.fsroot"] }'),
@@ -333,7 +345,8 @@ def init_config(root: Path, *, force: bool = False) -> InitResult:
     packages = detect_packages(root)
     if not path.exists():
         table = render_table(packages)
-        return InitResult(path, created=True, replaced=False, table=table, target=_write(path, table))
+        legacy = next((n for n in ("setup.py", "setup.cfg") if (root / n).is_file()), "")
+        return InitResult(path, True, False, table, _write(path, table), legacy)
 
     try:
         text = read_file(editable(path)).decode("utf-8")
@@ -393,4 +406,6 @@ def run_init(root: Path, *, force: bool = False, out: TextIO | None = None, err:
     out.write(result.table.replace("\r\n", "\n"))
     print(file=out)
     print("Check the claims with: pytest-claims check (or pytest, which runs each as a test item)", file=out)
+    if result.legacy:
+        print(LEGACY_BUILD.format(name=result.legacy, path=result.path), file=err)
     return 0

@@ -12,6 +12,7 @@ import functools
 import gc
 import os
 import pickle
+import posixpath
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -74,6 +75,11 @@ class ClaimsState:
         """How the project root is reached from where pytest was started (posix, "" when it is that directory):
         failure texts show paths the way pytest shows node ids (`cwd_relative_nodeid`): relative to the rootdir,
         which is the project root, when pytest runs there, else from the invocation directory."""
+        self.usage: list[str] = []
+        """Usage warnings about `[tool.claims]` (`usage.usage_warnings`), one summary line each."""
+        self.display_inside = ""
+        """Where pytest was started, relative to the project root, when it lies inside it ("" otherwise): a path
+        below it is shown as `main.py`, never as `../../src/pkg/main.py`."""
         self.tbstyle = "auto"
         self.sweep_groups: dict[tuple[str, str, int | None], list[Any]] | None = None
         """Failing claim and rule items of this session by `StaticItem.sweep_key`, built at the first failure."""
@@ -128,6 +134,8 @@ class ClaimsState:
         return frozenset(real(path) for path in self.payload.get("modules", ()))
 
     def display(self, rel: str) -> str:
+        if self.display_inside:
+            return posixpath.relpath(rel, self.display_inside)
         return f"{self.display_prefix}/{rel}" if self.display_prefix else rel
 
     def source_line(self, rel: str, line: int) -> str:
@@ -260,8 +268,10 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     workerinput = getattr(config, "workerinput", None)
     if workerinput is not None and "claims_display_prefix" in workerinput:
         state.display_prefix = workerinput["claims_display_prefix"]
+        state.display_inside = workerinput.get("claims_display_inside", "")
     else:
         state.display_prefix = _display_prefix(claims_config.root, Path(str(config.invocation_params.dir)))
+        state.display_inside = _display_inside(claims_config.root, Path(str(config.invocation_params.dir)))
     state.tbstyle = str(config.getoption("tbstyle", "auto"))
     config.stash[_STATE] = state
     reporter = config.pluginmanager.get_plugin("terminalreporter")
@@ -269,6 +279,14 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         state.quiet_reports = reporter.stats.setdefault("", [])
     # registered as a plugin of this session: the one hook pytest calls without the config (logreport)
     config.pluginmanager.register(state, "claims-session")
+
+
+def _display_inside(root: Path, invoked: Path) -> str:
+    try:
+        inside = invoked.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return ""
+    return "" if inside == "." else inside
 
 
 def _display_prefix(root: Path, invoked: Path) -> str:
@@ -335,6 +353,9 @@ def _analyse(config: pytest.Config, claims_config: ClaimsConfig) -> ClaimsState 
             _progress(config, "")
     state = ClaimsState(claims_config, result)
     state.analysis = (time.perf_counter() - started, cache.parsed, cache.hits, result.reused)
+    from pytest_claims.usage import usage_warnings
+
+    state.usage = usage_warnings(result)  # settings that do nothing: named in the summary, never an error
     # a report is built from the result alone (its details): the session does not carry the facts
     # (every later garbage collection would walk them)
     result.project.modules.release()
@@ -408,6 +429,7 @@ def pytest_configure_node(node: Any) -> None:
             state.pickled = pickle.dumps(_for_workers(state.payload))
         node.workerinput["claims_payload"] = state.pickled
         node.workerinput["claims_display_prefix"] = state.display_prefix
+        node.workerinput["claims_display_inside"] = state.display_inside
         node.workerinput["claims_root"] = str(state.config.root)
     elif node.config.stash.get(_IDLE, False):
         node.workerinput["claims_idle"] = True
@@ -872,7 +894,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         return
     expected = _expected_items(config, state)
     counted = [expected[key] for key in state.outcomes if key in expected]
-    if not counted and not state.problems and not state.excluded and not state.report_message:
+    if not counted and not state.problems and not state.excluded and not state.report_message and not state.usage:
         return
     terminalreporter.section("claims")
     for line in summary_lines(counted, display=state.display):
@@ -885,6 +907,8 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         terminalreporter.line(line)
     for line in _unchecked_lines(state):
         terminalreporter.line(line)
+    for line in state.usage:
+        terminalreporter.line(f"warning: {line}")
     for message in state.report_message.splitlines():
         terminalreporter.line(message)
 

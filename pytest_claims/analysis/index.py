@@ -6,16 +6,13 @@ calls it, which imports the analysed packages; that is why it is not used here).
 
 from __future__ import annotations
 
-import fnmatch
-import functools
 import os
-import re
 import sys
 import sysconfig
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pytest_claims.excludes import exclusion
 from pytest_claims.persist.snapshot import Snapshot
 
 
@@ -115,8 +112,9 @@ def _scan_package(
     files no import can name (`dash-name.py`, anything below `sub-dir/`, a module a package or a module of the
     same name hides) are kept apart with the reason (not for a followed package), so claims in them are told.
     """
-    skip = _name_matcher(exclude) if not followed else None
+    skip = exclusion(exclude) if not followed and exclude else None
     base = str(root)
+    bases = (base, str(pkg_dir.parent)) if skip is not None and skip.paths is not None else ()
     scan = _Scan()
     found = scan.modules
     namespaces: dict[str, str] = {}
@@ -143,7 +141,7 @@ def _scan_package(
         else:
             namespaces[dotted] = directory
         for entry in entries or ():
-            if skip is not None and skip(entry.name):
+            if skip is not None and skip(entry.name, [_rel(entry.path, b) for b in bases]):
                 if entry.name.endswith(".py") and _is_file(entry):  # not a FIFO: reading one would block
                     scan.excluded.append((_rel(entry.path, base), entry.path))
             elif entry.is_dir(follow_symlinks=False):
@@ -207,15 +205,6 @@ def _rel(path: str, base: str) -> str:
     if path.startswith(base + os.sep):
         path = path[len(base) + 1 :]
     return path.replace(os.sep, "/")
-
-
-@functools.lru_cache(maxsize=16)
-def _name_matcher(patterns: tuple[str, ...]) -> Callable[[str], bool]:
-    """One compiled regex for all exclude globs, matched against a directory entry's name."""
-    if not patterns:
-        return lambda name: False
-    regex = re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in patterns))
-    return lambda name: regex.match(name) is not None
 
 
 def _has_init(directory: str, entries: list[os.DirEntry[str]] | None) -> bool:

@@ -872,3 +872,14 @@ def stubs_for(platform: str, version: tuple[int, int]) -> Stubs:
 def typeshed_version() -> str:
     """Identifies the stub data, for cache keys and report revisions."""
     return str(getattr(typeshed_client, "__version__", "unknown"))
+
+
+def stub_names(module: str, version: tuple[int, int]) -> frozenset[str]:
+    """The public names a stdlib module's stub binds (on any platform): what a misspelt name is compared with."""
+    stub = _stub(module, version)
+    return frozenset(n for n in stub.names if not n.startswith("_")) if stub is not None else frozenset()
+
+
+def stdlib_tops(version: tuple[int, int]) -> frozenset[str]:
+    """Top-level stdlib module names typeshed knows for this version."""
+    return _stdlib_tops(version)

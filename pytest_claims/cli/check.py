@@ -38,10 +38,12 @@ from pytest_claims.cli.common import (
 )
 from pytest_claims.config import tables_below
 from pytest_claims.engine import Result, check
+from pytest_claims.output.common import analysis_line
 from pytest_claims.output.messages import excluded_line, failure_text, rule_failure_text, rule_item_name
 from pytest_claims.output.report import report_format, write_report
 from pytest_claims.output.summary import claim_sites, summary_lines
 from pytest_claims.records import ClaimResult, DirectiveError, RuleResult
+from pytest_claims.usage import usage_warnings
 
 
 def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -57,6 +59,8 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         root, requested, config, sweep=sweep, cache=cache, details=bool(reports), select=select, rules=selected.rules
     )
     seconds = time.perf_counter() - started
+    for warning in usage_warnings(result):
+        print(f"warning: {warning}", file=err)
     display = shown_path(root)
     sources = Sources(root)
     skip = config.on_unevaluable == "skip"
@@ -84,14 +88,10 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         _summary(out, claims, rules, result, display, len(refused))
     if result.excluded and (nothing or not args.quiet):
         print(excluded_line([display(rel) for rel in result.excluded]), file=out)
-    for table in tables_below(root, config.exclude):
-        print(_unused_table(table, display), file=out)
+    for line in _unused_tables(tables_below(root, config.exclude), display, args.verbose):
+        print(line, file=out)
     if not args.quiet:
-        print(
-            f"analysis: {seconds:.2f} s ({cache.parsed} files parsed, {cache.hits} from the cache,"
-            f" {result.reused} verdicts reused)",
-            file=out,
-        )
+        print(analysis_line(seconds, cache.parsed, cache.hits, result.reused), file=out)
 
     status = EXIT_NOTHING if nothing else EXIT_OK
     if failed or result.problems:
@@ -152,6 +152,17 @@ def _reports(paths: list[Path]) -> list[Path]:
 def _shown(error: DirectiveError, display: Callable[[str], str]) -> str:
     """A refused directive or an unreadable file, its path shown relative to the current directory."""
     return str(dataclasses.replace(error, file=display(error.file)))
+
+
+def _unused_tables(tables: list[str], display: Callable[[str], str], verbose: bool) -> list[str]:
+    """One line per unused table when there are few or `-v` asks; else one line with their count (a check of a
+    directory holding many projects, such as /tmp, must not bury its result)."""
+    if len(tables) <= 3 or verbose:
+        return [_unused_table(table, display) for table in tables]
+    return [
+        f"not used by this run: {len(tables)} [tool.claims] tables below the project root, the first in"
+        f" {display(tables[0])} (-v lists them; each project is checked with `{PROG} check DIR`)"
+    ]
 
 
 def _unused_table(table: str, display: Callable[[str], str]) -> str:

@@ -196,6 +196,9 @@ def _not_found(name: str, result: Result, out: TextIO, display: Callable[[str], 
     """Why `name` has no verdict: unknown module or function (usage errors), not a def, an unreadable file, or
     a def that exists on none of the target platforms."""
     index = result.project.index.modules
+    whole = index.get(name)
+    if whole is not None and not whole.followed and not result.project.modules[name].facts.problems:
+        return _module(name, result, out, display)
     parts = name.split(".")
     for cut in range(len(parts) - 1, 0, -1):
         module_name = ".".join(parts[:cut])
@@ -227,6 +230,31 @@ def _not_found(name: str, result: Result, out: TextIO, display: Callable[[str], 
         raise UsageError(f"{PROG} explain: no function or method {qualname!r} in {module_name}{hint}")
     modules = [m for m, file in index.items() if not file.followed]
     raise UsageError(f"{PROG} explain: no module of the project starts {name!r}{_did_you_mean(name, modules)}")
+
+
+def _module(name: str, result: Result, out: TextIO, display: Callable[[str], str]) -> int:
+    """`explain` of a module: say so, and list its claiming functions (each one is explained by name)."""
+    module = result.project.modules[name]
+    facts = module.facts
+    claiming = sorted(
+        {
+            (facts.functions[d.function].line, facts.functions[d.function].qualname, d.names)
+            for d in facts.directives
+            if d.function >= 0
+        }
+    )
+    if not claiming:
+        defs = sorted({f.qualname for f in facts.functions if f.kind not in ("lambda", "state")})
+        listed = ", ".join(defs[:10]) + (", ..." if len(defs) > 10 else "") if defs else "none"
+        print(
+            f"{name} is a module ({display(module.rel)}): no function in it makes a claim; its defs: {listed}", file=out
+        )
+        return EXIT_OK
+    print(f"{name} is a module ({display(module.rel)}): explain a function of it; those that make claims:", file=out)
+    for line, qualname, claims in claiming:
+        print(f"  {name}.{qualname} (line {line}): {', '.join(sorted(claims))}", file=out)
+    print(f"  `{PROG} explain {name}.{claiming[0][1]}` walks the first", file=out)
+    return EXIT_OK
 
 
 def _did_you_mean(name: str, names: Sequence[str]) -> str:

@@ -42,11 +42,13 @@ from pytest_claims.cli.common import (
     where_it_looked,
 )
 from pytest_claims.cli.edit import def_starts, directive_line, insert_lines
+from pytest_claims.cli.stubs import stub_defs
 from pytest_claims.config import Config, unknown_hint
 from pytest_claims.engine import Resolvers, Result, check
 from pytest_claims.files import Refused, editable, read_file, write_file
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.records import ClaimResult, Violation
+from pytest_claims.usage import usage_warnings
 
 DEFAULT_CLAIMS = ("deterministic", "sandboxed")
 _VERBS = {"call": "calls", "reference": "references", "read": "reads"}
@@ -108,6 +110,9 @@ class Suggestions:
     """Functions and methods judged (those selected by the paths)."""
     declared: int
     """Of those, functions that carry a directive already: left alone."""
+    stubs: int
+    """Of those, stub bodies (`...`, `pass`, a docstring, `raise NotImplementedError`, a Protocol member, an
+    `@abstractmethod`, an `@overload`): no claim is proposed for them."""
     candidates: tuple[Candidate, ...]
     near_misses: tuple[NearMiss, ...]
     mutating: int
@@ -173,6 +178,8 @@ def analyse(
     candidates: list[Candidate] = []
     near: list[NearMiss] = []
     n_declared = 0
+    stubs = _Stubs(root)
+    n_stubs = 0
     reasons: dict[str, int] = {}
     hidden: list[tuple[int, str]] = []
     for function in sorted(verdicts, key=lambda f: (f.module, f.line, f.qualname)):
@@ -181,6 +188,10 @@ def analyse(
             continue
         results = verdicts[function]
         honest = tuple(c for c in claims if _honest(results, c) and not (c == "deterministic" and function in mutating))
+        misses = [(c, m) for c in claims if c not in honest for m in [_near_miss(results, c)] if m is not None]
+        if (honest or misses) and stubs.holds(function):
+            n_stubs += 1  # asked only of what would be proposed: a file without a candidate is not read again
+            continue
         if honest:
             candidates.append(Candidate(function, honest))
         else:
@@ -188,16 +199,13 @@ def analyse(
             reasons[why] = reasons.get(why, 0) + 1
             if why == "blind":
                 hidden.append((len({(b.file, b.line, b.code) for r in results for b in r.blind_spots}), function.name))
-        for claim in claims:
-            if claim not in honest:
-                miss = _near_miss(results, claim)
-                if miss is not None:
-                    near.append(NearMiss(function, claim, miss))
+        near.extend(NearMiss(function, claim, miss) for claim, miss in misses)
     suggestions = Suggestions(
         claims,
         result.platforms,
         len(verdicts),
         n_declared,
+        n_stubs,
         tuple(candidates),
         tuple(near),
         len(mutating),
@@ -243,6 +251,24 @@ def _near_miss(results: list[ClaimResult], claim: str) -> Violation | None:
                 if known is None or len(v.via) < len(known.via):
                     sites[key] = v
     return next(iter(sites.values())) if len(sites) == 1 else None
+
+
+class _Stubs:
+    """Which functions are stub bodies, each file read and parsed once, on first asking."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.files: dict[str, frozenset[int]] = {}
+
+    def holds(self, function: Function) -> bool:
+        lines = self.files.get(function.file)
+        if lines is None:
+            try:
+                lines = stub_defs(read_file(self.root / function.file))
+            except OSError:
+                lines = frozenset()
+            self.files[function.file] = lines
+        return function.line in lines
 
 
 def _declared(result: Result) -> set[tuple[str, int]]:
@@ -392,6 +418,8 @@ def run_suggest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     display = shown_path(root)
     suggestions, result = analyse(root, config, claims, platforms, cache, selected)
     del sweep  # the sweep is suggest's default already
+    for warning in usage_warnings(result):
+        print(f"warning: {warning}", file=err)
     refused = [e for e in result.errors if selected(e.file)]
     for error in refused:
         print(f"refused: {dataclasses.replace(error, file=display(error.file))}", file=out)
@@ -412,7 +440,8 @@ def run_suggest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(file=out)
         if kept:
             print(
-                f"wrote {plural(n_functions, 'directive')} ({plural(n_claims, 'claim')}) into"
+                f"wrote {plural(n_functions, 'directive')} ({plural(n_claims, 'claim name')} on"
+                f" {plural(n_functions, 'function')}) into"
                 f" {plural(len(kept), 'file')}; checked again on"
                 f" {', '.join(suggestions.platforms)}: every written claim holds",
                 file=out,
@@ -462,6 +491,13 @@ def show(out: TextIO, s: Suggestions, quiet: bool = False, display: Callable[[st
         f" {', '.join(s.platforms)}; {s.declared} already carry a directive and are left alone)",
         file=out,
     )
+    if s.stubs:
+        print(
+            f"skipped {s.stubs} stub {'body' if s.stubs == 1 else 'bodies'} (`...`, `pass`, a docstring, `raise"
+            " NotImplementedError`, Protocol members, @abstractmethod, @overload): a claim there would promise"
+            " something about every implementation",
+            file=out,
+        )
     if s.mutating:
         print(f"left out of deterministic: {s.mutating} functions returning a `mutating-returns` type", file=out)
     for text in skipped_lines(s.skipped):

@@ -15,7 +15,7 @@ from pytest_claims.records import Details, FrontierEntry, Violation
 if TYPE_CHECKING:
     from pytest_claims.engine import Result
 
-__all__ = ["details_of", "dumps", "frontier_sort_key", "posix", "violation_sort_key"]
+__all__ = ["analysis_line", "details_of", "dumps", "frontier_sort_key", "posix", "violation_sort_key"]
 
 
 # claims: deterministic
@@ -47,3 +47,13 @@ def violation_sort_key(v: Violation) -> tuple[str, int, str, str, str, tuple[str
 
 def frontier_sort_key(f: FrontierEntry) -> tuple[str, int, str, str, tuple[str, ...]]:
     return (f.file, f.line, f.reach, f.reason, f.via)
+
+
+# claims: deterministic
+def analysis_line(seconds: float, parsed: int, cached: int, reused: int) -> str:
+    """How long the analysis took and what it did not redo, in the words the plugin's summary uses: `analysis:
+    0.42 s, 3 files parsed, 12 read from cache, 40 verdicts reused` (the last part only when some were)."""
+    line = f"analysis: {seconds:.2f} s, {parsed} file{'' if parsed == 1 else 's'} parsed, {cached} read from cache"
+    if reused:
+        line += f", {reused} verdict{'' if reused == 1 else 's'} reused"
+    return line

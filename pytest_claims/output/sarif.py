@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from pytest_claims.engine import Result
     from pytest_claims.records import ClaimResult
 
-__all__ = ["SARIF_SCHEMA_URI", "repository_root", "sarif_report"]
+__all__ = ["SARIF_SCHEMA_URI", "automation_id", "repository_root", "sarif_report"]
 
 SARIF_SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 """The OASIS SARIF 2.1.0 (errata 01) schema; a copy ships as `data/sarif-2.1.0.schema.json`."""
@@ -319,7 +319,14 @@ def _result_key(item: _Json) -> tuple[str, int, str, str]:
     return (physical["artifactLocation"]["uri"], line, item["ruleId"], item["message"]["text"])
 
 
-def _run(result: Result, version: str, descriptors: list[_Json], found: list[_Json]) -> _Json:
+def automation_id(prefix: str, platforms: Iterable[str]) -> str:
+    """`pytest-claims/<project path from the repository root>/<platforms>/`: code scanning replaces the alerts
+    of an earlier upload with the same id (its category), so two projects of one repository, or one project's
+    legs per target set, each keep their own; a project at the repository root has no path part."""
+    return f"pytest-claims/{prefix}{'+'.join(sorted(set(platforms)))}/"
+
+
+def _run(result: Result, version: str, descriptors: list[_Json], found: list[_Json], prefix: str) -> _Json:
     return {
         "tool": {
             "driver": {"name": "pytest-claims", "version": version, "semanticVersion": version, "rules": descriptors}
@@ -332,8 +339,7 @@ def _run(result: Result, version: str, descriptors: list[_Json], found: list[_Js
                 }
             }
         },
-        # one category per target set, so uploads from one CI leg per OS do not replace each other
-        "automationDetails": {"id": f"pytest-claims/{'+'.join(sorted(set(result.platforms)))}/"},
+        "automationDetails": {"id": automation_id(prefix, result.platforms)},
         "columnKind": "unicodeCodePoints",
         "results": found,
     }
@@ -386,5 +392,6 @@ def sarif_report(
     found.sort(key=_result_key)
     _number_repeats(found)
     version = plugin_version or _package_version()
-    document = {"$schema": SARIF_SCHEMA_URI, "version": "2.1.0", "runs": [_run(result, version, descriptors, found)]}
+    run = _run(result, version, descriptors, found, prefix)
+    document = {"$schema": SARIF_SCHEMA_URI, "version": "2.1.0", "runs": [run]}
     return dumps(document)

@@ -27,10 +27,10 @@ from typing import Any
 
 from pytest_claims.persist.cache import read_document, write_entry
 
-SNAPSHOT_VERSION = 6
+SNAPSHOT_VERSION = 7
 """The layout of the snapshot (module entries and their paths, excluded files, files no import can name, when a
-digest was taken) and what its `mentions` flag means (the word as Python reads the file, decoded and
-NFKC-normalised); part of its name."""
+digest was taken), what its `mentions` flag means (the word as Python reads the file, decoded and
+NFKC-normalised) and what an `exclude` pattern matches in a walk (path patterns too); part of its name."""
 RACY_NS = 2_000_000_000
 """Two seconds: coarser than the timestamp granularity of every common file system (FAT's is two)."""
 WRITEBACK_NS = 60_000_000_000

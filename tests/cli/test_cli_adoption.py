@@ -320,3 +320,33 @@ def test_either_sweep_variable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, 
     status, _, err = run("check", "--no-cache")
     assert status == 4
     assert err.startswith(f"pytest-claims: {name}='maybe' is not a boolean")
+
+
+def test_many_unused_tables_are_one_line_and_v_lists_them(tmp_path: Path) -> None:
+    make(tmp_path, {"clock.py": CLOCK})
+    for name in ("a", "b", "c", "d", "e"):
+        (tmp_path / "pkgs" / name).mkdir(parents=True)
+        (tmp_path / "pkgs" / name / "pyproject.toml").write_text("[tool.claims]\n", encoding="utf-8")
+    _, out, _ = run("check", "--no-cache", "--platform", "linux", "-q")
+    unused = [line for line in out.splitlines() if line.startswith("not used by this run")]
+    assert unused == [
+        "not used by this run: 5 [tool.claims] tables below the project root, the first in pkgs/a/pyproject.toml"
+        " (-v lists them; each project is checked with `pytest-claims check DIR`)"
+    ]
+    _, out, _ = run("check", "--no-cache", "--platform", "linux", "-v")
+    assert sum(line.startswith("not used by this run: the [tool.claims] table") for line in out.splitlines()) == 5
+
+
+def test_explain_of_a_module_lists_its_claiming_functions(tmp_path: Path) -> None:
+    make(tmp_path, {"clock.py": CLOCK, "plain.py": PLAIN})
+    status, out, _ = run("explain", "shop.clock")
+    assert status == 0
+    assert out.splitlines() == [
+        "shop.clock is a module (src/shop/clock.py): explain a function of it; those that make claims:",
+        "  shop.clock.now (line 9): deterministic",
+        "  shop.clock.Cart.total (line 15): deterministic",
+        "  `pytest-claims explain shop.clock.now` walks the first",
+    ]
+    status, out, _ = run("explain", "shop.plain")
+    expected = "shop.plain is a module (src/shop/plain.py): no function in it makes a claim; its defs: add\n"
+    assert (status, out) == (0, expected)

@@ -320,3 +320,29 @@ def test_python_dash_m(tmp_path: Path) -> None:
     assert second.returncode == 1
     assert "already has a [tool.claims] table" in second.stderr
     assert pyproject.read_bytes() == written
+
+
+def test_the_table_names_no_invocation_and_explains_platform() -> None:
+    table = render_table(["src/shop"])
+    assert "python -m pytest_claims" not in table and "Written by the pytest-claims init command" in table
+    [line] = [line for line in table.splitlines() if line.startswith("# platform =")]
+    assert "unset: the host's; set: only these" in line  # uncommenting it is a choice, said so
+
+
+@pytest.mark.parametrize("legacy", ["setup.py", "setup.cfg"])
+def test_creating_pyproject_beside_setup_py_warns(tmp_path: Path, legacy: str) -> None:
+    project(tmp_path)
+    text = "from setuptools import setup\nsetup()\n" if legacy == "setup.py" else "[metadata]\n"
+    (tmp_path / legacy).write_text(text)
+    code, out, err = run(tmp_path)
+    assert code == 0 and "created" in out
+    [warning] = err.splitlines()
+    assert warning.startswith(f"warning: {legacy} builds this project and it had no pyproject.toml")
+    assert "setuptools.build_meta:__legacy__" in warning and "To undo: delete" in warning
+
+
+def test_adding_to_an_existing_pyproject_beside_setup_py_does_not_warn(tmp_path: Path) -> None:
+    project(tmp_path, RICH)
+    (tmp_path / "setup.py").write_text("from setuptools import setup\nsetup()\n")
+    code, _, err = run(tmp_path)
+    assert (code, err) == (0, "")

@@ -20,6 +20,7 @@ import pytest
 
 from pytest_claims.cli import main
 from pytest_claims.cli.edit import def_starts, insert_lines
+from pytest_claims.cli.stubs import stub_defs
 from pytest_claims.cli.suggest import Candidate, Function, analyse, verify, write
 from pytest_claims.config import load_config
 from pytest_claims.engine import check
@@ -116,6 +117,17 @@ def annotated_verdicts(root: Path, claim: str) -> set[tuple[str, int]]:
     return {key for key, honest in verdicts.items() if all(honest)}
 
 
+def stubs(root: Path) -> set[tuple[str, int]]:
+    """(function, def line) of every stub body: suggest proposes nothing for them."""
+    found: set[tuple[str, int]] = set()
+    for path in sorted((root / "src").rglob("*.py")):
+        data = path.read_bytes()
+        lines = stub_defs(data)
+        module = ".".join(path.relative_to(root / "src").with_suffix("").parts).removesuffix(".__init__")
+        found.update((f"{module}.{q}", line) for q, line, _ in top_defs(ast.parse(data)) if line in lines)
+    return found
+
+
 @pytest.mark.parametrize("tree", sorted(TREES))
 def test_suggest_lists_exactly_the_honest_candidates(tree: str, tmp_path: Path) -> None:
     root = copy(tree, tmp_path / "a")
@@ -124,7 +136,7 @@ def test_suggest_lists_exactly_the_honest_candidates(tree: str, tmp_path: Path) 
     declared = {(c.function, c.line) for c in check(root, sweep=True).claims}
     for claim in ("deterministic", "sandboxed"):
         listed = {(c.function.name, c.function.line) for c in suggestions.candidates if claim in c.claims}
-        expected = annotated_verdicts(copy(tree, tmp_path / claim), claim) - declared
+        expected = annotated_verdicts(copy(tree, tmp_path / claim), claim) - declared - stubs(root)
         assert listed == expected, claim
         assert listed  # every tree has some
     assert suggestions.judged > len(suggestions.candidates) + suggestions.declared  # and some that are not
@@ -151,7 +163,7 @@ def test_write_then_pytest_passes_every_inserted_claim(tree: str, tmp_path: Path
     status, out, err = run("suggest", "--root", str(root), "--write", "--no-cache")
     assert (status, err) == (0, ""), err
     n = len(expected)
-    assert f"wrote {n} directives ({sum(map(len, expected.values()))} claims) into " in out
+    assert f"wrote {n} directives ({sum(map(len, expected.values()))} claim names on {n} functions) into " in out
     assert sum(len(only_insertions(old, path.read_bytes())) for path, old in before.items()) == n
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "claims", "-p", "no:cacheprovider", "-o", "addopts=",
@@ -194,7 +206,7 @@ def test_write_is_idempotent_and_keeps_bytes(tmp_path: Path) -> None:
         (package / name).write_bytes(data)
     status, out, err = run("suggest", "--root", str(root), "--write", "--no-cache", "--claim", "deterministic")
     assert (status, err) == (0, ""), err
-    assert "wrote 6 directives (6 claims) into 4 files" in out
+    assert "wrote 6 directives (6 claim names on 6 functions) into 4 files" in out
     expected = {
         "crlf.py": b"import functools\r\n\r\n\r\nclass Box:\r\n    # claims: deterministic\r\n    @functools.cache\r\n"
         b"    def size(self) -> int:\r\n        return 1\r\n\r\n    class Inner:\r\n        # claims: deterministic\r\n"
@@ -261,7 +273,7 @@ def test_read_only_skipped_symlink_written_through(tmp_path: Path, monkeypatch: 
         assert status == 1
         assert err == "skipped src/providers/files.py: read-only\n"
         assert text.is_symlink() and b"# claims: sandboxed\ndef stamp" in outside.read_bytes()
-        assert "wrote 2 directives (2 claims) into 1 file" in out
+        assert "wrote 2 directives (2 claim names on 2 functions) into 1 file" in out
     finally:
         files.chmod(stat.S_IRUSR | stat.S_IWUSR)
 

@@ -15,7 +15,7 @@ import pytest
 import yaml
 
 from pytest_claims.cli.common import cache_for
-from tests.kit.helpers import REPO, assert_checked, docs_block, hostile_project, load_yaml, run
+from tests.kit.helpers import PYPROJECT, REPO, assert_checked, docs_block, hostile_project, load_yaml, run
 
 WORKFLOW = REPO / ".github" / "workflows" / "claims.yml"
 
@@ -38,7 +38,7 @@ def test_pre_commit_hook_runs_the_command_line() -> None:
     assert hook["id"] == "pytest-claims"
     assert hook["language"] == "python"  # pre-commit installs this repository into the hook's environment
     assert hook["entry"] == "pytest-claims check"
-    assert hook["args"] == ["src"]
+    assert "args" not in hook  # no path: the configured packages, on src/ and flat layouts alike
     assert hook["pass_filenames"] is False  # the check reads the project, not the files staged
 
 
@@ -56,11 +56,28 @@ def tox_project(tmp_path: Path) -> Path:
 def test_tox_recipe_is_one_env_running_the_command_line(tox_project: Path) -> None:
     env = {key: value for key, value in os.environ.items() if key != "PYTEST_CLAIMS"}
     config = tox_config(tox_project, ["claims"], "commands", "skip_install", "deps", env=env)["claims"]
-    assert config["commands"] == "pytest-claims check --all-platforms src"
+    assert config["commands"] == "pytest-claims check --all-platforms"  # the configured packages, any layout
     assert config["skip_install"] == "True"  # the check never imports the project
-    assert config["deps"] == "pytest-claims"  # the name alone, once released
-    from_clone = {**env, "PYTEST_CLAIMS": "/home/me/src/pytest-claims"}
-    assert tox_config(tox_project, ["claims"], "deps", env=from_clone)["claims"]["deps"] == from_clone["PYTEST_CLAIMS"]
+    # a direct reference: pip installs from that source and never asks a package index for the name
+    [requirement] = config["deps"].splitlines()
+    name, at, source = (part.strip() for part in requirement.partition("@"))
+    assert (name, at, source) == ("pytest-claims", "@", "file:///home/me/src/pytest-claims")
+
+
+def test_the_hook_and_the_recipe_check_a_flat_layout(tmp_path: Path) -> None:
+    """No path given: the configured packages, wherever they lie (a flat layout has no `src`)."""
+    project = hostile_project(tmp_path / "project")
+    (project / "src" / "shop").rename(project / "shop")
+    (project / "src").rmdir()
+    (project / "pyproject.toml").write_text(PYPROJECT.replace('packages = ["src/shop"]\n', ''))  # detected
+    (project / "tox.ini").write_text(docs_block("### tox", "ini"))
+    [hook] = load_yaml(REPO / ".pre-commit-hooks.yaml")
+    [command] = tox_config(project, ["claims"], "commands")["claims"]["commands"].splitlines()
+    for words in (hook["entry"].split() + hook.get("args", []), command.split()):
+        assert words[0] == "pytest-claims"
+        done = run([sys.executable, "-m", "pytest_claims", *words[1:]], project)
+        assert done.returncode == 1, done.stdout + done.stderr
+        assert "no such file or directory" not in done.stdout + done.stderr
 
 
 def test_tox_recipe_command_checks_every_platform_where_pytest_cannot_start(tox_project: Path) -> None:
@@ -136,7 +153,8 @@ def test_workflow_permissions(workflow: dict[str, Any]) -> None:
 
 def test_workflow_uploads_only_a_written_log_and_only_where_the_token_may_write(workflow: dict[str, Any]) -> None:
     upload = uses(workflow, "github/codeql-action/upload-sarif")
-    assert upload["with"] == {"sarif_file": "claims.sarif", "category": "claims"}
+    # no category: the log's automationDetails.id names one per project, and upload-sarif prefers it
+    assert upload["with"] == {"sarif_file": "claims.sarif"}
     condition = " ".join(upload["if"].split())
     assert condition.startswith("${{ ") and condition.endswith(" }}")
     terms = condition[4:-3].split(" && ")
@@ -178,5 +196,5 @@ def test_docs_show_the_workflow_and_the_hook() -> None:
     assert workflow[workflow.index("name: claims\n") :] in shown
     config = yaml.safe_load(docs_block("### pre-commit", "yaml"))
     [hook] = config["repos"][0]["hooks"]
-    assert hook == {"id": "pytest-claims", "args": ["src"]}
+    assert hook == {"id": "pytest-claims"}  # no args: the configured packages
     assert "<" not in shown.replace("<args>", ""), "a placeholder in docs/ci.md"

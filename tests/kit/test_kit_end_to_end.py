@@ -74,11 +74,13 @@ def test_pre_commit_runs_the_hook_from_a_clone(checkout: Path, tmp_path: Path) -
 
 
 def test_tox_runs_the_recipe(checkout: Path, tmp_path: Path) -> None:
-    """tox builds the env of docs/ci.md, installs pytest-claims from `PYTEST_CLAIMS` (the clone) and runs the
-    check on every platform."""
+    """tox builds the env of docs/ci.md, installs pytest-claims from the source its `deps` names (here the
+    clone) and runs the check on every platform, over the configured packages."""
     project = hostile_project(tmp_path / "project")
-    (project / "tox.ini").write_text(docs_block("### tox", "ini"))
-    env = clean_env(PYTEST_CLAIMS=str(checkout))
+    recipe = docs_block("### tox", "ini")
+    assert "file:///home/me/src/pytest-claims" in recipe
+    (project / "tox.ini").write_text(recipe.replace("file:///home/me/src/pytest-claims", checkout.as_uri()))
+    env = clean_env()
     tox = [sys.executable, "-m", "tox", "-e", "claims", "--workdir", str(tmp_path / "tox")]
     done = run(tox, project, env=env)
     assert done.returncode == 1, done.stdout + done.stderr

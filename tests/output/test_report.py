@@ -31,6 +31,7 @@ from pytest_claims.output.report import (
     sarif_report,
     write_report,
 )
+from pytest_claims.output.sarif import repository_root
 from pytest_claims.records import Definition, RuleResult
 
 TESTDATA = Path(__file__).resolve().parents[2] / "testdata"
@@ -383,8 +384,11 @@ def test_sarif_validates_and_carries_every_violation(sweep: Result) -> None:
     (run,) = log["runs"]
     driver = run["tool"]["driver"]
     assert (driver["name"], driver["version"]) == ("pytest-claims", VERSION)
-    # the run's category names its targets: a CI leg per OS uploads under its own category
-    assert run["automationDetails"] == {"id": "pytest-claims/darwin+linux+win32/"}
+    # the run's category names the project's path in the repository and its targets: a CI leg per OS, or
+    # another project of the repository, uploads under its own category
+    inside = VIOLATIONS.resolve().relative_to(repository_root(VIOLATIONS.resolve())).as_posix()
+    where = "" if inside == "." else inside + "/"
+    assert run["automationDetails"] == {"id": f"pytest-claims/{where}darwin+linux+win32/"}
     rule_ids = [r["id"] for r in driver["rules"]]
     assert rule_ids == sorted(rule_ids)
     assert {"deterministic", "sandboxed", "offline", "idempotent", "claims/unevaluable"} <= set(rule_ids)

@@ -114,6 +114,12 @@ def test_every_uri_is_relative_to_the_repository_root(monorepo: Path) -> None:
     assert "repository root" in run["originalUriBaseIds"]["%SRCROOT%"]["description"]["text"]
 
 
+def test_the_run_id_names_the_project_path_so_two_projects_keep_their_alerts(monorepo: Path) -> None:
+    other = make_project(monorepo.parent / "b")
+    ids = [sarif_of(root)["runs"][0]["automationDetails"]["id"] for root in (monorepo, other)]
+    assert ids == ["pytest-claims/pkgs/a/linux/", "pytest-claims/pkgs/b/linux/"]
+
+
 def test_without_a_repository_uris_are_relative_to_the_project_root(tmp_path: Path) -> None:
     project = make_project(tmp_path / "project")
     assert repository_root(project) == project or (repository_root(project) / ".git").exists()
