@@ -24,10 +24,10 @@ literal arguments). A receiver and arguments are the context it was entered in (
 
 MAX_CONTEXTS = 8
 """How many contexts (receivers, literal arguments) one walk enters a function in before it enters it widened:
-with every argument open and for the nearest class every receiver entered so far derives from (`Join`), which
-stands for all of them (a base method called on every model of a project), or for its own class when there is
-none. The walk stays within a few times the functions it meets, and the bound depends on the walk alone, never
-on the order of the walks."""
+with the literal arguments every context decided alike, for the nearest class every receiver entered so far
+derives from (`Join`), which stands for all of them (a base method called on every model of a project), or for
+its own class when there is none. The walk stays within a few times the functions it meets, and the bound
+depends on the walk alone, never on the order of the walks."""
 
 Join = Callable[[Sequence[Receiver]], Receiver]
 """The nearest project class every one of the receivers derives from (None: the function's own class)."""
@@ -108,7 +108,7 @@ def breadth_first(
                 if len(entered) < MAX_CONTEXTS:
                     entered.add((node[2], node[3]))
                 else:
-                    node = (node[0], node[1], _widened(entered, node[2], join), ())
+                    node = (node[0], node[1], _widened(entered, node[2], join), _agreed(entered, node[3]))
             if node not in via_of:
                 via_of[node] = Via(node, name, via)
                 queue.append(node)
@@ -122,3 +122,14 @@ def _widened(entered: set[tuple[Receiver, Args]], receiver: Receiver, join: Join
     if join is None or None in receivers:
         return None
     return join(sorted(r for r in receivers if r is not None))
+
+
+def _agreed(entered: set[tuple[Receiver, Args]], args: Args) -> Args:
+    """The literal arguments every context the function was entered in decided alike (a `require_ready=True`
+    default no call overrides): they still decide its tests once it is entered widened."""
+    common = set(args)
+    for _, other in entered:
+        common &= set(other)
+        if not common:
+            return ()
+    return tuple(sorted(common, key=lambda decided: decided[0]))
