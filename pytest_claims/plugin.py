@@ -76,6 +76,8 @@ class ClaimsState:
         which is the project root, when pytest runs there, else from the invocation directory."""
         self.tbstyle = "auto"
         self.sweep_groups: dict[tuple[str, str, int | None], list[Any]] | None = None
+        self.blind_counts: dict[tuple[str, int], int] | None = None
+        """(node id, line) -> blind-spot sites of a held item that has some (`pytest_report_teststatus`)."""
         """Failing claim and rule items of this session by `StaticItem.sweep_key`, built at the first failure."""
         self.outcomes: dict[tuple[str, int], str] = {}
         self.report_message = ""
@@ -887,6 +889,45 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         terminalreporter.line(line)
     for message in state.report_message.splitlines():
         terminalreporter.line(message)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> tuple[str, str, str] | None:
+    """A held claim or rule whose walk met calls it could not follow says so on its `-v` line: `PASSED (held,
+    2 blind spots)`. Its category and letter stay those of a pass, so counts and `-q` output do not change."""
+    if report.when != "call" or not report.passed or hasattr(report, "wasxfail") or "claims" not in report.keywords:
+        return None
+    state = config.stash.get(_STATE, None)
+    if state is None:
+        return None
+    if state.blind_counts is None:  # once per session, on the process that shows the reports
+        state.blind_counts = _blind_counts(config, state)
+    count = state.blind_counts.get((report.nodeid, report.location[1] or 0), 0)
+    if not count:
+        return None
+    return "passed", ".", f"PASSED (held, {count} blind spot{'' if count == 1 else 's'})"
+
+
+def _blind_counts(config: pytest.Config, state: ClaimsState) -> dict[tuple[str, int], int]:
+    """(node id, reported line) -> the number of blind-spot sites of each held claim and rule that has some.
+    An xdist worker's payload has no blind spots: only the controller, which shows the reports, counts them."""
+    rootdir = Path(str(config.rootpath))
+    out: dict[tuple[str, int], int] = {}
+    paths: dict[str, str] = {}
+    for claim in state.payload["claims"]:
+        if claim.status != "held" or not claim.blind:
+            continue
+        path = paths.get(claim.file)
+        if path is None:
+            path = paths[claim.file] = nodeid_path(state.config.root / claim.file, rootdir)
+        out[f"{path}::{claim.qualname}[{claim.platform}]", claim.line - 1] = len(claim_sites(claim))
+    if state.config.file is not None:
+        path = nodeid_path(state.config.file, rootdir)
+        for rule in state.rules:
+            sites = {(b.file, b.line, b.code) for b in rule.blind_spots}
+            if rule.status == "held" and sites:
+                out[f"{path}::{rule_item_name(rule)}", max(rule.line - 1, 0)] = len(sites)
+    return out
 
 
 def _unchecked_lines(state: ClaimsState) -> list[str]:
