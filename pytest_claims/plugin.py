@@ -25,7 +25,7 @@ from pytest_claims.analysis.project import Project, load
 from pytest_claims.config import Config as ClaimsConfig
 from pytest_claims.config import ConfigError, find_project_root, load_config, sweep_env, unknown_platform
 from pytest_claims.output.messages import excluded_line, failure_text, rule_failure_text, rule_item_name
-from pytest_claims.output.summary import Counted, claim_sites, summary_lines
+from pytest_claims.output.summary import Counted, claim_sites, own_sites, summary_lines
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.records import ClaimResult, RuleResult
 from pytest_claims.vocabulary import SWEEP_ENVS, platform_name
@@ -951,12 +951,13 @@ def _expected_items(config: pytest.Config, state: ClaimsState) -> dict[tuple[str
             path = paths[claim.file] = nodeid_path(state.config.root / claim.file, rootdir)
         key = (f"{path}::{claim.qualname}[{claim.platform}]", claim.line - 1)
         if key in state.outcomes:  # the sites of a claim no item ran are never counted
-            out[key] = ("claims", claim.platform, claim.status, claim_sites(claim))
+            out[key] = ("claims", claim.platform, claim.status, claim_sites(claim), own_sites(claim))
     if state.config.file is not None:
         path = nodeid_path(state.config.file, rootdir)
         for rule in state.rules:
             blind = {(b.file, b.line, b.code) for b in rule.blind_spots}
-            out[f"{path}::{rule_item_name(rule)}", max(rule.line - 1, 0)] = ("rules", rule.platform, rule.status, blind)
+            key = (f"{path}::{rule_item_name(rule)}", max(rule.line - 1, 0))
+            out[key] = ("rules", rule.platform, rule.status, blind, set())
     return out
 
 

@@ -40,7 +40,7 @@ from pytest_claims.config import tables_below
 from pytest_claims.engine import Result, check
 from pytest_claims.output.messages import excluded_line, failure_text, rule_failure_text, rule_item_name
 from pytest_claims.output.report import report_format, write_report
-from pytest_claims.output.summary import claim_sites, summary_lines
+from pytest_claims.output.summary import Counted, claim_sites, own_sites, summary_lines
 from pytest_claims.records import ClaimResult, DirectiveError, RuleResult
 
 
@@ -110,8 +110,10 @@ def _summary(
     refused: int,
 ) -> None:
     """The plugin's summary block, then the counts of what could not be checked."""
-    counted = [("claims", c.platform, c.status, claim_sites(c)) for c in claims]
-    counted += [("rules", r.platform, r.status, {(b.file, b.line, b.code) for b in r.blind_spots}) for r in rules]
+    counted: list[Counted] = [("claims", c.platform, c.status, claim_sites(c), own_sites(c)) for c in claims]
+    counted += [
+        ("rules", r.platform, r.status, {(b.file, b.line, b.code) for b in r.blind_spots}, set()) for r in rules
+    ]
     for line in summary_lines(counted, result.platforms, display):
         print(line, file=out)
     if refused:

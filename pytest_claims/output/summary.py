@@ -19,8 +19,9 @@ from pytest_claims.records import ClaimResult
 Site = tuple[str, int, str]
 """A blind-spot site: (file, line, the call's source text)."""
 
-Counted = tuple[str, str, str, Collection[Site]]
-"""One item the summary counts: (claims | rules, platform, status, its blind-spot sites)."""
+Counted = tuple[str, str, str, Collection[Site], Collection[Site]]
+"""One item the summary counts: (claims | rules, platform, status, its blind-spot sites, those of them in the
+claiming function's own body)."""
 
 SHOWN_SITES = 5
 """How many blind-spot sites the summary names (the JSON report's `blind_spot_sites` has them all)."""
@@ -48,6 +49,18 @@ def _plural(count: int, word: str) -> str:
 def claim_sites(claim: ClaimResult) -> set[Site]:
     """The distinct blind-spot sites of one claim result, read from its per-function groups (no chains built)."""
     return {(file, line, code) for file, _, calls in claim.blind for line, code in calls}
+
+
+def own_sites(claim: ClaimResult) -> set[Site]:
+    """The blind-spot sites in the claiming function's own body (met with no hop before them): the ones its
+    author can see and fix where the claim is written."""
+    return {(file, line, code) for file, via, calls in claim.blind if not via for line, code in calls}
+
+
+def ranked(sites: Sequence[SiteCount], own: Collection[Site]) -> list[SiteCount]:
+    """`sites` with those in a claiming function's own body first, each part in its given order (most claims
+    first)."""
+    return sorted(sites, key=lambda site: (site.file, site.line, site.code) not in own)
 
 
 def count_sites(results: Iterable[Collection[Site]]) -> list[SiteCount]:
@@ -165,22 +178,33 @@ def _receiver_hint(receiver: ast.expr) -> str:
     return _ANY
 
 
-def site_lines(sites: Sequence[SiteCount], display: Callable[[str], str] = _same) -> list[str]:
-    """The blind-spot sites that hide the most claims, at most `SHOWN_SITES`: where an annotation pays most."""
+def site_lines(
+    sites: Sequence[SiteCount], display: Callable[[str], str] = _same, own: Collection[Site] = ()
+) -> list[str]:
+    """At most `SHOWN_SITES` blind-spot sites: first those in a claiming function's own body (`own`: where the
+    claim is written, so where its author looks), then those that hide the most claims (where an annotation pays
+    most)."""
     if not sites:
         return []
-    shown = sites[:SHOWN_SITES]
+    ordered = ranked(sites, own) if own else list(sites)
+    shown = ordered[:SHOWN_SITES]
+    mine = any((site.file, site.line, site.code) in own for site in shown)
+    what = "hiding the most claims"
+    if mine:
+        what = f"in claiming functions' own bodies first, then those {what}"
     if len(sites) > len(shown):
         head = (
-            f"blind-spot sites hiding the most claims ({len(shown)} of {len(sites)} sites; the JSON report's "
+            f"blind-spot sites {what} ({len(shown)} of {len(sites)} sites; the JSON report's "
             "blind_spot_sites lists every one):"
         )
     else:
-        head = "blind-spot sites hiding the most claims:"
+        head = f"blind-spot sites {what}:"
     lines = [head]
     for site in shown:
         where = f"{display(site.file)}:{site.line}"
-        lines.append(f"  {where}: {site.code} hides {_plural(site.claims, 'claim')}; {site_hint(site.code)}")
+        body = ", in a claiming function's own body" if (site.file, site.line, site.code) in own else ""
+        hides = f"hides {_plural(site.claims, 'claim')}{body}"
+        lines.append(f"  {where}: {site.code} {hides}; {site_hint(site.code)}")
     return lines
 
 
@@ -199,7 +223,7 @@ def summary_lines(
             continue
         per: dict[str, dict[str, int]] = {p: _zero() for p in platforms}
         spots: dict[str, set[Site]] = {}
-        for _, platform, status, blind in mine:
+        for _, platform, status, blind, _ in mine:
             counts = per.setdefault(platform, _zero())
             counts[status] += 1
             if blind and status == "held":
@@ -218,7 +242,9 @@ def summary_lines(
             if sites:
                 line += f"; blind spots at {_plural(sites, 'site')}"
             lines.append(line)
-    lines.extend(site_lines(count_sites(blind for kind, _, _, blind in items if kind == "claims"), display))
+    claims = [item for item in items if item[0] == "claims"]
+    own = {site for item in claims for site in item[4]}
+    lines.extend(site_lines(count_sites(item[3] for item in claims), display, own))
     return lines
 
 
