@@ -24,6 +24,7 @@ from pytest_claims import __version__, unrewritten  # noqa: F401  (first: see py
 from pytest_claims.analysis.project import Project, load
 from pytest_claims.config import Config as ClaimsConfig
 from pytest_claims.config import ConfigError, find_project_root, load_config, sweep_env, unknown_platform
+from pytest_claims.output.hints import source_reader
 from pytest_claims.output.messages import excluded_line, failure_text, rule_failure_text, rule_item_name
 from pytest_claims.output.summary import Counted, claim_sites, own_sites, summary_lines
 from pytest_claims.persist.cache import FactsCache
@@ -877,7 +878,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     if not counted and not state.problems and not state.excluded and not state.report_message:
         return
     terminalreporter.section("claims")
-    for line in summary_lines(counted, display=state.display):
+    for line in summary_lines(counted, display=state.display, context=source_reader(state.config.root)):
         terminalreporter.line(line)
     if state.analysis is not None and counted:
         seconds, parsed, cached, reused = state.analysis

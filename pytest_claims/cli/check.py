@@ -38,6 +38,7 @@ from pytest_claims.cli.common import (
 )
 from pytest_claims.config import tables_below
 from pytest_claims.engine import Result, check
+from pytest_claims.output.hints import source_reader
 from pytest_claims.output.messages import excluded_line, failure_text, rule_failure_text, rule_item_name
 from pytest_claims.output.report import report_format, write_report
 from pytest_claims.output.summary import Counted, claim_sites, own_sites, summary_lines
@@ -114,7 +115,7 @@ def _summary(
     counted += [
         ("rules", r.platform, r.status, {(b.file, b.line, b.code) for b in r.blind_spots}, set()) for r in rules
     ]
-    for line in summary_lines(counted, result.platforms, display):
+    for line in summary_lines(counted, result.platforms, display, source_reader(result.config.root)):
         print(line, file=out)
     if refused:
         print(f"refused directives: {refused}", file=out)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import NamedTuple
 
 from pytest_claims.analysis.specials import CALLS_ITS_ARGUMENT
+from pytest_claims.output.hints import Reader, SiteContext
 from pytest_claims.records import ClaimResult
 
 Site = tuple[str, int, str]
@@ -75,9 +76,10 @@ def count_sites(results: Iterable[Collection[Site]]) -> list[SiteCount]:
 
 
 # claims: deterministic
-def site_hint(code: str) -> str:
+def site_hint(code: str, context: SiteContext | None = None) -> str:
     """What would let the walk see at a blind spot, read off the call's source text: the receiver a type would
-    make known, or the callable value to replace by a call of the function itself."""
+    make known, or the callable value to replace by a call of the function itself. With the `context` of the
+    site (`output.hints`), a name no annotation can be written for, or none would help, is said to be so."""
     try:
         node = ast.parse(code, mode="eval").body
     except (SyntaxError, ValueError):  # cut at 120 characters, or not an expression
@@ -86,9 +88,14 @@ def site_hint(code: str) -> str:
         return _ANY
     func = node.func
     chain = _chain(func)
-    if chain is not None and (node.args or node.keywords) and (
+    given = chain is not None and (node.args or node.keywords) and (
         chain in CALLS_ITS_ARGUMENT or chain[-1] in _PROBES or _is_builtin(chain)
-    ):  # called with no argument, a builtin's name holds something else (a parameter named `filter`)
+    )  # called with no argument, a builtin's name holds something else (a parameter named `filter`)
+    if context is not None:
+        said = _context_hint(node, _argument(node, chain) if given and chain is not None else func, context)
+        if said is not None:
+            return said
+    if given and chain is not None:
         return _argument_hint(node, chain)
     if isinstance(func, ast.Name):
         return f"`{func.id}` holds a callable value: call the function by its name"
@@ -120,6 +127,94 @@ def _chain(node: ast.expr) -> tuple[str, ...] | None:
 # claims: deterministic
 def _is_builtin(chain: tuple[str, ...]) -> bool:
     return len(chain) == 1 and chain[0] in vars(builtins)
+
+
+# claims: deterministic
+def _argument(node: ast.Call, chain: tuple[str, ...]) -> ast.expr | None:
+    """The argument of a builtin or stdlib call that the walk could not see into: the probed object, the
+    callable it calls, or a builtin's only argument."""
+    if chain[-1] in _PROBES:
+        return node.args[0] if node.args else None
+    position, keyword = CALLS_ITS_ARGUMENT.get(chain, (None, None))
+    if position is None and keyword is None:
+        return node.args[0] if len(node.args) == 1 and not node.keywords else None
+    argument = node.args[position] if position is not None and position < len(node.args) else None
+    return next((k.value for k in node.keywords if keyword and k.arg == keyword), argument)
+
+
+# claims: deterministic
+def _root(node: ast.expr) -> str | None:
+    """The name an expression starts from: `x` of `x.a[k].b()`."""
+    while isinstance(node, (ast.Attribute, ast.Subscript, ast.Call)):
+        node = node.func if isinstance(node, ast.Call) else node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+# claims: deterministic
+def _context_hint(node: ast.Call, subject: ast.expr | None, context: SiteContext) -> str | None:
+    """The hint where the site's context decides it: a name bound where no annotation can be written, a value
+    no annotation of the user's would type, a local def already called by name, a callable stored on the
+    instance. None where the text alone decides."""
+    func = node.func
+    if subject is None:
+        return None
+    if subject is func and isinstance(func, ast.Name) and func.id in context.local_defs:
+        return (
+            f"`{func.id}` is a def called by its name already, yet which of its definitions runs here is not known"
+            " (defined more than once, or conditionally): no declaration would help"
+        )
+    if subject is func and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):  # noqa: SIM102
+        if func.value.id in ("self", "cls") and func.attr in context.stored:
+            source = context.stored[func.attr]
+            what = f"the parameter `{source}` it is stored from" if source else "the parameter to store it from"
+            return (
+                f"`{func.value.id}.{func.attr}` holds a callable stored on the instance, of unknown type: annotate"
+                f" {what} with its class"
+            )
+    receiver = func.value if subject is func and isinstance(func, ast.Attribute) else subject
+    root = _root(receiver)
+    if root is None:
+        return None
+    if root in context.comprehension:
+        return _comprehension_hint(root, context.comprehension[root], context.libraries)
+    if root in context.starstar:
+        return (
+            f"`{root}` holds the `**` keyword arguments: the walk gives no type to their values (not even under"
+            f" `**{root}: C`), so no annotation would help here"
+        )
+    if root in context.libraries and (subject is not func or not isinstance(receiver, ast.Call)):
+        # a library's name, or what a builtin is given from a library; a library call's result as a receiver
+        # can still be assigned to an annotated name, which the text's hint says
+        return f"`{root}` is the standard library's: the walk types it from its stubs, and no declaration would help"
+    return None
+
+
+# claims: deterministic
+def _comprehension_hint(name: str, iterable: ast.expr, libraries: Collection[str]) -> str:
+    """A comprehension variable cannot be annotated; the iterable it comes from can, when it is a name, an
+    attribute, or `.items()`/`.values()` of one."""
+    where = "a comprehension, where no annotation can be written"
+    target = iterable
+    if isinstance(target, ast.Call) and isinstance(target.func, ast.Attribute) and not target.args:  # noqa: SIM102
+        if target.func.attr in ("items", "values"):
+            target = target.func.value
+    if isinstance(target, ast.Name):
+        return f"`{name}` is bound by {where}: annotate `{target.id}` with its element type (`list[C]`, `dict[K, C]`)"
+    if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
+        return (
+            f"`{name}` is bound by {where}: annotate the attribute `{target.attr}` with its element type"
+            f" (`{target.attr}: list[C]` in the class body)"
+        )
+    if isinstance(target, ast.Call) and _root(target) not in libraries:
+        callee = _shown(target.func)
+        if callee and isinstance(target.func, (ast.Name, ast.Attribute)):
+            return f"`{name}` is bound by {where}: annotate the return type of `{callee}` (`-> list[C]`)"
+    shown = _shown(iterable)
+    over = f" over `{shown}`" if shown else ""
+    return (
+        f"`{name}` is bound by a comprehension{over}, whose elements have no type the walk knows, and no annotation"
+        " can be written there: no declaration would help"
+    )
 
 
 # claims: deterministic
@@ -179,7 +274,10 @@ def _receiver_hint(receiver: ast.expr) -> str:
 
 
 def site_lines(
-    sites: Sequence[SiteCount], display: Callable[[str], str] = _same, own: Collection[Site] = ()
+    sites: Sequence[SiteCount],
+    display: Callable[[str], str] = _same,
+    own: Collection[Site] = (),
+    context: Reader | None = None,
 ) -> list[str]:
     """At most `SHOWN_SITES` blind-spot sites: first those in a claiming function's own body (`own`: where the
     claim is written, so where its author looks), then those that hide the most claims (where an annotation pays
@@ -204,12 +302,16 @@ def site_lines(
         where = f"{display(site.file)}:{site.line}"
         body = ", in a claiming function's own body" if (site.file, site.line, site.code) in own else ""
         hides = f"hides {_plural(site.claims, 'claim')}{body}"
-        lines.append(f"  {where}: {site.code} {hides}; {site_hint(site.code)}")
+        hint = site_hint(site.code, context(site.file, site.line) if context is not None else None)
+        lines.append(f"  {where}: {site.code} {hides}; {hint}")
     return lines
 
 
 def summary_lines(
-    counted: Iterable[Counted], platforms: Sequence[str] = (), display: Callable[[str], str] = _same
+    counted: Iterable[Counted],
+    platforms: Sequence[str] = (),
+    display: Callable[[str], str] = _same,
+    context: Reader | None = None,
 ) -> list[str]:
     """`claims checked: N`, then per platform `P: n claims held (k claims with blind spots), v claims violated,
     u claims unevaluable; blind spots at s sites` (every number says what it counts); the same for rules when some
@@ -244,7 +346,7 @@ def summary_lines(
             lines.append(line)
     claims = [item for item in items if item[0] == "claims"]
     own = {site for item in claims for site in item[4]}
-    lines.extend(site_lines(count_sites(item[3] for item in claims), display, own))
+    lines.extend(site_lines(count_sites(item[3] for item in claims), display, own, context))
     return lines
 
 
