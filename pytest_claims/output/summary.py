@@ -179,8 +179,8 @@ def _context_hint(node: ast.Call, subject: ast.expr | None, context: SiteContext
         return _comprehension_hint(root, context.comprehension[root], context.libraries)
     if root in context.starstar:
         return (
-            f"`{root}` holds the `**` keyword arguments: the walk gives no type to their values (not even under"
-            f" `**{root}: C`), so no annotation would help here"
+            f"`{root}` holds the `**` keyword arguments, whose values no declaration types one by one (`**{root}: C`"
+            " types them all alike): no annotation would help here; a named, annotated parameter would"
         )
     if root in context.libraries and (subject is not func or not isinstance(receiver, ast.Call)):
         # a library's name, or what a builtin is given from a library; a library call's result as a receiver

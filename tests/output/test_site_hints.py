@@ -96,8 +96,8 @@ CASES = [
     ('hasattr(os.environ, "now")', "`os` is the standard library's*"),
     ("inner()", "`inner` is a def called by its name already, yet which of its definitions runs here is not known"
      " (defined more than once, or conditionally): no declaration would help"),
-    ('kwargs["f"]()', "`kwargs` holds the `**` keyword arguments: the walk gives no type to their values (not even"
-     " under `**kwargs: C`), so no annotation would help here"),
+    ('kwargs["f"]()', "`kwargs` holds the `**` keyword arguments, whose values no declaration types one by one"
+     " (`**kwargs: C` types them all alike): no annotation would help here; a named, annotated parameter would"),
     ('options.get("f").run()', "`options` holds the `**` keyword arguments*"),
     ("self._stamper(event)", "`self._stamper` holds a callable stored on the instance, of unknown type: annotate the"
      " parameter `stamper` it is stored from with its class"),
