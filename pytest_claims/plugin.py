@@ -25,8 +25,9 @@ from pytest_claims import __version__, unrewritten  # noqa: F401  (first: see py
 from pytest_claims.analysis.project import Project, load
 from pytest_claims.config import Config as ClaimsConfig
 from pytest_claims.config import ConfigError, find_project_root, load_config, sweep_env, unknown_platform
+from pytest_claims.output.hints import source_reader
 from pytest_claims.output.messages import excluded_line, failure_text, rule_failure_text, rule_item_name
-from pytest_claims.output.summary import Counted, claim_sites, summary_lines
+from pytest_claims.output.summary import Counted, claim_sites, own_sites, summary_lines
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.records import ClaimResult, RuleResult
 from pytest_claims.vocabulary import SWEEP_ENVS, platform_name
@@ -82,6 +83,8 @@ class ClaimsState:
         below it is shown as `main.py`, never as `../../src/pkg/main.py`."""
         self.tbstyle = "auto"
         self.sweep_groups: dict[tuple[str, str, int | None], list[Any]] | None = None
+        self.blind_counts: dict[tuple[str, int], int] | None = None
+        """(node id, line) -> blind-spot sites of a held item that has some (`pytest_report_teststatus`)."""
         """Failing claim and rule items of this session by `StaticItem.sweep_key`, built at the first failure."""
         self.outcomes: dict[tuple[str, int], str] = {}
         self.report_message = ""
@@ -897,7 +900,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     if not counted and not state.problems and not state.excluded and not state.report_message and not state.usage:
         return
     terminalreporter.section("claims")
-    for line in summary_lines(counted, display=state.display):
+    for line in summary_lines(counted, display=state.display, context=source_reader(state.config.root)):
         terminalreporter.line(line)
     if state.analysis is not None and counted:
         seconds, parsed, cached, reused = state.analysis
@@ -911,6 +914,45 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         terminalreporter.line(f"warning: {line}")
     for message in state.report_message.splitlines():
         terminalreporter.line(message)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> tuple[str, str, str] | None:
+    """A held claim or rule whose walk met calls it could not follow says so on its `-v` line: `PASSED (held,
+    2 blind spots)`. Its category and letter stay those of a pass, so counts and `-q` output do not change."""
+    if report.when != "call" or not report.passed or hasattr(report, "wasxfail") or "claims" not in report.keywords:
+        return None
+    state = config.stash.get(_STATE, None)
+    if state is None:
+        return None
+    if state.blind_counts is None:  # once per session, on the process that shows the reports
+        state.blind_counts = _blind_counts(config, state)
+    count = state.blind_counts.get((report.nodeid, report.location[1] or 0), 0)
+    if not count:
+        return None
+    return "passed", ".", f"PASSED (held, {count} blind spot{'' if count == 1 else 's'})"
+
+
+def _blind_counts(config: pytest.Config, state: ClaimsState) -> dict[tuple[str, int], int]:
+    """(node id, reported line) -> the number of blind-spot sites of each held claim and rule that has some.
+    An xdist worker's payload has no blind spots: only the controller, which shows the reports, counts them."""
+    rootdir = Path(str(config.rootpath))
+    out: dict[tuple[str, int], int] = {}
+    paths: dict[str, str] = {}
+    for claim in state.payload["claims"]:
+        if claim.status != "held" or not claim.blind:
+            continue
+        path = paths.get(claim.file)
+        if path is None:
+            path = paths[claim.file] = nodeid_path(state.config.root / claim.file, rootdir)
+        out[f"{path}::{claim.qualname}[{claim.platform}]", claim.line - 1] = len(claim_sites(claim))
+    if state.config.file is not None:
+        path = nodeid_path(state.config.file, rootdir)
+        for rule in state.rules:
+            sites = {(b.file, b.line, b.code) for b in rule.blind_spots}
+            if rule.status == "held" and sites:
+                out[f"{path}::{rule_item_name(rule)}", max(rule.line - 1, 0)] = len(sites)
+    return out
 
 
 def _unchecked_lines(state: ClaimsState) -> list[str]:
@@ -934,12 +976,13 @@ def _expected_items(config: pytest.Config, state: ClaimsState) -> dict[tuple[str
             path = paths[claim.file] = nodeid_path(state.config.root / claim.file, rootdir)
         key = (f"{path}::{claim.qualname}[{claim.platform}]", claim.line - 1)
         if key in state.outcomes:  # the sites of a claim no item ran are never counted
-            out[key] = ("claims", claim.platform, claim.status, claim_sites(claim))
+            out[key] = ("claims", claim.platform, claim.status, claim_sites(claim), own_sites(claim))
     if state.config.file is not None:
         path = nodeid_path(state.config.file, rootdir)
         for rule in state.rules:
             blind = {(b.file, b.line, b.code) for b in rule.blind_spots}
-            out[f"{path}::{rule_item_name(rule)}", max(rule.line - 1, 0)] = ("rules", rule.platform, rule.status, blind)
+            key = (f"{path}::{rule_item_name(rule)}", max(rule.line - 1, 0))
+            out[key] = ("rules", rule.platform, rule.status, blind, set())
     return out
 
 

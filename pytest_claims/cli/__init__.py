@@ -202,8 +202,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="everything the walk finds for one function, per platform",
         description="For one function or method (claiming or not): each capability it reaches with the "
         "shortest chain and file:line, what the walk cannot see into (the frontier), the calls it cannot "
-        "follow (blind spots), and which claims would hold, per platform. Exit status: as `check` for the "
-        "function's own claims (0 when it makes none).",
+        "follow (blind spots, each with a hint), and which claims hold (with how many blind spots), per "
+        "platform. Exit status: as `check` for the function's own claims (0 when it makes none).",
     )
     explain.add_argument(
         "name",

@@ -39,9 +39,10 @@ from pytest_claims.cli.common import (
 from pytest_claims.config import tables_below
 from pytest_claims.engine import Result, check
 from pytest_claims.output.common import analysis_line
+from pytest_claims.output.hints import source_reader
 from pytest_claims.output.messages import excluded_line, failure_text, rule_failure_text, rule_item_name
 from pytest_claims.output.report import report_format, write_report
-from pytest_claims.output.summary import claim_sites, summary_lines
+from pytest_claims.output.summary import Counted, claim_sites, own_sites, summary_lines
 from pytest_claims.records import ClaimResult, DirectiveError, RuleResult
 from pytest_claims.usage import usage_warnings
 
@@ -110,9 +111,11 @@ def _summary(
     refused: int,
 ) -> None:
     """The plugin's summary block, then the counts of what could not be checked."""
-    counted = [("claims", c.platform, c.status, claim_sites(c)) for c in claims]
-    counted += [("rules", r.platform, r.status, {(b.file, b.line, b.code) for b in r.blind_spots}) for r in rules]
-    for line in summary_lines(counted, result.platforms, display):
+    counted: list[Counted] = [("claims", c.platform, c.status, claim_sites(c), own_sites(c)) for c in claims]
+    counted += [
+        ("rules", r.platform, r.status, {(b.file, b.line, b.code) for b in r.blind_spots}, set()) for r in rules
+    ]
+    for line in summary_lines(counted, result.platforms, display, source_reader(result.config.root)):
         print(line, file=out)
     if refused:
         print(f"refused directives: {refused}", file=out)

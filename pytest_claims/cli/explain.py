@@ -40,7 +40,9 @@ from pytest_claims.cli.common import (
 from pytest_claims.config import Config, CustomClaim, nearest, unknown_platform
 from pytest_claims.engine import Resolvers, Result, check, resolve_platforms
 from pytest_claims.engine import load as load_project
+from pytest_claims.output.hints import source_reader
 from pytest_claims.output.messages import frontier_line
+from pytest_claims.output.summary import site_hint
 from pytest_claims.records import ClaimResult, FunctionFacts
 from pytest_claims.vocabulary import CATEGORIES, platform_name
 
@@ -329,6 +331,7 @@ def _claim_verdicts(item: ClaimResult, claims: tuple[str, ...], config: Config) 
 
 
 def _block(item: ClaimResult, verdicts: dict[str, str], config: Config, display: Callable[[str], str]) -> list[str]:
+    context = source_reader(config.root)
     lines: list[str] = []
     reaches: dict[tuple[str, str, str, int], tuple[tuple[str, ...], set[str]]] = {}
     for v in item.violations:
@@ -354,8 +357,11 @@ def _block(item: ClaimResult, verdicts: dict[str, str], config: Config, display:
     for spot in spots:
         through = f", through {' -> '.join(spot.via)}" if spot.via else ""
         lines.append(f"    {display(spot.file)}:{spot.line}: {spot.code}{through}")
+        lines.append(f"      hint: {site_hint(spot.code, context(spot.file, spot.line))}")
     held = [c for c, v in verdicts.items() if v == "held"]
-    lines.append(f"  would hold: {', '.join(held) if held else 'none'}")
+    # a claim that holds only as far as the walk could follow says so on the verdict line itself
+    with_spots = f", with {len(spots)} blind spot{'' if len(spots) == 1 else 's'}" if spots and held else ""
+    lines.append(f"  holds{with_spots}: {', '.join(held) if held else 'none'}")
     for verdict in ("violated", "unevaluable"):
         names = [c for c, v in verdicts.items() if v == verdict]
         if names:

@@ -488,7 +488,8 @@ def show(out: TextIO, s: Suggestions, quiet: bool = False, display: Callable[[st
     counts = ", ".join(f"{claim} {sum(claim in c.claims for c in s.candidates)}" for claim in s.claims)
     print(
         f"honest candidates: {counts} ({plural(len(s.candidates), 'function')} of {s.judged} judged on"
-        f" {', '.join(s.platforms)}; {s.declared} already carry a directive and are left alone)",
+        f" {', '.join(s.platforms)}, held on each with no blind spot; {s.declared} already carry a directive and"
+        " are left alone)",
         file=out,
     )
     if s.stubs:

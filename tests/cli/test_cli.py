@@ -322,7 +322,7 @@ def test_explain_a_violated_claim_exits_1(tmp_path: Path) -> None:
         "    calls time.time at src/shop/clock.py:5, through shop.clock.stamp; breaks deterministic",
         "  frontier: none",
         "  blind spots: none",
-        "  would hold: sandboxed",
+        "  holds: sandboxed",
         "  would be violated: deterministic",
         "  never checked (asserted by the author): idempotent",
     ]
@@ -340,7 +340,7 @@ def test_explain_a_function_without_claims_exits_0(tmp_path: Path) -> None:
     assert "    calls time.time at src/shop/clock.py:5; breaks deterministic" in out
     status, out, _ = run("explain", "shop.pure.untouched", "--root", str(root), "--platform", "linux", "--no-cache")
     assert status == 0
-    assert "  would hold: deterministic, sandboxed" in out
+    assert "  holds: deterministic, sandboxed" in out
 
 
 def test_explain_frontier_and_blind_spots(tmp_path: Path) -> None:
@@ -356,6 +356,9 @@ def test_explain_frontier_and_blind_spots(tmp_path: Path) -> None:
     assert status == 0
     assert "  blind spots (calls the walk cannot follow): 1" in out
     assert "    src/shop/net.py:11: handler.run()" in out
+    assert "      hint: annotate the receiver `handler` with its class" in out
+    assert "  holds, with 1 blind spot: deterministic, sandboxed" in out
+    assert "would hold" not in out
 
 
 def test_explain_unreadable_exits_1_refused_exits_2(tmp_path: Path) -> None:

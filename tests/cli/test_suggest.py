@@ -288,8 +288,8 @@ def test_suggest_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
     status, out, _ = run("suggest", "--root", str(root), "--no-cache")
     assert status == 0
     assert out.splitlines() == [
-        "honest candidates: deterministic 1, sandboxed 3 (3 functions of 12 judged on darwin, linux, win32; "
-        "7 already carry a directive and are left alone)",
+        "honest candidates: deterministic 1, sandboxed 3 (3 functions of 12 judged on darwin, linux, win32, "
+        "held on each with no blind spot; 7 already carry a directive and are left alone)",
         "skipped: 2 functions without a directive, a candidate for no claim: 2 reach what every asked claim forbids",
         "",
         "providers.files (src/providers/files.py): deterministic 1, sandboxed 1",

@@ -73,7 +73,8 @@ EXPLAIN = "  `pytest-claims explain pkg.m.one_blind_spot` shows the blind spots 
 def test_skipped_functions_and_why(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     lines = suggest(project(tmp_path), monkeypatch)
     assert lines[0].endswith(
-        "(3 functions of 8 judged on darwin, linux, win32; 1 already carry a directive and are left alone)"
+        "(3 functions of 8 judged on darwin, linux, win32, held on each with no blind spot; 1 already carry a"
+        " directive and are left alone)"
     )
     assert lines[2:4] == [
         "skipped: 4 functions without a directive, a candidate for no claim: 1 unevaluable (the walk met code it"
@@ -81,6 +82,16 @@ def test_skipped_functions_and_why(tmp_path: Path, monkeypatch: pytest.MonkeyPat
         " claim forbids",
         EXPLAIN,
     ]
+
+
+def test_a_claim_whose_walk_has_a_blind_spot_is_never_proposed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both would hold, yet each walk meets a call it cannot follow: neither is a candidate, nor a near miss."""
+    lines = suggest(project(tmp_path), monkeypatch)
+    assert "held on each with no blind spot" in lines[0]
+    assert not [line for line in lines if "one_blind_spot (" in line or "a_two_blind_spots" in line]
+    assert not [line for line in lines if "blind_spot" in line and line.startswith("    pkg.m.")]
 
 
 def test_a_mutating_return_is_a_reason_of_its_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -14,7 +14,16 @@ import pytest
 
 from pytest_claims.engine import check
 from pytest_claims.output.report import json_report
-from pytest_claims.output.summary import SiteCount, count_sites, site_hint, site_lines, summary_lines
+from pytest_claims.output.summary import (
+    Counted,
+    SiteCount,
+    claim_sites,
+    count_sites,
+    own_sites,
+    site_hint,
+    site_lines,
+    summary_lines,
+)
 from tests.helpers import SITE_CALLERS, blind_sites_project
 
 VIOLATIONS = Path(__file__).resolve().parents[2] / "testdata" / "violations"
@@ -150,10 +159,10 @@ def test_summary_counts_say_what_they_count() -> None:
     spot = {("a.py", 1, "v.run()")}
     lines = summary_lines(
         [
-            ("claims", "linux", "held", spot),
-            ("claims", "linux", "held", set()),
-            ("claims", "linux", "violated", {("a.py", 2, "w.run()")}),
-            ("rules", "linux", "held", set()),
+            ("claims", "linux", "held", spot, set()),
+            ("claims", "linux", "held", set(), set()),
+            ("claims", "linux", "violated", {("a.py", 2, "w.run()")}, set()),
+            ("rules", "linux", "held", set(), set()),
         ],
         platforms=["linux", "win32"],
     )
@@ -168,3 +177,38 @@ def test_summary_counts_say_what_they_count() -> None:
     ]
     assert lines[6] == "blind-spot sites hiding the most claims:"
     assert [line.split(":")[:2] for line in lines[7:]] == [["  a.py", "1"], ["  a.py", "2"]]
+
+
+def test_sites_in_a_claiming_functions_own_body_rank_first() -> None:
+    """Where the claim is written is where its author looks: such a site comes before sites that hide more claims,
+    and says where it is; the rest keep their order."""
+    sites = [SiteCount(f"src/m{i}.py", i, f"v{i}.run()", 10 - i) for i in range(7)]
+    own = {("src/m6.py", 6, "v6.run()"), ("src/m3.py", 3, "v3.run()")}
+    lines = site_lines(sites, own=own)
+    assert lines[0] == (
+        "blind-spot sites in claiming functions' own bodies first, then those hiding the most claims (5 of 7 sites;"
+        " the JSON report's blind_spot_sites lists every one):"
+    )
+    assert [line.split(":")[0].strip() for line in lines[1:]] == [f"src/m{i}.py" for i in (3, 6, 0, 1, 2)]
+    assert lines[2] == (
+        "  src/m6.py:6: v6.run() hides 4 claims, in a claiming function's own body; annotate the receiver `v6` with"
+        " its class"
+    )
+    assert site_lines(sites, own={("src/m9.py", 9, "v9.run()")}) == site_lines(sites)
+
+
+def test_own_sites_are_those_met_with_no_hop(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pyproject.toml").write_text('[tool.claims]\npackages = ["pkg"]\n')
+    source = (
+        "class J:\n    def run(self):\n        return 1\n\n    def go(self):\n        return 2\n\n\n"
+        "def helper(x):\n    return x.go()\n\n\n"
+        "# claims: deterministic\ndef f(x, y):\n    return x.run(), helper(y)\n"
+    )
+    (tmp_path / "pkg" / "__init__.py").write_text(source)
+    (claim,) = check(tmp_path, ["linux"]).claims
+    assert own_sites(claim) == {("pkg/__init__.py", 15, "x.run()")}
+    other: Counted = ("claims", "linux", "held", {("pkg/__init__.py", 10, "x.go()")}, set())
+    lines = summary_lines([other, other, ("claims", "linux", "held", claim_sites(claim), own_sites(claim))])
+    assert lines[-2].startswith("  pkg/__init__.py:15: x.run() hides 1 claim, in a claiming function's own body;")
+    assert lines[-1].startswith("  pkg/__init__.py:10: x.go() hides 3 claims; ")
