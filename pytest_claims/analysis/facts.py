@@ -905,9 +905,14 @@ def _function_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx:
     ex.push_body(node.body, inner, guard)
     _arguments(ex, node.args, inner, guard, builder, own=True)
     if scope.kind == "class":
-        # the class statement evaluates a method's defaults too (its decorators: see `_class_def`)
-        defaults = [*node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)]
-        ex.push_all(defaults, scope, guard, "ref")
+        # the class statement evaluates a method's defaults too (its decorators: see `_class_def`); a default that
+        # only names a value (`timer=time.monotonic`, `setitem=Cache.__setitem__`) runs nothing then: it is looked
+        # at for the module state it reads, as `run = _run` in the body is, and the method that calls it reaches it
+        for default in [*node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)]:
+            if isinstance(default, (ast.Name, ast.Attribute)) and chain_of(default) is not None:
+                ex.push(default, scope, guard, "identity")
+            elif not isinstance(default, ast.Lambda):
+                ex.push(default, scope, guard, "ref")
     # Decorators and defaults run when the def does, and are part of the function.
     ex.push_all(node.decorator_list, inner, guard, "ref")
 
