@@ -392,7 +392,7 @@ class _Extractor:
         self.problems: list[tuple[int, str]] = []
         self.local_bound: list[tuple[str, int]] = []
         """(name, guard): what classes defined inside functions may bind (`FileFacts.local_bound`)."""
-        self.fields_set: set[int] = set()
+        self.fields_set: set[ast.expr] = set()
         """The `id` of every `self.x` target an assignment recorded as a field (`_self_fields`); any other `self.x`
         a method stores to (a tuple element, a `for` or `with` target) is a field too, of a value unknown here."""
         self.compiler = ConditionCompiler()
@@ -411,7 +411,7 @@ class _Extractor:
         """Only \n ends a line (the common case): the lines are a plain split."""
         self.stack: list[tuple[Any, ...]] = []
         """Tasks: (node, scope, guard, ctx), or (_BODY, stmts, index, scope, guard) for the rest of a block."""
-        self.block_binds: dict[int, tuple[list[ast.stmt], dict[str, int]]] = {}
+        self.block_binds: dict[ast.stmt, tuple[list[ast.stmt], dict[str, int]]] = {}
         """Per block (by identity), `later_binds`'s table."""
         self.early_test: tuple[ast.If, Cond] | None = None
         """An `if` test compiled where its early exit was judged, with its `if`, which is handled right after and
@@ -553,7 +553,9 @@ class _Extractor:
 
     def later_binds(self, stmts: list[ast.stmt]) -> dict[str, int]:
         """Name -> the index of the last statement of the block that binds it (one walk per block)."""
-        known = self.block_binds.get(id(stmts))
+        if not stmts:
+            return {}
+        known = self.block_binds.get(stmts[0])  # a block is known by its first statement (a node is in one block)
         if known is None or known[0] is not stmts:
             table: dict[str, int] = {}
             for index, stmt in enumerate(stmts):
@@ -561,7 +563,7 @@ class _Extractor:
                     for name in _bound_names(node):
                         if name:
                             table[name] = index
-            known = self.block_binds[id(stmts)] = (stmts, table)
+            known = self.block_binds[stmts[0]] = (stmts, table)
         return known[1]
 
     # -- recording ----------------------------------------------------------------------------------------
@@ -1676,7 +1678,7 @@ def _self_fields(
         kind, typed = ("instance", annotated) if annotated else _field_value(value, func)
         method = func.qualname.rpartition(".")[2] if kind == "param" else ""
         cls.fields.append(Binding(target.attr, kind, typed, method, target.lineno, guard))
-        ex.fields_set.add(id(target))
+        ex.fields_set.add(target)
 
 
 def _field_value(value: ast.expr | None, func: _FunctionBuilder) -> tuple[str, str]:
@@ -2075,7 +2077,7 @@ def _attribute(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
     if not isinstance(node.ctx, ast.Load):
         # `obj.x = v` / `os.environ.x = v`: what is written through is still read.
         ex.push(node.value, scope, guard, "ref")
-        if isinstance(node.ctx, ast.Store) and id(node) not in ex.fields_set:
+        if isinstance(node.ctx, ast.Store) and node not in ex.fields_set:
             _stored_field(node, scope, guard)
         return
     chain = chain_of(node, calls=True)

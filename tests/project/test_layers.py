@@ -19,6 +19,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "pytest_claims.vocabulary",
         "pytest_claims.files",
         "pytest_claims.sourcetext",
+        "pytest_claims.excludes",
     ),
     ("pytest_claims.runtime", "pytest_claims"),
     ("pytest_claims.config",),
@@ -32,6 +33,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "pytest_claims.__main__",
         "pytest_claims.observe",
         "pytest_claims.cli",
+        "pytest_claims.usage",
     ),
 )
 """Lowest first; a module may import its own layer's modules and any lower layer's, never a higher one's."""
@@ -180,6 +182,7 @@ RESOLUTION: tuple[tuple[str, ...], ...] = (
     ("hierarchy",),
     ("dispatch",),
     ("bodies",),
+    ("stored", "conditional"),
     ("summaries",),
 )
 """The resolution's collaborators, lowest first (`analysis/resolution/`): each imports only its own row's and lower
