@@ -11,7 +11,7 @@ import ast
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from pytest_claims.analysis.arguments import Lit, literal
+from pytest_claims.analysis.arguments import SOME, Lit, literal
 from pytest_claims.analysis.specials import PRESENCE_AT_RUN_TIME
 from pytest_claims.records import Cond
 
@@ -96,6 +96,10 @@ def _parameter(node: Cond, args: Mapping[str, Lit]) -> bool | None:
     _, _, name, op, want = node
     have = args.get(str(name))
     if have is None:
+        return None
+    if have[0] == SOME:  # never None, value unknown: only a test against None is decided
+        if op in ("is", "isnot") and isinstance(want, tuple) and want[0] == "None":
+            return op == "isnot"
         return None
     if op == "truth":
         return bool(have[1])

@@ -1,0 +1,128 @@
+"""A decided parameter passed on unchanged decides the next callee's tests too, up to three calls deep; a value
+that is never None (a display, a string) decides `p is None` / `p is not None`. Unknown arguments, a parameter
+rebound before it is passed on, and a fourth call keep both branches."""
+
+import time
+
+
+class Client:
+    def touch(self, key, timeout):
+        if timeout is not None:
+            # want: deterministic call time.time from vio.forwarding_cases.touch_unknown via vio.forwarding_cases.Cache.touch -> vio.forwarding_cases.Client.touch
+            return time.time() + timeout
+        return key
+
+
+class Cache:
+    def __init__(self):
+        self._client = Client()
+
+    def touch(self, key, timeout=None):
+        return self._client.touch(key, timeout)
+
+
+# claims: deterministic
+def touch_none():
+    return Cache().touch("k", None)
+
+
+# claims: deterministic
+def touch_default():
+    return Cache().touch("k")
+
+
+# claims: deterministic
+def touch_unknown(limit):
+    return Cache().touch("k", limit)
+
+
+class Apps:
+    def __init__(self, installed_apps=None):
+        self.populate(installed_apps)
+
+    def populate(self, installed_apps):
+        if installed_apps is None:
+            return []
+        # want: deterministic call time.time from vio.forwarding_cases.apps_given via vio.forwarding_cases.Apps.__init__ -> vio.forwarding_cases.Apps.populate
+        return [time.time(), *installed_apps]
+
+
+# claims: deterministic
+def apps_default():
+    return Apps()
+
+
+# claims: deterministic
+def apps_given(apps):
+    return Apps(apps)
+
+
+def first(flag):
+    return second(flag)
+
+
+def second(flag):
+    return third(flag)
+
+
+def third(flag):
+    if flag:
+        # want: deterministic call time.time from vio.forwarding_cases.three_unknown via vio.forwarding_cases.first -> vio.forwarding_cases.second -> vio.forwarding_cases.third
+        # want: deterministic call time.time from vio.forwarding_cases.rebound via vio.forwarding_cases.rebinds -> vio.forwarding_cases.third
+        # want: deterministic call time.time from vio.forwarding_cases.four_deep via vio.forwarding_cases.zeroth -> vio.forwarding_cases.first -> vio.forwarding_cases.second -> vio.forwarding_cases.third
+        return time.time()
+    return 0
+
+
+def zeroth(flag):
+    return first(flag)
+
+
+# claims: deterministic
+def three_deep():
+    return first(False)
+
+
+# claims: deterministic
+def three_unknown(flag):
+    return first(flag)
+
+
+# claims: deterministic
+def four_deep():
+    return zeroth(False)
+
+
+def rebinds(flag=None):
+    flag = flag or time
+    return third(flag)
+
+
+# claims: deterministic
+def rebound():
+    return rebinds(None)
+
+
+def needs(value):
+    if value is None:
+        return time.time()  # want: deterministic call time.time from vio.forwarding_cases.needs_unknown via vio.forwarding_cases.relays -> vio.forwarding_cases.needs
+    return value
+
+
+def relays(value):
+    return needs(value)
+
+
+# claims: deterministic
+def needs_display():
+    return relays([1, 2])
+
+
+# claims: deterministic
+def needs_text():
+    return needs(b"bytes")
+
+
+# claims: deterministic
+def needs_unknown(given):
+    return relays(given)
