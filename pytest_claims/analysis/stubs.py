@@ -567,6 +567,10 @@ class Stubs:
         self._members[key] = result
         return result
 
+    def derives(self, module: str, qual: str, base: tuple[str, str]) -> bool:
+        """Whether the stub class `module.qual` is `base` or lists it among its stub bases, however far up."""
+        return base in self._mro(module, qual)
+
     def _mro(self, module: str, qual: str) -> list[tuple[str, str]]:
         """The class and its stub bases, breadth-first, each once."""
         order: list[tuple[str, str]] = []

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pytest_claims.analysis.arguments import HOPS, MAX_HOPS, NAMED, SURE, Decided, Lit, Passed, decide
+from pytest_claims.analysis.arguments import HOPS, INSTANCE, MAX_HOPS, NAMED, SOME, SURE, Decided, Lit, Passed, decide
 from pytest_claims.analysis.conditions import Target, evaluate
 from pytest_claims.analysis.resolution.symbols import ClassKey
 from pytest_claims.records import FileFacts, FunctionFacts
@@ -48,7 +48,8 @@ def forward(passed: Passed, given: dict[str, Lit]) -> tuple[Passed, int] | None:
         name = arg[1] if isinstance(arg, tuple) and len(arg) == 2 and arg[0] in (NAMED, SURE) else None
         if isinstance(name, str) and name != HOPS and name in given:
             changed = True
-            return given[name]
+            value = given[name]
+            return (SOME, None) if value[0] == INSTANCE else value  # its answers name the classes of its own tests
         return arg
 
     positional, keywords = passed

@@ -28,6 +28,7 @@ from pytest_claims.analysis.resolution.context import as_mapping, entered_with, 
 from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
+from pytest_claims.analysis.resolution.instances import Instances
 from pytest_claims.analysis.resolution.stored import Stored, private_owner
 from pytest_claims.analysis.resolution.symbols import (
     HOLDS_METHODS,
@@ -108,6 +109,7 @@ class Summaries:
         self.view, self.evaluator, self.hierarchy, self.dispatch, self.bodies, self.tracker = parts
         self.stored = Stored(parts)
         self.judge = Judge(self.view, self.bodies)
+        self.instances = Instances(self.view, self.evaluator, self.hierarchy, self.judge)
         self.catalogue = catalogue
         self.shared = shared
         """Summaries that consulted nothing platform-specific, shared by the resolvers of every target."""
@@ -641,10 +643,22 @@ class Summaries:
         if call is not None and ctx == "call":
             callee = self.view.module(sym.module).facts.functions[sym.idx]
             if callee.tests:
-                passed, hops = self._forwarded(call)
-                args = with_hops(entered_with(callee, passed, _bound(self.bodies, callee, call)), hops)
+                args = self._entered(key, callee, call)
         found.edge(Edge(key, name, line, subject or name, sym.receiver, args))
         found.name(name)
+
+    def _entered(self, key: Key, callee: FunctionFacts, call: _Call) -> Decided:
+        """The callee's tests the call decides: by the literals it passes or leaves (its own, or the decided
+        parameters of the body it is written in, passed on), and by the arguments of known class it passes."""
+        passed, hops = self._forwarded(call)
+        shift = _bound(self.bodies, callee, call)
+        args = entered_with(callee, passed, shift)
+        site = Site(passed, call.module, call.func)
+        known = self.instances.decide(key, callee.tests, callee.accepts, site, shift)
+        if known:
+            literal = {d[0] for d in args}
+            args = tuple(sorted((*args, *(d for d in known if d[0] not in literal)), key=lambda d: d[0]))
+        return with_hops(args, hops)
 
     def _forwarded(self, call: _Call) -> tuple[Passed, int]:
         """What a call passes, with the decided parameters of the body it is written in passed on (`forward`), and

@@ -1,8 +1,11 @@
 """A decided parameter passed on unchanged decides the next callee's tests too, up to three calls deep; a value
-that is never None (a display, a string) decides `p is None` / `p is not None`. Unknown arguments, a parameter
-rebound before it is passed on, and a fourth call keep both branches."""
+that is never None (a display, a string) decides `p is None` / `p is not None`; an argument of known class (a
+constructor call, `self`) decides `p is None` and `isinstance(p, C)` (and the `elif` after it). Unknown
+arguments, a parameter rebound before it is passed on, and a fourth call keep both branches."""
 
+import io
 import time
+from datetime import timedelta, timezone, tzinfo
 
 
 class Client:
@@ -126,3 +129,88 @@ def needs_text():
 # claims: deterministic
 def needs_unknown(given):
     return relays(given)
+
+
+def do_timezone(value, arg):
+    if isinstance(arg, tzinfo):
+        tz = arg
+    elif isinstance(arg, str):
+        # want: deterministic call time.time from vio.forwarding_cases.zone_unknown via vio.forwarding_cases.do_timezone
+        tz = time.time()
+    else:
+        raise TypeError(arg)
+    return value, tz
+
+
+# claims: deterministic
+def zone_made(value):
+    return do_timezone(value, timezone(timedelta(hours=1)))
+
+
+# claims: deterministic
+def zone_unknown(value, arg):
+    return do_timezone(value, arg)
+
+
+def text_or_buffer(source):
+    if isinstance(source, (str, bytes)):
+        # want: deterministic call time.time from vio.forwarding_cases.buffer_unknown via vio.forwarding_cases.text_or_buffer
+        return time.time()
+    return source
+
+
+# claims: deterministic
+def buffer_made():
+    return text_or_buffer(io.BytesIO())
+
+
+# claims: deterministic
+def buffer_unknown(source):
+    return text_or_buffer(source)
+
+
+class Shape:
+    pass
+
+
+class Square(Shape):
+    def area(self):
+        return measure(self)
+
+
+class Blob:
+    pass
+
+
+def measure(obj):
+    if isinstance(obj, Shape):
+        return 1
+    # want: deterministic call time.time from vio.forwarding_cases.blob_measured via vio.forwarding_cases.measure
+    return time.time()
+
+
+# claims: deterministic
+def square_measured():
+    return Square().area()
+
+
+# claims: deterministic
+def blob_measured():
+    return measure(Blob())
+
+
+def opened(handle=None):
+    if handle is None:
+        # want: deterministic call time.time from vio.forwarding_cases.opened_unknown via vio.forwarding_cases.opened
+        return time.time()
+    return handle
+
+
+# claims: deterministic
+def opened_made():
+    return opened(io.StringIO())
+
+
+# claims: deterministic
+def opened_unknown(handle):
+    return opened(handle)
