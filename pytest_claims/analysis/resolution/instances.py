@@ -11,7 +11,7 @@ stays open: both branches are walked.
 
 from __future__ import annotations
 
-from pytest_claims.analysis.arguments import INSTANCE, MADE, SURE, VALUE, Decided, Signature, bound
+from pytest_claims.analysis.arguments import INSTANCE, MADE, NAMED, SURE, VALUE, Decided, Signature, bound
 from pytest_claims.analysis.resolution.conditional import Judge, Site
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
@@ -28,6 +28,7 @@ class Instances:
 
     def __init__(self, view: TargetView, evaluator: Evaluator, hierarchy: Hierarchy, judge: Judge) -> None:
         self.view, self.evaluator, self.hierarchy, self.judge = view, evaluator, hierarchy, judge
+        self.bodies = judge.bodies
         self._tests: dict[str, dict[int, ClassTests]] = {}
 
     def decide(
@@ -46,9 +47,9 @@ class Instances:
             value = values.get(param)
             if not _of_class(value):
                 continue
-            assert isinstance(value, tuple)
+            assert isinstance(value, tuple) and isinstance(value[0], str)
             tested = class_tests.get(param, ())
-            classes = self.judge.classes((value[0], value[1]), site)
+            classes = self._named(str(value[1]), site) if value[0] == NAMED else self.judge.classes(value, site)
             if not classes:
                 continue
             exact = value[0] in (MADE, VALUE)
@@ -59,6 +60,23 @@ class Instances:
                     answers.append((names, answer))
             decided.append((param, INSTANCE, tuple(answers)))
         return tuple(decided)
+
+    def _named(self, name: str, site: Site) -> list[Sym]:
+        """The class of a stdlib attribute passed by name (`timezone.utc`), when the stubs declare it with one class
+        and no None (`Stubs.never_none`); [] otherwise."""
+        chain = tuple(name.split("."))
+        if len(chain) < 2:
+            return []
+        owners, _ = self.bodies.use(site.module, site.func, chain[:-1])
+        if len(owners) != 1 or not isinstance(owners[0], StdName) or owners[0].symbol.kind not in ("class", "module"):
+            return []
+        module, owner = owners[0].symbol.where
+        qual = f"{owner}.{chain[-1]}" if owners[0].symbol.kind == "class" else chain[-1]
+        stubs = self.view.stubs
+        typed = stubs.attribute(module, qual)
+        if typed is None or typed.kind != "instance" or not stubs.never_none(module, qual):
+            return []
+        return [StdInstance(typed.module, typed.qualname)]
 
     def _answer(self, module_name: str, names: tuple[str, ...], classes: list[Sym], exact: bool) -> bool | None:
         """`isinstance(value, names)` for a value of one of `classes`, or None when not known."""
@@ -127,8 +145,11 @@ def _collect(conds: tuple[Cond, ...]) -> dict[int, ClassTests]:
 
 
 def _of_class(value: object) -> bool:
-    """A passed value whose classes may be known (`Judge.classes`): a call of a name, a name shown never None."""
-    return isinstance(value, tuple) and len(value) == 2 and value[0] in (MADE, SURE)
+    """A passed value whose classes may be known: a call of a name, a name shown never None (`Judge.classes`), an
+    attribute (`_named`)."""
+    if not (isinstance(value, tuple) and len(value) == 2):
+        return False
+    return value[0] in (MADE, SURE) or (value[0] == NAMED and "." in str(value[1]))
 
 
 def _is_class(sym: Sym) -> bool:

@@ -4,6 +4,7 @@ constructor call, `self`) decides `p is None` and `isinstance(p, C)` (and the `e
 arguments, a parameter rebound before it is passed on, and a fourth call keep both branches."""
 
 import io
+import sys
 import time
 from datetime import timedelta, timezone, tzinfo
 
@@ -148,6 +149,11 @@ def zone_made(value):
 
 
 # claims: deterministic
+def zone_utc(value):
+    return do_timezone(value, timezone.utc)
+
+
+# claims: deterministic
 def zone_unknown(value, arg):
     return do_timezone(value, arg)
 
@@ -202,6 +208,7 @@ def blob_measured():
 def opened(handle=None):
     if handle is None:
         # want: deterministic call time.time from vio.forwarding_cases.opened_unknown via vio.forwarding_cases.opened
+        # want: deterministic call time.time from vio.forwarding_cases.opened_stdout via vio.forwarding_cases.opened
         return time.time()
     return handle
 
@@ -214,3 +221,8 @@ def opened_made():
 # claims: deterministic
 def opened_unknown(handle):
     return opened(handle)
+
+
+# claims: deterministic
+def opened_stdout():
+    return opened(sys.stdout)  # the stubs let sys.stdout be None
