@@ -10,7 +10,7 @@ callee's calls is decided by its own call sites, never by how it was entered.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from pytest_claims.analysis.arguments import HOPS, INSTANCE, MAX_HOPS, NAMED, SOME, SURE, Decided, Lit, Passed, decide
 from pytest_claims.analysis.conditions import Target, evaluate
@@ -33,7 +33,7 @@ def entered_with(callee: FunctionFacts, passed: Passed | None, shift: int | None
 
 
 # claims: deterministic
-def forward(passed: Passed, given: dict[str, Lit]) -> tuple[Passed, int] | None:
+def forward(passed: Passed, given: Mapping[str, Lit]) -> tuple[Passed, int] | None:
     """A call's arguments in a body entered under decided `given` parameters: each plain name of one replaced by
     what it was decided to be, and how many calls the values have now been passed through. None when the call
     passes on no decided parameter, or when they were passed on `MAX_HOPS` times already."""
