@@ -37,7 +37,27 @@ with a class (no `Optional`, no None default) or a local every binding of which 
 nothing else binds (`(SURE, "buf")`). Like `NAMED`, what a stored callable may be."""
 
 LITERALS = frozenset({"None", "bool", "int", "float", "str"})
-"""The kinds of `Lit` that decide a test; `NAMED`, `MADE` and `VALUE` decide none."""
+"""The kinds of `Lit` that decide a test of a parameter against a literal; `NAMED`, `MADE` and `VALUE` decide none."""
+
+SOME = "some"
+"""The kind of a decided parameter whose argument is never None but whose value is not known (a display or a string,
+`VALUE`; the caller's own `self` or `cls`): it decides `p is None` / `p is not None` only."""
+
+INSTANCE = "instance"
+"""The kind of a decided parameter whose argument's class is known: never None, and its value the answers to the
+callee's `isinstance` tests of the parameter, `((classes as written, answer), ...)` (a test not among them stays
+open)."""
+
+DECIDING = LITERALS | {SOME}
+"""The kinds of a decided parameter (`Decided`)."""
+
+HOPS = ""
+"""The name of the entry of a `Decided` that counts how many calls its values were passed on through unchanged
+(`(HOPS, "hops", n)`; absent: none). No parameter has this name, so no test reads it."""
+
+MAX_HOPS = 2
+"""How many times a decided parameter is passed on: a literal decides the tests of the function it is passed to and
+of the next two that receive it unchanged, three calls deep."""
 
 Decided = tuple[tuple[str, str, object], ...]
 """The parameters a call decides, sorted: (parameter, kind, value). Empty: nothing decided."""
@@ -209,29 +229,40 @@ def signature(args: ast.arguments) -> Signature:
 
 
 # claims: deterministic
-def decide(tests: tuple[str, ...], accepts: Signature, call: Passed, shift: int) -> Decided:
-    """The tested parameters a call decides: each one it passes a literal to, or leaves at a literal default.
-    `shift` is how many leading parameters the call does not pass (1 for `self` / `cls` of a bound method)."""
+def bound(accepts: Signature, call: Passed, shift: int) -> dict[str, object] | None:
+    """What a call binds each parameter to: what it passes (`Passed`'s values), or the literal default it leaves
+    (a parameter left at a default that is no literal is absent). None when the call cannot bind (more positional
+    arguments than accepted, a name given twice, a positional-only name as a keyword). `shift` is how many leading
+    parameters the call does not pass (1 for `self` / `cls` of a bound method)."""
     positional, posonly, kwonly, defaults = accepts
     given, keywords = call
-    values: dict[str, object] = dict(zip(positional[shift:], given, strict=False))
     if len(given) > len(positional) - shift:
-        return ()  # more than it accepts positionally: `*args`, or an error; nothing decided
+        return None  # more than it accepts positionally: `*args`, or an error; nothing decided
+    values: dict[str, object] = dict(zip(positional[shift:], given, strict=False))
     for name, value in keywords:
         if name in values or (name in positional[:posonly]):
-            return ()  # given twice, or a positional-only name as a keyword: an error at run time
+            return None  # given twice, or a positional-only name as a keyword: an error at run time
         values[name] = value
+    for name, kind, value in defaults:
+        if name not in values and (name in positional[shift:] or name in kwonly):
+            values[name] = (kind, value)
+    return values
+
+
+# claims: deterministic
+def decide(tests: tuple[str, ...], accepts: Signature, call: Passed, shift: int) -> Decided:
+    """The tested parameters a call decides: each one it passes a literal to, or leaves at a literal default, and
+    each one it passes a value that is never None (`SOME`)."""
+    values = bound(accepts, call, shift)
+    if values is None:
+        return ()
     decided: list[tuple[str, str, object]] = []
-    fallback: dict[str, object] = {name: (kind, value) for name, kind, value in defaults}
     for name in tests:
-        if name in values:
-            value = values[name]
-        elif name in positional[shift:] or name in kwonly:
-            value = fallback.get(name)
-        else:
-            value = None
-        if isinstance(value, tuple) and len(value) == 2 and value[0] in LITERALS:
+        value = values.get(name)
+        if isinstance(value, tuple) and len(value) == 2 and value[0] in DECIDING:
             decided.append((name, value[0], value[1]))
+        elif isinstance(value, tuple) and len(value) == 2 and value[0] == VALUE:
+            decided.append((name, SOME, None))
     return tuple(sorted(decided, key=lambda d: d[0]))
 
 

@@ -11,7 +11,7 @@ import ast
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from pytest_claims.analysis.arguments import Lit, literal
+from pytest_claims.analysis.arguments import INSTANCE, SOME, Lit, dotted, literal
 from pytest_claims.analysis.specials import PRESENCE_AT_RUN_TIME
 from pytest_claims.records import Cond
 
@@ -26,7 +26,8 @@ from pytest_claims.records import Cond
 #   ("has", module, name)                 `hasattr(module, "name")` of a stdlib module: the target's stubs
 #                                         have the member (unknown for a module they do not have)
 #   ("param", function, name, op, lit)   a test of a parameter its body never rebinds, against a literal
-#                                         (op: truth is isnot == !=; lit: `arguments.Lit`): unknown on every
+#                                         (op: truth is isnot == !=; lit: `arguments.Lit`), or of its class
+#                                         (op: isinstance; lit: ("class", dotted names)): unknown on every
 #                                         target, decided by the literal arguments a call passes (SPEC §5)
 #   ("not", c) ("and", (c, ...)) ("or", (c, ...))
 
@@ -96,6 +97,16 @@ def _parameter(node: Cond, args: Mapping[str, Lit]) -> bool | None:
     _, _, name, op, want = node
     have = args.get(str(name))
     if have is None:
+        return None
+    if op == "isinstance":  # decided only for an argument of known class (`INSTANCE`), per class tuple tested
+        answers = have[1] if have[0] == INSTANCE and isinstance(have[1], tuple) else ()
+        for classes, answer in answers:
+            if isinstance(want, tuple) and classes == want[1]:
+                return bool(answer)
+        return None
+    if have[0] in (SOME, INSTANCE):  # never None, value unknown: only a test against None is decided
+        if op in ("is", "isnot") and isinstance(want, tuple) and want[0] == "None":
+            return op == "isnot"
         return None
     if op == "truth":
         return bool(have[1])
@@ -364,10 +375,28 @@ class ConditionCompiler:
                 return None
         return None
 
+    def _instance_test(self, node: ast.expr) -> Cond | None:
+        """`isinstance(p, C)` / `isinstance(p, (C, D))` of a parameter, each class a dotted name the def does not
+        bind: decided by an argument of known class (the classes are resolved in the walk, in the def's module)."""
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance"):
+            return None
+        if len(node.args) != 2 or node.keywords or self.hidden("isinstance") or "isinstance" in self.imported:
+            return None
+        subject, tested = node.args
+        if not (isinstance(subject, ast.Name) and subject.id in self.params):
+            return None
+        names = [dotted(n) for n in (tested.elts if isinstance(tested, ast.Tuple) else [tested])]
+        if not names or any(n is None or self.hidden(n.split(".")[0]) for n in names):
+            return None
+        return self._param(subject.id, "isinstance", ("class", tuple(str(n) for n in names)))
+
     def _atom(self, node: ast.expr) -> Cond:
         if self.params:
             if isinstance(node, ast.Name) and node.id in self.params:
                 return self._param(node.id, "truth", None)
+            instance = self._instance_test(node)
+            if instance is not None:
+                return instance
             if isinstance(node, ast.Compare) and len(node.ops) == 1:
                 tested = self._param_comparison(node.left, node.ops[0], node.comparators[0])
                 if tested is not None:

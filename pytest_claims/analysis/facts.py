@@ -1044,6 +1044,16 @@ def _sure_calls(func: _FunctionBuilder) -> tuple[tuple[int, arguments.Passed], .
     return tuple((index, _marked(passed, sure)) for index, passed in func.calls)
 
 
+def _passed_on(calls: list[tuple[int, arguments.Passed]]) -> set[str]:
+    """The plain names a def's calls pass as arguments (`x` in `f(x)`, `f(k=x)`)."""
+    names: set[str] = set()
+    for _, (positional, keywords) in calls:
+        for arg in (*positional, *(value for _, value in keywords)):
+            if isinstance(arg, tuple) and arg[:1] == (arguments.NAMED,) and "." not in str(arg[1]):
+                names.add(str(arg[1]))
+    return names
+
+
 def _own_params(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
     args = node.args
     every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
@@ -2926,12 +2936,18 @@ def _arities(ex: _Extractor) -> dict[int, arguments.Arity]:
 
 
 def _decided_tests(ex: _Extractor) -> dict[int, tuple[tuple[str, ...], arguments.Signature]]:
-    """Per def, the parameters its compiled tests are of and its body never binds again or shadows (`stored`: so
-    a test reads the argument). A test of any other parameter stays in the conditions, and no call ever decides
-    it: the walk decides only a callee's `tests`."""
+    """Per def, the parameters its compiled tests are of, or that it passes on as a plain name to a call (whose
+    tests they may decide in turn), and its body never binds again or shadows (`stored`: so a test reads the
+    argument). A test of any other parameter stays in the conditions, and no call ever decides it: the walk
+    decides only a callee's `tests`."""
     wanted: dict[int, set[str]] = {}
     for index, name in ex.compiler.tested:
         wanted.setdefault(index, set()).add(name)
+    for index, builder in enumerate(ex.functions):
+        if builder.node is not None and builder.calls:
+            passed_on = _passed_on(builder.calls) & _own_params(builder.node)
+            if passed_on:
+                wanted.setdefault(index, set()).update(passed_on)
     decided: dict[int, tuple[tuple[str, ...], arguments.Signature]] = {}
     for index, names in wanted.items():
         builder = ex.functions[index]

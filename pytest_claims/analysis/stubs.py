@@ -567,6 +567,10 @@ class Stubs:
         self._members[key] = result
         return result
 
+    def derives(self, module: str, qual: str, base: tuple[str, str]) -> bool:
+        """Whether the stub class `module.qual` is `base` or lists it among its stub bases, however far up."""
+        return base in self._mro(module, qual)
+
     def _mro(self, module: str, qual: str) -> list[tuple[str, str]]:
         """The class and its stub bases, breadth-first, each once."""
         order: list[tuple[str, str]] = []
@@ -677,6 +681,21 @@ class Stubs:
         builtins.str) or module-level variable (`("sys", "argv")` -> elements of builtins.str). None: not known,
         or not a value's attribute (a method, a class, a type alias)."""
         return self._typed(module, qual, False)
+
+    def never_none(self, module: str, qual: str) -> bool:
+        """Whether the stdlib class attribute or module variable `qual` of `module` is declared, by every live
+        definition, with one plain class (`utc: ClassVar[timezone]`): never None, as far as the stubs say."""
+        symbol = self.member(module, tuple(qual.split(".")))
+        if symbol.kind != "variable":
+            return False
+        where, name = symbol.where
+        defs = self._defs_at(where, name) or []
+        live = [d for d in defs if self._live([d])]
+        for definition in live:
+            named = _one_class(definition.annotation) if definition.kind == "variable" and not definition.role else None
+            if named is None or self._base(where, named).kind != "class":
+                return False  # a union, an alias of one, a TypeVar, `Any`: may be None
+        return bool(live)
 
     def _typed(self, module: str, qual: str, call: bool, step: str = "") -> TypeRef | None:
         key = (module, qual, call, step)
@@ -883,3 +902,14 @@ def stub_names(module: str, version: tuple[int, int]) -> frozenset[str]:
 def stdlib_tops(version: tuple[int, int]) -> frozenset[str]:
     """Top-level stdlib module names typeshed knows for this version."""
     return _stdlib_tops(version)
+
+
+_NOT_ONE_CLASS = frozenset({"None", "?", "...", "Any", "object", "typing.Any"})
+
+
+def _one_class(annotation: Ann | None) -> str | None:
+    """The name an annotation gives, bare or as `ClassVar[C]` / `Final[C]`; None for a union, None, `Any`."""
+    wrapped = isinstance(annotation, tuple) and len(annotation) == 3 and annotation[0] == "[]"
+    if wrapped and isinstance(annotation, tuple) and str(annotation[1]).rpartition(".")[2] in ("ClassVar", "Final"):
+        annotation = annotation[2] if isinstance(annotation[2], str) else None
+    return annotation if isinstance(annotation, str) and annotation not in _NOT_ONE_CLASS else None

@@ -67,11 +67,11 @@ class Judge:
             if mode[0] == "str" and not any(c in str(mode[1]) for c in "wax"):
                 return True
         if condition.when_path:
-            classes = self._classes(self._argument(site.passed, positional, condition.when_path), site)
+            classes = self.classes(self._argument(site.passed, positional, condition.when_path), site)
             if classes and all(self._not_a_path(sym) for sym in classes):
                 return True
         if condition.unless_instance:
-            classes = self._classes(self._argument(site.passed, positional, condition.unless_instance), site)
+            classes = self.classes(self._argument(site.passed, positional, condition.unless_instance), site)
             if classes and all(_instance_of(sym, condition.of) for sym in classes):
                 return True
         return False
@@ -99,9 +99,9 @@ class Judge:
         kind = value[0]
         if kind in LITERALS or kind == VALUE:
             return kind != "None"
-        return bool(self._classes(value, site))
+        return bool(self.classes(value, site))
 
-    def _classes(self, value: tuple[str, object], site: Site) -> list[Sym]:
+    def classes(self, value: tuple[str, object], site: Site) -> list[Sym]:
         """The classes of a value known not to be None (instances), or [] when it may be anything or None."""
         kind, what = value
         if kind in _BUILTIN_KINDS or kind == VALUE:

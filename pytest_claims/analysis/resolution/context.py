@@ -2,15 +2,17 @@
 literal arguments that decide its own tests of its parameters (SPEC §5).
 
 A walk node is (module, index, receiver, args). The receiver narrows dispatch on `self` (`dispatch`, `bodies`);
-the arguments drop the uses under a test they decide, the way a platform guard drops them on a target. Both are
-one level deep: what the callee passes on is decided by its own call sites, never by how it was entered.
+the arguments drop the uses under a test they decide, the way a platform guard drops them on a target. The
+receiver is one level deep. A decided parameter the callee passes on unchanged (a plain name of it as an argument)
+decides the next callee's tests too (`forward`), up to `arguments.MAX_HOPS` more calls; any other argument of the
+callee's calls is decided by its own call sites, never by how it was entered.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from pytest_claims.analysis.arguments import Decided, Lit, Passed, decide
+from pytest_claims.analysis.arguments import HOPS, INSTANCE, MAX_HOPS, NAMED, SOME, SURE, Decided, Lit, Passed, decide
 from pytest_claims.analysis.conditions import Target, evaluate
 from pytest_claims.analysis.resolution.symbols import ClassKey
 from pytest_claims.records import FileFacts, FunctionFacts
@@ -28,6 +30,39 @@ def entered_with(callee: FunctionFacts, passed: Passed | None, shift: int | None
     if not callee.tests or passed is None or shift is None:
         return ()
     return decide(callee.tests, callee.accepts, passed, shift)
+
+
+# claims: deterministic
+def forward(passed: Passed, given: Mapping[str, Lit]) -> tuple[Passed, int] | None:
+    """A call's arguments in a body entered under decided `given` parameters: each plain name of one replaced by
+    what it was decided to be, and how many calls the values have now been passed through. None when the call
+    passes on no decided parameter, or when they were passed on `MAX_HOPS` times already."""
+    hops = given.get(HOPS)
+    depth = hops[1] if hops is not None and isinstance(hops[1], int) else 0
+    if depth >= MAX_HOPS:
+        return None
+    changed = False
+
+    def value(arg: object) -> object:
+        nonlocal changed
+        name = arg[1] if isinstance(arg, tuple) and len(arg) == 2 and arg[0] in (NAMED, SURE) else None
+        if isinstance(name, str) and name != HOPS and name in given:
+            changed = True
+            value = given[name]
+            return (SOME, None) if value[0] == INSTANCE else value  # its answers name the classes of its own tests
+        return arg
+
+    positional, keywords = passed
+    result = (tuple(value(v) for v in positional), tuple((k, value(v)) for k, v in keywords))
+    return (result, depth + 1) if changed else None
+
+
+# claims: deterministic
+def with_hops(args: Decided, hops: int) -> Decided:
+    """`args` counting `hops` calls passed through (`arguments.HOPS`); nothing decided stays nothing."""
+    if not args or not hops:
+        return args
+    return tuple(sorted((*(d for d in args if d[0] != HOPS), (HOPS, "hops", hops)), key=lambda d: d[0]))
 
 
 def ruled_out(facts: FileFacts, guard: int, target: Target, args: dict[str, Lit]) -> bool:

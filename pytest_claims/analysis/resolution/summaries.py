@@ -19,15 +19,16 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from pytest_claims.analysis.arguments import Decided, Passed
+from pytest_claims.analysis.arguments import NAMED, SURE, Decided, Passed
 from pytest_claims.analysis.catalog import Catalogue
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.conditional import Judge, Site
-from pytest_claims.analysis.resolution.context import as_mapping, entered_with, ruled_out
+from pytest_claims.analysis.resolution.context import as_mapping, entered_with, forward, ruled_out, with_hops
 from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
+from pytest_claims.analysis.resolution.instances import Instances
 from pytest_claims.analysis.resolution.stored import Stored, private_owner
 from pytest_claims.analysis.resolution.symbols import (
     HOLDS_METHODS,
@@ -108,6 +109,7 @@ class Summaries:
         self.view, self.evaluator, self.hierarchy, self.dispatch, self.bodies, self.tracker = parts
         self.stored = Stored(parts)
         self.judge = Judge(self.view, self.bodies)
+        self.instances = Instances(self.view, self.evaluator, self.hierarchy, self.judge)
         self.catalogue = catalogue
         self.shared = shared
         """Summaries that consulted nothing platform-specific, shared by the resolvers of every target."""
@@ -641,9 +643,33 @@ class Summaries:
         if call is not None and ctx == "call":
             callee = self.view.module(sym.module).facts.functions[sym.idx]
             if callee.tests:
-                args = entered_with(callee, call.passed, _bound(self.bodies, callee, call))
+                args = self._entered(key, callee, call)
         found.edge(Edge(key, name, line, subject or name, sym.receiver, args))
         found.name(name)
+
+    def _entered(self, key: Key, callee: FunctionFacts, call: _Call) -> Decided:
+        """The callee's tests the call decides: by the literals it passes or leaves (its own, or the decided
+        parameters of the body it is written in, passed on), and by the arguments of known class it passes."""
+        passed, hops = self._forwarded(call)
+        shift = _bound(self.bodies, callee, call)
+        args = entered_with(callee, passed, shift)
+        site = Site(passed, call.module, call.func)
+        known = self.instances.decide(key, callee.tests, callee.accepts, site, shift)
+        if known:
+            literal = {d[0] for d in args}
+            args = tuple(sorted((*args, *(d for d in known if d[0] not in literal)), key=lambda d: d[0]))
+        return with_hops(args, hops)
+
+    def _forwarded(self, call: _Call) -> tuple[Passed, int]:
+        """What a call passes, with the decided parameters of the body it is written in passed on (`forward`), and
+        how many calls they have been passed through (0: none passed on). Asks the context when it passes one on."""
+        given = self.bodies.given
+        if given is None or given[0] is not call.func:
+            return call.passed, 0
+        if any(_names_one_of(arg, call.func.tests) for arg in (*call.passed[0], *(v for _, v in call.passed[1]))):
+            self.bodies.asked += 1  # the edge's arguments depend on how the body was entered: never replayed
+        passing = forward(call.passed, given[1])
+        return passing if passing is not None else (call.passed, 0)
 
     def _construct_outcome(
         self, sym: ProjectClass | ProjectInstance, ctx: str, line: int, found: Found, subject: str, call: _Call | None
@@ -778,6 +804,11 @@ def _hidden(sym: Sym) -> bool:
         case StdInstance(module, qualname):
             return f"{module}.{qualname}" in CALLS_BY_NAME
     return False
+
+
+def _names_one_of(arg: object, names: tuple[str, ...]) -> bool:
+    """Whether a passed argument (`arguments.Passed`) is a plain name out of `names`."""
+    return isinstance(arg, tuple) and len(arg) == 2 and arg[0] in (NAMED, SURE) and arg[1] in names
 
 
 def _bound(bodies: Bodies, callee: FunctionFacts, call: _Call) -> int | None:

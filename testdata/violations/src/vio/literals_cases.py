@@ -1,7 +1,7 @@
 """SPEC §5, literal arguments decide the callee's tests: a call that passes a literal (`None`, `True`, `False`, a
 number, a string), or leaves a parameter at a literal default, decides the callee's own tests of that parameter
-(`p is None`, `p is not None`, `p == "x"`, `if p:`, `if not p:`), one level deep. Unknown arguments, a rebound
-parameter, an unpacked call and a test one level further keep both branches."""
+(`p is None`, `p is not None`, `p == "x"`, `if p:`, `if not p:`), and in the callees it is passed on to unchanged
+(forwarding_cases.py). Unknown arguments, a rebound parameter and an unpacked call keep both branches."""
 
 import os
 import time
@@ -171,7 +171,7 @@ def forwards(flag=None):
 
 def checks(flag):
     if flag:
-        return time.time()  # want: deterministic call time.time from vio.literals_cases.two_levels via vio.literals_cases.forwards -> vio.literals_cases.checks
+        return time.time()  # a literal passed on unchanged decides the next callee's test too (forwarding_cases)
     return 0
 
 
