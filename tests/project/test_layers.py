@@ -183,6 +183,7 @@ RESOLUTION: tuple[tuple[str, ...], ...] = (
     ("dispatch",),
     ("bodies",),
     ("stored", "conditional"),
+    ("instances",),
     ("summaries",),
 )
 """The resolution's collaborators, lowest first (`analysis/resolution/`): each imports only its own row's and lower
