@@ -248,6 +248,29 @@ class Reach:
     module: str = ""
     """The module whose file holds `line`, when it is not the body's own (a dataclass field's factory, reported
     where it is written)."""
+    site: int = 0
+    """The line of the body's own call that met it, when `line` is elsewhere (a stored value's binding, a field's
+    factory): the last step of a violation's chain (`ChainStep`). 0: `line` itself."""
+    how: str = ""
+    """How that call met it, when not plainly (`stored`, `constructor`); "" means as `kind` says."""
+
+
+HOW: dict[str, str] = {
+    "call": "a call",
+    "reference": "a function value",
+    "read": "a read",
+    "override": "a subclass's override",
+    "protocol": "a protocol implementer",
+    "implicit": "a special method Python calls",
+    "callback": "called back by the stdlib",
+    "stored": "a stored callable",
+    "state": "module or class state read",
+    "class": "a class statement's body run",
+    "constructor": "a constructor",
+    "redefined": "a later def of the claiming name",
+}
+"""How a step of a chain was entered, and how the failure text says it. A plain call's step (and a reach's step
+that is what the violation's `kind` says) adds no line to the failure text."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,6 +288,9 @@ class Edge:
     args: tuple[tuple[str, str, object], ...] = ()
     """The literal arguments the call passes to parameters the callee tests (`arguments.Decided`): they decide
     those tests when the walk enters it (SPEC §5)."""
+    how: str = "call"
+    """How the body enters it (`HOW`): shown for each step of a violation's chain, so a doubted chain names the
+    dispatch that took it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,6 +332,16 @@ class Summary:
 # Verdicts and results (named tuples of plain fields: a warm run reads thousands back, retyped at C speed)
 
 
+class ChainStep(NamedTuple):
+    """One step of a violation's chain: the hop (or the reach) entered, the file and line of the call, reference
+    or read that took it, and how it was entered (`HOW`)."""
+
+    function: str
+    file: str
+    line: int
+    how: str
+
+
 class Violation(NamedTuple):
     claim: str
     kind: str
@@ -313,6 +349,8 @@ class Violation(NamedTuple):
     file: str
     line: int
     via: tuple[str, ...]
+    steps: tuple[ChainStep, ...] = ()
+    """One per hop of `via`, then one for the reach."""
 
 
 class FrontierEntry(NamedTuple):

@@ -7,7 +7,7 @@ frontier. A violation wins over the frontier, and a walk past `max-walk` is neve
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
 from pytest_claims.analysis.policy import Policy
@@ -18,6 +18,8 @@ from pytest_claims.records import (
     PLATFORM,
     Blind,
     BlindCalls,
+    ChainStep,
+    Edge,
     Frontier,
     FrontierEntry,
     Reach,
@@ -109,13 +111,13 @@ def _judge_reaches(
     checked: dict[str, frozenset[str]],
     deny: dict[str, tuple[str, ...]],
     allow: dict[str, tuple[str, ...]],
-    where: tuple[str, Via, Findings, Callable[[str], str]],
+    where: tuple[str, Via, Findings, _Steps],
     violations: dict[tuple[str, str, int, str, str], Violation],
 ) -> None:
     """Every reach a claim forbids (by category, or named in `deny` for it, and not exempt by `allow`)."""
-    rel, via, findings, rel_of = where
+    rel, via, findings, steps = where
     for reach in reaches:
-        file = rel_of(reach.module) if reach.module else rel
+        file = steps.rel_of(reach.module) if reach.module else rel
         for claim, forbidden in checked.items():
             if under_any(reach.reach, allow.get(claim, ())):
                 continue
@@ -123,7 +125,9 @@ def _judge_reaches(
                 continue
             key = (claim, reach.reach, reach.line, file, reach.kind)
             if key not in violations:
-                found = Violation(claim, reach.kind, reach.reach, file, reach.line, findings.chain(via))
+                chain = findings.chain(via)
+                taken = findings.same(steps.taken(via, chain, reach, rel))
+                found = Violation(claim, reach.kind, reach.reach, file, reach.line, chain, taken)
                 violations[key] = findings.same(found)
 
 
@@ -196,6 +200,24 @@ class _Steps:
     def rel_of(self, module: str) -> str:
         return self.index[module].rel
 
+    def taken(self, via: Via, chain: tuple[str, ...], reach: Reach, rel: str) -> tuple[ChainStep, ...]:
+        """The steps of a violation's chain (`ChainStep`), spelled out from the walk's parent pointers only for a
+        violation: each hop with the edge of the function before it that entered it, then the reach."""
+        nodes = via.nodes()
+        head = len(chain) - (len(nodes) - 1)
+        out: list[ChainStep] = []
+        if head > 0:  # a later def of the claiming name, walked from its own def
+            first = nodes[0]
+            line = self.resolver.module(first[0]).facts.functions[first[1]].line
+            out += [ChainStep(name, self.rel_of(first[0]), line, "redefined") for name in chain[:head]]
+        for parent, child, name in zip(nodes[:-1], nodes[1:], chain[head:], strict=True):
+            parent_rel, _, summary, _ = self.known.get(parent) or met(self.resolver, self.policy, parent)
+            edge = _edge_to(summary.edges, child)
+            out.append(ChainStep(name, parent_rel, edge.line if edge else 0, edge.how if edge else "call"))
+        file = rel if reach.site or not reach.module else self.rel_of(reach.module)
+        out.append(ChainStep(reach.reach, file, reach.site or reach.line, reach.how or reach.kind))
+        return tuple(out)
+
     def join(self, receivers: Sequence[Receiver]) -> Receiver:
         """Where the walk widens a function's receivers (`walk.MAX_CONTEXTS`): the verdict depends on the classes
         the answer read, and where another target would answer otherwise, the walk is never the same there."""
@@ -213,11 +235,23 @@ class _Steps:
         if self.specific is not None and PLATFORM in read:
             self.specific.append((node, learnt))
         if summary.reaches:
-            context = (rel, via, self.findings, self.rel_of)
+            context = (rel, via, self.findings, self)
             _judge_reaches(summary.reaches, self.checked, self.deny, self.allow, context, self.violations)
         if summary.frontier or summary.blind:
             self.findings.meet(rel, summary.frontier, summary.blind, via)
         return neighbours
+
+
+def _edge_to(edges: Iterable[Edge], node: Node) -> Edge | None:
+    """The edge the walk took to `node`: the first (in the summary's order, as the walk met them) entering it in
+    that context, else the first entering the function (a context the walk widened)."""
+    loose: Edge | None = None
+    for edge in edges:
+        if edge.target == node[:2]:
+            if edge.receiver == node[2] and edge.args == node[3]:
+                return edge
+            loose = loose or edge
+    return loose
 
 
 def met(resolver: Resolver, policy: Policy, node: Node) -> Met:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from pytest_claims.records import FrontierEntry, RuleResult, Violation
+from pytest_claims.records import HOW, FrontierEntry, RuleResult, Violation
 
 _VERBS = {"call": "calls", "reference": "references", "read": "references"}
 
@@ -39,6 +39,20 @@ def violation_line(function: str, violation: Violation, display: Callable[[str],
 
 
 # claims: deterministic
+def step_lines(violation: Violation, display: Callable[[str], str] = _same) -> list[str]:
+    """`    via <hop> at <file>:<line>, <how>` for every step of the chain not taken by a plain call (nor, for the
+    reach, as the violation's `kind` says): the dispatch a user doubting the chain needs to see."""
+    out = []
+    last = len(violation.steps) - 1
+    for position, (name, file, line, how) in enumerate(violation.steps):
+        if how == "call" or (position == last and how == violation.kind):
+            continue
+        where = f"{display(file)}:{line}" if line else display(file)
+        out.append(f"    via {name} at {where}, {HOW.get(how, how)}")
+    return out
+
+
+# claims: deterministic
 def frontier_line(entry: FrontierEntry, display: Callable[[str], str] = _same) -> str:
     where = f"{display(entry.file)}:{entry.line}"
     through = f", through {' -> '.join(entry.via)}" if entry.via else ""
@@ -60,6 +74,7 @@ def failure_text(
     if status == "violated":
         for violation in violations:
             out.append(violation_line(function, violation, display))
+            out.extend(step_lines(violation, display))
             out.append(f"    {source_line(violation.file, violation.line).strip()}")
         out.extend(acceptance_hints(violations))
         return "\n".join(out)

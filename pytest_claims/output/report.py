@@ -162,6 +162,10 @@ def _claim_json(claim: ClaimResult, root: Path) -> dict[str, Any]:
                 "file": posix(v.file, root),
                 "line": v.line,
                 "via": list(v.via),
+                "steps": [
+                    {"function": name, "file": posix(file, root), "line": line, "how": how}
+                    for name, file, line, how in v.steps
+                ],
             }
             for v in sorted(claim.violations, key=violation_sort_key)
         ],

@@ -389,6 +389,23 @@ _FILE_LINE = (
 """Where a stored violation and a stored frontier entry hold their file and line (`encode` keeps field order)."""
 
 
+_STEPS = Violation._fields.index("steps")
+"""Where a stored violation holds its steps (`ChainStep`: function, file, line, how)."""
+
+
+def _moved_steps(item: Any, lines: dict[str, dict[int, int]], memo: dict[int, Any]) -> Any:
+    """A stored violation with the lines of its steps in the files of `lines` moved (KeyError: one is not)."""
+    steps = item[_STEPS]
+    if not any(step[1] in lines for step in steps):
+        return item
+    new = memo.get(id(steps))
+    if new is None:
+        new = memo[id(steps)] = tuple(
+            (name, file, lines[file][line] if file in lines else line, how) for name, file, line, how in steps
+        )
+    return (*item[:_STEPS], new, *item[_STEPS + 1 :])
+
+
 def _moved_lines(raw: Any, lines: dict[str, dict[int, int]], memo: dict[int, Any]) -> Any:
     """A stored verdict with its lines in the files of `lines` moved; None when one is not in its file's map.
 
@@ -407,6 +424,8 @@ def _moved_lines(raw: Any, lines: dict[str, dict[int, int]], memo: dict[int, Any
                         line = lines[item[at_file]][item[at_line]]
                         new = memo[id(item)] = (*item[:at_line], line, *item[at_line + 1 :])
                     item = new
+                if items is violations:
+                    item = _moved_steps(item, lines, memo)
                 moved.append(item)
             parts.append(tuple(moved))
         calls = []

@@ -32,7 +32,7 @@ from pytest_claims.output.report import (
     write_report,
 )
 from pytest_claims.output.sarif import repository_root
-from pytest_claims.records import Definition, RuleResult
+from pytest_claims.records import HOW, Definition, RuleResult
 
 TESTDATA = Path(__file__).resolve().parents[2] / "testdata"
 VIOLATIONS = TESTDATA / "violations"
@@ -114,8 +114,12 @@ def test_claim_records(document: dict[str, Any], sweep: Result) -> None:
         assert claim["claims"] == sorted(claim["claims"])
         statuses.add(claim["status"])
         for violation in claim["violations"]:
-            assert set(violation) == {"claim", "kind", "reach", "file", "line", "via"}
+            assert set(violation) == {"claim", "kind", "reach", "file", "line", "via", "steps"}
             assert violation["kind"] in ("call", "reference", "read")
+            assert [step["function"] for step in violation["steps"]] == [*violation["via"], violation["reach"]]
+            for step in violation["steps"]:
+                assert set(step) == {"function", "file", "line", "how"}
+                assert step["how"] in HOW
         for entry in claim["frontier"]:
             assert set(entry) == {"reach", "file", "line", "via", "reason"}
         for spot in claim["blind_spots"]:
@@ -142,6 +146,11 @@ def test_one_record_exactly(document: dict[str, Any]) -> None:
                 "file": "src/vio/helpers.py",
                 "line": 7,
                 "via": ["vio.helpers.relay", "vio.helpers.stamp"],
+                "steps": [
+                    {"function": "vio.helpers.relay", "file": "src/vio/helpers.py", "line": 25, "how": "call"},
+                    {"function": "vio.helpers.stamp", "file": "src/vio/helpers.py", "line": 11, "how": "call"},
+                    {"function": "time.time", "file": "src/vio/helpers.py", "line": 7, "how": "call"},
+                ],
             }
         ],
         "frontier": [],

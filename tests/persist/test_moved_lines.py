@@ -14,7 +14,7 @@ from pytest_claims.analysis.facts import extract, line_numbers, lines_ranked
 from pytest_claims.engine import Result, check
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.persist.store import _moved_lines, encode_verdict
-from pytest_claims.records import BlindCalls, FrontierEntry, Verdict, Violation
+from pytest_claims.records import BlindCalls, ChainStep, FrontierEntry, Verdict, Violation
 from tests.persist.helpers import outcome, package, traced
 
 TARGETS = ["linux", "win32"]
@@ -185,3 +185,13 @@ def test_after_a_move_the_summaries_of_other_modules_stand(tmp_path: Path, monke
     assert summarized >= 3  # via_mid (its module changed), make (a line in core.py), clock (its module moved)
     (via_make,) = [c for c in edited.claims if c.qualname == "via_make" and c.platform == "linux"]
     assert [(v.file, v.reach) for v in via_make.violations] == [("pkg/core.py", "time.time")]
+
+
+def test_a_stored_violation_has_the_lines_of_its_steps_moved_in_the_moved_file_only() -> None:
+    steps = (ChainStep("pkg.other.f", "pkg/other.py", 3, "call"), ChainStep("time.time", "pkg/core.py", 6, "stored"))
+    violation = Violation("deterministic", "call", "time.time", "pkg/core.py", 5, ("pkg.other.f",), steps)
+    raw = encode_verdict(Verdict("violated", (violation,), (), ()))
+    moved = _moved_lines(raw, {"pkg/core.py": {5: 6, 6: 8}}, {})
+    moved_steps = (steps[0], steps[1]._replace(line=8))
+    assert moved == encode_verdict(Verdict("violated", (violation._replace(line=6, steps=moved_steps),), (), ()))
+    assert _moved_lines(raw, {"pkg/other.py": {1: 2}}, {}) is None  # a step's line the map lacks: walked again

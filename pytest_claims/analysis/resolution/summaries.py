@@ -263,7 +263,7 @@ class Summaries:
         part = module.facts.functions[index]
         if any(use[1] not in ("ref", "identity", "type") for use in part.uses):
             name = self.view.function_name(module.name, index)
-            found.edge(Edge((module.name, index), name, line, name))
+            found.edge(Edge((module.name, index), name, line, name, how="class"))
             found.name(name)
             return
         for chain, ctx, _, guard, _ in part.uses:
@@ -303,8 +303,10 @@ class Summaries:
         call = _Call(passed, chain, module, func) if passed is not None else None
         if ctx == "call":
             syms = self._fitting(module, func, chain, syms, passed, line, found, code)
+        dispatched = ctx == "call" and len(chain) > 1 and chain[-1][:1] != "(" and not chain[0].startswith("<super")
         for sym in syms:
-            self._outcome(sym, ctx, line, found, "", call)
+            how = self._dispatch_how(module, func, chain, sym) if dispatched else ""
+            self._outcome(sym, ctx, line, found, "", call, how)
         if ctx == "call" and len(chain) > 1 and chain[-1][:1] != "(" and any(isinstance(s, Unknown) for s in syms):
             self._stored(module, func, chain, line, found)
         if ctx == "getattr":
@@ -346,6 +348,26 @@ class Summaries:
             return syms
         return [s for s in syms if s not in dropped] or [UNKNOWN]
 
+    def _dispatch_how(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], sym: Sym) -> str:
+        """How a method call `obj.m()` enters a method it may land on: `override` when the method's class is in
+        no MRO of the receiver's classes (a subclass's override), `protocol` when the receiver is typed by a
+        protocol (a structural implementer); "" (a plain call) otherwise."""
+        if not isinstance(sym, ProjectFunction):
+            return ""
+        home = self.view.module(sym.module)
+        owner_name = home.facts.functions[sym.idx].cls
+        if not owner_name:
+            return ""
+        owners = {(sym.module, index) for index in self.view.classes_named(home, owner_name)}
+        classes = [
+            (r.module, r.idx)
+            for r in self.bodies.use(module, func, chain[:-1])[0]
+            if isinstance(r, (ProjectInstance, ProjectClass))
+        ]
+        if not classes or any(owners.intersection(self.hierarchy.mro(*key)) for key in classes):
+            return ""
+        return "protocol" if any(self.hierarchy.is_protocol(*key) for key in classes) else "override"
+
     def _protocol_calls(self, sym: ProjectInstance, shape: tuple[int, tuple[str, ...]] | None) -> list[Sym]:
         """The `__call__` methods calling a protocol-typed value may enter (those accepting `shape`, when known)."""
         targets = self.dispatch.class_member(sym, "__call__", 1, dispatch=True)
@@ -362,8 +384,8 @@ class Summaries:
         owner = private_owner(self.view, module, func, chain)
         for sym, written, home in self.stored.origins(receivers, chain[-1], owner):
             inner = Found(found.keep_names)
-            self._outcome(sym, "call", line, inner, "")
-            found.absorb(inner, written, "" if home == module.name else home)
+            self._outcome(sym, "call", line, inner, "", how="stored")
+            found.absorb(inner, (written, line, "stored"), "" if home == module.name else home)
 
     def _may_lead(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> bool:
         """Whether a call the walk cannot follow could lead somewhere. A method called by name on a value of
@@ -390,11 +412,12 @@ class Summaries:
             self.tracker.module(PLATFORM)
         return bound
 
-    def _reads(self, reads: Iterable[tuple[str, int]], line: int, found: Found) -> None:
-        """Module or class state read: an edge to the `state` function holding what its binding evaluates."""
+    def _reads(self, reads: Iterable[tuple[str, int]], line: int, found: Found, how: str = "state") -> None:
+        """Module or class state read: an edge to the `state` function holding what its binding evaluates (or,
+        `how` = `implicit`, a hook Python runs for the read: `__getattr__`, a property's getter)."""
         for state in sorted(reads) if reads else ():
             name = self.view.function_name(*state)
-            found.edge(Edge(state, name, line, name))
+            found.edge(Edge(state, name, line, name, how=how))
             found.name(name)
 
     def _base(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found) -> None:
@@ -415,10 +438,10 @@ class Summaries:
         self._reads(reads, line, found)
         for sym in syms:
             if isinstance(sym, ProjectInstance):
-                self._reads(self.dispatch.probe(sym, chain[-1]), line, found)
-                self._reads(self.dispatch.probed_getters(sym, chain[-1]), line, found)  # a property's getter runs
+                self._reads(self.dispatch.probe(sym, chain[-1]), line, found, "implicit")
+                self._reads(self.dispatch.probed_getters(sym, chain[-1]), line, found, "implicit")  # a getter runs
             elif isinstance(sym, ProjectModule) and not self.view.bound(self.view.module(sym.name), chain[-1]):
-                self._reads(self._module_getattr(sym), line, found)
+                self._reads(self._module_getattr(sym), line, found, "implicit")
         if any(isinstance(sym, Unknown) for sym in syms) and self._getattr_hooks():
             # on a value of unknown class, any project `__getattr__` may answer (SPEC §5: a blind spot)
             code = f"hasattr({'.'.join(chain[:-1])}, {chain[-1]!r})"
@@ -430,9 +453,9 @@ class Summaries:
         module its PEP 562 `__getattr__`."""
         for sym in syms:
             if isinstance(sym, ProjectInstance):
-                self._reads(self.dispatch.probed_getters(sym, None), line, found)
+                self._reads(self.dispatch.probed_getters(sym, None), line, found, "implicit")
             elif isinstance(sym, ProjectModule):
-                self._reads(self._module_getattr(sym), line, found)
+                self._reads(self._module_getattr(sym), line, found, "implicit")
 
     def _module_getattr(self, sym: ProjectModule) -> list[tuple[str, int]]:
         """A project module's PEP 562 `__getattr__`, which Python calls for a name the module does not bind."""
@@ -472,7 +495,7 @@ class Summaries:
         if entered and unless and self._lands(module, func, tuple(unless.split("."))):
             return
         for sym in entered:
-            self._outcome(sym, "call", line, found, "")
+            self._outcome(sym, "call", line, found, "", how="implicit")
 
     def _given(
         self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found, code: str
@@ -557,7 +580,7 @@ class Summaries:
                     syms = [*self.bodies.use(module, func, (*chain, name))[0], *found_below]
                     entered = [sym for sym in syms if isinstance(sym, ProjectFunction)]
                 for sym in entered:
-                    self._outcome(sym, "call", line, found, "")
+                    self._outcome(sym, "call", line, found, "", how="callback")
                 if entered:
                     break
 
@@ -611,15 +634,18 @@ class Summaries:
 
     # -- outcomes -----------------------------------------------------------------------------------------
 
-    def _outcome(self, sym: Sym, ctx: str, line: int, found: Found, subject: str, call: _Call | None = None) -> None:
+    def _outcome(
+        self, sym: Sym, ctx: str, line: int, found: Found, subject: str, call: _Call | None = None, how: str = ""
+    ) -> None:
         """One resolved use, recorded as it is; `subject` is the project class whose construction led here
-        (its trust covers what its constructor does); `call`, the call's literal arguments, when it is one.
-        Values, modules and unknowns record nothing."""
+        (its trust covers what its constructor does); `call`, the call's literal arguments, when it is one;
+        `how`, how a project function is entered when not plainly (`records.HOW`). Values, modules and
+        unknowns record nothing."""
         match sym:
             case ProjectFunction():
-                self._function_outcome(sym, ctx, line, found, subject, call)
+                self._function_outcome(sym, ctx, line, found, subject, call, how)
             case ProjectClass() | ProjectInstance():
-                self._construct_outcome(sym, ctx, line, found, subject, call)
+                self._construct_outcome(sym, ctx, line, found, subject, call, how)
             case StdName(dotted, symbol):
                 self._std_outcome(dotted, symbol, ctx, line, found, subject, _site(call, ctx))
             case StdMethod(dotted):
@@ -630,7 +656,7 @@ class Summaries:
                 found.frontier(Frontier(dotted, line, reason, f'trusted = ["{dotted}"]', subject or dotted))
 
     def _function_outcome(
-        self, sym: ProjectFunction, ctx: str, line: int, found: Found, subject: str, call: _Call | None
+        self, sym: ProjectFunction, ctx: str, line: int, found: Found, subject: str, call: _Call | None, how: str
     ) -> None:
         if ctx in ("getattr", "identity"):
             return
@@ -644,7 +670,8 @@ class Summaries:
             callee = self.view.module(sym.module).facts.functions[sym.idx]
             if callee.tests:
                 args = self._entered(key, callee, call)
-        found.edge(Edge(key, name, line, subject or name, sym.receiver, args))
+        how = how or ("call" if ctx == "call" else "reference")
+        found.edge(Edge(key, name, line, subject or name, sym.receiver, args, how))
         found.name(name)
 
     def _entered(self, key: Key, callee: FunctionFacts, call: _Call) -> Decided:
@@ -672,12 +699,20 @@ class Summaries:
         return passing if passing is not None else (call.passed, 0)
 
     def _construct_outcome(
-        self, sym: ProjectClass | ProjectInstance, ctx: str, line: int, found: Found, subject: str, call: _Call | None
+        self,
+        sym: ProjectClass | ProjectInstance,
+        ctx: str,
+        line: int,
+        found: Found,
+        subject: str,
+        call: _Call | None,
+        how: str = "",
     ) -> None:
         """Calling a project class enters its constructors (calling an instance, its `__call__`)."""
         if ctx != "call":
             return
         is_class = isinstance(sym, ProjectClass)
+        entering = how or ("constructor" if is_class else "implicit")
         cls_name = self.view.class_name(sym.module, sym.idx)
         attrs = CONSTRUCTORS if is_class else ("__call__",)
         # an instance's class, or a class reached through `cls` or `type[C]`: any subclass
@@ -688,13 +723,15 @@ class Summaries:
             passing = attr in ("__init__", "__new__", "__call__") and call is not None
             bound = call._replace(chain=("<constructed>",)) if passing and call is not None else None
             targets = self.dispatch.class_member(sym, attr, 1, dispatch=dispatch)
+            entry_how = entering
             if isinstance(sym, ProjectInstance) and call is not None and self.hierarchy.is_protocol(*sym[:2]):
                 given, keywords = call.passed
                 targets = self._protocol_calls(sym, (len(given), tuple(k for k, _ in keywords)))
+                entry_how = how or "protocol"
             for target in targets:
                 if isinstance(target, ProjectFunction):
                     entered = True
-                    self._outcome(target, "call", line, found, subject or cls_name, bound)
+                    self._outcome(target, "call", line, found, subject or cls_name, bound, entry_how)
         if not is_class:
             return
         assert isinstance(sym, ProjectClass)
@@ -702,7 +739,7 @@ class Summaries:
         for meta in self.dispatch.metaclasses(sym):  # calling a class calls its metaclass's `__call__` first
             for target in self.dispatch.class_member(meta, METACLASS_CALL, 1, dispatch=meta.dispatch):
                 if isinstance(target, ProjectFunction):
-                    self._outcome(target, "call", line, found, subject or cls_name, bound)
+                    self._outcome(target, "call", line, found, subject or cls_name, bound, entering)
         self._factories(sym.module, sym.idx, line, found, subject or cls_name)
         if not entered:
             found.name(cls_name)
@@ -718,8 +755,8 @@ class Summaries:
                 # class's module; a project factory is a hop from the constructing call, as any call is
                 factory = Found(found.keep_names)
                 for sym in self.evaluator.resolve_chain_in_module(module, tuple(chain.split(".")), 1):
-                    self._outcome(sym, "call", line, factory, subject)
-                found.absorb(factory, written, mod_name)
+                    self._outcome(sym, "call", line, factory, subject, how="constructor")
+                found.absorb(factory, (written, line, "constructor"), mod_name)
 
     def _value_method_outcome(
         self, dotted: str, ctx: str, line: int, found: Found, subject: str, site: Site | None = None
@@ -898,10 +935,12 @@ class Found:
             if self.log is not None:
                 self.log.append((NAME, name, None))
 
-    def absorb(self, other: Found, line: int, module: str) -> None:
-        """What `other` found, its reaches placed at `line` of `module` (a dataclass field's factory)."""
+    def absorb(self, other: Found, at: tuple[int, int, str], module: str) -> None:
+        """What `other` found, its reaches placed at line `at[0]` of `module` (a dataclass field's factory, a
+        stored value's binding), met by the body's call at line `at[1]`, entered as `at[2]` says."""
+        line, site, how = at
         for reach in other.reaches.values():
-            self.reach(dataclasses.replace(reach, line=line, module=module))
+            self.reach(dataclasses.replace(reach, line=line, module=module, site=site, how=how))
         for edge in other.edges.values():
             self.edge(edge)
         for entry in other.entries.values():

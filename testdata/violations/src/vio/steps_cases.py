@@ -1,0 +1,118 @@
+"""Every step of a violation's chain says how it was entered (docs/reports.md, `steps`): a subclass's override
+of the method called, a callable stored in an attribute, a special method an operator calls. Each shape has its
+near miss: the same dispatch landing on pure code holds."""
+
+import time
+from typing import Protocol
+
+
+# -- an override ----------------------------------------------------------------------------------------------
+
+
+class Base:
+    def tick(self):
+        return 0
+
+    def run(self):
+        return self.tick()  # base
+
+
+class Timed(Base):
+    def tick(self):
+        return time.time()  # want: deterministic call time.time from vio.steps_cases.runs_base via vio.steps_cases.Base.run -> vio.steps_cases.Timed.tick
+
+
+# claims: deterministic
+def runs_base(b: Base):
+    return b.run()
+
+
+class Quiet:
+    def tick(self):
+        return 0
+
+    def run(self):
+        return self.tick()
+
+
+class Louder(Quiet):
+    def tick(self):
+        return 1
+
+
+# claims: deterministic
+def runs_quiet(q: Quiet):
+    return q.run()
+
+
+# -- a stored callable --------------------------------------------------------------------------------------
+
+
+class Clocked:
+    def __init__(self, now=time.monotonic):  # want: deterministic call time.monotonic from vio.steps_cases.reads_stored via vio.steps_cases.Clocked.read
+        self._now = now
+
+    def read(self):
+        return self._now()  # clocked  # want-blind: `self._now()` from vio.steps_cases.reads_stored via vio.steps_cases.Clocked.read
+
+
+# claims: deterministic
+def reads_stored(c: Clocked):
+    return c.read()  # stored
+
+
+def _zero():
+    return 0
+
+
+class Counted:
+    def __init__(self, now=_zero):
+        self._now = now
+
+    def read(self):
+        return self._now()  # want-blind: `self._now()` from vio.steps_cases.reads_stored_pure via vio.steps_cases.Counted.read
+
+
+# claims: deterministic
+def reads_stored_pure(c: Counted):
+    return c.read()
+
+
+# -- an operator --------------------------------------------------------------------------------------------
+
+
+class Stamp:
+    def __add__(self, other):
+        return time.time()  # want: deterministic call time.time from vio.steps_cases.adds via vio.steps_cases.Stamp.__add__
+
+
+# claims: deterministic
+def adds(a: Stamp, b: Stamp):
+    return a + b  # stamps
+
+
+class Plain:
+    def __add__(self, other):
+        return 0
+
+
+# claims: deterministic
+def adds_plain(a: Plain, b: Plain):
+    return a + b
+
+
+# -- a protocol implementer ---------------------------------------------------------------------------------
+
+
+class Ticker(Protocol):
+    def beat(self) -> float: ...
+
+
+class WallTicker:
+    def beat(self) -> float:
+        return time.time()  # want: deterministic call time.time from vio.steps_cases.beats via vio.steps_cases.WallTicker.beat
+
+
+# claims: deterministic
+def beats(t: Ticker):
+    return t.beat()

@@ -1,0 +1,90 @@
+"""Every step of a violation's chain says where and how it was entered (docs/reports.md, `steps`): a user who
+doubts a chain sees the call that took each dispatched step. Checked on the fixture tree
+(`testdata/violations/src/vio/steps_cases.py`), whose expectation comments pin the violations themselves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pytest_claims.engine import Result, check
+from pytest_claims.output.messages import failure_text
+from pytest_claims.records import ChainStep, Violation
+
+ROOT = Path(__file__).resolve().parents[2] / "testdata" / "violations"
+FILE = "src/vio/steps_cases.py"
+
+
+@pytest.fixture(scope="module")
+def linux() -> Result:
+    return check(ROOT, ["linux"])
+
+
+def _line(text: str) -> int:
+    """The line of the fixture holding `text` (once)."""
+    rows = [n for n, row in enumerate((ROOT / FILE).read_text(encoding="utf-8").splitlines(), 1) if text in row]
+    assert len(rows) == 1, text
+    return rows[0]
+
+
+def _only(result: Result, function: str) -> Violation:
+    (claim,) = [c for c in result.claims if c.function == f"vio.steps_cases.{function}"]
+    (violation,) = claim.violations
+    return violation
+
+
+def test_an_override_is_the_step_that_enters_it(linux: Result) -> None:
+    violation = _only(linux, "runs_base")
+    assert violation.steps == (
+        ChainStep("vio.steps_cases.Base.run", FILE, _line("return b.run()"), "call"),
+        ChainStep("vio.steps_cases.Timed.tick", FILE, _line("return self.tick()  # base"), "override"),
+        ChainStep("time.time", FILE, violation.line, "call"),
+    )
+
+
+def test_a_stored_callable_steps_in_where_it_is_called(linux: Result) -> None:
+    violation = _only(linux, "reads_stored")
+    assert violation.line == _line("def __init__(self, now=time.monotonic)")  # where the capability is named
+    assert violation.steps == (
+        ChainStep("vio.steps_cases.Clocked.read", FILE, _line("return c.read()  # stored"), "call"),
+        ChainStep("time.monotonic", FILE, _line("return self._now()  # clocked"), "stored"),
+    )
+
+
+def test_an_operator_and_a_protocol(linux: Result) -> None:
+    assert _only(linux, "adds").steps[0] == ChainStep(
+        "vio.steps_cases.Stamp.__add__", FILE, _line("return a + b  # stamps"), "implicit"
+    )
+    assert _only(linux, "beats").steps[0] == ChainStep(
+        "vio.steps_cases.WallTicker.beat", FILE, _line("return t.beat()"), "protocol"
+    )
+
+
+def test_the_failure_text_shows_only_the_steps_not_taken_by_a_plain_call(linux: Result) -> None:
+    violation = _only(linux, "runs_base")
+    text = failure_text(
+        "vio.steps_cases.runs_base", ("deterministic",), "violated", (violation,), (), lambda f, n: "src"
+    )
+    lines = text.splitlines()
+    assert (
+        lines[1]
+        == f"    via vio.steps_cases.Timed.tick at {FILE}:{_line('return self.tick()  # base')}, a subclass's override"
+    )
+    assert [line for line in lines if line.startswith("    via ")] == [lines[1]]
+    stored = _only(linux, "reads_stored")
+    text = failure_text("f", ("deterministic",), "violated", (stored,), (), lambda f, n: "src", lambda p: f"./{p}")
+    assert f"    via time.monotonic at ./{FILE}:{_line('return self._now()  # clocked')}, a stored callable" in text
+
+
+def test_a_plain_chain_adds_no_line() -> None:
+    plain = Violation(
+        "deterministic",
+        "read",
+        "os.environ",
+        "a.py",
+        3,
+        ("m.f",),
+        (ChainStep("m.f", "b.py", 2, "call"), ChainStep("os.environ", "a.py", 3, "read")),
+    )
+    assert failure_text("m.g", ("deterministic",), "violated", (plain,), (), lambda f, n: "x").count("via ") == 0
