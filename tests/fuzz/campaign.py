@@ -787,6 +787,7 @@ def exercise_fail_closed(drawn: FailClosed, workspace: Workspace) -> None:
     """The oracle of fail-closed shapes: everything `exercise` asks of a source, two cold runs and a warm one
     giving byte-identical reports, and the functions the generator names never `held` on any target (with
     `dynamic-calls = "unevaluable"`, so a call the walk cannot follow is no `held` either)."""
+    workspace.shapes += 1
     exercise(drawn.source, workspace)
     root = workspace.root.parent / "failclosed"
     if not root.exists():
@@ -861,6 +862,8 @@ class Workspace:
     """How many of the inputs seen were hostile file-system states."""
     layouts: int = 0
     """How many were sequences of module layouts (`moving_layouts`)."""
+    shapes: int = 0
+    """How many were fail-closed shapes (`fail_closed_source`)."""
     crashes: list[tuple[str, str]] = field(default_factory=list)
 
     @classmethod
@@ -1581,7 +1584,7 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = time.monotonic() - started
     print(
         f"inputs: {workspace.seen} ({workspace.states} hostile file-system states,"
-        f" {workspace.layouts} sequences of module layouts)"
+        f" {workspace.layouts} sequences of module layouts, {workspace.shapes} fail-closed shapes)"
     )
     print(f"crashes: {len(workspace.crashes)}")
     print(f"elapsed: {elapsed:.0f} s ({workspace.seen / max(elapsed, 1e-9):.1f} inputs/s)")
