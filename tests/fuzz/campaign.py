@@ -24,6 +24,13 @@ Three kinds of input, all built with hypothesis strategies:
 - hostile cache state (`hostile_cache`, its oracle `exercise_cache`): a filled cache with one entry copied
   under another key, taken from another configuration, or rewritten (checksum and key valid) in a shape this
   version never writes; the next runs must equal a run without a cache.
+- fail-closed shapes (`fail_closed_source`, its oracle `exercise_fail_closed`): a name testing the platform
+  (`from sys import platform`, `import platform`, `WIN = sys.platform == "win32"`) shadowed by a loop variable,
+  a local, a walrus, a parameter or a module-level rebinding; a `try` holding a stdlib import and another
+  statement, its `except ImportError:` handler reaching a capability in the function or in a module-level
+  fallback def; `self` / `cls` rebound (`self = self.parent`, `for self in ...`, walrus, `cls = k`) before a
+  method call. Beside `exercise`'s checks, repeated runs (cold and warm) give byte-identical reports, and where
+  the generator knows the capability is reachable the claim is never `held`;
 - moving modules (`moving_layouts`, its oracle `exercise_layouts`): one project through a sequence of module
   layouts, the same bytes renamed between a module, a package's `__init__`, a subpackage, beside a folder
   without `__init__.py` of the same name; after each change a run on the cache must equal a run without one.
@@ -572,6 +579,238 @@ def exercise_bindings(source: str, workspace: Workspace) -> None:
     assert items[FORBIDDEN] == items[HARMLESS]
 
 
+# ---------------------------------------------------------------------------------------------------------
+# Fail-closed shapes: what the analysis cannot decide keeps both ways open
+#
+# Each input is a module `pkg.shape` built around one shape the engine must not decide too early: a name that
+# tests the platform but is shadowed (a loop variable, a local, a parameter, a later module-level rebinding), a
+# `try` whose `except ImportError:` handler is live because the body does more than import the stdlib (in a
+# function, or holding module-level fallback defs), and a method that rebinds `self` / `cls` before calling a
+# method on it. Whenever the generator builds the shape it knows the answer: the capability sits on a branch
+# any sound evaluation can take (the shadowing value makes the test true, the handler is live, the rebound
+# receiver is another class), so the claiming functions it names are never `held`. The near miss (the import
+# itself in scope, a stdlib-only `try`, the receiver kept) is generated too and judged by the invariants only.
+
+FAIL_CLOSED_PYPROJECT = PYPROJECT.replace('packages = ["pkg"]\n', 'packages = ["pkg"]\ndynamic-calls = "unevaluable"\n')
+
+# import, the platform test on NAME, a value of NAME that makes the test true, a parameter's annotation
+PLATFORM_NAMES: dict[str, tuple[str, str, str]] = {
+    "from sys import platform": ("platform", "platform == 'plan9'", "'plan9'"),
+    "from sys import platform as plat": ("plat", "plat.startswith('plan9')", "'plan9'"),
+    "import platform": ("platform", "platform.system() == 'Plan9'", "_Plan9()"),
+    "import platform as pf": ("pf", "pf.system() == 'Plan9'", "_Plan9()"),
+    "import sys\nWIN = sys.platform == 'win32'": ("WIN", "WIN", "True"),
+    "import sys\nWIN = not sys.platform.startswith('plan9')": ("WIN", "not WIN", "False"),
+}
+PLAN9 = "class _Plan9:\n    def system(self):\n        return 'Plan9'\n"
+SHADOWS = ("loop", "local", "walrus", "parameter", "module before", "module after", "none")
+CAPABILITIES = ("time.time()", "os.getenv('X')", "helpers.env('X')", "stamp()")
+
+
+@dataclass(frozen=True)
+class FailClosed:
+    """A generated module and the claiming functions in it that must never be `held`."""
+
+    shape: str
+    source: str
+    never_held: tuple[str, ...]
+
+
+def _tested(test: str, capability: str, negated: bool) -> str:
+    """`if <test>: <capability>`, or the same branch reached through `not` and `else:`."""
+    if negated:
+        return f"if not ({test}):\n    pass\nelse:\n    return {capability}\n"
+    return f"if {test}:\n    return {capability}\n"
+
+
+@st.composite
+def _platform_shape(draw: st.DrawFn) -> FailClosed:
+    head = draw(st.sampled_from(sorted(PLATFORM_NAMES)))
+    name, test, value = PLATFORM_NAMES[head]
+    shadow = draw(st.sampled_from(SHADOWS))
+    branch = _tested(test, draw(st.sampled_from(CAPABILITIES)), draw(st.booleans()))
+    params, body = "values", ""
+    if shadow == "loop":
+        body = f"for {name} in (*values, {value}):\n" + _indent(branch, 1) + "return None\n"
+    else:
+        if shadow == "local":
+            body = f"{name} = {value}\n"
+        elif shadow == "walrus":
+            body = f"if ({name} := {value}) is None:\n    return None\n"
+        elif shadow == "parameter":
+            params = name
+        body += branch + "return None\n"
+    function = f"# claims: deterministic\ndef f({params}):\n" + _indent(body, 1)
+    rebinding = f"{name} = {value}\n"
+    parts = [
+        "import os\nimport time\n",
+        head + "\n",
+        "from pkg import helpers\nfrom pkg.helpers import stamp\n\n\n",
+        PLAN9,
+        "\n\n",
+        rebinding if shadow == "module before" else "",
+        function,
+        "\n\n" + rebinding if shadow == "module after" else "",
+    ]
+    return FailClosed(f"platform/{shadow}", "".join(parts), () if shadow == "none" else ("pkg.shape.f",))
+
+
+# a statement after (or before) the stdlib import that may raise ImportError for all the analysis knows; none
+# binds a name the capabilities use (a handler reading a name its failed statement binds reaches nothing)
+NOT_IMPORTS = (
+    "x = 1",
+    "helpers.pure(1)",
+    "_raises()",
+    "raise ModuleNotFoundError('no')",
+    "from . import sandbox",
+    "from .helpers import pure",
+    "import pkg.missing",
+    "assert json",
+    "if x:\n    import json",
+    "with suppress():\n    import json",
+)
+STDLIB_IMPORTS = ("import json", "import os.path", "from os import path", "from collections import OrderedDict")
+HANDLERS = (
+    "except ImportError:",
+    "except ModuleNotFoundError:",
+    "except (ValueError, ImportError):",
+    "except ImportError as error:",
+)
+
+
+@st.composite
+def _try_body(draw: st.DrawFn) -> tuple[str, bool]:
+    """The body of a `try`, and whether it holds a statement other than a stdlib import."""
+    body = list(draw(st.lists(st.sampled_from(STDLIB_IMPORTS), min_size=1, max_size=2)))
+    live = draw(st.booleans())
+    if live:
+        at = draw(st.integers(0, len(body)))
+        body.insert(at, draw(st.sampled_from(NOT_IMPORTS)))
+    return "".join(stmt + "\n" for stmt in body), live
+
+
+TRY_HEAD = """\
+import os
+import time
+from contextlib import suppress
+
+from pkg import helpers
+from pkg.helpers import stamp
+
+x = 0
+
+
+def _raises():
+    raise ModuleNotFoundError('not here')
+
+
+"""
+
+
+@st.composite
+def _try_shape(draw: st.DrawFn) -> FailClosed:
+    body, live = draw(_try_body())
+    handler = draw(st.sampled_from(HANDLERS))
+    capability = draw(st.sampled_from(CAPABILITIES))
+    if draw(st.booleans()):  # in the claiming function
+        inner = f"try:\n{_indent(body, 1)}{handler}\n    return {capability}\nreturn None\n"
+        source = TRY_HEAD + f"# claims: deterministic\ndef f():\n{_indent(inner, 1)}"
+        return FailClosed(f"try/function/{live}", source, ("pkg.shape.f",) if live else ())
+    # module-level fallback defs: a plain definition before the `try` (or none), the capability in the handler's
+    plain = draw(st.sampled_from(["def _fallback(value):\n    return str(value)\n\n\n", "_fallback = str\n\n\n", ""]))
+    fallback = draw(
+        st.sampled_from(
+            [
+                f"def _fallback(value):\n    return {capability}\n",
+                f"class _fallback:\n    def __init__(self, value):\n        {capability}\n",
+                "_fallback = os.getenv\n",
+            ]
+        )
+    )
+    orelse = draw(st.sampled_from(["", "else:\n    x = 2\n"]))
+    guarded = f"try:\n{_indent(body, 1)}{handler}\n{_indent(fallback, 1)}{orelse}"
+    claimed = "# claims: deterministic\ndef f():\n    return _fallback('X')\n"
+    source = TRY_HEAD + plain + guarded + "\n\n" + claimed
+    return FailClosed(f"try/module/{live}", source, ("pkg.shape.f",) if live else ())
+
+
+# how a method rebinds its receiver to the other class (`other: Sibling`, `others: list[Sibling]`), then calls
+RECEIVERS = {
+    "self = other": ("self", "self = other\nreturn self.ping()\n"),
+    "self = self.parent": ("self", "self = self.parent\nreturn self.ping()\n"),
+    "for self in others": ("self", "for self in others:\n    self.ping()\nreturn None\n"),
+    "walrus": ("self", "if (self := other) is not None:\n    return self.ping()\nreturn None\n"),
+    "tuple": ("self", "self, _ = other, 1\nreturn self.ping()\n"),
+    "with": ("self", "with suppress():\n    self = other\nreturn self.ping()\n"),
+    "cls = Sibling": ("cls", "cls = Sibling\nreturn cls().ping()\n"),
+    "cls = k": ("cls", "cls = k\nreturn cls.tick()\n"),
+    "for cls in kinds": ("cls", "for cls in kinds:\n    cls.tick()\nreturn None\n"),
+    "kept self": ("self", "other = self\nreturn other.ping()\n"),
+    "kept cls": ("cls", "k = cls\nreturn k.tick()\n"),
+}
+SIBLING = (
+    "import time\nfrom contextlib import suppress\n\n\nclass Sibling:\n    def ping(self):\n        return {cap}\n\n"
+    "    @classmethod\n    def tick(cls):\n        return {cap}\n\n\n"
+)
+HOLDER = (
+    "class Holder:\n    parent: Sibling\n\n    def ping(self):\n        return 1\n\n"
+    "    @classmethod\n    def tick(cls):\n        return 0\n\n"
+)
+PARAMS = "other: Sibling, others: list[Sibling], k: type[Sibling], kinds: list[type[Sibling]]"
+
+
+@st.composite
+def _receiver_shape(draw: st.DrawFn) -> FailClosed:
+    form = draw(st.sampled_from(sorted(RECEIVERS)))
+    receiver, body = RECEIVERS[form]
+    capability = draw(st.sampled_from(["time.time()", "os.getenv('X')"]))
+    decorator = "@classmethod\n" if receiver == "cls" else ""
+    method = f"# claims: deterministic\n{decorator}def f({receiver}, {PARAMS}):\n" + _indent(body, 1)
+    source = "import os\n" + SIBLING.format(cap=capability) + HOLDER + _indent(method, 1)
+    kept = form.startswith("kept")
+    return FailClosed(f"receiver/{form}", source, () if kept else ("pkg.shape.Holder.f",))
+
+
+def fail_closed_source() -> st.SearchStrategy[FailClosed]:
+    """One of the fail-closed shapes, with what it knows must not hold."""
+    return st.one_of(_platform_shape(), _try_shape(), _receiver_shape())
+
+
+FAIL_CLOSED_SHAPES: dict[str, Callable[[], st.SearchStrategy[FailClosed]]] = {
+    "platform": _platform_shape,
+    "try": _try_shape,
+    "receiver": _receiver_shape,
+}
+
+
+def exercise_fail_closed(drawn: FailClosed, workspace: Workspace) -> None:
+    """The oracle of fail-closed shapes: everything `exercise` asks of a source, two cold runs and a warm one
+    giving byte-identical reports, and the functions the generator names never `held` on any target (with
+    `dynamic-calls = "unevaluable"`, so a call the walk cannot follow is no `held` either)."""
+    workspace.shapes += 1
+    exercise(drawn.source, workspace)
+    root = workspace.root.parent / "failclosed"
+    if not root.exists():
+        for rel, text in {"pyproject.toml": FAIL_CLOSED_PYPROJECT, **HELPERS}.items():
+            path = root / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+    (root / "pkg" / "shape.py").write_text(drawn.source, encoding="utf-8")
+    cache = workspace.root.parent / "failclosed-cache"
+    shutil.rmtree(cache, ignore_errors=True)  # the first cached run is cold, the second warm
+    reports = []
+    for cache_dir in (None, None, cache, cache):
+        result = check(root, ["linux", "win32"], cache=FactsCache(cache_dir), details=True)
+        check_result(result)
+        assert not result.errors, result.errors
+        reports.append(json_report(result, (), "0"))
+        for function in drawn.never_held:
+            statuses = {c.platform: c.status for c in result.claims if c.function == function}
+            assert set(statuses) == {"linux", "win32"}, f"{drawn.shape}: no item for {function}: {statuses}"
+            assert "held" not in statuses.values(), f"{drawn.shape}: a wrong held for {function}: {statuses}"
+    assert all(report == reports[0] for report in reports), f"{drawn.shape}: runs disagree"
+
+
 raw_source = st.one_of(st.text(max_size=200), st.binary(max_size=200))
 any_source = st.one_of(generated_source(), mutated_source(), deep_source(), raw_source)
 
@@ -623,6 +862,8 @@ class Workspace:
     """How many of the inputs seen were hostile file-system states."""
     layouts: int = 0
     """How many were sequences of module layouts (`moving_layouts`)."""
+    shapes: int = 0
+    """How many were fail-closed shapes (`fail_closed_source`)."""
     crashes: list[tuple[str, str]] = field(default_factory=list)
 
     @classmethod
@@ -1310,7 +1551,20 @@ def campaign(budget: float, crash_dir: Path | None, chunk: int = 200) -> Workspa
                 if time.monotonic() < deadline:
                     run_one(layouts, workspace, crash_dir, exercise_layouts)
 
+            @settings(
+                max_examples=chunk // 4,
+                deadline=None,
+                database=None,
+                phases=[Phase.generate],
+                suppress_health_check=list(HealthCheck),
+            )
+            @given(fail_closed_source())
+            def fail_closed_round(drawn: FailClosed) -> None:
+                if time.monotonic() < deadline:
+                    run_one(drawn, workspace, crash_dir, exercise_fail_closed)
+
             one_round()
+            fail_closed_round()
             cache_round()
             state_round()
             bindings_round()
@@ -1330,7 +1584,7 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = time.monotonic() - started
     print(
         f"inputs: {workspace.seen} ({workspace.states} hostile file-system states,"
-        f" {workspace.layouts} sequences of module layouts)"
+        f" {workspace.layouts} sequences of module layouts, {workspace.shapes} fail-closed shapes)"
     )
     print(f"crashes: {len(workspace.crashes)}")
     print(f"elapsed: {elapsed:.0f} s ({workspace.seen / max(elapsed, 1e-9):.1f} inputs/s)")

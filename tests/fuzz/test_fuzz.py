@@ -139,3 +139,17 @@ def test_a_module_moved_into_its_package_on_a_warm_cache(workspace: campaign.Wor
     moved = (("package", "relay"),), frozenset({"pkg/b"})
     back = (("module", "relay"),), frozenset({"pkg/b"})
     campaign.exercise_layouts((relay, moved, back, relay), workspace)
+
+
+@pytest.mark.parametrize("shape", sorted(campaign.FAIL_CLOSED_SHAPES))
+def test_fail_closed_shapes_are_never_held(workspace: campaign.Workspace, shape: str) -> None:
+    """Shadowed platform names, `except ImportError:` handlers kept live by a statement other than a stdlib
+    import, a rebound `self` / `cls`: no crash, runs agree byte for byte, cold and warm, and where the generator
+    knows the capability is reachable the claim is not held."""
+
+    @settings(BOUNDED, max_examples=6, derandomize=True)
+    @given(drawn=campaign.FAIL_CLOSED_SHAPES[shape]())
+    def one(drawn: campaign.FailClosed) -> None:
+        campaign.default_stack(lambda: campaign.exercise_fail_closed(drawn, workspace))
+
+    one()
