@@ -3,7 +3,7 @@
 Line numbers come from `ast`, never from a regex; the corpus is only parsed, never imported. The directive goes
 directly above the def (above its first decorator), at its indentation. `workload.py` annotates every def of a
 wheel; `soundness.py` annotates the non-nested defs of an sdist's package (a directive on a def nested in
-another def is refused by SPEC §2, and the static walk treats a nested def as part of the def around it).
+another def is refused by semantics §2, and the static walk treats a nested def as part of the def around it).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ class Annotated:
     claims: int = 0
     """Directives inserted."""
     nested_claims: int = 0
-    """Of those, directives on defs nested in another def (SPEC §2 refuses them: a collection error)."""
+    """Of those, directives on defs nested in another def (semantics §2 refuses them: a collection error)."""
     nested_left: int = 0
     """Defs nested in another def left without a directive (when nested defs are not annotated)."""
     skipped: int = 0

@@ -53,7 +53,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 WORK = HERE / ".work"
 
-# ctypes members that are C values, pointers to them or their sizes (SPEC §4: pure value classes in a capable
+# ctypes members that are C values, pointers to them or their sizes (semantics §4: pure value classes in a capable
 # module are not reaches); before issue 17 the whole-module key `ctypes` flagged them.
 CTYPES_VALUES = frozenset(
     {

@@ -1,4 +1,4 @@
-"""Benchmark harness for pytest-claims (SPEC §14): every measurement side by side, in one run.
+"""Benchmark harness for pytest-claims (semantics §14): every measurement side by side, in one run.
 
     python benchmarks/workload.py                 # once: builds W (Django 5.1.15) and S (packaging)
     python benchmarks/run.py                      # W, medians of 5 (in-process) and 3 (end-to-end) runs
@@ -151,7 +151,7 @@ def run_all(name: str, repeat: int, repeat_e2e: int, options: Options) -> tuple[
     return run.rows, info
 
 
-# The workload's directives on nested defs are refused (SPEC §2: collection errors); keep collecting so every
+# The workload's directives on nested defs are refused (semantics §2: collection errors); keep collecting so every
 # other file's items still run, as they would in a real session with a few bad directives.
 _E2E_BASE = ("-p", engine_api.PLUGIN, "-q", "--continue-on-collection-errors")
 
@@ -635,7 +635,7 @@ def machine() -> dict[str, Any]:
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description="pytest-claims benchmarks (SPEC §14)")
+    parser = argparse.ArgumentParser(description="pytest-claims benchmarks (semantics §14)")
     parser.add_argument(
         "--workload", choices=sorted(n for n, s in workload.WORKLOADS.items() if not s.copies), default="W"
     )

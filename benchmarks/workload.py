@@ -69,7 +69,7 @@ class Manifest:
     claims: int
     """Directives inserted (one per def, nested defs included)."""
     nested_claims: int
-    """Of those, directives on defs nested in another def (SPEC §2 refuses them: a collection error)."""
+    """Of those, directives on defs nested in another def (semantics §2 refuses them: a collection error)."""
     skipped: int
     """Defs that do not start their line (e.g. `if x: def f(): ...`), left without a directive."""
     refused_files: int

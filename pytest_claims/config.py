@@ -1,4 +1,4 @@
-"""Read and validate `[tool.claims]` from the project's pyproject.toml (SPEC §10).
+"""Read and validate `[tool.claims]` from the project's pyproject.toml (semantics §10).
 
 Everything downstream (collection, the walk, reports, caches) trusts the `Config` this module returns,
 so every key and value is checked here, once, and any problem is a one-line `ConfigError` that names the
@@ -76,10 +76,10 @@ PYPROJECT = "pyproject.toml"
 """The only file the configuration is read from, at the project root."""
 
 DEFAULT_MAX_WALK = 65536
-"""Default capacity bound on one walk (visited nodes), SPEC §10."""
+"""Default capacity bound on one walk (visited nodes), semantics §10."""
 
 DYNAMIC_CALLS: tuple[str, ...] = ("ignore", "unevaluable")
-"""The values of `dynamic-calls` (SPEC §5), the default first."""
+"""The values of `dynamic-calls` (semantics §5), the default first."""
 
 DEFAULT_EXCLUDE: tuple[str, ...] = (
     ".*",
@@ -145,7 +145,7 @@ class ConfigError(Exception):
 
 @dataclass(frozen=True)
 class ForbidRule:
-    """One `[[tool.claims.forbid-reaches]]` rule: `source` must never reach `target` (SPEC §12)."""
+    """One `[[tool.claims.forbid-reaches]]` rule: `source` must never reach `target` (semantics §12)."""
 
     id: str
     source: str
@@ -181,7 +181,7 @@ class Config:
     platforms: tuple[str, ...]
     trusted: tuple[str, ...]
     trusted_for: Mapping[str, tuple[str, ...]]
-    """claim -> dotted names trusted for that claim only (SPEC §5)."""
+    """claim -> dotted names trusted for that claim only (semantics §5)."""
     deny: Mapping[str, tuple[str, ...]]
     allow: Mapping[str, tuple[str, ...]]
     external: str
@@ -190,9 +190,9 @@ class Config:
     mutating_returns: tuple[str, ...]
     max_walk: int
     dynamic_calls: str
-    """`"ignore"` or `"unevaluable"`: what a blind spot does to a claim or rule that would hold (SPEC §5)."""
+    """`"ignore"` or `"unevaluable"`: what a blind spot does to a claim or rule that would hold (semantics §5)."""
     claims_observe: bool
-    """`claims-observe = true`: observe the test run (SPEC §13a), as `--claims-observe` does."""
+    """`claims-observe = true`: observe the test run (semantics §13a), as `--claims-observe` does."""
     define: Mapping[str, CustomClaim]
     forbid_reaches: tuple[ForbidRule, ...]
 
@@ -291,7 +291,7 @@ def is_excluded(path: str, patterns: Iterable[str]) -> bool:
 
 def tables_below(root: Path, exclude: Iterable[str]) -> list[str]:
     """The pyproject.toml files strictly below `root` that hold a `[tool.claims]` table, posix paths relative to
-    `root`, sorted: a run whose project is `root` does not use them, and says so (SPEC §9, nothing is silently
+    `root`, sorted: a run whose project is `root` does not use them, and says so (semantics §9, nothing is silently
     green). Not searched: what `exclude` leaves out, links, virtual environments, and Python packages (a
     directory holding `__init__.py` is code, not a project: this keeps the search to the few directories
     above the code)."""
@@ -434,7 +434,7 @@ def detect_packages(root: Path, exclude: Iterable[str] = ()) -> tuple[str, ...]:
 
 
 # ----------------------------------------------------------------------------------------------------
-# Boolean environment variables (SPEC §8)
+# Boolean environment variables (semantics §8)
 
 
 def unknown_platform(name: str) -> str:
@@ -664,7 +664,7 @@ def _refuse_trusted_and_denied(
     define: Mapping[str, CustomClaim],
 ) -> None:
     """A name trusted for a claim (`trusted`, or `trusted-for.<claim>`) that `deny` (or the custom claim's own
-    `deny`) lists for the same claim is a contradiction (SPEC §5): trusted names are never flagged, so the deny
+    `deny`) lists for the same claim is a contradiction (semantics §5): trusted names are never flagged, so the deny
     entry could never apply. A denied name lying under a trusted one (`deny = ["a.b.c"]`, `trusted = ["a.b"]`)
     is the same contradiction; the reverse (deny a module, trust one function in it) is an exception carved
     out of a deny, and stands."""
@@ -907,7 +907,7 @@ def load_config(root: Path) -> Config:
 
 
 # ----------------------------------------------------------------------------------------------------
-# Where the project is (SPEC §9, "One project, found one way"): the plugin and the command line both ask
+# Where the project is (semantics §9, "One project, found one way"): the plugin and the command line both ask
 # `find_project_root`, so `pytest -p claims pkgs/a`, `cd pkgs/a && pytest -p claims` and
 # `pytest-claims check pkgs/a` check the same claims.
 

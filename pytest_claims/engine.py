@@ -463,7 +463,7 @@ class _ClaimWalks:
     """The walks of claiming functions under one configuration: what each claim forbids, and the policies.
 
     One walk under the global policy, unless `trusted-for` makes a function's claims see different trust
-    boundaries (SPEC §5): then its claims are grouped by the names trusted for them, the function is walked
+    boundaries (semantics §5): then its claims are grouped by the names trusted for them, the function is walked
     once per group, and the verdicts are merged (`check.merge_walks`). One `Policy` per distinct trusted set,
     so judged summaries are shared by every walk under it."""
 

@@ -57,7 +57,7 @@ LEGACY_BUILD = (
 
 
 def render_table(packages: tuple[str, ...] | list[str], newline: str = "\n") -> str:
-    """The `[tool.claims]` text: `packages` live, every other key of SPEC §10 commented at its default.
+    """The `[tool.claims]` text: `packages` live, every other key of semantics §10 commented at its default.
 
     Commented rather than written so the file states only what the user chose: a default that changes
     in a later version reaches them, and uncommenting a line is the whole edit when they want another value.

@@ -35,7 +35,7 @@ from pytest_claims.vocabulary import SWEEP_ENVS, platform_name
 if TYPE_CHECKING:
     from pytest_claims.engine import Result
 
-pytest_plugins = ("pytest_claims.observe.plugin",)  # --claims-observe (SPEC §13a)
+pytest_plugins = ("pytest_claims.observe.plugin",)  # --claims-observe (semantics §13a)
 
 
 class ClaimsState:
@@ -93,7 +93,7 @@ class ClaimsState:
         self._lines: dict[str, list[str]] = {}
         self.quiet_reports: list[Any] | None = None
         self.observed: dict[str, Any] | None = None
-        """The report's `observed` (SPEC §13a), set by pytest_claims.observe.plugin in an observed run."""
+        """The report's `observed` (semantics §13a), set by pytest_claims.observe.plugin in an observed run."""
         """The terminal reporter's list of reports it shows nothing for (its `stats[""]`), if there is one."""
         self.direct: bool | None = None
         """Whether static items run without the phase hooks (`_runs_directly`), decided at the first item."""
@@ -220,7 +220,7 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     try:
         tool_claims(config)
-        sweep_env()  # a bad value is a usage error now, before anything runs (SPEC §8)
+        sweep_env()  # a bad value is a usage error now, before anything runs (semantics §8)
     except ConfigError as exc:
         raise pytest.UsageError(str(exc)) from None
     for target in config.getoption("claims_report") or ():
@@ -243,7 +243,7 @@ def tool_claims(config: pytest.Config) -> ClaimsConfig:
 
 
 def project_root(config: pytest.Config) -> Path:
-    """The project the session checks, found as the command line finds it (SPEC §9): the nearest pyproject.toml
+    """The project the session checks, found as the command line finds it (semantics §9): the nearest pyproject.toml
     holding `[tool.claims]` at or above the paths given (or the invocation directory), else the rootdir. An xdist
     worker takes the controller's, which may have looked from elsewhere."""
     workerinput = getattr(config, "workerinput", None)
@@ -393,7 +393,7 @@ def _scanned(config: pytest.Config, claims_config: ClaimsConfig, cache: FactsCac
     """The project as the engine's pre-scan sees it (through the snapshot: a warm run reads no source file), when
     the session may be idle: no `[tool.claims]` table and no report or observation asked for. Idle when no file
     could hold a claim and none is unreadable: the plugin then adds nothing, so nothing is checked, stored or
-    collected (SPEC §9). Otherwise the analysis goes on from this very project (None: it loads its own)."""
+    collected (semantics §9). Otherwise the analysis goes on from this very project (None: it loads its own)."""
     if claims_config.present or config.getoption("claims_report", None) or config.getoption("claims_observe", False):
         return None
     return load(claims_config, cache)
@@ -760,7 +760,7 @@ def _under(path: Path, rootdir: Path) -> bool:
 
 def nodeid_path(path: Path, rootdir: Path) -> str:
     """As pytest names a collector at `path`: relative to the rootdir as written, not where links lead. A project
-    above or beside the rootdir (its table found from where pytest ran, SPEC §9) has its files named from the
+    above or beside the rootdir (its table found from where pytest ran, semantics §9) has its files named from the
     rootdir (`../pkg/x.py`), which pytest would not name at all."""
     try:
         return path.relative_to(rootdir).as_posix()
@@ -819,7 +819,7 @@ def python_files_match(pattern: str, path: Path | PurePath) -> bool:
 def _wanted(config: pytest.Config, state: ClaimsState) -> tuple[list[str], bool]:
     """Claim files this run collects (project-relative): all with no paths or the root; else those whose real
     path lies under a given directory. With them, whether the run collects claims of the configured packages
-    at all (then the rules are collected too, SPEC §12)."""
+    at all (then the rules are collected too, semantics §12)."""
     everything = sorted(rel for rels in state.claim_files.values() for rel in rels)
     root = state.config.root
     if config.args_source != pytest.Config.ArgsSource.ARGS:
@@ -889,7 +889,7 @@ def _collect(collector: pytest.Collector) -> pytest.CollectReport:
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
-    """One short block (SPEC §9, `output.summary`): per kind and platform held / violated / unevaluable, with how
+    """One short block (semantics §9, `output.summary`): per kind and platform held / violated / unevaluable, with how
     many held claims have blind spots and at how many sites, the sites that hide the most claims (paths as in
     failure texts); then how long the analysis took."""
     state = config.stash.get(_STATE, None)

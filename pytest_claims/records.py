@@ -30,7 +30,7 @@ it is stale whenever any module's classes (their names, bases, methods or class-
 
 METHOD_NAMES = "<methods>"
 """A pseudo-module in dependency sets: the computation asked whether the project's classes bind a method name
-(a call on a value of unknown class is a blind spot only when one does, SPEC §5). Each name asked is recorded
+(a call on a value of unknown class is a blind spot only when one does, semantics §5). Each name asked is recorded
 too, as `method_name(name)`: the computation is stale when a changed module binds that name differently in its
 classes; by this marker alone, when what a changed module bound before is not known."""
 
@@ -134,7 +134,7 @@ class FunctionFacts:
     """The return annotation as a type target (see `Binding`), "" when it names no class."""
     tests: tuple[str, ...] = ()
     """The parameters its body tests against literals and never rebinds: a call's literal arguments decide those
-    tests (SPEC §5; the `param` conditions)."""
+    tests (semantics §5; the `param` conditions)."""
     accepts: tuple[tuple[str, ...], int, tuple[str, ...], tuple[tuple[str, str, object], ...]] = ((), 0, (), ())
     """What it accepts (`arguments.Signature`), kept only when `tests` is not empty."""
     calls: tuple[tuple[int, tuple[tuple[object, ...], tuple[tuple[str, object], ...]]], ...] = ()
@@ -287,7 +287,7 @@ class Edge:
     than the class defining it; None for a function, or a method entered for its own class."""
     args: tuple[tuple[str, str, object], ...] = ()
     """The literal arguments the call passes to parameters the callee tests (`arguments.Decided`): they decide
-    those tests when the walk enters it (SPEC §5)."""
+    those tests when the walk enters it (semantics §5)."""
     how: str = "call"
     """How the body enters it (`HOW`): shown for each step of a violation's chain, so a doubted chain names the
     dispatch that took it."""
@@ -363,7 +363,7 @@ class FrontierEntry(NamedTuple):
 
 
 class BlindSpot(NamedTuple):
-    """A call site inside a walk that the walk could not follow (SPEC §5), with the hops that led there."""
+    """A call site inside a walk that the walk could not follow (semantics §5), with the hops that led there."""
 
     file: str
     line: int
@@ -473,12 +473,12 @@ class RuleResult:
     line: int
     """The rule's header line in pyproject.toml (0 when unknown)."""
     blind_spots: tuple[BlindSpot, ...] = ()
-    """Call sites the walk could not follow (SPEC §5, §12), sorted by file, line, code; `via` runs from the
+    """Call sites the walk could not follow (semantics §5, §12), sorted by file, line, code; `via` runs from the
     `from` function to the function holding the call. A violated rule stops at its first path, so it lists
     those met until then."""
     steps: tuple[tuple[str, int], ...] = ()
     """Violated: for each hop of `path` but the last, the (project-relative file, line) of the call or reference
-    in that function that takes the next step (SPEC §12); the function's `def` line when the body uses the name
+    in that function that takes the next step (semantics §12); the function's `def` line when the body uses the name
     without a recorded line (a project class without a constructor, a plain stdlib or third-party name). Empty
     otherwise."""
 

@@ -1,4 +1,4 @@
-"""The run-time side of claims: the `claims` decorator and the hermetic view (SPEC §2, §13).
+"""The run-time side of claims: the `claims` decorator and the hermetic view (semantics §2, §13).
 
 This module is imported by `import pytest_claims`, so it stays cheap: at run time it imports only `sys`,
 `types` and the vocabulary (no pytest, no tomlkit, no `typing`, no `re`). `functools` and `enum` objects are
@@ -125,7 +125,7 @@ def claims_of(obj: object) -> frozenset[str] | None:
     properties (the getter), `functools.partial`, `functools.wraps` chains (`__wrapped__`) and callable
     instances (their type's `__call__`). The nearest object in the chain that carries claims decides — a
     `__claims__` set by `@claims`, or for a plain function a `# claims:` comment on its `def` in its source file
-    (`comment_claims`) —: a decorator's code is part of the claim under it (SPEC §4), so an inner claim stands
+    (`comment_claims`) —: a decorator's code is part of the claim under it (semantics §4), so an inner claim stands
     for the whole. Classes carry no claims of their own (None); a hermetic view judges them by their constructor.
     """
     current: Any = obj
@@ -152,7 +152,7 @@ again."""
 
 
 def comment_claims(function: types.FunctionType) -> frozenset[str] | None:
-    """The claims a `# claims:` comment gives `function` in its source file (SPEC §2, §13), or None.
+    """The claims a `# claims:` comment gives `function` in its source file (semantics §2, §13), or None.
 
     Read statically with the static pass's directive reader (no import, nothing run). The def is found by its
     qualified name; where several defs share it (a property's getter and setter, platform branches) by the
@@ -400,7 +400,7 @@ def _check_instance_descriptor(target: object, name: str) -> None:
 
 
 def _owner_name(target: object) -> str:
-    """The `<module or class name>` of the refusal message: `shell` for module `pkg.shell` (SPEC §13)."""
+    """The `<module or class name>` of the refusal message: `shell` for module `pkg.shell` (semantics §13)."""
     if isinstance(target, types.ModuleType):
         return target.__name__.rpartition(".")[2]
     if isinstance(target, type):

@@ -23,7 +23,7 @@ CATEGORIES: frozenset[str] = frozenset(
         "stdout",
     }
 )
-"""Every category a catalogue entry or a custom claim may name (SPEC §6)."""
+"""Every category a catalogue entry or a custom claim may name (semantics §6)."""
 
 BUILTIN_CLAIMS: dict[str, frozenset[str]] = {
     "deterministic": CATEGORIES - {"stdout"},
@@ -65,8 +65,8 @@ def platform_name(name: str) -> str | None:
 
 
 SWEEP_ENVS: tuple[str, ...] = ("PYTEST_CLAIMS_ALL_PLATFORMS", "DEVLORE_CLAIMCHECK_ALL_PLATFORMS")
-"""The environment variables asking for the full sweep (SPEC §8), read alike: either one on turns it on."""
+"""The environment variables asking for the full sweep (semantics §8), read alike: either one on turns it on."""
 
 
 STATUSES: tuple[str, ...] = ("held", "violated", "unevaluable")
-"""A verdict's status, in the order summaries count them (SPEC §7)."""
+"""A verdict's status, in the order summaries count them (semantics §7)."""

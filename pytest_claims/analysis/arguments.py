@@ -1,4 +1,4 @@
-"""Literal arguments (SPEC §5): a call that passes a literal, or leaves a parameter at a literal default, decides
+"""Literal arguments (semantics §5): a call that passes a literal, or leaves a parameter at a literal default, decides
 the callee's own tests of that parameter, the way a platform guard is decided.
 
 This module says how a literal is written down in the facts, what a call passes and what a def accepts, and,

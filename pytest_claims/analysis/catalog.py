@@ -1,4 +1,4 @@
-"""The capability catalogue (SPEC §6): which stdlib names reach outside the process, and why.
+"""The capability catalogue (semantics §6): which stdlib names reach outside the process, and why.
 
 The catalogue itself is data (`data/catalogue.toml`), not code, so it can be reviewed and extended without
 touching the checker. This module loads it once, validates it (a typo in a category or a contradictory

@@ -97,7 +97,7 @@ class Findings:
 
     def close(self, dynamic_calls: str, violated: bool) -> tuple[tuple[FrontierEntry, ...], tuple[BlindCalls, ...]]:
         """The frontier, sorted, and the blind calls as met (nearest first); under `dynamic-calls = "unevaluable"`
-        a blind spot of a walk that found no violation taints it (SPEC §5): the blind spots join the frontier."""
+        a blind spot of a walk that found no violation taints it (semantics §5): the blind spots join the frontier."""
         found = tuple(self.blind)
         if dynamic_calls == "unevaluable" and not violated:
             for spot in blind_spots(found):

@@ -28,7 +28,7 @@ from pytest_claims.records import Cond
 #   ("param", function, name, op, lit)   a test of a parameter its body never rebinds, against a literal
 #                                         (op: truth is isnot == !=; lit: `arguments.Lit`), or of its class
 #                                         (op: isinstance; lit: ("class", dotted names)): unknown on every
-#                                         target, decided by the literal arguments a call passes (SPEC §5)
+#                                         target, decided by the literal arguments a call passes (semantics §5)
 #   ("not", c) ("and", (c, ...)) ("or", (c, ...))
 
 UNKNOWN: Cond = ("unknown",)

@@ -25,7 +25,7 @@ Judge = Callable[[Module, Directive], "str | None"]
 
 
 class Decorators:
-    """Which decorators are `pytest_claims.claims`, resolved like any other name (SPEC §2): through the project's
+    """Which decorators are `pytest_claims.claims`, resolved like any other name (semantics §2): through the project's
     imports, re-exports, aliases and star imports, on every target of the run (one is enough), with the modules
     each answer read collected in `deps` (a cached reading is valid while none of them changes)."""
 

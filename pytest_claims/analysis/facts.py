@@ -199,7 +199,7 @@ def chain_of(node: ast.expr, calls: bool = False) -> tuple[str, ...] | None:
 
 def _super_root(node: ast.Call) -> str:
     """The chain root of a `super(...)` call, "" for any other call: `<super>` without arguments,
-    `<super:X:obj>` for `super(X, obj)` with `X` a plain or dotted name (resolved as "after X in the MRO", SPEC §5;
+    `<super:X:obj>` for `super(X, obj)` with `X` a plain or dotted name (resolved as "after X in the MRO", semantics §5;
     `obj` is kept when it is a plain name, the method's `self` or not), and `<super:?>` for any other arguments (a
     blind spot, never the wrong class)."""
     if not (isinstance(node.func, ast.Name) and node.func.id == "super") or node.keywords:
@@ -638,7 +638,7 @@ class _Extractor:
                 scope.func.locals.add(binding.name)
             elif binding.kind in ("import", "from"):
                 # `global X` then `import m as X`: the module-level name is bound, one more value it may hold
-                # (SPEC §5); the platform conditions are not told, as a function runs after the whole module
+                # (semantics §5); the platform conditions are not told, as a function runs after the whole module
                 self.bindings.append(binding)
             else:
                 self.bindings.append(_replace_kind(binding, "var"))
@@ -1522,7 +1522,7 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
             _factory(ex, value, scope)
             if _declares_field(ex, value):
                 # a dataclass or attrs field is instance state, reached through construction (its factory): the
-                # declaration is no class state a reader of the name reaches (SPEC §4)
+                # declaration is no class state a reader of the name reaches (semantics §4)
                 declared = binding if binding.kind == "instance" else Binding(name, "var", "", "", node.lineno, guard)
                 ex.bind(scope, declared)
                 return
@@ -1627,7 +1627,7 @@ def _bind_pairs(
 ) -> None:
     """Bind each name to its exact part of `value` (an alias when that is a name or a call), or to an unknown part
     of it. At module and class level every name gets a `state` function of its own at the statement's line: what
-    its part (the whole value when its part is unknown) evaluates is what reading the name reaches (SPEC §4).
+    its part (the whole value when its part is unknown) evaluates is what reading the name reaches (semantics §4).
     `iterated`: the value an unpacking target iterates (`a, b = c` calls `c.__iter__`), in each of those."""
     for name, part in pairs:
         binding = _value_binding(name.id, part, line, guard) if part is not None else None
@@ -1661,7 +1661,7 @@ def _push_stores(ex: _Extractor, target: ast.expr, scope: _Scope, guard: int) ->
 
 def _state_scope(ex: _Extractor, scope: _Scope, name: str, line: int, guard: int) -> _Scope:
     """Where a module-level or class-body assignment's value is evaluated: a `state` function of its own (named
-    after the first name bound), whose uses are what reading the name reaches (SPEC §4, module and class state)."""
+    after the first name bound), whose uses are what reading the name reaches (semantics §4, module and class state)."""
     if scope.kind == "function":
         return scope
     cls = scope.cls.qualname if scope.kind == "class" and scope.cls is not None else ""
@@ -2171,7 +2171,7 @@ def _typed_chain(scope: _Scope, operand: ast.expr | None) -> tuple[str, ...] | N
 
 def _implicit(ex: _Extractor, scope: _Scope, operand: ast.expr | None, dunder: str, line: int, guard: int) -> None:
     """An implicit special-method call on a value (`a == b` calls `a.__eq__`): recorded as a use in context
-    `implicit`, which enters the method when the value's class is a known project class (SPEC §5)."""
+    `implicit`, which enters the method when the value's class is a known project class (semantics §5)."""
     chain = _typed_chain(scope, operand)
     if chain is not None:
         ex.use(scope, (*chain, dunder), "implicit", line, guard)
@@ -2360,7 +2360,7 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
 
 
 def _implicit_in_call(ex: _Extractor, scope: _Scope, node: ast.Call, chain: tuple[str, ...], guard: int) -> None:
-    """The special methods a call of a builtin (or `str.format`) calls on its arguments (SPEC §5)."""
+    """The special methods a call of a builtin (or `str.format`) calls on its arguments (semantics §5)."""
     args = node.args
     if len(chain) == 1:
         name = chain[0]
@@ -2380,7 +2380,7 @@ def _implicit_in_call(ex: _Extractor, scope: _Scope, node: ast.Call, chain: tupl
 
 def _class_of(ex: _Extractor, scope: _Scope, func: ast.expr) -> tuple[str, ...] | None:
     """`type(x)` called, x a name or an attribute chain: the chain of `x.__class__`, whose call constructs x's class
-    as `x.__class__()` does (SPEC §5); None for any other callee, or where `type` is not the builtin."""
+    as `x.__class__()` does (semantics §5); None for any other callee, or where `type` is not the builtin."""
     if not (isinstance(func, ast.Call) and isinstance(func.func, ast.Name) and func.func.id == "type"):
         return None
     if len(func.args) != 1 or func.keywords or "type" in ex.module_kinds:

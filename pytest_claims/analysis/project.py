@@ -425,7 +425,7 @@ def load(config: Config, cache: FactsCache | None = None) -> Project:
     """Index, digests and the pre-scan, through the cache's file-system snapshot when there is a cache directory.
 
     Here rather than in the engine so that the plugin can learn whether any file could hold a claim without
-    importing the resolver and the walks (an idle plugin's whole cost, SPEC §9)."""
+    importing the resolver and the walks (an idle plugin's whole cost, semantics §9)."""
     directory = cache.directory if cache is not None else None
     snapshot = Snapshot(
         directory.parent / f"files-{namespace(SNAPSHOT_VERSION, PLUGIN_VERSION)}" if directory is not None else None

@@ -1,4 +1,4 @@
-"""Architecture rules (`[[tool.claims.forbid-reaches]]`, SPEC §12): `from` must never reach `to`.
+"""Architecture rules (`[[tool.claims.forbid-reaches]]`, semantics §12): `from` must never reach `to`.
 
 A rule is checked per target platform over the same resolved summaries as the claims (the engine hands in
 its memoised `resolver_for`, so every function is resolved once per platform whatever the number of claims
@@ -19,8 +19,8 @@ What counts as reaching `to` (a dotted name):
 
 When no path exists but the walked closure touches code the analysis cannot see into (third-party code not
 followed, names that do not resolve, unreadable files), the rule is unevaluable and lists that frontier.
-Blind spots (calls the walk cannot follow, SPEC §5) are recorded as for claims; under `dynamic-calls =
-"unevaluable"` a rule with no path and a blind spot is unevaluable, the blind spots its frontier (SPEC §12).
+Blind spots (calls the walk cannot follow, semantics §5) are recorded as for claims; under `dynamic-calls =
+"unevaluable"` a rule with no path and a blind spot is unevaluable, the blind spots its frontier (semantics §12).
 
 A `from` or `to` that names nothing in the project, or a `from` lying inside `to`, is reported as an
 unevaluable rule whose frontier says so (on every platform), rather than as a usage error: it fails loudly
@@ -128,7 +128,7 @@ def _check(resolver: Resolver, policy: Policy, config: Config, rule: ForbidRule,
 
 def _steps(resolver: Resolver, target: str, path: tuple[str, ...], nodes: list[Node]) -> tuple[tuple[str, int], ...]:
     """For each function of a violated path but the last: (file, line) of its call or reference taking the next
-    step, the first such line in the body (SPEC §12). Computed from the same memoised summaries as the walk."""
+    step, the first such line in the body (semantics §12). Computed from the same memoised summaries as the walk."""
     out: list[tuple[str, int]] = []
     for i in range(len(path) - 1):
         node = nodes[i]

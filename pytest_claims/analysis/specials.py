@@ -88,7 +88,7 @@ FALLBACKS: dict[str, tuple[str, ...]] = {
         )
     },
 }  # fmt: skip
-"""The special methods Python calls, in order, where a class does not define the first (SPEC §5 implicit calls)."""
+"""The special methods Python calls, in order, where a class does not define the first (semantics §5 implicit calls)."""
 
 CONSTRUCTORS = ("__init__", "__new__", "__post_init__")
 """What calling a project class enters (and its metaclass's `METACLASS_CALL`, when a project class defines it)."""
@@ -209,7 +209,7 @@ CALLS_BACK: dict[str, tuple[Callback, ...]] = {
     "contextlib.AsyncExitStack.push_async_exit": (Callback(0, "exit", (("__aexit__", "()"),)),),
     "weakref.finalize": (Callback(1, None, _CALLED),),
 }  # fmt: skip
-"""The stdlib calling back (SPEC §5): stdlib callables, by the name the stubs give them, and the arguments they
+"""The stdlib calling back (semantics §5): stdlib callables, by the name the stubs give them, and the arguments they
 call back into. The walk enters, where the call is made, the project methods those arguments' classes give
 (and what a project function passed there reaches, as any function value's reference does). A method of a
 mapping, a set or a list whose class the walk cannot see (`d.get(k)` on a value of unknown class) is looked up

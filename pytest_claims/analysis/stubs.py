@@ -8,7 +8,7 @@ then read once per process into platform-independent definitions that keep their
 same definitions. So a three-platform sweep reads each stub once, not three times.
 
 The definitions also keep their annotations (reduced to plain data), so `Stubs.returns` and `Stubs.attribute`
-can tell the class of a value a stdlib call or attribute produces (SPEC §5: `Path.name` is a `str`,
+can tell the class of a value a stdlib call or attribute produces (semantics §5: `Path.name` is a `str`,
 `str.split` returns `list[str]`), per target, as a `records.TypeRef`. What the names in a stub denote is
 resolved here; what an annotation means once its names are resolved is `stubtypes`' job.
 """

@@ -106,7 +106,7 @@ class ChangedNames:
     """The method names whose binding by the project's classes a change may have changed (`store.Names`): every
     name a changed module binds in its classes otherwise than its old content did (its platform guards
     included), as `records.method_name` markers. What was built on asking whether the project binds such a name
-    (a call on a value of unknown class, SPEC §5) is stale; the rest stands. A module the last run never read
+    (a call on a value of unknown class, semantics §5) is stale; the rest stands. A module the last run never read
     (no class shape kept) decided none of the answers then: the names are read only from the modules whose
     text mentions them, until one binds the name unguarded (that one was read); every name it binds now counts
     as changed. `METHOD_NAMES` when a module the last run read has its old facts no longer in the facts

@@ -3,7 +3,7 @@
 Output: a block per failing item (its node id and verdict, then the plugin's failure text), a line per refused
 directive and per unreadable file, then the summary (`output.summary`, the plugin's), a line per `[tool.claims]`
 table below the project root that the run did not use, and the time taken. Every path shown, node ids included, is
-relative to the current directory (SPEC §9), so it opens from where the command ran (the plugin's are relative to
+relative to the current directory (semantics §9), so it opens from where the command ran (the plugin's are relative to
 pytest's rootdir). Nothing to check (no claiming function, no rule, nothing refused or unreadable among the paths
 selected) is exit status 5 with one line naming where the command looked, as pytest's "no tests ran".
 """
@@ -169,7 +169,7 @@ def _unused_tables(tables: list[str], display: Callable[[str], str], verbose: bo
 
 
 def _unused_table(table: str, display: Callable[[str], str]) -> str:
-    """A `[tool.claims]` table below the project root: this run did not use it (SPEC §9)."""
+    """A `[tool.claims]` table below the project root: this run did not use it (semantics §9)."""
     directory = display(table.rsplit("/", 1)[0])
     return (
         f"not used by this run: the [tool.claims] table in {display(table)} (its project is checked with "

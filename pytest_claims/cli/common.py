@@ -38,7 +38,7 @@ class UsageError(Exception):
 
 
 def project_root(paths: Sequence[Path], root: Path | None) -> Path:
-    """`--root`, else the project as the plugin finds it (`config.find_project_root`, SPEC §9): the nearest
+    """`--root`, else the project as the plugin finds it (`config.find_project_root`, semantics §9): the nearest
     pyproject.toml with a `[tool.claims]` table at or above the paths (or the current directory), else where
     pytest would find its rootdir."""
     for path in paths:
@@ -64,7 +64,7 @@ def load(root: Path) -> Config:
 
 
 def boolean_env(name: str) -> bool:
-    """SPEC §8: 1/true/yes/on turn it on, unset/empty/0/false/no/off leave it off, anything else is refused."""
+    """semantics §8: 1/true/yes/on turn it on, unset/empty/0/false/no/off leave it off, anything else is refused."""
     value = os.environ.get(name, "").strip().lower()
     if value in ("1", "true", "yes", "on"):
         return True
@@ -207,7 +207,7 @@ class Selection:
 
 def where_it_looked(paths: Sequence[Path], config: Config, display: Callable[[str], str]) -> str:
     """Where a command that found nothing looked: `under` the paths selected, else `in` the packages loaded, and
-    what chose those packages (SPEC §9: nothing is silently green)."""
+    what chose those packages (semantics §9: nothing is silently green)."""
     if paths:
         where = f"under {', '.join(shown_here(p) for p in paths)}"
     elif config.packages:

@@ -1,4 +1,4 @@
-"""Run-time observation (SPEC §13a): what a test run shows the code doing, beside what the static pass proved.
+"""Run-time observation (semantics §13a): what a test run shows the code doing, beside what the static pass proved.
 
 `recorder.Recorder` wraps the capability catalogue's entry points for the length of a test run and attributes
 every touch to the project functions on the stack. It imports nothing from the project but the catalogue, so it

@@ -192,7 +192,7 @@ class EntryPoints:
         if issubclass(cls, BaseException):
             return  # raising an exception is not a reach
         if isinstance(cls, enum.EnumMeta):
-            return  # constructing an enum member is a conversion (SPEC §4)
+            return  # constructing an enum member is a conversion (semantics §4)
         if type(cls) not in (type, abc.ABCMeta) or inspect.isabstract(cls):
             self.not_wrapped[dotted] = "an abstract class or one with its own metaclass: constructor not patched"
             return

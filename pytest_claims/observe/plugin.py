@@ -1,4 +1,4 @@
-"""`pytest --claims-observe` (SPEC §13a): the user's own test run as a second, independent check of the claims.
+"""`pytest --claims-observe` (semantics §13a): the user's own test run as a second, independent check of the claims.
 
 Registered by `pytest_claims.plugin` (its `pytest_plugins`). When the option is given (or the config says
 `claims-observe = true`), the recorder (`observe.recorder.Recorder`, shared with the soundness benchmark) is
@@ -119,7 +119,7 @@ def pytest_load_initial_conftests(early_config: pytest.Config) -> None:
         {name: path for name, path in _packages(project_config).items()},
         categories=categories,
         catalogue=catalogue,
-        # Which functions ran is only counted (SPEC §13a): on 3.12+ sys.monitoring tells at one event per
+        # Which functions ran is only counted (semantics §13a): on 3.12+ sys.monitoring tells at one event per
         # function; before it, a profile hook would cost more than the whole observation.
         executed=sys.version_info >= (3, 12),
     )

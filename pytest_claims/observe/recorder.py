@@ -1,4 +1,4 @@
-"""Record which project functions touch which capabilities while real code runs (SPEC §13a).
+"""Record which project functions touch which capabilities while real code runs (semantics §13a).
 
 `Recorder(packages).install()` wraps the capability catalogue's entry points: module-level functions of
 catalogued modules and catalogued members (`os.getenv`, `time.time`, `subprocess.run`), constructors of
@@ -55,7 +55,7 @@ __all__ = ["VALUE_CLASSES", "Recorder", "function_name"]
 _getframe = sys._getframe  # the original, taken before anything is wrapped
 
 VALUE_CLASSES: tuple[str, ...] = ("pathlib.Path",)
-"""Classes whose values are names, not handles (SPEC §4): every public method is a touch, named
+"""Classes whose values are names, not handles (semantics §4): every public method is a touch, named
 `Class.method` and judged by the catalogue entry that covers that name."""
 
 _OWN_FILES = (

@@ -1,4 +1,4 @@
-"""The end-of-session verdicts of run-time observation (SPEC §13a): what the recorder saw, judged per claim.
+"""The end-of-session verdicts of run-time observation (semantics §13a): what the recorder saw, judged per claim.
 
 Input: the recorder's `observations()` (merged across xdist workers with `merge`), the static pass's verdicts
 on the host platform, the effective config (claims and their categories, `deny`, `allow`, `trusted`,
@@ -8,7 +8,7 @@ a claim of, `missed` when the static pass had said `held` for that claim, `confi
 The rules shared with the soundness benchmark (`benchmarks/soundness.py`), so both count the same misses:
 
 - a touch made by a nested def, lambda or comprehension belongs to the def around it (`claimed`), as the
-  static pass reads it (SPEC §5);
+  static pass reads it (semantics §5);
 - a touch made inside a stdlib function the catalogue judges pure (`ast.parse` compiling, `copy.deepcopy`
   taking `id`s) is not the project's (`direct`): the static pass, which never walks the stdlib, is right not
   to see it.
@@ -45,7 +45,7 @@ Hop = tuple[str, str, int]
 # claims: deterministic
 def claimed(name: str) -> str:
     """The claimed def a runtime code object belongs to: a nested def, lambda or comprehension is part of the
-    def around it (SPEC §5), so `f.<locals>.g` counts as `f`."""
+    def around it (semantics §5), so `f.<locals>.g` counts as `f`."""
     return name.split(".<locals>.", 1)[0]
 
 
@@ -99,7 +99,7 @@ class Policy:
             deny=dict(config.deny),
             allow=dict(config.allow),
             trusted=tuple(config.trusted),
-            # `trusted-for` (SPEC §5) where the config has it
+            # `trusted-for` (semantics §5) where the config has it
             trusted_for={claim: tuple(names) for claim, names in dict(getattr(config, "trusted_for", {})).items()},
         )
 
@@ -307,7 +307,7 @@ def judge(  # noqa: PLR0913 -- the keyword-only tail describes the run (root, pl
 
 
 def observed_json(observation: Observation) -> dict[str, Any]:
-    """The report's `observed` value (SPEC §11, §13a): one record per claiming function observed breaking a
+    """The report's `observed` value (semantics §11, §13a): one record per claiming function observed breaking a
     claim, sorted by function; the others are counted."""
     functions = []
     for claim in sorted(observation.broken, key=lambda c: c.function):

@@ -89,7 +89,7 @@ def failure_text(
 # claims: deterministic
 def acceptance_hints(violations: tuple[Violation, ...]) -> list[str]:
     """One line per (claim, reach) in `_ACCEPTABLE`: why the reach may be harmless, and the config line accepting
-    it for that claim (SPEC §10 `allow`). Sorted by claim, then reach."""
+    it for that claim (semantics §10 `allow`). Sorted by claim, then reach."""
     out = []
     for claim, reach in sorted({(v.claim, v.reach) for v in violations if v.reach in _ACCEPTABLE}):
         out.append(

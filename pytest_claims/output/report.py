@@ -1,4 +1,4 @@
-"""The three report formats (SPEC §11): the JSON report, the Markdown catalogue, and SARIF 2.1.0 (built in
+"""The three report formats (semantics §11): the JSON report, the Markdown catalogue, and SARIF 2.1.0 (built in
 `output.sarif`, re-exported here), and writing whichever a report path's suffix asks for.
 
 Every report is a pure function of the analysis result: no clock, no host name, no absolute path, no
@@ -189,7 +189,7 @@ def _rule_json(rule: RuleResult, root: Path) -> dict[str, Any]:
 
 def _sites_json(claims: Iterable[ClaimResult], root: Path) -> list[dict[str, Any]]:
     """Each blind-spot site once, with how many (function, platform) results it appears in: most first, then by
-    file, line, code (SPEC §11) — the annotations that would let the walk see the most."""
+    file, line, code (semantics §11) — the annotations that would let the walk see the most."""
     per_claim = ({(_posix(f, root), line, code) for f, _, calls in c.blind for line, code in calls} for c in claims)
     return [{"file": s.file, "line": s.line, "code": s.code, "claims": s.claims} for s in count_sites(per_claim)]
 
@@ -197,9 +197,9 @@ def _sites_json(claims: Iterable[ClaimResult], root: Path) -> list[dict[str, Any
 def json_report(
     result: Result, rules: Sequence[RuleResult], plugin_version: str, observed: Mapping[str, Any] | None = None
 ) -> str:
-    """The `pytest-claims.report.v2` document of SPEC §11, newline-terminated, byte-for-byte reproducible.
+    """The `pytest-claims.report.v2` document of semantics §11, newline-terminated, byte-for-byte reproducible.
 
-    `observed`: what `--claims-observe` saw (SPEC §13a, `observe.verdicts.observed_json`), a top-level key of
+    `observed`: what `--claims-observe` saw (semantics §13a, `observe.verdicts.observed_json`), a top-level key of
     its own, present only in observed runs (what a test run does is not reproducible as the analysis is)."""
     root = result.config.root
     claims = sorted(result.claims, key=lambda c: (c.function, c.platform, c.file, c.line))
@@ -338,7 +338,7 @@ def markdown_catalogue(result: Result) -> str:
 
 
 def _markdown_rules(rules: Sequence[RuleResult], platforms: Sequence[str]) -> list[str]:
-    """The forbid-reaches rules (SPEC §12): id, from, to and the verdict per platform; nothing without rules."""
+    """The forbid-reaches rules (semantics §12): id, from, to and the verdict per platform; nothing without rules."""
     if not rules:
         return []
     verdicts = {(r.id, r.platform): r.status for r in rules}

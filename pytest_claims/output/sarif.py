@@ -1,4 +1,4 @@
-"""The SARIF 2.1.0 report (SPEC §11): the engine's result and the rule verdicts as one SARIF log.
+"""The SARIF 2.1.0 report (semantics §11): the engine's result and the rule verdicts as one SARIF log.
 
 Built in parts, one small function each: the results for violated claims, for unevaluable claims and for
 rules (with their related locations and fingerprints), the rule descriptors of the driver, and the run that

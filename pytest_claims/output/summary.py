@@ -1,4 +1,4 @@
-"""The terminal summary both front ends print (SPEC §9), and the blind-spot sites every report ranks.
+"""The terminal summary both front ends print (semantics §9), and the blind-spot sites every report ranks.
 
 One implementation for `pytest -p claims` and `pytest-claims check`: per kind and platform how many items held,
 with how many of the held claims have blind spots and at how many call sites; then the blind-spot sites that hide

@@ -40,7 +40,7 @@ UNKNOWN_BINDINGS: dict[str, str] = {
 
 @pytest.mark.parametrize("shape", sorted(UNKNOWN_BINDINGS))
 def test_a_name_bound_to_a_value_the_walk_cannot_know_is_never_held(tmp_path: Path, shape: str) -> None:
-    """What it holds is not known exactly: reading it reaches what its binding evaluated (SPEC §4)."""
+    """What it holds is not known exactly: reading it reaches what its binding evaluated (semantics §4)."""
     source = f"import os\n\n{UNKNOWN_BINDINGS[shape]}\n\n# claims: deterministic\ndef f():\n    return h('X')\n"
     (claim,) = check(pkg_project(tmp_path, {"pkg/use.py": source}), ["linux"]).claims
     assert claim.status == "violated" and {v.reach for v in claim.violations} == {"os.getenv"}, claim

@@ -1,4 +1,4 @@
-"""Blind spots and `dynamic-calls` (SPEC §5, §12): recorded for claims and rules, never a violation; under
+"""Blind spots and `dynamic-calls` (semantics §5, §12): recorded for claims and rules, never a violation; under
 `dynamic-calls = "unevaluable"` a claim or rule that would hold with a blind spot is unevaluable, the blind spots
 its frontier."""
 
@@ -56,7 +56,7 @@ def project(root: Path, dynamic_calls: str | None) -> Path:
         "pyproject.toml": f'[tool.claims]\npackages = ["src/pkg"]\n{setting}{RULE}',
         "src/pkg/__init__.py": "",
         "src/pkg/core.py": CORE,
-        # a class binding `process`: `handler.process(value)` on a value of unknown class could lead there (SPEC §5)
+        # a class binding `process`: `handler.process(value)` on a value of unknown class could lead there
         "src/pkg/db.py": "def query():\n    return 1\n\n\nclass Worker:\n    def process(self, value):\n"
         "        return value\n",
     }

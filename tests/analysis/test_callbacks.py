@@ -1,4 +1,4 @@
-"""The stdlib calling back (SPEC §5): the table (`specials.CALLS_BACK`) names real stdlib callables and real
+"""The stdlib calling back (semantics §5): the table (`specials.CALLS_BACK`) names real stdlib callables and real
 parameters of them, read from typeshed's stubs (nothing imported), and the walk enters what the stdlib calls on
 a value of known project class, however the stdlib callable is spelled; an unknown callable is a blind spot."""
 

@@ -1,4 +1,4 @@
-"""Tests for the capability catalogue (SPEC §6): stdlib coverage, well-formed entries, real keys, lookups.
+"""Tests for the capability catalogue (semantics §6): stdlib coverage, well-formed entries, real keys, lookups.
 
 The stdlib is enumerated statically, from typeshed-client's bundled stubs and `sys.stdlib_module_names`:
 nothing here imports the modules it judges.
@@ -530,7 +530,7 @@ def test_load_catalogue_is_cached() -> None:
 # one-line reason). A member that is another name of something defined elsewhere (`secrets.compare_digest` is
 # `hmac.compare_digest`, `ctypes.c_int8` is `ctypes.c_byte`) is judged once, at its definition, through a member
 # key of [aliases], or by an explicit key of its own; either way it must get the judgement its definition gets.
-# Exception classes are never reaches (SPEC §4) and need no judgement; variables are judged only by exact keys
+# Exception classes are never reaches (semantics §4) and need no judgement; variables are judged only by exact keys
 # anyway (a whole-module key never flags them).
 #
 # Every whole-module key is listed in MEMBER_JUDGED, and every member of each is judged (checked below): a new

@@ -132,7 +132,7 @@ def test_cycles_and_chains_get_verdicts_without_recursion(tmp_path: Path) -> Non
         "pkg.classes.C.f": "violated",  # a base cycle: each class once in the lookup order
         "pkg.classes.D.f": "unevaluable",  # a class-body alias cycle: fail closed
     }
-    # `ping(3)`: the literal 3 decides `if n` in ping (SPEC §5), so the clock is reached once round the cycle
+    # `ping(3)`: the literal 3 decides `if n` in ping (semantics §5), so the clock is reached once round the cycle
     chain = ("pkg.b.ping", "pkg.a.pong", "pkg.b.ping", "pkg.b.tick")
     assert reaches(result, "pkg.claims.cycle") == [("time.time", chain)]
     assert reaches(result, "pkg.claims.short_star") == [("os.getenv", ("pkg.s8.near",))]

@@ -1,5 +1,5 @@
 """The implicit uses the extractor records for formatting, printing, iterating and unpacking, the call a
-`type(x)()` makes, and the module-level binding an import under `global` makes (SPEC §5)."""
+`type(x)()` makes, and the module-level binding an import under `global` makes (semantics §5)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Literal arguments (SPEC §5): how a literal, a call and a def are read, which tests a call decides, and how a
+"""Literal arguments (semantics §5): how a literal, a call and a def are read, which tests a call decides, and how a
 parameter test evaluates. The fixture tree (`vio/literals_cases.py`) pins the walk end to end."""
 
 from __future__ import annotations

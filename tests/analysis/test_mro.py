@@ -1,4 +1,4 @@
-"""C3's merge (SPEC §5: "in Python's MRO order"), and where Python would refuse the hierarchy."""
+"""C3's merge (semantics §5: "in Python's MRO order"), and where Python would refuse the hierarchy."""
 
 from __future__ import annotations
 

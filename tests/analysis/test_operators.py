@@ -1,5 +1,5 @@
 """The implicit uses the extractor records for operators and truth tests: one per operand and test, with the
-forward call a reflected one depends on (SPEC §5 implicit calls)."""
+forward call a reflected one depends on (semantics §5 implicit calls)."""
 
 from __future__ import annotations
 

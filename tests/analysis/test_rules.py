@@ -1,4 +1,4 @@
-"""forbid-reaches rules (SPEC §12) over the fixture project `testdata/rules/`.
+"""forbid-reaches rules (semantics §12) over the fixture project `testdata/rules/`.
 
 Every rule's verdict and witness path on each platform is pinned here exactly, including the tie-breaks: the
 shortest path wins, and among the shortest the first by names compared hop by hop.
@@ -221,7 +221,7 @@ def test_texts(results: tuple[RuleResult, ...]) -> None:
         shown.append((file, line))
         return "    return db.query(key)"
 
-    # SPEC §12: each hop's file:line (the call taking the next step), then the source line of the last one
+    # semantics §12: each hop's file:line (the call taking the next step), then the source line of the last one
     assert rule_failure_text(violated, source).splitlines() == [
         "forbid-reaches[api-not-db]: layers.api must never reach layers.db, but layers.api.handle reaches "
         "layers.db.query: layers.api.handle -> layers.service.fetch -> layers.db.query",

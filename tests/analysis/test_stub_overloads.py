@@ -1,4 +1,4 @@
-"""Stub return types chosen by what a call passes (SPEC §5): a call whose value is used records the classes of the
+"""Stub return types chosen by what a call passes (semantics §5): a call whose value is used records the classes of the
 str and bytes literals it passes (`facts.call_step`), and `Stubs.call_returns` keeps the overloads those classes
 do not rule out and binds a constrained TypeVar (`AnyStr`) from the first argument that fits it. Whatever is in
 doubt keeps an overload in: a result is known only when every overload left agrees."""

@@ -1,4 +1,4 @@
-"""The stdlib's return and attribute types, read from the typeshed stubs (SPEC §5: `Path.name` is `str`,
+"""The stdlib's return and attribute types, read from the typeshed stubs (semantics §5: `Path.name` is `str`,
 `str.split` returns `list[str]`): `Stubs.returns` and `Stubs.attribute`, per target platform and version."""
 
 from __future__ import annotations

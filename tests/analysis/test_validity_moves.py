@@ -1,6 +1,6 @@
 """A module that moves keeps its name and its bytes, yet what it means changes: a package's `__init__` reads its
 relative imports from itself, a plain module from its parent, and the reports name its file. A warm run after
-such a move must give what a run without a cache gives (SPEC §15: a stale cached fact must be impossible)."""
+such a move must give what a run without a cache gives (semantics §15: a stale cached fact must be impossible)."""
 
 from __future__ import annotations
 

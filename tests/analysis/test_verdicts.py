@@ -1,4 +1,4 @@
-"""The three verdicts (SPEC §7): every path to held, violated and unevaluable, and what decides between them."""
+"""The three verdicts (semantics §7): every path to held, violated and unevaluable, and what decides between them."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The fixture tree `testdata/violations/` is the product's own proof that it can tell.
 
-Every shape of SPEC §4, §5 and §8 has a claiming function there. What the engine must report about each one is
+Every shape of semantics §4, §5 and §8 has a claiming function there. What the engine must report about each one is
 written in the fixture itself, as an expectation comment on the line the report is about (the syntax is in
 `testdata/violations/README.md`); `test_the_fixture_says_what_the_engine_reports` reads every such comment and
 compares them with one `check` over all three platforms. A claim with no expectation comment must hold.

@@ -1,4 +1,4 @@
-"""The command line shows every path relative to the current directory (SPEC §9): each test here runs from its
+"""The command line shows every path relative to the current directory (semantics §9): each test here runs from its
 own temporary directory, which is the project root of most of them."""
 
 from __future__ import annotations

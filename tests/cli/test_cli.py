@@ -345,7 +345,7 @@ def test_explain_a_function_without_claims_exits_0(tmp_path: Path) -> None:
 
 def test_explain_frontier_and_blind_spots(tmp_path: Path) -> None:
     source = THIRD_PARTY + "\n\n# claims: sandboxed\ndef call(handler: object) -> object:\n    return handler.run()\n"
-    source += "\n\nclass Job:\n    def run(self) -> int:\n        return 1\n"  # a class binding `run` (SPEC §5)
+    source += "\n\nclass Job:\n    def run(self) -> int:\n        return 1\n"  # a class binding `run` (semantics §5)
     root = make(tmp_path, {"net.py": source})
     status, out, _ = run("explain", "shop.net.fetch", "--root", str(root), "--platform", "linux", "--no-cache")
     assert status == 1

@@ -1,4 +1,4 @@
-"""The command line as a new user meets it (SPEC §9, "nothing is silently green"): nothing to check is exit 5 with
+"""The command line as a new user meets it (semantics §9, "nothing is silently green"): nothing to check is exit 5 with
 where it looked, `--version`, repeated `--report` with the suffix checked first, `explain` of a re-exported name
 and of a node id, did-you-mean for claim names, everyday platform names, `init --root`, paths relative to the
 current directory, the summary's counts, an unused `[tool.claims]` table, and `PYTEST_CLAIMS_ALL_PLATFORMS`."""

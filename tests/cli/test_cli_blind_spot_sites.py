@@ -1,4 +1,4 @@
-"""`pytest-claims check` names the blind-spot sites that hide the most claims (SPEC §9): the plugin's summary,
+"""`pytest-claims check` names the blind-spot sites that hide the most claims (semantics §9): the plugin's summary,
 with paths relative to the current directory."""
 
 from __future__ import annotations

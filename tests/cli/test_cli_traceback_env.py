@@ -1,4 +1,4 @@
-"""PYTEST_CLAIMS_TRACEBACK reads like every boolean environment variable (SPEC §8): `0` leaves it off."""
+"""PYTEST_CLAIMS_TRACEBACK reads like every boolean environment variable (semantics §8): `0` leaves it off."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """`suggest` never proposes a claim on a function that calls through a protocol-typed parameter whose implementer
-touches the outside: the call dispatches structurally (SPEC §5), it does not stop at the protocol's `...`."""
+touches the outside: the call dispatches structurally (semantics §5), it does not stop at the protocol's `...`."""
 
 from __future__ import annotations
 

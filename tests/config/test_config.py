@@ -731,7 +731,7 @@ def test_junk_values_only_raise_config_error(junk_root: Path, table: dict[str, A
 
 
 # ---------------------------------------------------------------------------------------------------------
-# Boolean environment variables (SPEC §8)
+# Boolean environment variables (semantics §8)
 
 
 @pytest.mark.parametrize("value", ["1", "true", "True", "YES", "on", "On", " 1 "])

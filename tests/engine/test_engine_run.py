@@ -205,7 +205,7 @@ def second(handler):
     return relay(handler, 2)
 
 
-class Worker:  # binds `process`: `handler.process(value)` on a value of unknown class could lead here (SPEC §5)
+class Worker:  # binds `process`: `handler.process(value)` on a value of unknown class could lead here (semantics §5)
     def process(self, value):
         return value
 """

@@ -1,4 +1,4 @@
-"""`--claims-observe` (SPEC §13a) end to end on testdata/observe, with pytester, and its verdicts unit by unit."""
+"""`--claims-observe` (semantics §13a) end to end on testdata/observe, with pytester, and its verdicts unit by unit."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Blind-spot sites (SPEC §9, §11): the JSON report's `blind_spot_sites`, each site once with how many claim
+"""Blind-spot sites (semantics §9, §11): the JSON report's `blind_spot_sites`, each site once with how many claim
 results it hides, most first; the summary's at most five of them with a hint each; the hints themselves."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The report formats (SPEC §11): JSON shape and ordering, byte-for-byte determinism, the revision, SARIF
+"""The report formats (semantics §11): JSON shape and ordering, byte-for-byte determinism, the revision, SARIF
 validity against the vendored OASIS schema, and the Markdown catalogue."""
 
 from __future__ import annotations
@@ -415,7 +415,7 @@ def test_sarif_validates_and_carries_every_violation(sweep: Result) -> None:
 
 
 def test_sarif_violation_result(sweep: Result) -> None:
-    """SPEC §11: the primary location is the claiming `def` line (what the author changes); the reach site and
+    """semantics §11: the primary location is the claiming `def` line (what the author changes); the reach site and
     each hop's `def` line are related locations."""
     log = json.loads(sarif_report(sweep, (), VERSION, repository=VIOLATIONS))
     (item,) = [r for r in log["runs"][0]["results"] if r["properties"].get("function") == "vio.helpers.two_hops"]

@@ -1,4 +1,4 @@
-"""The SARIF shape code scanning needs (SPEC §11): an alert on the claiming `def` line with the reach and hops
+"""The SARIF shape code scanning needs (semantics §11): an alert on the claiming `def` line with the reach and hops
 related, URIs relative to the repository root so a monorepo's alerts land on its files, fingerprints that
 survive line moves elsewhere in the file, and help on every rule; each log validated against the OASIS schema
 that ships with the package."""

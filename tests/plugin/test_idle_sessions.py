@@ -24,7 +24,7 @@ def _write(root: Path, files: dict[str, str]) -> None:
 
 
 def test_no_table_and_no_claim_runs_no_analysis(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
-    """SPEC §9: the plugin adds nothing and costs nothing noticeable. Past the pre-scan (no file mentions a
+    """semantics §9: the plugin adds nothing and costs nothing noticeable. Past the pre-scan (no file mentions a
     claim), nothing of the analysis runs: the entry point is never called, the unparsable file never named."""
     from pytest_claims import engine, plugin
 
@@ -46,7 +46,7 @@ def test_no_table_and_no_claim_runs_no_analysis(pytester: pytest.Pytester, monke
 
 
 def test_no_table_still_checks_the_claims_it_finds(pytester: pytest.Pytester) -> None:
-    """Idle means no claim to check, not no table: detected packages are checked without one (SPEC §10)."""
+    """Idle means no claim to check, not no table: detected packages are checked without one (semantics §10)."""
     pytester.makepyprojecttoml('[project]\nname = "x"\n')
     _write(
         pytester.path,

@@ -98,7 +98,7 @@ class Node:
 
 
 def test_a_true_but_often_accepted_reach_names_the_config_line_that_accepts_it(pytester: pytest.Pytester) -> None:
-    """Issue 17: `id(self)` as a `__deepcopy__` memo key is a reach (SPEC §4) that users read and accept; the
+    """Issue 17: `id(self)` as a `__deepcopy__` memo key is a reach (semantics §4) that users read and accept; the
     failure text says which `allow` line accepts it, and that line does."""
     pytester.makepyprojecttoml('[tool.claims]\npackages = ["memo"]\n')
     (pytester.path / "memo").mkdir()
@@ -208,7 +208,7 @@ def apply(rule, amount):
     return rule.apply(amount)
 
 
-class Discount:  # binds `apply`: `rule.apply(amount)` on a value of unknown class could lead here (SPEC §5)
+class Discount:  # binds `apply`: `rule.apply(amount)` on a value of unknown class could lead here (semantics §5)
     def apply(self, amount):
         return amount
 """
@@ -462,7 +462,7 @@ def test_claims_in_a_package_init_name_the_file(pytester: pytest.Pytester) -> No
 
 
 def test_rules_are_collected_with_a_package_dir(shop: pytest.Pytester) -> None:
-    """SPEC §12: a path holding a configured package collects the rules with the claims (issue 14)."""
+    """semantics §12: a path holding a configured package collects the rules with the claims (issue 14)."""
     shop.makepyprojecttoml(PYPROJECT + RULES)
     result = shop.runpytest("-p", "claims", "src", "-v")
     result.stdout.fnmatch_lines([f"pyproject.toml::forbid-reaches[[]pricing-not-clock[]][[]{HOST}[]] FAILED*"])
@@ -499,7 +499,7 @@ def test_unknown_report_suffix_is_a_usage_error(shop: pytest.Pytester) -> None:
 
 def test_failure_paths_are_shown_like_node_ids(shop: pytest.Pytester) -> None:
     """Run from above the project (`--rootdir`): node ids are shown from the invocation directory, and so are
-    the paths in failure texts (SPEC §9; issue 14: `sub/src/...::...` beside `src/shop/clock.py:6`)."""
+    the paths in failure texts (semantics §9; issue 14: `sub/src/...::...` beside `src/shop/clock.py:6`)."""
     sub = shop.path / "sub"
     sub.mkdir()
     for name in ("pyproject.toml", "src", "tests"):
@@ -630,7 +630,7 @@ def pytest_configure(config):
 
 
 def test_a_progress_line_on_a_terminal_only(shop: pytest.Pytester) -> None:
-    """SPEC §9: while the analysis runs, a line shows that something is happening, in pytest's style: on a
+    """semantics §9: while the analysis runs, a line shows that something is happening, in pytest's style: on a
     terminal, not in `-q` output, never in output captured to a file."""
     captured = shop.runpytest("-p", "claims")
     assert "claims: analysing" not in captured.stdout.str()  # pytester captures to a file: no terminal

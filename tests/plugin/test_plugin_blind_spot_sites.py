@@ -1,4 +1,4 @@
-"""The plugin's summary names the blind-spot sites that hide the most claims (SPEC §9): at most five, most
+"""The plugin's summary names the blind-spot sites that hide the most claims (semantics §9): at most five, most
 claims first, each with `file:line` as failure texts show paths, its code, the claims it hides and a hint."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""One project, found one way (SPEC §9): the plugin finds the project as the command line does, the nearest
+"""One project, found one way (semantics §9): the plugin finds the project as the command line does, the nearest
 pyproject.toml holding `[tool.claims]` at or above the paths given (or where pytest runs), else the rootdir.
 The monorepo: `[tool.claims]` in pkgs/a/pyproject.toml, pytest.ini (hence the rootdir) at the top."""
 
@@ -67,7 +67,7 @@ def test_run_inside_the_project_under_xdist(pytester: pytest.Pytester, monkeypat
 
 def test_a_test_file_in_the_project_collects_no_claim(pytester: pytest.Pytester) -> None:
     """`pytest pkgs/a/tests/test_a.py` names a path that neither is the project nor holds its packages: the
-    test runs, no claim item is collected (SPEC §9: it stays fast)."""
+    test runs, no claim item is collected (semantics §9: it stays fast)."""
     _monorepo(pytester.path)
     result = pytester.runpytest("-p", "claims", "-p", "no:cacheprovider", "pkgs/a/tests/test_a.py")
     result.assert_outcomes(passed=1)

@@ -1,5 +1,5 @@
 """The plugin reads platforms as the command line and the config do: `windows` / `macOS` as `win32` / `darwin`,
-and `PYTEST_CLAIMS_ALL_PLATFORMS` beside `DEVLORE_CLAIMCHECK_ALL_PLATFORMS` (SPEC §8)."""
+and `PYTEST_CLAIMS_ALL_PLATFORMS` beside `DEVLORE_CLAIMCHECK_ALL_PLATFORMS` (semantics §8)."""
 
 from __future__ import annotations
 

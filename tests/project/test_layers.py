@@ -138,7 +138,7 @@ def test_the_cycle_finder_finds_circles() -> None:
 
 LAZY_UPWARD: frozenset[tuple[str, str]] = frozenset({("pytest_claims.runtime", "pytest_claims.analysis.facts")})
 """The one import allowed to point up, and only from inside a function: the hermetic view reads comment-form
-claims with the static pass's own directive reader (SPEC §13), loaded when a view first needs it, so that
+claims with the static pass's own directive reader (semantics §13), loaded when a view first needs it, so that
 `import pytest_claims` stays cheap (tests/runtime/test_runtime.py pins that)."""
 
 

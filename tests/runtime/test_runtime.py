@@ -1,4 +1,4 @@
-"""The run-time side: the `claims` decorator and the hermetic view (SPEC §2, §13)."""
+"""The run-time side: the `claims` decorator and the hermetic view (semantics §2, §13)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from pytest_claims.runtime import HermeticView, claims_of
 
 
 def refusal(name: str) -> str:
-    """The exact SPEC §13 message for a refused attribute."""
+    """The exact semantics §13 message for a refused attribute."""
     return (
         f"{name} is not available in this runtime: this runtime is hermetic and the method makes no deterministic claim"
     )
@@ -596,7 +596,7 @@ def test_plugin_host_example() -> None:
 
 
 # ----------------------------------------------------------------------------------------------------
-# The comment form, read from the source file (SPEC §13)
+# The comment form, read from the source file (semantics §13)
 
 COMMENTED = """\
 import functools

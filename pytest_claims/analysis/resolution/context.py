@@ -1,5 +1,5 @@
 """How a walk entered a function: the class its `self` stands for (the receiver, `symbols.ClassKey`) and the
-literal arguments that decide its own tests of its parameters (SPEC §5).
+literal arguments that decide its own tests of its parameters (semantics §5).
 
 A walk node is (module, index, receiver, args). The receiver narrows dispatch on `self` (`dispatch`, `bodies`);
 the arguments drop the uses under a test they decide, the way a platform guard drops them on a target. The

@@ -2,7 +2,7 @@
 
 Python's order first (the C3 MRO, each class's defs, class-body assignments and, on instances, fields set on
 `self`; then the stdlib and third-party bases; then `__getattr__`), and for a method call on a value of known
-class every override the project's subclasses give (SPEC §5: a claim on a base method holds for every subclass).
+class every override the project's subclasses give (semantics §5: a claim on a base method holds for every subclass).
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ class Dispatch:
     ) -> list[Sym]:
         """`attr` looked up on a project class or instance as Python's MRO finds it (from the class after `after`
         in it, as `super()` does); with `dispatch` (a method call on a value of known class), every override in
-        the project's subclasses too (SPEC §5)."""
+        the project's subclasses too (semantics §5)."""
         if depth > MAX_ALIAS_DEPTH:
             return [_too_deep(attr)]
         instance = isinstance(sym, ProjectInstance)
@@ -75,7 +75,7 @@ class Dispatch:
                 self.tracker.state([(s.module, s.idx) for s in hooks if isinstance(s, ProjectFunction)])
             if overrides and instance and self._is_instance_state(sym.module, sym.idx, attr):
                 # a name the class's methods assign on `self` is instance state: what a subclass's body binds it
-                # to is a default no reader of `self.attr` reaches (SPEC §4), as for the class's own body
+                # to is a default no reader of `self.attr` reaches (semantics §4), as for the class's own body
                 overrides = [s for s in overrides if self._is_def(s)]
             if overrides:
                 found = [s for s in found if not isinstance(s, (Opaque, Unknown))] + overrides
@@ -130,11 +130,11 @@ class Dispatch:
             order_ = order_[order_.index(after) + 1 :] if exact else [c for c in order_[1:] if c != after]
         receiver = (module_name, index), narrow
         if instance and after is None and self.tracker.collects_state:
-            # every attribute read on an instance runs its class's `__getattribute__` first (SPEC §5): entered as
+            # every attribute read on an instance runs its class's `__getattribute__` first (semantics §5): entered as
             # `__getattr__` is, whatever it then finds
             self.tracker.state(self._hooks(order_, "__getattribute__"))
         # a name some method assigns on `self` is instance state: what the class body binds it to is a default,
-        # not state its readers reach (SPEC §4), and the instance's value may be any of the assigned ones
+        # not state its readers reach (semantics §4), and the instance's value may be any of the assigned ones
         held = self._instance_fields(order_, attr, depth) if instance else []
         union: list[Sym] = []
         for position, (mod_name, cls_index) in enumerate(order_):
@@ -153,7 +153,7 @@ class Dispatch:
                 continue
             return stepped
         if instance and not attr.startswith("__") and self.tracker.collects_state:
-            # Python calls `__getattr__` for a name the class does not define (SPEC §5): the read enters it, as a
+            # Python calls `__getattr__` for a name the class does not define (semantics §5): the read enters it, as a
             # read of module state enters what the binding evaluates; its result is a value of unknown type
             self.tracker.state(self._getattr_hooks(order_))
         return [OPAQUE] if attr.startswith("__") else [UNKNOWN]
@@ -243,7 +243,7 @@ class Dispatch:
 
     def _instance_fields(self, order_: list[ClassKey], attr: str, depth: int) -> list[Sym]:
         """What `self.attr` may hold when the methods of the classes of an MRO assign it (none: the name is no
-        instance state): what they assign, and what a class-body annotation of the name says (SPEC §5: an
+        instance state): what they assign, and what a class-body annotation of the name says (semantics §5: an
         assigned empty literal, `self.items = []`, does not replace `items: list[Item]`)."""
         found: list[Sym] = []
         for key in order_:
@@ -279,7 +279,7 @@ class Dispatch:
 
     def _field(self, module: Module, binding: Binding, depth: int) -> list[Sym]:
         """What `self.x` holds when a method assigns it. Instance state: resolving the assigned value names what it
-        is, and reads no module state (SPEC §4) — the method that assigned it read `make` in `self.x = make()`."""
+        is, and reads no module state (semantics §4) — the method that assigned it read `make` in `self.x = make()`."""
         if binding.kind == "instance":
             return self.evaluator.typed(module, None, binding.target)
         if binding.kind == "alias":

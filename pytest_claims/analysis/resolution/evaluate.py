@@ -331,7 +331,7 @@ class Evaluator:
 
     def typed(self, module: Module, func: FunctionFacts | None, target: str) -> list[Sym]:
         """The values an annotation's type target denotes (see `Binding`): instances, collections, mappings. An
-        annotation names a class; it reads no module state (SPEC §4: `attrs: list[Attribute]` is no read of the
+        annotation names a class; it reads no module state (semantics §4: `attrs: list[Attribute]` is no read of the
         binding of `Attribute`)."""
         with self.tracker.scope(modules="outer", state="off"):
             return self._typed(module, func, target)
@@ -410,7 +410,7 @@ class Evaluator:
 
     def _stub_protocol(self, sym: Sym) -> bool:
         """A stdlib protocol (`SupportsInt`, `os.PathLike`): the annotated value may be of any class, a project
-        one too, so its methods are not the stub's (a call on it is a blind spot, SPEC §5)."""
+        one too, so its methods are not the stub's (a call on it is a blind spot, semantics §5)."""
         if not isinstance(sym, StdName) or sym.symbol.kind != "class":
             return False
         return self.view.stubs.is_protocol(*sym.symbol.where)

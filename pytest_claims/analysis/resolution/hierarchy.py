@@ -65,7 +65,7 @@ class Hierarchy:
         return self.linearised(module_name, index)[0]
 
     def linearised(self, module_name: str, index: int) -> tuple[list[ClassKey], bool]:
-        """The class's MRO over its project classes (C3: SPEC §5 says "in Python's MRO order"), and whether that
+        """The class's MRO over its project classes (C3: semantics §5 says "in Python's MRO order"), and whether that
         order is exact. It is not when the merge fails (an inconsistent hierarchy, or a base name that resolves
         to several classes): every class is still there, and a lookup then keeps every definition it finds.
         Stdlib and third-party bases are left out (`foreign_bases` looks in them last), as are bases that

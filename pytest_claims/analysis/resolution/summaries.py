@@ -433,7 +433,7 @@ class Summaries:
 
     def _probe(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found) -> None:
         """`hasattr(obj, "name")` reads `obj` and tests a name: it reaches nothing of what the name is bound to
-        (SPEC §4), and enters a project class's `__getattr__` when the class does not bind the name (§5)."""
+        (semantics §4), and enters a project class's `__getattr__` when the class does not bind the name (§5)."""
         syms, reads = self.bodies.use(module, func, chain[:-1])
         self._reads(reads, line, found)
         for sym in syms:
@@ -443,7 +443,7 @@ class Summaries:
             elif isinstance(sym, ProjectModule) and not self.view.bound(self.view.module(sym.name), chain[-1]):
                 self._reads(self._module_getattr(sym), line, found, "implicit")
         if any(isinstance(sym, Unknown) for sym in syms) and self._getattr_hooks():
-            # on a value of unknown class, any project `__getattr__` may answer (SPEC §5: a blind spot)
+            # on a value of unknown class, any project `__getattr__` may answer (semantics §5: a blind spot)
             code = f"hasattr({'.'.join(chain[:-1])}, {chain[-1]!r})"
             found.blind_spot(line, code, code)
 
@@ -502,7 +502,7 @@ class Summaries:
     ) -> None:
         """A value handed to a call that may call back into it (`specials.CALLS_BACK`): where the callee is the
         stdlib's, the project methods the value's class gives for what the stdlib calls are entered here; a
-        value of unknown class where a callable or a zone is handed over is a blind spot (SPEC §5)."""
+        value of unknown class where a callable or a zone is handed over is a blind spot (semantics §5)."""
         slot, callee, text = read_given(code)
         entries = [
             entry
@@ -747,11 +747,11 @@ class Summaries:
                 self._outcome(base, ctx, line, found, subject or cls_name)
 
     def _factories(self, module_name: str, index: int, line: int, found: Found, subject: str) -> None:
-        """Constructing a dataclass or attrs class calls its fields' factories (SPEC §4)."""
+        """Constructing a dataclass or attrs class calls its fields' factories (semantics §4)."""
         for mod_name, cls_index in self.hierarchy.mro(module_name, index):
             module = self.view.module(mod_name)
             for chain, written in module.facts.classes[cls_index].factories:
-                # a capability called as a factory is reported where the factory is written (SPEC §5), in the
+                # a capability called as a factory is reported where the factory is written (semantics §5), in the
                 # class's module; a project factory is a hop from the constructing call, as any call is
                 factory = Found(found.keep_names)
                 for sym in self.evaluator.resolve_chain_in_module(module, tuple(chain.split(".")), 1):

@@ -124,7 +124,7 @@ class Opaque(NamedTuple):
 
 
 class Unknown(NamedTuple):
-    """A value whose class is not known statically: a call on it is a blind spot (SPEC §5)."""
+    """A value whose class is not known statically: a call on it is a blind spot (semantics §5)."""
 
     kind: Literal["unknown"] = "unknown"
 

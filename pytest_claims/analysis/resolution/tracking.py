@@ -3,7 +3,7 @@
 Every answer of the resolution depends on some modules (and on markers: `PLATFORM`, when another target of the
 run would answer otherwise, `HIERARCHY`, when a subclass search was made, and `METHOD_NAMES`, when it asked
 whether the project's classes bind a method name), and may read module or class
-state (a name whose binding evaluates something: its readers reach what that evaluates, SPEC §4). A computation
+state (a name whose binding evaluates something: its readers reach what that evaluates, semantics §4). A computation
 that is memoised runs in its own scope and keeps what it read with its answer:
 
     with tracker.scope() as read:

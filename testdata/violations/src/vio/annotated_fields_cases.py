@@ -1,4 +1,4 @@
-"""SPEC §5: the class's annotation of `x` types `self.x`; an assignment of an empty literal in `__init__` does not
+"""semantics §5: the class's annotation of `x` types `self.x`; an assignment of an empty literal in `__init__` does not
 replace what the annotation says, so a loop over `self._args` calls `Arg.process` (and the comprehension form)."""
 
 import time

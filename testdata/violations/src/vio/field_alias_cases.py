@@ -1,4 +1,4 @@
-"""SPEC §4, an attrs field is instance state however its declaring call is spelled: `from attr import ib as
+"""semantics §4, an attrs field is instance state however its declaring call is spelled: `from attr import ib as
 field`, a project module re-exporting `ib` (attrs's own `from ._make import attrib` is one). Reading `self.x`
 reaches nothing of the field's default. A project function that merely shares the name `field` declares nothing:
 its value is class state."""

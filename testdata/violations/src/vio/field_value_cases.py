@@ -1,4 +1,4 @@
-"""SPEC §4, instance state reads no module state: `self.x = make(arg)` stores what the call returns, so a reader
+"""semantics §4, instance state reads no module state: `self.x = make(arg)` stores what the call returns, so a reader
 of `obj.x` reads the instance, not the module-level binding of `make` (even when that binding is itself a call
 that reached something at import: a rebound class, a wrapped function). The method that assigns it is charged
 with the call; a reader of the module-level name itself still is."""

@@ -1,4 +1,4 @@
-"""SPEC §5: reading a name a class does not define falls back to its `__getattr__` (a plain read, `getattr` with a
+"""semantics §5: reading a name a class does not define falls back to its `__getattr__` (a plain read, `getattr` with a
 literal, `hasattr`), and the read enters it; a name the class defines, or a class without `__getattr__`, does not."""
 
 import os
@@ -49,7 +49,7 @@ def inherited_hook(child: Child):
 
 # claims: deterministic
 def chained_read(lazy: Lazy):
-    return lazy.missing.upper()  # no blind spot: no class of this tree binds `upper` (SPEC §5)
+    return lazy.missing.upper()  # no blind spot: no class of this tree binds `upper` (semantics §5)
 
 
 # claims: deterministic

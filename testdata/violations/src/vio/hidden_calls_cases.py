@@ -1,4 +1,4 @@
-"""SPEC §5: each call site the walk cannot see into is a blind spot. `hasattr` on a value of unknown class may run
+"""semantics §5: each call site the walk cannot see into is a blind spot. `hasattr` on a value of unknown class may run
 any project `__getattr__` (this tree defines several); an `ExitStack` runs, when it closes, the callables stored in
 it earlier, which the walk cannot tell."""
 

@@ -1,4 +1,4 @@
-"""SPEC §5: a method called on a value of unknown class is a blind spot only where its name could lead
+"""semantics §5: a method called on a value of unknown class is a blind spot only where its name could lead
 somewhere: a project class binds it (a method, a property, any class-body assignment, an attribute a method
 sets on `self`), a catalogue `Class.member` entry has it, or it is a special method. A name nothing the walk
 models binds (`x.casefold()`, `d.keys()`) reaches nothing and is no blind spot. Every other call the walk cannot

@@ -1,4 +1,4 @@
-"""SPEC §5, literal arguments decide the callee's tests: a call that passes a literal (`None`, `True`, `False`, a
+"""semantics §5, literal arguments decide the callee's tests: a call that passes a literal (`None`, `True`, `False`, a
 number, a string), or leaves a parameter at a literal default, decides the callee's own tests of that parameter
 (`p is None`, `p is not None`, `p == "x"`, `if p:`, `if not p:`), and in the callees it is passed on to unchanged
 (forwarding_cases.py). Unknown arguments, a rebound parameter and an unpacked call keep both branches."""

@@ -1,4 +1,4 @@
-"""Python's C3 method resolution order, and `super()` with arguments (SPEC §5: "in Python's MRO order")."""
+"""Python's C3 method resolution order, and `super()` with arguments (semantics §5: "in Python's MRO order")."""
 
 import os
 import time

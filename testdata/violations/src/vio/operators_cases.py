@@ -1,4 +1,4 @@
-"""SPEC §5 implicit calls on values of known project class: reflected operators (`1 + r` calls `r.__radd__`,
+"""semantics §5 implicit calls on values of known project class: reflected operators (`1 + r` calls `r.__radd__`,
 `p < g` calls `g.__gt__` when `p` defines no `__lt__`), unary and augmented operators, `!=` through `__eq__`,
 and truth tests (`if x:`, `not x`, `bool(x)`: `__bool__`, falling back to `__len__`)."""
 

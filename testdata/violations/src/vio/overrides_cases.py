@@ -1,4 +1,4 @@
-"""SPEC §5, overrides: a class-body assignment overrides like a def, a name rebound in its own class body is
+"""semantics §5, overrides: a class-body assignment overrides like a def, a name rebound in its own class body is
 every value its bindings give, and a subclass's sibling base may supply the method its base's code calls."""
 
 import time

@@ -1,4 +1,4 @@
-"""SPEC §4 and §5, revision 3: presence tests, annotations, instance state and dataclass/attrs fields read no
+"""semantics §4 and §5, revision 3: presence tests, annotations, instance state and dataclass/attrs fields read no
 module or class state; a dataclass's capability factory is reported on the field's line; `self.__class__()`
 constructs the receiver's class or a subclass."""
 

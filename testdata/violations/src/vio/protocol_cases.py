@@ -1,4 +1,4 @@
-"""SPEC §5: a receiver annotated with a `typing.Protocol` class dispatches structurally. Every project class that
+"""semantics §5: a receiver annotated with a `typing.Protocol` class dispatches structurally. Every project class that
 conforms to the protocol (binds every member it declares, explicit subclasses of the protocol too) is a candidate,
 and the protocol's own def when its body is more than `...`, `pass` or a docstring; with no candidate the call is
 a blind spot (`conformance_cases.py` has the near misses). Before, such

@@ -1,4 +1,4 @@
-"""SPEC §5, the receiver's class travels with the walk: a method entered for a receiver of class D is walked with
+"""semantics §5, the receiver's class travels with the walk: a method entered for a receiver of class D is walked with
 `self` / `cls` standing for D or a project subclass of D, never for a sibling of D that derives from the same
 base. The near misses (held) each had a false chain through a sibling's override before."""
 

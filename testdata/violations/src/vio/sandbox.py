@@ -1,6 +1,6 @@
 """The trust boundary for `sandboxed` (`[tool.claims.trusted-for]`): it must touch the file system, by design.
 
-Trusted for `sandboxed` only: a `deterministic` claim walks through it like any project code (SPEC §5)."""
+Trusted for `sandboxed` only: a `deterministic` claim walks through it like any project code (semantics §5)."""
 
 
 def read_text(path):

@@ -1,4 +1,4 @@
-"""SPEC §5 implicit calls through more spellings: `str.format` and `%` formatting and `print` (`__format__`,
+"""semantics §5 implicit calls through more spellings: `str.format` and `%` formatting and `print` (`__format__`,
 `__str__`, `__repr__`, as each field's conversion says), `list()` / `tuple()` / `set()` / `frozenset()` /
 `sorted()`, starred values and unpacking assignments (`__iter__`), and an import under `global`, which binds the
 module-level name (one more value it may hold)."""

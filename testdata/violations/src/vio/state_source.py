@@ -1,4 +1,4 @@
-"""Module state read from other modules (SPEC §7): every reader reaches what the binding evaluates, whichever
+"""Module state read from other modules (semantics §7): every reader reaches what the binding evaluates, whichever
 reader the walk met first (the answer for `from vio.state_source import SEED` is shared by every module that
 imports it, and so are the state reads that come with it)."""
 

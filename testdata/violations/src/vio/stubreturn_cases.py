@@ -1,4 +1,4 @@
-"""Stub return types chosen by what a call passes (SPEC §5: the stubs' own return types). typeshed types `re.sub`,
+"""Stub return types chosen by what a call passes (semantics §5: the stubs' own return types). typeshed types `re.sub`,
 `Pattern.sub`, `re.escape` and `os.path.join` through `@overload`s and the constrained TypeVar `AnyStr`: given a
 str literal, the result is a str, so a method call on it is known (a str's `strip`, never a project method of that
 name), not a blind spot. Given only values of unknown class, or arguments no overload takes together, every

@@ -1,4 +1,4 @@
-"""SPEC §4, instance state is not class state, down the hierarchy too: a base whose `__init__` assigns
+"""semantics §4, instance state is not class state, down the hierarchy too: a base whose `__init__` assigns
 `self.errcheck` reads its instance's value through `self.errcheck`, never what a subclass's body binds the name to
 (the instance attribute shadows it). A name no method assigns on `self` stays class state, a subclass's binding
 included."""

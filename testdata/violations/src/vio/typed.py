@@ -1,4 +1,4 @@
-"""SPEC §4-§5, revision 2: what a light inference knows about values, and module and class state."""
+"""semantics §4-§5, revision 2: what a light inference knows about values, and module and class state."""
 
 import logging
 import pathlib
