@@ -40,6 +40,7 @@ REFLECTED: dict[str, str] = {
     **{f"__i{dunder[2:]}": f"__r{dunder[2:]}" for dunder in BINARY.values()},  # `x += y`
     "__eq__": "__eq__",
     "__ne__": "__ne__",
+    "__divmod__": "__rdivmod__",  # `divmod(x, y)`
     "__lt__": "__gt__",
     "__le__": "__ge__",
     "__gt__": "__lt__",
@@ -60,11 +61,48 @@ BUILTINS: dict[str, str] = {
     "next": "__next__",
     "abs": "__abs__",
     "reversed": "__reversed__",
+    "int": "__int__",
+    "float": "__float__",
+    "complex": "__complex__",
+    "bytes": "__bytes__",
+    "hex": "__index__",
+    "oct": "__index__",
+    "bin": "__index__",
+    "dir": "__dir__",
 }
 """`len(x)` calls `x.__len__()`."""
 
-ITERATING = frozenset({"list", "tuple", "set", "frozenset", "sorted"})
-"""Builtins that iterate the one value they are given: `list(c)` calls `c.__iter__()`."""
+FIRST_ARGUMENT: dict[tuple[str, ...], str] = {
+    ("round",): "__round__",
+    ("divmod",): "__divmod__",
+    ("pow",): "__pow__",
+    ("setattr",): "__setattr__",
+    ("delattr",): "__delattr__",
+    ("operator", "index"): "__index__",
+    ("math", "floor"): "__floor__",
+    ("math", "ceil"): "__ceil__",
+    ("math", "trunc"): "__trunc__",
+    ("sys", "getsizeof"): "__sizeof__",
+    ("copy", "replace"): "__replace__",
+}
+"""Calls that call a special method of their first argument whatever else they are given: `round(x, 2)` calls
+`x.__round__(2)`, `divmod(x, y)` `x.__divmod__(y)` (else `y.__rdivmod__(x)`)."""
+
+ITERATING = frozenset({"list", "tuple", "set", "frozenset", "sorted", "sum", "any", "all", "enumerate", "dict"})
+"""Builtins that iterate the one value they are given: `list(c)` calls `c.__iter__()` (`min(c)`, `max(c)` too;
+given several values they compare them: `COMPARING`)."""
+
+ITERATING_FROM: dict[tuple[str, ...], int] = {("zip",): 0, ("map",): 1, ("filter",): 1, ("<str>", "join"): 0}
+"""Calls that iterate every positional argument from this position on: `zip(a, b)`, `map(f, c)`, `"".join(c)`."""
+
+COMPARING = frozenset({"min", "max"})
+"""`max(a, b)` compares the values it is given: `b.__gt__(a)`, else `a.__lt__(b)` (`min`: the other way)."""
+
+ASYNC_ITERATION = ("__aiter__", "__anext__")
+"""`async for x in c` (and an `async for` comprehension) calls `c.__aiter__()`, then its `__anext__()`."""
+
+ASYNC_CONTEXT = ("__aenter__", "__aexit__")
+"""`async with c:` calls `c.__aenter__()` and `c.__aexit__(...)`."""
 
 CONVERSIONS: dict[str | None, str] = {None: "__format__", "s": "__str__", "r": "__repr__", "a": "__repr__"}
 """What a `str.format` field calls on its value, by its conversion: `{}` formats it, `{!r}` takes its `repr`."""
@@ -81,6 +119,10 @@ FALLBACKS: dict[str, tuple[str, ...]] = {
     "__str__": ("__str__", "__repr__"),
     "__bool__": ("__bool__", "__len__"),  # a truth test: `if x:`, `not x`, `bool(x)`
     "__ne__": ("__ne__", "__eq__"),  # object's `__ne__` calls `__eq__`
+    "__int__": ("__int__", "__index__", "__trunc__"),  # `int(x)`
+    "__float__": ("__float__", "__index__"),
+    "__complex__": ("__complex__", "__float__", "__index__"),
+    "__bytes__": ("__bytes__", "__index__"),  # `bytes(x)`: else x zero bytes
     **{  # `x += y`: `__iadd__`, else `__add__`
         f"__i{op}__": (f"__i{op}__", f"__{op}__")
         for op in (

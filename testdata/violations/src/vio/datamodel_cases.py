@@ -1,0 +1,257 @@
+"""Implicit special-method calls of the whole data model on values of known project class: iteration consumers
+(`sum`, `any`, `"".join`, `dict(c)`, `yield from c`, ...), numeric conversions (`int`, `round`, `divmod`, use as
+an index), `min`/`max` comparisons, attribute assignment and deletion, `await` / `async for` / `async with`;
+each shape twice: a class whose special method reads the clock (flagged), a pure one (held)."""
+
+import operator
+import time
+
+
+class Clocky:
+    def __iter__(self):
+        # want: deterministic call time.time from vio.datamodel_cases.consumed via vio.datamodel_cases.Clocky.__iter__
+        # want: deterministic call time.time from vio.datamodel_cases.delegated via vio.datamodel_cases.Clocky.__iter__
+        # want: deterministic call time.time from vio.datamodel_cases.joined via vio.datamodel_cases.Clocky.__iter__
+        # want: deterministic call time.time from vio.datamodel_cases.summed via vio.datamodel_cases.Clocky.__iter__
+        return iter([time.time()])
+
+    def __int__(self):
+        # want: deterministic call time.time from vio.datamodel_cases.converted via vio.datamodel_cases.Clocky.__int__
+        return int(time.time())
+
+    def __float__(self):
+        # want: deterministic call time.time from vio.datamodel_cases.converted via vio.datamodel_cases.Clocky.__float__
+        return time.time()
+
+    def __complex__(self):
+        # want: deterministic call time.time from vio.datamodel_cases.converted via vio.datamodel_cases.Clocky.__complex__
+        return complex(time.time())
+
+    def __round__(self, ndigits=None):
+        # want: deterministic call time.time from vio.datamodel_cases.converted via vio.datamodel_cases.Clocky.__round__
+        return round(time.time())
+
+    def __divmod__(self, other):
+        # want: deterministic call time.time from vio.datamodel_cases.converted via vio.datamodel_cases.Clocky.__divmod__
+        return divmod(time.time(), other)
+
+    def __pow__(self, other, mod=None):
+        # want: deterministic call time.time from vio.datamodel_cases.converted via vio.datamodel_cases.Clocky.__pow__
+        return time.time() ** other
+
+    def __bytes__(self):
+        # want: deterministic call time.time from vio.datamodel_cases.converted via vio.datamodel_cases.Clocky.__bytes__
+        return str(time.time()).encode()
+
+    def __abs__(self):
+        # want: deterministic call time.time from vio.datamodel_cases.converted via vio.datamodel_cases.Clocky.__abs__
+        return abs(time.time())
+
+    def __index__(self):
+        # want: deterministic call time.time from vio.datamodel_cases.indexed via vio.datamodel_cases.Clocky.__index__
+        return int(time.time()) % 2
+
+    def __lt__(self, other):
+        # want: deterministic call time.time from vio.datamodel_cases.compared via vio.datamodel_cases.Clocky.__lt__
+        return time.time() < 0
+
+    def __gt__(self, other):
+        # want: deterministic call time.time from vio.datamodel_cases.compared via vio.datamodel_cases.Clocky.__gt__
+        return time.time() > 0
+
+    def __setattr__(self, name, value):
+        # want: deterministic call time.time from vio.datamodel_cases.assigned via vio.datamodel_cases.Clocky.__setattr__
+        object.__setattr__(self, name, time.time())
+
+    def __delattr__(self, name):
+        # want: deterministic call time.time from vio.datamodel_cases.assigned via vio.datamodel_cases.Clocky.__delattr__
+        time.time()
+
+    def __await__(self):
+        # want: deterministic call time.time from vio.datamodel_cases.awaited via vio.datamodel_cases.Clocky.__await__
+        yield time.time()
+
+    def __aiter__(self):
+        # want: deterministic call time.time from vio.datamodel_cases.looped via vio.datamodel_cases.Clocky.__aiter__
+        time.time()
+        return self
+
+    async def __anext__(self):
+        # want: deterministic call time.time from vio.datamodel_cases.looped via vio.datamodel_cases.Clocky.__anext__
+        time.time()
+        raise StopAsyncIteration
+
+    async def __aenter__(self):
+        # want: deterministic call time.time from vio.datamodel_cases.looped via vio.datamodel_cases.Clocky.__aenter__
+        return time.time()
+
+    async def __aexit__(self, *exc):
+        # want: deterministic call time.time from vio.datamodel_cases.looped via vio.datamodel_cases.Clocky.__aexit__
+        time.time()
+
+
+class Calm:
+    def __iter__(self):
+        return iter([1])
+
+    def __int__(self):
+        return 1
+
+    def __float__(self):
+        return 1.0
+
+    def __complex__(self):
+        return 1j
+
+    def __round__(self, ndigits=None):
+        return 1
+
+    def __divmod__(self, other):
+        return (1, 0)
+
+    def __pow__(self, other, mod=None):
+        return 1
+
+    def __bytes__(self):
+        return b""
+
+    def __abs__(self):
+        return 1
+
+    def __index__(self):
+        return 0
+
+    def __lt__(self, other):
+        return False
+
+    def __gt__(self, other):
+        return False
+
+    def __setattr__(self, name, value):
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name):
+        pass
+
+    def __await__(self):
+        yield 1
+
+    def __aiter__(self):
+        return self
+
+    async def __anext__(self):
+        raise StopAsyncIteration
+
+    async def __aenter__(self):
+        return 1
+
+    async def __aexit__(self, *exc):
+        return None
+
+
+# claims: deterministic
+def summed(c: Clocky):
+    return sum(c)
+
+
+# claims: deterministic
+def summed_calm(c: Calm):
+    return sum(c)
+
+
+# claims: deterministic
+def consumed(c: Clocky):
+    return any(c), all(c), min(c), max(c), list(enumerate(c)), list(zip(c)), list(map(str, c)), list(filter(None, c))
+
+
+# claims: deterministic
+def consumed_calm(c: Calm):
+    return any(c), all(c), min(c), max(c), list(enumerate(c)), list(zip(c)), list(map(str, c)), list(filter(None, c))
+
+
+# claims: deterministic
+def joined(c: Clocky):
+    return "".join(c), dict(c)
+
+
+# claims: deterministic
+def joined_calm(c: Calm):
+    return "".join(c), dict(c)
+
+
+# claims: deterministic
+def delegated(c: Clocky):
+    yield from c
+
+
+# claims: deterministic
+def delegated_calm(c: Calm):
+    yield from c
+
+
+# claims: deterministic
+def converted(c: Clocky):
+    return int(c), float(c), complex(c), round(c), divmod(c, 2), pow(c, 2), bytes(c), abs(c)
+
+
+# claims: deterministic
+def converted_calm(c: Calm):
+    return int(c), float(c), complex(c), round(c), divmod(c, 2), pow(c, 2), bytes(c), abs(c)
+
+
+# claims: deterministic
+def indexed(c: Clocky):
+    return [1, 2][c], operator.index(c)
+
+
+# claims: deterministic
+def indexed_calm(c: Calm):
+    return [1, 2][c], operator.index(c)
+
+
+# claims: deterministic
+def compared(c: Clocky, d: Clocky):
+    return max(c, d), min(c, d)
+
+
+# claims: deterministic
+def compared_calm(c: Calm, d: Calm):
+    return max(c, d), min(c, d)
+
+
+# claims: deterministic
+def assigned(c: Clocky):
+    c.a = 1
+    del c.a
+
+
+# claims: deterministic
+def assigned_calm(c: Calm):
+    c.a = 1
+    del c.a
+
+
+# claims: deterministic
+async def awaited(c: Clocky):
+    return await c
+
+
+# claims: deterministic
+async def awaited_calm(c: Calm):
+    return await c
+
+
+# claims: deterministic
+async def looped(c: Clocky):
+    async for x in c:
+        return x
+    async with c as y:
+        return y
+
+
+# claims: deterministic
+async def looped_calm(c: Calm):
+    async for x in c:
+        return x
+    async with c as y:
+        return y
