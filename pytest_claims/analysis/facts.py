@@ -2278,6 +2278,9 @@ def _subscript(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
     if ctx != "type":
         dunder = {ast.Store: "__setitem__", ast.Del: "__delitem__"}.get(type(node.ctx), "__getitem__")
         _implicit(ex, scope, node.value, dunder, node.lineno, guard)
+        if dunder == "__getitem__":  # `d[k]` on a `dict` subclass, `C[int]` on a class (`SUBSCRIPTED`)
+            for also in specials.SUBSCRIPTED:
+                _implicit(ex, scope, node.value, also, node.lineno, guard)
         _keyed(ex, scope, node.value, node.slice, dunder, guard)
         _indexed(ex, scope, node.value, node.slice, guard)
     _PUSH_VALUE_SLICE(ex, node, scope, guard, ctx)

@@ -600,6 +600,10 @@ class Summaries:
                 return []
             if chain[-1] == "__set_name__" and not any(isinstance(sym, ProjectInstance) for sym in syms):
                 return []  # a class (or module) bound in a class body: its type's `__set_name__`, not its own
+            if chain[-1] == "__class_getitem__" and not any(isinstance(sym, ProjectClass) for sym in syms):
+                return []  # `C[int]` on a class; an instance's subscript runs `__getitem__` only
+            if chain[-1] == "__missing__" and not any(isinstance(sym, ProjectInstance) for sym in syms):
+                return []  # a `dict` subclass's instance looks a missing key up; its class does not
         for dunder in FALLBACKS.get(chain[-1], (chain[-1],)):
             syms, _ = self.bodies.use(module, func, (*receiver, dunder))
             entered: list[Sym] = [sym for sym in syms if isinstance(sym, ProjectFunction)]

@@ -3,7 +3,9 @@
 an index), `min`/`max` comparisons, attribute assignment and deletion, `await` / `async for` / `async with`;
 each shape twice: a class whose special method reads the clock (flagged), a pure one (held)."""
 
+import math
 import operator
+import os
 import time
 
 
@@ -61,10 +63,12 @@ class Clocky:
 
     def __setattr__(self, name, value):
         # want: deterministic call time.time from vio.datamodel_cases.assigned via vio.datamodel_cases.Clocky.__setattr__
+        # want: deterministic call time.time from vio.datamodel_cases.more via vio.datamodel_cases.Clocky.__setattr__
         object.__setattr__(self, name, time.time())
 
     def __delattr__(self, name):
         # want: deterministic call time.time from vio.datamodel_cases.assigned via vio.datamodel_cases.Clocky.__delattr__
+        # want: deterministic call time.time from vio.datamodel_cases.more via vio.datamodel_cases.Clocky.__delattr__
         time.time()
 
     def __await__(self):
@@ -88,6 +92,14 @@ class Clocky:
     async def __aexit__(self, *exc):
         # want: deterministic call time.time from vio.datamodel_cases.looped via vio.datamodel_cases.Clocky.__aexit__
         time.time()
+
+    def __floor__(self):
+        # want: deterministic call time.time from vio.datamodel_cases.more via vio.datamodel_cases.Clocky.__floor__
+        return math.floor(time.time())
+
+    def __fspath__(self):
+        # want: deterministic call time.time from vio.datamodel_cases.more via vio.datamodel_cases.Clocky.__fspath__
+        return str(time.time())
 
 
 class Calm:
@@ -147,6 +159,12 @@ class Calm:
 
     async def __aexit__(self, *exc):
         return None
+
+    def __floor__(self):
+        return 0
+
+    def __fspath__(self):
+        return "."
 
 
 # claims: deterministic
@@ -255,3 +273,58 @@ async def looped_calm(c: Calm):
         return x
     async with c as y:
         return y
+
+
+# claims: deterministic
+def more(c: Clocky):
+    setattr(c, "a", 1)
+    delattr(c, "a")
+    return math.floor(c), os.fspath(c)
+
+
+# claims: deterministic
+def more_calm(c: Calm):
+    setattr(c, "a", 1)
+    delattr(c, "a")
+    return math.floor(c), os.fspath(c)
+
+
+class Lookup(dict):
+    def __missing__(self, key):
+        # want: deterministic call time.time from vio.datamodel_cases.missing via vio.datamodel_cases.Lookup.__missing__
+        return time.time()
+
+
+class CalmLookup(dict):
+    def __missing__(self, key):
+        return 0
+
+
+class Generic:
+    def __class_getitem__(cls, item):
+        # want: deterministic call time.time from vio.datamodel_cases.parameterised via vio.datamodel_cases.Generic.__class_getitem__
+        time.time()
+        return cls
+
+    def __getitem__(self, key):
+        return 1
+
+
+# claims: deterministic
+def missing(d: Lookup):
+    return d["k"]
+
+
+# claims: deterministic
+def missing_calm(d: CalmLookup):
+    return d["k"]
+
+
+# claims: deterministic
+def parameterised():
+    return Generic[int]
+
+
+# claims: deterministic
+def generic_instance(g: Generic):
+    return g[0]
