@@ -184,6 +184,20 @@ CALLS_BY_NAME = frozenset({"operator.methodcaller"})
 (`operator.methodcaller("now")(c)`): a call of one is a blind spot."""
 
 
+CALLS_WHAT_IT_HOLDS = frozenset(
+    {
+        "builtins.type",
+        "functools.partial",
+        "functools._lru_cache_wrapper",
+        "types.FunctionType",
+        "types.MethodType",
+        "types.LambdaType",
+    }
+)
+"""Stdlib classes whose instances, when called, call what they were made from (a value typed `type`,
+`functools.partial`, `types.FunctionType`, an `lru_cache` wrapper): the walk cannot tell what that is, so a
+call of one is a blind spot."""
+
 class Callback(NamedTuple):
     """One argument a stdlib call may call back into: where it is passed (its position, or its keyword) and what
     the stdlib calls with it. Each of `tries` is a list of alternatives, the first the value's class defines

@@ -52,6 +52,7 @@ from pytest_claims.analysis.resolution.tracking import Tracker
 from pytest_claims.analysis.specials import (
     CALLS_BACK,
     CALLS_BY_NAME,
+    CALLS_WHAT_IT_HOLDS,
     CONSTRUCTORS,
     FALLBACKS,
     KEYED_BY_NAME,
@@ -780,7 +781,7 @@ def _hidden(sym: Sym) -> bool:
         case StdMethod(dotted):
             return dotted in RUNS_STORED_CALLABLES
         case StdInstance(module, qualname):
-            return f"{module}.{qualname}" in CALLS_BY_NAME
+            return f"{module}.{qualname}" in CALLS_BY_NAME or f"{module}.{qualname}" in CALLS_WHAT_IT_HOLDS
     return False
 
 

@@ -3,10 +3,13 @@
 an index), `min`/`max` comparisons, attribute assignment and deletion, `await` / `async for` / `async with`;
 each shape twice: a class whose special method reads the clock (flagged), a pure one (held)."""
 
+import functools
 import math
 import operator
 import os
 import time
+import types
+from collections.abc import Callable
 
 
 class Clocky:
@@ -328,3 +331,62 @@ def parameterised():
 # claims: deterministic
 def generic_instance(g: Generic):
     return g[0]
+
+
+# claims: deterministic
+def call_type(t: type, u: "type[object]"):
+    # want-blind: `t()` from vio.datamodel_cases.call_type
+    # want-blind: `u()` from vio.datamodel_cases.call_type
+    return t(), u()
+
+
+# claims: deterministic
+def call_callable(f: Callable[[], int], g: Callable):
+    # want-blind: `f()` from vio.datamodel_cases.call_callable
+    # want-blind: `g()` from vio.datamodel_cases.call_callable
+    return f(), g()
+
+
+# claims: deterministic
+def call_partial(p: functools.partial, q: "functools.partial[int]"):
+    # want-blind: `p()` from vio.datamodel_cases.call_partial
+    # want-blind: `q()` from vio.datamodel_cases.call_partial
+    return p(), q()
+
+
+# claims: deterministic
+def call_function_types(f: types.FunctionType, m: types.MethodType):
+    # want-blind: `f()` from vio.datamodel_cases.call_function_types
+    # want-blind: `m()` from vio.datamodel_cases.call_function_types
+    return f(), m()
+
+
+# claims: deterministic
+def call_cached(w: "functools._lru_cache_wrapper[int]"):
+    # want-blind: `w()` from vio.datamodel_cases.call_cached
+    return w()
+
+
+# claims: deterministic
+def call_known_class(t: "type[Calm]"):
+    return t()
+
+
+def _one():
+    return 1
+
+
+# claims: deterministic
+def partial_local():
+    p = functools.partial(_one)
+    # want-blind: `p()` from vio.datamodel_cases.partial_local
+    return p()
+
+
+# claims: deterministic
+def partial_clock():
+    # want: deterministic reference time.time from vio.datamodel_cases.partial_clock
+    p = functools.partial(time.time)
+    # want-blind: `p()` from vio.datamodel_cases.partial_clock
+    return p()
+
