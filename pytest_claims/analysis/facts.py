@@ -2080,6 +2080,8 @@ def _attribute(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
         ex.push(node.value, scope, guard, "ref")
         dunder = "__setattr__" if isinstance(node.ctx, ast.Store) else "__delattr__"
         _implicit(ex, scope, node.value, dunder, node.lineno, guard)
+        # a descriptor the class body binds to the name: `o.x = v` runs its `__set__`, `del o.x` its `__delete__`
+        _implicit(ex, scope, node, "__set__" if dunder == "__setattr__" else "__delete__", node.lineno, guard)
         if isinstance(node.ctx, ast.Store) and id(node) not in ex.fields_set:
             _stored_field(node, scope, guard)
         return

@@ -376,14 +376,14 @@ CALLED_BY_THE_EXTRACTOR: dict[str, str] = {
     "__index__": "`[a, b][c]`, `operator.index(c)`, `hex(c)`, a fallback of `int(c)`",
     "__class__": "`type(c)()`, `c.__class__()` construct the receiver's class",
     "__missing__": "`d[k]` on a `dict` subclass",
+    "__get__": "a descriptor (a class-body value of a class defining it) read on the owner or its instances",
+    "__set__": "`o.x = v` where the class body binds x to a descriptor",
+    "__delete__": "`del o.x` where the class body binds x to a descriptor",
     "__class_getitem__": "`C[int]` on a class",
 }
 """Special methods the extractor records directly (not through one of the tables above), with what calls them."""
 
 NOT_FOLLOWED: dict[str, str] = {
-    "__get__": "a descriptor read on the owner or its instances (documented blind spot)",
-    "__set__": "a descriptor assigned on the owner's instances (documented blind spot)",
-    "__delete__": "a descriptor deleted on the owner's instances (documented blind spot)",
     "__del__": "a finalizer runs when the collector decides, at no site of the program",
     "__instancecheck__": "`isinstance(x, C)` runs C's metaclass's; a project metaclass is not followed there",
     "__subclasscheck__": "`issubclass(D, C)` runs C's metaclass's; a project metaclass is not followed there",

@@ -1,6 +1,8 @@
 """Implicit special-method calls of the whole data model on values of known project class: iteration consumers
 (`sum`, `any`, `"".join`, `dict(c)`, `yield from c`, ...), numeric conversions (`int`, `round`, `divmod`, use as
-an index), `min`/`max` comparisons, attribute assignment and deletion, `await` / `async for` / `async with`;
+an index), `min`/`max` comparisons, attribute assignment and deletion, `await` / `async for` / `async with`,
+descriptors (`__get__`, `__set__`, `__delete__`), `__missing__`, `__class_getitem__`; calls of values typed `type`,
+`functools.partial`, `types.FunctionType` are blind spots;
 each shape twice: a class whose special method reads the clock (flagged), a pure one (held)."""
 
 import functools
@@ -390,3 +392,67 @@ def partial_clock():
     # want-blind: `p()` from vio.datamodel_cases.partial_clock
     return p()
 
+
+class Stamp:
+    """A descriptor: reading or assigning it on the owner's instances runs `__get__` / `__set__`."""
+
+    def __get__(self, obj, owner=None):
+        # want: deterministic call time.time from vio.datamodel_cases.described via vio.datamodel_cases.Stamp.__get__
+        return time.time()
+
+    def __set__(self, obj, value):
+        # want: deterministic call time.time from vio.datamodel_cases.described_set via vio.datamodel_cases.Stamp.__set__
+        time.time()
+
+    def __delete__(self, obj):
+        # want: deterministic call time.time from vio.datamodel_cases.described_deleted via vio.datamodel_cases.Stamp.__delete__
+        time.time()
+
+
+class Still:
+    def __get__(self, obj, owner=None):
+        return 1
+
+    def __set__(self, obj, value):
+        pass
+
+    def __delete__(self, obj):
+        pass
+
+
+class Owner:
+    stamp = Stamp()
+    still = Still()
+
+
+# claims: deterministic
+def described(o: Owner):
+    return o.stamp
+
+
+# claims: deterministic
+def described_set(o: Owner):
+    o.stamp = 1
+
+
+# claims: deterministic
+def described_deleted(o: Owner):
+    del o.stamp
+
+
+class Holder:
+    def __init__(self):
+        self.stamp = 0
+
+
+# claims: deterministic
+def plain_field(h: Holder):
+    h.stamp = 1
+    del h.stamp
+    return h.stamp
+
+
+# claims: deterministic
+def described_calm(o: Owner):
+    o.still = o.still
+    del o.still
