@@ -456,3 +456,14 @@ def plain_field(h: Holder):
 def described_calm(o: Owner):
     o.still = o.still
     del o.still
+
+
+class Keeper:
+    def __init__(self):
+        self.stamp = Stamp()
+
+
+# claims: deterministic
+def instance_descriptor(k: Keeper):
+    k.stamp = 1
+    return k.stamp
