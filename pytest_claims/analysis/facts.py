@@ -1871,7 +1871,8 @@ def _for(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> 
         _push_stores(ex, node.target, scope, guard)
         return
     _element(ex, node.target, node.iter, scope, guard)
-    _implicit(ex, scope, node.iter, "__iter__", node.lineno, guard)
+    for dunder in specials.ASYNC_ITERATION if isinstance(node, ast.AsyncFor) else ("__iter__",):
+        _implicit(ex, scope, node.iter, dunder, node.lineno, guard)
     ex.push(node.target, scope, guard, "ref")
     ex.push(node.iter, scope, guard, "ref")
 
@@ -1923,7 +1924,8 @@ def _element(ex: _Extractor, target: ast.expr, iterable: ast.expr, scope: _Scope
 def _comprehension(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.comprehension)
     _element(ex, node.target, node.iter, scope, guard)
-    _implicit(ex, scope, node.iter, "__iter__", node.iter.lineno, guard)
+    for dunder in specials.ASYNC_ITERATION if node.is_async else ("__iter__",):
+        _implicit(ex, scope, node.iter, dunder, node.iter.lineno, guard)
     for test in node.ifs:
         _tested(ex, scope, test, guard)
     ex.push_all(node.ifs, scope, guard, "ref")
@@ -1954,8 +1956,8 @@ def _with(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
     ex.push_body(node.body, scope, guard)
     for item in reversed(node.items):
         target, entered = item.optional_vars, item.context_expr
-        _implicit(ex, scope, entered, "__enter__", entered.lineno, guard)
-        _implicit(ex, scope, entered, "__exit__", entered.lineno, guard)
+        for dunder in specials.ASYNC_CONTEXT if isinstance(node, ast.AsyncWith) else ("__enter__", "__exit__"):
+            _implicit(ex, scope, entered, dunder, entered.lineno, guard)
         if scope.kind == "function" and isinstance(target, ast.Name) and isinstance(entered, ast.Call):
             chain = value_chain(entered)  # `with T(...) as v`: v is what T(...) made (`__enter__` returns it)
             if chain is not None:
@@ -2072,6 +2074,7 @@ _PUSH_KEYS_VALUES = _children("keys", "values")
 _PUSH_GENERATORS_ELT = _children("generators", "elt")
 _PUSH_GENERATORS_KEY_VALUE = _children("generators", "key", "value")
 _PUSH_VALUE_FORMAT_SPEC = _children("value", "format_spec")
+_PUSH_VALUE = _children("value")
 
 
 def _name(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
@@ -2087,6 +2090,10 @@ def _attribute(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
     if not isinstance(node.ctx, ast.Load):
         # `obj.x = v` / `os.environ.x = v`: what is written through is still read.
         ex.push(node.value, scope, guard, "ref")
+        dunder = "__setattr__" if isinstance(node.ctx, ast.Store) else "__delattr__"
+        _implicit(ex, scope, node.value, dunder, node.lineno, guard)
+        # a descriptor the class body binds to the name: `o.x = v` runs its `__set__`, `del o.x` its `__delete__`
+        _implicit(ex, scope, node, "__set__" if dunder == "__setattr__" else "__delete__", node.lineno, guard)
         if isinstance(node.ctx, ast.Store) and node not in ex.fields_set:
             _stored_field(node, scope, guard)
         return
@@ -2285,8 +2292,31 @@ def _subscript(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
     if ctx != "type":
         dunder = {ast.Store: "__setitem__", ast.Del: "__delitem__"}.get(type(node.ctx), "__getitem__")
         _implicit(ex, scope, node.value, dunder, node.lineno, guard)
+        if dunder == "__getitem__":  # `d[k]` on a `dict` subclass, `C[int]` on a class (`SUBSCRIPTED`)
+            for also in specials.SUBSCRIPTED:
+                _implicit(ex, scope, node.value, also, node.lineno, guard)
         _keyed(ex, scope, node.value, node.slice, dunder, guard)
+        _indexed(ex, scope, node.value, node.slice, guard)
     _PUSH_VALUE_SLICE(ex, node, scope, guard, ctx)
+
+
+def _indexed(ex: _Extractor, scope: _Scope, container: ast.expr, key: ast.expr, guard: int) -> None:
+    """`[a, b][c]`, `"text"[c:]`: a built-in sequence calls `__index__` of the index (and of a slice's bounds).
+    Only a literal sequence is known to be one: a mapping looks its key up by hash instead."""
+    if not isinstance(container, (ast.List, ast.Tuple, ast.ListComp, ast.Constant, ast.JoinedStr)):
+        return
+    bounds = [key.lower, key.upper, key.step] if isinstance(key, ast.Slice) else [key]
+    for bound in bounds:
+        if bound is not None:
+            _implicit(ex, scope, bound, "__index__", bound.lineno, guard)
+
+
+def _awaited(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    """`await c` calls `c.__await__()`; `yield from c`, `c.__iter__()`."""
+    assert isinstance(node, (ast.Await, ast.YieldFrom))
+    dunder = "__await__" if isinstance(node, ast.Await) else "__iter__"
+    _implicit(ex, scope, node.value, dunder, node.lineno, guard)
+    _PUSH_VALUE(ex, node, scope, guard, ctx)
 
 
 def _hash_elements(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
@@ -2366,16 +2396,37 @@ def _implicit_in_call(ex: _Extractor, scope: _Scope, node: ast.Call, chain: tupl
         name = chain[0]
         if name in specials.BUILTINS and (len(args) == 1 or (name == "format" and len(args) == 2)):
             _implicit(ex, scope, args[0], specials.BUILTINS[name], node.lineno, guard)  # `format(x, spec)` too
-        elif name in specials.ITERATING and len(args) == 1:
+        elif (name in specials.ITERATING or name in specials.COMPARING) and len(args) == 1:
             _implicit(ex, scope, args[0], "__iter__", node.lineno, guard)  # `list(c)`, `sorted(c, key=k)`
+        elif name in specials.COMPARING:
+            for arg in args:  # `max(a, b)`: `b.__gt__(a)`, else `a.__lt__(b)`
+                _implicit(ex, scope, arg, "__lt__", node.lineno, guard)
+                _implicit(ex, scope, arg, "__gt__", node.lineno, guard)
         elif name == "print":
             for arg in args:  # `print(*c)` iterates c (`_starred`); its elements are unknown
                 if not isinstance(arg, ast.Starred):
                     _implicit(ex, scope, arg, "__str__", arg.lineno, guard)
     if chain in specials.HASHING and args:
         _hashed(ex, scope, args[0], node.lineno, guard)
+    _first_and_rest(ex, scope, node, chain, guard)
     if chain in (("<str>", "format"), ("str", "format")):
         _format_call(ex, scope, node, guard)
+
+
+def _first_and_rest(ex: _Extractor, scope: _Scope, node: ast.Call, chain: tuple[str, ...], guard: int) -> None:
+    """`round(x, 2)`, `divmod(x, y)` (else `y.__rdivmod__`), `operator.index(x)`: a special method of the first
+    argument (`specials.FIRST_ARGUMENT`); `zip(a, b)`, `map(f, c)`, `"".join(c)` iterate their arguments."""
+    args = [arg for arg in node.args if not isinstance(arg, ast.Starred)]
+    dunder = specials.FIRST_ARGUMENT.get(chain)
+    if dunder is not None and args and args[0] is node.args[0]:
+        _implicit(ex, scope, args[0], dunder, node.lineno, guard)
+        if dunder in specials.REFLECTED and len(node.args) >= 2 and args[1] is node.args[1]:
+            _reflected(ex, scope, args[0], args[1], dunder, node.lineno, guard)
+    start = specials.ITERATING_FROM.get(chain)
+    if start is not None:
+        for arg in node.args[start:]:
+            if not isinstance(arg, ast.Starred):
+                _implicit(ex, scope, arg, "__iter__", node.lineno, guard)
 
 
 def _class_of(ex: _Extractor, scope: _Scope, func: ast.expr) -> tuple[str, ...] | None:
@@ -2614,9 +2665,9 @@ HANDLED: dict[type[ast.AST], Handler] = {
     ast.DictComp: _hash_elements,
     ast.GeneratorExp: _generator,
     ast.comprehension: _comprehension,
-    ast.Await: _children("value"),
+    ast.Await: _awaited,
     ast.Yield: _children("value"),
-    ast.YieldFrom: _children("value"),
+    ast.YieldFrom: _awaited,
     ast.Compare: _compare,
     ast.Call: _call,
     ast.FormattedValue: _formatted,

@@ -40,6 +40,7 @@ REFLECTED: dict[str, str] = {
     **{f"__i{dunder[2:]}": f"__r{dunder[2:]}" for dunder in BINARY.values()},  # `x += y`
     "__eq__": "__eq__",
     "__ne__": "__ne__",
+    "__divmod__": "__rdivmod__",  # `divmod(x, y)`
     "__lt__": "__gt__",
     "__le__": "__ge__",
     "__gt__": "__lt__",
@@ -60,11 +61,56 @@ BUILTINS: dict[str, str] = {
     "next": "__next__",
     "abs": "__abs__",
     "reversed": "__reversed__",
+    "int": "__int__",
+    "float": "__float__",
+    "complex": "__complex__",
+    "bytes": "__bytes__",
+    "hex": "__index__",
+    "oct": "__index__",
+    "bin": "__index__",
+    "dir": "__dir__",
 }
 """`len(x)` calls `x.__len__()`."""
 
-ITERATING = frozenset({"list", "tuple", "set", "frozenset", "sorted"})
-"""Builtins that iterate the one value they are given: `list(c)` calls `c.__iter__()`."""
+FIRST_ARGUMENT: dict[tuple[str, ...], str] = {
+    ("round",): "__round__",
+    ("divmod",): "__divmod__",
+    ("pow",): "__pow__",
+    ("setattr",): "__setattr__",
+    ("delattr",): "__delattr__",
+    ("operator", "index"): "__index__",
+    ("math", "floor"): "__floor__",
+    ("math", "ceil"): "__ceil__",
+    ("math", "trunc"): "__trunc__",
+    ("sys", "getsizeof"): "__sizeof__",
+    ("copy", "replace"): "__replace__",
+    ("operator", "length_hint"): "__length_hint__",
+    ("os", "fspath"): "__fspath__",
+    ("open",): "__fspath__",
+    ("memoryview",): "__buffer__",
+}
+"""Calls that call a special method of their first argument whatever else they are given: `round(x, 2)` calls
+`x.__round__(2)`, `divmod(x, y)` `x.__divmod__(y)` (else `y.__rdivmod__(x)`)."""
+
+ITERATING = frozenset({"list", "tuple", "set", "frozenset", "sorted", "sum", "any", "all", "enumerate", "dict"})
+"""Builtins that iterate the one value they are given: `list(c)` calls `c.__iter__()` (`min(c)`, `max(c)` too;
+given several values they compare them: `COMPARING`)."""
+
+ITERATING_FROM: dict[tuple[str, ...], int] = {("zip",): 0, ("map",): 1, ("filter",): 1, ("<str>", "join"): 0}
+"""Calls that iterate every positional argument from this position on: `zip(a, b)`, `map(f, c)`, `"".join(c)`."""
+
+COMPARING = frozenset({"min", "max"})
+"""`max(a, b)` compares the values it is given: `b.__gt__(a)`, else `a.__lt__(b)` (`min`: the other way)."""
+
+SUBSCRIPTED = ("__missing__", "__class_getitem__")
+"""What `x[k]` may call besides `__getitem__`: a `dict` subclass's `__missing__` for a key it lacks, a class's
+`__class_getitem__` (`Model[int]`); the resolution enters each only on a value of the kind that calls it."""
+
+ASYNC_ITERATION = ("__aiter__", "__anext__")
+"""`async for x in c` (and an `async for` comprehension) calls `c.__aiter__()`, then its `__anext__()`."""
+
+ASYNC_CONTEXT = ("__aenter__", "__aexit__")
+"""`async with c:` calls `c.__aenter__()` and `c.__aexit__(...)`."""
 
 CONVERSIONS: dict[str | None, str] = {None: "__format__", "s": "__str__", "r": "__repr__", "a": "__repr__"}
 """What a `str.format` field calls on its value, by its conversion: `{}` formats it, `{!r}` takes its `repr`."""
@@ -81,6 +127,10 @@ FALLBACKS: dict[str, tuple[str, ...]] = {
     "__str__": ("__str__", "__repr__"),
     "__bool__": ("__bool__", "__len__"),  # a truth test: `if x:`, `not x`, `bool(x)`
     "__ne__": ("__ne__", "__eq__"),  # object's `__ne__` calls `__eq__`
+    "__int__": ("__int__", "__index__", "__trunc__"),  # `int(x)`
+    "__float__": ("__float__", "__index__"),
+    "__complex__": ("__complex__", "__float__", "__index__"),
+    "__bytes__": ("__bytes__", "__index__"),  # `bytes(x)`: else x zero bytes
     **{  # `x += y`: `__iadd__`, else `__add__`
         f"__i{op}__": (f"__i{op}__", f"__{op}__")
         for op in (
@@ -133,6 +183,20 @@ CALLS_BY_NAME = frozenset({"operator.methodcaller"})
 """Stdlib classes whose instances, when called, call a method named by a string on what they are given
 (`operator.methodcaller("now")(c)`): a call of one is a blind spot."""
 
+
+CALLS_WHAT_IT_HOLDS = frozenset(
+    {
+        "builtins.type",
+        "functools.partial",
+        "functools._lru_cache_wrapper",
+        "types.FunctionType",
+        "types.MethodType",
+        "types.LambdaType",
+    }
+)
+"""Stdlib classes whose instances, when called, call what they were made from (a value typed `type`,
+`functools.partial`, `types.FunctionType`, an `lru_cache` wrapper): the walk cannot tell what that is, so a
+call of one is a blind spot."""
 
 class Callback(NamedTuple):
     """One argument a stdlib call may call back into: where it is passed (its position, or its keyword) and what
@@ -292,3 +356,81 @@ PRESENCE_AT_RUN_TIME: frozenset[tuple[str, str]] = frozenset(
 )
 """Stdlib members whose presence the running process decides, not the target: `hasattr(sys, "ps1")` stays
 unknown (both branches walked) where other presence tests are decided by the target's stubs."""
+
+
+CALLED_BY_THE_EXTRACTOR: dict[str, str] = {
+    "__iter__": "`for`, comprehensions, unpacking, `yield from`, `list(c)`, `sum(c)`, `zip(c)`, `\"\".join(c)`",
+    "__contains__": "`k in c`",
+    "__getitem__": "`c[k]`",
+    "__setitem__": "`c[k] = v`",
+    "__delitem__": "`del c[k]`",
+    "__enter__": "`with c:`",
+    "__exit__": "`with c:`",
+    "__hash__": "`hash(c)`, set and dict literals and keys",
+    "__getattr__": "an attribute the class does not define, `getattr` / `hasattr`",
+    "__getattribute__": "every attribute read on an instance",
+    "__setattr__": "`c.a = v`, `setattr(c, \"a\", v)`",
+    "__delattr__": "`del c.a`, `delattr(c, \"a\")`",
+    "__set_name__": "a class body binding an instance",
+    "__await__": "`await c`",
+    "__index__": "`[a, b][c]`, `operator.index(c)`, `hex(c)`, a fallback of `int(c)`",
+    "__class__": "`type(c)()`, `c.__class__()` construct the receiver's class",
+    "__missing__": "`d[k]` on a `dict` subclass",
+    "__get__": "a descriptor (a class-body value of a class defining it) read on the owner or its instances",
+    "__set__": "`o.x = v` where the class body binds x to a descriptor",
+    "__delete__": "`del o.x` where the class body binds x to a descriptor",
+    "__class_getitem__": "`C[int]` on a class",
+}
+"""Special methods the extractor records directly (not through one of the tables above), with what calls them."""
+
+NOT_FOLLOWED: dict[str, str] = {
+    "__del__": "a finalizer runs when the collector decides, at no site of the program",
+    "__instancecheck__": "`isinstance(x, C)` runs C's metaclass's; a project metaclass is not followed there",
+    "__subclasscheck__": "`issubclass(D, C)` runs C's metaclass's; a project metaclass is not followed there",
+    "__subclasshook__": "`isinstance` against an ABC runs it through `ABCMeta.__subclasscheck__`",
+    "__mro_entries__": "a class statement whose base is not a class; such a base is not followed",
+    "__build_class__": "the builtin a class statement calls; a project replacing it is not followed",
+    "__import__": "the builtin an import statement calls; a project replacing it is not followed",
+    "__release_buffer__": "the end of a `memoryview` over the value, at no site the walk sees",
+}
+"""Special methods Python does call implicitly that the walk does not enter (calls it cannot place)."""
+
+NEVER_IMPLICIT: dict[str, str] = {
+    **dict.fromkeys(
+        (
+            "__abstractmethods__", "__annotations__", "__args__", "__base__", "__bases__", "__basicsize__",
+            "__builtins__", "__cause__", "__closure__", "__code__", "__context__", "__defaults__", "__dict__",
+            "__dictoffset__", "__doc__", "__flags__", "__func__", "__globals__", "__isabstractmethod__",
+            "__itemsize__", "__kwdefaults__", "__module__", "__mro__", "__name__", "__origin__", "__parameters__",
+            "__qualname__", "__self__", "__self_class__", "__suppress_context__", "__text_signature__",
+            "__thisclass__", "__traceback__", "__typing_unpacked_tuple_args__", "__unpacked__",
+            "__vectorcalloffset__", "__weakrefoffset__", "__wrapped__", "__slots__", "__match_args__",
+            "__weakref__", "__file__", "__path__", "__spec__", "__package__", "__loader__", "__all__",
+            "__orig_bases__", "__static_attributes__", "__firstlineno__", "__type_params__", "__objclass__",
+            "__signature__", "__cached__", "__annotate__", "__annotations_cache__", "__debug__",
+            "__notes__", "__protocol_attrs__", "__value__", "__default__", "__bound__", "__constraints__",
+            "__covariant__", "__contravariant__", "__infer_variance__",
+        ),
+        "a data attribute, read, never called",
+    ),
+    "__alloc__": "a `bytearray` method, called only by name",
+    "__getformat__": "a `float` classmethod, called only by name",
+    "__subclasses__": "a `type` method, called only by name",
+}  # fmt: skip
+"""Special names Python defines that no syntax or builtin calls implicitly, each with why."""
+
+
+def implicit_names() -> frozenset[str]:
+    """Every special method the tables above record as called implicitly (the completeness test's left side)."""
+    names = {
+        *COMPARE.values(), *BINARY.values(), *REFLECTED, *REFLECTED.values(), *UNARY.values(), *BUILTINS.values(),
+        *FIRST_ARGUMENT.values(), *CONVERSIONS.values(), *PERCENT.values(), *CONSTRUCTORS, METACLASS_CALL,
+        *CLASS_STATEMENT, *IMPLICIT_CLASSMETHODS, *ASYNC_ITERATION, *ASYNC_CONTEXT, *SUBSCRIPTED,
+        *CALLED_BY_THE_EXTRACTOR,
+    }  # fmt: skip
+    for tried in FALLBACKS.values():
+        names.update(tried)
+    for entries in CALLS_BACK.values():
+        for entry in entries:
+            names.update(name for tries in entry.tries for name in tries if name.startswith("__"))
+    return frozenset(names)

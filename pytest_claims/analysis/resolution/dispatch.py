@@ -239,7 +239,16 @@ class Dispatch:
         attrs = [b for b in attributes if b.line > last and alive(module, b.guard)]
         for binding in attrs:
             found.extend(self._class_attribute(module, cls_index, binding, depth, state))
+        if attrs and self.tracker.collects_state:
+            self._descriptors(found)
         return found if defs or attrs else None
+
+    def _descriptors(self, found: list[Sym]) -> None:
+        """A class-body value whose project class defines `__get__` is a descriptor: reading it on the owner or
+        its instances runs that `__get__`, entered as the read's state (as `__getattribute__` is)."""
+        for sym in found:
+            if isinstance(sym, ProjectInstance):
+                self.tracker.state(self._hooks(self.hierarchy.mro(sym.module, sym.idx), "__get__"))
 
     def _instance_fields(self, order_: list[ClassKey], attr: str, depth: int) -> list[Sym]:
         """What `self.attr` may hold when the methods of the classes of an MRO assign it (none: the name is no

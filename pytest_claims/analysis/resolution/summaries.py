@@ -53,6 +53,7 @@ from pytest_claims.analysis.resolution.tracking import Tracker
 from pytest_claims.analysis.specials import (
     CALLS_BACK,
     CALLS_BY_NAME,
+    CALLS_WHAT_IT_HOLDS,
     CONSTRUCTORS,
     FALLBACKS,
     KEYED_BY_NAME,
@@ -625,12 +626,32 @@ class Summaries:
                 return []
             if chain[-1] == "__set_name__" and not any(isinstance(sym, ProjectInstance) for sym in syms):
                 return []  # a class (or module) bound in a class body: its type's `__set_name__`, not its own
+            if chain[-1] == "__class_getitem__" and not any(isinstance(sym, ProjectClass) for sym in syms):
+                return []  # `C[int]` on a class; an instance's subscript runs `__getitem__` only
+            if chain[-1] == "__missing__" and not any(isinstance(sym, ProjectInstance) for sym in syms):
+                return []  # a `dict` subclass's instance looks a missing key up; its class does not
+            if chain[-1] in ("__set__", "__delete__") and not self._class_bound(module, func, receiver):
+                return []  # `o.x = v` runs a descriptor's `__set__` only where a class body binds x
         for dunder in FALLBACKS.get(chain[-1], (chain[-1],)):
             syms, _ = self.bodies.use(module, func, (*receiver, dunder))
             entered: list[Sym] = [sym for sym in syms if isinstance(sym, ProjectFunction)]
             if entered:
                 return entered
         return []
+
+    def _class_bound(self, module: Module, func: FunctionFacts, receiver: tuple[str, ...]) -> bool:
+        """Whether a class body of the owner's MRO binds the attribute `receiver` names (`o.x`: some class of
+        o's binds x in its body), as a descriptor must be bound to be called."""
+        if len(receiver) < 2:
+            return False
+        owners, _ = self.bodies.use(module, func, receiver[:-1])
+        for owner in owners:
+            if isinstance(owner, (ProjectInstance, ProjectClass)):
+                for key in self.hierarchy.mro(owner.module, owner.idx):
+                    members = self.hierarchy.members(*key).get(receiver[-1])
+                    if members is not None and members[2]:
+                        return True
+        return False
 
     # -- outcomes -----------------------------------------------------------------------------------------
 
@@ -839,7 +860,7 @@ def _hidden(sym: Sym) -> bool:
         case StdMethod(dotted):
             return dotted in RUNS_STORED_CALLABLES
         case StdInstance(module, qualname):
-            return f"{module}.{qualname}" in CALLS_BY_NAME
+            return f"{module}.{qualname}" in CALLS_BY_NAME or f"{module}.{qualname}" in CALLS_WHAT_IT_HOLDS
     return False
 
 
