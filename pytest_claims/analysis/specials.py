@@ -415,6 +415,7 @@ NEVER_IMPLICIT: dict[str, str] = {
     ),
     "__alloc__": "a `bytearray` method, called only by name",
     "__getformat__": "a `float` classmethod, called only by name",
+    "__setformat__": "a `float` classmethod of Python 3.10 and 3.11 (testing only), called only by name",
     "__subclasses__": "a `type` method, called only by name",
 }  # fmt: skip
 """Special names Python defines that no syntax or builtin calls implicitly, each with why."""
