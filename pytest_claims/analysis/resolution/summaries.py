@@ -739,9 +739,16 @@ class Summaries:
         # an instance's class, or a class reached through `cls` or `type[C]`: any subclass
         dispatch = not isinstance(sym, ProjectClass) or sym.dispatch
         entered = False
+        # a project metaclass's `__call__` may call `__new__` and `__init__` with other arguments: the call's
+        # literal arguments decide their tests only where no such hook stands between
+        hooked = is_class and isinstance(sym, ProjectClass) and any(
+            isinstance(target, ProjectFunction)
+            for meta in self.dispatch.metaclasses(sym)
+            for target in self.dispatch.class_member(meta, METACLASS_CALL, 1, dispatch=meta.dispatch)
+        )
         for attr in attrs:
             # `__init__` and `__new__` (and `__call__`) are passed the call's arguments after `self` / `cls`
-            passing = attr in ("__init__", "__new__", "__call__") and call is not None
+            passing = attr in ("__init__", "__new__", "__call__") and call is not None and not hooked
             bound = call._replace(chain=("<constructed>",)) if passing and call is not None else None
             targets = self.dispatch.class_member(sym, attr, 1, dispatch=dispatch)
             entry_how = entering

@@ -293,3 +293,30 @@ def construct_picked():
 # claims: deterministic
 def thing_annotation(thing: Thing) -> bool:
     return isinstance(thing, SubThing)
+
+
+class Reframing(type):
+    def __call__(cls, *args, **kwargs):
+        return super().__call__(*args, fresh=True)
+
+
+class Framed(metaclass=Reframing):
+    def __init__(self, fresh=False):
+        if fresh:
+            self.at = time.time()  # want: deterministic call time.time from vio.hooks_cases.framed_by_its_metaclass via vio.hooks_cases.Framed.__init__
+
+
+# claims: deterministic
+def framed_by_its_metaclass():
+    return Framed()  # the metaclass calls `__init__` with `fresh=True`: the call's default decides nothing
+
+
+class Unframed:
+    def __init__(self, fresh=False):
+        if fresh:
+            self.at = time.time()
+
+
+# claims: deterministic
+def unframed_default():
+    return Unframed()  # no metaclass between: `fresh` is left at `False`
