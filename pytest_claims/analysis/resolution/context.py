@@ -41,20 +41,20 @@ def forward(passed: Passed, given: Mapping[str, Lit]) -> tuple[Passed, int] | No
     depth = hops[1] if hops is not None and isinstance(hops[1], int) else 0
     if depth >= MAX_HOPS:
         return None
-    changed = False
-
-    def value(arg: object) -> object:
-        nonlocal changed
-        name = arg[1] if isinstance(arg, tuple) and len(arg) == 2 and arg[0] in (NAMED, SURE) else None
-        if isinstance(name, str) and name != HOPS and name in given:
-            changed = True
-            value = given[name]
-            return (SOME, None) if value[0] == INSTANCE else value  # its answers name the classes of its own tests
-        return arg
-
     positional, keywords = passed
-    result = (tuple(value(v) for v in positional), tuple((k, value(v)) for k, v in keywords))
-    return (result, depth + 1) if changed else None
+    result = (tuple(_forwarded(v, given) for v in positional), tuple((k, _forwarded(v, given)) for k, v in keywords))
+    return (result, depth + 1) if result != passed else None
+
+
+# claims: deterministic
+def _forwarded(arg: object, given: Mapping[str, Lit]) -> object:
+    """One argument as `forward` passes it on: a plain name of a decided parameter is what it was decided to be
+    (no closure: compiled, a nested function and its environment would be a reference cycle)."""
+    name = arg[1] if isinstance(arg, tuple) and len(arg) == 2 and arg[0] in (NAMED, SURE) else None
+    if isinstance(name, str) and name != HOPS and name in given:
+        value = given[name]
+        return (SOME, None) if value[0] == INSTANCE else value  # its answers name the classes of its own tests
+    return arg
 
 
 # claims: deterministic
