@@ -13,6 +13,7 @@ import builtins
 from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import NamedTuple
 
+from pytest_claims.analysis.arguments import dotted
 from pytest_claims.analysis.specials import CALLS_ITS_ARGUMENT
 from pytest_claims.output.hints import Reader, SiteContext
 from pytest_claims.records import ClaimResult
@@ -87,7 +88,8 @@ def site_hint(code: str, context: SiteContext | None = None) -> str:
     if not isinstance(node, ast.Call):
         return _ANY
     func = node.func
-    chain = _chain(func)
+    written = dotted(func)
+    chain = tuple(written.split(".")) if written is not None else None
     given = chain is not None and (node.args or node.keywords) and (
         chain in CALLS_ITS_ARGUMENT or chain[-1] in _PROBES or _is_builtin(chain)
     )  # called with no argument, a builtin's name holds something else (a parameter named `filter`)
@@ -109,19 +111,6 @@ def site_hint(code: str, context: SiteContext | None = None) -> str:
 _ANY = "give the value a type (an annotated parameter or name, `x: C = ...`)"
 _PROBES = frozenset({"hasattr", "getattr"})
 """Presence tests and reads by name: on a value of unknown class any project `__getattr__` may answer them."""
-
-
-# claims: deterministic
-def _chain(node: ast.expr) -> tuple[str, ...] | None:
-    """`a.b.c` as ("a", "b", "c"); None for anything but names and attributes."""
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    parts.append(node.id)
-    return tuple(reversed(parts))
 
 
 # claims: deterministic
