@@ -30,6 +30,13 @@ class SiteContext(NamedTuple):
     stored: dict[str, str]
     """Attributes the file assigns on an instance (`self.x = ...`), each with the name assigned ("" for another
     expression): a call of `self.x` calls a stored value."""
+    assigned: dict[str, tuple[int, ...]]
+    """Attributes the file assigns on an instance from an expression other than a name, without an annotation
+    there (`self.x = make()`) -> the lines of those assignments: the attribute holds what they give, which a
+    class-body annotation does not change."""
+    rebound: dict[str, int]
+    """Names the innermost function around the site rebinds from their own value (`x = x.strip()`, `x = x[1:]`)
+    -> the line of the first such binding: the walk types no such name, annotated or not."""
 
 
 Reader = Callable[[str, int], "SiteContext | None"]
@@ -64,9 +71,12 @@ def site_context(tree: ast.Module, line: int) -> SiteContext:
     starstar: set[str] = set()
     local_defs: set[str] = set()
     around: list[ast.AST] = [tree]
+    innermost: ast.AST | None = None
     while around:
         node = around.pop()
         around.extend(c for c in ast.iter_child_nodes(node) if _spans(c, line))
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            innermost = node
         if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
             for generator in node.generators:
                 for name in ast.walk(generator.target):
@@ -79,7 +89,29 @@ def site_context(tree: ast.Module, line: int) -> SiteContext:
                 body = [n for statement in node.body for n in ast.walk(statement)]
                 local_defs.update(n.name for n in body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
     local_defs.update(n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
-    return SiteContext(comprehension, frozenset(starstar), frozenset(local_defs), *_file_names(tree))
+    rebound = _rebound(innermost) if innermost is not None else {}
+    return SiteContext(comprehension, frozenset(starstar), frozenset(local_defs), *_file_names(tree), rebound)
+
+
+def _rebound(function: ast.AST) -> dict[str, int]:
+    """Names `function` rebinds from a member or an item of their own value (`x = x.strip()`), each with the
+    line of the first such binding."""
+    found: dict[str, int] = {}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            name = node.targets[0].id
+            if any(_is_member_of(part, name) for part in ast.walk(node.value)):
+                found[name] = min(found.get(name, node.lineno), node.lineno)
+    return found
+
+
+def _is_member_of(node: ast.AST, name: str) -> bool:
+    """Whether `node` is `name.attr` or `name[...]`."""
+    return (
+        isinstance(node, (ast.Attribute, ast.Subscript))
+        and isinstance(node.value, ast.Name)
+        and node.value.id == name
+    )
 
 
 def _spans(node: ast.AST, line: int) -> bool:
@@ -90,10 +122,12 @@ def _spans(node: ast.AST, line: int) -> bool:
     return start is not None and end is not None and start <= line <= end
 
 
-def _file_names(tree: ast.Module) -> tuple[frozenset[str], dict[str, str]]:
-    """(names bound by standard-library imports, attributes assigned on `self` or `cls`) anywhere in the file."""
+def _file_names(tree: ast.Module) -> tuple[frozenset[str], dict[str, str], dict[str, tuple[int, ...]]]:
+    """(names bound by standard-library imports, attributes assigned on `self` or `cls`, and the lines where one
+    is assigned an expression other than a name) anywhere in the file."""
     libraries: set[str] = set()
     stored: dict[str, str] = {}
+    assigned: dict[str, tuple[int, ...]] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
@@ -107,7 +141,9 @@ def _file_names(tree: ast.Module) -> tuple[frozenset[str], dict[str, str]]:
                 if isinstance(target, ast.Attribute) and _is_self(target.value):
                     name = node.value.id if isinstance(node.value, ast.Name) else ""
                     stored[target.attr] = name if stored.get(target.attr, name) == name else ""
-    return frozenset(libraries), stored
+                    if not name:
+                        assigned[target.attr] = (*assigned.get(target.attr, ()), node.lineno)
+    return frozenset(libraries), stored, assigned
 
 
 def _is_self(node: ast.expr) -> bool:

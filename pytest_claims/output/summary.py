@@ -171,6 +171,22 @@ def _context_hint(node: ast.Call, subject: ast.expr | None, context: SiteContext
             f"`{root}` holds the `**` keyword arguments, whose values no declaration types one by one (`**{root}: C`"
             " types them all alike): no annotation would help here; a named, annotated parameter would"
         )
+    if isinstance(receiver, ast.Name) and root in context.rebound:
+        return (
+            f"`{root}` is rebound from its own value (line {context.rebound[root]}), and the walk types no such name,"
+            " annotated or not: no declaration would help"
+        )
+    if isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name) and root in ("self", "cls"):  # noqa: SIM102
+        if receiver.attr in context.assigned:
+            attribute = f"{root}.{receiver.attr}"
+            lines = sorted(context.assigned[receiver.attr])
+            where = f"line {lines[0]}" if len(lines) == 1 else "lines " + ", ".join(map(str, lines[:3]))
+            where += ", ..." if len(lines) > 3 else ""
+            return (
+                f"`{attribute}` holds what its assignments give, and an expression is assigned to it ({where}),"
+                f" which a class-body annotation does not type: annotate that value through a name (`v: C = ...`,"
+                f" then `{attribute} = v`)"
+            )
     if root in context.libraries and (subject is not func or not isinstance(receiver, ast.Call)):
         # a library's name, or what a builtin is given from a library; a library call's result as a receiver
         # can still be assigned to an annotated name, which the text's hint says

@@ -79,6 +79,25 @@ def param(job):
 
 def make(d):
     return d
+
+
+def rebound(path: str):
+    path = path.strip()
+    return path.lower()
+
+
+class Spec:
+    def __init__(self, backend: Backend):
+        self._backend: Backend = backend
+
+    def renew(self):
+        self._backend = make(self)
+
+    def match(self, file):
+        return self._backend.match_file(file)
+
+    def other(self, file):
+        return self._other.match_file(file)
 '''
 
 CASES = [
@@ -102,6 +121,12 @@ CASES = [
     ("self._stamper(event)", "`self._stamper` holds a callable stored on the instance, of unknown type: annotate the"
      " parameter `stamper` it is stored from with its class"),
     ("job.run()", "annotate the receiver `job` with its class"),
+    ("path.lower()", "`path` is rebound from its own value (line 68), and the walk types no such name, annotated or"
+     " not: no declaration would help"),
+    ("self._backend.match_file(file)", "`self._backend` holds what its assignments give, and an expression is"
+     " assigned to it (line 77), which a class-body annotation does not type: annotate that value through a name"
+     " (`v: C = ...`, then `self._backend = v`)"),
+    ("self._other.match_file(file)", "annotate the attribute `_other` with its class (`_other: C` in the class body)"),
 ]
 
 
@@ -158,3 +183,60 @@ def test_check_shows_the_hint_in_context(tmp_path: Path, monkeypatch: pytest.Mon
     assert main(["explain", "pkg.comp", "--platform", "linux", "--no-cache"], out, io.StringIO()) == 0
     assert "      hint: `x` is bound by a comprehension, where no annotation can be written" in out.getvalue()
     assert "  holds, with 1 blind spot: deterministic, sandboxed" in out.getvalue()
+
+
+FOLLOWED = '''\
+class Backend:
+    def match(self, f: str) -> bool:
+        return f == "x"
+
+
+class Spec:
+    _backend: Backend
+
+    def __init__(self, backend: Backend) -> None:
+        self._backend: Backend = backend
+
+    def _make(self) -> Backend:
+        return Backend()
+
+    def renew(self) -> None:
+        self._backend = self._make()
+
+    # claims: deterministic
+    def match(self, f: str) -> bool:
+        return self._backend.match(f)
+
+
+# claims: deterministic
+def norm(path: str) -> str:
+    path = path.strip()
+    return path.lower()
+'''
+
+
+def test_an_attribute_hint_can_be_followed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An attribute annotated in the class body and in `__init__` but assigned an untyped expression elsewhere is
+    still a blind spot: the hint names that assignment, not the class-body annotation it already has, and doing
+    what it says lets the walk see the call. A name rebound from its own value is said to be beyond annotation."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pyproject.toml").write_text('[tool.claims]\npackages = ["pkg"]\n', encoding="utf-8")
+    (tmp_path / "pkg" / "__init__.py").write_text(FOLLOWED, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    out = io.StringIO()
+    assert main(["check", "--platform", "linux", "--no-cache"], out, io.StringIO()) == 0
+    said = out.getvalue()
+    assert (
+        "pkg/__init__.py:20: self._backend.match(f) hides 1 claim, in a claiming function's own body; `self._backend`"
+        " holds what its assignments give, and an expression is assigned to it (line 16)" in said
+    )
+    assert "in the class body" not in said
+    assert "`path` is rebound from its own value (line 25)" in said
+    followed = FOLLOWED.replace(
+        "        self._backend = self._make()\n",
+        "        backend: Backend = self._make()\n        self._backend = backend\n",
+    )
+    (tmp_path / "pkg" / "__init__.py").write_text(followed, encoding="utf-8")
+    out = io.StringIO()
+    assert main(["explain", "pkg.Spec.match", "--platform", "linux", "--no-cache"], out, io.StringIO()) == 0
+    assert "  blind spots: none\n  holds: deterministic, sandboxed" in out.getvalue()
