@@ -830,7 +830,7 @@ class Summaries:
             if ctx != "call" or symbol.is_exception or self.view.stubs.is_enum(*symbol.where):  # conversions pass
                 return
             found.name(name)
-            entry = self.catalogue.lookup(name)
+            entry = self.catalogue.constructs(name)
             kind = "call"
         elif symbol.kind == "variable":
             entry = self.catalogue.exact(name)
