@@ -3,8 +3,9 @@
     python benchmarks/precision.py [--workload W] [--sample 40] [--seed 17] [--platform linux]
                                    [--catalogue-rev REV | --catalogue PATH] [--out PATH]
     python benchmarks/precision.py --report x.json [--root W] [--sample 40] [--seed 17] [--platform linux]
-                                   [--out PATH]
+                                   [--pick random|shortest] [--shortest] [--out PATH]
     python benchmarks/precision.py --report y.json --recheck JUDGED.json [--root W] [--out PATH]
+    python benchmarks/precision.py --summary JUDGED.json
 
 Runs the static check on a workload (built by workload.py: every def claims `deterministic`), then prints
 
@@ -23,11 +24,15 @@ benchmarks/.work/precision-<workload>-seed<seed>.md). Nothing here imports the a
 
 With `--report` (a `pytest-claims check --report x.json` of the workload) nothing is checked: the seeded sample
 of the platform's violated claims is written as JSON (default benchmarks/.work/precision-sample-<platform>-
-seed<seed>.json), each claim with its first violation (shortest chain): the reach and its file:line, every hop
-with the file:line of its `def`, and empty `judgement` (real / false / debatable) and `why` for a reader to
-fill. With `--recheck JUDGED.json`, a judged sample is read against a newer report: per claim, whether it is
-still violated, whether its first violation's chain changed, and whether the judged chain is still among its
-violations (the judgement then carries forward); written next to it as <JUDGED>.recheck.json.
+seed<seed>.json), each claim with one violation drawn at random (seeded per claim; `--pick shortest`: its
+shortest chain, as samples before seed 20261207 were drawn): the reach and its file:line, every hop with the
+file:line of its `def`, and empty `judgement` (real / false / debatable) and `why` for a reader to fill. With
+`--shortest` each claim also carries its shortest chain (`shortest`, judged apart, or marked the same violation
+as the random pick), so one reading gives the share of real chains under both picks; `--summary JUDGED.json`
+prints those shares. With `--recheck JUDGED.json`, a judged sample is read against a newer report: per claim,
+whether it is still violated, whether its pick changed (drawn again by the sample's rule), and whether the
+judged chain (and a shortest chain judged apart) is still among its violations (the judgement then carries
+forward); written next to it as <JUDGED>.recheck.json.
 
 A claim counts as truly violated when at least one of its violations is a real path to a real capability (SPEC
 §4-§5 as written). docs/benchmarks.md ("Precision") says how the sample is read and what was found.
@@ -245,6 +250,22 @@ def first_violation(claim: Any) -> Any:
     return min(claim.violations, key=lambda v: (len(v.via), v.file, v.line, v.reach))
 
 
+PICKS = ("random", "shortest")
+"""How a sampled claim's one judged violation is chosen: at random (what the precision goal is stated on), or its
+shortest chain (the easiest to read, and what samples without a `pick` field hold)."""
+
+
+def random_violation(claim: Any, seed: int) -> Any:
+    """One violation drawn at random, seeded by the sample's seed and the claim alone: the same claim of the same
+    report gives the same pick whatever else is sampled, and a recheck can draw it again."""
+    ordered = sorted(claim.violations, key=lambda v: (v.file, v.line, v.reach, v.kind, v.claim, v.via))
+    return random.Random(f"{seed}:{claim.function}:{claim.platform}").choice(ordered)
+
+
+def picked(claim: Any, pick: str, seed: int) -> Any:
+    return random_violation(claim, seed) if pick == "random" else first_violation(claim)
+
+
 class Definitions:
     """Where a hop of a chain is defined: the `def` line of a function or class, else the first module- or
     class-level assignment of the name (a hop through module state: `lgdal = CDLL(...)`), found by parsing the
@@ -327,32 +348,41 @@ def draw(claims: list[Any], platform: str, size: int, seed: int) -> list[Any]:
     return random.Random(seed).sample(violated, min(size, len(violated)))
 
 
-def sample_json(report: Path, root: Path, platform: str, size: int, seed: int) -> dict[str, Any]:
-    """The sample to judge: each claim with its first violation's whole chain and empty `judgement` / `why`."""
+def sample_json(
+    report: Path, root: Path, platform: str, size: int, seed: int, pick: str = "random", shortest: bool = False
+) -> dict[str, Any]:
+    """The sample to judge: each claim with its picked violation's whole chain and empty `judgement` / `why`;
+    with `shortest` (random pick), its shortest chain too, to judge apart unless it is the picked one."""
     claims = read_report(report)
     sources = Sources(root)
     definitions = Definitions(root)
     entries = []
     for claim in draw(claims, platform, size, seed):
-        first = first_violation(claim)
-        entries.append(
-            {
-                "function": claim.function,
-                "platform": claim.platform,
-                "at": f"{sources.rel(claim.file)}:{claim.line}",
-                "violations": len(claim.violations),
-                "reaches": sorted({v.reach for v in claim.violations}),
-                "violation": chain_json(first, definitions, sources),
-                "judgement": "",
-                "why": "",
-            }
-        )
+        chosen = picked(claim, pick, seed)
+        entry: dict[str, Any] = {
+            "function": claim.function,
+            "platform": claim.platform,
+            "at": f"{sources.rel(claim.file)}:{claim.line}",
+            "violations": len(claim.violations),
+            "reaches": sorted({v.reach for v in claim.violations}),
+            "violation": chain_json(chosen, definitions, sources),
+            "judgement": "",
+            "why": "",
+        }
+        if shortest and pick == "random":
+            first = first_violation(claim)
+            if first == chosen:
+                entry["shortest"] = {"same": True}
+            else:
+                entry["shortest"] = {"violation": chain_json(first, definitions, sources), "judgement": "", "why": ""}
+        entries.append(entry)
     violated = sum(1 for c in claims if c.status == "violated" and c.platform == platform)
     return {
         "schema": SAMPLE_SCHEMA,
         "report": str(report),
         "platform": platform,
         "seed": seed,
+        "pick": pick,
         "claims": sum(1 for c in claims if c.platform == platform),
         "violated": violated,
         "judgements": "real | false | debatable",
@@ -373,13 +403,14 @@ def recheck(judged: dict[str, Any], report: Path, root: Path) -> dict[str, Any]:
     claims = {(c.function, c.platform): c for c in read_report(report)}
     sources = Sources(root)
     definitions = Definitions(root)
+    pick, seed = judged.get("pick", "shortest"), int(judged.get("seed", 0))
     entries = []
     for entry in judged["sample"]:
         claim = claims.get((entry["function"], entry["platform"]))
         status = "absent" if claim is None else claim.status
         result: dict[str, Any] = {"status": status, "still_violated": status == "violated"}
         if claim is not None and claim.violations:
-            first = first_violation(claim)
+            first = picked(claim, pick, seed)
             result["chain_changed"] = not same_violation(entry["violation"], first, definitions, sources)
             result["judged_chain_present"] = any(
                 same_violation(entry["violation"], v, definitions, sources) for v in claim.violations
@@ -390,6 +421,10 @@ def recheck(judged: dict[str, Any], report: Path, root: Path) -> dict[str, Any]:
             result["chain_changed"] = True
             result["judged_chain_present"] = False
         result["carried"] = result["still_violated"] and result["judged_chain_present"]
+        shortest = entry.get("shortest", {}).get("violation")
+        if shortest is not None:
+            now = claim.violations if claim is not None and result["still_violated"] else ()
+            result["shortest_carried"] = any(same_violation(shortest, v, definitions, sources) for v in now)
         entries.append({**entry, "recheck": result})
     return {**judged, "rechecked_against": str(report), "sample": entries}
 
@@ -412,8 +447,43 @@ def recheck_summary(rechecked: dict[str, Any]) -> list[str]:
     ]
     carried = sum(1 for e in rechecked["sample"] if e["recheck"]["carried"])
     lines.append(f"carried {carried}/{len(rechecked['sample'])}; no longer violated {len(lost)}")
+    apart = [e["recheck"]["shortest_carried"] for e in rechecked["sample"] if "shortest_carried" in e["recheck"]]
+    if apart:
+        lines.append(f"shortest chains judged apart: carried {sum(apart)}/{len(apart)}")
     if real_lost:
         lines.append("judged real but no longer violated (a held verdict that is wrong?): " + ", ".join(real_lost))
+    return lines
+
+
+def _judged_line(name: str, judgements: list[str]) -> str:
+    """`<pick>: r real, f false, d debatable of n judged (u unjudged): real share r/n = x.xxx`."""
+    counted = Counter(judgements)
+    judged = sum(counted[j] for j in JUDGEMENTS)
+    share = f"{counted['real']}/{judged} = {counted['real'] / judged:.3f}" if judged else "none judged"
+    unjudged = len(judgements) - judged
+    return (
+        f"{name}: {counted['real']} real, {counted['false']} false, {counted['debatable']} debatable of {judged}"
+        f" judged{f' ({unjudged} unjudged)' if unjudged else ''}: real share {share}"
+    )
+
+
+def judged_summary(document: dict[str, Any]) -> list[str]:
+    """The share of real chains of a judged sample, under each pick it holds: the random pick (the judged
+    `violation` of a random sample) and the shortest-chain pick (each claim's `shortest`, or the judged
+    `violation` itself where it is the shortest, or in a sample drawn by shortest chain)."""
+    entries = document["sample"]
+    pick = document.get("pick", "shortest")
+    lines = []
+    if pick == "random":
+        lines.append(_judged_line("random pick", [e.get("judgement", "") for e in entries]))
+        if not all("shortest" in e for e in entries):
+            return lines  # drawn without --shortest: the shortest chains were not recorded
+    shortest = []
+    for entry in entries:
+        part = entry.get("shortest", {})
+        same = pick == "shortest" or part.get("same")
+        shortest.append(entry.get("judgement", "") if same else part.get("judgement", ""))
+    lines.append(_judged_line("shortest-chain pick", shortest))
     return lines
 
 
@@ -429,7 +499,7 @@ def report_main(args: argparse.Namespace) -> int:
         sys.stdout.write("\n".join(recheck_summary(document)) + "\n")
         default = Path(args.recheck).with_suffix(".recheck.json")
     else:
-        document = sample_json(report, root, args.platform, args.sample, args.seed)
+        document = sample_json(report, root, args.platform, args.sample, args.seed, args.pick, args.shortest)
         sys.stdout.write(f"{len(document['sample'])} of {document['violated']:,} violated claims sampled\n")
         default = WORK / f"precision-sample-{args.platform}-seed{args.seed}.json"
     out = Path(args.out) if args.out else default
@@ -452,7 +522,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report", help="draw the sample to judge from this JSON report instead of a check")
     parser.add_argument("--recheck", metavar="JUDGED", help="with --report: carry this judged sample forward")
     parser.add_argument("--root", help="with --report: the corpus the report is of (default: the workload)")
+    parser.add_argument("--pick", choices=PICKS, default="random", help="with --report: the violation judged")
+    parser.add_argument("--shortest", action="store_true", help="with --report: each claim's shortest chain too")
+    parser.add_argument("--summary", metavar="JUDGED", help="print the share of real chains of a judged sample")
     args = parser.parse_args(argv)
+    if args.summary:
+        document = json.loads(Path(args.summary).read_text(encoding="utf-8"))
+        if document.get("schema") != SAMPLE_SCHEMA:
+            raise SystemExit(f"{args.summary} is not a precision sample ({SAMPLE_SCHEMA})")
+        sys.stdout.write("\n".join(judged_summary(document)) + "\n")
+        return 0
     if args.recheck and not args.report:
         parser.error("--recheck needs --report (the report to read the judged sample against)")
     if args.report:

@@ -262,6 +262,7 @@ HOW: dict[str, str] = {
     "override": "a subclass's override",
     "protocol": "a protocol implementer",
     "implicit": "a special method Python calls",
+    "getter": "a property's getter, run by reading it",
     "callback": "called back by the stdlib",
     "stored": "a stored callable",
     "state": "module or class state read",

@@ -127,6 +127,16 @@ class Catalogue:
         return found
 
     # claims: deterministic
+    def constructs(self, dotted: str) -> Entry | None:
+        """The entry judging a construction of the class `dotted`: its `lookup`, unless the class's `__new__` is
+        [exempt] (pathlib.Path: building the value touches nothing, its methods do and stay judged by their keys
+        and, unbound, by the class key)."""
+        entry = self.lookup(dotted)
+        if entry is not None and f"{self.normalize(dotted)}.__new__" in self.exempt:
+            return None
+        return entry
+
+    # claims: deterministic
     def exact(self, dotted: str) -> Entry | None:
         """The entry of exactly this (normalised) name: how module variables such as os.environ are judged."""
         return self.entries.get(self.normalize(dotted))

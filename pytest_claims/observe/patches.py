@@ -196,10 +196,11 @@ class EntryPoints:
         if type(cls) not in (type, abc.ABCMeta) or inspect.isabstract(cls):
             self.not_wrapped[dotted] = "an abstract class or one with its own metaclass: constructor not patched"
             return
-        __init__ = constructor_wrapper(cls, dotted, entry, self._touch)
-        if not self._patch(cls, "__init__", __init__, dotted):
-            return
-        self.wrapped[dotted] = "constructor"
+        if self.catalogue.constructs(dotted) is not None:
+            __init__ = constructor_wrapper(cls, dotted, entry, self._touch)
+            if not self._patch(cls, "__init__", __init__, dotted):
+                return
+            self.wrapped[dotted] = "constructor"
         if dotted in self._value_classes:
             for attribute, raw in sorted(vars(cls).items()):
                 if attribute.startswith("_"):

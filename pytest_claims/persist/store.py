@@ -34,7 +34,7 @@ from pytest_claims.records import (
 )
 from pytest_claims.vocabulary import STATUSES  # a store holding any other was not written by this version
 
-STORE_VERSION = 18
+STORE_VERSION = 19
 """The layout of both stores around their records (whose shapes `schema` hashes); part of their keys."""
 
 _NAMES = dict[str, str]

@@ -336,7 +336,8 @@ def test_lookup_whole_module_and_members(catalogue: Catalogue) -> None:
         frozenset({"clock", "host"}),
     )
     assert _categories(catalogue.lookup("pathlib.Path")) == ("pathlib.Path", frozenset({"fs"}))
-    assert _categories(catalogue.lookup("pathlib.Path.cwd")) == ("pathlib.Path", frozenset({"fs"}))
+    assert _categories(catalogue.lookup("pathlib.Path.cwd")) == ("pathlib.Path.cwd", frozenset({"fs"}))
+    assert _categories(catalogue.lookup("pathlib.Path.chown_future")) == ("pathlib.Path", frozenset({"fs"}))
     assert _categories(catalogue.lookup("builtins.print")) == ("builtins.print", frozenset({"stdout"}))
     assert _categories(catalogue.lookup("builtins.open")) == ("builtins.open", frozenset({"fs"}))
     assert _categories(catalogue.lookup("builtins.eval")) == ("builtins.eval", frozenset({"dynamic"}))
@@ -725,7 +726,15 @@ def test_member_judgements_that_matter(catalogue: Catalogue) -> None:
     assert catalogue.normalize("secrets.compare_digest") == "hmac.compare_digest"
     assert _categories(catalogue.lookup("ctypes.CDLL")) == ("ctypes.CDLL", frozenset({"os"}))
     assert _categories(catalogue.lookup("_ctypes.dlopen")) == ("ctypes", frozenset({"os"}))
-    assert _categories(catalogue.lookup("ctypes.CFUNCTYPE")) == ("ctypes.CFUNCTYPE", frozenset({"os"}))
+    for factory in ("ctypes.CFUNCTYPE", "ctypes.WINFUNCTYPE", "ctypes.PYFUNCTYPE", "ctypes.POINTER",
+                    "ctypes.Structure", "ctypes.Union", "ctypes.ARRAY", "ctypes.SetPointerType"):  # fmt: skip
+        assert catalogue.lookup(factory) is None, factory  # makes a type: pure
+    for loader in ("ctypes.CDLL", "ctypes.PyDLL", "ctypes.WinDLL", "ctypes.OleDLL", "ctypes.LibraryLoader",
+                   "ctypes.cdll", "ctypes.windll", "ctypes.oledll", "ctypes.pydll", "ctypes.pythonapi",
+                   "ctypes.util.find_library", "ctypes.cdll.LoadLibrary", "_ctypes.dlopen",
+                   "_ctypes.LoadLibrary", "ctypes.CFuncPtr", "ctypes._CFunctionType"):  # fmt: skip
+        assert catalogue.lookup(loader) is not None, loader
+        assert catalogue.constructs(loader) is not None, loader
     assert _categories(catalogue.lookup("ctypes.addressof")) == ("ctypes.addressof", frozenset({"interpreter"}))
     assert _categories(catalogue.lookup("ctypes.util.find_library")) is not None
     assert _categories(catalogue.lookup("secrets.token_hex")) == ("secrets.token_hex", frozenset({"random"}))
@@ -801,3 +810,55 @@ def test_a_pure_class_with_a_reaching_method_on_the_engine(tmp_path: Path) -> No
         "Stamped.__init__": ("held", []),
         "Stamped.format": ("violated", ["logging.Formatter.format", "logging.Formatter.formatTime"]),
     }
+
+
+# Members of a concrete path that do not touch the file system (each has an [exempt] key): the constructor and the
+# string work. Every other member the stubs give Path, on any target, must have a [capabilities] key of its own.
+PURE_PATH_MEMBERS = frozenset({"__new__", "__enter__", "__exit__", "as_uri", "from_uri"})
+
+
+def _own_members(module: str, cls: str) -> dict[str, set[str]]:
+    """The members a stub class defines in its own body, on every target: name -> {"platform 3.x", ...}."""
+    out: dict[str, set[str]] = {}
+    for index, context in enumerate(_contexts()):
+        info = _names(module, index).get(cls)
+        if info is None or not info.child_nodes:
+            continue
+        for name in info.child_nodes:
+            out.setdefault(name, set()).add(f"{context.platform} {context.version[0]}.{context.version[1]}")
+    return out
+
+
+def test_every_member_of_a_concrete_path_is_judged(catalogue: Catalogue) -> None:
+    """Constructing pathlib.Path is pure, its file-system members are not: every member the stubs define on Path is
+    keyed one by one (a reach on a value, by its `Class.member` key; unbound, by the same key), and the
+    concrete subclasses define none of their own (one would be judged under its own name, by the class key)."""
+    members = _own_members("pathlib", "Path")
+    assert {"read_text", "cwd", "resolve", "exists", "__new__"} <= set(members)
+    unjudged, judged_pure = [], []
+    for name in sorted(set(members) - {"__slots__"}):
+        key = f"pathlib.Path.{name}"
+        if name in PURE_PATH_MEMBERS:
+            if key not in catalogue.exempt:
+                judged_pure.append(key)
+        elif key not in catalogue.entries or catalogue.exact(key) is None or catalogue.lookup(key) is None:
+            unjudged.append(f"{key} ({', '.join(sorted(members[name]))})")
+    assert unjudged == [], "members of pathlib.Path with no [capabilities] key of their own:\n" + "\n".join(unjudged)
+    assert judged_pure == [], "pure members of pathlib.Path with no [exempt] key:\n" + "\n".join(judged_pure)
+    for cls in ("PosixPath", "WindowsPath"):
+        assert set(_own_members("pathlib", cls)) <= {"__slots__"}, cls
+
+
+def test_constructing_a_concrete_path_is_pure_and_its_members_are_not(catalogue: Catalogue) -> None:
+    for cls in ("pathlib.Path", "pathlib.PosixPath", "pathlib.WindowsPath"):
+        assert catalogue.constructs(cls) is None, cls
+        assert catalogue.lookup(cls) is not None, cls  # the class key: its unbound members, fail closed
+        assert _categories(catalogue.lookup(f"{cls}.cwd")) is not None, cls
+        assert _categories(catalogue.lookup(f"{cls}.some_future_member")) == (cls, frozenset({"fs"}))
+    assert catalogue.constructs("pathlib.PurePath") is None
+    assert catalogue.lookup("pathlib.PurePosixPath.with_name") is None
+    assert _categories(catalogue.exact("pathlib.Path.cwd")) == ("pathlib.Path.cwd", frozenset({"fs"}))
+    assert _categories(catalogue.exact("pathlib.Path.home")) == ("pathlib.Path.home", frozenset({"env", "host"}))
+    # a class without an exempt __new__ is constructed as its key says
+    assert _categories(catalogue.constructs("subprocess.Popen")) == ("subprocess.Popen", frozenset({"process"}))
+    assert _categories(catalogue.constructs("io.FileIO")) == ("io.FileIO", frozenset({"fs"}))

@@ -4,13 +4,15 @@ doubts a chain sees the call that took each dispatched step. Checked on the fixt
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from pytest_claims.engine import Result, check
 from pytest_claims.output.messages import failure_text
-from pytest_claims.records import ChainStep, Violation
+from pytest_claims.output.report import json_report
+from pytest_claims.records import HOW, ChainStep, Violation
 
 ROOT = Path(__file__).resolve().parents[2] / "testdata" / "violations"
 FILE = "src/vio/steps_cases.py"
@@ -88,3 +90,43 @@ def test_a_plain_chain_adds_no_line() -> None:
         (ChainStep("m.f", "b.py", 2, "call"), ChainStep("os.environ", "a.py", 3, "read")),
     )
     assert failure_text("m.g", ("deterministic",), "violated", (plain,), (), lambda f, n: "x").count("via ") == 0
+
+
+@pytest.mark.parametrize(
+    ("function", "hop", "site", "how"),
+    [
+        ("reads_property", "Gauge.level", "return g.level  # property read", "getter"),
+        ("probes_property", "Gauge.level", 'return hasattr(g, "level")  # property probe', "getter"),
+        ("fetches_by_name", "Gauge.level", "return getattr(g, name)  # computed name", "getter"),
+        ("reads_missing", "Lazy.__getattr__", "return z.anything  # getattr hook", "implicit"),
+        ("reads_watched", "Watched.__getattribute__", "return w.anything  # getattribute hook", "implicit"),
+        ("reads_descriptor", "Clock.__get__", "return h.now  # descriptor", "implicit"),
+        ("copies", "Copied.__copy__", "return copy.copy(c)  # copy calls back", "callback"),
+        ("runs_at_exit", "Later.__call__", "stack.callback(task)  # registered", "callback"),
+    ],
+)
+def test_what_a_read_or_the_stdlib_runs_is_not_a_plain_call(
+    linux: Result, function: str, hop: str, site: str, how: str
+) -> None:
+    """A read that runs a property's getter (directly, by `hasattr` or by `getattr` with a computed name) steps in
+    as `getter`; one that runs a hook (`__getattr__`, `__getattribute__`, a descriptor's `__get__`) as `implicit`,
+    never as the `state` read or the plain `call` it was spelled as; the stdlib calling back as `callback`."""
+    violation = _only(linux, function)
+    line = _line(site)
+    assert violation.steps[0] == ChainStep(f"vio.steps_cases.{hop}", FILE, line, how)
+    name = f"vio.steps_cases.{function}"
+    text = failure_text(name, ("deterministic",), "violated", (violation,), (), lambda f, n: "")
+    assert f"    via vio.steps_cases.{hop} at {FILE}:{line}, {HOW[how]}" in text.splitlines()
+
+
+def test_the_json_report_names_how_each_step_was_entered() -> None:
+    document = json.loads(json_report(check(ROOT, ["linux"], details=True), (), "0"))
+    steps = {
+        c["function"].rpartition(".")[2]: [s["how"] for s in c["violations"][0]["steps"]]
+        for c in document["claims"]
+        if c["function"].startswith("vio.steps_cases.") and c["violations"]
+    }
+    assert steps["reads_property"] == ["getter", "call"]
+    assert steps["reads_watched"] == ["implicit", "call"]
+    assert steps["runs_base"] == ["call", "override", "call"]
+    assert set(how for hows in steps.values() for how in hows) <= set(HOW)

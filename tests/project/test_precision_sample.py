@@ -118,6 +118,8 @@ def test_recheck_carries_judgements_and_flags_changes(tmp_path: Path) -> None:
         "4",
         "--seed",
         "3",
+        "--pick",
+        "shortest",
         "--out",
         tmp_path / "s.json",
     )
@@ -167,4 +169,55 @@ def test_sample_locates_hops_in_a_src_layout(tmp_path: Path) -> None:
     assert [(hop["function"], hop["at"], hop["source"]) for hop in entry["violation"]["chain"]] == [
         ("pkg.mod.a", "src/pkg/mod.py:4", "def a():"),
         ("pkg.mod.b", "src/pkg/mod.py:8", "def b():"),
+    ]
+
+
+def test_random_pick_with_the_shortest_chain_judged_apart(tmp_path: Path) -> None:
+    """The judged violation is drawn at random, seeded per claim (the same claim, the same pick); `--shortest` adds
+    each claim's shortest chain to judge apart (or marks it the same violation), and `--summary` gives the share of
+    real chains under each pick."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "mod.py").write_text(MODULE, encoding="utf-8")
+    document = first_report()
+    # C.m: eight violations, all but one longer than the shortest
+    longer = [violation("os.getcwd", 9 + n, ["pkg.mod.a", "pkg.mod.b", f"pkg.mod.x{n}"]) for n in range(7)]
+    document["claims"][2]["violations"] = [*longer, violation("os.getcwd", 9, ["pkg.mod.b"])]
+    (tmp_path / "r.json").write_text(json.dumps(document), encoding="utf-8")
+    common = ("--report", tmp_path / "r.json", "--root", tmp_path, "--sample", "4", "--seed", "11", "--shortest")
+    run(*common, "--out", tmp_path / "s.json")
+    run(*common, "--out", tmp_path / "again.json")
+    assert (tmp_path / "s.json").read_text() == (tmp_path / "again.json").read_text()
+
+    sample = json.loads((tmp_path / "s.json").read_text())
+    assert sample["pick"] == "random"
+    entries = {e["function"]: e for e in sample["sample"]}
+    assert entries["pkg.mod.b"]["shortest"] == {"same": True}  # one violation: the random pick is the shortest
+    many = entries["pkg.mod.C.m"]
+    assert many["violation"]["at"] == "pkg/mod.py:15"  # seed 11's draw among the eight (a longer chain)
+    assert [h["function"] for h in many["violation"]["chain"]] == ["pkg.mod.a", "pkg.mod.b", "pkg.mod.x6"]
+    assert many["shortest"]["judgement"] == ""
+    assert [h["function"] for h in many["shortest"]["violation"]["chain"]] == ["pkg.mod.b"]
+
+    for entry in sample["sample"]:
+        entry["judgement"] = "real"
+        if "violation" in entry["shortest"]:
+            entry["shortest"]["judgement"] = "false"
+    entries["pkg.mod.a"]["judgement"] = "debatable"
+    (tmp_path / "j.json").write_text(json.dumps(sample), encoding="utf-8")
+    lines = run("--summary", tmp_path / "j.json").splitlines()
+    assert lines == [
+        "random pick: 3 real, 0 false, 1 debatable of 4 judged: real share 3/4 = 0.750",
+        "shortest-chain pick: 2 real, 1 false, 1 debatable of 4 judged: real share 2/4 = 0.500",
+    ]
+    out = run("--report", tmp_path / "r.json", "--recheck", tmp_path / "j.json", "--root", tmp_path)
+    rechecked = json.loads((tmp_path / "j.recheck.json").read_text())
+    assert [e["recheck"]["chain_changed"] for e in rechecked["sample"]] == [False] * 4  # the same draw again
+    assert "carried 4/4; no longer violated 0" in out
+    assert "shortest chains judged apart: carried 1/1" in out
+    # a sample drawn by shortest chain (every judged sample before this option) has only that line
+    legacy = {**sample, "pick": "shortest"}
+    del legacy["pick"]
+    (tmp_path / "old.json").write_text(json.dumps(legacy), encoding="utf-8")
+    assert run("--summary", tmp_path / "old.json").splitlines() == [
+        "shortest-chain pick: 3 real, 0 false, 1 debatable of 4 judged: real share 3/4 = 0.750"
     ]

@@ -414,12 +414,21 @@ class Summaries:
         return bound
 
     def _reads(self, reads: Iterable[tuple[str, int]], line: int, found: Found, how: str = "state") -> None:
-        """Module or class state read: an edge to the `state` function holding what its binding evaluates (or,
-        `how` = `implicit`, a hook Python runs for the read: `__getattr__`, a property's getter)."""
+        """Module or class state read: an edge to the `state` function holding what its binding evaluates, or to
+        a method the read runs — a property's getter (`getter`), a hook Python calls for it (`__getattr__`,
+        `__getattribute__`, a descriptor's `__get__`: `implicit`)."""
         for state in sorted(reads) if reads else ():
             name = self.view.function_name(*state)
-            found.edge(Edge(state, name, line, name, how=how))
+            found.edge(Edge(state, name, line, name, how=self._read_how(state, how)))
             found.name(name)
+
+    def _read_how(self, key: Key, how: str) -> str:
+        """How a read enters the function `key`: a `state` function as the read says (`how`), a property's getter
+        as `getter`, any other method a read runs (a hook) as `implicit`."""
+        kind = self.view.module(key[0]).facts.functions[key[1]].kind
+        if kind == "state":
+            return how
+        return "getter" if kind == "property" else "implicit"
 
     def _base(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found) -> None:
         """A base (or the metaclass) a class statement names: reading the name reads what its binding evaluated
@@ -691,7 +700,9 @@ class Summaries:
             callee = self.view.module(sym.module).facts.functions[sym.idx]
             if callee.tests:
                 args = self._entered(key, callee, call)
-        how = how or ("call" if ctx == "call" else "reference")
+        if not how:
+            getter = self.view.module(sym.module).facts.functions[sym.idx].kind == "property"
+            how = "getter" if getter else "call" if ctx == "call" else "reference"
         found.edge(Edge(key, name, line, subject or name, sym.receiver, args, how))
         found.name(name)
 
@@ -830,7 +841,7 @@ class Summaries:
             if ctx != "call" or symbol.is_exception or self.view.stubs.is_enum(*symbol.where):  # conversions pass
                 return
             found.name(name)
-            entry = self.catalogue.lookup(name)
+            entry = self.catalogue.constructs(name)
             kind = "call"
         elif symbol.kind == "variable":
             entry = self.catalogue.exact(name)

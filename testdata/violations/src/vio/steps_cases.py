@@ -116,3 +116,105 @@ class WallTicker:
 # claims: deterministic
 def beats(t: Ticker):
     return t.beat()
+
+
+# -- what a read runs: a property's getter, __getattr__, __getattribute__, a descriptor's __get__ -------------
+
+
+class Gauge:
+    @property
+    def level(self):
+        return time.time()  # want: deterministic call time.time from vio.steps_cases.reads_property via vio.steps_cases.Gauge.level; deterministic call time.time from vio.steps_cases.probes_property via vio.steps_cases.Gauge.level; deterministic call time.time from vio.steps_cases.fetches_by_name via vio.steps_cases.Gauge.level
+
+
+# claims: deterministic
+def reads_property(g: Gauge):
+    return g.level  # property read
+
+
+# claims: deterministic
+def probes_property(g: Gauge):
+    return hasattr(g, "level")  # property probe
+
+
+# claims: deterministic
+def fetches_by_name(g: Gauge, name: str):
+    return getattr(g, name)  # computed name
+
+
+class Lazy:
+    def __getattr__(self, name):
+        return time.time()  # want: deterministic call time.time from vio.steps_cases.reads_missing via vio.steps_cases.Lazy.__getattr__
+
+
+# claims: deterministic
+def reads_missing(z: Lazy):
+    return z.anything  # getattr hook
+
+
+class Watched:
+    def __getattribute__(self, name):
+        return time.time()  # want: deterministic call time.time from vio.steps_cases.reads_watched via vio.steps_cases.Watched.__getattribute__
+
+
+# claims: deterministic
+def reads_watched(w: Watched):
+    return w.anything  # getattribute hook
+
+
+class Clock:
+    def __get__(self, obj, owner=None):
+        return time.time()  # want: deterministic call time.time from vio.steps_cases.reads_descriptor via vio.steps_cases.Clock.__get__
+
+
+class Holder:
+    now = Clock()
+
+
+# claims: deterministic
+def reads_descriptor(h: Holder):
+    return h.now  # descriptor
+
+
+# -- the stdlib calling back ----------------------------------------------------------------------------------
+
+
+class Copied:
+    def __copy__(self):
+        return time.time()  # want: deterministic call time.time from vio.steps_cases.copies via vio.steps_cases.Copied.__copy__
+
+
+# claims: deterministic
+def copies(c: Copied):
+    import copy
+
+    return copy.copy(c)  # copy calls back
+
+
+class CalmGauge:
+    @property
+    def level(self):
+        return 0
+
+    def __getattr__(self, name):
+        return 0
+
+
+# claims: deterministic
+def reads_calm(g: CalmGauge):
+    return g.level, g.anything, hasattr(g, "other")
+
+
+class Later:
+    def __call__(self):
+        return time.time()  # want: deterministic call time.time from vio.steps_cases.runs_at_exit via vio.steps_cases.Later.__call__
+
+
+# claims: deterministic
+def runs_at_exit(task: Later):
+    import contextlib
+
+    with contextlib.ExitStack() as stack:  # want-blind: `with contextlib.ExitStack.()` from vio.steps_cases.runs_at_exit
+        stack.callback(task)  # registered
+    return 0
+
