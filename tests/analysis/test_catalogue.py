@@ -814,7 +814,7 @@ def test_a_pure_class_with_a_reaching_method_on_the_engine(tmp_path: Path) -> No
 
 # Members of a concrete path that do not touch the file system (each has an [exempt] key): the constructor and the
 # string work. Every other member the stubs give Path, on any target, must have a [capabilities] key of its own.
-PURE_PATH_MEMBERS = frozenset({"__new__", "__enter__", "__exit__", "as_uri", "from_uri"})
+PURE_PATH_MEMBERS = frozenset({"__enter__", "__exit__", "as_uri", "from_uri"})
 
 
 def _own_members(module: str, cls: str) -> dict[str, set[str]]:
@@ -830,13 +830,13 @@ def _own_members(module: str, cls: str) -> dict[str, set[str]]:
 
 
 def test_every_member_of_a_concrete_path_is_judged(catalogue: Catalogue) -> None:
-    """Constructing pathlib.Path is pure, its file-system members are not: every member the stubs define on Path is
+    """Constructing pathlib.Path is judged by the class key, and every other member the stubs define on Path is
     keyed one by one (a reach on a value, by its `Class.member` key; unbound, by the same key), and the
     concrete subclasses define none of their own (one would be judged under its own name, by the class key)."""
     members = _own_members("pathlib", "Path")
     assert {"read_text", "cwd", "resolve", "exists", "__new__"} <= set(members)
     unjudged, judged_pure = [], []
-    for name in sorted(set(members) - {"__slots__"}):
+    for name in sorted(set(members) - {"__slots__", "__new__"}):  # __new__: constructing, the class key's
         key = f"pathlib.Path.{name}"
         if name in PURE_PATH_MEMBERS:
             if key not in catalogue.exempt:
@@ -849,16 +849,14 @@ def test_every_member_of_a_concrete_path_is_judged(catalogue: Catalogue) -> None
         assert set(_own_members("pathlib", cls)) <= {"__slots__"}, cls
 
 
-def test_constructing_a_concrete_path_is_pure_and_its_members_are_not(catalogue: Catalogue) -> None:
+def test_constructing_a_concrete_path_is_an_acquisition_and_so_are_its_members(catalogue: Catalogue) -> None:
     for cls in ("pathlib.Path", "pathlib.PosixPath", "pathlib.WindowsPath"):
-        assert catalogue.constructs(cls) is None, cls
-        assert catalogue.lookup(cls) is not None, cls  # the class key: its unbound members, fail closed
+        assert _categories(catalogue.constructs(cls)) == (cls, frozenset({"fs"})), cls
         assert _categories(catalogue.lookup(f"{cls}.cwd")) is not None, cls
         assert _categories(catalogue.lookup(f"{cls}.some_future_member")) == (cls, frozenset({"fs"}))
     assert catalogue.constructs("pathlib.PurePath") is None
     assert catalogue.lookup("pathlib.PurePosixPath.with_name") is None
     assert _categories(catalogue.exact("pathlib.Path.cwd")) == ("pathlib.Path.cwd", frozenset({"fs"}))
     assert _categories(catalogue.exact("pathlib.Path.home")) == ("pathlib.Path.home", frozenset({"env", "host"}))
-    # a class without an exempt __new__ is constructed as its key says
     assert _categories(catalogue.constructs("subprocess.Popen")) == ("subprocess.Popen", frozenset({"process"}))
     assert _categories(catalogue.constructs("io.FileIO")) == ("io.FileIO", frozenset({"fs"}))

@@ -1,5 +1,5 @@
-"""Constructing a concrete path or a ctypes prototype touches nothing; what the value then does is judged on
-its own (docs/decisions.md, "Construction of names and prototypes")."""
+"""Constructing a concrete path is an acquisition and every member of it that touches the file system is a reach
+of its own; building a ctypes prototype touches nothing, loading a library does (docs/decisions.md)."""
 
 from __future__ import annotations
 
@@ -14,37 +14,37 @@ NOTICE = CFUNCTYPE(None, c_char_p, c_char_p)
 
 # claims: sandboxed
 def path_parts(path: str) -> tuple[str, ...]:
-    return Path(path).parts
+    return Path(path).parts  # want: sandboxed call pathlib.Path from vio.construction_cases.path_parts
 
 
 # claims: sandboxed
 def path_join(path: str) -> str:
-    return str(pathlib.Path(path) / "a" / "b")
+    return str(pathlib.Path(path) / "a" / "b")  # want: sandboxed call pathlib.Path from vio.construction_cases.path_join
 
 
 # claims: sandboxed
 def posix_path_name(path: str) -> str:
-    return PosixPath(path).name
+    return PosixPath(path).name  # want: sandboxed call pathlib.PosixPath from vio.construction_cases.posix_path_name
 
 
 # claims: sandboxed
 def path_with_suffix(path: str) -> Path:
-    return Path(path).with_suffix(".txt")
+    return Path(path).with_suffix(".txt")  # want: sandboxed call pathlib.Path from vio.construction_cases.path_with_suffix
 
 
 # claims: sandboxed
 def path_exists(path: str) -> bool:
-    return Path(path).exists()  # want: sandboxed call pathlib.Path.exists from vio.construction_cases.path_exists
+    return Path(path).exists()  # want: sandboxed call pathlib.Path.exists from vio.construction_cases.path_exists  # want: sandboxed call pathlib.Path from vio.construction_cases.path_exists
 
 
 # claims: sandboxed
 def path_resolve(path: str) -> Path:
-    return Path(path).resolve()  # want: sandboxed call pathlib.Path.resolve from vio.construction_cases.path_resolve
+    return Path(path).resolve()  # want: sandboxed call pathlib.Path.resolve from vio.construction_cases.path_resolve  # want: sandboxed call pathlib.Path from vio.construction_cases.path_resolve
 
 
 # claims: sandboxed
 def path_absolute(path: str) -> Path:
-    return Path(path).absolute()  # want: sandboxed call pathlib.Path.absolute from vio.construction_cases.path_absolute
+    return Path(path).absolute()  # want: sandboxed call pathlib.Path.absolute from vio.construction_cases.path_absolute  # want: sandboxed call pathlib.Path from vio.construction_cases.path_absolute
 
 
 # claims: sandboxed
@@ -64,22 +64,22 @@ def path_home() -> Path:
 
 # claims: sandboxed
 def path_read(path: str) -> str:
-    return Path(path).read_text()  # want: sandboxed call pathlib.Path.read_text from vio.construction_cases.path_read
+    return Path(path).read_text()  # want: sandboxed call pathlib.Path.read_text from vio.construction_cases.path_read  # want: sandboxed call pathlib.Path from vio.construction_cases.path_read
 
 
 # claims: sandboxed
 def posix_path_stat(path: str) -> int:
-    return PosixPath(path).stat().st_size  # want: sandboxed call pathlib.Path.stat from vio.construction_cases.posix_path_stat
+    return PosixPath(path).stat().st_size  # want: sandboxed call pathlib.Path.stat from vio.construction_cases.posix_path_stat  # want: sandboxed call pathlib.PosixPath from vio.construction_cases.posix_path_stat
 
 
 # claims: sandboxed
 def path_iterdir(path: str) -> list[Path]:
-    return list(Path(path).iterdir())  # want: sandboxed call pathlib.Path.iterdir from vio.construction_cases.path_iterdir
+    return list(Path(path).iterdir())  # want: sandboxed call pathlib.Path.iterdir from vio.construction_cases.path_iterdir  # want: sandboxed call pathlib.Path from vio.construction_cases.path_iterdir
 
 
 # claims: sandboxed
 def path_glob(path: str) -> list[Path]:
-    return list(Path(path).glob("*.py"))  # want: sandboxed call pathlib.Path.glob from vio.construction_cases.path_glob
+    return list(Path(path).glob("*.py"))  # want: sandboxed call pathlib.Path.glob from vio.construction_cases.path_glob  # want: sandboxed call pathlib.Path from vio.construction_cases.path_glob
 
 
 # claims: sandboxed
@@ -136,7 +136,7 @@ def find_a_library() -> object:
 
 # claims: sandboxed
 def cwd_on_a_value(path: str) -> Path:
-    return Path(path).cwd()  # want: sandboxed call pathlib.Path.cwd from vio.construction_cases.cwd_on_a_value
+    return Path(path).cwd()  # want: sandboxed call pathlib.Path.cwd from vio.construction_cases.cwd_on_a_value  # want: sandboxed call pathlib.Path from vio.construction_cases.cwd_on_a_value
 
 
 class ProjectPath(PosixPath):
@@ -146,9 +146,9 @@ class ProjectPath(PosixPath):
 
 # claims: sandboxed
 def project_path_name(path: str) -> str:
-    return ProjectPath(path).name  # want: sandboxed reference pathlib.PosixPath.name from vio.construction_cases.project_path_name
+    return ProjectPath(path).name  # want: sandboxed reference pathlib.PosixPath.name from vio.construction_cases.project_path_name  # want: sandboxed call pathlib.PosixPath from vio.construction_cases.project_path_name
 
 
 # claims: sandboxed
 def project_path_exists(path: str) -> bool:
-    return ProjectPath(path).exists()  # want: sandboxed call pathlib.PosixPath.exists from vio.construction_cases.project_path_exists
+    return ProjectPath(path).exists()  # want: sandboxed call pathlib.PosixPath.exists from vio.construction_cases.project_path_exists  # want: sandboxed call pathlib.PosixPath from vio.construction_cases.project_path_exists

@@ -82,7 +82,7 @@ def popen(cmd):
 
 # claims: sandboxed
 def path_new(p):
-    return pathlib.Path(p)  # constructing a concrete path touches nothing (its methods do)
+    return pathlib.Path(p)  # want: sandboxed call pathlib.Path from vio.direct.path_new
 
 
 # claims: sandboxed
