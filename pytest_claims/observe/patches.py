@@ -23,6 +23,8 @@ from pytest_claims.observe.wrappers import (
     constructor_wrapper,
     environ_wrapper,
     function_wrapper,
+    handed_code,
+    unwrapped,
 )
 
 __all__ = ["REFUSED", "EntryPoints"]
@@ -73,14 +75,23 @@ _ENVIRON_METHODS = ("__getitem__", "__setitem__", "__delitem__", "__iter__", "__
 class EntryPoints:
     """The wrapped entry points: wraps those of each catalogued module handed to it, undoes them all on demand.
 
-    `keys` are the catalogue keys to wrap (already filtered by category); `touch` is what every wrapper calls.
+    `keys` are the catalogue keys to wrap (already filtered by category); `touch` is what every wrapper calls;
+    `wrapped_code` is told the code object of every Python function a wrapper hands its calls to.
     """
 
-    def __init__(self, catalogue: Catalogue, keys: Iterable[str], value_classes: Iterable[str], touch: Touch):
+    def __init__(
+        self,
+        catalogue: Catalogue,
+        keys: Iterable[str],
+        value_classes: Iterable[str],
+        touch: Touch,
+        wrapped_code: Callable[[types.CodeType], None],
+    ):
         self.catalogue = catalogue
         self.keys = sorted(keys)
         self._value_classes = frozenset(value_classes)
         self._touch = touch
+        self._wrapped_code = wrapped_code
         self._undo: list[Callable[[], None]] = []
         self._done_keys: set[str] = set()
         self._done_members: set[tuple[int, str]] = set()
@@ -100,6 +111,7 @@ class EntryPoints:
 
     def bind(self, owner: Any, attribute: str, original: Any, wrapper: Any) -> None:
         """Set `owner.attribute` to the wrapper, and back to the original on `undo` if it is still the wrapper."""
+        self._hands_to(wrapper)
         setattr(owner, attribute, wrapper)
 
         def undo() -> None:
@@ -159,7 +171,7 @@ class EntryPoints:
         if isinstance(owner, type):
             self._wrap_method(owner, attribute, dotted, entry)
             return
-        value = vars(owner)[attribute]
+        value = unwrapped(vars(owner)[attribute])
         if isinstance(value, type):
             if whole and self.catalogue.normalize(str(value.__module__)) != owner.__name__:
                 return  # a class re-exported by the module (os.Mapping): not this module's to judge
@@ -170,7 +182,7 @@ class EntryPoints:
             if whole and home != owner.__name__ and self.catalogue.lookup(f"{home}.{value.__qualname__}") is None:
                 return  # a function re-exported by the module (selectors.abstractmethod): not a capability
         if isinstance(value, (types.FunctionType, types.BuiltinFunctionType, types.MethodType)):
-            self._replace(owner, attribute, callable_wrapper(value, dotted, entry, self._touch), dotted)
+            self._replace(owner, attribute, value, callable_wrapper(value, dotted, entry, self._touch), dotted)
             return
         if whole:
             return  # constants, submodules and other values of a wholly catalogued module are not reaches
@@ -180,8 +192,12 @@ class EntryPoints:
         kind = "a callable object (wrapping it would change its type and repr)" if callable(value) else "a value"
         self.not_wrapped[dotted] = f"{kind}: reads of a module attribute cannot be intercepted"
 
-    def _replace(self, owner: Any, attribute: str, wrapper: Any, dotted: str) -> None:
-        original = vars(owner)[attribute]
+    def _hands_to(self, wrapper: Any) -> None:
+        code = handed_code(wrapper)
+        if code is not None:
+            self._wrapped_code(code)
+
+    def _replace(self, owner: Any, attribute: str, original: Any, wrapper: Any, dotted: str) -> None:
         self.bind(owner, attribute, original, wrapper)
         self.copies.setdefault(id(original), (original, wrapper, dotted))
         self.wrapped[dotted] = "function"
@@ -210,7 +226,7 @@ class EntryPoints:
                     self._wrap_member(cls, attribute, member, found, whole=False)
 
     def _wrap_method(self, cls: type, attribute: str, dotted: str, entry: Entry) -> None:
-        raw = next((vars(klass)[attribute] for klass in cls.__mro__ if attribute in vars(klass)), None)
+        raw = unwrapped(next((vars(klass)[attribute] for klass in cls.__mro__ if attribute in vars(klass)), None))
         wrapper: Any
         if isinstance(raw, types.FunctionType):
             wrapper = function_wrapper(raw, dotted, entry, self._touch)
@@ -232,6 +248,7 @@ class EntryPoints:
         except (TypeError, AttributeError):
             self.not_wrapped[dotted] = "an extension type: its attributes cannot be set"
             return False
+        self._hands_to(wrapper)
 
         def undo() -> None:
             if vars(cls).get(attribute) is not wrapper:
