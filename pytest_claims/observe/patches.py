@@ -30,15 +30,15 @@ from pytest_claims.observe.wrappers import (
 __all__ = ["REFUSED", "EntryPoints"]
 
 REFUSED: dict[str, str] = {
-    "sys.getrefcount": "the wrapper's own references would change the count",
-    "gc.get_referrers": "the wrapper's frame would be among the referrers",
-    "inspect.currentframe": "returns its caller's frame: a wrapper would be that caller",
-    "inspect.stack": "lists the caller's frames: a wrapper would be among them",
-    "traceback.extract_stack": "starts from its caller's frame: a wrapper would be that frame",
-    "traceback.format_stack": "starts from its caller's frame: a wrapper would be that frame",
-    "traceback.print_stack": "starts from its caller's frame: a wrapper would be that frame",
-    "traceback.walk_stack": "starts from its caller's frame: a wrapper would be that frame",
-    "builtins.breakpoint": "stops in its caller's frame: a wrapper would be that frame",
+    "sys.getrefcount": "a call through a wrapper holds one more reference to the argument: the count would change",
+    "gc.get_referrers": "looks at the references to its argument: left alone, as sys.getrefcount is",
+    "inspect.currentframe": "returns its caller's frame: a stack tool, left to the code that inspects the stack",
+    "inspect.stack": "lists the caller's frames: a stack tool, left to the code that inspects the stack",
+    "traceback.extract_stack": "starts from its caller's frame: a stack tool, left to the code that inspects the stack",
+    "traceback.format_stack": "starts from its caller's frame: a stack tool, left to the code that inspects the stack",
+    "traceback.print_stack": "starts from its caller's frame: a stack tool, left to the code that inspects the stack",
+    "traceback.walk_stack": "starts from its caller's frame: a stack tool, left to the code that inspects the stack",
+    "builtins.breakpoint": "stops in its caller's frame: a debugging hook, left alone",
     "sys.breakpointhook": "stops in its caller's frame; compared by identity with sys.__breakpointhook__",
     "sys.__breakpointhook__": "compared by identity with sys.breakpointhook",
     "sys.excepthook": "compared by identity with sys.__excepthook__",
@@ -52,10 +52,11 @@ REFUSED: dict[str, str] = {
     "threading.__excepthook__": "compared by identity with threading.excepthook",
     "signal.default_int_handler": "a handler value compared by identity (signal.getsignal(...) is ...)",
     "_signal.default_int_handler": "a handler value compared by identity (signal.getsignal(...) is ...)",
-    "warnings.warn": "its stacklevel counts frames: a wrapper would shift it",
-    "pdb.set_trace": "stops in its caller's frame: a wrapper would be that frame",
+    "warnings.warn": "its stacklevel counts frames: left alone, as the logging functions are",
+    "pdb.set_trace": "stops in its caller's frame: a debugging hook, left alone",
 }
-"""Entry points deliberately left unwrapped: wrapping them would change what they do."""
+"""Entry points deliberately left unwrapped: what they do depends on their caller's frame, on references or on
+identity, and a test uses them as tools."""
 
 _REFUSED_MODULES: dict[str, str] = {
     "importlib._bootstrap": "the import system's own machinery: wrapping it would put the recorder inside every import",
@@ -65,7 +66,7 @@ _REFUSED_MODULES: dict[str, str] = {
     "inside every import",
     "_imp": "the import system's own primitives: wrapping them would put the recorder inside every import",
     "zipimport": "an import hook (sys.path_hooks): wrapping it would put the recorder inside every import",
-    "logging": "module-level logging functions find their caller by walking frames: a wrapper would be it",
+    "logging": "module-level logging functions find their caller by walking frames: left alone",
 }
 """Whole-module entries whose members are left unwrapped (explicit member keys under them are still wrapped)."""
 
