@@ -2,7 +2,8 @@
 
 A frame's kind comes from its file name alone (no system call, no wrapped function): the project's packages,
 the standard library, the import system, the recorder's own modules, or anything else (test code, third-party
-code, pytest), which ends the walk. Wrapper code objects are seeded as their own kind by the recorder.
+code, pytest), which ends the walk. The code of a wrapped Python function is marked as its own kind when it is
+wrapped: a frame running it is inside a wrapped call.
 
 Like every module of the recorder, this one deliberately does not use `from __future__ import annotations`
 (see `observe.recorder`).
@@ -16,7 +17,7 @@ import sysconfig
 import types
 from collections.abc import Iterable, Mapping
 
-__all__ = ["IMPORT", "OTHER", "PROJECT", "RECORDER", "STDLIB", "WRAPPER", "Frames", "Run", "Via", "function_name"]
+__all__ = ["IMPORT", "OTHER", "PROJECT", "RECORDER", "STDLIB", "WRAPPED", "Frames", "Run", "Via", "function_name"]
 
 # Originals, taken before anything is wrapped.
 _isabs = os.path.isabs
@@ -24,7 +25,7 @@ _join = os.path.join
 _normpath = os.path.normpath
 _SEP = os.sep
 
-OTHER, PROJECT, STDLIB, RECORDER, WRAPPER, IMPORT = range(6)
+OTHER, PROJECT, STDLIB, RECORDER, WRAPPED, IMPORT = range(6)
 """Frame kinds."""
 
 _PROTOCOL_MODULES = frozenset({"_collections_abc", "collections.abc"})
@@ -89,16 +90,10 @@ class Frames:
     """Which kind of code each frame runs, and the project frames a touch is attributed to.
 
     `packages` maps each top-level project package (or module) name to its directory (or file); `own_files`
-    are the recorder's own source files, whose frames the walk passes through. `wrappers` are the code objects
-    of the wrappers, seeded as their own kind.
+    are the recorder's own source files, whose frames the walk passes through.
     """
 
-    def __init__(
-        self,
-        packages: Mapping[str, "str | os.PathLike[str]"],
-        own_files: Iterable[str],
-        wrappers: Iterable[types.CodeType],
-    ) -> None:
+    def __init__(self, packages: Mapping[str, "str | os.PathLike[str]"], own_files: Iterable[str]) -> None:
         self.packages: list[tuple[str, str, str]] = []  # (path prefix, package name, package directory)
         for name, location in packages.items():
             raw = os.fspath(location)
@@ -108,9 +103,14 @@ class Frames:
         self._stdlib = _stdlib_prefixes()
         self._own_files = frozenset(_normpath(os.path.abspath(f)) for f in own_files)
         self._cwd = os.getcwd()
-        self.kinds: dict[types.CodeType, int] = dict.fromkeys(wrappers, WRAPPER)
-        """Code object -> its kind, filled as frames are met."""
+        self.kinds: dict[types.CodeType, int] = {}
+        """Code object -> its kind, filled as frames are met (and as Python functions are wrapped)."""
         self._modules: dict[types.CodeType, str] = {}
+
+    def wrapped(self, code: types.CodeType) -> None:
+        """`code` is a wrapped Python function's: a wrapper, which leaves no frame, hands its calls to it, so a
+        frame running it is inside a wrapped call (a touch it makes is that call's)."""
+        self.kinds[code] = WRAPPED
 
     def kind(self, code: types.CodeType) -> int:
         kind = self.kinds.get(code)
@@ -165,7 +165,7 @@ class Frames:
                     module = str(frame.f_globals.get("__name__", "?"))
                     if module not in _PROTOCOL_MODULES:
                         via = (module, code, frame.f_lineno)
-            elif kind == WRAPPER:
+            elif kind == WRAPPED:
                 if not run:
                     return None  # inside another wrapped call: that call is the touch
             elif kind != RECORDER:

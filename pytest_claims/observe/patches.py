@@ -23,20 +23,22 @@ from pytest_claims.observe.wrappers import (
     constructor_wrapper,
     environ_wrapper,
     function_wrapper,
+    handed_code,
+    unwrapped,
 )
 
 __all__ = ["REFUSED", "EntryPoints"]
 
 REFUSED: dict[str, str] = {
-    "sys.getrefcount": "the wrapper's own references would change the count",
-    "gc.get_referrers": "the wrapper's frame would be among the referrers",
-    "inspect.currentframe": "returns its caller's frame: a wrapper would be that caller",
-    "inspect.stack": "lists the caller's frames: a wrapper would be among them",
-    "traceback.extract_stack": "starts from its caller's frame: a wrapper would be that frame",
-    "traceback.format_stack": "starts from its caller's frame: a wrapper would be that frame",
-    "traceback.print_stack": "starts from its caller's frame: a wrapper would be that frame",
-    "traceback.walk_stack": "starts from its caller's frame: a wrapper would be that frame",
-    "builtins.breakpoint": "stops in its caller's frame: a wrapper would be that frame",
+    "sys.getrefcount": "a call through a wrapper holds one more reference to the argument: the count would change",
+    "gc.get_referrers": "looks at the references to its argument: left alone, as sys.getrefcount is",
+    "inspect.currentframe": "returns its caller's frame: a stack tool, left to the code that inspects the stack",
+    "inspect.stack": "lists the caller's frames: a stack tool, left to the code that inspects the stack",
+    "traceback.extract_stack": "starts from its caller's frame: a stack tool, left to the code that inspects the stack",
+    "traceback.format_stack": "starts from its caller's frame: a stack tool, left to the code that inspects the stack",
+    "traceback.print_stack": "starts from its caller's frame: a stack tool, left to the code that inspects the stack",
+    "traceback.walk_stack": "starts from its caller's frame: a stack tool, left to the code that inspects the stack",
+    "builtins.breakpoint": "stops in its caller's frame: a debugging hook, left alone",
     "sys.breakpointhook": "stops in its caller's frame; compared by identity with sys.__breakpointhook__",
     "sys.__breakpointhook__": "compared by identity with sys.breakpointhook",
     "sys.excepthook": "compared by identity with sys.__excepthook__",
@@ -50,10 +52,11 @@ REFUSED: dict[str, str] = {
     "threading.__excepthook__": "compared by identity with threading.excepthook",
     "signal.default_int_handler": "a handler value compared by identity (signal.getsignal(...) is ...)",
     "_signal.default_int_handler": "a handler value compared by identity (signal.getsignal(...) is ...)",
-    "warnings.warn": "its stacklevel counts frames: a wrapper would shift it",
-    "pdb.set_trace": "stops in its caller's frame: a wrapper would be that frame",
+    "warnings.warn": "its stacklevel counts frames: left alone, as the logging functions are",
+    "pdb.set_trace": "stops in its caller's frame: a debugging hook, left alone",
 }
-"""Entry points deliberately left unwrapped: wrapping them would change what they do."""
+"""Entry points deliberately left unwrapped: what they do depends on their caller's frame, on references or on
+identity, and a test uses them as tools."""
 
 _REFUSED_MODULES: dict[str, str] = {
     "importlib._bootstrap": "the import system's own machinery: wrapping it would put the recorder inside every import",
@@ -63,7 +66,7 @@ _REFUSED_MODULES: dict[str, str] = {
     "inside every import",
     "_imp": "the import system's own primitives: wrapping them would put the recorder inside every import",
     "zipimport": "an import hook (sys.path_hooks): wrapping it would put the recorder inside every import",
-    "logging": "module-level logging functions find their caller by walking frames: a wrapper would be it",
+    "logging": "module-level logging functions find their caller by walking frames: left alone",
 }
 """Whole-module entries whose members are left unwrapped (explicit member keys under them are still wrapped)."""
 
@@ -73,14 +76,23 @@ _ENVIRON_METHODS = ("__getitem__", "__setitem__", "__delitem__", "__iter__", "__
 class EntryPoints:
     """The wrapped entry points: wraps those of each catalogued module handed to it, undoes them all on demand.
 
-    `keys` are the catalogue keys to wrap (already filtered by category); `touch` is what every wrapper calls.
+    `keys` are the catalogue keys to wrap (already filtered by category); `touch` is what every wrapper calls;
+    `wrapped_code` is told the code object of every Python function a wrapper hands its calls to.
     """
 
-    def __init__(self, catalogue: Catalogue, keys: Iterable[str], value_classes: Iterable[str], touch: Touch):
+    def __init__(
+        self,
+        catalogue: Catalogue,
+        keys: Iterable[str],
+        value_classes: Iterable[str],
+        touch: Touch,
+        wrapped_code: Callable[[types.CodeType], None],
+    ):
         self.catalogue = catalogue
         self.keys = sorted(keys)
         self._value_classes = frozenset(value_classes)
         self._touch = touch
+        self._wrapped_code = wrapped_code
         self._undo: list[Callable[[], None]] = []
         self._done_keys: set[str] = set()
         self._done_members: set[tuple[int, str]] = set()
@@ -100,6 +112,7 @@ class EntryPoints:
 
     def bind(self, owner: Any, attribute: str, original: Any, wrapper: Any) -> None:
         """Set `owner.attribute` to the wrapper, and back to the original on `undo` if it is still the wrapper."""
+        self._hands_to(wrapper)
         setattr(owner, attribute, wrapper)
 
         def undo() -> None:
@@ -159,7 +172,7 @@ class EntryPoints:
         if isinstance(owner, type):
             self._wrap_method(owner, attribute, dotted, entry)
             return
-        value = vars(owner)[attribute]
+        value = unwrapped(vars(owner)[attribute])
         if isinstance(value, type):
             if whole and self.catalogue.normalize(str(value.__module__)) != owner.__name__:
                 return  # a class re-exported by the module (os.Mapping): not this module's to judge
@@ -170,7 +183,7 @@ class EntryPoints:
             if whole and home != owner.__name__ and self.catalogue.lookup(f"{home}.{value.__qualname__}") is None:
                 return  # a function re-exported by the module (selectors.abstractmethod): not a capability
         if isinstance(value, (types.FunctionType, types.BuiltinFunctionType, types.MethodType)):
-            self._replace(owner, attribute, callable_wrapper(value, dotted, entry, self._touch), dotted)
+            self._replace(owner, attribute, value, callable_wrapper(value, dotted, entry, self._touch), dotted)
             return
         if whole:
             return  # constants, submodules and other values of a wholly catalogued module are not reaches
@@ -180,8 +193,12 @@ class EntryPoints:
         kind = "a callable object (wrapping it would change its type and repr)" if callable(value) else "a value"
         self.not_wrapped[dotted] = f"{kind}: reads of a module attribute cannot be intercepted"
 
-    def _replace(self, owner: Any, attribute: str, wrapper: Any, dotted: str) -> None:
-        original = vars(owner)[attribute]
+    def _hands_to(self, wrapper: Any) -> None:
+        code = handed_code(wrapper)
+        if code is not None:
+            self._wrapped_code(code)
+
+    def _replace(self, owner: Any, attribute: str, original: Any, wrapper: Any, dotted: str) -> None:
         self.bind(owner, attribute, original, wrapper)
         self.copies.setdefault(id(original), (original, wrapper, dotted))
         self.wrapped[dotted] = "function"
@@ -211,7 +228,7 @@ class EntryPoints:
                     self._wrap_member(cls, attribute, member, found, whole=False)
 
     def _wrap_method(self, cls: type, attribute: str, dotted: str, entry: Entry) -> None:
-        raw = next((vars(klass)[attribute] for klass in cls.__mro__ if attribute in vars(klass)), None)
+        raw = unwrapped(next((vars(klass)[attribute] for klass in cls.__mro__ if attribute in vars(klass)), None))
         wrapper: Any
         if isinstance(raw, types.FunctionType):
             wrapper = function_wrapper(raw, dotted, entry, self._touch)
@@ -233,6 +250,7 @@ class EntryPoints:
         except (TypeError, AttributeError):
             self.not_wrapped[dotted] = "an extension type: its attributes cannot be set"
             return False
+        self._hands_to(wrapper)
 
         def undo() -> None:
             if vars(cls).get(attribute) is not wrapper:

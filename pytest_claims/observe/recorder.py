@@ -8,16 +8,18 @@ rather than handles: `Path(p).read_text()`), the builtins `open`, `input`, `hash
 `compile` and `__import__`, and the reads and writes of `os.environ` / `os.environb`. A module not imported yet
 is wrapped when it is first imported (a meta-path finder watches for the catalogued names).
 
-A wrapper records the touch, then calls the original with the same arguments and returns what it returns;
-exceptions pass through unchanged. A touch is attributed to the project functions on the stack: walking up
+A wrapper records the touch, then hands the call to the original, with the same arguments, and leaves no frame
+of its own on the stack while the original runs: what it returns and raises, and the tracebacks and stacks the
+code sees, are the original's. A touch is attributed to the project functions on the stack: walking up
 from the caller, the recorder's own frames and stdlib frames are skipped, project frames are collected, and
 the walk stops at the first frame that is neither (test code, third-party code, pytest) or belongs to the
 import system (what a module runs while it is imported is not a reach of the function that imported it). A
-touch made while another wrapped call is in progress and with no project frame in between (`shutil.rmtree`
-calling `os.unlink`) is not recorded again: the outer call is the touch. A touch made by stdlib code the
-catalogue does not wrap (`ast.parse` calling `compile`, `copy.deepcopy` calling `id`) is recorded with that
-function as the chain's `inside`, so a reader can tell it from one the project made itself. While the recorder
-itself runs, every wrapper calls straight through (a per-thread flag), so it never recurses into itself.
+touch made inside a wrapped Python function with no project frame in between (`shutil.rmtree` calling
+`os.unlink`) is not recorded again: the outer call is the touch, told by the wrapped function's code on the
+stack. A touch made by stdlib code the catalogue does not wrap (`ast.parse` calling `compile`,
+`copy.deepcopy` calling `id`) is recorded with that function as the chain's `inside`, so a reader can tell it
+from one the project made itself. While the recorder itself runs, every wrapper calls straight through (a
+per-thread flag), so it never recurses into itself.
 
 Which project functions ran at all is recorded too (`sys.monitoring` on 3.12+, `sys.setprofile` before).
 
@@ -25,8 +27,8 @@ The recorder's collaborators, one job each: `wrappers` (the stand-ins), `patches
 the entry points, and back), `imports` (modules imported after and before `install`), `frames` (the stack walk
 that attributes a touch), `touches` (the records), `executed` (which functions ran). The recorder imports
 nothing from the project but the catalogue. None of its modules uses `from __future__ import annotations`:
-`compile`/`exec`/`eval` inherit the future flags of the frame that calls them, and the wrappers pass the
-caller's flags on explicitly instead.
+`compile`/`exec`/`eval` inherit the future flags of the frame that calls them (their wrappers run them from
+their caller's frame).
 """
 
 import os
@@ -48,7 +50,6 @@ from pytest_claims.observe.frames import Frames, function_name
 from pytest_claims.observe.imports import EarlyCopies, ImportWatch
 from pytest_claims.observe.patches import EntryPoints
 from pytest_claims.observe.touches import Touches, snapshot_observed
-from pytest_claims.observe.wrappers import WRAPPER_CODES
 
 __all__ = ["VALUE_CLASSES", "Recorder", "function_name"]
 
@@ -100,10 +101,10 @@ class Recorder:
         self._rebind_copies = rebind
         self._local = threading.local()
         self._installed = False
-        self._frames = Frames(packages, _OWN_FILES, WRAPPER_CODES)
+        self._frames = Frames(packages, _OWN_FILES)
         self._touches = Touches(max_chains, self._frames.name, self.catalogue.normalize)
         self._executed = Executed(self._frames)
-        self._points = EntryPoints(self.catalogue, keys, value_classes, self._touch)
+        self._points = EntryPoints(self.catalogue, keys, value_classes, self._touch, self._frames.wrapped)
         self._imports = ImportWatch(self._points, self._local)
         self._early = EarlyCopies(self._points, self._frames.path_kind)
         self.errors = 0

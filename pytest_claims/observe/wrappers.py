@@ -1,18 +1,22 @@
-"""The stand-ins for capability entry points: each records the touch, then calls the original unchanged.
+"""The stand-ins for capability entry points: each records the touch, then hands the call to the original unchanged.
 
-A wrapper passes the same arguments on and returns what the original returns; exceptions pass through, with the
-wrapper's own frame taken off their traceback (`_hide`), so code that inspects a traceback sees the frames it
-would see without observation. The code objects of these wrappers (`WRAPPER_CODES`) are how the stack walk tells
-a touch made inside another wrapped call. Those of `__import__`, `compile`, `eval` and `exec` have no frame at all
-while the original runs (`_Enter`): the originals read the frame that calls them (an `import` statement's
-caller, future flags, globals and locals), and the code they run may look at the stack; it is the caller's.
+No wrapper has a frame on the stack while the original runs. A wrapper is an object whose `__call__` is a
+descriptor (`_Enter`): calling it looks `__call__` up on its class, the descriptor records the touch and answers
+with the original, and the call runs the original straight from the caller's frame, with the same arguments.
+So a traceback passing through a wrapped call, `inspect.stack()` in code the original runs, and what reads its
+caller's frame (`eval`'s globals, `compile`'s future flags, a module's `warnings.warn(stacklevel=2)` while
+`__import__` runs it) see what they see without observation, on every Python version.
+
+Without a frame of its own, a wrapped call is told from the stack by the original's code: a wrapper hands each
+call to one Python function or to C code, and `handed_code` names that function's code object, which the stack
+walk treats as inside a wrapped call (`observe.frames`).
 
 Like every module of the recorder, this one deliberately does not use `from __future__ import annotations`:
 `compile`/`exec`/`eval` inherit the future flags of the frame that calls them (see `observe.recorder`).
 """
 
 import dis
-import functools
+import pkgutil
 import sys
 import types
 from collections.abc import Callable, Mapping
@@ -20,74 +24,49 @@ from typing import Any, cast
 
 from pytest_claims.analysis.catalog import Entry
 
-__all__ = ["WRAPPER_CODES", "Touch", "callable_wrapper", "constructor_wrapper", "environ_wrapper", "function_wrapper"]
+__all__ = [
+    "Touch",
+    "callable_wrapper",
+    "constructor_wrapper",
+    "environ_wrapper",
+    "function_wrapper",
+    "handed_code",
+    "unwrapped",
+]
 
 Touch = Callable[[str, Entry], None]
 """What every wrapper calls first: record a touch of the dotted name under its catalogue entry."""
 
 # Originals, taken before anything is wrapped: the wrappers only ever call these.
 _getframe = sys._getframe
+_id = id
 _object_init = object.__init__
+_MethodType = types.MethodType
 
 _IMPORT_NAME = dis.opmap["IMPORT_NAME"]
 
-
-def _hide(exc: BaseException) -> None:
-    """Take the frame handling `exc` (a wrapper's, which calls this from its `except`) off the front of the
-    exception's traceback. The wrapper then re-raises with a bare `raise`, which adds no entry for its frame:
-    `traceback.extract_tb` in the code under test sees its caller, then the original's frames, as without
-    observation. (On 3.10 a bare `raise` restores the traceback it caught, and the wrapper's frame stays.)"""
-    tb = exc.__traceback__
-    if tb is not None and tb.tb_frame is _getframe(1):
-        exc.__traceback__ = tb.tb_next
+_IGNORE: Callable[..., None] = _object_init.__get__(())
+"""A C callable that takes any arguments and does nothing (`object.__init__` bound to a tuple, whose type has its
+own `__new__`): what a constructor wrapper hands a call to when the class had no `__init__` of its own."""
 
 
-class _Stand:
-    """What every class-based wrapper is: it carries the original and its names, forwards every other attribute
-    to it, and does not bind as a method, whatever class attribute it is later stored in."""
-
-    def __init__(self, original: Callable[..., Any], name: str, entry: Entry, touch: Touch):
-        self.__wrapped__ = original
-        self._claims_name = name
-        self._claims_entry = entry
-        self._claims_touch = touch
-        for attribute in ("__name__", "__qualname__", "__doc__", "__module__"):
-            if hasattr(original, attribute):
-                self.__dict__[attribute] = getattr(original, attribute)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.__wrapped__, name)
-
-    def __repr__(self) -> str:
-        return repr(self.__wrapped__)
-
-
-class _Wrapped(_Stand):
-    """A wrapper for a callable that does not bind as a method (a builtin, a bound method): its frame stays on
-    the stack while the original runs, which is how a touch inside it is told (`WRAPPER_CODES`)."""
-
-    def __call__(self, /, *args: Any, **kwargs: Any) -> Any:
-        self._claims_touch(self._claims_name, self._claims_entry)
-        try:
-            return self.__wrapped__(*args, **kwargs)
-        except BaseException as exc:
-            _hide(exc)
-            raise
+def _python_code(original: object) -> "types.CodeType | None":
+    """The code object a call of `original` runs in a frame of its own (None: C code)."""
+    if isinstance(original, (types.MethodType, classmethod, staticmethod)):
+        original = original.__func__
+    return original.__code__ if isinstance(original, types.FunctionType) else None
 
 
 class _Enter:
-    """The `__call__` of a frame-free wrapper. Calling an instance looks `__call__` up on its class, and a
-    descriptor found there is asked for the callable to call: this one records the touch and answers with the
-    original, which the call then runs straight from the caller's frame. No frame of the wrapper is on the stack
-    while the original runs, so what reads its caller's frame (the globals, locals and future flags of `eval`,
-    `exec` and `compile`, a module's `warnings.warn(stacklevel=2)` while `__import__` runs it) and every
-    traceback or `inspect.stack()` see what they see without observation."""
+    """The `__call__` of every wrapper. Calling an instance looks `__call__` up on its class, and a descriptor
+    found there is asked for the callable to call: this one records the touch and answers with the original,
+    which the call then runs straight from the caller's frame."""
 
     def __get__(self, wrapper: "_Stand | None", owner: "type | None" = None) -> Any:
         if wrapper is None:  # looked up on the class (`inspect.signature`): no call
             return self
         wrapper._claims_touch(wrapper._claims_name, wrapper._claims_entry)
-        return wrapper.__wrapped__
+        return wrapper._claims_call
 
 
 class _EnterImport(_Enter):
@@ -107,103 +86,134 @@ class _EnterImport(_Enter):
                 statement = False
             if not statement:
                 wrapper._claims_touch(wrapper._claims_name, wrapper._claims_entry)
-        return wrapper.__wrapped__
+        return wrapper._claims_call
 
 
-class _FrameFree(_Stand):
-    """`compile`, `eval`, `exec`: the original, run from the caller's frame, reads that frame itself."""
+class _Stand:
+    """A wrapper that does not bind as a method (for a builtin or a bound method), whatever class attribute it is
+    later stored in. It carries the original and its names, and forwards every other attribute to it."""
 
     __call__ = _Enter()
+
+    def __init__(self, original: Callable[..., Any], name: str, entry: Entry, touch: Touch):
+        self.__wrapped__ = original
+        self._claims_call: Callable[..., Any] = original
+        """What a call is handed to (the original, unless a subclass says otherwise)."""
+        self._claims_name = name
+        self._claims_entry = entry
+        self._claims_touch = touch
+        for attribute in ("__name__", "__qualname__", "__doc__", "__module__"):
+            if hasattr(original, attribute):
+                self.__dict__[attribute] = getattr(original, attribute)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_claims_") or name == "__wrapped__":  # not set up (yet): never the original's
+            raise AttributeError(name)
+        return getattr(self.__wrapped__, name)
+
+    def __repr__(self) -> str:
+        return repr(self.__wrapped__)
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        """Pickled (and copied) by name, as the original is. A bound method pickles as its instance and name; a
+        function by its module and qualified name where that finds this wrapper, else (`os.getcwd` is
+        `posix.getcwd`, and `posix` keeps the original) by the dotted name it is wrapped under."""
+        if not isinstance(self.__wrapped__, types.FunctionType):
+            reduced = self.__wrapped__.__reduce_ex__(protocol)
+            if not isinstance(reduced, str):
+                return reduced
+        found: object = sys.modules.get(str(self.__dict__.get("__module__")))
+        for part in str(self.__dict__.get("__qualname__")).split("."):
+            found = getattr(found, part, None)
+        if found is self:
+            return self.__qualname__
+        return (pkgutil.resolve_name, (self._claims_name,))
+
+
+class _Function(_Stand):
+    """A wrapper for a Python function: it binds as a method exactly as the original, the bound method calling
+    the wrapper with the instance first."""
+
+    def __get__(self, instance: object, owner: "type | None" = None) -> Any:
+        return self if instance is None else _MethodType(self, instance)
 
 
 class _Import(_Stand):
     __call__ = _EnterImport()
 
 
-_SPECIAL: dict[str, type[_Stand]] = {
-    "builtins.__import__": _Import,
-    "builtins.compile": _FrameFree,
-    "builtins.eval": _FrameFree,
-    "builtins.exec": _FrameFree,
-}
+class _EnvironMethod(_Stand):
+    """A method of `os._Environ`: bound to one of the process environment mappings, it calls a wrapper that
+    records under that mapping's name; bound to any other instance, it is the original's bound method."""
+
+    def __init__(self, original: Callable[..., Any], environ: Mapping[int, tuple[object, str, Entry]], touch: Touch):
+        name = f"{getattr(original, '__module__', '?')}.{getattr(original, '__qualname__', '?')}"
+        super().__init__(original, name, cast(Entry, None), touch)  # records under the mapping's name instead
+        self._claims_environ = environ
+        self._claims_bound: dict[str, _Stand] = {}
+
+    def __get__(self, instance: object, owner: "type | None" = None) -> Any:
+        if instance is None:
+            return self
+        found = self._claims_environ.get(_id(instance))
+        if found is None or found[0] is not instance:
+            return self.__wrapped__.__get__(instance, owner)
+        stand = self._claims_bound.get(found[1])
+        if stand is None:
+            stand = self._claims_bound[found[1]] = _Stand(self.__wrapped__, found[1], found[2], self._claims_touch)
+        return _MethodType(stand, instance)
+
+
+_SPECIAL: dict[str, type[_Stand]] = {"builtins.__import__": _Import}
+
+
+def unwrapped(value: Any) -> Any:
+    """What a wrapper wraps (itself otherwise): a module imported while the recorder is installed takes its own
+    copy of a wrapper (`from os.path import exists`), and wrapping that copy again wraps the original."""
+    if isinstance(value, (classmethod, staticmethod)) and isinstance(value.__func__, _Stand):
+        return type(value)(value.__func__.__wrapped__)
+    while isinstance(value, _Stand):
+        value = value.__wrapped__
+    return value
+
+
+def handed_code(wrapper: object) -> "types.CodeType | None":
+    """The code object of the Python function a wrapper hands its calls to (None: C code). A frame running it
+    was entered through the wrapper, or through a copy of the original taken before it (see docs/observe.md)."""
+    if isinstance(wrapper, (classmethod, staticmethod)):
+        wrapper = wrapper.__func__
+    return _python_code(wrapper._claims_call) if isinstance(wrapper, _Stand) else None
 
 
 def function_wrapper(original: types.FunctionType, name: str, entry: Entry, touch: Touch) -> Callable[..., Any]:
-    """A wrapper for a Python function: a function too, so it binds as a method exactly as the original."""
-
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        touch(name, entry)
-        try:
-            return original(*args, **kwargs)
-        except BaseException as exc:
-            _hide(exc)
-            raise
-
-    return functools.update_wrapper(wrapper, original)
+    """A wrapper for a Python function, which binds as a method exactly as the original."""
+    return cast(Callable[..., Any], _Function(original, name, entry, touch))
 
 
 def callable_wrapper(original: Callable[..., Any], name: str, entry: Entry, touch: Touch) -> Callable[..., Any]:
-    """The wrapper for a module-level function, builtin or bound method: the frame-free ones for `__import__`,
-    `compile`, `eval` and `exec`, a function for a Python function, a non-binding callable otherwise."""
+    """The wrapper for a module-level function, builtin or bound method: one that binds for a Python function,
+    one that does not otherwise, and one that records only explicit calls for `__import__`."""
     special = _SPECIAL.get(name)
     if special is not None:
-        return cast(Callable[..., Any], special(original, name, entry, touch))  # called through `_Enter`
+        return cast(Callable[..., Any], special(original, name, entry, touch))
     if isinstance(original, types.FunctionType):
         return function_wrapper(original, name, entry, touch)
-    return _Wrapped(original, name, entry, touch)
+    return cast(Callable[..., Any], _Stand(original, name, entry, touch))
 
 
 def constructor_wrapper(cls: type, name: str, entry: Entry, touch: Touch) -> Callable[..., None]:
-    """An `__init__` for a capability class that records, then runs the `__init__` it had."""
-    original = cls.__init__  # type: ignore[misc]
-    plain = original is _object_init  # object.__init__ refuses arguments once a class defines __init__
-
-    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        touch(name, entry)
-        try:
-            if plain:
-                original(self)
-            else:
-                original(self, *args, **kwargs)
-        except BaseException as exc:
-            _hide(exc)
-            raise
-
-    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
-    __init__.__doc__ = original.__doc__
-    __init__.__wrapped__ = original  # type: ignore[attr-defined]
-    return __init__
+    """An `__init__` for a capability class that records, then runs the `__init__` it had (nothing, when that
+    was `object.__init__`: it refuses arguments once a class defines `__init__`, and does nothing else)."""
+    original = unwrapped(cls.__init__)  # type: ignore[misc]
+    wrapper = _Function(original, name, entry, touch)
+    if original is _object_init:
+        wrapper._claims_call = _IGNORE
+    wrapper.__dict__.update(__name__="__init__", __qualname__=f"{cls.__qualname__}.__init__", __module__=cls.__module__)
+    return cast(Callable[..., None], wrapper)
 
 
 def environ_wrapper(
     original: Callable[..., Any], environ: Mapping[int, tuple[object, str, Entry]], touch: Touch
 ) -> Callable[..., Any]:
     """A method of `os._Environ` that records when called on one of the process environment mappings."""
-
-    def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
-        found = environ.get(id(self))
-        if found is not None and found[0] is self:
-            touch(found[1], found[2])
-        try:
-            return original(self, *args, **kwargs)
-        except BaseException as exc:
-            _hide(exc)
-            raise
-
-    return functools.update_wrapper(wrapper, original)
-
-
-def _inner_code(factory: Callable[..., Any]) -> types.CodeType:
-    """The code object of the closure a factory builds (one per `def`, shared by every closure)."""
-    return next(c for c in factory.__code__.co_consts if isinstance(c, types.CodeType))
-
-
-WRAPPER_CODES = frozenset(
-    {
-        _inner_code(function_wrapper),
-        _inner_code(constructor_wrapper),
-        _inner_code(environ_wrapper),
-        _Wrapped.__call__.__code__,
-    }
-)
-"""The code objects a wrapper runs: a frame of one of them is inside a wrapped call."""
+    return cast(Callable[..., Any], _EnvironMethod(original, environ, touch))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
 import shutil
 import sys
@@ -20,6 +21,7 @@ SOURCE = """
 import contextlib
 import os
 import pathlib
+import random
 import shutil
 
 
@@ -67,6 +69,28 @@ def env_get():
     return os.environ.get("CLAIMS_OBSERVE_PROBE"), "CLAIMS_OBSERVE_PROBE" in os.environ
 
 
+def walk(path):
+    return [directory for directory, _, _ in os.walk(path)]
+
+
+def generators():
+    return random.Random(5), random.SystemRandom()
+
+
+def copies(source, target):
+    return shutil.copytree(source, target, ignore=ignored)
+
+
+def ignored(directory, names):
+    probe = os.getenv("CLAIMS_OBSERVE_PROBE")
+    return [probe] if probe in names else []
+
+
+def opens(path):
+    with open(path, opener=os.open) as handle:
+        return handle.read()
+
+
 def never_called():
     return os.getenv("X")
 """
@@ -89,7 +113,7 @@ def package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[s
 @pytest.fixture
 def observed(package: tuple[str, Path]) -> Iterator[tuple[Recorder, types.ModuleType]]:
     name, directory = package
-    recorder = Recorder({name: directory}, categories={"env", "fs", "dynamic", "clock", "interpreter"})
+    recorder = Recorder({name: directory}, categories={"env", "fs", "dynamic", "clock", "interpreter", "random"})
     recorder.install()
     try:
         module = importlib.import_module(f"{name}.mod")
@@ -138,6 +162,52 @@ def test_a_touch_inside_a_wrapped_call_is_the_outer_call(observed: tuple[Recorde
     assert module.which() is None
     # shutil.which reads os.environ and stats files: recorded once, as shutil.which
     assert _short(recorder, module) == {"which": {"shutil.which"}}
+
+
+def test_a_wrapped_python_function_is_one_touch_while_it_runs(
+    observed: tuple[Recorder, types.ModuleType], tmp_path: Path
+) -> None:
+    # no wrapper frame is on the stack: the wrapped function's own code tells a touch inside it
+    recorder, module = observed
+    (tmp_path / "tree" / "sub").mkdir(parents=True)
+    assert module.walk(str(tmp_path / "tree")) == [str(tmp_path / "tree"), str(tmp_path / "tree" / "sub")]
+    module.generators()  # SystemRandom's __init__ is Random's: its wrapper wraps the original, not Random's wrapper
+    (tmp_path / "tree" / "probe-value").write_text("")
+    module.copies(tmp_path / "tree", tmp_path / "copy")
+    assert not (tmp_path / "copy" / "probe-value").exists()
+    touches = _short(recorder, module)
+    assert "os.walk" in touches["walk"]
+    if inspect.isgeneratorfunction(inspect.unwrap(os.walk)):  # 3.12+; before, os.walk returns a helper's generator
+        assert touches["walk"] == {"os.walk"}  # the generator's body is os.walk's: no scandir of its own
+    # SystemRandom (under the name of whichever module was wrapped first) and Random, each called once
+    assert len(touches["generators"]) == 2
+    assert _touches(recorder)[f"{module.__name__}.generators"]["random.Random"]["count"] == 1
+    assert touches["copies"] == {"shutil.copytree", "os.getenv"}  # the callback's touch passes through copytree
+    assert touches["ignored"] == {"os.getenv"}
+    [chain] = _touches(recorder)[f"{module.__name__}.copies"]["os.getenv"]["chains"]
+    assert [hop.split(" (")[0].removeprefix(module.__name__ + ".") for hop in chain["chain"]] == [
+        "copies",
+        "ignored",
+        "os.getenv",
+    ]
+
+
+def test_a_wrapped_entry_point_handed_to_c_code_is_a_touch_of_its_own(
+    observed: tuple[Recorder, types.ModuleType], tmp_path: Path
+) -> None:
+    # `open` is C code: nothing on the stack tells that it, not the project, calls the opener
+    recorder, module = observed
+    (tmp_path / "data.txt").write_text("content")
+    assert module.opens(str(tmp_path / "data.txt")) == "content"
+    assert _short(recorder, module) == {"opens": {"builtins.open", "os.open"}}
+
+
+def test_wrappers_pickle_as_the_originals_do(observed: tuple[Recorder, types.ModuleType]) -> None:
+    import pickle
+    import time
+
+    for wrapped in (time.time, os.getcwd, shutil.rmtree, Path.read_text, os.environ.__class__.__getitem__):
+        assert pickle.loads(pickle.dumps(wrapped)) is wrapped
 
 
 def test_environ_reads_and_dynamic_code(observed: tuple[Recorder, types.ModuleType]) -> None:

@@ -174,7 +174,11 @@ def test_a_confirmed_breach_does_not_fail_the_run_twice(shapes: pytest.Pytester)
 
 
 TRACEBACKS = """
+import inspect
 import os
+import pathlib
+import random
+import shutil
 import time
 import traceback
 
@@ -207,6 +211,33 @@ def test_wrapped_builtin_and_function_tracebacks():
             assert _files(exc) == [__file__, __file__]  # the lambda, then nothing of the wrapper
 
 
+def test_wrapped_python_function_method_and_constructor_tracebacks():
+    calls = (
+        lambda: shutil.rmtree("/no/such/claims/dir"),
+        lambda: pathlib.Path("/no/such/claims/file").read_text(),
+        lambda: random.Random(1, 2, 3),
+    )
+    for call in calls:
+        try:
+            call()
+        except (OSError, TypeError) as exc:
+            files = _files(exc)
+            assert files[:2] == [__file__, __file__]  # the lambda, then the original's frames, if any
+            assert not [name for name in files if "pytest_claims" in name]
+
+
+def test_stack_seen_by_a_callback_of_a_wrapped_call(tmp_path):
+    (tmp_path / "source").mkdir()
+    seen = []
+
+    def ignore(directory, names):
+        seen.extend(frame.filename for frame in inspect.stack()[1:])
+        return []
+
+    shutil.copytree(tmp_path / "source", tmp_path / "target", ignore=ignore)
+    assert set(seen[: seen.index(__file__)]) == {shutil.__file__}  # copytree's frames, then this test
+
+
 def test_exec_stack():
     files = []
     exec("import inspect; files.extend(f.filename for f in inspect.stack()[:2])", {"files": files})
@@ -227,16 +258,15 @@ def test_import_error_traceback():
 """
 
 
-@pytest.mark.skipif(sys.version_info < (3, 11), reason="3.10's bare raise restores the traceback it caught")
 def test_observation_changes_no_traceback_the_tests_inspect(shapes: pytest.Pytester) -> None:
     # a wrapper's frame among `traceback.extract_tb`'s made such tests fail only under observation
     (shapes.path / "tests" / "test_tracebacks.py").write_text(TRACEBACKS, encoding="utf-8")
     warns = 'import warnings\n\nwarnings.warn("old", DeprecationWarning, stacklevel=2)\n'
     (shapes.path / "tests" / "warns_on_import.py").write_text(warns, encoding="utf-8")
     without = shapes.runpytest("-p", "claims", "tests/test_tracebacks.py")
-    without.assert_outcomes(passed=6)
+    without.assert_outcomes(passed=8)
     result = shapes.runpytest("-p", "claims", "--claims-observe", "tests/test_tracebacks.py")
-    result.assert_outcomes(passed=6)
+    result.assert_outcomes(passed=8)
 
 
 def test_no_claims_and_observe_is_a_usage_error(shapes: pytest.Pytester) -> None:
