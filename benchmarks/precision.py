@@ -34,8 +34,8 @@ whether it is still violated, whether its pick changed (drawn again by the sampl
 judged chain (and a shortest chain judged apart) is still among its violations (the judgement then carries
 forward); written next to it as <JUDGED>.recheck.json.
 
-A claim counts as truly violated when at least one of its violations is a real path to a real capability (SPEC
-§4-§5 as written). docs/benchmarks.md ("Precision") says how the sample is read and what was found.
+A claim counts as truly violated when at least one of its violations is a real path to a real capability
+(semantics §4-§5 as written). docs/benchmarks.md ("Precision") says how the sample is read and what was found.
 """
 
 from __future__ import annotations

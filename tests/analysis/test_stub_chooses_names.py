@@ -6,7 +6,7 @@ import ast
 
 import pytest
 
-from pytest_claims.analysis.stubs import _chooses, _names
+from pytest_claims.analysis.stubdefs import _chooses, _names
 
 ANNOTATIONS = [
     "T",

@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from pytest_claims.analysis import stubs as stubs_module
+from pytest_claims.analysis import stubfiles, stubnames
 from pytest_claims.analysis.facts import chain_of, extract, value_chain
-from pytest_claims.analysis.stubs import Stubs, _parse_stub
+from pytest_claims.analysis.stubdefs import parse_stub
+from pytest_claims.analysis.stubs import Stubs
 from pytest_claims.analysis.stubtypes import call_arguments
 from pytest_claims.records import TypeRef
 
@@ -166,13 +167,13 @@ class Holder:
 @pytest.fixture
 def fake(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """A stub module `fake`, alongside the real stdlib stubs."""
-    parsed = _parse_stub(FAKE.encode(), Path("fake.pyi"), "fake")
-    real = stubs_module._stub
+    parsed = parse_stub(FAKE.encode(), Path("fake.pyi"), "fake")
+    real = stubfiles.load_stub
 
     def stub(module: str, version: tuple[int, int]) -> object:
         return parsed if module == "fake" else real(module, version)
 
-    monkeypatch.setattr(stubs_module, "_stub", stub)
+    monkeypatch.setattr(stubnames, "load_stub", stub)
     yield
 
 
@@ -214,7 +215,7 @@ def test_overload_rules(call: str, expected: TypeRef | None) -> None:
 
 
 def test_typevars_keep_their_constraints() -> None:
-    parsed = _parse_stub(FAKE.encode(), Path("fake.pyi"), "fake")
+    parsed = parse_stub(FAKE.encode(), Path("fake.pyi"), "fake")
     (typevar,) = parsed.names["_S"]
     assert (typevar.role, typevar.annotation) == ("typevar", ("tv", "str", "bytes"))
     members = parsed.names["Holder"][0].members

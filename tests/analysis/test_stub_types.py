@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from pytest_claims.analysis import stubs as stubs_module
-from pytest_claims.analysis.stubs import Stubs, _parse_stub, stubs_for
+from pytest_claims.analysis import stubfiles, stubnames
+from pytest_claims.analysis.stubdefs import parse_stub
+from pytest_claims.analysis.stubs import Stubs, stubs_for
 from pytest_claims.analysis.stubtypes import plain_annotation as _annotation
 from pytest_claims.records import TypeRef
 
@@ -255,13 +256,13 @@ def nothing() -> None: ...
 @pytest.fixture
 def fake(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """A stub module `fake`, alongside the real stdlib stubs."""
-    parsed = _parse_stub(FAKE.encode(), Path("fake.pyi"), "fake")
-    real = stubs_module._stub
+    parsed = parse_stub(FAKE.encode(), Path("fake.pyi"), "fake")
+    real = stubfiles.load_stub
 
     def stub(module: str, version: tuple[int, int]) -> object:
         return parsed if module == "fake" else real(module, version)
 
-    monkeypatch.setattr(stubs_module, "_stub", stub)
+    monkeypatch.setattr(stubnames, "load_stub", stub)
     yield
 
 
@@ -356,8 +357,8 @@ def test_parsed_stub_keeps_types_through_the_cache(tmp_path: Path) -> None:
 
     path = Path(typeshed_client.get_stub_file("pathlib") or "")
     with derived_in(tmp_path):
-        first = stubs_module.read_stub(path, "pathlib")
-        again = stubs_module.read_stub(path, "pathlib")
+        first = stubfiles.read_stub(path, "pathlib")
+        again = stubfiles.read_stub(path, "pathlib")
     assert again == first and again is not first
     members = again.names["PurePath"][0].members
     assert members is not None

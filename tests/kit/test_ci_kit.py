@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import configparser
 import os
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -96,6 +97,29 @@ def test_projects_own_tox_ini_checks_with_the_command_line() -> None:
     assert config["claims"]["commands"] == "pytest-claims check --all-platforms pytest_claims"
     assert config["claims"]["extras"] == ""
     assert config["py311"]["commands"] == "python -m pytest"
+
+
+def test_projects_own_tox_ini_is_the_ci_matrix() -> None:
+    """tox.ini holds the one version matrix: a py3X env per version the README supports, each running the
+    README's test command as written, beside lint and the compiled build; `.ci/run` reads it from there."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    supported = re.search(r"Supported: CPython ([0-9., and]+), all", readme)
+    assert supported is not None
+    versions = re.findall(r"3\.(\d+)", supported.group(1))
+    envs = [f"py3{minor}" for minor in versions]
+    config = tox_config(REPO, ["lint", "compiled", *envs], "commands", "commands_pre", "base_python")
+    for env in envs:
+        # the README's `pip install -e '.[test]' && python -m pytest`
+        assert config[env]["commands"] == "python -m pytest"
+        assert config[env]["commands_pre"] == "python -m pip install --quiet -e '.[test]'"
+    assert config["lint"]["commands"].strip().splitlines() == [
+        "python -m ruff check pytest_claims tests benchmarks",
+        "python -m mypy",
+    ]
+    assert config["compiled"]["base_python"] == config["lint"]["base_python"]
+    assert "/.ci/compiled " in config["compiled"]["commands"]
+    ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")
+    assert re.search(r"3\.1\d", ci) is None  # no version of its own: tox.ini's py3X envs
 
 
 # ----------------------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import pytest
 import typeshed_client
 
 from pytest_claims.analysis.catalog import load_catalogue
-from pytest_claims.analysis.stubs import read_stub
+from pytest_claims.analysis.stubfiles import read_stub
 from pytest_claims.engine import Result, check
 from pytest_claims.persist.cache import SHARED_ENV, Derived, FactsCache, derived_in, pack, unpack
 from tests.persist.helpers import package, traced

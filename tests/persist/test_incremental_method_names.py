@@ -1,7 +1,7 @@
-"""A method call on a value of unknown class is a blind spot only when some project class binds its name (SPEC
-§5), so a verdict and a summary that asked depend on the names every class binds: a run on the cache must equal a
-cold run after a class in another file gains or loses the name, and a change that binds no name asked about
-keeps the verdicts."""
+"""A method call on a value of unknown class is a blind spot only when some project class binds its name
+(semantics §5), so a verdict and a summary that asked depend on the names every class binds: a run on the cache
+must equal a cold run after a class in another file gains or loses the name, and a change that binds no name
+asked about keeps the verdicts."""
 
 from __future__ import annotations
 

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 import typeshed_client
 
-from pytest_claims.analysis import stubs
-from pytest_claims.analysis.stubs import read_stub
+from pytest_claims.analysis import stubfiles
+from pytest_claims.analysis.stubdefs import StubModule
+from pytest_claims.analysis.stubfiles import read_stub
 from pytest_claims.persist import cache as cache_module
 from pytest_claims.persist.cache import SHARED_ENV, Derived, derived_in, shared_base
 
@@ -31,7 +32,7 @@ def _os_stub() -> Path:
     return Path(path)
 
 
-def _read(project_cache: Path) -> tuple[stubs._StubModule, int]:
+def _read(project_cache: Path) -> tuple[StubModule, int]:
     """The `os` stub read with `project_cache` as the check's derived directory, and whether it was parsed."""
     built = Derived.built["stub"]
     with derived_in(project_cache / NAMESPACE):
@@ -72,25 +73,25 @@ def test_another_namespace_or_parser_misses(shared: Path, tmp_path: Path, monkey
     with derived_in(tmp_path / "a" / "derived-another-typeshed-or-python"):
         assert read_stub(_os_stub(), "os") == first
     assert Derived.built["stub"] == built + 1
-    monkeypatch.setattr(stubs, "_maker", lambda: b"another parser")
+    monkeypatch.setattr(stubfiles, "_maker", lambda: b"another parser")
     assert _read(tmp_path / "b") == (first, 1)
     assert len(_entries(shared)) == 3  # each key its own entry: none read for another
 
 
 def test_the_parser_is_part_of_the_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Two checkouts of one plugin version differ in their source: their stub entries must not mix."""
-    stubs._maker.cache_clear()
-    own = stubs._maker()
-    assert own == stubs._maker() and len(own) == 64
+    stubfiles._maker.cache_clear()
+    own = stubfiles._maker()
+    assert own == stubfiles._maker() and len(own) == 64
     edited = tmp_path / "stubtypes.py"
-    edited.write_bytes(Path(stubs.__file__).with_name("stubtypes.py").read_bytes() + b"\n# edited\n")
+    edited.write_bytes(Path(stubfiles.__file__).with_name("stubtypes.py").read_bytes() + b"\n# edited\n")
     monkeypatch.setattr(sys.modules["pytest_claims.analysis.stubtypes"], "__file__", str(edited))
-    stubs._maker.cache_clear()
+    stubfiles._maker.cache_clear()
     try:
-        assert stubs._maker() != own
+        assert stubfiles._maker() != own
     finally:
         monkeypatch.undo()
-        stubs._maker.cache_clear()
+        stubfiles._maker.cache_clear()
 
 
 @pytest.mark.parametrize("value", ["off", "0", "", " OFF "])
@@ -151,18 +152,18 @@ def test_a_check_keeps_its_stubs_on_the_machine_and_none_without_a_cache(shared:
     from pytest_claims.persist.cache import FactsCache
 
     root = _project(tmp_path)
-    stubs._stub.cache_clear()  # this process may have read the stubs already
+    stubfiles.load_stub.cache_clear()  # this process may have read the stubs already
     try:
         uncached = check(root, ["linux"])
         assert not shared.exists()  # a check that keeps no cache writes nothing on the machine either
-        stubs._stub.cache_clear()
+        stubfiles.load_stub.cache_clear()
         cached = check(root, ["linux"], cache=FactsCache(tmp_path / "cache"))
         assert _entries(shared) and _entries(tmp_path / "cache") == []
-        stubs._stub.cache_clear()
+        stubfiles.load_stub.cache_clear()
         built = Derived.built["stub"]
         again = check(root, ["linux"], cache=FactsCache(tmp_path / "other"))
         assert Derived.built["stub"] == built  # another project's first run parses no stub
     finally:
-        stubs._stub.cache_clear()
+        stubfiles.load_stub.cache_clear()
     assert uncached.claims == cached.claims == again.claims
     assert [c.status for c in again.claims] == ["violated"]
