@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from pytest_claims.analysis.arguments import NAMED, SURE, Decided, Passed
+from pytest_claims.analysis.arguments import NAMED, START, SURE, Decided, Passed
 from pytest_claims.analysis.catalog import Catalogue
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
@@ -310,6 +310,8 @@ class Summaries:
             self._outcome(sym, ctx, line, found, "", call, how)
         if ctx == "call" and len(chain) > 1 and chain[-1][:1] != "(" and any(isinstance(s, Unknown) for s in syms):
             self._stored(module, func, chain, line, found)
+        if ctx == "call" and func.received and any(isinstance(s, Unknown) for s in syms):
+            self._passed(module, func, chain, line, found)
         if ctx == "getattr":
             self._dynamic_getattr(syms, line, found)
         if ctx == "call" and any(_hidden(sym) for sym in syms) and self._may_lead(module, func, chain):
@@ -387,6 +389,27 @@ class Summaries:
             inner = Found(found.keep_names)
             self._outcome(sym, "call", line, inner, "", how="stored")
             found.absorb(inner, (written, line, "stored"), "" if home == module.name else home)
+
+    def _passed(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found) -> None:
+        """`p(...)` or `p.m(...)` in the function a claim's walk starts from, `p` a parameter of that plain function
+        its body never rebinds: the call enters what the project's own calls pass for `p` (`stored.Stored.passed`),
+        each capability reported where the argument is written; any other caller may pass anything, so the blind
+        spot stays beside it. Inside the walk `p` holds what the walk's own call passed, not every caller's value."""
+        if any(step[:1] in ("(", "<") for step in chain) or not any(name == chain[0] for name, _ in func.received):
+            return
+        if func is self.bodies.current:
+            self.bodies.asked += 1  # what it adds depends on how the walk entered the function
+        given = self.bodies.given
+        if given is None or given[0] is not func or START not in given[1]:
+            return  # entered by a call of the walk: the parameter holds what that call passed
+        index = next((i for i, f in enumerate(module.facts.functions) if f is func), None)
+        if index is None:
+            return
+        for sym, written, home in self.stored.passed(module.name, index, chain[0]):
+            inner = Found(found.keep_names)
+            for target in self.bodies.steps(module, func, [sym], chain[1:]):
+                self._outcome(target, "call", line, inner, "", how="argument")
+            found.absorb(inner, (written, line, "argument"), "" if home == module.name else home)
 
     def _may_lead(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> bool:
         """Whether a call the walk cannot follow could lead somewhere. A method called by name on a value of
