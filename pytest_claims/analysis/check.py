@@ -162,7 +162,7 @@ def walk(  # noqa: PLR0913 - the walk's inputs, each a different part of the con
         deps.add(PLATFORM)
         if specific is not None:
             specific.append(((*start, None, ()), None))  # what replaces the def differs between targets: never the same
-    starts = [((*start, None, _entry(resolver, start)), ())]
+    starts: list[tuple[Node, tuple[str, ...]]] = [((*start, None, _entry(resolver, start)), ())]
     starts += [((*key, None, _entry(resolver, key)), (resolver.function_name(*key),)) for key in later]
     findings.overflowed(resolver, breadth_first(starts, steps.step, max_walk, steps.join), max_walk)
     ordered = tuple(sorted(violations.values(), key=violation_key))

@@ -212,7 +212,6 @@ class Stored:
                         break
         return found
 
-
     def passed(self, module_name: str, index: int, param: str, level: int = 0) -> list[Origin]:
         """What the project's own calls of the plain function at (module, index) pass for `param`, a parameter its
         body never rebinds: each value where its argument is written. Memoised, with the modules it read."""
@@ -267,8 +266,9 @@ class Stored:
         chain = tuple(str(value[1]).split("."))
         line = func.uses[use_index][2]
         if value[0] == MADE:
-            made = [s for s in self.bodies.use(module, func, chain)[0] if isinstance(s, ProjectClass) and not s.dispatch]
-            return [(ProjectInstance(sym.module, sym.idx), line, module_name) for sym in made]
+            made = self.bodies.use(module, func, chain)[0]
+            classes = [s for s in made if isinstance(s, ProjectClass) and not s.dispatch]
+            return [(ProjectInstance(sym.module, sym.idx), line, module_name) for sym in classes]
         if len(chain) == 1 and any(name == chain[0] for name, _ in func.received):
             return self.passed(module_name, index, chain[0], level + 1)
         syms, _ = self.bodies.use(module, func, chain)

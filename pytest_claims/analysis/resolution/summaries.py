@@ -308,10 +308,8 @@ class Summaries:
         for sym in syms:
             how = self._dispatch_how(module, func, chain, sym) if dispatched else ""
             self._outcome(sym, ctx, line, found, "", call, how)
-        if ctx == "call" and len(chain) > 1 and chain[-1][:1] != "(" and any(isinstance(s, Unknown) for s in syms):
-            self._stored(module, func, chain, line, found)
-        if ctx == "call" and func.received and any(isinstance(s, Unknown) for s in syms):
-            self._passed(module, func, chain, line, found)
+        if any(isinstance(s, Unknown) for s in syms):
+            self._held(module, func, chain, ctx, (line, found))
         if ctx == "getattr":
             self._dynamic_getattr(syms, line, found)
         if ctx == "call" and any(_hidden(sym) for sym in syms) and self._may_lead(module, func, chain):
@@ -390,11 +388,24 @@ class Summaries:
             self._outcome(sym, "call", line, inner, "", how="stored")
             found.absorb(inner, (written, line, "stored"), "" if home == module.name else home)
 
-    def _passed(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found) -> None:
-        """`p(...)` or `p.m(...)` in the function a claim's walk starts from, `p` a parameter of that plain function
-        its body never rebinds: the call enters what the project's own calls pass for `p` (`stored.Stored.passed`),
-        each capability reported where the argument is written; any other caller may pass anything, so the blind
-        spot stays beside it. Inside the walk `p` holds what the walk's own call passed, not every caller's value."""
+    def _held(
+        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], ctx: str, at: tuple[int, Found]
+    ) -> None:
+        """A use whose value is not known here: what the project shows it may hold, a callable stored in an
+        attribute (`_stored`) or a value passed for a parameter (`_passed`)."""
+        if ctx == "call" and len(chain) > 1 and chain[-1][:1] != "(":
+            self._stored(module, func, chain, *at)
+        if func.received and (ctx == "call" or (ctx == "ref" and len(chain) > 1)):
+            self._passed(module, func, chain, ctx, at)
+
+    def _passed(
+        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], ctx: str, at: tuple[int, Found]
+    ) -> None:
+        """`p(...)`, `p.m(...)` or `p.prop` in the function a claim's walk starts from, `p` a parameter of that plain
+        function its body never rebinds: the use enters what the project's own calls pass for `p`
+        (`stored.Stored.passed`), each capability reported where the argument is written; any other caller may
+        pass anything, so the blind spot stays beside it. Inside the walk `p` holds what the walk's own call
+        passed, not every caller's value."""
         if any(step[:1] in ("(", "<") for step in chain) or not any(name == chain[0] for name, _ in func.received):
             return
         if func is self.bodies.current:
@@ -402,13 +413,14 @@ class Summaries:
         given = self.bodies.given
         if given is None or given[0] is not func or START not in given[1]:
             return  # entered by a call of the walk: the parameter holds what that call passed
+        line, found = at
         index = next((i for i, f in enumerate(module.facts.functions) if f is func), None)
         if index is None:
             return
         for sym, written, home in self.stored.passed(module.name, index, chain[0]):
             inner = Found(found.keep_names)
             for target in self.bodies.steps(module, func, [sym], chain[1:]):
-                self._outcome(target, "call", line, inner, "", how="argument")
+                self._outcome(target, ctx, line, inner, "", how="argument")
             found.absorb(inner, (written, line, "argument"), "" if home == module.name else home)
 
     def _may_lead(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> bool:
