@@ -22,7 +22,14 @@ from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
-from pytest_claims.analysis.resolution.symbols import ClassKey, ProjectClass, ProjectFunction, ProjectInstance, Sym
+from pytest_claims.analysis.resolution.symbols import (
+    ClassKey,
+    ProjectClass,
+    ProjectFunction,
+    ProjectInstance,
+    ProjectModule,
+    Sym,
+)
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
 from pytest_claims.records import HIERARCHY, FunctionFacts
@@ -284,13 +291,24 @@ class Stored:
                 name = self.view.module(module_name).facts.functions[index].qualname
                 sites: list[Site] = []
                 for caller in sorted(self.view.project.modules.naming(name)):
-                    sites.extend(self._sites_in(self.view.module(caller), {name}, set(), key=key))
+                    module = self.view.module(caller)
+                    sites.extend(s for s in self._sites_in(module, {name}, set(), key=key) if self._unbound(module, s))
                     if len(sites) >= MAX_SITES:
                         sites = sites[:MAX_SITES]
                         break
             known = self._calls[key] = (sites, self.tracker.frozen(read.modules))
         self.tracker.modules(known[1])
         return known[0]
+
+
+    def _unbound(self, module: Module, site: Site) -> bool:
+        """Whether a call of a plain function passes its arguments as written: `f(x)` or `mod.f(x)`, not a call
+        through an instance binding it as a method (`obj.f(x)` passes `obj` first)."""
+        func = module.facts.functions[site[1]]
+        chain = func.uses[site[2]][0]
+        if len(chain) == 1:
+            return True
+        return all(isinstance(s, ProjectModule) for s in self.bodies.use(module, func, chain[:-1])[0])
 
 
 def private_owner(

@@ -1,17 +1,17 @@
 """A value passed as an argument (docs/semantics.md, behaviour stored in a value): in the function a claim's walk
 starts from, a call on a parameter its body never rebinds (`clock.now()`, `fn()`, the property read `c.size`)
 enters what the project's own calls of that plain function pass for it, forwarded back through plain functions
-that pass their own parameter on; each capability is reported where the walk meets it, or, for a callable
-passed, where the argument is written. Any other caller may pass anything: the call stays a blind spot. Inside
-the walk a parameter holds what the walk's own call passed, so the values another caller passes never make a
-caller's claim violated."""
+that pass their own parameter on; the start handing the parameter on unchanged to a plain function hands those
+values on too. Each capability is reported where the walk meets it, or, for a callable passed, where the argument
+is written. Any other caller may pass anything: the call stays a blind spot. Inside the walk a parameter holds
+what the walk's own call passed, so the values another caller passes never make a caller's claim violated."""
 
 import time
 
 
 class Clock:
     def now(self):
-        return time.time()  # want: deterministic call time.time from vio.sound_cases.stamps via vio.sound_cases.Clock.now; deterministic call time.time from vio.sound_cases.forwarded via vio.sound_cases.Clock.now
+        return time.time()  # want: deterministic call time.time from vio.sound_cases.stamps via vio.sound_cases.Clock.now; deterministic call time.time from vio.sound_cases.forwarded via vio.sound_cases.Clock.now; deterministic call time.time from vio.sound_cases.hands via vio.sound_cases.now_of -> vio.sound_cases.Clock.now
 
 
 class Fixed:
@@ -51,6 +51,31 @@ def relay(clock):
 
 def relays_now():
     return relay(Clock())
+
+
+# -- handed on: the start passes its parameter to a helper that calls it --------------------------------------
+
+
+def now_of(clock):
+    return clock.now()  # want-blind: `clock.now()` from vio.sound_cases.hands via vio.sound_cases.now_of; `clock.now()` from vio.sound_cases.hands_fixed via vio.sound_cases.now_of
+
+
+# claims: deterministic
+def hands(clock):
+    return now_of(clock)
+
+
+def hands_now():
+    return hands(Clock())
+
+
+# claims: deterministic
+def hands_fixed(clock):
+    return now_of(clock)
+
+
+def hands_fixed_now():
+    return hands_fixed(Fixed())
 
 
 # -- a property of a passed instance read ---------------------------------------------------------------------
