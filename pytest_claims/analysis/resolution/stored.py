@@ -66,6 +66,10 @@ class Stored:
         self._sites: dict[tuple[str, int], tuple[list[Site], frozenset[str]]] = {}
         self._passed: dict[tuple[str, int, str, int], tuple[list[Origin], frozenset[str]]] = {}
         self._calls: dict[tuple[str, int], tuple[list[Site], frozenset[str]]] = {}
+        self.made: set[Origin] = set()
+        """The values `passed` found as a call constructing a class (`f(TTLCache(...))`): of that class exactly, so
+        no subclass's override runs on them (unless the same value was also found through a name, `named`)."""
+        self.named: set[Origin] = set()
 
     def origins(self, receivers: list[Sym], attr: str, own: list[ClassKey] | None) -> list[Origin]:
         """What `obj.attr` may hold for the project instances among `receivers`, where the classes of their
@@ -275,11 +279,15 @@ class Stored:
         if value[0] == MADE:
             made = self.bodies.use(module, func, chain)[0]
             classes = [s for s in made if isinstance(s, ProjectClass) and not s.dispatch]
-            return [(ProjectInstance(sym.module, sym.idx), line, module_name) for sym in classes]
+            instances: list[Origin] = [(ProjectInstance(sym.module, sym.idx), line, module_name) for sym in classes]
+            self.made.update(instances)
+            return instances
         if len(chain) == 1 and any(name == chain[0] for name, _ in func.received):
             return self.passed(module_name, index, chain[0], level + 1)
         syms, _ = self.bodies.use(module, func, chain)
-        return [(sym, line, module_name) for sym in syms]
+        named: list[Origin] = [(sym, line, module_name) for sym in syms]
+        self.named.update(named)
+        return named
 
     def _function_sites(self, module_name: str, index: int) -> list[Site]:
         """The project's calls of the plain function at (module, index), in the modules whose text names it."""

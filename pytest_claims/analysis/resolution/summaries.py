@@ -421,8 +421,11 @@ class Summaries:
         line, found = at
         for sym, written, home in self.stored.passed(*source):
             inner = Found(found.keep_names)
+            exact = (sym, written, home) in self.stored.made and (sym, written, home) not in self.stored.named
             for target in self.bodies.steps(module, func, [sym], chain[1:]):
-                self._outcome(target, ctx, line, inner, "", how=self._origin_how(sym, target))
+                how = self._origin_how(sym, target)
+                if not (exact and how == "override"):  # a constructed value is of its class exactly
+                    self._outcome(target, ctx, line, inner, "", how=how)
             found.absorb(inner, (written, line, "argument"), "" if home == module.name else home)
 
     def _origin_how(self, origin: Sym, target: Sym) -> str:

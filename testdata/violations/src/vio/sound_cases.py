@@ -114,6 +114,25 @@ def fixed_now():
     return stamps_fixed(Fixed())
 
 
+class Steady:
+    def now(self):
+        return 0
+
+
+class Drifting(Steady):
+    def now(self):
+        return time.time()
+
+
+# claims: deterministic
+def steadies(clock):
+    return clock.now()  # want-blind: `clock.now()` from vio.sound_cases.steadies
+
+
+def steadies_now():
+    return steadies(Steady())  # constructed: a Steady exactly, never a Drifting
+
+
 # claims: deterministic
 def rebinds(clock):
     clock = Fixed()
