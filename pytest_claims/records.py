@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-FACTS_MEANING = 27
+FACTS_MEANING = 28
 """Bumped when the extractor changes what a fact means without changing a record's shape (a shape change is
 seen by `persist.codec.schema` on its own); part of the facts cache's namespace."""
 
@@ -149,6 +149,11 @@ class FunctionFacts:
     arity: tuple[tuple[str, ...], int, int, tuple[str, ...], tuple[str, ...], bool, bool] | tuple[()] = ()
     """For a def in a class body whose decorators leave its arguments as they are, how it binds a call's arguments
     (`arguments.Arity`): a call on a protocol-typed value enters only the implementers it fits."""
+    received: tuple[tuple[str, int], ...] = ()
+    """For a plain function (no class), the parameters its body never binds again nor shadows (a nested def's or
+    lambda's own parameter of the same name, an assignment, `global`), with their position among the positional
+    ones (-1 for a keyword-only one): such a parameter holds what a call passes for it, and the project's own calls
+    show some of that (`stored.Stored.passed`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,6 +270,7 @@ HOW: dict[str, str] = {
     "getter": "a property's getter, run by reading it",
     "callback": "called back by the stdlib",
     "stored": "a stored callable",
+    "argument": "a value a project call passes",
     "state": "module or class state read",
     "class": "a class statement's body run",
     "constructor": "a constructor",

@@ -1735,6 +1735,20 @@ def _parameters(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[tuple[str
     return tuple(out)
 
 
+def _received(builder: _FunctionBuilder) -> tuple[tuple[str, int], ...]:
+    """`FunctionFacts.received` of a plain function: its parameters nothing in its body binds again or shadows."""
+    node = builder.node
+    if node is None or builder.cls or builder.kind != "function":
+        return ()
+    args = node.args
+    positional = [*args.posonlyargs, *args.args]
+    out: list[tuple[str, int]] = []
+    for position, param in [*enumerate(positional), *((-1, p) for p in args.kwonlyargs)]:
+        if not builder.stores.get(param.arg) and param.arg not in builder.globals:
+            out.append((param.arg, position))
+    return tuple(out)
+
+
 def _returned(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
     """`FunctionFacts.gives` of a property's getter: the chain of each `return` of its own body (not of a nested
     def, lambda or class); "?" for any other value, and for a body with no `return`."""
@@ -2911,6 +2925,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     shapes = _shapes(ex)
     arities = _arities(ex)
     calls = [_sure_calls(f) for f in ex.functions]  # before the defs are let go
+    received = [_received(f) for f in ex.functions]
     tests = _decided_tests(ex)
     del tree
     directives = _directives(ex, ex.physical())
@@ -2932,6 +2947,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             calls[index],
             *shapes.get(index, _NO_SHAPE),
             arities.get(index, ()),
+            received[index],
         )
         for index, f in enumerate(ex.functions)
     )

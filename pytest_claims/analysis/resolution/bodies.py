@@ -288,6 +288,10 @@ class Bodies:
                 syms = [OPAQUE]
         return self._steps(module, func, syms, rest)
 
+    def steps(self, module: Module, func: FunctionFacts, syms: list[Sym], rest: tuple[str, ...]) -> list[Sym]:
+        """What `syms` lead to along the attribute steps `rest`, in `func`'s body (a value known from elsewhere)."""
+        return self._steps(module, func, syms, rest)
+
     def _steps(self, module: Module, func: FunctionFacts, syms: list[Sym], rest: tuple[str, ...]) -> list[Sym]:
         """What `syms` lead to along the steps `rest` (attributes, call results), in `func`'s body."""
         for attr in rest:

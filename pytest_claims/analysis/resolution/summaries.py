@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from pytest_claims.analysis.arguments import NAMED, SURE, Decided, Passed
+from pytest_claims.analysis.arguments import FROM, MAX_HOPS, NAMED, START, SURE, Decided, Passed
 from pytest_claims.analysis.catalog import Catalogue
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
@@ -109,6 +109,8 @@ class Summaries:
     ) -> None:
         self.view, self.evaluator, self.hierarchy, self.dispatch, self.bodies, self.tracker = parts
         self.stored = Stored(parts)
+        self._current: Key | None = None
+        """The function whose body is being summarised."""
         self.judge = Judge(self.view, self.bodies)
         self.instances = Instances(self.view, self.evaluator, self.hierarchy, self.judge)
         self.catalogue = catalogue
@@ -186,11 +188,13 @@ class Summaries:
         with self.tracker.scope(state="outer") as read:
             func = self.view.module(key[0]).facts.functions[key[1]]
             outer = self.bodies.begin(func, receiver, args)
+            current, self._current = self._current, key
             try:
                 found = self._body(key, args, receiver is not None or bool(args))
                 result = found.summary(self.tracker.frozen(read.modules))
             finally:
                 self.bodies.end(outer)
+                self._current = current
         self.tracker.modules(result.deps)
         return result
 
@@ -308,8 +312,8 @@ class Summaries:
         for sym in syms:
             how = self._dispatch_how(module, func, chain, sym) if dispatched else ""
             self._outcome(sym, ctx, line, found, "", call, how)
-        if ctx == "call" and len(chain) > 1 and chain[-1][:1] != "(" and any(isinstance(s, Unknown) for s in syms):
-            self._stored(module, func, chain, line, found)
+        if any(isinstance(s, Unknown) for s in syms):
+            self._held(module, func, chain, ctx, (line, found))
         if ctx == "getattr":
             self._dynamic_getattr(syms, line, found)
         if ctx == "call" and any(_hidden(sym) for sym in syms) and self._may_lead(module, func, chain):
@@ -387,6 +391,53 @@ class Summaries:
             inner = Found(found.keep_names)
             self._outcome(sym, "call", line, inner, "", how="stored")
             found.absorb(inner, (written, line, "stored"), "" if home == module.name else home)
+
+    def _held(
+        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], ctx: str, at: tuple[int, Found]
+    ) -> None:
+        """A use whose value is not known here: what the project shows it may hold, a callable stored in an
+        attribute (`_stored`) or a value passed for a parameter (`_passed`)."""
+        if ctx == "call" and len(chain) > 1 and chain[-1][:1] != "(":
+            self._stored(module, func, chain, *at)
+        if func.received and (ctx == "call" or (ctx == "ref" and len(chain) > 1)):
+            self._passed(module, func, chain, ctx, at)
+
+    def _passed(
+        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], ctx: str, at: tuple[int, Found]
+    ) -> None:
+        """`p(...)`, `p.m(...)` or `p.prop` in the function a claim's walk starts from, `p` a parameter of that plain
+        function its body never rebinds: the use enters what the project's own calls pass for `p`
+        (`stored.Stored.passed`), each capability reported where the argument is written; any other caller may
+        pass anything, so the blind spot stays beside it. Inside the walk `p` holds what the walk's own call
+        passed, not every caller's value."""
+        if any(step[:1] in ("(", "<") for step in chain) or not any(name == chain[0] for name, _ in func.received):
+            return
+        if func is self.bodies.current:
+            self.bodies.asked += 1  # what it adds depends on how the walk entered the function
+        sources = self._sources(func)
+        source = sources[1].get(chain[0]) if sources is not None else None
+        if source is None:
+            return  # entered by a call of the walk: the parameter holds what that call passed
+        line, found = at
+        for sym, written, home in self.stored.passed(*source):
+            inner = Found(found.keep_names)
+            exact = (sym, written, home) in self.stored.made and (sym, written, home) not in self.stored.named
+            for target in self.bodies.steps(module, func, [sym], chain[1:]):
+                how = self._origin_how(sym, target)
+                if not (exact and how == "override"):  # a constructed value is of its class exactly
+                    self._outcome(target, ctx, line, inner, "", how=how)
+            found.absorb(inner, (written, line, "argument"), "" if home == module.name else home)
+
+    def _origin_how(self, origin: Sym, target: Sym) -> str:
+        """How a use of a passed value enters a method: `override` when the method's class is in no MRO of the
+        value's class (a subclass's override, as for any method call on a value of known class), else `argument`."""
+        if isinstance(origin, ProjectInstance) and isinstance(target, ProjectFunction):
+            home = self.view.module(target.module)
+            owner = home.facts.functions[target.idx].cls
+            owners = {(target.module, index) for index in self.view.classes_named(home, owner)} if owner else set()
+            if owners and not owners.intersection(self.hierarchy.mro(origin.module, origin.idx)):
+                return "override"
+        return "argument"
 
     def _may_lead(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> bool:
         """Whether a call the walk cannot follow could lead somewhere. A method called by name on a value of
@@ -700,11 +751,58 @@ class Summaries:
             callee = self.view.module(sym.module).facts.functions[sym.idx]
             if callee.tests:
                 args = self._entered(key, callee, call)
+            if callee.received and call.func.received:
+                args = self._handed(callee, call, args)
         if not how:
             getter = self.view.module(sym.module).facts.functions[sym.idx].kind == "property"
             how = "getter" if getter else "call" if ctx == "call" else "reference"
         found.edge(Edge(key, name, line, subject or name, sym.receiver, args, how))
         found.name(name)
+
+    def _handed(self, callee: FunctionFacts, call: _Call, args: Decided) -> Decided:
+        """`args` and, where the body a walk started from (or a body it handed such a value to) passes a parameter
+        holding what the project's calls pass the start on unchanged to a plain function's parameter, that
+        parameter's source (`arguments.FROM`), up to `MAX_HOPS` calls from the start."""
+        func = call.func
+        named = [a for a in (*call.passed[0], *(v for _, v in call.passed[1])) if _plain_name(a)]
+        if not any(isinstance(a, tuple) and any(a[1] == n for n, _ in func.received) for a in named):
+            return args
+        if func is self.bodies.current:
+            self.bodies.asked += 1  # the edge's context depends on how the body was entered: never replayed
+        sources = self._sources(func)
+        if sources is None:
+            return args
+        hops, holding = sources
+        if _bound(self.bodies, callee, call) != 0:
+            return args  # a function called as a bound method: its first parameter is the receiver
+        handed: list[tuple[str, str, int, str]] = []
+        for param, position in callee.received:
+            passed = dict(call.passed[1]).get(param)
+            if passed is None and 0 <= position < len(call.passed[0]):
+                passed = call.passed[0][position]
+            name = str(passed[1]) if _plain_name(passed) and isinstance(passed, tuple) else ""
+            if name in holding and _leads(callee, param):
+                handed.append((param, *holding[name]))
+        if not handed or hops >= MAX_HOPS:
+            return args
+        entry = (FROM, FROM, (hops + 1, tuple(sorted(handed))))
+        return tuple(sorted((*args, entry), key=lambda decided: decided[0]))
+
+    def _sources(self, func: FunctionFacts) -> tuple[int, dict[str, tuple[str, int, str]]] | None:
+        """For the body being summarised, which of its parameters hold what the project's calls pass the walk's
+        start: (calls from the start, parameter -> (module, function index, the start's parameter)); None when
+        it was entered otherwise."""
+        given = self.bodies.given
+        if given is None or given[0] is not func:
+            return None
+        key = self._current
+        if START in given[1] and key is not None and self.view.module(key[0]).facts.functions[key[1]] is func:
+            return 0, {name: (key[0], key[1], name) for name, _ in func.received}
+        held = given[1].get(FROM)
+        if held is None or not isinstance(held[1], tuple):
+            return None
+        hops, pairs = held[1]
+        return int(hops), {str(p): (str(m), int(i), str(s)) for p, m, i, s in pairs}
 
     def _entered(self, key: Key, callee: FunctionFacts, call: _Call) -> Decided:
         """The callee's tests the call decides: by the literals it passes or leaves (its own, or the decided
@@ -885,6 +983,24 @@ def _hidden(sym: Sym) -> bool:
 def _names_one_of(arg: object, names: tuple[str, ...]) -> bool:
     """Whether a passed argument (`arguments.Passed`) is a plain name out of `names`."""
     return isinstance(arg, tuple) and len(arg) == 2 and arg[0] in (NAMED, SURE) and arg[1] in names
+
+
+def _leads(callee: FunctionFacts, param: str) -> bool:
+    """Whether what a parameter holds may matter in the body: it is called, an attribute of it is used, or it is
+    passed on as an argument (a value handed to a body that does none of these enters nothing)."""
+    for chain, ctx, *_ in callee.uses:
+        if chain[0] == param and (ctx == "call" or (ctx == "ref" and len(chain) > 1)):
+            return True
+    return any(
+        _plain_name(arg) and isinstance(arg, tuple) and arg[1] == param
+        for _, (positional, keywords) in callee.calls
+        for arg in (*positional, *(v for _, v in keywords))
+    )
+
+
+def _plain_name(arg: object) -> bool:
+    """An argument that is a plain name (`f(x)`), not a dotted one or a literal."""
+    return isinstance(arg, tuple) and len(arg) == 2 and arg[0] in (NAMED, SURE) and "." not in str(arg[1])
 
 
 def _bound(bodies: Bodies, callee: FunctionFacts, call: _Call) -> int | None:
