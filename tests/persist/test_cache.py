@@ -11,8 +11,9 @@ import typeshed_client
 
 from pytest_claims.analysis.catalog import load_catalogue
 from pytest_claims.analysis.stubs import read_stub
+from pytest_claims.codec import pack, unpack
 from pytest_claims.engine import Result, check
-from pytest_claims.persist.cache import SHARED_ENV, Derived, FactsCache, derived_in, pack, unpack
+from pytest_claims.persist.cache import SHARED_ENV, Derived, FactsCache, derived_in
 from tests.persist.helpers import package, traced
 
 FIXTURE = Path(__file__).resolve().parents[2] / "testdata" / "violations"
