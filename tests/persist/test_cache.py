@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 import typeshed_client
 
+import pytest_claims.engine  # noqa: F401 - installs the persistent derived store (`analysis.ports.use_derived`)
 from pytest_claims.analysis.catalog import load_catalogue
 from pytest_claims.analysis.stubs import read_stub
 from pytest_claims.codec import pack, unpack

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 import typeshed_client
 
+import pytest_claims.engine  # noqa: F401 - installs the persistent derived store (`analysis.ports.use_derived`)
+from pytest_claims import __version__, codekey
 from pytest_claims.analysis import stubs
 from pytest_claims.analysis.stubs import read_stub
 from pytest_claims.persist import cache as cache_module
@@ -81,15 +83,18 @@ def test_the_parser_is_part_of_the_key(tmp_path: Path, monkeypatch: pytest.Monke
     """Two checkouts of one plugin version differ in their source: their stub entries must not mix."""
     stubs._maker.cache_clear()
     own = stubs._maker()
-    assert own == stubs._maker() and len(own) == 64
+    assert own == stubs._maker() and own.startswith(f"{__version__}:".encode())
     edited = tmp_path / "stubtypes.py"
-    edited.write_bytes(Path(stubs.__file__).with_name("stubtypes.py").read_bytes() + b"\n# edited\n")
-    monkeypatch.setattr(sys.modules["pytest_claims.analysis.stubtypes"], "__file__", str(edited))
+    edited.write_bytes(codekey.source_path("pytest_claims.analysis.stubtypes").read_bytes() + b"\n# edited\n")
+    plain = codekey.source_path
+    monkeypatch.setattr(codekey, "source_path", lambda m: edited if m.endswith(".stubtypes") else plain(m))
+    codekey.code_digest.cache_clear()
     stubs._maker.cache_clear()
     try:
         assert stubs._maker() != own
     finally:
         monkeypatch.undo()
+        codekey.code_digest.cache_clear()
         stubs._maker.cache_clear()
 
 
