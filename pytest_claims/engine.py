@@ -41,13 +41,11 @@ from pytest_claims.analysis.stubs import stubs_for, typeshed_version
 from pytest_claims.analysis.validity import Validity
 from pytest_claims.config import Config, load_config
 from pytest_claims.persist.cache import (
-    DERIVED_VERSION,
-    PLUGIN_VERSION,
     FactsCache,
     background_writes,
     derived,
     derived_in,
-    namespace,
+    derived_namespace,
 )
 from pytest_claims.persist.snapshot import snapshot_for
 from pytest_claims.persist.store import SummaryStore, VerdictStore
@@ -177,8 +175,7 @@ def _derived_beside(cache: FactsCache | None) -> Iterator[None]:
     (a check without a cache directory writes nothing anywhere)."""
     directory = None
     if cache is not None and cache.directory is not None:
-        versions = (DERIVED_VERSION, PLUGIN_VERSION, typeshed_version(), sys.version_info[:2])
-        directory = cache.directory.parent / f"derived-{namespace(*versions)}"
+        directory = cache.directory.parent / f"derived-{derived_namespace(typeshed_version(), sys.version_info[:2])}"
     with derived_in(directory):
         yield
 

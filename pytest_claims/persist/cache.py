@@ -33,8 +33,11 @@ from pytest_claims.files import write_atomic
 from pytest_claims.records import FACTS_MAKERS, FileFacts
 
 PLUGIN_VERSION = __version__
-DERIVED_VERSION = 1
-"""The layout of derived entries (parsed stubs, the parsed catalogue); part of their directory's name."""
+DERIVED_MAKERS = ("pytest_claims.persist.cache", "pytest_claims.codec")
+"""The code that lays out derived entries (parsed stubs, the parsed catalogue): the digest of its source is part of
+their directory's name (`derived_namespace`); what each entry holds is keyed by its own maker (`stubs._maker`)."""
+
+
 T = TypeVar("T")
 
 
@@ -42,6 +45,12 @@ def namespace(*parts: object) -> str:
     """A short stable hash of everything an entry depends on besides the content."""
     text = "\x1f".join(str(p) for p in parts)
     return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def derived_namespace(*inputs: object) -> str:
+    """The name of the directory derived entries are kept in for these inputs (the typeshed version, the Python
+    version): the code that lays them out and the plugin version besides."""
+    return namespace(code_digest(*DERIVED_MAKERS), PLUGIN_VERSION, *inputs)
 
 
 WRITES_PATIENCE_SECONDS = 60.0
@@ -140,10 +149,10 @@ def read_entry(path: Path, key: str) -> object | None:
         raw = unpack(data)
     except ValueError:
         return None
-    if type(raw) is not tuple or len(raw) != 2 or raw[0] != key:
+    if type(raw) is not tuple or len(raw) != 2:
         return None
-    value: object = raw[1]
-    return value
+    made_for, value = raw
+    return value if made_for == key else None
 
 
 def read_document(path: Path | None, shape: dict[str, object]) -> dict[str, Any]:

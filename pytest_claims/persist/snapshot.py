@@ -125,21 +125,23 @@ class Snapshot:
             entry = self._old_files.get(path)
             if entry is None:
                 continue
+            key, _, _, final = entry
             try:
-                self.edited = entry[0] != stat_key(os.stat(path))
+                self.edited = key != stat_key(os.stat(path))
             except OSError:
                 self.edited = True
-            if entry[3]:
+            if final:
                 vouched[path] = entry
         if self.edited:
             return {}
         self._files.update(vouched)
-        return {path: (entry[1], entry[2]) for path, entry in vouched.items()}
+        return {path: (digest, mentions) for path, (_, digest, mentions, _) in vouched.items()}
 
     def record_file(self, path: str, key: StatKey, digest: str, mentions: bool) -> None:
         """`digest` of the bytes read after `key` was taken; trusted next time only if they were read long
         enough after the file's last change, but recorded either way (a file first seen is no edit)."""
-        final = self._settled(key[1], WRITEBACK_NS) and self._settled(key[2], WRITEBACK_NS)
+        _, mtime_ns, ctime_ns, _ = key
+        final = self._settled(mtime_ns, WRITEBACK_NS) and self._settled(ctime_ns, WRITEBACK_NS)
         self._files[path] = (key, digest, mentions, final)
 
     def save(self) -> None:

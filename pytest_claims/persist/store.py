@@ -157,6 +157,12 @@ def _interned(entry: tuple[tuple[str, ...], object], seen: dict[Any, Any]) -> tu
     return (_intern(deps, 0, seen), _intern(value, 2, seen))
 
 
+def _module(key: SummaryKey) -> str:
+    """The module of the function a stored summary is of."""
+    module, *_ = key
+    return module
+
+
 def _deps(entry: tuple[tuple[str, ...], object]) -> tuple[str, ...]:
     """What a stored (dependencies, value) pair was built on."""
     deps, _ = entry
@@ -350,7 +356,8 @@ class SummaryStore:
         if entry is None:
             return None
         deps, raw = entry
-        if not self._valid(key[0], deps):
+        module, _ = key
+        if not self._valid(module, deps):
             return None
         self.loaded += 1
         return decode(Summary, raw)
@@ -361,14 +368,16 @@ class SummaryStore:
         if self.path is None:
             return None
         self._stored()
-        found = self._old_subclasses.get((platform, key[0], key[1]))
+        module, index = key
+        found = self._old_subclasses.get((platform, module, index))
         if found is None or self._hierarchy_changed():
             return None
         return [(str(m), int(i)) for m, i in found]
 
     def put_subclasses(self, platform: str, key: tuple[str, int], found: list[tuple[str, int]]) -> None:
         if self.path is not None:
-            self._new_subclasses[platform, key[0], key[1]] = tuple(found)
+            module, index = key
+            self._new_subclasses[platform, module, index] = tuple(found)
 
     def _valid(self, module: str, deps: tuple[str, ...]) -> bool:
         """Whether a summary of a function of `module` built on `deps` stands: none of them changed, but for
@@ -391,13 +400,14 @@ class SummaryStore:
             self.computed += 1
             where = platform if PLATFORM in summary.deps else "*"
             deps = summary.deps.union(lines_of(r.module) for r in summary.reaches if r.module)
-            self._new[key[0], key[1], where, receiver, args] = (tuple(sorted(deps)), encode(summary))
+            module, index = key
+            self._new[module, index, where, receiver, args] = (tuple(sorted(deps)), encode(summary))
 
     def save(self) -> None:
         """Still-valid old summaries and the new ones; nothing is written when nothing was computed."""
         if self.path is None or not (self._new or self._new_subclasses):
             return
-        kept = {key: entry for key, entry in self._stored().items() if self._valid(key[0], _deps(entry))}
+        kept = {key: entry for key, entry in self._stored().items() if self._valid(_module(key), _deps(entry))}
         kept.update(self._new)
         old = self._old_subclasses  # asked only when there is something to keep: it may parse changed modules
         subclasses = dict(old) if old and not self._hierarchy_changed() else {}
@@ -429,7 +439,7 @@ _STEPS = Violation._fields.index("steps")
 def _moved_steps(item: Any, lines: dict[str, dict[int, int]], memo: dict[int, Any]) -> Any:
     """A stored violation with the lines of its steps in the files of `lines` moved (KeyError: one is not)."""
     steps = item[_STEPS]
-    if not any(step[1] in lines for step in steps):
+    if not any(file in lines for _, file, _, _ in steps):
         return item
     new = memo.get(id(steps))
     if new is None:
