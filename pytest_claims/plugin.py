@@ -29,6 +29,7 @@ from pytest_claims.output.hints import source_reader
 from pytest_claims.output.messages import excluded_line, failure_text, rule_failure_text, rule_item_name
 from pytest_claims.output.summary import Counted, claim_sites, own_sites, summary_lines
 from pytest_claims.persist.cache import FactsCache
+from pytest_claims.persist.snapshot import snapshot_for
 from pytest_claims.records import ClaimResult, RuleResult
 from pytest_claims.vocabulary import SWEEP_ENVS, platform_name
 
@@ -396,7 +397,7 @@ def _scanned(config: pytest.Config, claims_config: ClaimsConfig, cache: FactsCac
     collected (semantics §9). Otherwise the analysis goes on from this very project (None: it loads its own)."""
     if claims_config.present or config.getoption("claims_report", None) or config.getoption("claims_observe", False):
         return None
-    return load(claims_config, cache)
+    return load(claims_config, cache, snapshot_for(cache.directory))
 
 
 def _progress(config: pytest.Config, text: str) -> bool:

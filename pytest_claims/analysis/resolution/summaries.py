@@ -81,7 +81,7 @@ from pytest_claims.records import (
 )
 
 if TYPE_CHECKING:
-    from pytest_claims.persist.store import SummaryStore
+    from pytest_claims.analysis.ports import SummarySource
 
 Key = tuple[str, int]
 
@@ -105,7 +105,7 @@ class Summaries:
         config: Config,
         catalogue: Catalogue,
         shared: dict[Key, Summary],
-        persisted: SummaryStore | None,
+        persisted: SummarySource | None,
     ) -> None:
         self.view, self.evaluator, self.hierarchy, self.dispatch, self.bodies, self.tracker = parts
         self.stored = Stored(parts)
