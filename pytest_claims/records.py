@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-FACTS_MEANING = 27
+FACTS_MEANING = 28
 """Bumped when the extractor changes what a fact means without changing a record's shape (a shape change is
 seen by `persist.codec.schema` on its own); part of the facts cache's namespace."""
 
@@ -149,6 +149,14 @@ class FunctionFacts:
     arity: tuple[tuple[str, ...], int, int, tuple[str, ...], tuple[str, ...], bool, bool] | tuple[()] = ()
     """For a def in a class body whose decorators leave its arguments as they are, how it binds a call's arguments
     (`arguments.Arity`): a call on a protocol-typed value enters only the implementers it fits."""
+    decorated: tuple[str, ...] = ()
+    """Its decorators other than `staticmethod`, `classmethod` and `abstractmethod`, each a dotted chain as written,
+    `name()` for a call of one, "<?>" for anything else: a call's arguments decide its `tests` only where each of
+    them is known to hand the def back unchanged (`hands_back`)."""
+    hands_back: str = ""
+    """What it returns when used as a decorator, read from its own `return` statements: "arg" when each returns its
+    first argument (after `self` / `cls`) as it came, "def" when each returns a local def that does that itself (a
+    decorator factory, a registry's `register("name")`); "" anything else."""
 
 
 @dataclass(frozen=True, slots=True)

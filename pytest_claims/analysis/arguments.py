@@ -55,6 +55,12 @@ HOPS = ""
 """The name of the entry of a `Decided` that counts how many calls its values were passed on through unchanged
 (`(HOPS, "hops", n)`; absent: none). No parameter has this name, so no test reads it."""
 
+OUTSIDE = "<self>"
+"""The name of the entry of a `Decided` that says which project subclasses the method's `self` is no instance of
+(`(OUTSIDE, "outside", ((module, class index), ...))`; absent: none known): a method entered by a lookup of its name
+on an instance never runs for the subclasses that override the name (`Dispatch.outside`). No parameter has this
+name, so no test reads it."""
+
 MAX_HOPS = 2
 """How many times a decided parameter is passed on: a literal decides the tests of the function it is passed to and
 of the next two that receive it unchanged, three calls deep."""
