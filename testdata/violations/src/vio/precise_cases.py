@@ -3,6 +3,9 @@
 1. A method entered through a lookup of its name on an instance (`self.run()`) runs only for the classes whose
    lookup finds it: `self` inside it stands for none of the subclasses that override the name. A subclass that
    still runs it, through `super().run()` or by naming it on its class (`Plan.run(self)`), enters it for itself.
+2. An argument of known class (`datetime.timezone.utc`) decides `isinstance` in a decorated def when each
+   decorator hands the def back unchanged (a function returning its argument, a registry's factory returning
+   such a local def); a decorator that wraps the def leaves its tests open.
 """
 
 import time
