@@ -960,6 +960,9 @@ def _bound(bodies: Bodies, callee: FunctionFacts, call: _Call) -> int | None:
     if len(chain) == 1:
         return 0 if kind in ("function", "lambda") else None
     owners, _ = bodies.use(call.module, call.func, chain[:-1])
+    # only a project module, class or instance gives a project function by an attribute: what else the receiver
+    # may be (a value of unknown class, a property's getter) gives none, and leaves a blind spot of its own
+    owners = [owner for owner in owners if isinstance(owner, (ProjectModule, ProjectClass, ProjectInstance))]
     if not owners:
         return None
     if kind in ("function", "lambda"):

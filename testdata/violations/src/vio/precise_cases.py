@@ -6,6 +6,9 @@
 2. An argument of known class (`datetime.timezone.utc`) decides `isinstance` in a decorated def when each
    decorator hands the def back unchanged (a function returning its argument, a registry's factory returning
    such a local def); a decorator that wraps the def leaves its tests open.
+3. A function entered past the walk's bound on contexts keeps a literal argument its callers give one of two
+   values (`require_ready` left at `True`, where one earlier context passed `False`); and a method called on a
+   receiver that may also be of unknown class (a parameter defaulting to an instance) is bound all the same.
 """
 
 import time
@@ -186,3 +189,69 @@ def to_zone_bare(value, arg):
 # claims: deterministic
 def utc_value_bare(value):
     return to_zone_bare(value, datetime_timezone.utc)
+
+
+# -- 3. a function entered widened keeps a caller's literal default that the contexts take one of two values of --
+
+
+def registry_model(label, name=None, require_ready=True):
+    if name is None:
+        return label
+    if require_ready:
+        return name
+    return time.time()  # want: deterministic call time.time from vio.precise_cases.unready_models via vio.precise_cases.registry_model
+
+
+# claims: deterministic
+def ready_models():
+    registry_model("a", None, require_ready=False)  # returns at `name is None`, before its test of `require_ready`
+    registry_model("a", "b")
+    registry_model("a", "c")
+    registry_model("a", "d")
+    registry_model("a", "e")
+    registry_model("a", "f")
+    registry_model("a", "g")
+    registry_model("a", "h")
+    registry_model("a", "i")
+    registry_model("a", "j")
+    return 1
+
+
+# claims: deterministic
+def unready_models():
+    registry_model("a", None, require_ready=False)
+    registry_model("a", "b")
+    registry_model("a", "c")
+    registry_model("a", "d")
+    registry_model("a", "e")
+    registry_model("a", "f")
+    registry_model("a", "g")
+    registry_model("a", "h")
+    registry_model("a", "i", require_ready=False)
+    return 1
+
+
+# -- a receiver that may be of unknown class besides a project instance: the instance's method is bound ---------
+
+
+class Registry:
+    def check_ready(self):
+        return time.time()  # want: deterministic call time.time from vio.precise_cases.unready_default via vio.precise_cases.Registry.model -> vio.precise_cases.Registry.check_ready
+
+    def model(self, label, require_ready=True):
+        if require_ready:
+            return label
+        return self.check_ready()
+
+
+registry = Registry()
+
+
+# claims: deterministic
+def ready_default(plan=None, apps=registry):
+    return apps.model("a")  # want-blind: `apps.model("a")` from vio.precise_cases.ready_default
+
+
+# claims: deterministic
+def unready_default(plan=None, apps=registry):
+    return apps.model("a", require_ready=False)  # want-blind: `apps.model("a", require_ready=False)` from vio.precise_cases.unready_default
