@@ -3034,8 +3034,11 @@ def _hands_back(node: ast.FunctionDef | ast.AsyncFunctionDef, bound: bool) -> st
     `bound`), which nothing rebinds; "def" when every one returns a local def, bound once, that is "arg" itself;
     "" otherwise (no `return`, a generator, anything else returned)."""
     params = [*node.args.posonlyargs, *node.args.args][1 if bound else 0 :]
-    if isinstance(node, ast.AsyncFunctionDef) or not params:
-        return ""
+    last = node.body[-1]
+    if isinstance(node, ast.AsyncFunctionDef) or not params or not (
+        isinstance(last, ast.Return) and isinstance(last.value, ast.Name)
+    ):
+        return ""  # a decorator ends by handing something back: one that does not is not read further
     returns, stores, defs, generator = _own_returns(node)
     if generator or not returns:
         return ""

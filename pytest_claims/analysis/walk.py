@@ -95,7 +95,7 @@ def breadth_first(
     grouped (`_grouped`), for the receivers' `join` (without one, for its own class)."""
     via_of: dict[Node, Via] = {}
     contexts: dict[tuple[str, int], set[tuple[Receiver, Args]]] = {}
-    groups: dict[tuple[str, int], set[Args]] = {}
+    groups: dict[tuple[str, int], tuple[Kept, set[Args]]] = {}
     queue: deque[Node] = deque()
     for node, chain in starts:
         if node not in via_of:
@@ -117,8 +117,11 @@ def breadth_first(
                 if len(entered) < MAX_CONTEXTS:
                     entered.add((node[2], node[3]))
                 else:
-                    made = groups.setdefault((node[0], node[1]), set())
-                    node = (node[0], node[1], _widened(entered, node[2], join), _grouped(entered, node[3], made))
+                    group = groups.get((node[0], node[1]))
+                    if group is None:
+                        group = groups[node[0], node[1]] = (_kept(entered), set())
+                    args = _grouped(entered, node[3], *group)
+                    node = (node[0], node[1], _widened(entered, node[2], join), args)
             if node not in via_of:
                 via_of[node] = Via(node, name, via)
                 queue.append(node)
@@ -134,23 +137,29 @@ def _widened(entered: set[tuple[Receiver, Args]], receiver: Receiver, join: Join
     return join(sorted(r for r in receivers if r is not None))
 
 
-def _grouped(entered: set[tuple[Receiver, Args]], args: Args, made: set[Args]) -> Args:
-    """The literal arguments a function past its bound is entered with: those of `args` deciding a parameter every
-    context decided, to one of at most `MAX_VALUES` values they gave it (so the callers leaving `require_ready` at
-    `True` keep it, though one context passed `False`). Each such group is a node of its own; past `MAX_GROUPS` of
-    them, only the arguments every context agreed on (`_agreed`). Always a part of `args`: the node stands for the
-    call that entered it."""
-    values: dict[str, set[tuple[str, object]]] = {}
+Kept = dict[str, set[tuple[str, object]]]
+"""Per parameter every one of a function's first contexts decided, to at most `MAX_VALUES` values: those values."""
+
+
+def _kept(entered: set[tuple[Receiver, Args]]) -> Kept:
+    """The parameters that group a function's widened entries (`_grouped`), from its first contexts (once: they
+    are all it is ever entered in apart)."""
+    values: Kept = {}
     decided: dict[str, int] = {}
     for _, other in entered:
         for name, kind, value in other:
             values.setdefault(name, set()).add((kind, value))
             decided[name] = decided.get(name, 0) + 1
-    grouped = tuple(
-        d
-        for d in args
-        if decided.get(d[0]) == len(entered) and len(values[d[0]]) <= MAX_VALUES and (d[1], d[2]) in values[d[0]]
-    )
+    return {k: v for k, v in values.items() if decided[k] == len(entered) and len(v) <= MAX_VALUES}
+
+
+def _grouped(entered: set[tuple[Receiver, Args]], args: Args, kept: Kept, made: set[Args]) -> Args:
+    """The literal arguments a function past its bound is entered with: those of `args` deciding a parameter every
+    context decided, to one of at most `MAX_VALUES` values they gave it (`kept`: so the callers leaving
+    `require_ready` at `True` keep it, though one context passed `False`). Each such group is a node of its own;
+    past `MAX_GROUPS` of them (`made`), only the arguments every context agreed on (`_agreed`). Always a part of
+    `args`: the node stands for the call that entered it."""
+    grouped = tuple(d for d in args if (d[1], d[2]) in kept.get(d[0], ()))
     if grouped in made or len(made) < MAX_GROUPS:
         made.add(grouped)
         return grouped
