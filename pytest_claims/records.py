@@ -162,6 +162,14 @@ class FunctionFacts:
     lambda's own parameter of the same name, an assignment, `global`), with their position among the positional
     ones (-1 for a keyword-only one): such a parameter holds what a call passes for it, and the project's own calls
     show some of that (`stored.Stored.passed`)."""
+    decorated: tuple[str, ...] = ()
+    """Its decorators other than `staticmethod`, `classmethod` and `abstractmethod`, each a dotted chain as written,
+    `name()` for a call of one, "<?>" for anything else: a call's arguments decide its `tests` only where each of
+    them is known to hand the def back unchanged (`hands_back`)."""
+    hands_back: str = ""
+    """What it returns when used as a decorator, read from its own `return` statements: "arg" when each returns its
+    first argument (after `self` / `cls`) as it came, "def" when each returns a local def that does that itself (a
+    decorator factory, a registry's `register("name")`); "" anything else."""
 
 
 @dataclass(frozen=True, slots=True)

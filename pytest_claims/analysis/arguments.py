@@ -69,6 +69,12 @@ FROM = "<from>"
 it passes on unchanged to a plain function holds there what the project's calls pass the start, up to `MAX_HOPS`
 more calls. No parameter has this name, so no test reads it."""
 
+OUTSIDE = "<self>"
+"""The name of the entry of a `Decided` that says which project subclasses the method's `self` is no instance of
+(`(OUTSIDE, "outside", ((module, class index), ...))`; absent: none known): a method entered by a lookup of its name
+on an instance never runs for the subclasses that override the name (`Dispatch.outside`). No parameter has this
+name, so no test reads it."""
+
 MAX_HOPS = 2
 """How many times a decided parameter is passed on: a literal decides the tests of the function it is passed to and
 of the next two that receive it unchanged, three calls deep."""

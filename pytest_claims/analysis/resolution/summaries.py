@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from pytest_claims.analysis.arguments import FROM, MAX_HOPS, NAMED, START, SURE, Decided, Passed
+from pytest_claims.analysis.arguments import FROM, MAX_HOPS, NAMED, OUTSIDE, START, SURE, Decided, Passed
 from pytest_claims.analysis.catalog import Catalogue
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
@@ -127,6 +127,8 @@ class Summaries:
         self._members: frozenset[str] | None = None
         self._callbacks: dict[str, tuple[Callback, ...]] | None = None
         self._tapes: dict[Key, Tape] = {}
+        self._decorators: dict[Key, tuple[bool, frozenset[str]]] = {}
+        """Per decorated def, whether its decorators hand it back unchanged, and the modules that answer read."""
         """Per function, the uses any context of it resolves alike, with what they recorded (`Tape`)."""
         self.keep_names = bool(config.forbid_reaches)
         """Rules may name any dotted name (`to = "json"`), so their runs keep every name a body uses."""
@@ -311,7 +313,8 @@ class Summaries:
         dispatched = ctx == "call" and len(chain) > 1 and chain[-1][:1] != "(" and not chain[0].startswith("<super")
         for sym in syms:
             how = self._dispatch_how(module, func, chain, sym) if dispatched else ""
-            self._outcome(sym, ctx, line, found, "", call, how)
+            outside = self._outside(module, func, chain, sym) if dispatched else ()
+            self._outcome(sym, ctx, line, found, "", call, how, outside)
         if any(isinstance(s, Unknown) for s in syms):
             self._held(module, func, chain, ctx, (line, found))
         if ctx == "getattr":
@@ -372,6 +375,25 @@ class Summaries:
         if not classes or any(owners.intersection(self.hierarchy.mro(*key)) for key in classes):
             return ""
         return "protocol" if any(self.hierarchy.is_protocol(*key) for key in classes) else "override"
+
+    def _outside(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], sym: Sym) -> Decided:
+        """A method `obj.m()` enters by looking `m` up on instances (and only so: every receiver an instance whose
+        class's lookup gives it, no field of that name), as `Decided`'s `OUTSIDE` entry: the subclasses overriding
+        `m`, which never run it for this call (`Dispatch.outside`). Empty: none, or not entered so."""
+        if not isinstance(sym, ProjectFunction):
+            return ()
+        attr = chain[-1]
+        receivers = self.bodies.use(module, func, chain[:-1])[0]
+        if not receivers or not all(isinstance(r, ProjectInstance) for r in receivers):
+            return ()
+        looked_up = False
+        for receiver in receivers:
+            assert isinstance(receiver, ProjectInstance)
+            if self.dispatch.is_instance_state(receiver.module, receiver.idx, attr):
+                return ()
+            looked_up = looked_up or sym in self.dispatch.class_member(receiver, attr, 1, dispatch=True)
+        outside = self.dispatch.outside(sym, attr) if looked_up else ()
+        return ((OUTSIDE, "outside", outside),) if outside else ()
 
     def _protocol_calls(self, sym: ProjectInstance, shape: tuple[int, tuple[str, ...]] | None) -> list[Sym]:
         """The `__call__` methods calling a protocol-typed value may enter (those accepting `shape`, when known)."""
@@ -716,7 +738,15 @@ class Summaries:
     # -- outcomes -----------------------------------------------------------------------------------------
 
     def _outcome(
-        self, sym: Sym, ctx: str, line: int, found: Found, subject: str, call: _Call | None = None, how: str = ""
+        self,
+        sym: Sym,
+        ctx: str,
+        line: int,
+        found: Found,
+        subject: str,
+        call: _Call | None = None,
+        how: str = "",
+        outside: Decided = (),
     ) -> None:
         """One resolved use, recorded as it is; `subject` is the project class whose construction led here
         (its trust covers what its constructor does); `call`, the call's literal arguments, when it is one;
@@ -724,7 +754,7 @@ class Summaries:
         unknowns record nothing."""
         match sym:
             case ProjectFunction():
-                self._function_outcome(sym, ctx, line, found, subject, call, how)
+                self._function_outcome(sym, ctx, line, found, subject, call, how, outside)
             case ProjectClass() | ProjectInstance():
                 self._construct_outcome(sym, ctx, line, found, subject, call, how)
             case StdName(dotted, symbol):
@@ -737,7 +767,15 @@ class Summaries:
                 found.frontier(Frontier(dotted, line, reason, f'trusted = ["{dotted}"]', subject or dotted))
 
     def _function_outcome(
-        self, sym: ProjectFunction, ctx: str, line: int, found: Found, subject: str, call: _Call | None, how: str
+        self,
+        sym: ProjectFunction,
+        ctx: str,
+        line: int,
+        found: Found,
+        subject: str,
+        call: _Call | None,
+        how: str,
+        outside: Decided = (),
     ) -> None:
         if ctx in ("getattr", "identity"):
             return
@@ -749,10 +787,12 @@ class Summaries:
         args: Decided = ()
         if call is not None and ctx == "call":
             callee = self.view.module(sym.module).facts.functions[sym.idx]
-            if callee.tests:
+            if callee.tests and (not callee.decorated or self._hands_back(key, callee)):
                 args = self._entered(key, callee, call)
             if callee.received and call.func.received:
                 args = self._handed(callee, call, args)
+        if outside:
+            args = tuple(sorted((*args, *outside), key=lambda d: d[0]))
         if not how:
             getter = self.view.module(sym.module).facts.functions[sym.idx].kind == "property"
             how = "getter" if getter else "call" if ctx == "call" else "reference"
@@ -803,6 +843,36 @@ class Summaries:
             return None
         hops, pairs = held[1]
         return int(hops), {str(p): (str(m), int(i), str(s)) for p, m, i, s in pairs}
+
+    def _hands_back(self, key: Key, callee: FunctionFacts) -> bool:
+        """Whether every decorator of a decorated def hands it back unchanged, so a call of its name passes the def
+        its arguments as written: a project function that returns its argument (`@register`), or a call of one that
+        returns such a local def (`@library.filter("name")`, a registry). Anything else may wrap it (`@pass_context`
+        adds an argument): its tests stay open. Memoised per def, with the modules resolving the decorators read."""
+        known = self._decorators.get(key)
+        if known is None:
+            module = self.view.module(key[0])
+            deps: set[str] = set()
+            handed = True
+            for text in callee.decorated:
+                if text == "<?>":
+                    handed = False
+                    break
+                called = text.endswith("()")
+                with self.tracker.scope(state="off"):  # the def's statement evaluates it, not this call
+                    syms, read = self.bodies.decorator(module, callee, text.removesuffix("()"))
+                deps.update(read)
+                wanted = "def" if called else "arg"
+                handed = handed and bool(syms) and all(self._returns(sym) == wanted for sym in syms)
+            known = self._decorators[key] = (handed, frozenset(deps))
+        self.tracker.modules(known[1])
+        return known[0]
+
+    def _returns(self, sym: Sym) -> str:
+        """What a project function hands back as a decorator (`FunctionFacts.hands_back`); "" for anything else."""
+        if not isinstance(sym, ProjectFunction):
+            return ""
+        return self.view.module(sym.module).facts.functions[sym.idx].hands_back
 
     def _entered(self, key: Key, callee: FunctionFacts, call: _Call) -> Decided:
         """The callee's tests the call decides: by the literals it passes or leaves (its own, or the decided
@@ -1017,6 +1087,9 @@ def _bound(bodies: Bodies, callee: FunctionFacts, call: _Call) -> int | None:
     if len(chain) == 1:
         return 0 if kind in ("function", "lambda") else None
     owners, _ = bodies.use(call.module, call.func, chain[:-1])
+    # only a project module, class or instance gives a project function by an attribute: what else the receiver
+    # may be (a value of unknown class, a property's getter) gives none, and leaves a blind spot of its own
+    owners = [owner for owner in owners if isinstance(owner, (ProjectModule, ProjectClass, ProjectInstance))]
     if not owners:
         return None
     if kind in ("function", "lambda"):
