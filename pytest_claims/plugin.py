@@ -977,6 +977,9 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
             terminalreporter.line(f"project {shown}" + ("" if lines else ": no claim item of it ran"))
         for line in lines:
             terminalreporter.line(line)
+    if len(states) > 1 and states[0].observed is not None:
+        first = posixpath.normpath(states[0].display("."))
+        terminalreporter.line(f"warning: --claims-observe judged the claims of project {first} only")
     for message in states[0].report_message.splitlines():
         terminalreporter.line(message)
 

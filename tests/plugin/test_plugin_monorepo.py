@@ -180,3 +180,8 @@ def test_a_root_with_its_own_table_is_one_project(pytester: pytest.Pytester, mon
     write(monorepo, {"pyproject.toml": '[tool.claims]\npackages = ["top"]\n', "top/__init__.py": CORE})
     verdicts = _verdicts(pytester.inline_run(*OFF, "--claims-platform=linux"))
     assert verdicts == {"top/__init__.py::held[linux]": "passed", "top/__init__.py::broken[linux]": "failed"}
+
+
+def test_observation_says_it_judged_the_first_project_only(pytester: pytest.Pytester, monorepo: Path) -> None:
+    result = pytester.runpytest(*OFF, "--claims-observe")
+    result.stdout.fnmatch_lines(["warning: --claims-observe judged the claims of project pkgs/a only"])
