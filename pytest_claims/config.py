@@ -949,16 +949,20 @@ def find_project_root(paths: Sequence[Path], invocation_dir: Path, rootdir: Path
 def find_project_roots(paths: Sequence[Path], invocation_dir: Path, rootdir: Path | None = None) -> tuple[Path, ...]:
     """Every project a run covers, sorted: each path (or `invocation_dir` when none is given) belongs to the
     project of its nearest `[tool.claims]` table at or above it; a path with none above it holds the projects of
-    the tables below it (`tables_below`, with the default `exclude`: what a run searches). None at all: the one
-    project `find_project_root` finds. A directory whose own pyproject.toml holds the table is one project,
-    whatever tables lie below it."""
-    starts = [_start([path], invocation_dir) for path in paths] or [Path(os.path.abspath(invocation_dir))]
+    the tables below it (`tables_below`, with the default `exclude`: what a run searches). A file given, or a
+    directory given that the search would not enter (`tests`, `docs`, a hidden one: the default `exclude` names
+    it), holds none: `pytest tests` runs the tests, not the projects kept among their data. None at all: the one project
+    `find_project_root` finds. A directory whose own pyproject.toml holds the table is one project, whatever
+    tables lie below it."""
+    given = [Path(os.path.abspath(os.path.join(invocation_dir, path))) for path in paths]
+    searched = exclusion(DEFAULT_EXCLUDE)
     roots: list[Path] = []
-    for start in dict.fromkeys(starts):
+    for path in dict.fromkeys(given or [Path(os.path.abspath(invocation_dir))]):
+        start = path if path.is_dir() else path.parent
         above = next((d for d in (start, *start.parents) if holds_claims_table(d / PYPROJECT)), None)
         if above is not None:
             roots.append(above)
-        else:
+        elif path.is_dir() and not (given and searched(path.name, [path.name])):
             roots.extend(start / table.rpartition("/")[0] for table in tables_below(start, DEFAULT_EXCLUDE))
     if not roots:
         return (find_project_root(paths, invocation_dir, rootdir),)

@@ -114,6 +114,8 @@ def test_find_project_roots(tmp_path: Path) -> None:
         "build/e/pyproject.toml": "[tool.claims]\n",
         "examples/f/pyproject.toml": "[tool.claims]\n",
         "lone/x.py": "",
+        "tests/data/pyproject.toml": "[tool.claims]\n",
+        "tests/test_x.py": "",
     }.items():
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text(text, encoding="utf-8")
@@ -124,5 +126,9 @@ def test_find_project_roots(tmp_path: Path) -> None:
     assert find_project_roots([Path("pkgs/a/sub/x.py"), Path("pkgs/c")], tmp_path) == (sub,)
     assert find_project_roots([], a / "sub") == (sub,)
     assert find_project_roots([Path("lone")], tmp_path) == (tmp_path,)  # no table: pytest's rootdir
+    # a file, or a directory the search would not enter, holds no project below it
+    assert find_project_roots([Path("tests/test_x.py")], tmp_path) == (tmp_path,)
+    assert find_project_roots([Path("tests")], tmp_path) == (tmp_path,)
+    assert find_project_roots([Path("tests/data")], tmp_path) == (tmp_path / "tests/data",)
     with pytest.raises(ConfigError):
         load_config(b)
