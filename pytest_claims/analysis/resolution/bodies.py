@@ -119,6 +119,7 @@ class Bodies:
                         out.extend(self._augmented(out, binding.target))
             finally:
                 self.tracker.busy.discard(key)
+            out = _declared(out, bound)
             kinds = {b.kind for b in bound}
             if len(out) > 1 and (receives or "augmented" in kinds or (name in func.locals and kinds & _VALUED)):
                 out = list(dict.fromkeys(out))
@@ -320,3 +321,13 @@ class Bodies:
 def _local(func: FunctionFacts, name: str) -> bool:
     """Whether a name is the body's own (a local, something its body binds, a `super(X, obj)` root)."""
     return name.startswith("<super:") or name in func.locals or any(b.name == name for b in func.bindings)
+
+
+def _declared(out: list[Sym], bound: list[Binding]) -> list[Sym]:
+    """A declared name (`tail: str`, `c: Clock` before `for c in items`, an annotated parameter) holds what its
+    declaration says wherever it is bound, as a type checker holds every assignment of it to the declared type: a
+    binding that types nothing (an untyped iterable's element, an unpacked library result, the name's own earlier
+    value) adds nothing unknown beside it."""
+    if UNKNOWN not in out or not any(b.member == "declared" or (b.kind == "alias" and b.member) for b in bound):
+        return out
+    return [sym for sym in out if sym is not UNKNOWN] or [UNKNOWN]
