@@ -2384,7 +2384,7 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
         # getattr(obj, <non-literal>): dynamic when obj is a capable module.
         target = chain_of(node.args[0])
         if target is not None:
-            ex.use(scope, target, "getattr", node.lineno, guard)
+            ex.use(scope, target, "getattr", node.lineno, guard, ex.code(node))
     if chain is not None:
         ex.use(scope, chain, "call", func.lineno, guard, ex.code(node) if _maybe_blind(ex, scope, chain) else "")
         caller = scope.func

@@ -213,7 +213,12 @@ def typed_getattr(dirs: Dirs, prop: str):
 
 # claims: deterministic
 def untyped_getattr(dirs, prop: str):
-    return getattr(dirs, prop)
+    return getattr(dirs, prop)  # want-blind: `getattr(dirs, prop)` from vio.typesrc_cases.untyped_getattr
+
+
+# claims: deterministic
+def untyped_getattr_literal(dirs):
+    return getattr(dirs, "label")  # a literal name is the attribute itself: `dirs.label`
 
 
 # claims: deterministic
