@@ -72,8 +72,8 @@ stdlib or third-party class not entered) or `part` (in a class statement's `stat
 body whose `state` function is named by the chain, at this line) or `escape` (a class defined in the function, named
 by the chain, or an instance of it may leave the function here: its methods that reach something are blind spots);
 `guard` indexes `FileFacts.guards`; `code` is the call's source text, whitespace-normalised (at most 120
-characters), kept only for calls whose callee may turn out to be of unknown type (a blind spot is reported with
-it), else "".
+characters), kept only for calls whose callee may turn out to be of unknown type and for `getattr` uses (a blind
+spot is reported with it), else "".
 `implicit` (a special method Python calls: `("a", "__eq__")` for `a == b`): there `code` is the dotted chain of
 the forward call whose landing on a
 project method means this reflected one does not happen (`x.__add__` for the `y.__radd__` of `x + y`), or "".

@@ -223,4 +223,4 @@ def untyped_getattr_literal(dirs):
 
 # claims: deterministic
 def untyped_property(dirs):
-    return dirs.home
+    return dirs.home  # a read, not a call site: no blind spot (docs/semantics.md, 5.12); annotate `dirs`
