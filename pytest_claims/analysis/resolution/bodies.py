@@ -119,7 +119,7 @@ class Bodies:
                         out.extend(self._augmented(out, binding.target))
             finally:
                 self.tracker.busy.discard(key)
-            out = _declared(out, bound)
+            out = self._declared(module, func, out, bound)
             kinds = {b.kind for b in bound}
             if len(out) > 1 and (receives or "augmented" in kinds or (name in func.locals and kinds & _VALUED)):
                 out = list(dict.fromkeys(out))
@@ -129,6 +129,25 @@ class Bodies:
         if name in func.locals:
             return [UNKNOWN]
         return None
+
+    def _declared(self, module: Module, func: FunctionFacts, out: list[Sym], bound: list[Binding]) -> list[Sym]:
+        """A declared name (`tail: str`, `c: Clock` before `for c in items`, an annotated parameter) holds what its
+        declaration says wherever it is bound, as a type checker holds every assignment of it to the declared
+        type: where the declaration names a class, a binding that types nothing (an untyped iterable's element, an
+        unpacked library result, the name's own earlier value) adds nothing unknown beside it. A declaration that
+        types nothing itself (an unresolved name, `Any`) leaves every unknown in place."""
+        if UNKNOWN not in out:
+            return out
+        for binding in bound:
+            if binding.kind == "instance" and binding.member == "declared":
+                declared = binding.target
+            elif binding.kind == "alias" and binding.member:
+                declared = binding.member
+            else:
+                continue
+            if any(sym is not UNKNOWN for sym in self.evaluator.typed(module, func, declared)):
+                return [sym for sym in out if sym is not UNKNOWN] or [UNKNOWN]
+        return out
 
     def _received(self, module: Module, func: FunctionFacts) -> list[Sym]:
         """What a method's `self` / `cls` holds as its parameter: the receiver the walk entered with, or its own
@@ -321,13 +340,3 @@ class Bodies:
 def _local(func: FunctionFacts, name: str) -> bool:
     """Whether a name is the body's own (a local, something its body binds, a `super(X, obj)` root)."""
     return name.startswith("<super:") or name in func.locals or any(b.name == name for b in func.bindings)
-
-
-def _declared(out: list[Sym], bound: list[Binding]) -> list[Sym]:
-    """A declared name (`tail: str`, `c: Clock` before `for c in items`, an annotated parameter) holds what its
-    declaration says wherever it is bound, as a type checker holds every assignment of it to the declared type: a
-    binding that types nothing (an untyped iterable's element, an unpacked library result, the name's own earlier
-    value) adds nothing unknown beside it."""
-    if UNKNOWN not in out or not any(b.member == "declared" or (b.kind == "alias" and b.member) for b in bound):
-        return out
-    return [sym for sym in out if sym is not UNKNOWN] or [UNKNOWN]

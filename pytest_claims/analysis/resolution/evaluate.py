@@ -357,11 +357,13 @@ class Evaluator:
             return bounds
         else:
             syms = self.resolve_chain_in_module(module, chain, 1)
-        typed = [UNKNOWN if self._stub_protocol(sym) else _instance(sym) for sym in syms] or [UNKNOWN]
-        if not local and UNKNOWN in typed and any(sym is not UNKNOWN for sym in typed):
+        protocols = [self._stub_protocol(sym) for sym in syms]
+        typed = [UNKNOWN if protocol else _instance(sym) for sym, protocol in zip(syms, protocols, strict=True)]
+        if not local and not any(protocols) and UNKNOWN in typed and any(sym is not UNKNOWN for sym in typed):
             # an annotation names a class: a binding of its name that names none (`except ImportError: mod = None`
             # beside `import mod`) is no class the annotation can mean, as a type checker reads it
             typed = [sym for sym in typed if sym is not UNKNOWN]
+        typed = typed or [UNKNOWN]
         if typed == [UNKNOWN] and not local:
             # a name that types nothing at run time (unbound, or `else: Loader = None`): a type checker's import
             checking = self._checking_only(module, chain)

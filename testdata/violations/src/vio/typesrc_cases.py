@@ -166,6 +166,15 @@ def declared_loop_pure(items):
 
 
 # claims: deterministic
+def declared_as_nothing(items):
+    c: NoSuchClass  # noqa: F821 - a declaration that types nothing leaves the loop's unknown in place
+    c = Clock()
+    c.name()  # want-blind: `c.name()` from vio.typesrc_cases.declared_as_nothing
+    for c in items:
+        c.name()  # want-blind: `c.name()` from vio.typesrc_cases.declared_as_nothing
+
+
+# claims: deterministic
 def undeclared_loop(items):
     for c in items:
         c.stamp()  # want-blind: `c.stamp()` from vio.typesrc_cases.undeclared_loop
