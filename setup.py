@@ -24,7 +24,7 @@ COMPILE_ENV = "PYTEST_CLAIMS_COMPILE"
 LEFT_INTERPRETED = {
     "pytest_claims/analysis/__init__.py",
     "pytest_claims/analysis/resolution/__init__.py",
-    # its records are read back from the cache by their type hints (`persist.codec`), which a compiled class
+    # its records are read back from the cache by their type hints (`codec`), which a compiled class
     # no longer carries in full
     "pytest_claims/analysis/stubdefs.py",
     # the rest of the stub rooms, which read those records: `Stubs` derives from `StubNames` (a compiled class

@@ -61,6 +61,7 @@ __all__ = [
     "detect_packages",
     "env_flag",
     "find_project_root",
+    "find_project_roots",
     "holds_claims_table",
     "is_excluded",
     "load_config",
@@ -310,21 +311,10 @@ def tables_below(root: Path, exclude: Iterable[str]) -> list[str]:
             if not matched(d, [prefix + d])
             and not os.path.lexists(os.path.join(directory, d, "pyvenv.cfg"))
         )
-        if prefix and PYPROJECT in files and _holds_table(Path(directory) / PYPROJECT):
+        # a table that does not parse counts (`holds_claims_table`): its project's run names the error
+        if prefix and PYPROJECT in files and holds_claims_table(Path(directory) / PYPROJECT):
             found.append(prefix + PYPROJECT)
     return sorted(found)
-
-
-def _holds_table(file: Path) -> bool:
-    """Does this pyproject.toml hold a `[tool.claims]` table? (Unreadable or malformed: no, it is not ours.)"""
-    try:
-        data = read_file(file)
-        if b"claims" not in data:
-            return False
-        tool = tomllib.loads(data.decode("utf-8")).get("tool")
-    except (OSError, ValueError):
-        return False
-    return isinstance(tool, dict) and "claims" in tool
 
 
 def _entries(directory: Path) -> list[os.DirEntry[str]] | None:
@@ -954,6 +944,29 @@ def find_project_root(paths: Sequence[Path], invocation_dir: Path, rootdir: Path
         if holds_claims_table(directory / PYPROJECT):
             return directory
     return Path(os.path.abspath(rootdir)) if rootdir is not None else pytest_rootdir(start, invocation_dir)
+
+
+def find_project_roots(paths: Sequence[Path], invocation_dir: Path, rootdir: Path | None = None) -> tuple[Path, ...]:
+    """Every project a run covers, sorted: each path (or `invocation_dir` when none is given) belongs to the
+    project of its nearest `[tool.claims]` table at or above it; a path with none above it holds the projects of
+    the tables below it (`tables_below`, with the default `exclude`: what a run searches). A file given, or a
+    directory given that the search would not enter (`tests`, `docs`, a hidden one: the default `exclude` names
+    it), holds none: `pytest tests` runs the tests, not the projects kept among their data. None at all: the one project
+    `find_project_root` finds. A directory whose own pyproject.toml holds the table is one project, whatever
+    tables lie below it."""
+    given = [Path(os.path.abspath(os.path.join(invocation_dir, path))) for path in paths]
+    searched = exclusion(DEFAULT_EXCLUDE)
+    roots: list[Path] = []
+    for path in dict.fromkeys(given or [Path(os.path.abspath(invocation_dir))]):
+        start = path if path.is_dir() else path.parent
+        above = next((d for d in (start, *start.parents) if holds_claims_table(d / PYPROJECT)), None)
+        if above is not None:
+            roots.append(above)
+        elif path.is_dir() and not (given and searched(path.name, [path.name])):
+            roots.extend(start / table.rpartition("/")[0] for table in tables_below(start, DEFAULT_EXCLUDE))
+    if not roots:
+        return (find_project_root(paths, invocation_dir, rootdir),)
+    return tuple(sorted(set(roots)))
 
 
 _PYTEST_FILES: tuple[tuple[str, re.Pattern[str] | None], ...] = (

@@ -132,3 +132,9 @@ def _kind(mode: int) -> str:
         (stat.S_ISSOCK, "a socket"),
     )
     return next((name for test, name in kinds if test(mode)), "a special file")
+
+
+def stat_key(st: os.stat_result) -> tuple[int, int, int, int]:
+    """What a file's stat data says of its bytes (size, mtime, ctime, inode): a snapshot trusts a digest taken
+    under the same key."""
+    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)

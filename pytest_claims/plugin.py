@@ -10,6 +10,7 @@ from __future__ import annotations
 import fnmatch
 import functools
 import gc
+import hashlib
 import os
 import pickle
 import posixpath
@@ -24,11 +25,12 @@ import pytest
 from pytest_claims import __version__, unrewritten  # noqa: F401  (first: see pytest_claims.unrewritten)
 from pytest_claims.analysis.project import Project, load
 from pytest_claims.config import Config as ClaimsConfig
-from pytest_claims.config import ConfigError, find_project_root, load_config, sweep_env, unknown_platform
+from pytest_claims.config import ConfigError, find_project_roots, load_config, sweep_env, unknown_platform
 from pytest_claims.output.hints import source_reader
 from pytest_claims.output.messages import excluded_line, failure_text, rule_failure_text, rule_item_name
 from pytest_claims.output.summary import Counted, claim_sites, own_sites, summary_lines
 from pytest_claims.persist.cache import FactsCache
+from pytest_claims.persist.snapshot import snapshot_for
 from pytest_claims.records import ClaimResult, RuleResult
 from pytest_claims.vocabulary import SWEEP_ENVS, platform_name
 
@@ -181,7 +183,10 @@ class _LineRepr:
 
 
 _STATE = pytest.StashKey[ClaimsState]()
-_CONFIG = pytest.StashKey[ClaimsConfig]()
+"""The first project's state (the only one, but in a run over several projects: `_STATES`)."""
+_STATES = pytest.StashKey[list[ClaimsState]]()
+"""Every project's state, the first project's first: a run over several projects checks each (`project_roots`)."""
+_CONFIGS = pytest.StashKey[tuple[ClaimsConfig, ...]]()
 _IDLE = pytest.StashKey[bool]()
 """Set when there is nothing to check (`_scanned`): an xdist worker is told so instead of looking again."""
 _FROZEN = pytest.StashKey[bool]()
@@ -233,55 +238,83 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def tool_claims(config: pytest.Config) -> ClaimsConfig:
-    """`[tool.claims]` of the project (`project_root`), read once per session: the observer asks first, before
-    `pytest_configure` (a malformed file raises `ConfigError` every time it is asked for)."""
-    found = config.stash.get(_CONFIG, None)
-    worker_root = (getattr(config, "workerinput", None) or {}).get("claims_root")
-    if found is None or (worker_root is not None and found.root != Path(worker_root)):
-        found = config.stash[_CONFIG] = load_config(project_root(config))
+    """`[tool.claims]` of the (first) project (`tool_claims_all`)."""
+    return tool_claims_all(config)[0]
+
+
+def tool_claims_all(config: pytest.Config) -> tuple[ClaimsConfig, ...]:
+    """`[tool.claims]` of every project the session checks (`project_roots`), read once per session: the observer
+    asks first, before `pytest_configure` (a malformed file raises `ConfigError` every time it is asked for)."""
+    found = config.stash.get(_CONFIGS, None)
+    workerinput = getattr(config, "workerinput", None) or {}
+    worker_roots = workerinput.get("claims_roots")
+    if worker_roots is None and "claims_root" in workerinput:
+        worker_roots = [workerinput["claims_root"]]
+    if found is None or (worker_roots is not None and [str(c.root) for c in found] != worker_roots):
+        found = config.stash[_CONFIGS] = tuple(load_config(root) for root in project_roots(config))
     return found
 
 
-def project_root(config: pytest.Config) -> Path:
-    """The project the session checks, found as the command line finds it (semantics §9): the nearest pyproject.toml
-    holding `[tool.claims]` at or above the paths given (or the invocation directory), else the rootdir. An xdist
-    worker takes the controller's, which may have looked from elsewhere."""
+def project_roots(config: pytest.Config) -> tuple[Path, ...]:
+    """The projects the session checks, found as the command line finds them (`config.find_project_roots`): each
+    path given (or the invocation directory) belongs to the project of its nearest pyproject.toml holding
+    `[tool.claims]` at or above it, or holds those of the tables below it; none: the rootdir. An xdist worker takes
+    the controller's, which may have looked from elsewhere."""
     workerinput = getattr(config, "workerinput", None)
+    if workerinput is not None and "claims_roots" in workerinput:
+        return tuple(Path(root) for root in workerinput["claims_roots"])
     if workerinput is not None and "claims_root" in workerinput:
-        return Path(workerinput["claims_root"])
+        return (Path(workerinput["claims_root"]),)
     invoked = Path(str(config.invocation_params.dir))
     args = getattr(config.known_args_namespace, "file_or_dir", None) or ()
     # a node id names its file; an argument that names no path (`--pyargs pkg.mod`) says nothing of where
     paths = [invoked / str(arg).split("::")[0] for arg in args]
     paths = [path for path in paths if os.path.lexists(path)]
-    return find_project_root(paths, invoked, Path(str(config.rootpath)))
+    return find_project_roots(paths, invoked, Path(str(config.rootpath)))
+
+
+def _states(config: pytest.Config) -> list[ClaimsState]:
+    """Every project's state in this session (none when the plugin is idle or off)."""
+    return config.stash.get(_STATES, [])
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_sessionstart(session: pytest.Session) -> None:
-    """The analysis runs here, once: before collection, and (under xdist) before the workers start."""
+    """The analysis runs here, once per project: before collection, and (under xdist) before the workers start."""
     config = session.config
-    claims_config = config.stash.get(_CONFIG, None)
-    if claims_config is None:
-        return
-    state = _analyse(config, claims_config)
-    if state is None:
-        config.stash[_IDLE] = True
+    configs = config.stash.get(_CONFIGS, None)
+    if configs is None:
         return
     workerinput = getattr(config, "workerinput", None)
+    # what the xdist controller sent for each project, the first's under the keys a single project's run uses
+    sent: list[dict[str, Any]] = []
     if workerinput is not None and "claims_display_prefix" in workerinput:
-        state.display_prefix = workerinput["claims_display_prefix"]
-        state.display_inside = workerinput.get("claims_display_inside", "")
-    else:
-        state.display_prefix = _display_prefix(claims_config.root, Path(str(config.invocation_params.dir)))
-        state.display_inside = _display_inside(claims_config.root, Path(str(config.invocation_params.dir)))
-    state.tbstyle = str(config.getoption("tbstyle", "auto"))
-    config.stash[_STATE] = state
+        sent = [
+            {"prefix": workerinput["claims_display_prefix"], "inside": workerinput.get("claims_display_inside", "")},
+            *workerinput.get("claims_more", ()),
+        ]
     reporter = config.pluginmanager.get_plugin("terminalreporter")
-    if reporter is not None and isinstance(getattr(reporter, "stats", None), dict):
-        state.quiet_reports = reporter.stats.setdefault("", [])
-    # registered as a plugin of this session: the one hook pytest calls without the config (logreport)
-    config.pluginmanager.register(state, "claims-session")
+    states: list[ClaimsState] = []
+    for index, claims_config in enumerate(configs):
+        state = _analyse(config, claims_config, index)
+        if state is None:
+            continue
+        if index < len(sent):
+            state.display_prefix, state.display_inside = sent[index]["prefix"], sent[index]["inside"]
+        else:
+            state.display_prefix = _display_prefix(claims_config.root, Path(str(config.invocation_params.dir)))
+            state.display_inside = _display_inside(claims_config.root, Path(str(config.invocation_params.dir)))
+        state.tbstyle = str(config.getoption("tbstyle", "auto"))
+        if reporter is not None and isinstance(getattr(reporter, "stats", None), dict):
+            state.quiet_reports = reporter.stats.setdefault("", [])
+        # registered as a plugin of this session: the one hook pytest calls without the config (logreport)
+        config.pluginmanager.register(state, f"claims-session-{index}" if index else "claims-session")
+        states.append(state)
+    if not states:
+        config.stash[_IDLE] = True
+        return
+    config.stash[_STATE] = states[0]
+    config.stash[_STATES] = states
 
 
 def _display_inside(root: Path, invoked: Path) -> str:
@@ -310,14 +343,15 @@ def _requested_platforms(config: pytest.Config) -> tuple[list[str] | None, bool]
     return requested, sweep
 
 
-def _analyse(config: pytest.Config, claims_config: ClaimsConfig) -> ClaimsState | None:
-    """The session's analysis, or None when there is nothing to check (idle: see `_scanned`)."""
+def _analyse(config: pytest.Config, claims_config: ClaimsConfig, index: int = 0) -> ClaimsState | None:
+    """The analysis of the session's `index`th project, or None when there is nothing to check (idle: `_scanned`)."""
     workerinput = getattr(config, "workerinput", None)
     if workerinput is not None and workerinput.get("claims_idle"):
         return None
     if workerinput is not None and "claims_payload" in workerinput:
-        payload = pickle.loads(workerinput["claims_payload"])
-        return ClaimsState(claims_config, None, payload)
+        more = workerinput.get("claims_more", ())
+        sent = workerinput["claims_payload"] if index == 0 else more[index - 1]["payload"]
+        return ClaimsState(claims_config, None, pickle.loads(sent))
     requested, sweep = _requested_platforms(config)
     if requested is not None:
         canonical = []
@@ -327,7 +361,7 @@ def _analyse(config: pytest.Config, claims_config: ClaimsConfig) -> ClaimsState 
                 raise pytest.UsageError(f"--claims-platform: {unknown_platform(platform)}")
             canonical.append(known)
         requested = canonical
-    cache = FactsCache(_cache_dir(config))
+    cache = FactsCache(_cache_dir(config, claims_config.root))
     report = bool(config.getoption("claims_report", None))  # details for the reports
     started = time.perf_counter()
     project = _scanned(config, claims_config, cache)
@@ -396,7 +430,7 @@ def _scanned(config: pytest.Config, claims_config: ClaimsConfig, cache: FactsCac
     collected (semantics §9). Otherwise the analysis goes on from this very project (None: it loads its own)."""
     if claims_config.present or config.getoption("claims_report", None) or config.getoption("claims_observe", False):
         return None
-    return load(claims_config, cache)
+    return load(claims_config, cache, snapshot_for(cache.directory))
 
 
 def _progress(config: pytest.Config, text: str) -> bool:
@@ -412,28 +446,45 @@ def _progress(config: pytest.Config, text: str) -> bool:
     return True
 
 
-def _cache_dir(config: pytest.Config) -> Path | None:
-    """The facts cache lives in pytest's cache (so `--cache-clear` clears it); none without cacheprovider."""
+def _cache_dir(config: pytest.Config, root: Path) -> Path | None:
+    """The facts cache lives in pytest's cache (so `--cache-clear` clears it); none without cacheprovider. A
+    project other than the rootdir has a directory of its own below it, named by its path from the rootdir, so
+    the projects of a monorepo keep their stored verdicts apart, whichever way the run found them."""
     cache = getattr(config, "cache", None)
     if cache is None:
         return None
     try:
-        return Path(cache.mkdir("claims"))
+        directory = Path(cache.mkdir("claims"))
+        inside = nodeid_path(root, Path(str(config.rootpath)))
+        if inside in ("", "."):
+            return directory
+        directory = directory / "projects" / hashlib.sha256(inside.encode()).hexdigest()[:16]
+        directory.mkdir(parents=True, exist_ok=True)
+        return directory
     except OSError:
         return None
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_configure_node(node: Any) -> None:
-    """xdist: hand the controller's analysis to each worker instead of redoing it there."""
+    """xdist: hand the controller's analysis to each worker instead of redoing it there (for each project: the
+    first under the keys of a single project's run, the others in `claims_more`)."""
     state = node.config.stash.get(_STATE, None)
     if state is not None:
-        if state.pickled is None:  # once for every worker: the same bytes for each
-            state.pickled = pickle.dumps(_for_workers(state.payload))
+        states = node.config.stash.get(_STATES, [state])
+        for each in states:
+            if each.pickled is None:  # once for every worker: the same bytes for each
+                each.pickled = pickle.dumps(_for_workers(each.payload))
         node.workerinput["claims_payload"] = state.pickled
         node.workerinput["claims_display_prefix"] = state.display_prefix
         node.workerinput["claims_display_inside"] = state.display_inside
         node.workerinput["claims_root"] = str(state.config.root)
+        if len(states) > 1:
+            node.workerinput["claims_roots"] = [str(each.config.root) for each in states]
+            node.workerinput["claims_more"] = [
+                {"payload": each.pickled, "prefix": each.display_prefix, "inside": each.display_inside}
+                for each in states[1:]
+            ]
     elif node.config.stash.get(_IDLE, False):
         node.workerinput["claims_idle"] = True
 
@@ -449,13 +500,15 @@ def _for_workers(payload: dict[str, Any]) -> dict[str, Any]:
 class ClaimsFile(pytest.File):
     """A project source file seen only through its claims; never imported."""
 
-    def __init__(self, *, rel: str = "", **kwargs: Any) -> None:
+    def __init__(self, *, rel: str = "", state: ClaimsState | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.rel = rel
         """The project-relative path whose claims it holds ("" for a project module without any)."""
+        self.state = state or self.config.stash[_STATE]
+        """The state of the project the file belongs to."""
 
     def collect(self) -> Iterator[pytest.Item]:
-        state = self.config.stash[_STATE]
+        state = self.state
         errors = state.errors.get(self.rel)
         if errors:
             raise ClaimsCollectError("\n".join(errors))
@@ -516,10 +569,16 @@ class StaticItem(pytest.Item):
         """The items of one function (or rule) on several platforms share it."""
         return (self.parent.nodeid if self.parent is not None else "", self.base, self.location[1])
 
+    @property
+    def state(self) -> ClaimsState:
+        """The state of the item's project: its file's (a `ClaimsFile` or `RulesFile`)."""
+        parent = self.parent
+        return parent.state if isinstance(parent, (ClaimsFile, RulesFile)) else self.config.stash[_STATE]
+
     def runtest(self) -> None:
         if self.status == "held":
             return
-        state = self.config.stash[_STATE]
+        state = self.state
         text = self.failure(state)
         if self.status == "unevaluable" and state.config.on_unevaluable == "skip":
             pytest.skip(text.splitlines()[0])
@@ -679,8 +738,13 @@ class ClaimItem(StaticItem):
 class RulesFile(pytest.File):
     """The config file, seen as the holder of the forbid-reaches rules: one item per rule and platform."""
 
+    def __init__(self, *, state: ClaimsState | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.state = state or self.config.stash[_STATE]
+        """The state of the project whose configuration file it is."""
+
     def collect(self) -> Iterator[pytest.Item]:
-        state = self.config.stash[_STATE]
+        state = self.state
         for rule in state.rules:
             name = rule_item_name(rule)
             yield RuleItem.from_parent(self, name=name, nodeid=f"{self.nodeid}::{name}", rule=rule)
@@ -703,12 +767,12 @@ class RuleItem(StaticItem):
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     """`pytest pyproject.toml` (or a rule's node id) collects the forbid-reaches rules."""
-    state = parent.config.stash.get(_STATE, None)
-    if state is None or not state.rules or state.config.file is None:
-        return None
-    if parent.session.isinitpath(file_path) and _real(file_path) == _real(state.config.file):
-        state.collected.add(str(_real(file_path)))
-        return RulesFile.from_parent(parent, path=file_path)
+    for state in _states(parent.config):
+        if not state.rules or state.config.file is None:
+            continue
+        if parent.session.isinitpath(file_path) and _real(file_path) == _real(state.config.file):
+            state.collected.add(str(_real(file_path)))
+            return RulesFile.from_parent(parent, path=file_path, state=state)
     return None
 
 
@@ -749,8 +813,8 @@ def _claims_file(parent: pytest.Collector, state: ClaimsState, rel: str) -> Clai
     path = state.config.root / rel
     rootdir = Path(str(parent.config.rootpath))
     if _under(path, rootdir):
-        return ClaimsFile.from_parent(parent.session, path=path, rel=rel)
-    return ClaimsFile.from_parent(parent.session, path=path, rel=rel, nodeid=nodeid_path(path, rootdir))
+        return ClaimsFile.from_parent(parent.session, path=path, rel=rel, state=state)
+    return ClaimsFile.from_parent(parent.session, path=path, rel=rel, state=state, nodeid=nodeid_path(path, rootdir))
 
 
 def _under(path: Path, rootdir: Path) -> bool:
@@ -779,18 +843,20 @@ def nodeid_path(path: Path, rootdir: Path) -> str:
 @pytest.hookimpl(tryfirst=True)
 def pytest_pycollect_makemodule(module_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     """A project file named on the command line is collected for its claims, never imported."""
-    state = parent.config.stash.get(_STATE, None)
-    if state is None:
+    states = _states(parent.config)
+    if not states:
         return None
     real = _real(module_path)
-    rels = state.claim_files.get(real)
-    if rels:
-        # the module named as the command line names it, when one file is several modules (`a.py -> b.py`)
-        named = [rel for rel in rels if state.config.root / rel == Path(os.path.abspath(module_path))]
-        return _claims_file(parent, state, (named or rels)[0])
-    if str(real) in state.modules and not _is_test_file(parent.config, module_path):
-        # A project module without claims, named on the command line: pytest would import (run) it.
-        return ClaimsFile.from_parent(parent.session, path=module_path)
+    for state in states:
+        rels = state.claim_files.get(real)
+        if rels:
+            # the module named as the command line names it, when one file is several modules (`a.py -> b.py`)
+            named = [rel for rel in rels if state.config.root / rel == Path(os.path.abspath(module_path))]
+            return _claims_file(parent, state, (named or rels)[0])
+    for state in states:
+        if str(real) in state.modules and not _is_test_file(parent.config, module_path):
+            # A project module without claims, named on the command line: pytest would import (run) it.
+            return ClaimsFile.from_parent(parent.session, path=module_path, state=state)
     return None
 
 
@@ -853,9 +919,23 @@ def _is_relative_to(path: Path, other: Path) -> bool:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
-    state = config.stash.get(_STATE, None)
-    if state is None:
+    collectors: list[pytest.Collector] = []
+    for state in _states(config):
+        collectors.extend(_collectors(session, config, state))
+    if not collectors:
         return
+    added: list[pytest.Item] = []
+    for collector in collectors:
+        # Reported like any collection, so a refused directive is a collection error naming file:line.
+        report = _collect(collector)
+        session.ihook.pytest_collectreport(report=report)
+        if report.passed:
+            added.extend(r for r in report.result if isinstance(r, pytest.Item))
+    items[:0] = added
+
+
+def _collectors(session: pytest.Session, config: pytest.Config, state: ClaimsState) -> list[pytest.Collector]:
+    """The collectors of one project's claiming files and rules that this run wants and pytest did not make."""
     collectors: list[pytest.Collector] = []
     wanted, packages = _wanted(config, state)
     for rel in wanted:
@@ -865,17 +945,11 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     if state.rules and rules_file is not None and str(_real(rules_file)) not in state.collected and packages:
         rootdir = Path(str(config.rootpath))
         if _under(rules_file, rootdir):
-            collectors.append(RulesFile.from_parent(session, path=rules_file))
+            collectors.append(RulesFile.from_parent(session, path=rules_file, state=state))
         else:
-            collectors.append(RulesFile.from_parent(session, path=rules_file, nodeid=nodeid_path(rules_file, rootdir)))
-    added: list[pytest.Item] = []
-    for collector in collectors:
-        # Reported like any collection, so a refused directive is a collection error naming file:line.
-        report = _collect(collector)
-        session.ihook.pytest_collectreport(report=report)
-        if report.passed:
-            added.extend(r for r in report.result if isinstance(r, pytest.Item))
-    items[:0] = added
+            nodeid = nodeid_path(rules_file, rootdir)
+            collectors.append(RulesFile.from_parent(session, path=rules_file, state=state, nodeid=nodeid))
+    return collectors
 
 
 def _collect(collector: pytest.Collector) -> pytest.CollectReport:
@@ -891,29 +965,42 @@ def _collect(collector: pytest.Collector) -> pytest.CollectReport:
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
     """One short block (semantics §9, `output.summary`): per kind and platform held / violated / unevaluable, with how
     many held claims have blind spots and at how many sites, the sites that hide the most claims (paths as in
-    failure texts); then how long the analysis took."""
-    state = config.stash.get(_STATE, None)
-    if state is None:
-        return
-    expected = _expected_items(config, state)
-    counted = [expected[key] for key in state.outcomes if key in expected]
-    if not counted and not state.problems and not state.excluded and not state.report_message and not state.usage:
+    failure texts); then how long the analysis took. A run over several projects shows a block per project, each
+    after a line naming it (its root as the failure texts show paths)."""
+    states = _states(config)
+    blocks = [(state, _summary_block(config, state)) for state in states]
+    if not any(lines for _, lines in blocks) and not (states and states[0].report_message):
         return
     terminalreporter.section("claims")
-    for line in summary_lines(counted, display=state.display, context=source_reader(state.config.root)):
-        terminalreporter.line(line)
+    for state, lines in blocks:
+        if len(states) > 1:
+            shown = posixpath.normpath(state.display("."))
+            terminalreporter.line(f"project {shown}" + ("" if lines else ": no claim item of it ran"))
+        for line in lines:
+            terminalreporter.line(line)
+    if len(states) > 1 and states[0].observed is not None:
+        first = posixpath.normpath(states[0].display("."))
+        terminalreporter.line(f"warning: --claims-observe judged the claims of project {first} only")
+    for message in states[0].report_message.splitlines():
+        terminalreporter.line(message)
+
+
+def _summary_block(config: pytest.Config, state: ClaimsState) -> list[str]:
+    """One project's summary lines (none when it has nothing to say)."""
+    expected = _expected_items(config, state)
+    counted = [expected[key] for key in state.outcomes if key in expected]
+    if not counted and not state.problems and not state.excluded and not state.usage:
+        return []
+    lines = summary_lines(counted, display=state.display, context=source_reader(state.config.root))
     if state.analysis is not None and counted:
         seconds, parsed, cached, reused = state.analysis
         line = f"analysis: {seconds:.2f} s, {parsed} file{'' if parsed == 1 else 's'} parsed, {cached} read from cache"
         if reused:
             line += f", {reused} verdict{'' if reused == 1 else 's'} reused"
-        terminalreporter.line(line)
-    for line in _unchecked_lines(state):
-        terminalreporter.line(line)
-    for line in state.usage:
-        terminalreporter.line(f"warning: {line}")
-    for message in state.report_message.splitlines():
-        terminalreporter.line(message)
+        lines.append(line)
+    lines += _unchecked_lines(state)
+    lines += [f"warning: {line}" for line in state.usage]
+    return lines
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -926,7 +1013,7 @@ def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -
     if state is None:
         return None
     if state.blind_counts is None:  # once per session, on the process that shows the reports
-        state.blind_counts = _blind_counts(config, state)
+        state.blind_counts = {k: v for each in _states(config) for k, v in _blind_counts(config, each).items()}
     count = state.blind_counts.get((report.nodeid, report.location[1] or 0), 0)
     if not count:
         return None
@@ -992,19 +1079,22 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     A run in which some claiming file could not be read does not pass: its claims were not checked
     (fail closed), even though every item that could be collected passed."""
     config = session.config
-    state = config.stash.get(_STATE, None)
-    if state is None or state.result is None:
+    states = [state for state in _states(config) if state.result is not None]
+    if not states:
         return
+    state = states[0]
     passing = (pytest.ExitCode.OK, pytest.ExitCode.NO_TESTS_COLLECTED)  # every claiming file unreadable: 5
-    if state.problems and session.exitstatus in passing and not config.option.collectonly:
+    if any(s.problems for s in states) and session.exitstatus in passing and not config.option.collectonly:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
     messages = []
+    results = [s.result for s in states if s.result is not None]
     for target in dict.fromkeys(config.getoption("claims_report", None) or ()):
-        from pytest_claims.output.report import write_report
+        from pytest_claims.output.report import write_reports
 
         path = Path(str(config.invocation_params.dir)) / target
         try:
-            write_report(path, state.result, state.result.rules, __version__, state.observed)
+            # several projects: one report, its paths from the rootdir, each result naming its project
+            write_reports(path, results, Path(str(config.rootpath)), __version__, state.observed)
         except OSError as exc:
             messages.append(f"could not write the claims report {target}: {exc.strerror or exc}")
         else:

@@ -3,7 +3,7 @@
 Every layer imports from here and this module imports nothing of the project, so the data flow reads one
 way: facts (one parse of one file) -> summaries (what one function reaches on one target) -> verdicts (a
 walk's outcome) -> results (what reports and the plugin show). The caches persist these records as plain
-tuples through codecs derived from the field lists below (`persist.codec`), and the cache version is derived
+tuples through codecs derived from the field lists below (`codec`), and the cache version is derived
 from the same definitions: adding or changing a field can never serve an entry of the old shape.
 NamedTuples where many are built or read back on a warm run; frozen slotted dataclasses elsewhere.
 """
@@ -13,9 +13,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-FACTS_MEANING = 28
-"""Bumped when the extractor changes what a fact means without changing a record's shape (a shape change is
-seen by `persist.codec.schema` on its own); part of the facts cache's namespace."""
+FACTS_MAKERS = (
+    "pytest_claims.analysis.facts",
+    "pytest_claims.analysis.arguments",
+    "pytest_claims.analysis.conditions",
+    "pytest_claims.analysis.specials",
+    "pytest_claims.records",
+    "pytest_claims.codec",
+)
+"""The modules whose code decides what a fact means and how it is stored (the fact pass and what it imports of
+the package, a test keeps the list whole): the digest of their source (`codekey.code_digest`) is part of the
+facts cache's namespace, so facts made by other code are never read back, whatever changed."""
 
 THIRD_PARTY = "third-party code ("
 """How a frontier entry for code outside the project and the stdlib begins (`external = "trust"` drops them)."""
@@ -149,6 +157,19 @@ class FunctionFacts:
     arity: tuple[tuple[str, ...], int, int, tuple[str, ...], tuple[str, ...], bool, bool] | tuple[()] = ()
     """For a def in a class body whose decorators leave its arguments as they are, how it binds a call's arguments
     (`arguments.Arity`): a call on a protocol-typed value enters only the implementers it fits."""
+    received: tuple[tuple[str, int], ...] = ()
+    """For a plain function (no class), the parameters its body never binds again nor shadows (a nested def's or
+    lambda's own parameter of the same name, an assignment, `global`), with their position among the positional
+    ones (-1 for a keyword-only one): such a parameter holds what a call passes for it, and the project's own calls
+    show some of that (`stored.Stored.passed`)."""
+    decorated: tuple[str, ...] = ()
+    """Its decorators other than `staticmethod`, `classmethod` and `abstractmethod`, each a dotted chain as written,
+    `name()` for a call of one, "<?>" for anything else: a call's arguments decide its `tests` only where each of
+    them is known to hand the def back unchanged (`hands_back`)."""
+    hands_back: str = ""
+    """What it returns when used as a decorator, read from its own `return` statements: "arg" when each returns its
+    first argument (after `self` / `cls`) as it came, "def" when each returns a local def that does that itself (a
+    decorator factory, a registry's `register("name")`); "" anything else."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,6 +286,7 @@ HOW: dict[str, str] = {
     "getter": "a property's getter, run by reading it",
     "callback": "called back by the stdlib",
     "stored": "a stored callable",
+    "argument": "a value a project call passes",
     "state": "module or class state read",
     "class": "a class statement's body run",
     "constructor": "a constructor",
@@ -453,6 +475,30 @@ class ClaimResult(NamedTuple):
     @property
     def blind_spots(self) -> tuple[BlindSpot, ...]:
         return blind_spots(self.blind)
+
+
+class Reading(NamedTuple):
+    """A module's directive reading as the verdict store keeps it (plain data: the store writes it as a tuple)."""
+
+    claimed: tuple[tuple[str, int, str, str, int, tuple[str, ...]], ...]
+    """Its claiming functions, each as `Claimed`'s fields."""
+    refused: tuple[tuple[str, int, str], ...]
+    """Its refused directives, then its file problems, each as `DirectiveError`'s fields."""
+    n_refused: int
+    """How many of `refused` are refused directives (the rest are file problems)."""
+    resolved_through: tuple[str, ...]
+    """The other modules its decorators were resolved through: the reading is stale when one changes."""
+    renames: tuple[tuple[str, str], ...]
+    """The names its module-level bindings give other names (`directives.renamings`)."""
+
+
+class StoredVerdict(NamedTuple):
+    """A claim's verdict on one target as the verdict store keeps it (written as a plain tuple)."""
+
+    read: tuple[str, ...]
+    """The modules its walk read (for a claim whose function does not exist on the target: its own module)."""
+    verdict: object
+    """The encoded `Verdict` (`codec.encode`), None when the function does not exist on the target."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -55,6 +55,26 @@ HOPS = ""
 """The name of the entry of a `Decided` that counts how many calls its values were passed on through unchanged
 (`(HOPS, "hops", n)`; absent: none). No parameter has this name, so no test reads it."""
 
+START = "<start>"
+"""The name of the entry of a `Decided` marking the function a claim's walk starts from (`STARTED`): any caller may
+have called it, so its parameters hold what the project's own calls pass (`stored.Stored.passed`); inside the walk a
+parameter holds what the walk's own call passed. No parameter has this name, so no test reads it."""
+
+STARTED: tuple[tuple[str, str, object], ...] = ((START, START, True),)
+"""The context a claim's walk enters its claiming function in, when its body may use that (`FunctionFacts.received`)."""
+
+FROM = "<from>"
+"""The name of the entry of a `Decided` saying which parameters hold a value the walk's start was passed:
+`(FROM, FROM, (hops, ((parameter, module, function index, start's parameter), ...)))`. A parameter of the start that
+it passes on unchanged to a plain function holds there what the project's calls pass the start, up to `MAX_HOPS`
+more calls. No parameter has this name, so no test reads it."""
+
+OUTSIDE = "<self>"
+"""The name of the entry of a `Decided` that says which project subclasses the method's `self` is no instance of
+(`(OUTSIDE, "outside", ((module, class index), ...))`; absent: none known): a method entered by a lookup of its name
+on an instance never runs for the subclasses that override the name (`Dispatch.outside`). No parameter has this
+name, so no test reads it."""
+
 MAX_HOPS = 2
 """How many times a decided parameter is passed on: a literal decides the tests of the function it is passed to and
 of the next two that receive it unchanged, three calls deep."""

@@ -17,7 +17,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from pytest_claims.persist.cache import derived
+from pytest_claims.analysis.ports import derived
 from pytest_claims.vocabulary import CATEGORIES
 
 if sys.version_info >= (3, 11):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
+from pytest_claims.analysis.arguments import STARTED
 from pytest_claims.analysis.policy import Policy
 from pytest_claims.analysis.resolve import Resolver
 from pytest_claims.analysis.walk import Node, Overflow, Receiver, Via, breadth_first
@@ -161,7 +162,8 @@ def walk(  # noqa: PLR0913 - the walk's inputs, each a different part of the con
         deps.add(PLATFORM)
         if specific is not None:
             specific.append(((*start, None, ()), None))  # what replaces the def differs between targets: never the same
-    starts = [((*start, None, ()), ()), *(((*key, None, ()), (resolver.function_name(*key),)) for key in later)]
+    starts: list[tuple[Node, tuple[str, ...]]] = [((*start, None, _entry(resolver, start)), ())]
+    starts += [((*key, None, _entry(resolver, key)), (resolver.function_name(*key),)) for key in later]
     findings.overflowed(resolver, breadth_first(starts, steps.step, max_walk, steps.join), max_walk)
     ordered = tuple(sorted(violations.values(), key=violation_key))
     front, spots = findings.close(dynamic_calls, bool(ordered))
@@ -170,6 +172,12 @@ def walk(  # noqa: PLR0913 - the walk's inputs, each a different part of the con
     if front:
         return Verdict("unevaluable", (), front, spots), frozenset(deps)
     return Verdict("held", (), (), spots), frozenset(deps)
+
+
+def _entry(resolver: Resolver, key: tuple[str, int]) -> tuple[tuple[str, str, object], ...]:
+    """The context a walk enters its claiming function in: `STARTED` where its body may read what the project's
+    own calls pass for a parameter (a plain function's `received`), else none."""
+    return STARTED if resolver.module(key[0]).facts.functions[key[1]].received else ()
 
 
 class _Steps:

@@ -22,8 +22,7 @@ from pathlib import Path
 from typing import cast
 
 from pytest_claims.analysis.facts import TOO_DEEP, extract
-from pytest_claims.persist.cache import pack, unpack
-from pytest_claims.persist.codec import decode, encode
+from pytest_claims.codec import decode, encode, pack, unpack
 from pytest_claims.records import FileFacts
 
 MIN_SHARED_BYTES = 1_500_000

@@ -1737,6 +1737,20 @@ def _parameters(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[tuple[str
     return tuple(out)
 
 
+def _received(builder: _FunctionBuilder) -> tuple[tuple[str, int], ...]:
+    """`FunctionFacts.received` of a plain function: its parameters nothing in its body binds again or shadows."""
+    node = builder.node
+    if node is None or builder.cls or builder.kind != "function":
+        return ()
+    args = node.args
+    positional = [*args.posonlyargs, *args.args]
+    out: list[tuple[str, int]] = []
+    for position, param in [*enumerate(positional), *((-1, p) for p in args.kwonlyargs)]:
+        if not builder.stores.get(param.arg) and param.arg not in builder.globals:
+            out.append((param.arg, position))
+    return tuple(out)
+
+
 def _returned(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
     """`FunctionFacts.gives` of a property's getter: the chain of each `return` of its own body (not of a nested
     def, lambda or class); "?" for any other value, and for a body with no `return`."""
@@ -2929,7 +2943,9 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     shapes = _shapes(ex)
     arities = _arities(ex)
     calls = [_sure_calls(f) for f in ex.functions]  # before the defs are let go
+    received = [_received(f) for f in ex.functions]
     tests = _decided_tests(ex)
+    handing = [_handing(f) for f in ex.functions]
     del tree
     directives = _directives(ex, ex.physical())
     functions = tuple(
@@ -2950,6 +2966,8 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             calls[index],
             *shapes.get(index, _NO_SHAPE),
             arities.get(index, ()),
+            received[index],
+            *handing[index],
         )
         for index, f in enumerate(ex.functions)
     )
@@ -3021,11 +3039,91 @@ def _decided_tests(ex: _Extractor) -> dict[int, tuple[tuple[str, ...], arguments
     for index, names in wanted.items():
         builder = ex.functions[index]
         fixed = names - builder.stored
-        if fixed and builder.node is not None and _passes_arguments_through(builder.node):
+        if fixed and builder.node is not None:
             decided[index] = (tuple(sorted(fixed)), arguments.signature(builder.node.args))
-    for builder in ex.functions:
-        builder.node = None
     return decided
+
+
+def _handing(builder: _FunctionBuilder) -> tuple[tuple[str, ...], str]:
+    """A def's decorators that may change what it is called with (`FunctionFacts.decorated`) and what it hands
+    back as a decorator (`FunctionFacts.hands_back`); lets the def go."""
+    node, builder.node = builder.node, None
+    if node is None:
+        return (), ""
+    decorated = tuple(_decorator_text(d) for d in node.decorator_list if chain_of(d) not in _SAME_FUNCTION)
+    return decorated, _hands_back(node, builder.kind in ("method", "classmethod"))
+
+
+def _decorator_text(node: ast.expr) -> str:
+    """A decorator as `FunctionFacts.decorated` keeps it: `a.b`, `a.b()` for a call of one, "<?>" otherwise."""
+    if isinstance(node, ast.Call):
+        chain = chain_of(node.func)
+        return f"{'.'.join(chain)}()" if chain is not None else "<?>"
+    chain = chain_of(node)
+    return ".".join(chain) if chain is not None else "<?>"
+
+
+def _hands_back(node: ast.FunctionDef | ast.AsyncFunctionDef, bound: bool) -> str:
+    """"arg" when every `return` of the def's own body returns its first argument (after `self` / `cls` when
+    `bound`), which nothing rebinds; "def" when every one returns a local def, bound once, that is "arg" itself;
+    "" otherwise (no `return`, a generator, anything else returned)."""
+    params = [*node.args.posonlyargs, *node.args.args][1 if bound else 0 :]
+    last = node.body[-1]
+    if isinstance(node, ast.AsyncFunctionDef) or not params or not (
+        isinstance(last, ast.Return) and isinstance(last.value, ast.Name)
+    ):
+        return ""  # a decorator ends by handing something back: one that does not is not read further
+    returns, stores, defs, generator = _own_returns(node)
+    if generator or not returns:
+        return ""
+    first = params[0].arg
+    if stores.get(first, 0) == 0 and all(isinstance(r, ast.Name) and r.id == first for r in returns):
+        return "arg"
+    for value in returns:
+        if not isinstance(value, ast.Name) or stores.get(value.id, 0) != 1 or value.id not in defs:
+            return ""
+        if _hands_back(defs[value.id], False) != "arg":
+            return ""
+    return "def"
+
+
+def _own_returns(
+    node: ast.FunctionDef | ast.AsyncFunctionDef,
+) -> tuple[list[ast.expr | None], dict[str, int], dict[str, ast.FunctionDef], bool]:
+    """The values of a def's own `return` statements, how often its body (nested scopes included, as they may
+    declare `nonlocal`) binds each name, its own local defs by name, and whether it yields."""
+    returns: list[ast.expr | None] = []
+    stores: dict[str, int] = {}
+    defs: dict[str, ast.FunctionDef] = {}
+    generator = False
+    todo: list[tuple[ast.AST, bool]] = [(child, True) for child in node.body]
+    while todo:
+        current, own = todo.pop()
+        if isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            stores[current.name] = stores.get(current.name, 0) + 1
+            if own and isinstance(current, ast.FunctionDef):
+                defs[current.name] = current
+            own = False
+        elif isinstance(current, ast.Lambda):
+            own = False
+        elif isinstance(current, ast.Return) and own:
+            returns.append(current.value)
+        elif isinstance(current, (ast.Yield, ast.YieldFrom, ast.Await)) and own:
+            generator = True
+        elif isinstance(current, ast.Name) and not isinstance(current.ctx, ast.Load):
+            stores[current.id] = stores.get(current.id, 0) + 1
+        elif isinstance(current, (ast.Nonlocal, ast.Global)):
+            for name in current.names:
+                stores[name] = stores.get(name, 0) + 2
+        elif isinstance(current, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and current.name:
+            stores[current.name] = stores.get(current.name, 0) + 1
+        elif isinstance(current, ast.MatchMapping) and current.rest:
+            stores[current.rest] = stores.get(current.rest, 0) + 1
+        elif isinstance(current, ast.alias):
+            bound_name = (current.asname or current.name).split(".")[0]
+            stores[bound_name] = stores.get(bound_name, 0) + 2
+        todo.extend((child, own) for child in ast.iter_child_nodes(current))
+    return returns, stores, defs, generator
 
 
 # claims: deterministic

@@ -12,8 +12,8 @@ import sysconfig
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pytest_claims.analysis.ports import SnapshotSource
 from pytest_claims.excludes import exclusion
-from pytest_claims.persist.snapshot import Snapshot
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ def _walk_package(
     exclude: tuple[str, ...],
     followed: bool,
     out: _Scan,
-    snapshot: Snapshot | None = None,
+    snapshot: SnapshotSource | None = None,
 ) -> None:
     """Every module under a package directory (reused from the snapshot while no directory in it changed)."""
     key = (str(pkg_dir), name, str(root), exclude, followed)
@@ -228,7 +228,7 @@ def build_index(
     packages: tuple[str, ...],
     exclude: tuple[str, ...],
     follow: tuple[str, ...] = (),
-    snapshot: Snapshot | None = None,
+    snapshot: SnapshotSource | None = None,
 ) -> Index:
     """Map every module under the configured paths (and followed third-party packages) to its file.
 

@@ -18,9 +18,9 @@ from pathlib import Path
 from pytest_claims.analysis.bindtext import in_code, may_bind_in_class
 from pytest_claims.analysis.extraction import extract_fresh, extract_many
 from pytest_claims.analysis.index import Index, ModuleFile, build_index
+from pytest_claims.analysis.ports import FactsSource, NoFacts, NoSnapshot, SnapshotSource
 from pytest_claims.config import Config
-from pytest_claims.persist.cache import PLUGIN_VERSION, FactsCache, namespace
-from pytest_claims.persist.snapshot import SNAPSHOT_VERSION, Snapshot, stat_key
+from pytest_claims.files import stat_key
 from pytest_claims.records import DirectiveError, FileFacts
 from pytest_claims.sourcetext import mentions as may_mention
 from pytest_claims.sourcetext import searchable
@@ -61,7 +61,7 @@ _NOT_WORD = bytes(c if 48 <= c <= 57 or 65 <= c <= 90 or 97 <= c <= 122 or c == 
 class Modules(Mapping[str, Module]):
     """Module name -> Module, parsing (or fetching from the cache) on first access only."""
 
-    def __init__(self, index: Index, cache: FactsCache, snapshot: Snapshot | None = None) -> None:
+    def __init__(self, index: Index, cache: FactsSource, snapshot: SnapshotSource | None = None) -> None:
         self._index = index
         self._cache = cache
         self._loaded: dict[str, Module] = {}
@@ -79,7 +79,7 @@ class Modules(Mapping[str, Module]):
         self._class_texts: dict[str, bytes] = {}
         self._namings: dict[str, list[str]] = {}
         self._renamings: dict[str, list[tuple[str, str]]] = {}
-        snapshot = snapshot or Snapshot(None)
+        snapshot = snapshot or NoSnapshot()
         paths = [str(file.path) for file in index.modules.values() if file.path is not None]
         unnamable = [(rel, location) for rel, location, _ in index.unnamable]
         vouched = snapshot.vouch([*paths, *(location for _, location in (*index.excluded, *unnamable))])
@@ -105,7 +105,7 @@ class Modules(Mapping[str, Module]):
         """A refusal per claims directive in a file no import can name (its claims cannot be checked)."""
 
     def _holding_directives(
-        self, files: Iterable[tuple[str, str]], snapshot: Snapshot, vouched: dict[str, tuple[str, bool]]
+        self, files: Iterable[tuple[str, str]], snapshot: SnapshotSource, vouched: dict[str, tuple[str, bool]]
     ) -> list[tuple[str, FileFacts]]:
         """The (rel, path) files holding a directive, valid or not, with their facts: the pre-scan, then their
         facts (cached by content like any module's). An unreadable one is left out: it is no module of the
@@ -393,7 +393,9 @@ def _unnamable_claims(index: Index, holding: list[tuple[str, FileFacts]]) -> tup
     return tuple(refused)
 
 
-def _digest(location: str, snapshot: Snapshot, vouched: dict[str, tuple[str, bool]]) -> tuple[str, bool, bytes | None]:
+def _digest(
+    location: str, snapshot: SnapshotSource, vouched: dict[str, tuple[str, bool]]
+) -> tuple[str, bool, bytes | None]:
     """A file's digest, whether it may mention `claims` (the pre-scan, `sourcetext.mentions`), and its bytes
     when they had to be read (not when the snapshot vouches for the file: `vouched`, from `Snapshot.vouch`).
     Raises OSError when it cannot be read."""
@@ -416,20 +418,18 @@ class Project:
 
 
 def load_project(
-    root: Path, index: Index, cache: FactsCache | None = None, snapshot: Snapshot | None = None
+    root: Path, index: Index, cache: FactsSource | None = None, snapshot: SnapshotSource | None = None
 ) -> Project:
-    return Project(root, index, Modules(index, cache or FactsCache(None), snapshot))
+    return Project(root, index, Modules(index, cache or NoFacts(), snapshot))
 
 
-def load(config: Config, cache: FactsCache | None = None) -> Project:
-    """Index, digests and the pre-scan, through the cache's file-system snapshot when there is a cache directory.
+def load(config: Config, cache: FactsSource | None = None, snapshot: SnapshotSource | None = None) -> Project:
+    """Index, digests and the pre-scan, through the file-system snapshot given (`persist.snapshot.snapshot_for`
+    the cache directory: the composition roots hand it in), which is saved for the next run.
 
     Here rather than in the engine so that the plugin can learn whether any file could hold a claim without
     importing the resolver and the walks (an idle plugin's whole cost, semantics §9)."""
-    directory = cache.directory if cache is not None else None
-    snapshot = Snapshot(
-        directory.parent / f"files-{namespace(SNAPSHOT_VERSION, PLUGIN_VERSION)}" if directory is not None else None
-    )
+    snapshot = snapshot or NoSnapshot()
     index = build_index(config.root, config.packages, config.exclude, config.follow, snapshot)
     project = load_project(config.root, index, cache, snapshot)
     snapshot.save()

@@ -32,7 +32,7 @@ from pytest_claims.config import Config
 from pytest_claims.records import FunctionFacts, Summary
 
 if TYPE_CHECKING:
-    from pytest_claims.persist.store import SummaryStore
+    from pytest_claims.analysis.ports import SummarySource
 
 
 class Resolver:
@@ -47,7 +47,7 @@ class Resolver:
         target: Target,
         peers: Sequence[tuple[Stubs, Target]] = (),
         shared: dict[tuple[str, int], Summary] | None = None,
-        persisted: SummaryStore | None = None,
+        persisted: SummarySource | None = None,
     ) -> None:
         self.project = project
         self.config = config

@@ -6,7 +6,7 @@ once, not three times. The definitions keep their annotations reduced to plain d
 for the type answers (`stubs.Stubs.returns`), and, for a def whose result a call's arguments may choose (an
 overload, a TypeVar), its parameters. Nothing here finds a file or caches one: `stubfiles` does.
 
-The records here are read back from the cache by their type hints (`persist.codec`), so this module stays
+The records here are read back from the cache by their type hints (`codec`), so this module stays
 interpreted in a compiled build (setup.py).
 """
 

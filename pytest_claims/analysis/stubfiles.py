@@ -10,16 +10,16 @@ definitions' guards (`stubnames.StubNames`).
 from __future__ import annotations
 
 import ast
-import hashlib
-import sys
 from functools import cache
 from pathlib import Path
 
 import typeshed_client
 
+from pytest_claims import __version__
 from pytest_claims.analysis.conditions import ConditionCompiler
+from pytest_claims.analysis.ports import derived
 from pytest_claims.analysis.stubdefs import StubModule, parse_stub
-from pytest_claims.persist.cache import PLUGIN_VERSION, derived
+from pytest_claims.codekey import code_digest
 from pytest_claims.records import Cond
 
 
@@ -40,25 +40,18 @@ _MAKERS = (
     "pytest_claims.analysis.conditions",
     "pytest_claims.analysis.facts",
     "pytest_claims.records",
-    "pytest_claims.persist.codec",
+    "pytest_claims.codec",
 )
 """The modules whose code decides a stub's definitions and their stored form (all imported by this one)."""
 
 
 @cache
 def _maker() -> bytes:
-    """What makes a stub's definitions: a digest of the source of the modules that parse and encode them. Part of
-    every stub entry's key, so the per-machine cache, shared by every checkout and version of the plugin on the
-    machine, never serves definitions another parser made (a plugin version alone would not tell two checkouts
-    of one version apart)."""
-    digest = hashlib.sha256(PLUGIN_VERSION.encode())
-    for module in _MAKERS:
-        source = getattr(sys.modules.get(module), "__file__", None)
-        try:
-            digest.update(Path(source).read_bytes() if source else b"?")
-        except OSError:
-            digest.update(b"?")  # no source to read (a frozen install): the plugin version alone
-    return digest.hexdigest().encode()
+    """What makes a stub's definitions: the plugin version and a digest of the source of the modules that parse
+    and encode them (`codekey.code_digest`). Part of every stub entry's key, so the per-machine cache, shared by
+    every checkout and version of the plugin on the machine, never serves definitions another parser made (a
+    plugin version alone would not tell two checkouts of one version apart)."""
+    return f"{__version__}:{code_digest(*_MAKERS)}".encode()
 
 
 @cache

@@ -1,7 +1,7 @@
 """What of the last run's conclusions still holds for this run's project: the incremental side of the engine.
 
-The stores (`persist.store`) keep each directive reading, verdict and summary with the modules it was built
-on; whether those modules changed is a question about the loaded project, answered here:
+The stores (`ports.VerdictSource`, `ports.SummarySource`) keep each directive reading, verdict and summary with
+the modules it was built on; whether those modules changed is a question about the loaded project, answered here:
 
 - a module is known to the stores by its content and its place (`keys`): the same bytes mean something else
   as a package's `__init__` (its relative imports start from itself, not its parent), and the reports name
@@ -18,17 +18,14 @@ The engine asks `Validity` and records what it concluded in the stores; nothing 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import partial
-from typing import Any
 
 from pytest_claims.analysis.facts import hierarchy_shape, line_numbers, lines_ranked
 from pytest_claims.analysis.index import ModuleFile
+from pytest_claims.analysis.ports import FactsSource, VerdictSource
 from pytest_claims.analysis.project import Project
 from pytest_claims.analysis.resolution.target import class_bound
-from pytest_claims.persist.cache import FactsCache
-from pytest_claims.persist.store import SummaryStore, VerdictStore
-from pytest_claims.records import METHOD_NAMES, FileFacts, method_name
+from pytest_claims.records import METHOD_NAMES, FileFacts, Reading, StoredVerdict, method_name
 
 
 def place(file: ModuleFile) -> str:
@@ -65,7 +62,7 @@ class SameFacts:
     with its line), and only where the module still lies (`place`): the same facts elsewhere mean something
     else. Each module is compared once per run (both stores ask)."""
 
-    def __init__(self, project: Project, cache: FactsCache, keys: dict[str, str]) -> None:
+    def __init__(self, project: Project, cache: FactsSource, keys: dict[str, str]) -> None:
         self.project = project
         self.cache = cache
         self.keys = keys
@@ -112,7 +109,7 @@ class ChangedNames:
     as changed. `METHOD_NAMES` when a module the last run read has its old facts no longer in the facts
     cache: everything that asked is stale. Each module is compared once per run (both stores ask)."""
 
-    def __init__(self, project: Project, cache: FactsCache) -> None:
+    def __init__(self, project: Project, cache: FactsSource) -> None:
         self.project = project
         self.cache = cache
         self.known: dict[tuple[str, str, bool], frozenset[str]] = {}
@@ -178,7 +175,7 @@ class Validity:
     functions of the project (`hierarchy_changed`, `SameFacts`), never this object's methods: a store holding
     them would make a reference cycle of the run (see the engine's collector)."""
 
-    def __init__(self, project: Project, cache: FactsCache, store: VerdictStore) -> None:
+    def __init__(self, project: Project, cache: FactsSource, store: VerdictSource) -> None:
         self.project = project
         self.cache = cache
         self.store = store
@@ -188,35 +185,28 @@ class Validity:
         self.names = ChangedNames(project, cache)
         store.compare(self.keys, self.hierarchy, self.same, self.names)
 
-    def summaries(self, inputs: tuple[object, ...], targets: Sequence[str]) -> SummaryStore:
-        """The summary store of this run's targets, judged by the same changes and class shapes."""
-        shapes = self.store.shapes
-        return SummaryStore(
-            self.cache, inputs, tuple(targets), self.keys, self.hierarchy, shapes, self.same, self.names
-        )
-
-    def reading(self, name: str) -> Any:
+    def reading(self, name: str) -> Reading | None:
         """The last run's directive reading of a module, while neither the module (in substance: `SameFacts`) nor
         any module its decorators were resolved through has changed; else None."""
         store = self.store
         reading = store.old_directives.get(name)
-        if reading is None or name in store.changed or not store.substance.isdisjoint(reading[3]):
+        if reading is None or name in store.changed or not store.substance.isdisjoint(reading.resolved_through):
             return None  # a reading holds lines of its own module only: others' may have moved
         return reading
 
-    def verdict(self, key: tuple[str, int, str]) -> Any:
-        """The last run's (modules read, encoded verdict) for a claim on a target, while none of the modules its
+    def verdict(self, key: tuple[str, int, str]) -> StoredVerdict | None:
+        """The last run's stored verdict for a claim on a target, while none of the modules its
         walk read has changed (nor the class hierarchy, when it looked for overrides), its lines moved where some
         of them only moved (`store.Same`); else None."""
         store = self.store
         entry = store.old_verdicts.get(key)
-        if entry is None or not store.changed or store.valid(entry[0]):
+        if entry is None or not store.changed or store.valid(entry.read):
             return entry
-        if store.moved and entry[1] is not None and store.valid(entry[0], moved=True):
+        if store.moved and entry.verdict is not None and store.valid(entry.read, moved=True):
             # the same walk over the same summaries: only where the moved modules' lines lie differs
             files = self.project.index.modules
             return store.move_lines(
-                entry, {files[m].rel: self.same.lines[m] for m in store.moved.intersection(entry[0])}
+                entry, {files[m].rel: self.same.lines[m] for m in store.moved.intersection(entry.read)}
             )
         return None
 

@@ -24,10 +24,18 @@ literal arguments). A receiver and arguments are the context it was entered in (
 
 MAX_CONTEXTS = 8
 """How many contexts (receivers, literal arguments) one walk enters a function in before it enters it widened:
-with the literal arguments every context decided alike, for the nearest class every receiver entered so far
+with the call's literal arguments grouped (`_grouped`), for the nearest class every receiver entered so far
 derives from (`Join`), which stands for all of them (a base method called on every model of a project), or for
 its own class when there is none. The walk stays within a few times the functions it meets, and the bound
 depends on the walk alone, never on the order of the walks."""
+
+MAX_GROUPS = 4
+"""How many argument groups a function entered widened is walked in (`_grouped`): past them, it is entered with
+only the literal arguments every context it was entered in decided alike."""
+
+MAX_VALUES = 2
+"""How many values a parameter may take across a function's first `MAX_CONTEXTS` contexts and still group its
+widened entries (`require_ready` True or False does; a name passed as eight different strings does not)."""
 
 Join = Callable[[Sequence[Receiver]], Receiver]
 """The nearest project class every one of the receivers derives from (None: the function's own class)."""
@@ -83,10 +91,11 @@ def breadth_first(
     starts: Sequence[tuple[Node, tuple[str, ...]]], step: Step, max_walk: int, join: Join | None = None
 ) -> Overflow | None:
     """Visit every node reachable from `starts` (each with the chain that names it), nearest first. A function
-    entered in more than `MAX_CONTEXTS` contexts is entered widened from then on: every argument open, for the
-    receivers' `join` (without one, for its own class)."""
+    entered in more than `MAX_CONTEXTS` contexts is entered widened from then on: with the call's arguments
+    grouped (`_grouped`), for the receivers' `join` (without one, for its own class)."""
     via_of: dict[Node, Via] = {}
     contexts: dict[tuple[str, int], set[tuple[Receiver, Args]]] = {}
+    groups: dict[tuple[str, int], tuple[Kept, set[Args]]] = {}
     queue: deque[Node] = deque()
     for node, chain in starts:
         if node not in via_of:
@@ -108,7 +117,11 @@ def breadth_first(
                 if len(entered) < MAX_CONTEXTS:
                     entered.add((node[2], node[3]))
                 else:
-                    node = (node[0], node[1], _widened(entered, node[2], join), _agreed(entered, node[3]))
+                    group = groups.get((node[0], node[1]))
+                    if group is None:
+                        group = groups[node[0], node[1]] = (_kept(entered), set())
+                    args = _grouped(entered, node[3], *group)
+                    node = (node[0], node[1], _widened(entered, node[2], join), args)
             if node not in via_of:
                 via_of[node] = Via(node, name, via)
                 queue.append(node)
@@ -122,6 +135,35 @@ def _widened(entered: set[tuple[Receiver, Args]], receiver: Receiver, join: Join
     if join is None or None in receivers:
         return None
     return join(sorted(r for r in receivers if r is not None))
+
+
+Kept = dict[str, set[tuple[str, object]]]
+"""Per parameter every one of a function's first contexts decided, to at most `MAX_VALUES` values: those values."""
+
+
+def _kept(entered: set[tuple[Receiver, Args]]) -> Kept:
+    """The parameters that group a function's widened entries (`_grouped`), from its first contexts (once: they
+    are all it is ever entered in apart)."""
+    values: Kept = {}
+    decided: dict[str, int] = {}
+    for _, other in entered:
+        for name, kind, value in other:
+            values.setdefault(name, set()).add((kind, value))
+            decided[name] = decided.get(name, 0) + 1
+    return {k: v for k, v in values.items() if decided[k] == len(entered) and len(v) <= MAX_VALUES}
+
+
+def _grouped(entered: set[tuple[Receiver, Args]], args: Args, kept: Kept, made: set[Args]) -> Args:
+    """The literal arguments a function past its bound is entered with: those of `args` deciding a parameter every
+    context decided, to one of at most `MAX_VALUES` values they gave it (`kept`: so the callers leaving
+    `require_ready` at `True` keep it, though one context passed `False`). Each such group is a node of its own;
+    past `MAX_GROUPS` of them (`made`), only the arguments every context agreed on (`_agreed`). Always a part of
+    `args`: the node stands for the call that entered it."""
+    grouped = tuple(d for d in args if (d[1], d[2]) in kept.get(d[0], ()))
+    if grouped in made or len(made) < MAX_GROUPS:
+        made.add(grouped)
+        return grouped
+    return _agreed(entered, args)
 
 
 def _agreed(entered: set[tuple[Receiver, Args]], args: Args) -> Args:

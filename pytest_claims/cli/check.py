@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from pytest_claims import __version__
 from pytest_claims.cli.common import (
@@ -31,8 +32,9 @@ from pytest_claims.cli.common import (
     cache_for,
     load,
     plural,
-    project_root,
+    projects,
     requested_platforms,
+    shown_here,
     shown_path,
     where_it_looked,
 )
@@ -41,23 +43,64 @@ from pytest_claims.engine import Result, check
 from pytest_claims.output.common import analysis_line
 from pytest_claims.output.hints import source_reader
 from pytest_claims.output.messages import excluded_line, failure_text, rule_failure_text, rule_item_name
-from pytest_claims.output.report import report_format, write_report
+from pytest_claims.output.report import report_format, write_reports
 from pytest_claims.output.summary import Counted, claim_sites, own_sites, summary_lines
 from pytest_claims.records import ClaimResult, DirectiveError, RuleResult
 from pytest_claims.usage import usage_warnings
 
+if TYPE_CHECKING:
+    from pytest_claims.config import Config
+
 
 def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Check every project the paths cover (`common.projects`): a block per project when there are several, each
+    after a line naming it, then one report of them all; the exit status is the worst of theirs."""
     reports = _reports(args.report)  # a bad suffix is refused before anything is read or analysed
-    root = project_root(args.paths, args.root)
-    config = load(root)
+    found = projects(args.paths, args.root)
+    configs = [load(root) for root, _ in found]  # every configuration error before anything is checked
     requested, sweep = requested_platforms(args)
+    used = {root for root, _ in found}
+    statuses: list[int] = []
+    results: list[Result] = []
+    for (root, paths), config in zip(found, configs, strict=True):
+        if len(found) > 1:
+            print(f"project {shown_here(root)}", file=out)
+        targets = (requested, sweep)
+        status, result = _check_project(args, root, paths, config, targets, bool(reports), used, out=out, err=err)
+        statuses.append(status)
+        results.append(result)
+    status = _worst(statuses)
+    return EXIT_USAGE if not _write_reports(reports, results, args.quiet, out, err) else status
+
+
+def _worst(statuses: list[int]) -> int:
+    """A refused directive over a failure over a pass; nothing checked only when no project checked anything."""
+    for status in (EXIT_REFUSED, EXIT_FAILED):
+        if status in statuses:
+            return status
+    return EXIT_NOTHING if all(status == EXIT_NOTHING for status in statuses) else EXIT_OK
+
+
+def _check_project(  # noqa: PLR0913 - one project of `run_check`, with what the run decided for all
+    args: argparse.Namespace,
+    root: Path,
+    paths: list[Path],
+    config: Config,
+    targets: tuple[list[str] | None, bool],
+    details: bool,
+    used: set[Path],
+    *,
+    out: TextIO,
+    err: TextIO,
+) -> tuple[int, Result]:
+    """One project's check, printed as a run over it alone prints it: its status and result."""
+    requested, sweep = targets
     cache = cache_for(root, not args.no_cache)
-    selected = Selection(root, args.paths, config.file)
+    selected = Selection(root, paths, config.file)
     started = time.perf_counter()
     select = None if selected.everything else selected
     result = check(
-        root, requested, config, sweep=sweep, cache=cache, details=bool(reports), select=select, rules=selected.rules
+        root, requested, config, sweep=sweep, cache=cache, details=details, select=select, rules=selected.rules
     )
     seconds = time.perf_counter() - started
     for warning in usage_warnings(result):
@@ -83,13 +126,14 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     nothing = not claims and not rules and not refused and not result.problems
     if nothing:
-        where = where_it_looked(args.paths if not selected.everything else [], config, display)
+        where = where_it_looked(paths if not selected.everything else [], config, display)
         print(f"no claiming function and no forbid-reaches rule found {where}: nothing was checked", file=out)
     elif not args.quiet:
         _summary(out, claims, rules, result, display, len(refused))
     if result.excluded and (nothing or not args.quiet):
         print(excluded_line([display(rel) for rel in result.excluded]), file=out)
-    for line in _unused_tables(tables_below(root, config.exclude), display, args.verbose):
+    unused = [table for table in tables_below(root, config.exclude) if root / table.rpartition("/")[0] not in used]
+    for line in _unused_tables(unused, display, args.verbose):
         print(line, file=out)
     if not args.quiet:
         print(analysis_line(seconds, cache.parsed, cache.hits, result.reused), file=out)
@@ -99,7 +143,7 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         status = EXIT_FAILED
     if refused:
         status = EXIT_REFUSED
-    return EXIT_USAGE if not _write_reports(reports, result, args.quiet, out, err) else status
+    return status, result
 
 
 def _summary(
@@ -124,12 +168,13 @@ def _summary(
         print(f"unreadable files: {unreadable} (their claims are not checked: the run does not pass)", file=out)
 
 
-def _write_reports(reports: list[Path], result: Result, quiet: bool, out: TextIO, err: TextIO) -> bool:
-    """Write every report asked for (one that cannot be written does not stop the others); False if one failed."""
+def _write_reports(reports: list[Path], results: list[Result], quiet: bool, out: TextIO, err: TextIO) -> bool:
+    """Write every report asked for (one that cannot be written does not stop the others); False if one failed.
+    Several projects make one report, its paths relative to the current directory."""
     written = True
     for report in reports:
         try:
-            write_report(report, result, result.rules, __version__)
+            write_reports(report, results, Path(os.getcwd()), __version__)
         except (OSError, ValueError) as error:
             reason = getattr(error, "strerror", None) or error
             print(f"{PROG} check: could not write the report {report}: {reason}", file=err)

@@ -53,6 +53,29 @@ def project_root(paths: Sequence[Path], root: Path | None) -> Path:
     return find_project_root(paths, Path(os.getcwd()))
 
 
+def projects(paths: Sequence[Path], root: Path | None) -> list[tuple[Path, list[Path]]]:
+    """Each project the command checks, with the paths that select its files: `--root` alone, else every project
+    the paths cover, found as the plugin finds them (`config.find_project_roots`). A path belongs to the nearest
+    project holding it; a path above a project (found below it) selects the whole project."""
+    first = project_root(paths, root)
+    if root is not None:
+        return [(first, list(paths))]
+    from pytest_claims.config import find_project_roots
+
+    here = Path(os.getcwd())
+    roots = find_project_roots(paths, here)
+    if len(roots) == 1:
+        return [(roots[0], list(paths))]
+    chosen: dict[Path, list[Path]] = {r: [] for r in roots}
+    for path in [Path(os.path.abspath(p)) for p in paths] or [here]:
+        holding = [r for r in roots if r == path or r in path.parents]
+        if holding:
+            chosen[max(holding, key=lambda r: len(r.parts))].append(path)
+        for below in (r for r in roots if path in r.parents):
+            chosen[below].append(below)
+    return [(r, chosen[r]) for r in roots if chosen[r]]
+
+
 def load(root: Path) -> Config:
     """The project's `[tool.claims]`, with a configuration error as a usage error."""
     from pytest_claims.config import ConfigError, load_config

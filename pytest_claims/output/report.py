@@ -10,14 +10,16 @@ on the `revision`, instead of re-reading them.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Mapping, Sequence
+import os
+import posixpath
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PureWindowsPath
 from typing import TYPE_CHECKING, Any
 
 from pytest_claims.files import write_file
 from pytest_claims.output.common import details_of, dumps, frontier_sort_key, posix, violation_sort_key
-from pytest_claims.output.sarif import SARIF_SCHEMA_URI, sarif_report
+from pytest_claims.output.sarif import SARIF_SCHEMA_URI, sarif_report, sarif_report_many
 from pytest_claims.output.summary import count_sites
 from pytest_claims.records import MAX_ALIAS_DEPTH, BlindSpot, Details, FrontierEntry, RuleResult
 from pytest_claims.vocabulary import UNCHECKED_CLAIMS
@@ -36,11 +38,13 @@ __all__ = [
     "REPORT_SUFFIXES",
     "SARIF_SCHEMA_URI",
     "json_report",
+    "json_report_many",
     "markdown_catalogue",
     "report_format",
     "revision",
     "sarif_report",
     "write_report",
+    "write_reports",
 ]
 
 REPORT_SCHEMA = "pytest-claims.report.v2"
@@ -127,11 +131,32 @@ def revision(result: Result, plugin_version: str) -> str:
 # JSON
 
 
-def _frontier_json(entries: Iterable[FrontierEntry], root: Path) -> list[dict[str, Any]]:
+Where = Callable[[str], str]
+"""A report path from a result's path: relative to the project root, or (several projects) to their shared
+directory (`_rebased`)."""
+
+
+def _at(root: Path) -> Where:
+    return lambda file: posix(file, root)
+
+
+def _rebased(root: Path, project: str) -> Where:
+    """Paths of the project at `root` written from the directory the run's projects share: `project` is its root
+    from there (posix, "." for that directory itself)."""
+    prefix = "" if project == "." else project + "/"
+
+    def at(file: str) -> str:
+        path = posix(file, root)
+        return path if path.startswith("/") or PureWindowsPath(path).drive else posixpath.normpath(prefix + path)
+
+    return at
+
+
+def _frontier_json(entries: Iterable[FrontierEntry], at: Where) -> list[dict[str, Any]]:
     return [
         {
             "reach": f.reach,
-            "file": posix(f.file, root),
+            "file": at(f.file),
             "line": f.line,
             "via": list(f.via),
             "reason": f.reason,
@@ -140,16 +165,16 @@ def _frontier_json(entries: Iterable[FrontierEntry], root: Path) -> list[dict[st
     ]
 
 
-def _blind_json(spots: Iterable[BlindSpot], root: Path) -> list[dict[str, Any]]:
+def _blind_json(spots: Iterable[BlindSpot], at: Where) -> list[dict[str, Any]]:
     """Blind spots sorted by file, line, code (then chain); `code` as the extractor recorded it."""
-    ordered = sorted((posix(b.file, root), b.line, b.code, b.via) for b in spots)
+    ordered = sorted((at(b.file), b.line, b.code, b.via) for b in spots)
     return [{"file": file, "line": line, "code": code, "via": list(via)} for file, line, code, via in ordered]
 
 
-def _claim_json(claim: ClaimResult, root: Path) -> dict[str, Any]:
+def _claim_json(claim: ClaimResult, at: Where) -> dict[str, Any]:
     return {
         "function": claim.function,
-        "file": posix(claim.file, root),
+        "file": at(claim.file),
         "line": claim.line,
         "claims": sorted(claim.claims),
         "platform": claim.platform,
@@ -159,22 +184,22 @@ def _claim_json(claim: ClaimResult, root: Path) -> dict[str, Any]:
                 "claim": v.claim,
                 "kind": v.kind,
                 "reach": v.reach,
-                "file": posix(v.file, root),
+                "file": at(v.file),
                 "line": v.line,
                 "via": list(v.via),
                 "steps": [
-                    {"function": name, "file": posix(file, root), "line": line, "how": how}
+                    {"function": name, "file": at(file), "line": line, "how": how}
                     for name, file, line, how in v.steps
                 ],
             }
             for v in sorted(claim.violations, key=violation_sort_key)
         ],
-        "frontier": _frontier_json(claim.frontier, root),
-        "blind_spots": _blind_json(claim.blind_spots, root),
+        "frontier": _frontier_json(claim.frontier, at),
+        "blind_spots": _blind_json(claim.blind_spots, at),
     }
 
 
-def _rule_json(rule: RuleResult, root: Path) -> dict[str, Any]:
+def _rule_json(rule: RuleResult, at: Where) -> dict[str, Any]:
     return {
         "id": rule.id,
         "from": rule.source,
@@ -182,15 +207,15 @@ def _rule_json(rule: RuleResult, root: Path) -> dict[str, Any]:
         "platform": rule.platform,
         "status": rule.status,
         "path": list(rule.path),
-        "frontier": _frontier_json(rule.frontier, root),
-        "blind_spots": _blind_json(rule.blind_spots, root),
+        "frontier": _frontier_json(rule.frontier, at),
+        "blind_spots": _blind_json(rule.blind_spots, at),
     }
 
 
-def _sites_json(claims: Iterable[ClaimResult], root: Path) -> list[dict[str, Any]]:
+def _sites_json(claims: Iterable[tuple[ClaimResult, Where]]) -> list[dict[str, Any]]:
     """Each blind-spot site once, with how many (function, platform) results it appears in: most first, then by
     file, line, code (semantics §11) — the annotations that would let the walk see the most."""
-    per_claim = ({(_posix(f, root), line, code) for f, _, calls in c.blind for line, code in calls} for c in claims)
+    per_claim = ({(at(f), line, code) for f, _, calls in c.blind for line, code in calls} for c, at in claims)
     return [{"file": s.file, "line": s.line, "code": s.code, "claims": s.claims} for s in count_sites(per_claim)]
 
 
@@ -201,21 +226,76 @@ def json_report(
 
     `observed`: what `--claims-observe` saw (semantics §13a, `observe.verdicts.observed_json`), a top-level key of
     its own, present only in observed runs (what a test run does is not reproducible as the analysis is)."""
-    root = result.config.root
+    at = _at(result.config.root)
     claims = sorted(result.claims, key=lambda c: (c.function, c.platform, c.file, c.line))
     ordered_rules = sorted(rules, key=lambda r: (r.id, r.platform))
     document: dict[str, Any] = {
         "schema": REPORT_SCHEMA,
         "revision": revision(result, plugin_version),
         "platforms": sorted(set(result.platforms)),
-        "claims": [_claim_json(c, root) for c in claims],
-        "rules": [_rule_json(r, root) for r in ordered_rules],
-        "blind_spot_sites": _sites_json(claims, root),
-        "limits": {
-            "max-walk": result.config.max_walk,
-            "alias-depth": ALIAS_DEPTH,
-            "dynamic-calls": result.config.dynamic_calls,
-        },
+        "claims": [_claim_json(c, at) for c in claims],
+        "rules": [_rule_json(r, at) for r in ordered_rules],
+        "blind_spot_sites": _sites_json((c, at) for c in claims),
+        "limits": _limits(result),
+        "nonclaims": list(NONCLAIMS),
+    }
+    if observed is not None:
+        document["observed"] = observed
+    return dumps(document)
+
+
+def _limits(result: Result) -> dict[str, Any]:
+    config = result.config
+    return {"max-walk": config.max_walk, "alias-depth": ALIAS_DEPTH, "dynamic-calls": config.dynamic_calls}
+
+
+def project_of(root: Path, base: Path) -> str:
+    """A project's root as a report of several projects names it: posix, relative to their shared directory."""
+    try:
+        shown = Path(os.path.relpath(root, base)).as_posix()
+    except ValueError:  # another drive (Windows)
+        shown = root.as_posix()
+    return shown
+
+
+def json_report_many(
+    results: Sequence[Result], base: Path, plugin_version: str, observed: Mapping[str, Any] | None = None
+) -> str:
+    """The JSON report of a run over several projects: one document, its paths relative to `base` (the directory
+    the projects share), each claim and rule naming its `project`; `projects` lists each project's root, its
+    configuration file, platforms, `limits` and `revision` (the top-level `revision` covers them all)."""
+    projects: list[dict[str, Any]] = []
+    claims: list[tuple[dict[str, Any], ClaimResult, Where]] = []
+    rules: list[dict[str, Any]] = []
+    for result in results:
+        project = project_of(result.config.root, base)
+        at = _rebased(result.config.root, project)
+        config = result.config.file
+        projects.append(
+            {
+                "project": project,
+                "config": project_of(config, base) if config is not None else None,
+                "platforms": sorted(set(result.platforms)),
+                "limits": _limits(result),
+                "revision": revision(result, plugin_version),
+            }
+        )
+        claims += [({**_claim_json(c, at), "project": project}, c, at) for c in result.claims]
+        rules += [{**_rule_json(r, at), "project": project} for r in result.rules]
+    projects.sort(key=lambda p: str(p["project"]))
+    claims.sort(key=lambda entry: (entry[0]["function"], entry[0]["platform"], entry[0]["file"], entry[0]["line"]))
+    rules.sort(key=lambda r: (r["id"], r["platform"], r["project"]))
+    combined = hashlib.sha256(b"pytest-claims.revision.many.v1\n")
+    for entry in projects:
+        combined.update(f"{entry['project']}\x00{entry['revision']}\n".encode())
+    document: dict[str, Any] = {
+        "schema": REPORT_SCHEMA,
+        "revision": combined.hexdigest(),
+        "platforms": sorted({p for result in results for p in result.platforms}),
+        "projects": projects,
+        "claims": [entry[0] for entry in claims],
+        "rules": rules,
+        "blind_spot_sites": _sites_json((claim, at) for _, claim, at in claims),
         "nonclaims": list(NONCLAIMS),
     }
     if observed is not None:
@@ -402,4 +482,31 @@ def write_report(
         text = sarif_report(result, rules, plugin_version)
     else:
         text = json_report(result, rules, plugin_version, observed)
+    write_file(Path(path), text.encode("utf-8"))
+
+
+def write_reports(
+    path: Path,
+    results: Sequence[Result],
+    base: Path,
+    plugin_version: str,
+    observed: Mapping[str, Any] | None = None,
+) -> None:
+    """Write the report of a run over one project or several (`base`: the directory they share, from which
+    a report of several names paths and projects): JSON as one document (`json_report_many`), SARIF as one run
+    per project, the catalogue as one per project, one after the other."""
+    if len(results) == 1:
+        write_report(path, results[0], results[0].rules, plugin_version, observed)
+        return
+    kind = report_format(path)
+    if kind == "markdown":
+        parts = []
+        for result in sorted(results, key=lambda r: project_of(r.config.root, base)):
+            title = f"# Claims catalogue: {project_of(result.config.root, base)}"
+            parts.append(markdown_catalogue(result).replace("# Claims catalogue", title, 1))
+        text = "\n".join(parts)
+    elif kind == "sarif":
+        text = sarif_report_many(results, base, plugin_version)
+    else:
+        text = json_report_many(results, base, plugin_version, observed)
     write_file(Path(path), text.encode("utf-8"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PureWindowsPath
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from pytest_claims.engine import Result
     from pytest_claims.records import ClaimResult
 
-__all__ = ["SARIF_SCHEMA_URI", "automation_id", "repository_root", "sarif_report"]
+__all__ = ["SARIF_SCHEMA_URI", "automation_id", "repository_root", "sarif_report", "sarif_report_many"]
 
 SARIF_SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 """The OASIS SARIF 2.1.0 (errata 01) schema; a copy ships as `data/sarif-2.1.0.schema.json`."""
@@ -378,6 +379,35 @@ def sarif_report(
     """SARIF 2.1.0: one result per violation (merged across platforms) on the claiming `def` line, the reach
     and the hops related; warnings for unevaluable claims and rules, errors for violated rules; URIs relative
     to `%SRCROOT%`, the repository root (`repository`, found from the project root when not given)."""
+    run = _sarif_run(result, rules, plugin_version, repository)
+    return dumps({"$schema": SARIF_SCHEMA_URI, "version": "2.1.0", "runs": [run]})
+
+
+def sarif_report_many(results: Sequence[Result], base: Path, plugin_version: str | None = None) -> str:
+    """The SARIF log of a run over several projects: one run per project, each with its own
+    `automationDetails.id` (two projects of one repository must not replace each other's alerts). Each project's
+    URIs are relative to its repository root; a project in no repository is placed from `base`, the directory
+    the run's projects share (or, when one lies outside it, their common directory), so ids still differ."""
+    roots = [result.config.root for result in results]
+    try:
+        common = Path(os.path.commonpath([str(root) for root in roots]))
+    except ValueError:  # another drive (Windows)
+        common = base
+    shared = base if all(root == base or base in root.parents for root in roots) else common
+    runs = []
+    for result in sorted(results, key=lambda r: str(r.config.root)):
+        root = result.config.root
+        repository = repository_root(root)
+        if repository == root and not (root / ".git").exists():
+            repository = shared
+        runs.append(_sarif_run(result, result.rules, plugin_version, repository))
+    return dumps({"$schema": SARIF_SCHEMA_URI, "version": "2.1.0", "runs": runs})
+
+
+def _sarif_run(
+    result: Result, rules: Sequence[RuleResult], plugin_version: str | None, repository: Path | None
+) -> _Json:
+    """One project's run of the log (`sarif_report`)."""
     root = result.config.root
     prefix = _uri_prefix(root, repository_root(root) if repository is None else repository)
     defined = {d.name: (posix(d.file, root), d.line) for d in details_of(result).definitions}
@@ -392,6 +422,4 @@ def sarif_report(
     found.sort(key=_result_key)
     _number_repeats(found)
     version = plugin_version or _package_version()
-    run = _run(result, version, descriptors, found, prefix)
-    document = {"$schema": SARIF_SCHEMA_URI, "version": "2.1.0", "runs": [run]}
-    return dumps(document)
+    return _run(result, version, descriptors, found, prefix)

@@ -17,9 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import io
 import os
-import pickle
 import sys
 import threading
 from collections import Counter, deque
@@ -29,14 +27,17 @@ from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 from pytest_claims import __version__
+from pytest_claims.codec import conforms, decode, encode, pack, schema, unpack
+from pytest_claims.codekey import code_digest
 from pytest_claims.files import write_atomic
-from pytest_claims.persist.codec import conforms, decode, encode, schema
-from pytest_claims.records import FACTS_MEANING, FileFacts
+from pytest_claims.records import FACTS_MAKERS, FileFacts
 
-_MAGIC = b"pytest-claims-cache\x00"
 PLUGIN_VERSION = __version__
-DERIVED_VERSION = 1
-"""The layout of derived entries (parsed stubs, the parsed catalogue); part of their directory's name."""
+DERIVED_MAKERS = ("pytest_claims.persist.cache", "pytest_claims.codec")
+"""The code that lays out derived entries (parsed stubs, the parsed catalogue): the digest of its source is part of
+their directory's name (`derived_namespace`); what each entry holds is keyed by its own maker (`stubs._maker`)."""
+
+
 T = TypeVar("T")
 
 
@@ -46,30 +47,10 @@ def namespace(*parts: object) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
-class _NoClasses(pickle.Unpickler):
-    """Cached data is plain tuples, strings and numbers: any class reference means a foreign file."""
-
-    def find_class(self, module: str, name: str) -> object:
-        raise pickle.UnpicklingError(f"class {module}.{name} is not allowed in the claims cache")
-
-
-def pack(value: object) -> bytes:
-    payload = pickle.dumps(value, protocol=5)
-    return _MAGIC + hashlib.sha256(payload).digest() + payload
-
-
-def unpack(data: bytes) -> object:
-    """The value, or raise ValueError for anything that is not a whole entry written by `pack`."""
-    head = len(_MAGIC)
-    if not data.startswith(_MAGIC) or len(data) < head + 32:
-        raise ValueError("not a claims cache entry")
-    checksum, payload = data[head : head + 32], data[head + 32 :]
-    if hashlib.sha256(payload).digest() != checksum:
-        raise ValueError("checksum mismatch (truncated or corrupt)")
-    try:
-        return _NoClasses(io.BytesIO(payload)).load()
-    except Exception as exc:  # any failure to read back is a bad entry, whatever its kind
-        raise ValueError(f"unreadable entry: {exc}") from None
+def derived_namespace(*inputs: object) -> str:
+    """The name of the directory derived entries are kept in for these inputs (the typeshed version, the Python
+    version): the code that lays them out and the plugin version besides."""
+    return namespace(code_digest(*DERIVED_MAKERS), PLUGIN_VERSION, *inputs)
 
 
 WRITES_PATIENCE_SECONDS = 60.0
@@ -168,10 +149,10 @@ def read_entry(path: Path, key: str) -> object | None:
         raw = unpack(data)
     except ValueError:
         return None
-    if type(raw) is not tuple or len(raw) != 2 or raw[0] != key:
+    if type(raw) is not tuple or len(raw) != 2:
         return None
-    value: object = raw[1]
-    return value
+    made_for, value = raw
+    return value if made_for == key else None
 
 
 def read_document(path: Path | None, shape: dict[str, object]) -> dict[str, Any]:
@@ -194,7 +175,12 @@ class FactsCache:
 
     def __init__(self, directory: Path | None, record: type[FileFacts] = FileFacts) -> None:
         # the recursion limit decides how deep a file may nest before CPython's parser gives up on it
-        versions: tuple[object, ...] = (FACTS_MEANING, schema(record), PLUGIN_VERSION, sys.implementation.name)
+        versions: tuple[object, ...] = (
+            code_digest(*FACTS_MAKERS),
+            schema(record),
+            PLUGIN_VERSION,
+            sys.implementation.name,
+        )
         versions += (sys.version_info[:3], sys.getrecursionlimit())
         self.directory = directory / f"facts-{namespace(*versions)}" if directory is not None else None
         self.record = record

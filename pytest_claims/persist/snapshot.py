@@ -25,12 +25,21 @@ from pathlib import Path
 from time import time_ns
 from typing import Any
 
-from pytest_claims.persist.cache import read_document, write_entry
+from pytest_claims.codekey import code_digest
+from pytest_claims.files import stat_key
+from pytest_claims.persist.cache import PLUGIN_VERSION, namespace, read_document, write_entry
 
-SNAPSHOT_VERSION = 7
-"""The layout of the snapshot (module entries and their paths, excluded files, files no import can name, when a
-digest was taken), what its `mentions` flag means (the word as Python reads the file, decoded and
-NFKC-normalised) and what an `exclude` pattern matches in a walk (path patterns too); part of its name."""
+SNAPSHOT_MAKERS = (
+    "pytest_claims.persist.snapshot",
+    "pytest_claims.analysis.index",
+    "pytest_claims.analysis.project",
+    "pytest_claims.excludes",
+    "pytest_claims.sourcetext",
+)
+"""The code that writes and reads the snapshot (module entries and their paths, excluded files, files no import
+can name, when a digest was taken), decides what its `mentions` flag means (the word as Python reads the file)
+and what an `exclude` pattern matches in a walk: the digest of its source names the snapshot's file
+(`snapshot_for`)."""
 RACY_NS = 2_000_000_000
 """Two seconds: coarser than the timestamp granularity of every common file system (FAT's is two)."""
 WRITEBACK_NS = 60_000_000_000
@@ -61,10 +70,6 @@ SHAPE: dict[str, object] = {
     "files": dict[str, tuple[StatKey, str, bool, bool]],
 }
 """What the snapshot holds (`read_document` checks a stored one against it)."""
-
-
-def stat_key(st: os.stat_result) -> StatKey:
-    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
 
 
 class Snapshot:
@@ -120,21 +125,23 @@ class Snapshot:
             entry = self._old_files.get(path)
             if entry is None:
                 continue
+            key, _, _, final = entry
             try:
-                self.edited = entry[0] != stat_key(os.stat(path))
+                self.edited = key != stat_key(os.stat(path))
             except OSError:
                 self.edited = True
-            if entry[3]:
+            if final:
                 vouched[path] = entry
         if self.edited:
             return {}
         self._files.update(vouched)
-        return {path: (entry[1], entry[2]) for path, entry in vouched.items()}
+        return {path: (digest, mentions) for path, (_, digest, mentions, _) in vouched.items()}
 
     def record_file(self, path: str, key: StatKey, digest: str, mentions: bool) -> None:
         """`digest` of the bytes read after `key` was taken; trusted next time only if they were read long
         enough after the file's last change, but recorded either way (a file first seen is no edit)."""
-        final = self._settled(key[1], WRITEBACK_NS) and self._settled(key[2], WRITEBACK_NS)
+        _, mtime_ns, ctime_ns, _ = key
+        final = self._settled(mtime_ns, WRITEBACK_NS) and self._settled(ctime_ns, WRITEBACK_NS)
         self._files[path] = (key, digest, mentions, final)
 
     def save(self) -> None:
@@ -143,3 +150,12 @@ class Snapshot:
             return
         with contextlib.suppress(OSError):
             write_entry(self.path, self.path.name, {"walks": self._walks, "files": self._files})
+
+
+def snapshot_for(facts_directory: Path | None) -> Snapshot:
+    """The snapshot kept beside a facts cache directory (None: none kept), named by the code that makes it and
+    the plugin version."""
+    if facts_directory is None:
+        return Snapshot(None)
+    versions = (code_digest(*SNAPSHOT_MAKERS), PLUGIN_VERSION)
+    return Snapshot(facts_directory.parent / f"files-{namespace(*versions)}")

@@ -17,10 +17,11 @@ from __future__ import annotations
 import contextlib
 import functools
 from collections.abc import Callable, Container
-from typing import Any
+from typing import Any, cast
 
+from pytest_claims.codec import all_conform, conforms, decode, encode, schema
+from pytest_claims.codekey import code_digest, modules_under
 from pytest_claims.persist.cache import PLUGIN_VERSION, FactsCache, namespace, read_document, write_entry
-from pytest_claims.persist.codec import all_conform, conforms, decode, encode, schema
 from pytest_claims.records import (
     HIERARCHY,
     METHOD_NAMES,
@@ -28,14 +29,26 @@ from pytest_claims.records import (
     Claimed,
     DirectiveError,
     FrontierEntry,
+    Reading,
+    StoredVerdict,
     Summary,
     Verdict,
     Violation,
 )
 from pytest_claims.vocabulary import STATUSES  # a store holding any other was not written by this version
 
-STORE_VERSION = 19
-"""The layout of both stores around their records (whose shapes `schema` hashes); part of their keys."""
+STORE_MAKERS = (
+    "pytest_claims.analysis",
+    "pytest_claims.config",
+    "pytest_claims.engine",
+    "pytest_claims.records",
+    "pytest_claims.codec",
+    "pytest_claims.dotted",
+    "pytest_claims.vocabulary",
+    "pytest_claims.persist.store",
+)
+"""The code that builds and reads the stores' items (every module of these, `codekey.modules_under`): the digest
+of its source is part of both stores' keys, so no item another version of it made is reused."""
 
 _NAMES = dict[str, str]
 VERDICTS_SHAPE: dict[str, object] = {
@@ -74,7 +87,7 @@ def store_key(cache: FactsCache, inputs: tuple[object, ...], *more: object) -> s
     """`inputs`: everything besides the sources the stored items depend on (the engine names them: config,
     catalogue, stubs, Python version)."""
     return namespace(
-        STORE_VERSION,
+        code_digest(*modules_under(*STORE_MAKERS)),
         PLUGIN_VERSION,
         schema(Summary, Verdict),
         *inputs,
@@ -133,11 +146,33 @@ def _shared(entries: dict[Any, Any], old: dict[Any, Any], kept: Container[int] =
     `kept`: the identities of new entries made from old ones with their sharing kept (`VerdictStore.move_lines`)."""
     seen: dict[Any, Any] = {}
     return {
-        key: entry
-        if entry is old.get(key) or id(entry) in kept
-        else (_intern(entry[0], 0, seen), _intern(entry[1], 2, seen))
+        key: tuple(entry) if entry is old.get(key) or id(entry) in kept else _interned(entry, seen)
         for key, entry in entries.items()
     }
+
+
+def _interned(entry: tuple[tuple[str, ...], object], seen: dict[Any, Any]) -> tuple[object, object]:
+    """A stored (dependencies, value) pair, a plain tuple, its parts interned (`_shared`)."""
+    deps, value = entry
+    return (_intern(deps, 0, seen), _intern(value, 2, seen))
+
+
+def _module(key: SummaryKey) -> str:
+    """The module of the function a stored summary is of."""
+    module, *_ = key
+    return module
+
+
+def _deps(entry: tuple[tuple[str, ...], object]) -> tuple[str, ...]:
+    """What a stored (dependencies, value) pair was built on."""
+    deps, _ = entry
+    return deps
+
+
+def _status(raw: object) -> object:
+    """The status of an encoded verdict (`Verdict.status`, its first field)."""
+    status, *_ = cast(tuple[object, ...], raw)
+    return status
 
 
 def _intern(value: Any, depth: int, seen: dict[Any, Any]) -> Any:
@@ -174,10 +209,11 @@ class VerdictStore:
         base = cache.directory.parent if cache.directory is not None else None
         self.path = base / f"verdicts-{store_key(cache, inputs)}" if base is not None else None
         old = read_document(self.path, VERDICTS_SHAPE)
-        if not all(entry[1] is None or entry[1][0] in STATUSES for entry in old.get("verdicts", {}).values()):
-            old = {}  # the right shape, but not a verdict this version can give
-        self.old_directives: dict[Any, Any] = old.get("directives", {})
-        self.old_verdicts: dict[Any, Any] = old.get("verdicts", {})
+        verdicts = {key: StoredVerdict._make(entry) for key, entry in old.get("verdicts", {}).items()}
+        if not all(entry.verdict is None or _status(entry.verdict) in STATUSES for entry in verdicts.values()):
+            old, verdicts = {}, {}  # the right shape, but not a verdict this version can give
+        self.old_directives: dict[str, Reading] = {n: Reading._make(r) for n, r in old.get("directives", {}).items()}
+        self.old_verdicts: dict[tuple[str, int, str], StoredVerdict] = verdicts
         self.old_digests: dict[str, str] = old.get("digests", {})
         self.old_words: dict[str, tuple[str, ...]] = old.get("words", {})
         """word -> the modules whose text mentioned it (the names `claims` was rebound to: `Validity.mentioning`)."""
@@ -186,8 +222,8 @@ class VerdictStore:
         """module -> the shape of its classes (`facts.hierarchy_shape`, with where the module lies) when the last
         run had its facts."""
         self.shapes: dict[str, str] = {}
-        self.directives: dict[Any, Any] = {}
-        self.verdicts: dict[Any, Any] = {}
+        self.directives: dict[str, Reading] = {}
+        self.verdicts: dict[tuple[str, int, str], StoredVerdict] = {}
         self.changed: frozenset[str] = frozenset()
         self.moved: frozenset[str] = frozenset()
         """The changed modules whose facts only moved (`Same`)."""
@@ -196,7 +232,7 @@ class VerdictStore:
         self._names: Callable[[], frozenset[str]] = lambda: frozenset()
         """The method names the changed modules bind otherwise (`Names`), on first need."""
         self._hierarchy = _Lazy(lambda: False)
-        self._moved: dict[int, Any] = {}
+        self._moved: dict[int, StoredVerdict | None] = {}
         """Stored verdicts with their lines moved (`move_lines`), by the stored entry's identity."""
         self._moved_parts: dict[int, Any] = {}
         """Their parts in moved files, by the stored part's identity (`_moved_lines`)."""
@@ -226,14 +262,14 @@ class VerdictStore:
             return False
         return HIERARCHY not in deps or not self._hierarchy()
 
-    def move_lines(self, entry: Any, lines: dict[str, dict[int, int]]) -> Any:
-        """A stored (modules read, verdict) with each line in the files of `lines` (file -> old line -> new line)
-        moved, worked on the stored form (`_moved_lines`); None when a line there is not in its file's map."""
-        known = self._moved.get(id(entry))
-        if known is None:
-            raw = _moved_lines(entry[1], lines, self._moved_parts)
-            known = self._moved[id(entry)] = (entry[0], raw) if raw is not None else ()
-        return known or None
+    def move_lines(self, entry: StoredVerdict, lines: dict[str, dict[int, int]]) -> StoredVerdict | None:
+        """A stored verdict with each line in the files of `lines` (file -> old line -> new line) moved, worked
+        on the stored form (`_moved_lines`); None when a line there is not in its file's map."""
+        key = id(entry)
+        if key not in self._moved:
+            raw = _moved_lines(entry.verdict, lines, self._moved_parts)
+            self._moved[key] = StoredVerdict(entry.read, raw) if raw is not None else None
+        return self._moved[key]
 
     def save(self, digests: dict[str, str]) -> None:
         """Written unless nothing in it would change. Edits that left the facts as they were (a comment) change
@@ -246,7 +282,7 @@ class VerdictStore:
             return
         document = {
             "words": self.words,
-            "directives": self.directives,
+            "directives": {name: tuple(reading) for name, reading in self.directives.items()},
             "verdicts": _shared(self.verdicts, self.old_verdicts, {id(e) for e in self._moved.values() if e}),
             "digests": digests,
             "shapes": self.shapes,
@@ -317,10 +353,14 @@ class SummaryStore:
             return None
         stored = self._stored()
         entry = stored.get((*key, platform, receiver, args)) or stored.get((*key, "*", receiver, args))
-        if entry is None or not self._valid(key[0], entry[0]):
+        if entry is None:
+            return None
+        deps, raw = entry
+        module, _ = key
+        if not self._valid(module, deps):
             return None
         self.loaded += 1
-        return decode(Summary, entry[1])
+        return decode(Summary, raw)
 
     def subclasses(self, platform: str, key: tuple[str, int]) -> list[tuple[str, int]] | None:
         """The direct project subclasses of a class found on an earlier run, while no module changed its classes
@@ -328,14 +368,16 @@ class SummaryStore:
         if self.path is None:
             return None
         self._stored()
-        found = self._old_subclasses.get((platform, key[0], key[1]))
+        module, index = key
+        found = self._old_subclasses.get((platform, module, index))
         if found is None or self._hierarchy_changed():
             return None
         return [(str(m), int(i)) for m, i in found]
 
     def put_subclasses(self, platform: str, key: tuple[str, int], found: list[tuple[str, int]]) -> None:
         if self.path is not None:
-            self._new_subclasses[platform, key[0], key[1]] = tuple(found)
+            module, index = key
+            self._new_subclasses[platform, module, index] = tuple(found)
 
     def _valid(self, module: str, deps: tuple[str, ...]) -> bool:
         """Whether a summary of a function of `module` built on `deps` stands: none of them changed, but for
@@ -358,13 +400,14 @@ class SummaryStore:
             self.computed += 1
             where = platform if PLATFORM in summary.deps else "*"
             deps = summary.deps.union(lines_of(r.module) for r in summary.reaches if r.module)
-            self._new[key[0], key[1], where, receiver, args] = (tuple(sorted(deps)), encode(summary))
+            module, index = key
+            self._new[module, index, where, receiver, args] = (tuple(sorted(deps)), encode(summary))
 
     def save(self) -> None:
         """Still-valid old summaries and the new ones; nothing is written when nothing was computed."""
         if self.path is None or not (self._new or self._new_subclasses):
             return
-        kept = {key: entry for key, entry in self._stored().items() if self._valid(key[0], entry[0])}
+        kept = {key: entry for key, entry in self._stored().items() if self._valid(_module(key), _deps(entry))}
         kept.update(self._new)
         old = self._old_subclasses  # asked only when there is something to keep: it may parse changed modules
         subclasses = dict(old) if old and not self._hierarchy_changed() else {}
@@ -377,9 +420,9 @@ class SummaryStore:
 def _conforming(summaries: dict[Any, Any]) -> dict[Any, Any]:
     """The stored summaries of the right shape: all checked at once (a run that reads the store at all uses
     hundreds of them), one by one only to drop the bad ones when some are."""
-    if all_conform(Summary, [entry[1] for entry in summaries.values()]):
+    if all_conform(Summary, [raw for _, raw in summaries.values()]):
         return summaries
-    return {key: entry for key, entry in summaries.items() if conforms(Summary, entry[1])}
+    return {key: (deps, raw) for key, (deps, raw) in summaries.items() if conforms(Summary, raw)}
 
 
 _FILE_LINE = (
@@ -396,7 +439,7 @@ _STEPS = Violation._fields.index("steps")
 def _moved_steps(item: Any, lines: dict[str, dict[int, int]], memo: dict[int, Any]) -> Any:
     """A stored violation with the lines of its steps in the files of `lines` moved (KeyError: one is not)."""
     steps = item[_STEPS]
-    if not any(step[1] in lines for step in steps):
+    if not any(file in lines for _, file, _, _ in steps):
         return item
     new = memo.get(id(steps))
     if new is None:

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from pytest_claims import engine
 from pytest_claims.analysis.check import walk
+from pytest_claims.analysis.claims import ClaimWalks
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.config import load_config
 from pytest_claims.engine import Resolvers, check, load
@@ -67,7 +67,7 @@ def _counting_walks(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
         walked[resolver.function_name(node[0], node[1])] += 1
         return walk(resolver, policy, node, *args, **kwargs)
 
-    monkeypatch.setattr("pytest_claims.engine.walk", counted)  # as the engine imported it
+    monkeypatch.setattr("pytest_claims.analysis.claims.walk", counted)  # as the claim walks imported it
     return walked
 
 
@@ -92,7 +92,7 @@ def test_the_verdicts_are_those_of_walking_every_target(monkeypatch: pytest.Monk
         walked = _counting_walks(counting)
         shared = check(FIXTURE, TARGETS).claims
         spared = sum(walked.values())
-    monkeypatch.setattr(engine._ClaimWalks, "same_walk", staticmethod(lambda resolver, specific: False))
+    monkeypatch.setattr(ClaimWalks, "same_walk", staticmethod(lambda resolver, specific: False))
     walked = _counting_walks(monkeypatch)
     assert check(FIXTURE, TARGETS).claims == shared
     assert sum(walked.values()) > spared

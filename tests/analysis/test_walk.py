@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pytest_claims.analysis.walk import MAX_CONTEXTS, Node, Via, breadth_first
+from pytest_claims.analysis.walk import MAX_CONTEXTS, MAX_GROUPS, Node, Via, breadth_first
 
 
 def _chain_graph(n: int) -> dict[Node, list[tuple[str, Node]]]:
@@ -86,3 +86,46 @@ def test_a_function_is_entered_for_a_bounded_number_of_receivers() -> None:
 
     assert breadth_first([(("m", 0, None, ()), ("m.f",))], step, 1000) is None
     assert entered == [*(("m", 1, ("k", i), ()) for i in range(MAX_CONTEXTS)), ("m", 1, None, ())]
+
+
+def _entered_with(args: list[tuple[tuple[str, str, object], ...]]) -> list[Node]:
+    """The helper nodes a walk enters when one caller per entry of `args` calls it with those arguments."""
+    start: Node = ("m", 0, None, ())
+    graph: dict[Node, list[tuple[str, Node]]] = {start: [(f"m.c{i}", ("c", i, None, ())) for i in range(len(args))]}
+    for i, given in enumerate(args):
+        graph["c", i, None, ()] = [("m.helper", ("m", 1, None, given))]
+    entered: list[Node] = []
+
+    def step(node: Node, via: Via) -> Iterable[tuple[str, Node]]:
+        if node[:2] == ("m", 1):
+            entered.append(node)
+            return []
+        return graph[node]
+
+    assert breadth_first([(start, ("m.f",))], step, 1000) is None
+    return entered
+
+
+def test_widened_entries_keep_a_literal_the_contexts_give_one_of_two_values() -> None:
+    """Past `MAX_CONTEXTS`, a call leaving `ready` at `True` is entered with `ready=True` though one of the first
+    contexts passed `False`; the name, eight different strings, is open; `False` is a group of its own."""
+    ready = [(("name", "str", f"n{i}"), ("ready", "bool", i != 0)) for i in range(MAX_CONTEXTS)]
+    late = [(("name", "str", "x"), ("ready", "bool", True)), (("name", "str", "y"), ("ready", "bool", False))]
+    entered = _entered_with([*ready, *late])
+    assert entered[MAX_CONTEXTS:] == [
+        ("m", 1, None, (("ready", "bool", True),)),
+        ("m", 1, None, (("ready", "bool", False),)),
+    ]
+
+
+def test_past_max_groups_only_the_agreed_arguments_decide() -> None:
+    """A bounded number of groups: past `MAX_GROUPS`, a widened entry keeps only what every context agreed on."""
+
+    def args(i: int, f: int) -> tuple[tuple[str, str, object], ...]:
+        bits = (("a", "int", i % 2), ("b", "int", i // 2 % 2), ("c", "int", i // 4 % 2))
+        return (*bits, ("d", "int", 0), ("f", "int", f))
+
+    entered = _entered_with([*(args(i, i) for i in range(MAX_CONTEXTS)), *(args(i, 100 + i) for i in range(8))])
+    widened = entered[MAX_CONTEXTS:]
+    assert [node[3] for node in widened[:MAX_GROUPS]] == [args(i, 0)[:4] for i in range(MAX_GROUPS)]
+    assert widened[MAX_GROUPS:] == [("m", 1, None, (("d", "int", 0),))]

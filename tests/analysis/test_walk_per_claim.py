@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from pytest_claims import engine
+from pytest_claims.analysis import claims
 from pytest_claims.analysis.check import walk
 from pytest_claims.engine import check
 from pytest_claims.records import ClaimResult
@@ -179,7 +179,7 @@ def test_each_verdict_depends_on_the_modules_its_own_walk_read(tmp_path: Path, m
         read[resolver.function_name(node[0], node[1])] = deps
         return verdict, deps
 
-    monkeypatch.setattr(engine, "walk", recorded)
+    monkeypatch.setattr(claims, "walk", recorded)
     verdicts(project(tmp_path))
     assert "app.far_helpers" in read["app.m.reads_far"] and "app.near_helpers" in read["app.m.reads_far"]
     assert "app.near_helpers" in read["app.m.reads_near"]

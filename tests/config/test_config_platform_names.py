@@ -10,6 +10,7 @@ import pytest
 from pytest_claims.config import (
     DEFAULT_EXCLUDE,
     ConfigError,
+    find_project_roots,
     load_config,
     nearest,
     sweep_env,
@@ -98,3 +99,36 @@ def test_tables_below(tmp_path: Path) -> None:
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text(text, encoding="utf-8")
     assert tables_below(tmp_path, DEFAULT_EXCLUDE) == ["pkgs/a/pyproject.toml", "pkgs/d/sub/pyproject.toml"]
+
+
+def test_find_project_roots(tmp_path: Path) -> None:
+    """Each path belongs to the project of its nearest table at or above it; a path with none above holds the
+    projects below it, found as `tables_below` finds them; none at all: the one project found as before."""
+    for rel, text in {
+        "pyproject.toml": "[tool.pytest.ini_options]\n",
+        "pkgs/a/pyproject.toml": "[tool.claims]\n",
+        "pkgs/a/sub/pyproject.toml": "[tool.claims]\n",
+        "pkgs/b/pyproject.toml": "[tool.claims]\npackages = [\n",  # malformed: found, so its error is named
+        "pkgs/c/pyproject.toml": "[project]\nname = 'c'\n",
+        "node_modules/d/pyproject.toml": "[tool.claims]\n",
+        "build/e/pyproject.toml": "[tool.claims]\n",
+        "examples/f/pyproject.toml": "[tool.claims]\n",
+        "lone/x.py": "",
+        "tests/data/pyproject.toml": "[tool.claims]\n",
+        "tests/test_x.py": "",
+    }.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+    a, sub, b = tmp_path / "pkgs/a", tmp_path / "pkgs/a/sub", tmp_path / "pkgs/b"
+    assert find_project_roots([], tmp_path) == (a, sub, b)
+    assert find_project_roots([Path("pkgs")], tmp_path) == (a, sub, b)
+    assert find_project_roots([Path("pkgs/a"), Path("pkgs/b")], tmp_path) == (a, b)
+    assert find_project_roots([Path("pkgs/a/sub/x.py"), Path("pkgs/c")], tmp_path) == (sub,)
+    assert find_project_roots([], a / "sub") == (sub,)
+    assert find_project_roots([Path("lone")], tmp_path) == (tmp_path,)  # no table: pytest's rootdir
+    # a file, or a directory the search would not enter, holds no project below it
+    assert find_project_roots([Path("tests/test_x.py")], tmp_path) == (tmp_path,)
+    assert find_project_roots([Path("tests")], tmp_path) == (tmp_path,)
+    assert find_project_roots([Path("tests/data")], tmp_path) == (tmp_path / "tests/data",)
+    with pytest.raises(ConfigError):
+        load_config(b)

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from pytest_claims import engine
+from pytest_claims.analysis import reading
 from pytest_claims.config import load_config
 from pytest_claims.engine import Resolvers, check, load
 from pytest_claims.records import Claimed, ClaimResult
@@ -25,13 +26,13 @@ Reorder = Callable[[list[Claimed]], list[Claimed]]
 def _results(monkeypatch: pytest.MonkeyPatch, reorder: Reorder | None = None) -> tuple[ClaimResult, ...]:
     """Every verdict on the fixture tree, the claims walked in the order `reorder` gives them."""
     if reorder is not None:
-        read = engine._read_claims
+        read = reading.read_claims
 
         def reordered(*args: Any) -> tuple[list[Claimed], Any, Any]:
             claimed, errors, problems = read(*args)
             return reorder(claimed), errors, problems
 
-        monkeypatch.setattr(engine, "_read_claims", reordered)
+        monkeypatch.setattr(engine, "read_claims", reordered)
     return check(FIXTURE, PLATFORMS).claims
 
 

@@ -66,12 +66,12 @@ from hypothesis import strategies as st
 
 from pytest_claims.analysis.extraction import extract_fresh
 from pytest_claims.analysis.facts import extract
+from pytest_claims.codec import conforms, decode, encode, pack, unpack
 from pytest_claims.engine import Result, check
 from pytest_claims.output.messages import failure_text
 from pytest_claims.output.report import json_report, markdown_catalogue
 from pytest_claims.persist import snapshot as snapshot_module
-from pytest_claims.persist.cache import FactsCache, pack, read_entry, unpack, write_entry
-from pytest_claims.persist.codec import conforms, decode, encode
+from pytest_claims.persist.cache import FactsCache, read_entry, write_entry
 from pytest_claims.persist.snapshot import SHAPE as SNAPSHOT_SHAPE
 from pytest_claims.persist.store import SUMMARIES_SHAPE, VERDICTS_SHAPE
 from pytest_claims.plugin import ClaimsState

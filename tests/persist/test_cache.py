@@ -9,10 +9,12 @@ from pathlib import Path
 import pytest
 import typeshed_client
 
+import pytest_claims.engine  # noqa: F401 - installs the persistent derived store (`analysis.ports.use_derived`)
 from pytest_claims.analysis.catalog import load_catalogue
 from pytest_claims.analysis.stubfiles import read_stub
+from pytest_claims.codec import pack, unpack
 from pytest_claims.engine import Result, check
-from pytest_claims.persist.cache import SHARED_ENV, Derived, FactsCache, derived_in, pack, unpack
+from pytest_claims.persist.cache import SHARED_ENV, Derived, FactsCache, derived_in
 from tests.persist.helpers import package, traced
 
 FIXTURE = Path(__file__).resolve().parents[2] / "testdata" / "violations"

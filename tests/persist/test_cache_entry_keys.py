@@ -7,8 +7,8 @@ import shutil
 from pathlib import Path
 
 from pytest_claims.analysis.extraction import extract_fresh
+from pytest_claims.codec import encode
 from pytest_claims.persist.cache import FactsCache, read_entry, write_entry
-from pytest_claims.persist.codec import encode
 from tests.persist.helpers import forge, run_cached, two_modules
 
 

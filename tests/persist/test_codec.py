@@ -10,8 +10,8 @@ import pytest
 
 from pytest_claims import records
 from pytest_claims.analysis.facts import extract
+from pytest_claims.codec import all_conform, conforms, decode, encode, schema
 from pytest_claims.persist.cache import FactsCache
-from pytest_claims.persist.codec import all_conform, conforms, decode, encode, schema
 from pytest_claims.records import (
     BlindCalls,
     BlindSpot,

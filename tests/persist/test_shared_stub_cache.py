@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 import typeshed_client
 
+import pytest_claims.engine  # noqa: F401 - installs the persistent derived store (`analysis.ports.use_derived`)
+from pytest_claims import __version__, codekey
 from pytest_claims.analysis import stubfiles
 from pytest_claims.analysis.stubdefs import StubModule
 from pytest_claims.analysis.stubfiles import read_stub
@@ -82,15 +84,18 @@ def test_the_parser_is_part_of_the_key(tmp_path: Path, monkeypatch: pytest.Monke
     """Two checkouts of one plugin version differ in their source: their stub entries must not mix."""
     stubfiles._maker.cache_clear()
     own = stubfiles._maker()
-    assert own == stubfiles._maker() and len(own) == 64
+    assert own == stubfiles._maker() and own.startswith(f"{__version__}:".encode())
     edited = tmp_path / "stubtypes.py"
-    edited.write_bytes(Path(stubfiles.__file__).with_name("stubtypes.py").read_bytes() + b"\n# edited\n")
-    monkeypatch.setattr(sys.modules["pytest_claims.analysis.stubtypes"], "__file__", str(edited))
+    edited.write_bytes(codekey.source_path("pytest_claims.analysis.stubtypes").read_bytes() + b"\n# edited\n")
+    plain = codekey.source_path
+    monkeypatch.setattr(codekey, "source_path", lambda m: edited if m.endswith(".stubtypes") else plain(m))
+    codekey.code_digest.cache_clear()
     stubfiles._maker.cache_clear()
     try:
         assert stubfiles._maker() != own
     finally:
         monkeypatch.undo()
+        codekey.code_digest.cache_clear()
         stubfiles._maker.cache_clear()
 
 

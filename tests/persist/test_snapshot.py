@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from pytest_claims.engine import Result, check
+from pytest_claims.files import stat_key
 from pytest_claims.persist import snapshot as snapshot_module
 from pytest_claims.persist.cache import FactsCache
-from pytest_claims.persist.snapshot import WRITEBACK_NS, Snapshot, stat_key
+from pytest_claims.persist.snapshot import WRITEBACK_NS, Snapshot
 
 FIXTURE = Path(__file__).resolve().parents[2] / "testdata" / "violations"
 HOUR_AGO = time.time() - 3600

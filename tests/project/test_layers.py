@@ -15,6 +15,8 @@ PACKAGE = Path(__file__).resolve().parents[2] / "pytest_claims"
 LAYERS: tuple[tuple[str, ...], ...] = (
     (
         "pytest_claims.records",
+        "pytest_claims.codec",
+        "pytest_claims.codekey",
         "pytest_claims.dotted",
         "pytest_claims.vocabulary",
         "pytest_claims.files",
@@ -209,3 +211,36 @@ def test_the_resolution_collaborators_import_down_their_rows() -> None:
         if (target in row and row[target] > row[module]) or target in ABOVE_RESOLUTION
     ]
     assert wrong == []
+
+
+COMPOSITION_ROOTS = ("pytest_claims.engine", "pytest_claims.plugin", "pytest_claims.cli")
+"""The modules that wire storage into the analysis: the only ones outside `persist` that import it."""
+
+
+def test_only_the_composition_roots_import_persist() -> None:
+    """The analysis reaches storage through the interfaces it declares (`analysis.ports`), never `persist`."""
+    edges = graph()
+    offenders = sorted(
+        f"{module} -> {target}"
+        for module, targets in edges.items()
+        if not module.startswith(("pytest_claims.persist", *COMPOSITION_ROOTS))
+        for target in targets
+        if target.startswith("pytest_claims.persist")
+    )
+    assert offenders == []
+
+
+def test_the_facts_makers_are_the_fact_pass_and_what_it_imports() -> None:
+    """The facts cache is keyed by the source of `records.FACTS_MAKERS` (`codekey.code_digest`): a module the fact
+    pass imports that the list forgot could change what facts mean without changing the key."""
+    from pytest_claims.records import FACTS_MAKERS
+
+    edges = graph()
+    closure: set[str] = set()
+    todo = ["pytest_claims.analysis.facts", "pytest_claims.codec"]
+    while todo:
+        module = todo.pop()
+        if module not in closure and module in edges:
+            closure.add(module)
+            todo.extend(edges[module])
+    assert sorted(FACTS_MAKERS) == sorted(closure)

@@ -38,7 +38,7 @@ def test_the_wheel_ships_the_package_and_its_data(tmp_path: Path) -> None:
         "pytest_claims/py.typed",
         "pytest_claims/records.py",
         "pytest_claims/analysis/resolve.py",
-        "pytest_claims/persist/codec.py",
+        "pytest_claims/codec.py",
         "pytest_claims/output/report.py",
         "pytest_claims/cli/suggest.py",
     ):

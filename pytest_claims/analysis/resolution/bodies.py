@@ -7,7 +7,7 @@ module: the same `models.CharField` or `self.clean` in a thousand methods costs 
 
 from __future__ import annotations
 
-from pytest_claims.analysis.arguments import Decided, Lit
+from pytest_claims.analysis.arguments import OUTSIDE, Decided, Lit
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.context import as_mapping, ruled_out
 from pytest_claims.analysis.resolution.dispatch import Dispatch
@@ -89,6 +89,17 @@ class Bodies:
         entered = self.entered
         return entered[1] if entered is not None and entered[0] is func else None
 
+    def outside(self, func: FunctionFacts) -> tuple[ClassKey, ...]:
+        """The subclasses `func`'s `self` is no instance of, when it is being summarised as entered by a lookup of
+        its name (`arguments.OUTSIDE`)."""
+        if func is self.current:
+            self.asked += 1
+        given = self.given
+        if given is None or given[0] is not func:
+            return ()
+        found = given[1].get(OUTSIDE)
+        return found[1] if found is not None and isinstance(found[1], tuple) else ()
+
     def local_syms(self, module: Module, func: FunctionFacts, name: str) -> list[Sym] | None:
         """What a name means inside a function body; None when it is not local (look in the module)."""
         receives = bool(func.first and name == func.first and func.cls)
@@ -136,11 +147,12 @@ class Bodies:
         if receiver is not None:
             if func.kind == "classmethod":
                 return [ProjectClass(*receiver, True)]
-            return [ProjectInstance(*receiver)]
+            return [ProjectInstance(*receiver, self.outside(func))]
         classes = self.view.classes_named(module, func.cls)
         if func.kind == "classmethod":
             return [ProjectClass(module.name, i, True) for i in classes]
-        return [ProjectInstance(module.name, i) for i in classes]
+        outside = self.outside(func)
+        return [ProjectInstance(module.name, i, outside) for i in classes]
 
     def _augmented(self, before: list[Sym], dunder: str) -> list[Sym]:
         """`c += x` on each value `c` may hold before: a project instance becomes what its `__iadd__` (or, without
@@ -223,7 +235,14 @@ class Bodies:
         if root == "<super>" or (
             func.first and root == func.first and func.cls and not any(b.name == root for b in func.bindings)
         ):
-            key: tuple[object, ...] = (module.name, func.cls, func.kind == "classmethod", chain, self.receiver(func))
+            key: tuple[object, ...] = (
+                module.name,
+                func.cls,
+                func.kind == "classmethod",
+                chain,
+                self.receiver(func),
+                self.outside(func),
+            )
         elif _local(func, root) or any(step[:2] == "(=" and _local(func, step[2:-1].split("/")[0]) for step in chain):
             # a local's, or `cast(C, v)` with C a local name: the answer is this body's alone
             key = ("<local>", func.qualname, func.line, chain)  # kept only while its summary is computed
@@ -286,6 +305,10 @@ class Bodies:
             ):
                 # A method's decorators and defaults run in the class body: `@value.setter` names the property.
                 syms = [OPAQUE]
+        return self._steps(module, func, syms, rest)
+
+    def steps(self, module: Module, func: FunctionFacts, syms: list[Sym], rest: tuple[str, ...]) -> list[Sym]:
+        """What `syms` lead to along the attribute steps `rest`, in `func`'s body (a value known from elsewhere)."""
         return self._steps(module, func, syms, rest)
 
     def _steps(self, module: Module, func: FunctionFacts, syms: list[Sym], rest: tuple[str, ...]) -> list[Sym]:

@@ -41,6 +41,7 @@ class Dispatch:
         self.tracker = tracker
         self._lookups: dict[tuple[object, ...], Kept[Sym]] = {}
         self._overrides: dict[tuple[str, int, str], tuple[list[Sym], bool]] = {}
+        self._outside: dict[tuple[str, int, ClassKey | None, str], tuple[tuple[ClassKey, ...], bool]] = {}
         self.dispatched: set[Sym] = set()
         """Every def structural dispatch entered for a class: a call landing on none needs no arity check."""
         self._structural: dict[
@@ -73,13 +74,74 @@ class Dispatch:
                 # a subclass's own `__getattribute__` runs for its instances' reads too
                 hooks = self.overrides(sym.module, sym.idx, "__getattribute__")
                 self.tracker.state([(s.module, s.idx) for s in hooks if isinstance(s, ProjectFunction)])
-            if overrides and instance and self._is_instance_state(sym.module, sym.idx, attr):
+            if overrides and instance and self.is_instance_state(sym.module, sym.idx, attr):
                 # a name the class's methods assign on `self` is instance state: what a subclass's body binds it
                 # to is a default no reader of `self.attr` reaches (semantics §4), as for the class's own body
                 overrides = [s for s in overrides if self._is_def(s)]
+            if overrides and isinstance(sym, ProjectInstance) and sym.without:
+                overrides = [s for s in overrides if not self._below(s, sym.without)]
             if overrides:
                 found = [s for s in found if not isinstance(s, (Opaque, Unknown))] + overrides
         return found
+
+    def _below(self, sym: Sym, without: tuple[ClassKey, ...]) -> bool:
+        """Whether a subclass's override is found only for classes deriving from one of `without`: the class it is
+        entered for (its receiver, else the class defining it) derives from one."""
+        if not isinstance(sym, ProjectFunction):
+            return False
+        if sym.receiver is not None:
+            classes = [sym.receiver]
+        else:
+            home = self.view.module(sym.module)
+            owner = home.facts.functions[sym.idx].cls
+            classes = [(sym.module, i) for i in self.view.classes_named(home, owner)] if owner else []
+        return bool(classes) and all(any(w in self.hierarchy.mro(*c) for w in without) for c in classes)
+
+    def outside(self, sym: ProjectFunction, attr: str) -> tuple[ClassKey, ...]:
+        """The project subclasses (the topmost ones, sorted) that a method found by looking `attr` up on an instance
+        is never entered for: each one's MRO certainly finds another def of the name first (an exact order, a class
+        before the method's own binding `attr` by live defs alone). Inside the method `self` is no instance of
+        them: `self.sql()` in `Compiler.run`, entered by `self.run()`, is not the `sql` of a subclass overriding
+        `run`. Empty where none is known: the method's name is not `attr`, or it is no plain method."""
+        home = self.view.module(sym.module)
+        func = home.facts.functions[sym.idx]
+        if func.kind != "method" or not func.cls or func.qualname.rpartition(".")[2] != attr:
+            return ()
+        self.tracker.module(HIERARCHY)
+        key = (sym.module, sym.idx, sym.receiver, attr)
+        return self.tracker.apart(self._outside, key, lambda: self._outside_uncached(sym, func, attr), guarded=True)
+
+    def _outside_uncached(self, sym: ProjectFunction, func: FunctionFacts, attr: str) -> tuple[ClassKey, ...]:
+        home = self.view.module(sym.module)
+        owners = [(sym.module, i) for i in self.view.classes_named(home, func.cls)]
+        entered = [sym.receiver] if sym.receiver is not None else owners
+        found: list[ClassKey] = []
+        for key in entered:
+            for sub in self.hierarchy.overriders(*key).get(attr, ()):
+                if sub not in found and self._overrides_first(sub, attr, owners):
+                    found.append(sub)
+        chosen = set(found)
+        top = [k for k in found if not chosen.intersection(self.hierarchy.mro(*k)[1:])]
+        return tuple(sorted(top))
+
+    def _overrides_first(self, sub: ClassKey, attr: str, owners: list[ClassKey]) -> bool:
+        """Whether `sub`'s lookup of `attr` certainly stops before every class in `owners`: its order is exact and
+        names every base, and the first class binding the name binds it by live defs alone (no field, no
+        class-body assignment that could hold the owner's def)."""
+        order_, exact = self.hierarchy.linearised(*sub)
+        if not exact or self.hierarchy.unnamable(order_):
+            return False
+        for key in order_:
+            if key in owners:
+                return False
+            members = self.hierarchy.members(*key).get(attr)
+            if members is None:
+                continue
+            methods, fields, attributes = members
+            module = self.view.module(key[0])
+            live = [fi for fi in methods if self.view.alive(module, module.facts.functions[fi].guard)]
+            return bool(live) and not fields and not attributes and any(o in order_ for o in owners)
+        return False
 
     def metaclasses(self, sym: ProjectClass) -> list[ProjectClass]:
         """The project metaclass of a project class: the one its `metaclass=` keyword names, or the first of its
@@ -275,7 +337,7 @@ class Dispatch:
             found = [s for s in found if not _plain_container(s)]
         return list(dict.fromkeys([*annotated, *found]))
 
-    def _is_instance_state(self, module_name: str, index: int, attr: str) -> bool:
+    def is_instance_state(self, module_name: str, index: int, attr: str) -> bool:
         """Whether some method of the class's MRO assigns `self.attr`."""
         tables = (self.hierarchy.members(*key).get(attr) for key in self.hierarchy.mro(module_name, index))
         return any(members is not None and members[1] for members in tables)
@@ -494,7 +556,7 @@ class Dispatch:
     def _constant_member(self, candidate: ClassKey, attr: str) -> bool:
         """Whether the first class of the candidate's MRO binding `attr` binds it only to a constant, and no method
         assigns it on `self`."""
-        if self._is_instance_state(*candidate, attr):
+        if self.is_instance_state(*candidate, attr):
             return False
         for key in self.hierarchy.mro(*candidate):
             members = self.hierarchy.members(*key).get(attr)
@@ -519,7 +581,7 @@ class Dispatch:
         return frozenset(unfit - fitting)
 
     def _fits(self, candidate: ClassKey, attr: str, given: int, keywords: tuple[str, ...]) -> bool:
-        if self._is_instance_state(*candidate, attr):
+        if self.is_instance_state(*candidate, attr):
             return True
         for key in self.hierarchy.mro(*candidate):
             members = self.hierarchy.members(*key).get(attr)

@@ -20,7 +20,7 @@ from pytest_claims.analysis.stubs import PROTOCOL_BASES
 from pytest_claims.records import PLATFORM, Binding, ClassFacts
 
 if TYPE_CHECKING:
-    from pytest_claims.persist.store import SummaryStore
+    from pytest_claims.analysis.ports import SummarySource
 
 MemberTable = dict[str, tuple[list[int], list[Binding], list[Binding]]]
 """A class's own members: name -> (its methods' function indexes, the fields its methods set on `self`, its
@@ -35,7 +35,7 @@ class Hierarchy:
         view: TargetView,
         evaluator: Evaluator,
         tracker: Tracker,
-        persisted: SummaryStore | None,
+        persisted: SummarySource | None,
         peers: Callable[[], list[Hierarchy]],
     ) -> None:
         self.view = view

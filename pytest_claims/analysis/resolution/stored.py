@@ -7,17 +7,29 @@ method passes, where it is written. The call sites are those of a constructor (`
 subclass that inherits its `__init__`, `Base.__init__(self, ...)`, `super().__init__(...)`), in the modules
 whose text names the class; an argument that is itself a parameter of the calling `__init__` forwards that
 parameter's default and call sites, up to `MAX_FORWARDS` levels, each constructor's scan bounded by `MAX_SITES`.
+
+The same edges carry values passed to a plain function's parameter (`Stored.passed`): what the project's own calls
+of the function pass for a parameter its body never rebinds (`FunctionFacts.received`), a name resolved where the
+call is written or an instance the argument constructs (`f(TTLCache(...))`), forwarded back through functions
+that pass their own such parameter on, up to `MAX_PASSES` functions, each function's scan bounded by `MAX_SITES`.
 """
 
 from __future__ import annotations
 
-from pytest_claims.analysis.arguments import NAMED, SURE
+from pytest_claims.analysis.arguments import MADE, NAMED, SURE
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
-from pytest_claims.analysis.resolution.symbols import ClassKey, ProjectClass, ProjectFunction, ProjectInstance, Sym
+from pytest_claims.analysis.resolution.symbols import (
+    ClassKey,
+    ProjectClass,
+    ProjectFunction,
+    ProjectInstance,
+    ProjectModule,
+    Sym,
+)
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
 from pytest_claims.records import HIERARCHY, FunctionFacts
@@ -29,6 +41,10 @@ MAX_FORWARDS = 3
 MAX_SITES = 64
 """How many call sites of one constructor are read for what they pass; past it the others are not followed
 (the blind spot at the call says that any callable may be there)."""
+
+MAX_PASSES = 4
+"""How many plain functions a value passed as an argument is followed back through (`_condition_info(..., cache)`
+called by `_wrapper`, called by `cached`, called by `_cache`, called with `TTLCache(...)`)."""
 
 Origin = tuple[Sym, int, str]
 """What a stored callable may be, and the line and module where that is written (a default, an argument)."""
@@ -48,6 +64,12 @@ class Stored:
         self.view, self.evaluator, self.hierarchy, self.dispatch, self.bodies, self.tracker = parts
         self._origins: dict[tuple[str, int, str, int], tuple[list[Origin], frozenset[str]]] = {}
         self._sites: dict[tuple[str, int], tuple[list[Site], frozenset[str]]] = {}
+        self._passed: dict[tuple[str, int, str, int], tuple[list[Origin], frozenset[str]]] = {}
+        self._calls: dict[tuple[str, int], tuple[list[Site], frozenset[str]]] = {}
+        self.made: set[Origin] = set()
+        """The values `passed` found as a call constructing a class (`f(TTLCache(...))`): of that class exactly, so
+        no subclass's override runs on them (unless the same value was also found through a name, `named`)."""
+        self.named: set[Origin] = set()
 
     def origins(self, receivers: list[Sym], attr: str, own: list[ClassKey] | None) -> list[Origin]:
         """What `obj.attr` may hold for the project instances among `receivers`, where the classes of their
@@ -200,6 +222,101 @@ class Stored:
                         found.append((module.name, index, use_index, 1 if chain[0].startswith("<super") else 0))
                         break
         return found
+
+    def passed(self, module_name: str, index: int, param: str, level: int = 0) -> list[Origin]:
+        """What the project's own calls of the plain function at (module, index) pass for `param`, a parameter its
+        body never rebinds: each value where its argument is written. Memoised, with the modules it read."""
+        key = (module_name, index, param, level)
+        known = self._passed.get(key)
+        if known is None:
+            cycles = self.tracker.cycles
+            busy = ("passed", module_name, index, param)
+            if busy in self.tracker.busy:
+                return []
+            self.tracker.busy.add(busy)
+            try:
+                with self.tracker.scope(state="off") as read:
+                    value = self._passed_uncached(module_name, index, param, level)
+            finally:
+                self.tracker.busy.discard(busy)
+            known = (value, self.tracker.frozen(read.modules))
+            if self.tracker.cycles == cycles:
+                self._passed[key] = known
+        self.tracker.modules(known[1])
+        return known[0]
+
+    def _passed_uncached(self, module_name: str, index: int, param: str, level: int) -> list[Origin]:
+        func = self.view.module(module_name).facts.functions[index]
+        position = next((p for name, p in func.received if name == param), None)
+        if position is None or level >= MAX_PASSES:
+            return []
+        found: list[Origin] = []
+        for site_module, site_index, use_index, _ in self._function_sites(module_name, index):
+            for origin in self._value(site_module, site_index, use_index, param, position, level):
+                if origin not in found:
+                    found.append(origin)
+        return found
+
+    def _value(
+        self, module_name: str, index: int, use_index: int, param: str, position: int, level: int
+    ) -> list[Origin]:
+        """What one call passes for the parameter: a dotted name resolved where the call is written, an instance of
+        the class a call of a dotted name constructs, or, for a parameter the calling plain function never
+        rebinds, what its own callers pass (one level further)."""
+        module = self.view.module(module_name)
+        func = module.facts.functions[index]
+        passed = dict(func.calls).get(use_index)
+        if passed is None:
+            return []
+        given, keywords = passed
+        value = dict(keywords).get(param)
+        if value is None and 0 <= position < len(given):
+            value = given[position]
+        if not (isinstance(value, tuple) and len(value) == 2 and value[0] in (NAMED, SURE, MADE)):
+            return []
+        chain = tuple(str(value[1]).split("."))
+        line = func.uses[use_index][2]
+        if value[0] == MADE:
+            made = self.bodies.use(module, func, chain)[0]
+            classes = [s for s in made if isinstance(s, ProjectClass) and not s.dispatch]
+            instances: list[Origin] = [(ProjectInstance(sym.module, sym.idx), line, module_name) for sym in classes]
+            self.made.update(instances)
+            return instances
+        if len(chain) == 1 and any(name == chain[0] for name, _ in func.received):
+            return self.passed(module_name, index, chain[0], level + 1)
+        syms, _ = self.bodies.use(module, func, chain)
+        named: list[Origin] = [(sym, line, module_name) for sym in syms]
+        self.named.update(named)
+        return named
+
+    def _function_sites(self, module_name: str, index: int) -> list[Site]:
+        """The project's calls of the plain function at (module, index), in the modules whose text names it."""
+        key = (module_name, index)
+        known = self._calls.get(key)
+        if known is None:
+            with self.tracker.scope(state="off") as read:
+                self.tracker.module(HIERARCHY)
+                name = self.view.module(module_name).facts.functions[index].qualname
+                sites: list[Site] = []
+                for caller in sorted(self.view.project.modules.naming(name)):
+                    module = self.view.module(caller)
+                    sites.extend(s for s in self._sites_in(module, {name}, set(), key=key) if self._unbound(module, s))
+                    if len(sites) >= MAX_SITES:
+                        sites = sites[:MAX_SITES]
+                        break
+            known = self._calls[key] = (sites, self.tracker.frozen(read.modules))
+        self.tracker.modules(known[1])
+        return known[0]
+
+
+    def _unbound(self, module: Module, site: Site) -> bool:
+        """Whether a call of a plain function passes its arguments as written: `f(x)` or `mod.f(x)`, not a call
+        through an instance binding it as a method (`obj.f(x)` passes `obj` first)."""
+        func = module.facts.functions[site[1]]
+        chain = func.uses[site[2]][0]
+        if len(chain) == 1:
+            return True
+        return all(isinstance(s, ProjectModule) for s in self.bodies.use(module, func, chain[:-1])[0])
 
 
 def private_owner(

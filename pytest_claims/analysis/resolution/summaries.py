@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from pytest_claims.analysis.arguments import NAMED, SURE, Decided, Passed
+from pytest_claims.analysis.arguments import FROM, MAX_HOPS, NAMED, OUTSIDE, START, SURE, Decided, Passed
 from pytest_claims.analysis.catalog import Catalogue
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
@@ -81,7 +81,7 @@ from pytest_claims.records import (
 )
 
 if TYPE_CHECKING:
-    from pytest_claims.persist.store import SummaryStore
+    from pytest_claims.analysis.ports import SummarySource
 
 Key = tuple[str, int]
 
@@ -105,10 +105,12 @@ class Summaries:
         config: Config,
         catalogue: Catalogue,
         shared: dict[Key, Summary],
-        persisted: SummaryStore | None,
+        persisted: SummarySource | None,
     ) -> None:
         self.view, self.evaluator, self.hierarchy, self.dispatch, self.bodies, self.tracker = parts
         self.stored = Stored(parts)
+        self._current: Key | None = None
+        """The function whose body is being summarised."""
         self.judge = Judge(self.view, self.bodies)
         self.instances = Instances(self.view, self.evaluator, self.hierarchy, self.judge)
         self.catalogue = catalogue
@@ -125,6 +127,8 @@ class Summaries:
         self._members: frozenset[str] | None = None
         self._callbacks: dict[str, tuple[Callback, ...]] | None = None
         self._tapes: dict[Key, Tape] = {}
+        self._decorators: dict[Key, tuple[bool, frozenset[str]]] = {}
+        """Per decorated def, whether its decorators hand it back unchanged, and the modules that answer read."""
         """Per function, the uses any context of it resolves alike, with what they recorded (`Tape`)."""
         self.keep_names = bool(config.forbid_reaches)
         """Rules may name any dotted name (`to = "json"`), so their runs keep every name a body uses."""
@@ -186,11 +190,13 @@ class Summaries:
         with self.tracker.scope(state="outer") as read:
             func = self.view.module(key[0]).facts.functions[key[1]]
             outer = self.bodies.begin(func, receiver, args)
+            current, self._current = self._current, key
             try:
                 found = self._body(key, args, receiver is not None or bool(args))
                 result = found.summary(self.tracker.frozen(read.modules))
             finally:
                 self.bodies.end(outer)
+                self._current = current
         self.tracker.modules(result.deps)
         return result
 
@@ -307,9 +313,10 @@ class Summaries:
         dispatched = ctx == "call" and len(chain) > 1 and chain[-1][:1] != "(" and not chain[0].startswith("<super")
         for sym in syms:
             how = self._dispatch_how(module, func, chain, sym) if dispatched else ""
-            self._outcome(sym, ctx, line, found, "", call, how)
-        if ctx == "call" and len(chain) > 1 and chain[-1][:1] != "(" and any(isinstance(s, Unknown) for s in syms):
-            self._stored(module, func, chain, line, found)
+            outside = self._outside(module, func, chain, sym) if dispatched else ()
+            self._outcome(sym, ctx, line, found, "", call, how, outside)
+        if any(isinstance(s, Unknown) for s in syms):
+            self._held(module, func, chain, ctx, (line, found))
         if ctx == "getattr":
             self._dynamic_getattr(syms, line, found)
         if ctx == "call" and any(_hidden(sym) for sym in syms) and self._may_lead(module, func, chain):
@@ -369,6 +376,25 @@ class Summaries:
             return ""
         return "protocol" if any(self.hierarchy.is_protocol(*key) for key in classes) else "override"
 
+    def _outside(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], sym: Sym) -> Decided:
+        """A method `obj.m()` enters by looking `m` up on instances (and only so: every receiver an instance whose
+        class's lookup gives it, no field of that name), as `Decided`'s `OUTSIDE` entry: the subclasses overriding
+        `m`, which never run it for this call (`Dispatch.outside`). Empty: none, or not entered so."""
+        if not isinstance(sym, ProjectFunction):
+            return ()
+        attr = chain[-1]
+        receivers = self.bodies.use(module, func, chain[:-1])[0]
+        if not receivers or not all(isinstance(r, ProjectInstance) for r in receivers):
+            return ()
+        looked_up = False
+        for receiver in receivers:
+            assert isinstance(receiver, ProjectInstance)
+            if self.dispatch.is_instance_state(receiver.module, receiver.idx, attr):
+                return ()
+            looked_up = looked_up or sym in self.dispatch.class_member(receiver, attr, 1, dispatch=True)
+        outside = self.dispatch.outside(sym, attr) if looked_up else ()
+        return ((OUTSIDE, "outside", outside),) if outside else ()
+
     def _protocol_calls(self, sym: ProjectInstance, shape: tuple[int, tuple[str, ...]] | None) -> list[Sym]:
         """The `__call__` methods calling a protocol-typed value may enter (those accepting `shape`, when known)."""
         targets = self.dispatch.class_member(sym, "__call__", 1, dispatch=True)
@@ -387,6 +413,53 @@ class Summaries:
             inner = Found(found.keep_names)
             self._outcome(sym, "call", line, inner, "", how="stored")
             found.absorb(inner, (written, line, "stored"), "" if home == module.name else home)
+
+    def _held(
+        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], ctx: str, at: tuple[int, Found]
+    ) -> None:
+        """A use whose value is not known here: what the project shows it may hold, a callable stored in an
+        attribute (`_stored`) or a value passed for a parameter (`_passed`)."""
+        if ctx == "call" and len(chain) > 1 and chain[-1][:1] != "(":
+            self._stored(module, func, chain, *at)
+        if func.received and (ctx == "call" or (ctx == "ref" and len(chain) > 1)):
+            self._passed(module, func, chain, ctx, at)
+
+    def _passed(
+        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], ctx: str, at: tuple[int, Found]
+    ) -> None:
+        """`p(...)`, `p.m(...)` or `p.prop` in the function a claim's walk starts from, `p` a parameter of that plain
+        function its body never rebinds: the use enters what the project's own calls pass for `p`
+        (`stored.Stored.passed`), each capability reported where the argument is written; any other caller may
+        pass anything, so the blind spot stays beside it. Inside the walk `p` holds what the walk's own call
+        passed, not every caller's value."""
+        if any(step[:1] in ("(", "<") for step in chain) or not any(name == chain[0] for name, _ in func.received):
+            return
+        if func is self.bodies.current:
+            self.bodies.asked += 1  # what it adds depends on how the walk entered the function
+        sources = self._sources(func)
+        source = sources[1].get(chain[0]) if sources is not None else None
+        if source is None:
+            return  # entered by a call of the walk: the parameter holds what that call passed
+        line, found = at
+        for sym, written, home in self.stored.passed(*source):
+            inner = Found(found.keep_names)
+            exact = (sym, written, home) in self.stored.made and (sym, written, home) not in self.stored.named
+            for target in self.bodies.steps(module, func, [sym], chain[1:]):
+                how = self._origin_how(sym, target)
+                if not (exact and how == "override"):  # a constructed value is of its class exactly
+                    self._outcome(target, ctx, line, inner, "", how=how)
+            found.absorb(inner, (written, line, "argument"), "" if home == module.name else home)
+
+    def _origin_how(self, origin: Sym, target: Sym) -> str:
+        """How a use of a passed value enters a method: `override` when the method's class is in no MRO of the
+        value's class (a subclass's override, as for any method call on a value of known class), else `argument`."""
+        if isinstance(origin, ProjectInstance) and isinstance(target, ProjectFunction):
+            home = self.view.module(target.module)
+            owner = home.facts.functions[target.idx].cls
+            owners = {(target.module, index) for index in self.view.classes_named(home, owner)} if owner else set()
+            if owners and not owners.intersection(self.hierarchy.mro(origin.module, origin.idx)):
+                return "override"
+        return "argument"
 
     def _may_lead(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> bool:
         """Whether a call the walk cannot follow could lead somewhere. A method called by name on a value of
@@ -665,7 +738,15 @@ class Summaries:
     # -- outcomes -----------------------------------------------------------------------------------------
 
     def _outcome(
-        self, sym: Sym, ctx: str, line: int, found: Found, subject: str, call: _Call | None = None, how: str = ""
+        self,
+        sym: Sym,
+        ctx: str,
+        line: int,
+        found: Found,
+        subject: str,
+        call: _Call | None = None,
+        how: str = "",
+        outside: Decided = (),
     ) -> None:
         """One resolved use, recorded as it is; `subject` is the project class whose construction led here
         (its trust covers what its constructor does); `call`, the call's literal arguments, when it is one;
@@ -673,7 +754,7 @@ class Summaries:
         unknowns record nothing."""
         match sym:
             case ProjectFunction():
-                self._function_outcome(sym, ctx, line, found, subject, call, how)
+                self._function_outcome(sym, ctx, line, found, subject, call, how, outside)
             case ProjectClass() | ProjectInstance():
                 self._construct_outcome(sym, ctx, line, found, subject, call, how)
             case StdName(dotted, symbol):
@@ -686,7 +767,15 @@ class Summaries:
                 found.frontier(Frontier(dotted, line, reason, f'trusted = ["{dotted}"]', subject or dotted))
 
     def _function_outcome(
-        self, sym: ProjectFunction, ctx: str, line: int, found: Found, subject: str, call: _Call | None, how: str
+        self,
+        sym: ProjectFunction,
+        ctx: str,
+        line: int,
+        found: Found,
+        subject: str,
+        call: _Call | None,
+        how: str,
+        outside: Decided = (),
     ) -> None:
         if ctx in ("getattr", "identity"):
             return
@@ -698,13 +787,92 @@ class Summaries:
         args: Decided = ()
         if call is not None and ctx == "call":
             callee = self.view.module(sym.module).facts.functions[sym.idx]
-            if callee.tests:
+            if callee.tests and (not callee.decorated or self._hands_back(key, callee)):
                 args = self._entered(key, callee, call)
+            if callee.received and call.func.received:
+                args = self._handed(callee, call, args)
+        if outside:
+            args = tuple(sorted((*args, *outside), key=lambda d: d[0]))
         if not how:
             getter = self.view.module(sym.module).facts.functions[sym.idx].kind == "property"
             how = "getter" if getter else "call" if ctx == "call" else "reference"
         found.edge(Edge(key, name, line, subject or name, sym.receiver, args, how))
         found.name(name)
+
+    def _handed(self, callee: FunctionFacts, call: _Call, args: Decided) -> Decided:
+        """`args` and, where the body a walk started from (or a body it handed such a value to) passes a parameter
+        holding what the project's calls pass the start on unchanged to a plain function's parameter, that
+        parameter's source (`arguments.FROM`), up to `MAX_HOPS` calls from the start."""
+        func = call.func
+        named = [a for a in (*call.passed[0], *(v for _, v in call.passed[1])) if _plain_name(a)]
+        if not any(isinstance(a, tuple) and any(a[1] == n for n, _ in func.received) for a in named):
+            return args
+        if func is self.bodies.current:
+            self.bodies.asked += 1  # the edge's context depends on how the body was entered: never replayed
+        sources = self._sources(func)
+        if sources is None:
+            return args
+        hops, holding = sources
+        if _bound(self.bodies, callee, call) != 0:
+            return args  # a function called as a bound method: its first parameter is the receiver
+        handed: list[tuple[str, str, int, str]] = []
+        for param, position in callee.received:
+            passed = dict(call.passed[1]).get(param)
+            if passed is None and 0 <= position < len(call.passed[0]):
+                passed = call.passed[0][position]
+            name = str(passed[1]) if _plain_name(passed) and isinstance(passed, tuple) else ""
+            if name in holding and _leads(callee, param):
+                handed.append((param, *holding[name]))
+        if not handed or hops >= MAX_HOPS:
+            return args
+        entry = (FROM, FROM, (hops + 1, tuple(sorted(handed))))
+        return tuple(sorted((*args, entry), key=lambda decided: decided[0]))
+
+    def _sources(self, func: FunctionFacts) -> tuple[int, dict[str, tuple[str, int, str]]] | None:
+        """For the body being summarised, which of its parameters hold what the project's calls pass the walk's
+        start: (calls from the start, parameter -> (module, function index, the start's parameter)); None when
+        it was entered otherwise."""
+        given = self.bodies.given
+        if given is None or given[0] is not func:
+            return None
+        key = self._current
+        if START in given[1] and key is not None and self.view.module(key[0]).facts.functions[key[1]] is func:
+            return 0, {name: (key[0], key[1], name) for name, _ in func.received}
+        held = given[1].get(FROM)
+        if held is None or not isinstance(held[1], tuple):
+            return None
+        hops, pairs = held[1]
+        return int(hops), {str(p): (str(m), int(i), str(s)) for p, m, i, s in pairs}
+
+    def _hands_back(self, key: Key, callee: FunctionFacts) -> bool:
+        """Whether every decorator of a decorated def hands it back unchanged, so a call of its name passes the def
+        its arguments as written: a project function that returns its argument (`@register`), or a call of one that
+        returns such a local def (`@library.filter("name")`, a registry). Anything else may wrap it (`@pass_context`
+        adds an argument): its tests stay open. Memoised per def, with the modules resolving the decorators read."""
+        known = self._decorators.get(key)
+        if known is None:
+            module = self.view.module(key[0])
+            deps: set[str] = set()
+            handed = True
+            for text in callee.decorated:
+                if text == "<?>":
+                    handed = False
+                    break
+                called = text.endswith("()")
+                with self.tracker.scope(state="off"):  # the def's statement evaluates it, not this call
+                    syms, read = self.bodies.decorator(module, callee, text.removesuffix("()"))
+                deps.update(read)
+                wanted = "def" if called else "arg"
+                handed = handed and bool(syms) and all(self._returns(sym) == wanted for sym in syms)
+            known = self._decorators[key] = (handed, frozenset(deps))
+        self.tracker.modules(known[1])
+        return known[0]
+
+    def _returns(self, sym: Sym) -> str:
+        """What a project function hands back as a decorator (`FunctionFacts.hands_back`); "" for anything else."""
+        if not isinstance(sym, ProjectFunction):
+            return ""
+        return self.view.module(sym.module).facts.functions[sym.idx].hands_back
 
     def _entered(self, key: Key, callee: FunctionFacts, call: _Call) -> Decided:
         """The callee's tests the call decides: by the literals it passes or leaves (its own, or the decided
@@ -887,6 +1055,24 @@ def _names_one_of(arg: object, names: tuple[str, ...]) -> bool:
     return isinstance(arg, tuple) and len(arg) == 2 and arg[0] in (NAMED, SURE) and arg[1] in names
 
 
+def _leads(callee: FunctionFacts, param: str) -> bool:
+    """Whether what a parameter holds may matter in the body: it is called, an attribute of it is used, or it is
+    passed on as an argument (a value handed to a body that does none of these enters nothing)."""
+    for chain, ctx, *_ in callee.uses:
+        if chain[0] == param and (ctx == "call" or (ctx == "ref" and len(chain) > 1)):
+            return True
+    return any(
+        _plain_name(arg) and isinstance(arg, tuple) and arg[1] == param
+        for _, (positional, keywords) in callee.calls
+        for arg in (*positional, *(v for _, v in keywords))
+    )
+
+
+def _plain_name(arg: object) -> bool:
+    """An argument that is a plain name (`f(x)`), not a dotted one or a literal."""
+    return isinstance(arg, tuple) and len(arg) == 2 and arg[0] in (NAMED, SURE) and "." not in str(arg[1])
+
+
 def _bound(bodies: Bodies, callee: FunctionFacts, call: _Call) -> int | None:
     """How many leading parameters of `callee` the call does not pass (1: `self` or `cls` is bound), or None
     when that is not known: a plain function stored on a class, a method whose receiver may be a class or an
@@ -901,6 +1087,9 @@ def _bound(bodies: Bodies, callee: FunctionFacts, call: _Call) -> int | None:
     if len(chain) == 1:
         return 0 if kind in ("function", "lambda") else None
     owners, _ = bodies.use(call.module, call.func, chain[:-1])
+    # only a project module, class or instance gives a project function by an attribute: what else the receiver
+    # may be (a value of unknown class, a property's getter) gives none, and leaves a blind spot of its own
+    owners = [owner for owner in owners if isinstance(owner, (ProjectModule, ProjectClass, ProjectInstance))]
     if not owners:
         return None
     if kind in ("function", "lambda"):

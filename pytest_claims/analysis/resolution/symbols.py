@@ -47,10 +47,13 @@ class ProjectClass(NamedTuple):
 
 
 class ProjectInstance(NamedTuple):
-    """An instance of a project class (or of any project subclass of it)."""
+    """An instance of a project class (or of any project subclass of it). `without`: project subclasses it is known
+    to be no instance of (nor of their subclasses): the `self` of a method entered by its name's lookup, which
+    the subclasses overriding that name never run (`Dispatch.outside`)."""
 
     module: str
     idx: int
+    without: tuple[ClassKey, ...] = ()
     kind: Literal["pinst"] = "pinst"
 
 

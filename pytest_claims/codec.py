@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import io
+import pickle
 import types
 import typing
 from collections.abc import Callable, Iterable
@@ -302,3 +304,32 @@ def _records_in(tp: object) -> list[type]:
         assert isinstance(tp, type)
         return [tp]
     return [r for arg in typing.get_args(tp) for r in _records_in(arg)]
+
+
+_MAGIC = b"pytest-claims-cache\x00"
+
+
+class _NoClasses(pickle.Unpickler):
+    """Cached data is plain tuples, strings and numbers: any class reference means a foreign file."""
+
+    def find_class(self, module: str, name: str) -> object:
+        raise pickle.UnpicklingError(f"class {module}.{name} is not allowed in the claims cache")
+
+
+def pack(value: object) -> bytes:
+    payload = pickle.dumps(value, protocol=5)
+    return _MAGIC + hashlib.sha256(payload).digest() + payload
+
+
+def unpack(data: bytes) -> object:
+    """The value, or raise ValueError for anything that is not a whole entry written by `pack`."""
+    head = len(_MAGIC)
+    if not data.startswith(_MAGIC) or len(data) < head + 32:
+        raise ValueError("not a claims cache entry")
+    checksum, payload = data[head : head + 32], data[head + 32 :]
+    if hashlib.sha256(payload).digest() != checksum:
+        raise ValueError("checksum mismatch (truncated or corrupt)")
+    try:
+        return _NoClasses(io.BytesIO(payload)).load()
+    except Exception as exc:  # any failure to read back is a bad entry, whatever its kind
+        raise ValueError(f"unreadable entry: {exc}") from None

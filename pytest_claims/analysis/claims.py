@@ -1,0 +1,179 @@
+"""The walks of claiming functions: a verdict per claim and target, with what one target's walk may lend another.
+
+A stored verdict is reused while every module its walk read is unchanged (`validity.Validity.verdict`). A walk
+that consulted nothing platform-specific gives every target the same verdict; one that did is still reused on
+another target whose answers to its platform-specific questions are the same (`check.same_walk`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from pytest_claims.analysis.check import Met, merge_walks, same_walk, walk
+from pytest_claims.analysis.policy import Node, Policy
+from pytest_claims.analysis.resolve import Resolver
+from pytest_claims.analysis.validity import Validity
+from pytest_claims.codec import decode, encode
+from pytest_claims.config import Config
+from pytest_claims.records import PLATFORM, Claimed, ClaimResult, StoredVerdict, Verdict
+
+
+def result(item: Claimed, platform: str, verdict: Verdict) -> ClaimResult:
+    """A claim's result: its directive reading and what its walk found."""
+    return ClaimResult(
+        item.function,
+        item.module,
+        item.qualname,
+        item.file,
+        item.line,
+        item.claims,
+        platform,
+        verdict.status,
+        verdict.violations,
+        verdict.frontier,
+        verdict.blind,
+    )
+
+
+def verdicts(
+    claimed: list[Claimed],
+    targets: tuple[str, ...],
+    config: Config,
+    valid: Validity,
+    resolvers: Callable[[str], Resolver],
+) -> tuple[list[ClaimResult], int]:
+    """A verdict per claim and target: stored ones while every module their walk read is unchanged."""
+    store = valid.store
+    judge = ClaimWalks(config)
+    results: list[ClaimResult] = []
+    reused = 0
+    same_everywhere: dict[tuple[str, int], Walked] = {}
+    earlier: dict[tuple[str, int], list[tuple[Walked, Specific]]] = {}  # walks on other targets, to compare
+    decoded: dict[int, Verdict] = {}  # a stored verdict shared by many claims (the store writes equals once)
+    modules_read: dict[tuple[str, ...], tuple[str, ...]] = {}  # one tuple for equal ones: the claims of a module
+    # mostly read the same modules
+    for platform in targets:
+        for item in claimed:
+            key = (item.module, item.function_index, platform)
+            entry = valid.verdict(key)
+            if entry is not None:
+                store.verdicts[key] = entry
+                if entry.verdict is not None:
+                    reused += 1
+                    verdict = decoded.get(id(entry.verdict))
+                    if verdict is None:
+                        verdict = decoded[id(entry.verdict)] = decode(Verdict, entry.verdict)
+                    results.append(result(item, platform, verdict))
+                continue
+            resolver = resolvers(platform)
+            module = resolver.module(item.module)
+            if not resolver.alive(module, module.facts.functions[item.function_index].guard):
+                store.verdicts[key] = StoredVerdict((item.module,), None)
+                continue
+            node = (item.module, item.function_index)
+            walked = same_everywhere.get(node)
+            if walked is None:
+                # a walk on another target whose target-specific steps are all the same here is this walk
+                walked = next((w for w, specific in earlier.get(node, ()) if judge.same_walk(resolver, specific)), None)
+            if walked is None:
+                verdict, deps, specific = judge.walk(resolver, node, item.claims)
+                read = tuple(sorted(deps - {PLATFORM}))
+                walked = Walked(verdict, StoredVerdict(modules_read.setdefault(read, read), encode(verdict)))
+                if PLATFORM not in deps:
+                    # nothing on this walk differs between targets: the other targets get the same verdict
+                    same_everywhere[node] = walked
+                elif len(targets) > 1:
+                    earlier.setdefault(node, []).append((walked, specific))
+            results.append(result(item, platform, walked.verdict))
+            store.verdicts[key] = walked.stored
+    return results, reused
+
+
+class Walked(NamedTuple):
+    """A walk's verdict, and what the verdict store keeps of it."""
+
+    verdict: Verdict
+    stored: StoredVerdict
+
+
+Specific = list[tuple[Policy, list[tuple[Node, Met | None]]]]
+"""What a claim's walks (one per policy) learnt that may differ between targets (`check.same_walk`)."""
+
+
+class ClaimWalks:
+    """The walks of claiming functions under one configuration: what each claim forbids, and the policies.
+
+    One walk under the global policy, unless `trusted-for` makes a function's claims see different trust
+    boundaries (semantics §5): then its claims are grouped by the names trusted for them, the function is walked
+    once per group, and the verdicts are merged (`check.merge_walks`). One `Policy` per distinct trusted set,
+    so judged summaries are shared by every walk under it."""
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.categories = config.claim_categories()
+        deny = {claim: tuple(names) for claim, names in config.deny.items()}
+        for name, custom in config.define.items():
+            deny[name] = tuple(sorted({*deny.get(name, ()), *custom.deny}))
+        self.deny = deny
+        self.allow = {claim: tuple(names) for claim, names in config.allow.items()}
+        self.policy = Policy(tuple(config.trusted), config.external)
+        self.policies: dict[tuple[str, ...], Policy] = {self.policy.trusted: self.policy}
+        self.groups: dict[tuple[str, ...], list[tuple[Policy, dict[str, frozenset[str]]]]] = {}
+        self.shared: dict[
+            object, object
+        ] = {}  # equal chains and findings of every walk as one object (`check.Findings`)
+
+    def walk(
+        self, resolver: Resolver, node: tuple[str, int], claims: tuple[str, ...]
+    ) -> tuple[Verdict, frozenset[str], Specific]:
+        """The verdict, the modules read, and what the walks learnt that may differ between targets."""
+        specific: Specific = []
+        walks = []
+        for policy, forbidden in self._grouped(claims):
+            found: list[tuple[Node, Met | None]] = []
+            walks.append(self._walk(resolver, node, policy, forbidden, found))
+            specific.append((policy, found))
+        verdict, deps = walks[0] if len(walks) == 1 else merge_walks(walks)
+        return verdict, deps, specific
+
+    @staticmethod
+    def same_walk(resolver: Resolver, specific: Specific) -> bool:
+        return all(same_walk(resolver, policy, found) for policy, found in specific)
+
+    def _walk(
+        self,
+        resolver: Resolver,
+        node: tuple[str, int],
+        policy: Policy,
+        forbidden: dict[str, frozenset[str]],
+        specific: list[tuple[Node, Met | None]],
+    ) -> tuple[Verdict, frozenset[str]]:
+        config = self.config
+        return walk(
+            resolver,
+            policy,
+            node,
+            forbidden,
+            self.deny,
+            self.allow,
+            config.max_walk,
+            config.dynamic_calls,
+            shared=self.shared,
+            specific=specific,
+        )
+
+    def _grouped(self, claims: tuple[str, ...]) -> list[tuple[Policy, dict[str, frozenset[str]]]]:
+        if not self.config.trusted_for:
+            return [(self.policy, {c: self.categories[c] for c in claims})]
+        grouped = self.groups.get(claims)
+        if grouped is None:
+            by_trust: dict[tuple[str, ...], dict[str, frozenset[str]]] = {}
+            for claim in claims:
+                by_trust.setdefault(self.config.trusted_for_claim(claim), {})[claim] = self.categories[claim]
+            grouped = self.groups[claims] = []
+            for trusted in sorted(by_trust):
+                if trusted not in self.policies:
+                    self.policies[trusted] = Policy(trusted, self.config.external)
+                grouped.append((self.policies[trusted], by_trust[trusted]))
+        return grouped
