@@ -1539,9 +1539,11 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
             _factory(ex, value, scope)
             if _declares_field(ex, value):
                 # a dataclass or attrs field is instance state, reached through construction (its factory): the
-                # declaration is no class state a reader of the name reaches (semantics §4)
+                # declaration is no class state a reader of the name reaches (semantics §4); the class statement
+                # still makes the declaring call (and its arguments' calls), so readers of the class reach them
                 declared = binding if binding.kind == "instance" else Binding(name, "var", "", "", node.lineno, guard)
                 ex.bind(scope, declared)
+                ex.push_all(_declaring_parts(ex, value), scope, guard, "ref")
                 return
         if binding.kind != "var" or scope.kind != "function":
             ex.bind(scope, binding)
@@ -1837,13 +1839,27 @@ def _factory(ex: _Extractor, value: ast.Call, scope: _Scope) -> None:
                 scope.cls.factories.append((".".join(chain), keyword.value.lineno))
 
 
+def _declaring_parts(ex: _Extractor, value: ast.Call) -> list[ast.expr]:
+    """What a field declaration evaluates in the class statement: its arguments, less a factory `_factory`
+    recorded (construction calls it; the declaration only stores it); and the call itself where the declaring
+    function is a def of this module (attrs's own `attrib`), project code the statement enters. A library's
+    field function (`dataclasses.field`, `attr.ib`) only records its arguments."""
+    kept = [k for k in value.keywords if k.arg not in ("default_factory", "factory") or chain_of(k.value) is None]
+    callee = chain_of(value.func)
+    own = callee is not None and len(callee) == 1 and ex.module_kinds.get(callee[0]) == "def"
+    if own:
+        return [ast.copy_location(ast.Call(func=value.func, args=value.args, keywords=kept), value)]
+    return [*value.args, *(k.value for k in kept)]
+
+
 _FIELD_MODULES = frozenset({"dataclasses", "attr", "attrs"})
 
 
 def _declares_field(ex: _Extractor, value: ast.Call) -> bool:
     """`dataclasses.field(...)`, `attr.ib(...)`, `attrs.field(...)`, or those names imported from those modules,
     under any local name (`from attr import ib as field`); attrs's own `attrib` / `ib` imported from anywhere (a
-    re-export, attrs's `from ._make import attrib`). A project function called `field` is not one."""
+    re-export, attrs's `from ._make import attrib`) or defined in the module (attrs's `_make.py` declares
+    `_AndValidator`'s field with its own `attrib`). A project function called `field` is not one."""
     callee = chain_of(value.func)
     if callee is None or len(callee) > 2:
         return False
@@ -1852,6 +1868,8 @@ def _declares_field(ex: _Extractor, value: ast.Call) -> bool:
             continue
         if len(callee) == 2:
             return callee[1] in _FACTORY_CALLEES and binding.kind == "import" and binding.target in _FIELD_MODULES
+        if binding.kind == "def":
+            return binding.name in _ATTRS_FIELD_NAMES
         if binding.kind != "from" or binding.member not in _FACTORY_CALLEES:
             return False
         return binding.target in _FIELD_MODULES or binding.member in _ATTRS_FIELD_NAMES
