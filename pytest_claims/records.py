@@ -48,6 +48,18 @@ def method_name(name: str) -> str:
     return f"{METHOD_NAMES}{name}"
 
 
+CALLED_NAMES = "<called>"
+"""A pseudo-module in dependency sets: the computation looked for the project's calls of a function (argument
+values, semantics §4.7), reading the modules whose text names it under any of its names. Each name is recorded too,
+as `called_name(name)`: the computation is stale when a changed module's text holds one of them (a module that
+held none before was not read, and may now call it); by this marker alone, when a changed text cannot be read."""
+
+
+def called_name(name: str) -> str:
+    """The pseudo-module of one name the calls of a function were looked for under (`CALLED_NAMES`)."""
+    return f"{CALLED_NAMES}{name}"
+
+
 PLATFORM = "<platform>"
 """A pseudo-module in dependency sets (`Summary.deps`): the computation consulted something that differs
 between the targets of the run, so its result is kept per platform."""
