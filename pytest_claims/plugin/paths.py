@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import posixpath
 import sys
 from pathlib import Path, PurePath
 
@@ -92,6 +93,18 @@ def is_relative_to(path: Path, other: Path) -> bool:
     except ValueError:
         return False
     return True
+
+
+# claims: deterministic
+def relative_inside(path: str, start: str) -> str:
+    """`posixpath.relpath(path, start)` for two paths relative to one root, `start` a directory inside it (no
+    `..`): string work, where `relpath` would make both absolute against the working directory first."""
+    parts = [part for part in posixpath.normpath(path).split("/") if part not in ("", ".")]
+    base = [part for part in posixpath.normpath(start).split("/") if part not in ("", ".")]
+    common = 0
+    while common < min(len(parts), len(base)) and parts[common] == base[common]:
+        common += 1
+    return "/".join([".."] * (len(base) - common) + parts[common:]) or "."
 
 
 def display_inside_of(root: Path, invoked: Path) -> str:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import posixpath
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -11,7 +10,7 @@ import pytest
 
 from pytest_claims.config import Config as ClaimsConfig
 from pytest_claims.plugin.failures import LineRepr
-from pytest_claims.plugin.paths import RealPaths
+from pytest_claims.plugin.paths import RealPaths, relative_inside
 from pytest_claims.records import ClaimResult, RuleResult
 
 if TYPE_CHECKING:
@@ -118,7 +117,7 @@ class ClaimsState:
 
     def display(self, rel: str) -> str:
         if self.display_inside:
-            return posixpath.relpath(rel, self.display_inside)
+            return relative_inside(rel, self.display_inside)
         return f"{self.display_prefix}/{rel}" if self.display_prefix else rel
 
     def source_line(self, rel: str, line: int) -> str:
