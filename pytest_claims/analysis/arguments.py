@@ -13,7 +13,8 @@ import ast
 
 Lit = tuple[str, object]
 """A literal as the facts keep it: its kind and value, `("None", None)`, `("bool", True)`, `("int", 3)`,
-`("float", 0.5)`, `("str", "x")`. The kind keeps `True` and `1` apart where Python's `==` would not (as keys)."""
+`("float", 0.5)`, `("str", "x")`, and the empty tuple `("tuple", ())` (a common default: never None, false, nothing to
+iterate). The kind keeps `True` and `1` apart where Python's `==` would not (as keys)."""
 
 Passed = tuple[tuple[object, ...], tuple[tuple[str, object], ...]]
 """What a call passes: each positional argument's `Lit` (None: not a literal), and each keyword's (name, `Lit`
@@ -36,7 +37,7 @@ SURE = "sure"
 with a class (no `Optional`, no None default) or a local every binding of which is a call or a display, and which
 nothing else binds (`(SURE, "buf")`). Like `NAMED`, what a stored callable may be."""
 
-LITERALS = frozenset({"None", "bool", "int", "float", "str"})
+LITERALS = frozenset({"None", "bool", "int", "float", "str", "tuple"})
 """The kinds of `Lit` that decide a test of a parameter against a literal; `NAMED`, `MADE` and `VALUE` decide none."""
 
 SOME = "some"
@@ -88,7 +89,9 @@ MAX_TEXT = 64
 
 # claims: deterministic
 def literal(node: ast.expr | None) -> Lit | None:
-    """The literal a node writes (`None`, `True`, `3`, `-1`, `"x"`), or None for anything else."""
+    """The literal a node writes (`None`, `True`, `3`, `-1`, `"x"`, `()`), or None for anything else."""
+    if isinstance(node, ast.Tuple) and not node.elts:
+        return ("tuple", ())
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant):
         number = node.operand.value
         if isinstance(number, bool) or not isinstance(number, (int, float)):

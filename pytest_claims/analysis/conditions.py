@@ -11,8 +11,8 @@ import ast
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from pytest_claims.analysis.arguments import INSTANCE, SOME, Lit, dotted, literal
-from pytest_claims.analysis.specials import PRESENCE_AT_RUN_TIME
+from pytest_claims.analysis.arguments import INSTANCE, LITERALS, SOME, Lit, dotted, literal
+from pytest_claims.analysis.specials import LITERAL_MEMBERS_BY_VERSION, PRESENCE_AT_RUN_TIME
 from pytest_claims.records import Cond
 
 # A condition tree. Shapes:
@@ -27,7 +27,8 @@ from pytest_claims.records import Cond
 #                                         have the member (unknown for a module they do not have)
 #   ("param", function, name, op, lit)   a test of a parameter its body never rebinds, against a literal
 #                                         (op: truth is isnot == !=; lit: `arguments.Lit`), or of its class
-#                                         (op: isinstance; lit: ("class", dotted names)): unknown on every
+#                                         (op: isinstance; lit: ("class", dotted names)), or of a member
+#                                         (op: hasattr; lit: ("attr", name)): unknown on every
 #                                         target, decided by the literal arguments a call passes (semantics §5)
 #   ("not", c) ("and", (c, ...)) ("or", (c, ...))
 
@@ -104,6 +105,8 @@ def _parameter(node: Cond, args: Mapping[str, Lit]) -> bool | None:
             if isinstance(want, tuple) and classes == want[1]:
                 return bool(answer)
         return None
+    if op == "hasattr":  # decided for a literal: its class is known exactly
+        return _literal_has(have, want)
     if have[0] in (SOME, INSTANCE):  # never None, value unknown: only a test against None is decided
         if op in ("is", "isnot") and isinstance(want, tuple) and want[0] == "None":
             return op == "isnot"
@@ -117,6 +120,17 @@ def _parameter(node: Cond, args: Mapping[str, Lit]) -> bool | None:
         return same if op == "is" else not same
     equal = have[1] == want[1]
     return equal if op == "==" else not equal
+
+
+def _literal_has(have: Lit, want: object) -> bool | None:
+    """`hasattr(p, "name")` of a parameter passed a literal: the literal's class has the member, as the running
+    interpreter says; a member some supported Python has and another lacks stays open."""
+    if have[0] not in LITERALS or not isinstance(want, tuple) or len(want) != 2:
+        return None
+    name = str(want[1])
+    if name in LITERAL_MEMBERS_BY_VERSION:
+        return None
+    return hasattr(have[1], name)
 
 
 def _combine(tag: str, values: list[bool | None]) -> bool | None:
@@ -390,11 +404,24 @@ class ConditionCompiler:
             return None
         return self._param(subject.id, "isinstance", ("class", tuple(str(n) for n in names)))
 
+    def _presence_test(self, node: ast.expr) -> Cond | None:
+        """`hasattr(p, "name")` of a parameter: decided by an argument of known class (`_literal_has`)."""
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "hasattr"):
+            return None
+        if len(node.args) != 2 or node.keywords or self.hidden("hasattr") or "hasattr" in self.imported:
+            return None
+        subject, name = node.args
+        if not (isinstance(subject, ast.Name) and subject.id in self.params):
+            return None
+        if not (isinstance(name, ast.Constant) and isinstance(name.value, str) and name.value.isidentifier()):
+            return None
+        return self._param(subject.id, "hasattr", ("attr", name.value))
+
     def _atom(self, node: ast.expr) -> Cond:
         if self.params:
             if isinstance(node, ast.Name) and node.id in self.params:
                 return self._param(node.id, "truth", None)
-            instance = self._instance_test(node)
+            instance = self._instance_test(node) or self._presence_test(node)
             if instance is not None:
                 return instance
             if isinstance(node, ast.Compare) and len(node.ops) == 1:

@@ -1916,7 +1916,7 @@ def _module_lambda(ex: _Extractor, name: str, value: ast.Lambda, scope: _Scope, 
 def _for(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, (ast.For, ast.AsyncFor))
     ex.push_body(node.orelse, scope, guard)
-    ex.push_body(node.body, scope, guard)
+    ex.push_body(node.body, scope, _iterated(ex, scope, node, guard))
     if scope.kind != "function":
         # `for h in (f, g)` binds h to each element; any other loop to some element of what it iterates
         _bind_elements(ex, scope, node.target, node.iter, node.lineno, guard)
@@ -1927,6 +1927,17 @@ def _for(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> 
         _implicit(ex, scope, node.iter, dunder, node.lineno, guard)
     ex.push(node.target, scope, guard, "ref")
     ex.push(node.iter, scope, guard, "ref")
+
+
+def _iterated(ex: _Extractor, scope: _Scope, node: ast.For | ast.AsyncFor, guard: int) -> int:
+    """The guard of a loop's body: a plain `for` over a parameter runs its body only where the argument is true (a
+    false literal, `()` or `""`, has no element; `None` or `False` raises first), so an empty literal decides it."""
+    if scope.kind != "function" or isinstance(node, ast.AsyncFor) or not isinstance(node.iter, ast.Name):
+        return guard
+    cond = ex.test(node.iter, scope)
+    if cond[0] != "param" or cond[3] != "truth":
+        return guard
+    return ex.guard_with(guard, cond, True)
 
 
 def _bind_elements(ex: _Extractor, scope: _Scope, target: ast.expr, iterable: ast.expr, line: int, guard: int) -> None:
@@ -2329,8 +2340,21 @@ def _bool_op(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str)
     for value in node.values[:-1]:
         _tested(ex, scope, value, guard)
     scopes = _operand_scopes(ex, scope, node)
-    for value, value_scope in reversed(list(zip(node.values, scopes, strict=True))):
-        ex.push(value, value_scope, guard, ctx)
+    guards = _operand_guards(ex, scope, node, guard)
+    for value, value_scope, value_guard in reversed(list(zip(node.values, scopes, guards, strict=True))):
+        ex.push(value, value_scope, value_guard, ctx)
+
+
+def _operand_guards(ex: _Extractor, scope: _Scope, node: ast.BoolOp, guard: int) -> list[int]:
+    """The guard of each operand of `a and b` (`a or b`): one after a test runs only where that test was true (false),
+    so a decided test (a literal argument, a platform) cuts what the operands after it reach."""
+    guards = [guard]
+    if scope.kind != "function":
+        return guards * len(node.values)
+    held = isinstance(node.op, ast.And)
+    for earlier in node.values[:-1]:
+        guards.append(ex.guard_with(guards[-1], ex.test(earlier, scope), held))
+    return guards
 
 
 def _assert(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
@@ -2638,10 +2662,14 @@ def _push_test(ex: _Extractor, test: ast.expr, scope: _Scope, guard: int, cond: 
         scopes = _operand_scopes(ex, scope, test)
     else:
         parts, conds, scopes = [test], (cond,), [scope]
+    held = isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And)
+    part_guard = guard
     for part, part_cond, part_scope in zip(parts, conds, scopes, strict=True):
-        _tested(ex, scope, part, guard)
+        _tested(ex, scope, part, part_guard)
         if not is_decided(part_cond):
-            ex.push(part, part_scope, guard, "ref")
+            ex.push(part, part_scope, part_guard, "ref")
+        if scope.kind == "function":  # a part after one runs only where that one was true (`and`), false (`or`)
+            part_guard = ex.guard_with(part_guard, part_cond, held)
 
 
 def _match_as(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:

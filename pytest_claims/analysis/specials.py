@@ -357,6 +357,20 @@ PRESENCE_AT_RUN_TIME: frozenset[tuple[str, str]] = frozenset(
 """Stdlib members whose presence the running process decides, not the target: `hasattr(sys, "ps1")` stays
 unknown (both branches walked) where other presence tests are decided by the target's stubs."""
 
+LITERAL_MEMBERS_BY_VERSION: frozenset[str] = frozenset(
+    {
+        "__getstate__",  # object, from 3.11
+        "is_integer",  # int (and bool), from 3.12
+        "from_number",  # float, from 3.14
+        "__static_attributes__",  # classes, from 3.13
+        "__firstlineno__",
+        "__type_params__",  # classes and functions, from 3.12
+    }
+)
+"""Members of the classes of literals (`None`, `bool`, `int`, `float`, `str`, `()`) that some supported Python has and
+another lacks: `hasattr(p, "name")` of a parameter passed a literal is decided by the running interpreter's answer
+(`conditions`), except for these names, which stay open."""
+
 
 CALLED_BY_THE_EXTRACTOR: dict[str, str] = {
     "__iter__": "`for`, comprehensions, unpacking, `yield from`, `list(c)`, `sum(c)`, `zip(c)`, `\"\".join(c)`",

@@ -33,6 +33,8 @@ def _expr(text: str) -> ast.expr:
         ("-True", None),
         ("name", None),
         ("'" + "x" * 65 + "'", None),
+        ("()", ("tuple", ())),
+        ("(1,)", None),
     ],
 )
 def test_a_literal_is_kept_with_its_kind(text: str, kept: object) -> None:
@@ -210,6 +212,12 @@ def test_tests_of_a_parameter_compile_to_param_conditions() -> None:
         ("p is None", {"q": ("None", None)}, None),
         ("p is None and sys.platform == 'win32'", {"p": ("None", None)}, False),
         ("p is None or sys.platform == 'win32'", {"p": ("bool", True)}, False),
+        ("p", {"p": ("tuple", ())}, False),
+        ("p is None", {"p": ("tuple", ())}, False),
+        ("hasattr(p, '__func__')", {"p": ("None", None)}, False),
+        ("hasattr(p, 'upper')", {"p": ("str", "x")}, True),
+        ("hasattr(p, 'upper')", {"p": ("some", None)}, None),
+        ("hasattr(p, '__getstate__')", {"p": ("None", None)}, None),  # present from 3.11 only
     ],
 )
 def test_a_parameter_test_is_decided_by_the_arguments_and_unknown_without(

@@ -25,7 +25,7 @@ ABSENT = ("absent", None)
 UNKNOWN_ARG = ("unknown", None)
 """An argument that may be anything, None included."""
 
-_BUILTIN_KINDS = {"bool": "bool", "int": "int", "float": "float", "str": "str", "bytes": "bytes"}
+_BUILTIN_KINDS = {"bool": "bool", "int": "int", "float": "float", "str": "str", "bytes": "bytes", "tuple": "tuple"}
 
 
 class Site(NamedTuple):

@@ -70,6 +70,11 @@ class Stored:
         """The values `passed` found as a call constructing a class (`f(TTLCache(...))`): of that class exactly, so
         no subclass's override runs on them (unless the same value was also found through a name, `named`)."""
         self.named: set[Origin] = set()
+        self.bound: dict[Origin, int] = {}
+        """How many leading parameters each callable `_argument` found does not take from a call of it (1: a method
+        looked up on a project instance, `Executor(self.progress)`; 0: a plain function named alone or on a module);
+        absent: not known. A call of the stored value with literals decides the callable's tests as a direct call
+        would (`Summaries._stored`)."""
 
     def origins(self, receivers: list[Sym], attr: str, own: list[ClassKey] | None) -> list[Origin]:
         """What `obj.attr` may hold for the project instances among `receivers`, where the classes of their
@@ -168,7 +173,26 @@ class Stored:
         if len(chain) == 1 and any(p[0] == chain[0] for p in func.params):
             return self.parameter(module_name, index, chain[0], level + 1)
         syms, _ = self.bodies.use(module, func, chain)
-        return [(sym, line, module_name) for sym in syms]
+        found = [(sym, line, module_name) for sym in syms]
+        binds = self._shift(module, func, chain)
+        for origin in found:
+            if binds is not None and self.bound.get(origin, binds) == binds:
+                self.bound[origin] = binds
+            else:
+                self.bound[origin] = -1  # found both bound and not: not known
+        return found
+
+    def _shift(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> int | None:
+        """How many leading parameters a callable passed as `chain` has bound: 1 for `obj.m` on project instances
+        only, 0 for a name alone or a module's member; None otherwise."""
+        if len(chain) == 1:
+            return 0
+        owners, _ = self.bodies.use(module, func, chain[:-1])
+        if owners and all(isinstance(owner, ProjectInstance) for owner in owners):
+            return 1
+        if owners and all(isinstance(owner, ProjectModule) for owner in owners):
+            return 0
+        return None
 
     def _constructor_sites(self, module_name: str, index: int) -> list[Site]:
         """The project's calls entering the `__init__` at (module, index): constructing its class or a subclass

@@ -316,7 +316,7 @@ class Summaries:
             outside = self._outside(module, func, chain, sym) if dispatched else ()
             self._outcome(sym, ctx, line, found, "", call, how, outside)
         if any(isinstance(s, Unknown) for s in syms):
-            self._held(module, func, chain, ctx, (line, found))
+            self._held(module, func, chain, ctx, (line, found), passed)
         if ctx == "getattr":
             self._dynamic_getattr(syms, line, found, code)
         if ctx == "call" and any(_hidden(sym) for sym in syms) and self._may_lead(module, func, chain):
@@ -401,26 +401,47 @@ class Summaries:
         dropped = self.dispatch.misfits((sym.module, sym.idx), "__call__", *shape) if shape else frozenset()
         return [t for t in targets if isinstance(t, ProjectFunction) and t not in dropped]
 
-    def _stored(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found) -> None:
+    def _stored(
+        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], at: tuple[int, Found], passed: Passed | None
+    ) -> None:
         """`obj.x(...)` where the classes of `obj` store `x` from a parameter: the call enters what the
         project shows can be there (`stored.Stored`), each capability reported where it is written (the default,
-        the argument); the blind spot stays beside it."""
+        the argument); the blind spot stays beside it. The call's literal arguments decide the callable's tests
+        as a direct call's do, where how it was stored says which parameters it binds (`Stored.bound`)."""
+        line, found = at
         receivers = self.bodies.use(module, func, chain[:-1])[0]
         if not any(isinstance(sym, ProjectInstance) for sym in receivers):
             return
         owner = private_owner(self.view, module, func, chain)
         for sym, written, home in self.stored.origins(receivers, chain[-1], owner):
             inner = Found(found.keep_names)
-            self._outcome(sym, "call", line, inner, "", how="stored")
+            decided = self._stored_args(sym, self.stored.bound.get((sym, written, home), -1), passed)
+            self._outcome(sym, "call", line, inner, "", how="stored", outside=decided)
             found.absorb(inner, (written, line, "stored"), "" if home == module.name else home)
 
+    def _stored_args(self, sym: Sym, shift: int, passed: Passed | None) -> Decided:
+        """The tests of a stored callable (`sym`) that a call of it passing `passed` decides: its literals only,
+        for a project function of a plain kind whose bound leading parameters are known (`shift`)."""
+        if not isinstance(sym, ProjectFunction) or passed is None or shift < 0:
+            return ()
+        callee = self.view.module(sym.module).facts.functions[sym.idx]
+        if callee.decorated or callee.kind not in ("function", "method") or (callee.kind == "method") != (shift == 1):
+            return ()
+        return entered_with(callee, passed, shift)
+
     def _held(
-        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], ctx: str, at: tuple[int, Found]
+        self,
+        module: Module,
+        func: FunctionFacts,
+        chain: tuple[str, ...],
+        ctx: str,
+        at: tuple[int, Found],
+        passed: Passed | None = None,
     ) -> None:
         """A use whose value is not known here: what the project shows it may hold, a callable stored in an
         attribute (`_stored`) or a value passed for a parameter (`_passed`)."""
         if ctx == "call" and len(chain) > 1 and chain[-1][:1] != "(":
-            self._stored(module, func, chain, *at)
+            self._stored(module, func, chain, at, passed)
         if func.received and (ctx == "call" or (ctx == "ref" and len(chain) > 1)):
             self._passed(module, func, chain, ctx, at)
 
