@@ -2126,6 +2126,7 @@ def _attribute(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
         ex.push(node.value, scope, guard, "ref")
         dunder = "__setattr__" if isinstance(node.ctx, ast.Store) else "__delattr__"
         _implicit(ex, scope, node.value, dunder, node.lineno, guard)
+        _named_implicit(scope, dunder, node.attr)
         # a descriptor the class body binds to the name: `o.x = v` runs its `__set__`, `del o.x` its `__delete__`
         _implicit(ex, scope, node, "__set__" if dunder == "__setattr__" else "__delete__", node.lineno, guard)
         if isinstance(node.ctx, ast.Store) and node not in ex.fields_set:
@@ -2216,6 +2217,19 @@ def _implicit(ex: _Extractor, scope: _Scope, operand: ast.expr | None, dunder: s
     chain = _typed_chain(scope, operand)
     if chain is not None:
         ex.use(scope, (*chain, dunder), "implicit", line, guard)
+
+
+def _named_implicit(scope: _Scope, dunder: str, attr: str) -> None:
+    """`o.x = v` calls `o.__setattr__("x", v)` (`del o.x`, `o.__delattr__("x")`): the implicit use just recorded
+    passes the attribute's name as a literal, so the hook's own tests of it are decided (semantics §5)."""
+    caller = scope.func
+    if caller is None or not caller.uses:
+        return
+    chain, ctx = caller.uses[-1][:2]
+    if ctx == "implicit" and chain[-1] == dunder:
+        name = arguments.literal(ast.Constant(attr))
+        passed = (name, None) if dunder == "__setattr__" else (name,)
+        caller.calls.append((len(caller.uses) - 1, (passed, ())))
 
 
 def _reflected(
