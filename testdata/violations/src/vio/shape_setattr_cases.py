@@ -59,6 +59,9 @@ class Stamped:
         if name == "_wrapped":
             self.__dict__["_wrapped"] = value
         else:
+            # want: deterministic call time.time from vio.shape_setattr_cases.setattr_other via vio.shape_setattr_cases.Stamped.__setattr__
+            # want: deterministic call time.time from vio.shape_setattr_cases.setattr_open via vio.shape_setattr_cases.Stamped.__setattr__
+            # want: deterministic call time.time from vio.shape_setattr_cases.stores_in_turn via vio.shape_setattr_cases.Stamped.__setattr__
             time.time()  # want: deterministic call time.time from vio.shape_setattr_cases.literal_name_other via vio.shape_setattr_cases.Stamped.__init__ -> vio.shape_setattr_cases.Stamped.__setattr__
 
     def __delattr__(self, name):
@@ -87,6 +90,27 @@ def delete_decided():
 # claims: deterministic
 def delete_other():
     del stamped.other
+
+
+# claims: deterministic
+def setattr_decided():
+    setattr(stamped, "_wrapped", None)
+
+
+# claims: deterministic
+def setattr_other():
+    setattr(stamped, "other", 1)
+
+
+# claims: deterministic
+def setattr_open(name):
+    setattr(stamped, name, 1)
+
+
+# claims: deterministic
+def stores_in_turn():
+    stamped._wrapped = None
+    stamped.other = 1
 
 
 class Setup:
