@@ -161,7 +161,8 @@ class FunctionFacts:
     accepts: tuple[tuple[str, ...], int, tuple[str, ...], tuple[tuple[str, str, object], ...]] = ((), 0, (), ())
     """What it accepts (`arguments.Signature`), kept only when `tests` is not empty."""
     calls: tuple[tuple[int, tuple[tuple[object, ...], tuple[tuple[str, object], ...]]], ...] = ()
-    """What each of its calls without `*` / `**` passes: (index of the `call` use, `arguments.Passed`)."""
+    """What each of its calls without `*` / `**` passes: (index of the `call` use, `arguments.Passed`); also for an
+    attribute store's or delete's `implicit` use of `__setattr__` / `__delattr__`, the attribute's name."""
     params: tuple[tuple[str, int, str, int], ...] = ()
     """Its parameters, for a method named `__init__` or a def with a default that is a dotted name (what a callable
     stored from a parameter may be): (name, position among the positional ones, `self` included, or -1 for a

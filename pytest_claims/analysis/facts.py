@@ -2154,7 +2154,7 @@ def _attribute(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
         # `obj.x = v` / `os.environ.x = v`: what is written through is still read.
         ex.push(node.value, scope, guard, "ref")
         dunder = "__setattr__" if isinstance(node.ctx, ast.Store) else "__delattr__"
-        _implicit(ex, scope, node.value, dunder, node.lineno, guard)
+        _named_implicit(ex, scope, node.value, dunder, node.attr, node.lineno, guard)
         # a descriptor the class body binds to the name: `o.x = v` runs its `__set__`, `del o.x` its `__delete__`
         _implicit(ex, scope, node, "__set__" if dunder == "__setattr__" else "__delete__", node.lineno, guard)
         if isinstance(node.ctx, ast.Store) and node not in ex.fields_set:
@@ -2245,6 +2245,22 @@ def _implicit(ex: _Extractor, scope: _Scope, operand: ast.expr | None, dunder: s
     chain = _typed_chain(scope, operand)
     if chain is not None:
         ex.use(scope, (*chain, dunder), "implicit", line, guard)
+
+
+def _named_implicit(
+    ex: _Extractor, scope: _Scope, operand: ast.expr, dunder: str, attr: str, line: int, guard: int
+) -> None:
+    """`o.x = v` and `setattr(o, "x", v)` call `o.__setattr__("x", v)` (`del o.x`, `o.__delattr__("x")`): the
+    implicit use is recorded with the attribute's name passed as a literal, so the hook's own tests of it are
+    decided as a call's are (semantics §5)."""
+    caller = scope.func
+    before = len(caller.uses) if caller is not None else -1
+    _implicit(ex, scope, operand, dunder, line, guard)
+    if caller is None or len(caller.uses) != before + 1:
+        return  # no use recorded (a value whose class cannot be known): nothing to pass
+    name = arguments.literal(ast.Constant(attr))
+    passed = (name, None) if dunder == "__setattr__" else (name,)
+    caller.calls.append((before, (passed, ())))
 
 
 def _reflected(
@@ -2495,7 +2511,11 @@ def _first_and_rest(ex: _Extractor, scope: _Scope, node: ast.Call, chain: tuple[
     args = [arg for arg in node.args if not isinstance(arg, ast.Starred)]
     dunder = specials.FIRST_ARGUMENT.get(chain)
     if dunder is not None and args and args[0] is node.args[0]:
-        _implicit(ex, scope, args[0], dunder, node.lineno, guard)
+        name = arguments.literal(node.args[1]) if len(node.args) >= 2 and args[1] is node.args[1] else None
+        if dunder in ("__setattr__", "__delattr__") and name is not None and name[0] == "str":
+            _named_implicit(ex, scope, args[0], dunder, str(name[1]), node.lineno, guard)  # `setattr(o, "x", v)`
+        else:
+            _implicit(ex, scope, args[0], dunder, node.lineno, guard)
         if dunder in specials.REFLECTED and len(node.args) >= 2 and args[1] is node.args[1]:
             _reflected(ex, scope, args[0], args[1], dunder, node.lineno, guard)
     start = specials.ITERATING_FROM.get(chain)

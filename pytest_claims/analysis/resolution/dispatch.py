@@ -55,15 +55,17 @@ class Dispatch:
         depth: int,
         dispatch: bool = False,
         after: ClassKey | None = None,
+        made: bool = False,
     ) -> list[Sym]:
         """`attr` looked up on a project class or instance as Python's MRO finds it (from the class after `after`
         in it, as `super()` does); with `dispatch` (a method call on a value of known class), every override in
-        the project's subclasses too (semantics §5)."""
+        the project's subclasses too (semantics §5). `made`: the lookup is for what a call of the class runs on the
+        instance it makes (`__init__`, `__new__`): their `self` / `cls` is that class, never a sibling of it."""
         if depth > MAX_ALIAS_DEPTH:
             return [_too_deep(attr)]
         instance = isinstance(sym, ProjectInstance)
         # an instance, a class reached through `cls`, or `super()`'s object: `self` in what is found is that class
-        narrow = instance or after is not None or (isinstance(sym, ProjectClass) and sym.dispatch)
+        narrow = instance or made or after is not None or (isinstance(sym, ProjectClass) and sym.dispatch)
         found = self._lookup(instance, sym.module, sym.idx, attr, depth, after, narrow)
         if dispatch:
             key = (sym.module, sym.idx)

@@ -283,7 +283,8 @@ class Summaries:
         """One use of the body (`func.uses[index]`), resolved and recorded."""
         chain, ctx, line, _, code = func.uses[index]
         if ctx == "implicit":
-            self._implicit(module, func, chain, line, found, code)
+            named = calls.get(index) if calls is not None else None  # `o.x = v`: `__setattr__` is passed "x"
+            self._implicit(module, func, chain, line, found, code, _Call(named, chain, module, func) if named else None)
             return
         if ctx == "probe":
             self._probe(module, func, chain, line, found)
@@ -590,20 +591,33 @@ class Summaries:
         return False
 
     def _implicit(
-        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found, unless: str
+        self,
+        module: Module,
+        func: FunctionFacts,
+        chain: tuple[str, ...],
+        line: int,
+        found: Found,
+        unless: str,
+        call: _Call | None = None,
     ) -> None:
         """An implicit special-method call enters the project method it lands on, and nothing else: on a value of
         unknown or stdlib class it is not a blind spot. A method the class does not define falls back as Python
         does (`FALLBACKS`); a reflected call (`y.__radd__` of `x + y`) happens only when the forward one it
-        names (`unless`: `x.__add__`) enters no project method."""
+        names (`unless`: `x.__add__`) enters no project method. `call`: what the implicit call passes, where the
+        facts know it (`o.x = v` passes `__setattr__` the name "x"), deciding the method's tests of it."""
         if chain[-1] in ("__exit__", "__aexit__") and self._runs_stored(module, func, chain):
             text = f"with {'.'.join(chain[:-1])}"
             found.blind_spot(line, text, text)
         entered = self._lands(module, func, chain)
         if entered and unless and self._lands(module, func, tuple(unless.split("."))):
             return
+        if call is not None and (
+            chain[0].startswith("<super")
+            or not all(isinstance(sym, ProjectInstance) for sym in self.bodies.use(module, func, chain[:-1])[0])
+        ):
+            call = None  # the name is passed after `self` only where the value is an instance
         for sym in entered:
-            self._outcome(sym, "call", line, found, "", how="implicit")
+            self._outcome(sym, "call", line, found, "", call, how="implicit")
 
     def _given(
         self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found, code: str
@@ -954,7 +968,9 @@ class Summaries:
             # `__init__` and `__new__` (and `__call__`) are passed the call's arguments after `self` / `cls`
             passing = attr in ("__init__", "__new__", "__call__") and call is not None and not hooked
             bound = call._replace(chain=("<constructed>",)) if passing and call is not None else None
-            targets = self.dispatch.class_member(sym, attr, 1, dispatch=dispatch)
+            # `C()` runs the constructors on an instance of C: an inherited `__init__` is entered for C (its `self`
+            # stands for C and C's subclasses, never a sibling of C)
+            targets = self.dispatch.class_member(sym, attr, 1, dispatch=dispatch, made=is_class)
             entry_how = entering
             if isinstance(sym, ProjectInstance) and call is not None and self.hierarchy.is_protocol(*sym[:2]):
                 given, keywords = call.passed
