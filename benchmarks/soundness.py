@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import hashlib
 import json
 import os
 import platform
@@ -48,8 +49,9 @@ REPO = HERE.parent
 WORK = HERE / ".work"
 SOUNDNESS = WORK / "soundness"
 VENV = SOUNDNESS / "venv"
-PATH_DIR = SOUNDNESS / "path"
-"""Holds links to pytest_claims and the plugin only: what the test run's PYTHONPATH adds besides the package."""
+PATH_DIR = SOUNDNESS / "paths" / hashlib.sha256(str(REPO).encode()).hexdigest()[:12]
+"""Holds links to this checkout's pytest_claims and plugin only: what the test run's PYTHONPATH adds besides the
+package. One per checkout, since .work may be shared: a run records with the recorder it is run from."""
 
 
 @dataclass(frozen=True)
@@ -162,8 +164,10 @@ def test_venv(requirements: set[str]) -> Path:
         ("claims_soundness_plugin.py", HERE / "soundness_plugin.py"),
     ):
         link = PATH_DIR / name
-        if not link.is_symlink():
-            link.symlink_to(target)
+        if link.is_symlink() and Path(os.readlink(link)) == target:
+            continue
+        link.unlink(missing_ok=True)
+        link.symlink_to(target)
     return python
 
 

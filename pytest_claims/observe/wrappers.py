@@ -15,6 +15,7 @@ Like every module of the recorder, this one deliberately does not use `from __fu
 `compile`/`exec`/`eval` inherit the future flags of the frame that calls them (see `observe.recorder`).
 """
 
+import copy
 import dis
 import pkgutil
 import sys
@@ -115,7 +116,7 @@ class _Stand:
         return repr(self.__wrapped__)
 
     def __reduce_ex__(self, protocol: Any) -> Any:
-        """Pickled (and copied) by name, as the original is. A bound method pickles as its instance and name; a
+        """Pickled by reference, as the original is. A bound method pickles as its instance and name; a
         function by its module and qualified name where that finds this wrapper, else (`os.getcwd` is
         `posix.getcwd`, and `posix` keeps the original) by the dotted name it is wrapped under."""
         if not isinstance(self.__wrapped__, types.FunctionType):
@@ -128,6 +129,32 @@ class _Stand:
         if found is self:
             return self.__qualname__
         return (pkgutil.resolve_name, (self._claims_name,))
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to what the original is equal to: itself and a copy of it taken before the session, and for a
+        bound method an equal one (its copy, the same method looked up again on the instance)."""
+        return bool(self.__wrapped__ == unwrapped(other))
+
+    def __hash__(self) -> int:
+        return hash(self.__wrapped__)
+
+    def __copy__(self) -> Any:
+        """Copied as the original is: a function or builtin is its own copy, and so is the wrapper; a bound
+        method's copy is an equal bound method, which a wrapper of its own stands for (so it still records)."""
+        return self._claims_copied(copy.copy(self.__wrapped__))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        """Deep-copied as the original is: itself for a function or builtin (a builtin bound to an instance too);
+        where the original's deep copy is another object (a Python method bound to a copy of its instance), that."""
+        return self._claims_copied(copy.deepcopy(self.__wrapped__, memo))
+
+    def _claims_copied(self, copied: Any) -> Any:
+        original = self.__wrapped__
+        if copied is original:
+            return self
+        if type(self) is _Stand and type(copied) is type(original) and copied == original:
+            return _Stand(copied, self._claims_name, self._claims_entry, self._claims_touch)
+        return copied
 
 
 class _Function(_Stand):
