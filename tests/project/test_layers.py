@@ -184,8 +184,9 @@ RESOLUTION: tuple[tuple[str, ...], ...] = (
     ("hierarchy",),
     ("dispatch",),
     ("bodies",),
-    ("stored", "conditional"),
+    ("stored", "conditional", "found"),
     ("instances",),
+    ("callbacks", "hooks", "escapes", "held", "probes"),
     ("summaries",),
 )
 """The resolution's collaborators, lowest first (`analysis/resolution/`): each imports only its own row's and lower
