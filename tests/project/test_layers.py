@@ -186,7 +186,7 @@ RESOLUTION: tuple[tuple[str, ...], ...] = (
     ("bodies",),
     ("stored", "conditional", "found"),
     ("instances",),
-    ("callbacks", "hooks", "escapes", "held", "probes"),
+    ("callbacks", "entering", "escapes", "held", "hooks", "methodcalls", "probes", "reaches"),
     ("summaries",),
 )
 """The resolution's collaborators, lowest first (`analysis/resolution/`): each imports only its own row's and lower

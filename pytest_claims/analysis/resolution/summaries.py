@@ -18,25 +18,27 @@ from collections.abc import Iterable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from pytest_claims.analysis.arguments import NAMED, OUTSIDE, SURE, Decided, Passed
+from pytest_claims.analysis.arguments import Decided, Passed
 from pytest_claims.analysis.catalog import Catalogue
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.callbacks import Callbacks
 from pytest_claims.analysis.resolution.conditional import Judge, Site
-from pytest_claims.analysis.resolution.context import as_mapping, entered_with, forward, ruled_out, with_hops
+from pytest_claims.analysis.resolution.context import as_mapping, ruled_out
 from pytest_claims.analysis.resolution.dispatch import Dispatch
+from pytest_claims.analysis.resolution.entering import Entering
 from pytest_claims.analysis.resolution.escapes import Escapes
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.found import Call as _Call
 from pytest_claims.analysis.resolution.found import Found, Key, Tape, taped
-from pytest_claims.analysis.resolution.held import Held, bound
+from pytest_claims.analysis.resolution.held import Held
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.hooks import Hooks
 from pytest_claims.analysis.resolution.instances import Instances
+from pytest_claims.analysis.resolution.methodcalls import MethodCalls
 from pytest_claims.analysis.resolution.probes import Probes
+from pytest_claims.analysis.resolution.reaches import Reaches
 from pytest_claims.analysis.resolution.symbols import (
-    UNKNOWN,
     ClassKey,
     External,
     Missing,
@@ -49,7 +51,7 @@ from pytest_claims.analysis.resolution.symbols import (
     Sym,
     Unknown,
 )
-from pytest_claims.analysis.resolution.target import TargetView, catalogue_members
+from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
 from pytest_claims.analysis.specials import (
     CALLS_BY_NAME,
@@ -61,16 +63,12 @@ from pytest_claims.analysis.specials import (
 from pytest_claims.config import Config
 from pytest_claims.dotted import under_any
 from pytest_claims.records import (
-    METHOD_NAMES,
     PLATFORM,
-    THIRD_PARTY,
     Edge,
     Frontier,
     FunctionFacts,
     Reach,
-    StubSymbol,
     Summary,
-    method_name,
 )
 
 if TYPE_CHECKING:
@@ -108,10 +106,7 @@ class Summaries:
         self.contexts: dict[tuple[Key, ClassKey | None, Decided], Summary] = {}
         """Summaries in a context that consulted nothing platform-specific: the engine gives every target's
         resolver the same dict (as `shared` is for plain ones)."""
-        self._members: frozenset[str] | None = None
         self._tapes: dict[Key, Tape] = {}
-        self._decorators: dict[Key, tuple[bool, frozenset[str]]] = {}
-        """Per decorated def, whether its decorators hand it back unchanged, and the modules that answer read."""
         """Per function, the uses any context of it resolves alike, with what they recorded (`Tape`)."""
         self.keep_names = bool(config.forbid_reaches)
         """Rules may name any dotted name (`to = "json"`), so their runs keep every name a body uses."""
@@ -121,6 +116,9 @@ class Summaries:
                 | {n for claim in config.define.values() for n in claim.deny}
             )
         )
+        self.calls = MethodCalls(parts, catalogue)
+        self.entering = Entering(parts, self.instances)
+        self.reaches = Reaches(parts, catalogue, self.judge, self._deny_any)
 
     def summary(self, key: Key) -> Summary:
         """What one function's body touches on this target, before any policy: every capability (with the name
@@ -255,122 +253,21 @@ class Summaries:
         passed = calls.get(index) if calls is not None and ctx == "call" else None
         call = _Call(passed, chain, module, func) if passed is not None else None
         if ctx == "call":
-            syms = self._fitting(module, func, chain, syms, passed, line, found, code)
+            syms = self.calls.fitting(module, func, chain, syms, passed, line, found, code)
         dispatched = ctx == "call" and len(chain) > 1 and chain[-1][:1] != "(" and not chain[0].startswith("<super")
         for sym in syms:
-            how = self._dispatch_how(module, func, chain, sym) if dispatched else ""
-            outside = self._outside(module, func, chain, sym) if dispatched else ()
+            how = self.calls.dispatch_how(module, func, chain, sym) if dispatched else ""
+            outside = self.calls.outside(module, func, chain, sym) if dispatched else ()
             self._outcome(sym, ctx, line, found, "", call, how, outside)
         if any(isinstance(s, Unknown) for s in syms):
             self.held.held(module, func, chain, ctx, (line, found))
         if ctx == "getattr":
             self.probes.dynamic_getattr(syms, line, found)
-        if ctx == "call" and any(_hidden(sym) for sym in syms) and self._may_lead(module, func, chain):
+        if ctx == "call" and any(_hidden(sym) for sym in syms) and self.calls.may_lead(module, func, chain):
             found.blind_spot(line, code, code or f"{'.'.join(chain)}(...)")
         elif ctx == "call" and any(self.callbacks.reads_zone(sym) for sym in syms):
             text = code or f"{'.'.join(chain)}(...)"
             found.blind_spot(line, text, text)
-
-    def _fitting(
-        self,
-        module: Module,
-        func: FunctionFacts,
-        chain: tuple[str, ...],
-        syms: list[Sym],
-        passed: Passed | None,
-        line: int,
-        found: Found,
-        code: str,
-    ) -> list[Sym]:
-        """A call on a value typed by a project protocol enters only the conforming classes' members that accept
-        its arguments (docs/decisions.md); with none left, the call is a blind spot. Calling the value itself runs its
-        class's `__call__` (`_construct_outcome` enters those that fit)."""
-        shape = (len(passed[0]), tuple(k for k, _ in passed[1])) if passed is not None else None
-        for sym in syms:
-            protocol = isinstance(sym, ProjectInstance) and self.hierarchy.is_protocol(sym.module, sym.idx)
-            if protocol and isinstance(sym, ProjectInstance) and not self._protocol_calls(sym, shape):
-                found.blind_spot(line, code, code or f"{'.'.join(chain)}(...)")
-        if shape is None or len(chain) < 2 or chain[-1][:1] == "(":
-            return syms
-        if not any(s in self.dispatch.dispatched for s in syms):
-            return syms  # no def structural dispatch found: no protocol member among them
-        dropped: set[Sym] = set()
-        for receiver in self.bodies.use(module, func, chain[:-1])[0]:
-            if isinstance(receiver, ProjectInstance) and self.hierarchy.is_protocol(receiver.module, receiver.idx):
-                dropped.update(self.dispatch.misfits((receiver.module, receiver.idx), chain[-1], *shape))
-        if not dropped:
-            return syms
-        return [s for s in syms if s not in dropped] or [UNKNOWN]
-
-    def _dispatch_how(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], sym: Sym) -> str:
-        """How a method call `obj.m()` enters a method it may land on: `override` when the method's class is in
-        no MRO of the receiver's classes (a subclass's override), `protocol` when the receiver is typed by a
-        protocol (a structural implementer); "" (a plain call) otherwise."""
-        if not isinstance(sym, ProjectFunction):
-            return ""
-        home = self.view.module(sym.module)
-        owner_name = home.facts.functions[sym.idx].cls
-        if not owner_name:
-            return ""
-        owners = {(sym.module, index) for index in self.view.classes_named(home, owner_name)}
-        classes = [
-            (r.module, r.idx)
-            for r in self.bodies.use(module, func, chain[:-1])[0]
-            if isinstance(r, (ProjectInstance, ProjectClass))
-        ]
-        if not classes or any(owners.intersection(self.hierarchy.mro(*key)) for key in classes):
-            return ""
-        return "protocol" if any(self.hierarchy.is_protocol(*key) for key in classes) else "override"
-
-    def _outside(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], sym: Sym) -> Decided:
-        """A method `obj.m()` enters by looking `m` up on instances (and only so: every receiver an instance whose
-        class's lookup gives it, no field of that name), as `Decided`'s `OUTSIDE` entry: the subclasses overriding
-        `m`, which never run it for this call (`Dispatch.outside`). Empty: none, or not entered so."""
-        if not isinstance(sym, ProjectFunction):
-            return ()
-        attr = chain[-1]
-        receivers = self.bodies.use(module, func, chain[:-1])[0]
-        if not receivers or not all(isinstance(r, ProjectInstance) for r in receivers):
-            return ()
-        looked_up = False
-        for receiver in receivers:
-            assert isinstance(receiver, ProjectInstance)
-            if self.dispatch.is_instance_state(receiver.module, receiver.idx, attr):
-                return ()
-            looked_up = looked_up or sym in self.dispatch.class_member(receiver, attr, 1, dispatch=True)
-        outside = self.dispatch.outside(sym, attr) if looked_up else ()
-        return ((OUTSIDE, "outside", outside),) if outside else ()
-
-    def _protocol_calls(self, sym: ProjectInstance, shape: tuple[int, tuple[str, ...]] | None) -> list[Sym]:
-        """The `__call__` methods calling a protocol-typed value may enter (those accepting `shape`, when known)."""
-        targets = self.dispatch.class_member(sym, "__call__", 1, dispatch=True)
-        dropped = self.dispatch.misfits((sym.module, sym.idx), "__call__", *shape) if shape else frozenset()
-        return [t for t in targets if isinstance(t, ProjectFunction) and t not in dropped]
-
-    def _may_lead(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> bool:
-        """Whether a call the walk cannot follow could lead somewhere. A method called by name on a value of
-        unknown class leads somewhere only when a project class binds the name, a catalogue entry bears it (a
-        class member's, a module function's: the value may be a module), or it is a special method; every other
-        such call (a callable called, one fetched from a function or a class attribute, a stdlib object calling
-        stored callables) may. The names asked about are recorded (`METHOD_NAMES`): the answer changes when a
-        class gains or loses one."""
-        name = chain[-1]
-        if len(chain) < 2 or name == "()" or (name.startswith("__") and name.endswith("__")):
-            return True
-        receivers = self.bodies.use(module, func, chain[:-1])[0]
-        if not receivers or not all(isinstance(sym, Unknown) for sym in receivers):
-            return True
-        members = self._members
-        if members is None:
-            catalogue, version = self.catalogue, self.view.stubs.version
-            members = self._members = catalogue_members(catalogue.fingerprint, catalogue.entries, version)
-        if name in members:
-            return True
-        bound, varies = self.view.binds(name)
-        self.tracker.modules((METHOD_NAMES, method_name(name)))
-        if varies:
-            self.tracker.module(PLATFORM)
-        return bound
 
     def _reads(self, reads: Iterable[tuple[str, int]], line: int, found: Found, how: str = "state") -> None:
         """Module or class state read: an edge to the `state` function holding what its binding evaluates, or to
@@ -412,11 +309,11 @@ class Summaries:
             case ProjectClass() | ProjectInstance():
                 self._construct_outcome(sym, ctx, line, found, subject, call, how)
             case StdName(dotted, symbol):
-                self._std_outcome(dotted, symbol, ctx, line, found, subject, _site(call, ctx))
+                self.reaches.std_outcome(dotted, symbol, ctx, line, found, subject, _site(call, ctx))
             case StdMethod(dotted):
-                self._value_method_outcome(dotted, ctx, line, found, subject, _site(call, ctx))
+                self.reaches.value_method_outcome(dotted, ctx, line, found, subject, _site(call, ctx))
             case External(dotted):
-                self._third_party_outcome(dotted, ctx, line, found, subject)
+                self.reaches.third_party_outcome(dotted, ctx, line, found, subject)
             case Missing(dotted, reason) if ctx in ("call", "ref", "getattr"):
                 found.frontier(Frontier(dotted, line, reason, f'trusted = ["{dotted}"]', subject or dotted))
 
@@ -441,8 +338,8 @@ class Summaries:
         args: Decided = ()
         if call is not None and ctx == "call":
             callee = self.view.module(sym.module).facts.functions[sym.idx]
-            if callee.tests and (not callee.decorated or self._hands_back(key, callee)):
-                args = self._entered(key, callee, call)
+            if callee.tests and (not callee.decorated or self.entering.hands_back(key, callee)):
+                args = self.entering.entered(key, callee, call)
             if callee.received and call.func.received:
                 args = self.held.handed(callee, call, args)
         if outside:
@@ -452,60 +349,6 @@ class Summaries:
             how = "getter" if getter else "call" if ctx == "call" else "reference"
         found.edge(Edge(key, name, line, subject or name, sym.receiver, args, how))
         found.name(name)
-
-    def _hands_back(self, key: Key, callee: FunctionFacts) -> bool:
-        """Whether every decorator of a decorated def hands it back unchanged, so a call of its name passes the def
-        its arguments as written: a project function that returns its argument (`@register`), or a call of one that
-        returns such a local def (`@library.filter("name")`, a registry). Anything else may wrap it (`@pass_context`
-        adds an argument): its tests stay open. Memoised per def, with the modules resolving the decorators read."""
-        known = self._decorators.get(key)
-        if known is None:
-            module = self.view.module(key[0])
-            deps: set[str] = set()
-            handed = True
-            for text in callee.decorated:
-                if text == "<?>":
-                    handed = False
-                    break
-                called = text.endswith("()")
-                with self.tracker.scope(state="off"):  # the def's statement evaluates it, not this call
-                    syms, read = self.bodies.decorator(module, callee, text.removesuffix("()"))
-                deps.update(read)
-                wanted = "def" if called else "arg"
-                handed = handed and bool(syms) and all(self._returns(sym) == wanted for sym in syms)
-            known = self._decorators[key] = (handed, frozenset(deps))
-        self.tracker.modules(known[1])
-        return known[0]
-
-    def _returns(self, sym: Sym) -> str:
-        """What a project function hands back as a decorator (`FunctionFacts.hands_back`); "" for anything else."""
-        if not isinstance(sym, ProjectFunction):
-            return ""
-        return self.view.module(sym.module).facts.functions[sym.idx].hands_back
-
-    def _entered(self, key: Key, callee: FunctionFacts, call: _Call) -> Decided:
-        """The callee's tests the call decides: by the literals it passes or leaves (its own, or the decided
-        parameters of the body it is written in, passed on), and by the arguments of known class it passes."""
-        passed, hops = self._forwarded(call)
-        shift = bound(self.bodies, callee, call)
-        args = entered_with(callee, passed, shift)
-        site = Site(passed, call.module, call.func)
-        known = self.instances.decide(key, callee.tests, callee.accepts, site, shift)
-        if known:
-            literal = {d[0] for d in args}
-            args = tuple(sorted((*args, *(d for d in known if d[0] not in literal)), key=lambda d: d[0]))
-        return with_hops(args, hops)
-
-    def _forwarded(self, call: _Call) -> tuple[Passed, int]:
-        """What a call passes, with the decided parameters of the body it is written in passed on (`forward`), and
-        how many calls they have been passed through (0: none passed on). Asks the context when it passes one on."""
-        given = self.bodies.given
-        if given is None or given[0] is not call.func:
-            return call.passed, 0
-        if any(_names_one_of(arg, call.func.tests) for arg in (*call.passed[0], *(v for _, v in call.passed[1]))):
-            self.bodies.asked += 1  # the edge's arguments depend on how the body was entered: never replayed
-        passing = forward(call.passed, given[1])
-        return passing if passing is not None else (call.passed, 0)
 
     def _construct_outcome(
         self,
@@ -542,7 +385,7 @@ class Summaries:
             entry_how = entering
             if isinstance(sym, ProjectInstance) and call is not None and self.hierarchy.is_protocol(*sym[:2]):
                 given, keywords = call.passed
-                targets = self._protocol_calls(sym, (len(given), tuple(k for k, _ in keywords)))
+                targets = self.calls.protocol_calls(sym, (len(given), tuple(k for k, _ in keywords)))
                 entry_how = how or "protocol"
             for target in targets:
                 if isinstance(target, ProjectFunction):
@@ -574,72 +417,6 @@ class Summaries:
                     self._outcome(sym, "call", line, factory, subject, how="constructor")
                 found.absorb(factory, (written, line, "constructor"), mod_name)
 
-    def _value_method_outcome(
-        self, dotted: str, ctx: str, line: int, found: Found, subject: str, site: Site | None = None
-    ) -> None:
-        """A method of a stdlib value: only the catalogue's explicit `Class.member` entries are reaches (those
-        conditional on an argument, as the call's arguments leave them: `Judge`)."""
-        if ctx not in ("call", "ref"):
-            return
-        name = self.catalogue.normalize(dotted)
-        found.name(name)
-        entry = self.catalogue.exact(name)
-        if entry is not None:
-            kind = "call" if ctx == "call" else "reference"
-            categories = self.judge.reached(entry, name, site)
-            if categories:
-                found.reach(Reach(name, kind, line, categories, subject or name))
-
-    def _third_party_outcome(self, dotted: str, ctx: str, line: int, found: Found, subject: str) -> None:
-        if ctx not in ("call", "ref") or dotted.split(".")[0] == "pytest_claims":
-            return
-        found.name(dotted)
-        if under_any(dotted, self._deny_any):
-            kind = "call" if ctx == "call" else "reference"
-            found.reach(Reach(dotted, kind, line, frozenset(), subject or dotted))
-            return
-        top = dotted.split(".")[0]
-        reason = f"{THIRD_PARTY}{top}) is not analysed"
-        hint = f'follow = ["{top}"]  or  trusted = ["{dotted}"]  or  external = "trust"'
-        found.frontier(Frontier(dotted, line, reason, hint, subject or dotted))
-
-    def _std_outcome(
-        self, dotted: str, symbol: StubSymbol, ctx: str, line: int, found: Found, subject: str, site: Site | None = None
-    ) -> None:
-        """A stdlib name used: a reach when the catalogue has it (for a call, the categories its arguments leave)."""
-        name = self.catalogue.normalize(dotted)
-        if ctx == "getattr":
-            if symbol.kind in ("module", "class") and self.catalogue.touches(name):
-                found.reach(Reach("builtins.getattr", "call", line, frozenset({"dynamic"}), subject or name))
-            return
-        if symbol.kind == "module":
-            return
-        if symbol.kind == "class":
-            if ctx != "call" or symbol.is_exception or self.view.stubs.is_enum(*symbol.where):  # conversions pass
-                return
-            found.name(name)
-            entry = self.catalogue.constructs(name)
-            kind = "call"
-        elif symbol.kind == "variable":
-            entry = self.catalogue.exact(name)
-            kind = "read"
-        else:  # function, or a member the target's stubs do not have
-            if ctx == "identity":
-                return
-            if ctx in ("call", "ref"):
-                found.name(name)
-            entry = self.catalogue.lookup(name)
-            kind = "call" if ctx == "call" else "reference"
-        if entry is not None:
-            categories = self.judge.reached(entry, name, site if kind == "call" else None)
-            if not categories and not under_any(name, self._deny_any):
-                return
-        elif under_any(name, self._deny_any):
-            categories = frozenset()
-        else:
-            return
-        found.reach(Reach(name, kind, line, categories, subject or name))
-
 
 def _site(call: _Call | None, ctx: str) -> Site | None:
     """The call site a conditional catalogue entry is judged at (None: not a call, or its arguments unknown)."""
@@ -658,10 +435,6 @@ def _hidden(sym: Sym) -> bool:
             return f"{module}.{qualname}" in CALLS_BY_NAME or f"{module}.{qualname}" in CALLS_WHAT_IT_HOLDS
     return False
 
-
-def _names_one_of(arg: object, names: tuple[str, ...]) -> bool:
-    """Whether a passed argument (`arguments.Passed`) is a plain name out of `names`."""
-    return isinstance(arg, tuple) and len(arg) == 2 and arg[0] in (NAMED, SURE) and arg[1] in names
 
 
 
