@@ -182,6 +182,7 @@ RESOLUTION: tuple[tuple[str, ...], ...] = (
     ("target",),
     ("evaluate",),
     ("hierarchy",),
+    ("exclusion", "structural"),
     ("dispatch",),
     ("bodies",),
     ("stored", "conditional", "found"),

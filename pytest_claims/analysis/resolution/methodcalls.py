@@ -13,6 +13,7 @@ from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
+from pytest_claims.analysis.resolution.exclusion import Exclusion
 from pytest_claims.analysis.resolution.found import Found
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.symbols import (
@@ -39,6 +40,7 @@ class MethodCalls:
         self.view, _, self.hierarchy, self.dispatch, self.bodies, self.tracker = parts
         self.catalogue = catalogue
         self._members: frozenset[str] | None = None
+        self.exclusion = Exclusion(self.view, self.hierarchy, self.tracker)
 
     def fitting(
         self,
@@ -61,12 +63,12 @@ class MethodCalls:
                 found.blind_spot(line, code, code or f"{'.'.join(chain)}(...)")
         if shape is None or len(chain) < 2 or chain[-1][:1] == "(":
             return syms
-        if not any(s in self.dispatch.dispatched for s in syms):
+        if not any(s in self.dispatch.protocols.dispatched for s in syms):
             return syms  # no def structural dispatch found: no protocol member among them
         dropped: set[Sym] = set()
         for receiver in self.bodies.use(module, func, chain[:-1])[0]:
             if isinstance(receiver, ProjectInstance) and self.hierarchy.is_protocol(receiver.module, receiver.idx):
-                dropped.update(self.dispatch.misfits((receiver.module, receiver.idx), chain[-1], *shape))
+                dropped.update(self.dispatch.protocols.misfits((receiver.module, receiver.idx), chain[-1], *shape))
         if not dropped:
             return syms
         return [s for s in syms if s not in dropped] or [UNKNOWN]
@@ -94,7 +96,7 @@ class MethodCalls:
     def outside(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], sym: Sym) -> Decided:
         """A method `obj.m()` enters by looking `m` up on instances (and only so: every receiver an instance whose
         class's lookup gives it, no field of that name), as `Decided`'s `OUTSIDE` entry: the subclasses overriding
-        `m`, which never run it for this call (`Dispatch.outside`). Empty: none, or not entered so."""
+        `m`, which never run it for this call (`Exclusion.outside`). Empty: none, or not entered so."""
         if not isinstance(sym, ProjectFunction):
             return ()
         attr = chain[-1]
@@ -107,13 +109,13 @@ class MethodCalls:
             if self.dispatch.is_instance_state(receiver.module, receiver.idx, attr):
                 return ()
             looked_up = looked_up or sym in self.dispatch.class_member(receiver, attr, 1, dispatch=True)
-        outside = self.dispatch.outside(sym, attr) if looked_up else ()
+        outside = self.exclusion.outside(sym, attr) if looked_up else ()
         return ((OUTSIDE, "outside", outside),) if outside else ()
 
     def protocol_calls(self, sym: ProjectInstance, shape: tuple[int, tuple[str, ...]] | None) -> list[Sym]:
         """The `__call__` methods calling a protocol-typed value may enter (those accepting `shape`, when known)."""
         targets = self.dispatch.class_member(sym, "__call__", 1, dispatch=True)
-        dropped = self.dispatch.misfits((sym.module, sym.idx), "__call__", *shape) if shape else frozenset()
+        dropped = self.dispatch.protocols.misfits((sym.module, sym.idx), "__call__", *shape) if shape else frozenset()
         return [t for t in targets if isinstance(t, ProjectFunction) and t not in dropped]
 
     def may_lead(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> bool:

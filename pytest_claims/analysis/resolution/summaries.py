@@ -10,6 +10,12 @@ whose resolution asked nothing of the context are replayed from the first contex
 record the same outcomes, in the same order, in every context that keeps them (their guard is tested first, in
 each context: literal arguments may rule one out). Replaying in the order of the body's uses gives what resolving
 would (`Found` keeps the first value under a key, so the order matters where two uses record one key).
+
+`Summaries` resolves the uses and records project functions entered and constructed; a collaborator records what
+each other kind of use touches, through the summary's own `_outcome` and `_reads`: `callbacks` (the stdlib calling
+back), `hooks` (implicit calls, class statements), `escapes` (local classes leaving), `held` (stored and passed
+values), `probes` (`hasattr`, dynamic `getattr`), `methodcalls` (how a method call enters what it lands on),
+`entering` (the context a call enters its callee in), `reaches` (stdlib and third-party names).
 """
 
 from __future__ import annotations
