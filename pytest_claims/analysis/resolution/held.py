@@ -41,7 +41,7 @@ class Held:
         self.stored = Stored(parts)
         self._outcome = outcome
         self._current = current
-        """The function whose body is being summarised."""
+        """The function whose body `Summaries` is summarising (its key), asked when a value's source is."""
 
     def held(
         self, module: Module, func: FunctionFacts, chain: tuple[str, ...], ctx: str, at: tuple[int, Found]
