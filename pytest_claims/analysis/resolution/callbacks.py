@@ -10,7 +10,7 @@ from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
-from pytest_claims.analysis.resolution.found import Found, Outcome, Reads
+from pytest_claims.analysis.resolution.found import Found, Outcome, Reads, closed
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.symbols import (
     UNKNOWN,
@@ -43,6 +43,10 @@ class Callbacks:
         self.view, _, self.hierarchy, self.dispatch, self.bodies, self.tracker = parts
         self._outcome, self._reads = outcome, reads
         self._callbacks: dict[str, tuple[Callback, ...]] | None = None
+
+    def close(self) -> None:
+        """Drop the references back to the summary (`found.closed`)."""
+        self._outcome = self._reads = closed
 
     def given(
         self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found, code: str

@@ -11,7 +11,7 @@ from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
-from pytest_claims.analysis.resolution.found import Found, Key
+from pytest_claims.analysis.resolution.found import Found, Key, closed
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.symbols import ProjectClass
 from pytest_claims.analysis.resolution.target import TargetView
@@ -29,6 +29,10 @@ class Escapes:
     ) -> None:
         self.view, _, _, _, self.bodies, self.tracker = parts
         self.summary = summary
+
+    def close(self) -> None:
+        """Drop the references back to the summary (`found.closed`)."""
+        self.summary = closed
 
     def escape(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found) -> None:
         """A class defined in the function (or an instance of it) may leave it here: each of its methods whose

@@ -84,7 +84,7 @@ class Evaluator:
         """Set by the `Resolver` that wires the collaborators."""
         self.locals: Locals
         self.stdlib = StdValues(view, catalogue)
-        self.properties = Properties(view, tracker, self)
+        self.properties = Properties(view, tracker)
         self._members: dict[tuple[str, str], tuple[list[Sym], frozenset[str], frozenset[tuple[str, int]]]] = {}
 
     # -- modules ------------------------------------------------------------------------------------------
@@ -463,7 +463,7 @@ class Evaluator:
             if attr == "__class__":
                 return [ProjectClass(sym.module, sym.idx, True)]  # `self.__class__()`: the class, or a subclass
             found = self.members.class_member(sym, attr, depth, dispatch=True)
-            values = [v for s in found if isinstance(s, ProjectFunction) for v in self.properties.property_value(s)]
+            values = [v for s in found if isinstance(s, ProjectFunction) for v in self.properties.value(s, self)]
             return list(dict.fromkeys([*found, *values])) if values else found
         if attr == "__class__":  # a class's class is its metaclass: a project one when it or a base names one
             metaclasses = self.members.metaclasses(sym)

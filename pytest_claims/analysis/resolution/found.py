@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, NoReturn, Protocol
 
 from pytest_claims.analysis.arguments import Decided, Passed
 from pytest_claims.analysis.project import Module
@@ -52,6 +52,13 @@ class Reads(Protocol):
     """`Summaries._reads`: module or class state read, as edges to what the read runs."""
 
     def __call__(self, reads: Iterable[tuple[str, int]], line: int, found: Found, how: str = "state") -> None: ...
+
+
+
+def closed(*args: object, **kwargs: object) -> NoReturn:
+    """What a collaborator's reference back to its owner becomes once the resolver is closed (`close`): the
+    engine runs with the cyclic collector off, so a resolver must be freed by reference counting alone."""
+    raise RuntimeError("the resolver is closed")
 
 
 Record = tuple[int, Any, Any]

@@ -13,7 +13,7 @@ from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
-from pytest_claims.analysis.resolution.found import Call, Found, Key, Outcome
+from pytest_claims.analysis.resolution.found import Call, Found, Key, Outcome, closed
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.stored import Stored, private_owner
 from pytest_claims.analysis.resolution.symbols import (
@@ -42,6 +42,10 @@ class Held:
         self._outcome = outcome
         self._current = current
         """The function whose body `Summaries` is summarising (its key), asked when a value's source is."""
+
+    def close(self) -> None:
+        """Drop the references back to the summary (`found.closed`)."""
+        self._outcome = self._current = closed
 
     def held(
         self, module: Module, func: FunctionFacts, chain: tuple[str, ...], ctx: str, at: tuple[int, Found]

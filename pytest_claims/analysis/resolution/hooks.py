@@ -9,7 +9,7 @@ from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
-from pytest_claims.analysis.resolution.found import Found, Outcome, Reads
+from pytest_claims.analysis.resolution.found import Found, Outcome, Reads, closed
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.symbols import (
     HOLDS_METHODS,
@@ -37,6 +37,10 @@ class Hooks:
     ) -> None:
         self.view, _, self.hierarchy, _, self.bodies, _ = parts
         self._outcome, self._reads = outcome, reads
+
+    def close(self) -> None:
+        """Drop the references back to the summary (`found.closed`)."""
+        self._outcome = self._reads = closed
 
     def implicit(
         self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found, unless: str

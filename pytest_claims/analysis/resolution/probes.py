@@ -9,7 +9,7 @@ from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
-from pytest_claims.analysis.resolution.found import Found, Reads
+from pytest_claims.analysis.resolution.found import Found, Reads, closed
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.symbols import ProjectInstance, ProjectModule, Sym, Unknown
 from pytest_claims.analysis.resolution.target import TargetView
@@ -28,6 +28,10 @@ class Probes:
         self.view, _, _, self.dispatch, self.bodies, self.tracker = parts
         self._reads = reads
         self._hooks: dict[str, tuple[bool, bool]] = {}
+
+    def close(self) -> None:
+        """Drop the references back to the summary (`found.closed`)."""
+        self._reads = closed
 
     def probe(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found) -> None:
         """`hasattr(obj, "name")` reads `obj` and tests a name: it reaches nothing of what the name is bound to

@@ -1,8 +1,9 @@
 """What reading a property on a project instance gives besides entering its getter: the value the getter returns,
 so a call of it (`self.timer()`) or a `with` on it lands where that value does.
 
-`evaluate.Evaluator` owns one and lends it itself (`Values`): the getter's returns are read through the body's
-names (`Locals.uncached_use`) and its annotation through `Evaluator.typed`.
+`evaluate.Evaluator` owns one and hands it itself with each question (`Values`), holding no reference back: the
+getter's returns are read through the body's names (`Locals.uncached_use`) and its annotation through
+`Evaluator.typed`.
 """
 
 from __future__ import annotations
@@ -34,11 +35,11 @@ class Values(Protocol):
 class Properties:
     """The values the property getters of project classes return, for one target (memoised per getter)."""
 
-    def __init__(self, view: TargetView, tracker: Tracker, values: Values) -> None:
-        self.view, self.tracker, self.values = view, tracker, values
+    def __init__(self, view: TargetView, tracker: Tracker) -> None:
+        self.view, self.tracker = view, tracker
         self._getters: dict[tuple[str, int], Kept[Sym]] = {}
 
-    def property_value(self, sym: ProjectFunction) -> list[Sym]:
+    def value(self, sym: ProjectFunction, values: Values) -> list[Sym]:
         """What reading a property on an instance gives besides entering its getter: the value the getter returns
         (what each `return` gives: a field, a function, an instance; where that is no chain, the project class its
         annotation names), so a call of it (`self.timer()`) or a `with` on it lands where that value does; an
@@ -48,9 +49,9 @@ class Properties:
         if func.kind != "property" or not func.gives:
             return []
         key = (sym.module, sym.idx)
-        return self.tracker.kept(self._getters, key, lambda: self._getter_value(home, func, key))
+        return self.tracker.kept(self._getters, key, lambda: self._getter_value(values, home, func, key))
 
-    def _getter_value(self, home: Module, func: FunctionFacts, key: tuple[str, int]) -> list[Sym]:
+    def _getter_value(self, values: Values, home: Module, func: FunctionFacts, key: tuple[str, int]) -> list[Sym]:
         busy = ("gives", *key)
         if busy in self.tracker.busy:  # a getter returning what it is itself read through
             self.tracker.cycles += 1
@@ -61,9 +62,9 @@ class Properties:
                 found: list[Sym] = []
                 for chain in func.gives:
                     if chain != "?":
-                        found.extend(self.values.locals.uncached_use(home, func, tuple(chain.split("."))))
+                        found.extend(values.locals.uncached_use(home, func, tuple(chain.split("."))))
                         continue
-                    typed = self.values.typed(home, func, func.result) if func.result else []
+                    typed = values.typed(home, func, func.result) if func.result else []
                     found.extend(typed if typed and all(isinstance(s, ProjectInstance) for s in typed) else [UNKNOWN])
         finally:
             self.tracker.busy.discard(busy)

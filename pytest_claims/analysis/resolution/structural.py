@@ -3,13 +3,13 @@ the protocol give for it (docs/decisions.md), each entered as its own lookup fin
 only those whose member accepts the call's arguments (`misfits`).
 
 `dispatch.Dispatch` owns one and lends it its own lookups (`OwnMember`, `Lookup`, and two tests of a class's
-bindings), so the candidates are found exactly as a lookup on them would find the member.
+bindings), so the candidates are found exactly as a lookup on them would find the member; `close` drops them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import NoReturn, Protocol
 
 from pytest_claims.analysis.arguments import fits
 from pytest_claims.analysis.resolution.evaluate import Evaluator
@@ -74,6 +74,10 @@ class Structural:
         self._structural: dict[
             tuple[str, int, str], tuple[list[Sym], tuple[tuple[ClassKey, tuple[Sym, ...]], ...], frozenset[str]]
         ] = {}
+
+    def close(self) -> None:
+        """Drop the lookups lent by `Dispatch`: the engine runs with the cyclic collector off."""
+        self._own_member = self._lookup = self._constant = self.is_instance_state = _closed
 
     def protocol_member(self, protocol: ClassKey, attr: str, found: list[Sym]) -> list[Sym]:
         """A member of a value typed by a project protocol: what the conforming classes give for it (see
@@ -244,3 +248,7 @@ class Structural:
 def _missing(stepped: list[Sym]) -> bool:
     """Whether a stdlib base's lookup says the name is not there."""
     return bool(stepped) and isinstance(stepped[0], StdName) and stepped[0].symbol.kind == "missing"
+
+
+def _closed(*args: object, **kwargs: object) -> NoReturn:
+    raise RuntimeError("the resolver is closed")

@@ -126,6 +126,11 @@ class Summaries:
         self.entering = Entering(parts, self.instances)
         self.reaches = Reaches(parts, catalogue, self.judge, self._deny_any)
 
+    def close(self) -> None:
+        """Drop the references the collaborators hold back to this summary (`Resolver.close`)."""
+        for part in (self.callbacks, self.hooks, self.escapes, self.probes, self.held):
+            part.close()
+
     def summary(self, key: Key) -> Summary:
         """What one function's body touches on this target, before any policy: every capability (with the name
         whose trust would cover it), every project function it enters (trusted ones too), every name it cannot
