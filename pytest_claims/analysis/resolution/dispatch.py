@@ -48,10 +48,6 @@ class Dispatch:
         )
         """Structural dispatch: what a member of a value typed by a project protocol may be."""
 
-    def close(self) -> None:
-        """Drop the references structural dispatch holds back to this lookup (`Resolver.close`)."""
-        self.protocols.close()
-
     def class_member(
         self,
         sym: ProjectClass | ProjectInstance,
