@@ -125,3 +125,15 @@ def _enterable(entry: os.DirEntry[str]) -> bool:
         return entry.is_dir(follow_symlinks=False) and not os.path.lexists(os.path.join(entry.path, "pyvenv.cfg"))
     except OSError:
         return False
+
+
+def is_excluded(path: str, patterns: Iterable[str]) -> bool:
+    """True when a posix path relative to the root matches one of the glob patterns (as the module says: a name
+    pattern matches the whole relative path or any single component of it, so `tests` leaves out every
+    `tests` directory at any depth and `.*` every hidden one; a path pattern matches the whole path or the path
+    of a directory above it)."""
+    parts = [part for part in path.split("/") if part not in ("", ".")]
+    whole = "/".join(parts)
+    match = exclusion(tuple(patterns))
+    ancestors = ["/".join(parts[:n]) for n in range(1, len(parts) + 1)]  # a directory left out holds what is below
+    return match(whole, ancestors) or any(match(part) for part in parts)

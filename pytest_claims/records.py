@@ -48,6 +48,18 @@ def method_name(name: str) -> str:
     return f"{METHOD_NAMES}{name}"
 
 
+CALLED_NAMES = "<called>"
+"""A pseudo-module in dependency sets: the computation looked for the project's calls of a function (argument
+values, semantics §4.7), reading the modules whose text names it under any of its names. Each name is recorded too,
+as `called_name(name)`: the computation is stale when a changed module's text holds one of them (a module that
+held none before was not read, and may now call it); by this marker alone, when a changed text cannot be read."""
+
+
+def called_name(name: str) -> str:
+    """The pseudo-module of one name the calls of a function were looked for under (`CALLED_NAMES`)."""
+    return f"{CALLED_NAMES}{name}"
+
+
 PLATFORM = "<platform>"
 """A pseudo-module in dependency sets (`Summary.deps`): the computation consulted something that differs
 between the targets of the run, so its result is kept per platform."""
@@ -80,8 +92,8 @@ stdlib or third-party class not entered) or `part` (in a class statement's `stat
 body whose `state` function is named by the chain, at this line) or `escape` (a class defined in the function, named
 by the chain, or an instance of it may leave the function here: its methods that reach something are blind spots);
 `guard` indexes `FileFacts.guards`; `code` is the call's source text, whitespace-normalised (at most 120
-characters), kept only for calls whose callee may turn out to be of unknown type (a blind spot is reported with
-it), else "".
+characters), kept only for calls whose callee may turn out to be of unknown type and for `getattr` uses (a blind
+spot is reported with it), else "".
 `implicit` (a special method Python calls: `("a", "__eq__")` for `a == b`): there `code` is the dotted chain of
 the forward call whose landing on a
 project method means this reflected one does not happen (`x.__add__` for the `y.__radd__` of `x + y`), or "".
@@ -96,13 +108,16 @@ class Binding(NamedTuple):
     star: `from target import *`; def/class: `target` is the qualname defined here;
     alias: `name = a.b.c` (target "a.b.c"; `name: T = a.b.c` has member T, which types what the alias leaves
     unknown); instance: `name = a.b.C(...)`, `name: a.b.C`, `with a.b.C() as name` (target "a.b.C": the value of
-    calling it, or an instance of the class it names); element: `for name in a.b` (target "a.b": an element of
+    calling it, or an instance of the class it names; member "declared" for an annotation in a function, which
+    types every binding of the name there); element: `for name in a.b` (target "a.b": an element of
     that value); param: a field set from a parameter of the method `member` that its body has not rebound
-    (`self.x = timer`, target "timer"); nested: in a function, a local def or `name = lambda` that nothing else
-    binds the name to (its body's uses are the function's own); unpacked: `a, name = f()` in a function (target
-    "f.()", member "position/length": that position of the value); typevar: `T = TypeVar("T", bound=C)` or
-    `TypeVar("T", A, B)` (target: the type targets of its bound or constraints, `;`-separated: what an annotation
-    naming T types); var: any other assignment.
+    (`self.x = timer`, target "timer"); called: a field set from a call on a local of the method whose qualname is
+    `member` (`self.b = maker.make()`, target "maker.make.()": the value the call gives there); nested: in a
+    function, a local def or `name = lambda` that nothing else binds the name to (its body's uses are the
+    function's own); unpacked: `a, name = f()` in a function (target "f.()", member "position/length": that
+    position of the value); typevar: `T = TypeVar("T", bound=C)` or `TypeVar("T", A, B)` (target: the type
+    targets of its bound or constraints, `;`-separated: what an annotation naming T types); var: any other
+    assignment.
     An annotation's target may say more than a class: `*C` is a collection of C (`list[C]`, `Sequence[C]`,
     `tuple[C, ...]`, `set[C]`, `Iterable[C]`), `{K,V` a mapping of K to V (`dict[K, V]`, `Mapping[K, V]`), `(A;B` a
     tuple of an A and a B (`tuple[A, B]`; a position that names no single class is empty).

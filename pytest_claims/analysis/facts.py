@@ -27,7 +27,7 @@ from functools import partial
 from typing import Any, cast
 
 from pytest_claims.analysis import arguments, specials
-from pytest_claims.analysis.conditions import ConditionCompiler, is_decided, is_known
+from pytest_claims.analysis.conditions import TYPE_CHECKING, ConditionCompiler, is_decided, is_known
 from pytest_claims.records import Binding, ClassFacts, Cond, Directive, FileFacts, FunctionFacts, Guard, Use
 
 GUARD_LIMIT = 32
@@ -339,7 +339,7 @@ def annotation_type(node: ast.expr | None) -> str:
             args = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
             if base is None:
                 return ""
-            if base[-1] == "Optional":
+            if base[-1] in _WRAPPERS:  # `Optional[T]`, `Final[T]`, `ClassVar[T]`, `Annotated[T, ...]` type as `T`
                 node = args[0]
                 continue
             if base[-1] in ("type", "Type"):
@@ -357,8 +357,15 @@ def annotation_type(node: ast.expr | None) -> str:
                 return f"{{{key},{value}" if (key or value) and not {key[:1], value[:1]} & {"*", "{"} else ""
             return ".".join(base)  # a generic class: `IO[str]`, `Popen[bytes]` are instances of it
         chain = chain_of(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
+        if chain is not None and chain[-1] in _BARE_QUALIFIERS:
+            return ""  # a bare `Final` / `ClassVar` says nothing of the class: the assigned value's type stands
         return ".".join(chain) if chain is not None else ""
     return ""
+
+
+_WRAPPERS = frozenset({"Optional", "Final", "ClassVar", "Annotated", "Required", "NotRequired", "ReadOnly"})
+"""Special forms whose first argument is the annotation's type."""
+_BARE_QUALIFIERS = frozenset({"Final", "ClassVar"})
 
 
 def _fixed_tuple(whole: ast.expr, args: list[ast.expr]) -> str:
@@ -991,8 +998,8 @@ def _arguments(
             # `*args: T` is a tuple of T and `**kwargs: T` a dict of str to T, whatever T: their methods are the
             # tuple's and the dict's, never T's
             func.bindings.append(_packed(param, param is args.vararg, target, guard))
-        elif target:
-            func.bindings.append(Binding(param.arg, "instance", target, "", param.lineno, guard))
+        elif target:  # a def's own annotated parameter is declared: every binding of it in the body holds a T
+            func.bindings.append(Binding(param.arg, "instance", target, "declared" if own else "", param.lineno, guard))
     if own:
         _default_values(args, guard, func)
     defaults: list[ast.expr] = [*args.defaults, *(d for d in args.kw_defaults if d is not None)]
@@ -1491,6 +1498,16 @@ def _import_from(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: 
             ex.bind(scope, Binding(alias.asname or alias.name, "from", module, alias.name, node.lineno, guard))
 
 
+_DECLARED = ("", "declared")
+"""The member of an annotation's `instance` binding: outside a function, and in one (a declaration)."""
+
+
+def _typing_flag(name: str, cond: Cond) -> Cond:
+    """A module's own `TYPE_CHECKING = False` is the typing flag without importing typing (type checkers honour
+    the name): what it guards types annotations and is never reached, as under `typing.TYPE_CHECKING`."""
+    return TYPE_CHECKING if name == "TYPE_CHECKING" and cond == ("const", False) else cond
+
+
 def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign))
     targets: list[ast.expr] = list(node.targets) if isinstance(node, ast.Assign) else [node.target]
@@ -1509,22 +1526,24 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
                 # `Root: type = Base` is the alias `Root = Base` whatever the annotation says (a base, a name the
                 # hierarchy search follows); the annotation types what the alias leaves unknown
                 binding = binding._replace(member=annotated)
-            else:
-                binding = Binding(name, "instance", annotated, "", node.lineno, guard)
+            else:  # in a function, a declaration (member `declared`): the name holds a T wherever it is bound there
+                binding = Binding(name, "instance", annotated, _DECLARED[scope.kind == "function"], node.lineno, guard)
         if scope.kind == "module" and value is not None:
             cond = ex.compiler.compile(value)
             if is_known(cond) and binding.kind == "var" and name not in ex.rebound:
                 ex.bind(scope, binding)
-                ex.compiler.aliases[name] = cond
+                ex.compiler.aliases[name] = _typing_flag(name, cond)
                 ex.push(value, scope, guard, "ref")
                 return
         if scope.kind == "class" and isinstance(value, ast.Call):
             _factory(ex, value, scope)
             if _declares_field(ex, value):
                 # a dataclass or attrs field is instance state, reached through construction (its factory): the
-                # declaration is no class state a reader of the name reaches (semantics §4)
+                # declaration is no class state a reader of the name reaches (semantics §4); the class statement
+                # still makes the declaring call (and its arguments' calls), so readers of the class reach them
                 declared = binding if binding.kind == "instance" else Binding(name, "var", "", "", node.lineno, guard)
                 ex.bind(scope, declared)
+                ex.push_all(_declaring_parts(ex, value), scope, guard, "ref")
                 return
         if binding.kind != "var" or scope.kind != "function":
             ex.bind(scope, binding)
@@ -1686,7 +1705,7 @@ def _self_fields(
         if target.value.id != func.first:
             continue
         kind, typed = ("instance", annotated) if annotated else _field_value(value, func)
-        method = func.qualname.rpartition(".")[2] if kind == "param" else ""
+        method = func.qualname.rpartition(".")[2] if kind == "param" else func.qualname if kind == "called" else ""
         cls.fields.append(Binding(target.attr, kind, typed, method, target.lineno, guard))
         ex.fields_set.add(target)
 
@@ -1700,6 +1719,9 @@ def _field_value(value: ast.expr | None, func: _FunctionBuilder) -> tuple[str, s
             return "param", value.id
         return "var", ""
     chain = value_chain(value) if value is not None else None
+    if chain is not None and chain[-1] == "()" and (chain[0] in func.locals or chain[0] == func.first):
+        # `self.b = maker.make()`, `self.b = self._make()`: the call's value, as the method's body types it
+        return "called", ".".join(chain)
     if chain is not None and chain[0] not in func.locals and (len(chain) > 1 or chain[0].startswith("<")):
         # `self.x = Client()`, `self.x = make()`, `self.x = []`: a chain from the module (a local's is unknown)
         return "alias", ".".join(chain)
@@ -1817,13 +1839,27 @@ def _factory(ex: _Extractor, value: ast.Call, scope: _Scope) -> None:
                 scope.cls.factories.append((".".join(chain), keyword.value.lineno))
 
 
+def _declaring_parts(ex: _Extractor, value: ast.Call) -> list[ast.expr]:
+    """What a field declaration evaluates in the class statement: its arguments, less a factory `_factory`
+    recorded (construction calls it; the declaration only stores it); and the call itself where the declaring
+    function is a def of this module (attrs's own `attrib`), project code the statement enters. A library's
+    field function (`dataclasses.field`, `attr.ib`) only records its arguments."""
+    kept = [k for k in value.keywords if k.arg not in ("default_factory", "factory") or chain_of(k.value) is None]
+    callee = chain_of(value.func)
+    own = callee is not None and len(callee) == 1 and ex.module_kinds.get(callee[0]) == "def"
+    if own:
+        return [ast.copy_location(ast.Call(func=value.func, args=value.args, keywords=kept), value)]
+    return [*value.args, *(k.value for k in kept)]
+
+
 _FIELD_MODULES = frozenset({"dataclasses", "attr", "attrs"})
 
 
 def _declares_field(ex: _Extractor, value: ast.Call) -> bool:
     """`dataclasses.field(...)`, `attr.ib(...)`, `attrs.field(...)`, or those names imported from those modules,
     under any local name (`from attr import ib as field`); attrs's own `attrib` / `ib` imported from anywhere (a
-    re-export, attrs's `from ._make import attrib`). A project function called `field` is not one."""
+    re-export, attrs's `from ._make import attrib`) or defined in the module (attrs's `_make.py` declares
+    `_AndValidator`'s field with its own `attrib`). A project function called `field` is not one."""
     callee = chain_of(value.func)
     if callee is None or len(callee) > 2:
         return False
@@ -1832,6 +1868,8 @@ def _declares_field(ex: _Extractor, value: ast.Call) -> bool:
             continue
         if len(callee) == 2:
             return callee[1] in _FACTORY_CALLEES and binding.kind == "import" and binding.target in _FIELD_MODULES
+        if binding.kind == "def":
+            return binding.name in _ATTRS_FIELD_NAMES
         if binding.kind != "from" or binding.member not in _FACTORY_CALLEES:
             return False
         return binding.target in _FIELD_MODULES or binding.member in _ATTRS_FIELD_NAMES
@@ -2378,7 +2416,7 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
         # getattr(obj, <non-literal>): dynamic when obj is a capable module.
         target = chain_of(node.args[0])
         if target is not None:
-            ex.use(scope, target, "getattr", node.lineno, guard)
+            ex.use(scope, target, "getattr", node.lineno, guard, ex.code(node))
     if chain is not None:
         ex.use(scope, chain, "call", func.lineno, guard, ex.code(node) if _maybe_blind(ex, scope, chain) else "")
         caller = scope.func

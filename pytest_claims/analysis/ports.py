@@ -102,7 +102,8 @@ class SummarySource(Protocol):
 Same = Callable[[frozenset[str], dict[str, str]], tuple[frozenset[str], frozenset[str]]]
 """Of the changed modules, those whose facts did not change and those whose facts only moved (`validity.SameFacts`)."""
 Names = Callable[[frozenset[str], dict[str, str], dict[str, str]], frozenset[str]]
-"""The method names the changed modules bind otherwise in their classes (`validity.ChangedNames`)."""
+"""The method names the changed modules bind otherwise in their classes, and the words their texts hold
+(`validity.ChangedNames`)."""
 
 
 class VerdictSource(Protocol):

@@ -54,6 +54,8 @@ _CAPITAL_WORD = re.compile(rb"[A-Z_]\w*")
 """A word that begins with a capital or `_`. Every whole-word occurrence of such a word is found: a match ends
 where the word characters end, so none runs into the next word (a lower-case word's capitalised tail, `fooBar`'s
 `Bar`, is found too: one module more to read, never one less)."""
+_IDENTIFIER = re.compile(r"[^\W\d]\w*")
+"""An identifier of decoded text, ASCII or not (`Modules.words_of` on a text that is not plain ASCII)."""
 _NOT_WORD = bytes(c if 48 <= c <= 57 or 65 <= c <= 90 or 97 <= c <= 122 or c == 95 else 32 for c in range(256))
 """`bytes.translate` table making every byte that is no ASCII word character (a bytes pattern's `\\w`) a space."""
 
@@ -78,6 +80,7 @@ class Modules(Mapping[str, Module]):
         self._in_classes: dict[str, set[str]] = {}
         self._class_texts: dict[str, bytes] = {}
         self._namings: dict[str, list[str]] = {}
+        self._naming_words: dict[str, tuple[str, ...]] = {}
         self._renamings: dict[str, list[tuple[str, str]]] = {}
         snapshot = snapshot or NoSnapshot()
         paths = [str(file.path) for file in index.modules.values() if file.path is not None]
@@ -281,7 +284,15 @@ class Modules(Mapping[str, Module]):
                     if named in words and bound not in words:
                         words.append(bound)  # any binding of that name: more modules read, none missed
         known = self._namings[name] = sorted(found)
+        self._naming_words[name] = tuple(words)
         return known
+
+    def naming_words(self, name: str) -> tuple[str, ...]:
+        """The names `naming(name)` searched the texts for: `name` and each name it found bound to it. A module
+        whose text holds none of them is none of `naming`'s answer, so what was built on that answer stands
+        until a changed module's text holds one (`words_of`)."""
+        self.naming(name)
+        return self._naming_words[name]
 
     def _renames(self, name: str) -> list[tuple[str, str]]:
         """(the name a binding takes, the name it binds) for each `from` import and alias of the module, at module
@@ -333,6 +344,23 @@ class Modules(Mapping[str, Module]):
         read = text if text is not None else data
         needle = word.encode()
         return needle in read if not word.isascii() else needle in _WORD.findall(read)
+
+    def words_of(self, name: str) -> frozenset[str] | None:
+        """Every word one module's text holds as `holding` finds words (ASCII ones in its word runs, any identifier
+        of a text that is not plain ASCII), reading only that file: a superset of the words `holding` would find
+        the module under. Empty for a module without a file (or gone); None when the text cannot be read as
+        Python reads it (it may hold any word)."""
+        file = self._index.modules.get(name)
+        if file is None or file.path is None:
+            return frozenset()
+        data = self._read(name)
+        text = searchable(data) if data is not None else None
+        if text is None:
+            return None
+        found = {word.decode() for word in _WORD.findall(text.translate(_NOT_WORD))}
+        if not text.isascii():
+            found.update(_IDENTIFIER.findall(text.decode("utf-8", "replace")))
+        return frozenset(found)
 
     def texts(self) -> dict[str, bytes]:
         """Every readable module's text, read on first need (for the hierarchy search) and kept for the run."""

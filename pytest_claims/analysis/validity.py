@@ -25,7 +25,15 @@ from pytest_claims.analysis.index import ModuleFile
 from pytest_claims.analysis.ports import FactsSource, VerdictSource
 from pytest_claims.analysis.project import Project
 from pytest_claims.analysis.resolution.target import class_bound
-from pytest_claims.records import METHOD_NAMES, FileFacts, Reading, StoredVerdict, method_name
+from pytest_claims.records import (
+    CALLED_NAMES,
+    METHOD_NAMES,
+    FileFacts,
+    Reading,
+    StoredVerdict,
+    called_name,
+    method_name,
+)
 
 
 def place(file: ModuleFile) -> str:
@@ -100,7 +108,8 @@ class SameFacts:
 
 
 class ChangedNames:
-    """The method names whose binding by the project's classes a change may have changed (`store.Names`): every
+    """The names whose meaning for the project a change may have changed (`store.Names`): the words the changed
+    modules' texts hold (`_called`), and the method names whose binding by the project's classes changed: every
     name a changed module binds in its classes otherwise than its old content did (its platform guards
     included), as `records.method_name` markers. What was built on asking whether the project binds such a name
     (a call on a value of unknown class, semantics §5) is stale; the rest stands. A module the last run never read
@@ -109,16 +118,37 @@ class ChangedNames:
     as changed. `METHOD_NAMES` when a module the last run read has its old facts no longer in the facts
     cache: everything that asked is stale. Each module is compared once per run (both stores ask)."""
 
-    def __init__(self, project: Project, cache: FactsSource) -> None:
+    def __init__(self, project: Project, cache: FactsSource, same: SameFacts) -> None:
         self.project = project
         self.cache = cache
+        self.same = same
         self.known: dict[tuple[str, str, bool], frozenset[str]] = {}
+        self.words: dict[tuple[str, str], frozenset[str]] = {}
 
     def __call__(self, changed: frozenset[str], old: dict[str, str], shapes: dict[str, str]) -> frozenset[str]:
         found: set[str] = set()
         for name in changed:
             found.update(self._changed(name, old.get(name, ""), name in shapes))
+            found.update(self._called(name, old))
         return frozenset(found)
+
+    def _called(self, name: str, old: dict[str, str]) -> frozenset[str]:
+        """`records.called_name` markers for every word the changed module's text holds now: what was built on the
+        project's calls of a function (found in the modules whose text names it, `Modules.naming`) is stale when
+        the module may now call it under one of the names searched. What it held before needs no marker: a module
+        that held one was read, and is a dependency itself. None for a module whose facts only moved (the same
+        calls, at other lines: a dependency that reads it moves its lines); `CALLED_NAMES` alone for a text that
+        cannot be read as Python reads it."""
+        key = (name, old.get(name, ""))
+        known = self.words.get(key)
+        if known is None:
+            if name in self.same(frozenset({name}), old)[1]:
+                known = frozenset()
+            else:
+                words = self.project.modules.words_of(name)
+                known = frozenset({CALLED_NAMES}) if words is None else frozenset(map(called_name, words))
+            self.words[key] = known
+        return known
 
     def _changed(self, name: str, old_key: str, was_read: bool) -> frozenset[str]:
         key = (name, old_key, was_read)
@@ -182,7 +212,7 @@ class Validity:
         self.keys = keys(project)
         self.hierarchy = partial(hierarchy_changed, project)
         self.same = SameFacts(project, cache, self.keys)
-        self.names = ChangedNames(project, cache)
+        self.names = ChangedNames(project, cache, self.same)
         store.compare(self.keys, self.hierarchy, self.same, self.names)
 
     def reading(self, name: str) -> Reading | None:

@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from pytest_claims.config import ConfigError
-from pytest_claims.plugin import _STATE, tool_claims
+from pytest_claims.plugin.projects import tool_claims
+from pytest_claims.plugin.state import STATE
 
 if TYPE_CHECKING:  # the recorder and the judge are loaded only for an observed run: an idle plugin costs nothing
     from pytest_claims.analysis.catalog import Catalogue
@@ -158,7 +159,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     if workeroutput is not None:
         workeroutput[WORKER_KEY] = json.dumps(records)
         return
-    state = config.stash.get(_STATE, None)
+    state = config.stash.get(STATE, None)
     if state is None or config.option.collectonly:
         return
     from pytest_claims.observe.verdicts import judge, merge, observed_json

@@ -63,7 +63,9 @@ NONCLAIMS: tuple[str, ...] = (
     "name is read, and a project function used as a value is followed where it is named.",
     "Implicit special-method calls on values of unknown type are not followed (the __hash__ of elements put in "
     "a set, a + b on untyped operands, iterating an untyped value); on a value of a known project class they "
-    "are. Descriptors are not followed. A class statement's project hooks (a metaclass, __init_subclass__, "
+    "are. A plain attribute read on a value of unknown type is a read, not a call site: no blind spot, even where "
+    "a project class defines a property of that name (getattr with a computed name on such a value is one). "
+    "Descriptors are not followed. A class statement's project hooks (a metaclass, __init_subclass__, "
     "__set_name__) are followed; its decorators, and a stdlib or third-party base's or metaclass's hooks, are not.",
     'Blind spots never make a claim violated: under dynamic-calls = "ignore" (the default) a claim or rule with '
     'blind spots still holds and the report lists them; under dynamic-calls = "unevaluable" it is unevaluable.',

@@ -173,8 +173,8 @@ def _context_hint(node: ast.Call, subject: ast.expr | None, context: SiteContext
         )
     if isinstance(receiver, ast.Name) and root in context.rebound:
         return (
-            f"`{root}` is rebound from its own value (line {context.rebound[root]}), and the walk types no such name,"
-            " annotated or not: no declaration would help"
+            f"`{root}` is rebound from its own value (line {context.rebound[root]}), which only a declaration types:"
+            f" annotate `{root}` with its class where it is first bound (`{root}: C`, or the parameter)"
         )
     if isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name) and root in ("self", "cls"):  # noqa: SIM102
         if receiver.attr in context.assigned:

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from collections.abc import Callable, Container
+from collections.abc import Callable, Collection, Container
 from typing import Any, cast
 
 from pytest_claims.codec import all_conform, conforms, decode, encode, schema
 from pytest_claims.codekey import code_digest, modules_under
 from pytest_claims.persist.cache import PLUGIN_VERSION, FactsCache, namespace, read_document, write_entry
 from pytest_claims.records import (
+    CALLED_NAMES,
     HIERARCHY,
     METHOD_NAMES,
     PLATFORM,
@@ -112,8 +113,15 @@ def lines_of(module: str) -> str:
 
 Names = Callable[[frozenset[str], dict[str, str], dict[str, str]], frozenset[str]]
 """Of the modules changed since the run that wrote the digests (and class shapes) given, the method names they
-bind otherwise in their classes, as pseudo-modules (`records.method_name`): an item that asked about one of them
-is stale. Asked only when such an item is about to be reused (it reads the changed modules' facts)."""
+bind otherwise in their classes (`records.method_name`) and the words their texts hold (`records.called_name`),
+as pseudo-modules: an item that asked about one of them is stale. Asked only when such an item is about to be
+reused (it reads the changed modules' facts and texts)."""
+
+
+def _asked(deps: Collection[str]) -> bool:
+    """Whether an item asked about names a change may give another meaning (`Names`): a method name the project's
+    classes bind, or a name the calls of a function were looked for under."""
+    return METHOD_NAMES in deps or CALLED_NAMES in deps
 
 
 def _names_once(
@@ -258,7 +266,7 @@ class VerdictStore:
         """Whether none of `deps` changed; `moved`: none but those whose facts only moved."""
         if not (self.substance if moved else self.changed).isdisjoint(deps):
             return False
-        if METHOD_NAMES in deps and not self._names().isdisjoint(deps):
+        if _asked(deps) and not self._names().isdisjoint(deps):
             return False
         return HIERARCHY not in deps or not self._hierarchy()
 
@@ -382,7 +390,7 @@ class SummaryStore:
     def _valid(self, module: str, deps: tuple[str, ...]) -> bool:
         """Whether a summary of a function of `module` built on `deps` stands: none of them changed, but for
         moves of modules whose lines it does not hold (`Same`)."""
-        if not self._changed.isdisjoint(deps) or (METHOD_NAMES in deps and not self._names().isdisjoint(deps)):
+        if not self._changed.isdisjoint(deps) or (_asked(deps) and not self._names().isdisjoint(deps)):
             return False
         if self._moved and (module in self._moved or any(lines_of(m) in deps for m in self._moved)):
             return False

@@ -206,3 +206,48 @@ def test_a_plain_typevar_is_still_an_alias() -> None:
     kinds = {b.name: (b.kind, b.target) for b in facts.bindings}
     assert kinds["T"][0] == "alias"
     assert kinds["B"] == ("typevar", "C")
+
+
+FALLBACK = """\
+from __future__ import annotations
+
+from typing import Optional
+
+try:
+    import hyperscan
+except ModuleNotFoundError:
+    hyperscan = None
+
+
+class Scanner:
+    def scan(self, data):
+        return data
+
+
+class Backend:
+    def __init__(self, db) -> None:
+        self._db: Optional[hyperscan.Database] = db
+
+    # claims: deterministic
+    def match(self, data: bytes):
+        db = self._db
+        if db is None:
+            return None
+        return db.scan(data)
+"""
+
+
+def test_an_annotation_through_a_none_fallback_types_as_the_import(tmp_path: Path) -> None:
+    """`hyperscan.Database` in an attribute's annotation where the module may be bound to None: it names the
+    trusted module's class (no blind spot, though a project class binds `scan`); untrusted, the call is a frontier
+    entry."""
+    table = '[tool.claims]\npackages = ["pkg"]\ntrusted = ["hyperscan"]\n'
+    (tmp_path / "trusted").mkdir()
+    (tmp_path / "plain").mkdir()
+    root = pkg_project(tmp_path / "trusted", {"pkg/m.py": FALLBACK}, table)
+    (claim,) = check(root, ["linux"]).claims
+    assert (claim.status, claim.frontier, claim.blind_spots) == ("held", (), ())
+    root = pkg_project(tmp_path / "plain", {"pkg/m.py": FALLBACK})
+    (claim,) = check(root, ["linux"]).claims
+    assert claim.status == "unevaluable" and claim.blind_spots == ()
+    assert "hyperscan.Database.scan" in {entry.reach for entry in claim.frontier}

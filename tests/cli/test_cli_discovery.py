@@ -1,6 +1,6 @@
 """One project, found one way (semantics §9): `pytest-claims check` finds the project as the plugin does (one
 function, `config.find_project_root`), the nearest pyproject.toml holding `[tool.claims]` at or above the paths
-(or the current directory), else where pytest finds its rootdir (`config.pytest_rootdir`, checked against
+(or the current directory), else where pytest finds its rootdir (`config/rootdir.py`, checked against
 pytest's own)."""
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ import pytest
 import tomlkit
 
 from pytest_claims import config
+from pytest_claims.config import keys
 from pytest_claims.schema import tool_schema
 from pytest_claims.vocabulary import BUILTIN_CLAIMS, CATEGORIES, KNOWN_PLATFORMS, PLATFORM_ALIASES
 from tests.kit.helpers import REPO, run
@@ -78,16 +79,16 @@ def test_validate_pyproject_refuses_a_bad_table(tmp_path: Path, table: str, name
 def test_the_schema_names_the_readers_keys_and_choices() -> None:
     properties = SCHEMA["properties"]
     assert SCHEMA["additionalProperties"] is False
-    assert sorted(properties) == sorted(config._TOP_KEYS)
+    assert sorted(properties) == sorted(keys.TOP_KEYS)
     define = properties["define"]["additionalProperties"]
-    assert sorted(define["properties"]) == sorted(config._DEFINE_KEYS)
+    assert sorted(define["properties"]) == sorted(keys.DEFINE_KEYS)
     assert sorted(define["properties"]["categories"]["items"]["enum"]) == sorted(CATEGORIES)
     assert sorted(properties["define"]["propertyNames"]["not"]["enum"]) == sorted(BUILTIN_CLAIMS)
     rule = properties["forbid-reaches"]["items"]
-    assert sorted(rule["properties"]) == sorted(rule["required"]) == sorted(config._RULE_KEYS)
-    assert rule["properties"]["id"]["pattern"] == f"^{config._RULE_ID.pattern}$"
-    assert properties["external"]["enum"] == list(config._EXTERNAL_VALUES)
-    assert properties["on-unevaluable"]["enum"] == list(config._ON_UNEVALUABLE_VALUES)
+    assert sorted(rule["properties"]) == sorted(rule["required"]) == sorted(keys.RULE_KEYS)
+    assert rule["properties"]["id"]["pattern"] == f"^{keys.RULE_ID.pattern}$"
+    assert properties["external"]["enum"] == list(keys.EXTERNAL_VALUES)
+    assert properties["on-unevaluable"]["enum"] == list(keys.ON_UNEVALUABLE_VALUES)
     assert properties["dynamic-calls"]["enum"] == list(config.DYNAMIC_CALLS)
     # a platform is any case of a `sys.platform` value or an everyday alias (`windows`, `macOS`)
     names = sorted([*KNOWN_PLATFORMS, *PLATFORM_ALIASES])

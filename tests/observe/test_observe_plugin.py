@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from pytest_claims import plugin as claims_plugin
 from pytest_claims.analysis.catalog import load_catalogue
 from pytest_claims.config import load_config
 from pytest_claims.observe.verdicts import Policy, claimed, direct, judge, merge
+from pytest_claims.plugin import projects as claims_projects
 from pytest_claims.records import BlindCalls, BlindSpot, ClaimResult, FrontierEntry, Violation
 
 FIXTURE = Path(__file__).resolve().parents[2] / "testdata" / "observe"
@@ -146,7 +146,7 @@ def test_the_config_attribute_turns_it_on(shapes: pytest.Pytester, monkeypatch: 
             return getattr(self._inner, name)
 
     # the session's one reading of the configuration, which the observer shares
-    monkeypatch.setattr(claims_plugin, "load_config", lambda root: Observing(load_config(root)))
+    monkeypatch.setattr(claims_projects, "load_config", lambda root: Observing(load_config(root)))
     result = shapes.runpytest("-p", "claims", "--claims-report=report.json")
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     assert _report(shapes)["observed"] == EXPECTED

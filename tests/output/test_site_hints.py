@@ -121,8 +121,8 @@ CASES = [
     ("self._stamper(event)", "`self._stamper` holds a callable stored on the instance, of unknown type: annotate the"
      " parameter `stamper` it is stored from with its class"),
     ("job.run()", "annotate the receiver `job` with its class"),
-    ("path.lower()", "`path` is rebound from its own value (line 68), and the walk types no such name, annotated or"
-     " not: no declaration would help"),
+    ("path.lower()", "`path` is rebound from its own value (line 68), which only a declaration types: annotate"
+     " `path` with its class where it is first bound (`path: C`, or the parameter)"),
     ("self._backend.match_file(file)", "`self._backend` holds what its assignments give, and an expression is"
      " assigned to it (line 77), which a class-body annotation does not type: annotate that value through a name"
      " (`v: C = ...`, then `self._backend = v`)"),
@@ -197,7 +197,7 @@ class Spec:
     def __init__(self, backend: Backend) -> None:
         self._backend: Backend = backend
 
-    def _make(self) -> Backend:
+    def _make(self):
         return Backend()
 
     def renew(self) -> None:
@@ -209,7 +209,8 @@ class Spec:
 
 
 # claims: deterministic
-def norm(path: str) -> str:
+def norm(p) -> str:
+    path = str(p)
     path = path.strip()
     return path.lower()
 '''
@@ -218,7 +219,7 @@ def norm(path: str) -> str:
 def test_an_attribute_hint_can_be_followed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """An attribute annotated in the class body and in `__init__` but assigned an untyped expression elsewhere is
     still a blind spot: the hint names that assignment, not the class-body annotation it already has, and doing
-    what it says lets the walk see the call. A name rebound from its own value is said to be beyond annotation."""
+    what it says lets the walk see the call. A name rebound from its own value is typed by its declaration alone."""
     (tmp_path / "pkg").mkdir()
     (tmp_path / "pyproject.toml").write_text('[tool.claims]\npackages = ["pkg"]\n', encoding="utf-8")
     (tmp_path / "pkg" / "__init__.py").write_text(FOLLOWED, encoding="utf-8")
@@ -231,7 +232,7 @@ def test_an_attribute_hint_can_be_followed(tmp_path: Path, monkeypatch: pytest.M
         " holds what its assignments give, and an expression is assigned to it (line 16)" in said
     )
     assert "in the class body" not in said
-    assert "`path` is rebound from its own value (line 25)" in said
+    assert "`path` is rebound from its own value (line 26)" in said
     followed = FOLLOWED.replace(
         "        self._backend = self._make()\n",
         "        backend: Backend = self._make()\n        self._backend = backend\n",
@@ -239,4 +240,9 @@ def test_an_attribute_hint_can_be_followed(tmp_path: Path, monkeypatch: pytest.M
     (tmp_path / "pkg" / "__init__.py").write_text(followed, encoding="utf-8")
     out = io.StringIO()
     assert main(["explain", "pkg.Spec.match", "--platform", "linux", "--no-cache"], out, io.StringIO()) == 0
+    assert "  blind spots: none\n  holds: deterministic, sandboxed" in out.getvalue()
+    declared = followed.replace("path = str(p)", "path: str = str(p)")
+    (tmp_path / "pkg" / "__init__.py").write_text(declared, encoding="utf-8")
+    out = io.StringIO()
+    assert main(["explain", "pkg.norm", "--platform", "linux", "--no-cache"], out, io.StringIO()) == 0
     assert "  blind spots: none\n  holds: deterministic, sandboxed" in out.getvalue()

@@ -26,7 +26,8 @@ def _write(root: Path, files: dict[str, str]) -> None:
 def test_no_table_and_no_claim_runs_no_analysis(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
     """semantics §9: the plugin adds nothing and costs nothing noticeable. Past the pre-scan (no file mentions a
     claim), nothing of the analysis runs: the entry point is never called, the unparsable file never named."""
-    from pytest_claims import engine, plugin
+    from pytest_claims import engine
+    from pytest_claims.plugin import session
 
     pytester.makepyprojecttoml('[project]\nname = "x"\n')
     _write(pytester.path, IDLE_PROJECT)
@@ -37,7 +38,7 @@ def test_no_table_and_no_claim_runs_no_analysis(pytester: pytest.Pytester, monke
         raise AssertionError("the analysis ran")
 
     monkeypatch.setattr(engine, "check", refuse)
-    monkeypatch.setattr(plugin, "check", refuse, raising=False)  # where the plugin bound it at import
+    monkeypatch.setattr(session, "check", refuse, raising=False)  # where the plugin would bind it at import
     result = pytester.runpytest("-p", "claims")
     result.assert_outcomes(passed=1)
     assert calls == []
@@ -65,8 +66,9 @@ def test_a_session_that_is_not_idle_loads_the_project_once(
 ) -> None:
     """No table but a claim: the idle test's scan is the analysis's own (a cold run would hash every file twice,
     the snapshot not yet vouching for files written a moment ago)."""
-    from pytest_claims import engine, plugin
+    from pytest_claims import engine
     from pytest_claims.analysis.project import load as project_load
+    from pytest_claims.plugin import session
 
     loads: list[str] = []
 
@@ -77,7 +79,7 @@ def test_a_session_that_is_not_idle_loads_the_project_once(
 
         return load
 
-    monkeypatch.setattr(plugin, "load", counted(project_load, "plugin"))
+    monkeypatch.setattr(session, "load", counted(project_load, "plugin"))
     monkeypatch.setattr(engine, "load", counted(project_load, "engine"))
     pytester.makepyprojecttoml('[project]\nname = "x"\n')
     _write(pytester.path, {**IDLE_PROJECT, "pkg/stamp.py": "# claims: deterministic\ndef s():\n    return 1\n"})
@@ -95,7 +97,7 @@ def test_an_idle_controller_tells_its_workers(pytester: pytest.Pytester, monkeyp
     pytester.makeconftest(
         f"""
         import os
-        from pytest_claims import plugin
+        from pytest_claims.plugin import session as plugin
 
         original = getattr(plugin, "load", None)
 
@@ -118,8 +120,9 @@ def test_an_idle_controller_tells_its_workers(pytester: pytest.Pytester, monkeyp
 
 def test_pyproject_is_read_once_per_session(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
     """The observer reads the configuration before the plugin's `pytest_configure`; they share that reading."""
-    from pytest_claims import config, plugin
+    from pytest_claims import config
     from pytest_claims.observe import plugin as observe_plugin
+    from pytest_claims.plugin import projects
 
     pytester.makepyprojecttoml('[project]\nname = "x"\n')
     _write(pytester.path, IDLE_PROJECT)
@@ -129,7 +132,7 @@ def test_pyproject_is_read_once_per_session(pytester: pytest.Pytester, monkeypat
         read.append(root)
         return config.load_config(root)
 
-    monkeypatch.setattr(plugin, "load_config", counted)
+    monkeypatch.setattr(projects, "load_config", counted)
     monkeypatch.setattr(observe_plugin, "load_config", counted, raising=False)
     pytester.runpytest("-p", "claims").assert_outcomes(passed=1)
     assert read == [pytester.path]

@@ -12,6 +12,7 @@ import pytest
 
 from pytest_claims import plugin
 from pytest_claims.config import load_config
+from pytest_claims.plugin.state import STATE
 from pytest_claims.records import BlindCalls, ClaimResult, Violation
 
 
@@ -21,7 +22,7 @@ def test_the_payload_is_pickled_once_for_every_worker(tmp_path: Path, monkeypatc
     payload = {"claims": [], "errors": [], "problems": [], "platforms": ("linux",), "rules": [], "modules": []}
     state = plugin.ClaimsState(load_config(tmp_path), None, payload)
     stash = pytest.Stash()
-    stash[plugin._STATE] = state
+    stash[STATE] = state
     dumps: list[object] = []
     real_dumps = pickle.dumps
 
@@ -50,7 +51,7 @@ def test_workers_get_every_claim_less_its_blind_spots(tmp_path: Path) -> None:
     payload = {"claims": [claim], "errors": [], "problems": [], "platforms": ("linux",), "rules": [], "modules": []}
     state = plugin.ClaimsState(load_config(tmp_path), None, payload)
     stash = pytest.Stash()
-    stash[plugin._STATE] = state
+    stash[STATE] = state
     node = SimpleNamespace(config=SimpleNamespace(stash=stash), workerinput={})
     plugin.pytest_configure_node(node)
     sent = pickle.loads(node.workerinput["claims_payload"])

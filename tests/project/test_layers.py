@@ -202,18 +202,68 @@ ABOVE_RESOLUTION = frozenset(
 """What is built on the resolution: none of it may be imported by a collaborator."""
 
 
-def test_the_resolution_collaborators_import_down_their_rows() -> None:
-    prefix = "pytest_claims.analysis.resolution."
-    row = {f"{prefix}{name}": index for index, names in enumerate(RESOLUTION) for name in names}
+def wrong_rows(package: str, rows: tuple[tuple[str, ...], ...], forbidden: frozenset[str] = frozenset()) -> list[str]:
+    """The imports of `package`'s rooms that point up its rows (or at a `forbidden` module); a room in no row, or a
+    row naming a missing room, is itself an error."""
+    prefix = f"{package}."
+    row = {f"{prefix}{name}": index for index, names in enumerate(rows) for name in names}
     modules = {name for name in graph() if name.startswith(prefix)}
-    assert modules == set(row), "a resolution module is in no row of RESOLUTION (or a row names a missing one)"
-    wrong = [
+    assert modules == set(row), f"a module of {package} is in no row (or a row names a missing one)"
+    return [
         f"{module} imports {target}"
         for module in sorted(modules)
         for target in sorted(imports_of(PACKAGE.parent / (module.replace(".", "/") + ".py")))
-        if (target in row and row[target] > row[module]) or target in ABOVE_RESOLUTION
+        if (target in row and row[target] > row[module]) or target in forbidden or target == package
     ]
-    assert wrong == []
+
+
+def test_the_resolution_collaborators_import_down_their_rows() -> None:
+    assert wrong_rows("pytest_claims.analysis.resolution", RESOLUTION, ABOVE_RESOLUTION) == []
+
+
+CONFIG_ROOMS: tuple[tuple[str, ...], ...] = (
+    ("defaults", "keys", "messages", "model"),
+    ("environment", "pyproject", "detection"),
+    ("values", "rootdir"),
+    ("claims", "rules", "projects"),
+    ("load",),
+)
+"""The rooms of `config/`, lowest first: the vocabulary, the messages and the model; the environment, the file and
+package detection; one value read, pytest's rootdir; the claim tables, the rules, the projects; `load_config`.
+The package's `__init__` only re-exports: no room imports it."""
+
+PLUGIN_ROOMS: tuple[tuple[str, ...], ...] = (
+    ("failures", "paths", "phases"),
+    ("state",),
+    ("projects", "options", "workers", "items"),
+    ("session", "collection", "protocol", "freeze", "terminal", "finish"),
+)
+"""The rooms of `plugin/`, lowest first: helpers; what a session knows; the configuration, the options, xdist and
+the nodes; the hooks of each part of the session (the analysis, collection, the direct run, the frozen heap, the
+summary, the end). pytest registers the package's `__init__`, which gathers their hooks: no room imports it."""
+
+
+def test_the_config_rooms_import_down_their_rows() -> None:
+    assert wrong_rows("pytest_claims.config", CONFIG_ROOMS) == []
+
+
+def test_the_plugin_rooms_import_down_their_rows() -> None:
+    assert wrong_rows("pytest_claims.plugin", PLUGIN_ROOMS) == []
+
+
+def test_the_plugin_module_holds_every_hook_of_its_rooms() -> None:
+    """pytest registers `pytest_claims.plugin` (`-p claims`, the entry point), never a room: a hook defined in a room
+    and not gathered there would never be called."""
+    import pytest_claims.plugin
+
+    gathered = {name for name in dir(pytest_claims.plugin) if name.startswith("pytest_")}
+    for rooms in PLUGIN_ROOMS:
+        for room in rooms:
+            tree = ast.parse((PACKAGE / "plugin" / f"{room}.py").read_bytes())
+            hooks = {
+                node.name for node in tree.body if isinstance(node, ast.FunctionDef) and node.name.startswith("pytest_")
+            }
+            assert hooks <= gathered, f"plugin/{room}.py: {sorted(hooks - gathered)} not in pytest_claims.plugin"
 
 
 COMPOSITION_ROOTS = ("pytest_claims.engine", "pytest_claims.plugin", "pytest_claims.cli")

@@ -130,6 +130,7 @@ class Bodies:
                         out.extend(self._augmented(out, binding.target))
             finally:
                 self.tracker.busy.discard(key)
+            out = self._declared(module, func, out, bound)
             kinds = {b.kind for b in bound}
             if len(out) > 1 and (receives or "augmented" in kinds or (name in func.locals and kinds & _VALUED)):
                 out = list(dict.fromkeys(out))
@@ -139,6 +140,25 @@ class Bodies:
         if name in func.locals:
             return [UNKNOWN]
         return None
+
+    def _declared(self, module: Module, func: FunctionFacts, out: list[Sym], bound: list[Binding]) -> list[Sym]:
+        """A declared name (`tail: str`, `c: Clock` before `for c in items`, an annotated parameter) holds what its
+        declaration says wherever it is bound, as a type checker holds every assignment of it to the declared
+        type: where the declaration names a class, a binding that types nothing (an untyped iterable's element, an
+        unpacked library result, the name's own earlier value) adds nothing unknown beside it. A declaration that
+        types nothing itself (an unresolved name, `Any`) leaves every unknown in place."""
+        if UNKNOWN not in out:
+            return out
+        for binding in bound:
+            if binding.kind == "instance" and binding.member == "declared":
+                declared = binding.target
+            elif binding.kind == "alias" and binding.member:
+                declared = binding.member
+            else:
+                continue
+            if any(sym is not UNKNOWN for sym in self.evaluator.typed(module, func, declared)):
+                return [sym for sym in out if sym is not UNKNOWN] or [UNKNOWN]
+        return out
 
     def _received(self, module: Module, func: FunctionFacts) -> list[Sym]:
         """What a method's `self` / `cls` holds as its parameter: the receiver the walk entered with, or its own

@@ -310,6 +310,8 @@ class Dispatch:
         if binding.kind == "alias":
             with self.tracker.scope(modules="outer", state="off"):
                 return self.evaluator.resolve_chain_in_module(module, tuple(binding.target.split(".")), depth + 1)
+        if binding.kind == "called":
+            return self.evaluator.called_field(module, binding)
         return [UNKNOWN]
 
     def _class_attribute(

@@ -350,7 +350,13 @@ class Evaluator:
             return bounds
         else:
             syms = self.resolve_chain_in_module(module, chain, 1)
-        typed = [UNKNOWN if self._stub_protocol(sym) else _instance(sym) for sym in syms] or [UNKNOWN]
+        protocols = [self._stub_protocol(sym) for sym in syms]
+        typed = [UNKNOWN if protocol else _instance(sym) for sym, protocol in zip(syms, protocols, strict=True)]
+        if not local and not any(protocols) and UNKNOWN in typed and any(sym is not UNKNOWN for sym in typed):
+            # an annotation names a class: a binding of its name that names none (`except ImportError: mod = None`
+            # beside `import mod`) is no class the annotation can mean, as a type checker reads it
+            typed = [sym for sym in typed if sym is not UNKNOWN]
+        typed = typed or [UNKNOWN]
         if typed == [UNKNOWN] and not local:
             # a name that types nothing at run time (unbound, or `else: Loader = None`): a type checker's import
             checking = self._checking_only(module, chain)
@@ -371,6 +377,20 @@ class Evaluator:
             if self.view.has(source):
                 return self._typevar(self.view.module(source), bindings[0].member, depth + 1)
         return None
+
+    def called_field(self, module: Module, binding: Binding) -> list[Sym]:
+        """What `self.b = maker.make()` stores: the call's value as the assigning method's body types it (a call
+        with an annotated return names its class), like a local bound the same way; reads no module state."""
+        key = ("field", module.name, binding.member, binding.line, binding.name)
+        methods = [f for f in module.facts.functions if f.qualname == binding.member]
+        if key in self.tracker.busy or len(methods) != 1:  # a field built from itself (`self.b = self.b()`)
+            return [UNKNOWN]
+        self.tracker.busy.add(key)
+        try:
+            with self.tracker.scope(modules="outer", state="off"):
+                return self.locals.uncached_use(module, methods[0], tuple(binding.target.split("."))) or [UNKNOWN]
+        finally:
+            self.tracker.busy.discard(key)
 
     def _checking_only(self, module: Module, chain: tuple[str, ...]) -> list[Sym]:
         """What an annotation's name denotes through an import made only for a type checker (`if TYPE_CHECKING:`);

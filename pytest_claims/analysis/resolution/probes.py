@@ -49,10 +49,14 @@ class Probes:
             code = f"hasattr({'.'.join(chain[:-1])}, {chain[-1]!r})"
             found.blind_spot(line, code, code)
 
-    def dynamic_getattr(self, syms: list[Sym], line: int, found: Found) -> None:
+    def dynamic_getattr(self, syms: list[Sym], line: int, found: Found, code: str) -> None:
         """`getattr(obj, name)` with a name computed at run time may read any attribute: on a project instance it
         runs any property getter and the `__getattr__` / `__getattribute__` hooks of its class, on a project
-        module its PEP 562 `__getattr__`."""
+        module its PEP 562 `__getattr__`. On a value of unknown type (which may be a capable module, or an instance
+        with properties) it is a blind spot."""
+        if any(isinstance(sym, Unknown) for sym in syms):
+            text = code or "getattr(...)"
+            found.blind_spot(line, text, text)
         for sym in syms:
             if isinstance(sym, ProjectInstance):
                 self._reads(self.dispatch.probed_getters(sym, None), line, found, "implicit")

@@ -32,7 +32,7 @@ from pytest_claims.analysis.resolution.symbols import (
 )
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
-from pytest_claims.records import HIERARCHY, FunctionFacts
+from pytest_claims.records import CALLED_NAMES, HIERARCHY, FunctionFacts, called_name
 
 MAX_FORWARDS = 3
 """How many constructors a stored parameter is followed back through (`TTLCache(timer=...)` passing it on to
@@ -193,10 +193,11 @@ class Stored:
                 if any(isinstance(s, ProjectFunction) and (s.module, s.idx) == (module_name, index) for s in entered):
                     classes.append(cls)
         names = {self.view.module(c[0]).facts.classes[c[1]].qualname.rpartition(".")[2]: c for c in classes}
+        spelled = {word for short in names for word in self._searched(short)}
         sites: list[Site] = []
         for name in sorted({m for short in names for m in self.view.project.modules.naming(short)}):
             caller = self.view.module(name)
-            for site in self._sites_in(caller, set(names), set(classes), key=(module_name, index)):
+            for site in self._sites_in(caller, spelled, set(classes), key=(module_name, index)):
                 sites.append(site)
                 if len(sites) >= MAX_SITES:
                     return sites
@@ -290,17 +291,19 @@ class Stored:
         return named
 
     def _function_sites(self, module_name: str, index: int) -> list[Site]:
-        """The project's calls of the plain function at (module, index), in the modules whose text names it."""
+        """The project's calls of the plain function at (module, index), in the modules whose text names it: the
+        answer depends on those modules and on no other module's text naming it (`_searched`), not on the class
+        hierarchy (a call of a plain function is found by its names, whatever classes the project defines)."""
         key = (module_name, index)
         known = self._calls.get(key)
         if known is None:
             with self.tracker.scope(state="off") as read:
-                self.tracker.module(HIERARCHY)
                 name = self.view.module(module_name).facts.functions[index].qualname
+                words = self._searched(name)
                 sites: list[Site] = []
                 for caller in sorted(self.view.project.modules.naming(name)):
                     module = self.view.module(caller)
-                    sites.extend(s for s in self._sites_in(module, {name}, set(), key=key) if self._unbound(module, s))
+                    sites.extend(s for s in self._sites_in(module, words, set(), key=key) if self._unbound(module, s))
                     if len(sites) >= MAX_SITES:
                         sites = sites[:MAX_SITES]
                         break
@@ -308,6 +311,15 @@ class Stored:
         self.tracker.modules(known[1])
         return known[0]
 
+    def _searched(self, name: str) -> set[str]:
+        """The names the calls of something called `name` are looked for under, in the modules whose text names
+        it (`Modules.naming`): `name` and each name a module binds it to (`go` of `from m import runs as go`, called
+        `pkg.alias.go(...)`); each call so spelled is resolved to tell. Recorded: a module read is a dependency as
+        any is; one not read held none of these names, and what was found stands until a changed module's text
+        holds one (`CALLED_NAMES`)."""
+        words = self.view.project.modules.naming_words(name)
+        self.tracker.modules((CALLED_NAMES, *(called_name(word) for word in words)))
+        return set(words)
 
     def _unbound(self, module: Module, site: Site) -> bool:
         """Whether a call of a plain function passes its arguments as written: `f(x)` or `mod.f(x)`, not a call

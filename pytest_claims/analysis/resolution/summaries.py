@@ -273,7 +273,7 @@ class Summaries:
         if any(isinstance(s, Unknown) for s in syms):
             self.held.held(module, func, chain, ctx, (line, found))
         if ctx == "getattr":
-            self.probes.dynamic_getattr(syms, line, found)
+            self.probes.dynamic_getattr(syms, line, found, code)
         if ctx == "call" and any(_hidden(sym) for sym in syms) and self.calls.may_lead(module, func, chain):
             found.blind_spot(line, code, code or f"{'.'.join(chain)}(...)")
         elif ctx == "call" and any(self.callbacks.reads_zone(sym) for sym in syms):

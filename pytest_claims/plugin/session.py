@@ -1,0 +1,192 @@
+"""The analysis, once per session and project, in `pytest_sessionstart`: before collection, in the process that
+runs it (under xdist the controller; its workers receive the result, `workers`)."""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pytest_claims.analysis.project import Project, load
+from pytest_claims.config import Config as ClaimsConfig
+from pytest_claims.config import unknown_platform
+from pytest_claims.persist.cache import FactsCache
+from pytest_claims.persist.snapshot import snapshot_for
+from pytest_claims.plugin.options import requested_platforms
+from pytest_claims.plugin.paths import (
+    display_inside_of,
+    display_prefix_of,
+    is_relative_to,
+    is_test_file,
+    nodeid_path,
+    real_path,
+)
+from pytest_claims.plugin.projects import CONFIGS
+from pytest_claims.plugin.state import IDLE, STATE, STATES, ClaimsState
+from pytest_claims.vocabulary import platform_name
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """The analysis runs here, once per project: before collection, and (under xdist) before the workers start."""
+    config = session.config
+    configs = config.stash.get(CONFIGS, None)
+    if configs is None:
+        return
+    workerinput = getattr(config, "workerinput", None)
+    # what the xdist controller sent for each project, the first's under the keys a single project's run uses
+    sent: list[dict[str, Any]] = []
+    if workerinput is not None and "claims_display_prefix" in workerinput:
+        sent = [
+            {"prefix": workerinput["claims_display_prefix"], "inside": workerinput.get("claims_display_inside", "")},
+            *workerinput.get("claims_more", ()),
+        ]
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    states: list[ClaimsState] = []
+    for index, claims_config in enumerate(configs):
+        state = _analyse(config, claims_config, index)
+        if state is None:
+            continue
+        if index < len(sent):
+            state.display_prefix, state.display_inside = sent[index]["prefix"], sent[index]["inside"]
+        else:
+            state.display_prefix = display_prefix_of(claims_config.root, Path(str(config.invocation_params.dir)))
+            state.display_inside = display_inside_of(claims_config.root, Path(str(config.invocation_params.dir)))
+        state.tbstyle = str(config.getoption("tbstyle", "auto"))
+        if reporter is not None and isinstance(getattr(reporter, "stats", None), dict):
+            state.quiet_reports = reporter.stats.setdefault("", [])
+        # registered as a plugin of this session: the one hook pytest calls without the config (logreport)
+        config.pluginmanager.register(state, f"claims-session-{index}" if index else "claims-session")
+        states.append(state)
+    if not states:
+        config.stash[IDLE] = True
+        return
+    config.stash[STATE] = states[0]
+    config.stash[STATES] = states
+
+
+def _analyse(config: pytest.Config, claims_config: ClaimsConfig, index: int = 0) -> ClaimsState | None:
+    """The analysis of the session's `index`th project, or None when there is nothing to check (idle: `_scanned`)."""
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is not None and workerinput.get("claims_idle"):
+        return None
+    if workerinput is not None and "claims_payload" in workerinput:
+        more = workerinput.get("claims_more", ())
+        sent = workerinput["claims_payload"] if index == 0 else more[index - 1]["payload"]
+        return ClaimsState(claims_config, None, pickle.loads(sent))
+    requested, sweep = requested_platforms(config)
+    if requested is not None:
+        canonical = []
+        for platform in requested:  # `windows`, `macOS` ... read as `win32`, `darwin` (vocabulary.PLATFORM_ALIASES)
+            known = platform_name(platform)
+            if known is None:
+                raise pytest.UsageError(f"--claims-platform: {unknown_platform(platform)}")
+            canonical.append(known)
+        requested = canonical
+    cache = FactsCache(_cache_dir(config, claims_config.root))
+    report = bool(config.getoption("claims_report", None))  # details for the reports
+    started = time.perf_counter()
+    project = _scanned(config, claims_config, cache)
+    if project is not None and not (
+        project.modules.mentions or project.modules.unnamable_claims or project.index.problems
+    ):
+        return None  # idle: no table, no file that could hold a claim, no report or observation asked for
+    from pytest_claims.engine import check  # the resolver and the walks: loaded only when there is work
+
+    shown = _progress(config, "claims: analysing the project ...")
+    select, rules = _selection(config, claims_config)
+    try:
+        result = check(
+            claims_config.root,
+            requested,
+            claims_config,
+            sweep=sweep,
+            cache=cache,
+            details=report,
+            project=project,
+            select=select,
+            rules=rules,
+        )
+    finally:
+        if shown:
+            _progress(config, "")
+    state = ClaimsState(claims_config, result)
+    state.analysis = (time.perf_counter() - started, cache.parsed, cache.hits, result.reused)
+    from pytest_claims.usage import usage_warnings
+
+    state.usage = usage_warnings(result)  # settings that do nothing: named in the summary, never an error
+    # a report is built from the result alone (its details): the session does not carry the facts
+    # (every later garbage collection would walk them)
+    result.project.modules.release()
+    return state
+
+
+def _selection(config: pytest.Config, claims_config: ClaimsConfig) -> tuple[Callable[[str], bool] | None, bool]:
+    """Which claiming files the analysis judges, and whether the rules are checked: every file with no paths, the
+    project root among them, or `--claims-observe` (its verdicts cover every claim); else the files under a
+    directory given, those given, and those pytest may collect under another name (a name `python_files`
+    matches); the rules when a directory given holds a configured package (`collection._wanted`) or the
+    configuration file is given."""
+    if config.args_source != pytest.Config.ArgsSource.ARGS or config.getoption("claims_observe", False):
+        return None, True
+    root = real_path(claims_config.root)
+    paths = [real_path(Path(str(config.invocation_params.dir)) / arg.split("::")[0]) for arg in config.args]
+    if root in paths:
+        return None, True
+    packages = [real_path(root / p) for p in claims_config.packages]
+    rules = any(
+        path.is_dir() and any(is_relative_to(p, path) or is_relative_to(path, p) for p in packages) for path in paths
+    ) or (claims_config.file is not None and real_path(claims_config.file) in paths)
+
+    def select(rel: str) -> bool:
+        real = real_path(root / rel)
+        return any(real == path or is_relative_to(real, path) for path in paths) or is_test_file(config, real)
+
+    return select, rules
+
+
+def _scanned(config: pytest.Config, claims_config: ClaimsConfig, cache: FactsCache) -> Project | None:
+    """The project as the engine's pre-scan sees it (through the snapshot: a warm run reads no source file), when
+    the session may be idle: no `[tool.claims]` table and no report or observation asked for. Idle when no file
+    could hold a claim and none is unreadable: the plugin then adds nothing, so nothing is checked, stored or
+    collected (semantics §9). Otherwise the analysis goes on from this very project (None: it loads its own)."""
+    if claims_config.present or config.getoption("claims_report", None) or config.getoption("claims_observe", False):
+        return None
+    return load(claims_config, cache, snapshot_for(cache.directory))
+
+
+def _progress(config: pytest.Config, text: str) -> bool:
+    """A progress line while the analysis runs, in pytest's own style: on a terminal only, at the default
+    verbosity or above (never in `-q` output, never in output captured to a file); "" erases it."""
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is None or not getattr(reporter, "isatty", False) or config.get_verbosity() < 0:
+        return False
+    if text:
+        reporter.write(text, flush=True)
+    else:
+        reporter.rewrite("", erase=True)
+    return True
+
+
+def _cache_dir(config: pytest.Config, root: Path) -> Path | None:
+    """The facts cache lives in pytest's cache (so `--cache-clear` clears it); none without cacheprovider. A
+    project other than the rootdir has a directory of its own below it, named by its path from the rootdir, so
+    the projects of a monorepo keep their stored verdicts apart, whichever way the run found them."""
+    cache = getattr(config, "cache", None)
+    if cache is None:
+        return None
+    try:
+        directory = Path(cache.mkdir("claims"))
+        inside = nodeid_path(root, Path(str(config.rootpath)))
+        if inside in ("", "."):
+            return directory
+        directory = directory / "projects" / hashlib.sha256(inside.encode()).hexdigest()[:16]
+        directory.mkdir(parents=True, exist_ok=True)
+        return directory
+    except OSError:
+        return None
