@@ -180,7 +180,7 @@ def test_records_import_nothing_of_the_project() -> None:
 RESOLUTION: tuple[tuple[str, ...], ...] = (
     ("symbols", "tracking", "context"),
     ("target",),
-    ("properties", "stdvalues"),
+    ("iteration", "properties", "stdvalues"),
     ("evaluate",),
     ("hierarchy",),
     ("exclusion", "structural"),

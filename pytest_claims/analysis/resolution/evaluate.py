@@ -16,6 +16,7 @@ from typing import Protocol
 
 from pytest_claims.analysis.catalog import Catalogue
 from pytest_claims.analysis.project import Module
+from pytest_claims.analysis.resolution.iteration import Iteration
 from pytest_claims.analysis.resolution.properties import Properties
 from pytest_claims.analysis.resolution.stdvalues import StdValues
 from pytest_claims.analysis.resolution.symbols import (
@@ -85,6 +86,7 @@ class Evaluator:
         self.locals: Locals
         self.stdlib = StdValues(view, catalogue)
         self.properties = Properties(view, tracker)
+        self.iteration = Iteration(view)
         self._members: dict[tuple[str, str], tuple[list[Sym], frozenset[str], frozenset[tuple[str, int]]]] = {}
 
     # -- modules ------------------------------------------------------------------------------------------
@@ -350,7 +352,7 @@ class Evaluator:
             return bounds
         else:
             syms = self.resolve_chain_in_module(module, chain, 1)
-        protocols = [self._stub_protocol(sym) for sym in syms]
+        protocols = [self.stdlib.stub_protocol(sym) for sym in syms]
         typed = [UNKNOWN if protocol else _instance(sym) for sym, protocol in zip(syms, protocols, strict=True)]
         if not local and not any(protocols) and UNKNOWN in typed and any(sym is not UNKNOWN for sym in typed):
             # an annotation names a class: a binding of its name that names none (`except ImportError: mod = None`
@@ -361,7 +363,7 @@ class Evaluator:
             # a name that types nothing at run time (unbound, or `else: Loader = None`): a type checker's import
             checking = self._checking_only(module, chain)
             if checking:
-                return [UNKNOWN if self._stub_protocol(sym) else _instance(sym) for sym in checking]
+                return [UNKNOWN if self.stdlib.stub_protocol(sym) else _instance(sym) for sym in checking]
         return typed
 
     def _typevar(self, module: Module, name: str, depth: int) -> list[Sym] | None:
@@ -403,49 +405,6 @@ class Evaluator:
             for attr in chain[1:]:
                 syms = [s for sym in syms for s in self.step(sym, attr, 2)]
         return syms
-
-    def unpacked(self, callees: list[Sym], member: str) -> list[Sym]:
-        """One position (`member`: "position/length") of unpacking what a call of `callees` returns: the class a
-        project function's `-> tuple[A, B]` names there; unknown for any other callee or another length."""
-        position, _, length = member.partition("/")
-        out: list[Sym] = []
-        for sym in callees:
-            parts: list[str] = []
-            if isinstance(sym, ProjectFunction):
-                home = self.view.module(sym.module)
-                func = home.facts.functions[sym.idx]
-                parts = func.result[1:].split(";") if func.result.startswith("(") else []
-            if len(parts) == int(length) and parts[int(position)]:
-                out.extend(self.typed(home, func, parts[int(position)]))
-            else:
-                out.append(UNKNOWN)
-        return list(dict.fromkeys(out)) or [UNKNOWN]
-
-    def _stub_protocol(self, sym: Sym) -> bool:
-        """A stdlib protocol (`SupportsInt`, `os.PathLike`): the annotated value may be of any class, a project
-        one too, so its methods are not the stub's (a call on it is a blind spot, semantics §5)."""
-        if not isinstance(sym, StdName) or sym.symbol.kind != "class":
-            return False
-        return self.view.stubs.is_protocol(*sym.symbol.where)
-
-    def element(self, sym: Sym) -> Sym:
-        """One element of iterating over `sym`."""
-        match sym:
-            case Elements(item):
-                return item
-            case MapOf(key):
-                return key
-            case StdInstance("builtins", "str" | "bytes"):
-                return sym
-            case ProjectInstance():
-                for method in self.members.class_member(sym, "__iter__", 1):
-                    if isinstance(method, ProjectFunction):
-                        result = self.called(method)
-                        if isinstance(result, Elements):
-                            return self.element(result)
-            case External():
-                return sym
-        return UNKNOWN
 
     # -- attribute steps ----------------------------------------------------------------------------------
 
