@@ -73,7 +73,7 @@ more calls. No parameter has this name, so no test reads it."""
 OUTSIDE = "<self>"
 """The name of the entry of a `Decided` that says which project subclasses the method's `self` is no instance of
 (`(OUTSIDE, "outside", ((module, class index), ...))`; absent: none known): a method entered by a lookup of its name
-on an instance never runs for the subclasses that override the name (`Dispatch.outside`). No parameter has this
+on an instance never runs for the subclasses that override the name (`Exclusion.outside`). No parameter has this
 name, so no test reads it."""
 
 MAX_HOPS = 2

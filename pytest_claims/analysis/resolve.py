@@ -77,6 +77,8 @@ class Resolver:
         done with is freed by reference counting alone: the engine runs with the cyclic collector off."""
         self.evaluator.members = _CLOSED
         self.evaluator.locals = _CLOSED
+        self.dispatch.protocols.close()
+        self.summaries.close()
         self.hierarchy.peers = list
 
     def _peer_hierarchies(self) -> list[Hierarchy]:

@@ -1,5 +1,5 @@
 """Context summaries replay the uses another context of the function resolved without asking anything of its
-context (`resolution.summaries.Tape`): every summary must equal the one a fresh resolver computes for that context
+context (`resolution.found.Tape`): every summary must equal the one a fresh resolver computes for that context
 alone, deps included, whatever contexts came before it."""
 
 from __future__ import annotations

@@ -160,9 +160,9 @@ def test_names_resolve_through_imports_to_typed_symbols(tmp_path: Path) -> None:
     assert evaluate.called(make) == ProjectInstance(*thing)
     things = evaluate.called(ProjectFunction(*function_key(resolver, "pkg.names", "things")))
     assert things == Elements(ProjectInstance(*thing))
-    assert evaluate.element(things) == ProjectInstance(*thing)
-    assert evaluate.element(StdInstance("builtins", "str")) == StdInstance("builtins", "str")
-    assert evaluate.element(UNKNOWN) == UNKNOWN
+    assert evaluate.iteration.element(things, evaluate) == ProjectInstance(*thing)
+    assert evaluate.iteration.element(StdInstance("builtins", "str"), evaluate) == StdInstance("builtins", "str")
+    assert evaluate.iteration.element(UNKNOWN, evaluate) == UNKNOWN
 
 
 # -- hierarchy and dispatch -----------------------------------------------------------------------------------------

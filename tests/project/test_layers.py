@@ -180,12 +180,15 @@ def test_records_import_nothing_of_the_project() -> None:
 RESOLUTION: tuple[tuple[str, ...], ...] = (
     ("symbols", "tracking", "context"),
     ("target",),
+    ("iteration", "properties", "stdvalues"),
     ("evaluate",),
     ("hierarchy",),
+    ("exclusion", "structural"),
     ("dispatch",),
     ("bodies",),
-    ("stored", "conditional"),
+    ("stored", "conditional", "found"),
     ("instances",),
+    ("callbacks", "entering", "escapes", "held", "hooks", "methodcalls", "probes", "reaches"),
     ("summaries",),
 )
 """The resolution's collaborators, lowest first (`analysis/resolution/`): each imports only its own row's and lower

@@ -204,12 +204,13 @@ class Bodies:
         if kind == "alias":
             return evaluator.annotated(module, func, binding, self.uncached_use(module, func, tuple(target.split("."))))
         if kind == "element":
-            return [evaluator.element(sym) for sym in self.uncached_use(module, func, tuple(target.split(".")))]
+            iterated = self.uncached_use(module, func, tuple(target.split(".")))
+            return [evaluator.iteration.element(sym, evaluator) for sym in iterated]
         if kind == "nested":  # a local def or lambda: its body's uses are this function's own
             return [OPAQUE]
         if kind == "unpacked":  # a position of what a call returns: the callee's annotation may say
             callees = self.uncached_use(module, func, tuple(target.split("."))[:-1])
-            return evaluator.unpacked(callees, binding.member)
+            return evaluator.iteration.unpacked(callees, binding.member, evaluator)
         return evaluator.resolve_binding(module, binding, 1)  # an import inside the function
 
     def _narrowed(self, module: Module, func: FunctionFacts, local: str, typed: list[Sym]) -> list[Sym]:

@@ -16,6 +16,9 @@ from typing import Protocol
 
 from pytest_claims.analysis.catalog import Catalogue
 from pytest_claims.analysis.project import Module
+from pytest_claims.analysis.resolution.iteration import Iteration
+from pytest_claims.analysis.resolution.properties import Properties
+from pytest_claims.analysis.resolution.stdvalues import StdValues
 from pytest_claims.analysis.resolution.symbols import (
     OPAQUE,
     TYPE_INSTANCE,
@@ -37,8 +40,8 @@ from pytest_claims.analysis.resolution.symbols import (
     instance_of,
 )
 from pytest_claims.analysis.resolution.target import TargetView
-from pytest_claims.analysis.resolution.tracking import Kept, Tracker
-from pytest_claims.records import MAX_ALIAS_DEPTH, Binding, FunctionFacts, StubSymbol, TypeRef
+from pytest_claims.analysis.resolution.tracking import Tracker
+from pytest_claims.records import MAX_ALIAS_DEPTH, Binding, FunctionFacts, StubSymbol
 
 _LITERAL_CLASSES = {
     "<str>": "str",
@@ -81,7 +84,9 @@ class Evaluator:
         self.members: Members
         """Set by the `Resolver` that wires the collaborators."""
         self.locals: Locals
-        self._getters: dict[tuple[str, int], Kept[Sym]] = {}
+        self.stdlib = StdValues(view, catalogue)
+        self.properties = Properties(view, tracker)
+        self.iteration = Iteration(view)
         self._members: dict[tuple[str, str], tuple[list[Sym], frozenset[str], frozenset[tuple[str, int]]]] = {}
 
     # -- modules ------------------------------------------------------------------------------------------
@@ -310,24 +315,14 @@ class Evaluator:
             case StdName(_, symbol) if symbol.kind == "class":
                 return instance_of(symbol)
             case StdName(_, symbol) if symbol.kind == "function":
-                return self.stub_result(symbol, args)
+                return self.stdlib.stub_result(symbol, args)
             case StdMethod(_, _, looked_up):  # a method of a value, typed through the value's class (`Self`)
-                return self.stub_result(StubSymbol("function", looked_up), args)
+                return self.stdlib.stub_result(StubSymbol("function", looked_up), args)
             case ContainerMethod(result):
                 return result
             case External() | Missing():
                 return sym
         return UNKNOWN
-
-    def stub_result(self, symbol: StubSymbol, args: str = "()") -> Sym:
-        """The class a stdlib function's annotated return names, when the stubs say (`os.getcwd` -> str), given
-        what the call passes (`re.sub` with a str literal -> str)."""
-        if args == "()" or args[:2] == "(=":  # `(=C)`: a `cast` other than typing's (`ctypes.cast`) passes no literal
-            ref = self.view.stub_type(self.view.stubs.returns, symbol.where)
-        else:
-            module, qual = symbol.where
-            ref = self.view.stub_type(self.view.stubs.call_returns, (module, qual + args))
-        return from_ref(ref) if ref is not None else UNKNOWN
 
     def typed(self, module: Module, func: FunctionFacts | None, target: str) -> list[Sym]:
         """The values an annotation's type target denotes (see `Binding`): instances, collections, mappings. An
@@ -357,7 +352,7 @@ class Evaluator:
             return bounds
         else:
             syms = self.resolve_chain_in_module(module, chain, 1)
-        protocols = [self._stub_protocol(sym) for sym in syms]
+        protocols = [self.stdlib.stub_protocol(sym) for sym in syms]
         typed = [UNKNOWN if protocol else _instance(sym) for sym, protocol in zip(syms, protocols, strict=True)]
         if not local and not any(protocols) and UNKNOWN in typed and any(sym is not UNKNOWN for sym in typed):
             # an annotation names a class: a binding of its name that names none (`except ImportError: mod = None`
@@ -368,7 +363,7 @@ class Evaluator:
             # a name that types nothing at run time (unbound, or `else: Loader = None`): a type checker's import
             checking = self._checking_only(module, chain)
             if checking:
-                return [UNKNOWN if self._stub_protocol(sym) else _instance(sym) for sym in checking]
+                return [UNKNOWN if self.stdlib.stub_protocol(sym) else _instance(sym) for sym in checking]
         return typed
 
     def _typevar(self, module: Module, name: str, depth: int) -> list[Sym] | None:
@@ -411,49 +406,6 @@ class Evaluator:
                 syms = [s for sym in syms for s in self.step(sym, attr, 2)]
         return syms
 
-    def unpacked(self, callees: list[Sym], member: str) -> list[Sym]:
-        """One position (`member`: "position/length") of unpacking what a call of `callees` returns: the class a
-        project function's `-> tuple[A, B]` names there; unknown for any other callee or another length."""
-        position, _, length = member.partition("/")
-        out: list[Sym] = []
-        for sym in callees:
-            parts: list[str] = []
-            if isinstance(sym, ProjectFunction):
-                home = self.view.module(sym.module)
-                func = home.facts.functions[sym.idx]
-                parts = func.result[1:].split(";") if func.result.startswith("(") else []
-            if len(parts) == int(length) and parts[int(position)]:
-                out.extend(self.typed(home, func, parts[int(position)]))
-            else:
-                out.append(UNKNOWN)
-        return list(dict.fromkeys(out)) or [UNKNOWN]
-
-    def _stub_protocol(self, sym: Sym) -> bool:
-        """A stdlib protocol (`SupportsInt`, `os.PathLike`): the annotated value may be of any class, a project
-        one too, so its methods are not the stub's (a call on it is a blind spot, semantics §5)."""
-        if not isinstance(sym, StdName) or sym.symbol.kind != "class":
-            return False
-        return self.view.stubs.is_protocol(*sym.symbol.where)
-
-    def element(self, sym: Sym) -> Sym:
-        """One element of iterating over `sym`."""
-        match sym:
-            case Elements(item):
-                return item
-            case MapOf(key):
-                return key
-            case StdInstance("builtins", "str" | "bytes"):
-                return sym
-            case ProjectInstance():
-                for method in self.members.class_member(sym, "__iter__", 1):
-                    if isinstance(method, ProjectFunction):
-                        result = self.called(method)
-                        if isinstance(result, Elements):
-                            return self.element(result)
-            case External():
-                return sym
-        return UNKNOWN
-
     # -- attribute steps ----------------------------------------------------------------------------------
 
     def step(self, sym: Sym, attr: str, depth: int) -> list[Sym]:
@@ -468,9 +420,9 @@ class Evaluator:
             case ProjectInstance() | ProjectClass():
                 return self._class_step(sym, attr, depth)
             case StdName():
-                return [self._std_member(sym, attr)]
+                return [self.stdlib.std_member(sym, attr)]
             case StdInstance(module, qualname):
-                return [self._value_member(module, qualname, attr)]
+                return [self.stdlib.value_member(module, qualname, attr)]
             case MapOf():
                 return [_map_member(sym, attr)]
             case External(dotted):
@@ -490,74 +442,13 @@ class Evaluator:
             if attr == "__class__":
                 return [ProjectClass(sym.module, sym.idx, True)]  # `self.__class__()`: the class, or a subclass
             found = self.members.class_member(sym, attr, depth, dispatch=True)
-            values = [v for s in found if isinstance(s, ProjectFunction) for v in self._property_value(s)]
+            values = [v for s in found if isinstance(s, ProjectFunction) for v in self.properties.value(s, self)]
             return list(dict.fromkeys([*found, *values])) if values else found
         if attr == "__class__":  # a class's class is its metaclass: a project one when it or a base names one
             metaclasses = self.members.metaclasses(sym)
             if metaclasses:
                 return list(metaclasses)
         return self.members.class_member(sym, attr, depth, dispatch=sym.dispatch)
-
-    def _property_value(self, sym: ProjectFunction) -> list[Sym]:
-        """What reading a property on an instance gives besides entering its getter: the value the getter returns
-        (what each `return` gives: a field, a function, an instance; where that is no chain, the project class its
-        annotation names), so a call of it (`self.timer()`) or a `with` on it lands where that value does; an
-        unknown value where the getter says nothing more (a call of it is a blind spot). Memoised per getter."""
-        home = self.view.module(sym.module)
-        func = home.facts.functions[sym.idx]
-        if func.kind != "property" or not func.gives:
-            return []
-        key = (sym.module, sym.idx)
-        return self.tracker.kept(self._getters, key, lambda: self._getter_value(home, func, key))
-
-    def _getter_value(self, home: Module, func: FunctionFacts, key: tuple[str, int]) -> list[Sym]:
-        busy = ("gives", *key)
-        if busy in self.tracker.busy:  # a getter returning what it is itself read through
-            self.tracker.cycles += 1
-            return [UNKNOWN]
-        self.tracker.busy.add(busy)
-        try:
-            with self.tracker.scope(modules="outer", state="off"):
-                found: list[Sym] = []
-                for chain in func.gives:
-                    if chain != "?":
-                        found.extend(self.locals.uncached_use(home, func, tuple(chain.split("."))))
-                        continue
-                    typed = self.typed(home, func, func.result) if func.result else []
-                    found.extend(typed if typed and all(isinstance(s, ProjectInstance) for s in typed) else [UNKNOWN])
-        finally:
-            self.tracker.busy.discard(busy)
-        return list(dict.fromkeys(found)) or [UNKNOWN]
-
-    def _std_member(self, sym: StdName, attr: str) -> Sym:
-        """A member of a stdlib module or class, as the stubs declare it; of a function or variable, nothing."""
-        symbol = sym.symbol
-        if symbol.kind not in ("module", "class"):
-            return OPAQUE
-        path = (*(p for p in symbol.where[1].split(".") if p), attr)
-        return StdName(f"{sym.dotted}.{attr}", self.view.stub_member(symbol.where[0], path))
-
-    def _value_member(self, module: str, qualname: str, attr: str) -> Sym:
-        """A member of a stdlib value: a method (judged by the catalogue's `Class.member` entries alone), or an
-        attribute or property whose annotated type the stubs give (`Path.name` is a str).
-
-        Types are looked up through the value's own class, not the class that defines the member: a stub's
-        `Self` is the receiver's class (`Path.parent` is a `Path` although `PurePath` defines it)."""
-        symbol = self.view.stub_member(module, (*qualname.split("."), attr))
-        looked_up = (module, f"{qualname}.{attr}")
-        if symbol.kind == "function":
-            ref = self.view.stub_type(self.view.stubs.attribute, looked_up)
-            if ref is not None and self.catalogue.exact(self.catalogue.normalize(".".join(symbol.where))) is None:
-                return from_ref(ref)  # a property: its value (a catalogued one stays a reach when read)
-            # named by the class that defines it (`PosixPath.read_text` is `pathlib.Path.read_text`); calling it
-            # gives what the stubs say through the value's class
-            return StdMethod(".".join(symbol.where), symbol, looked_up)
-        if symbol.kind == "variable":
-            ref = self.view.stub_type(self.view.stubs.attribute, looked_up)
-            return from_ref(ref) if ref is not None else UNKNOWN
-        if symbol.kind == "class":
-            return StdName(f"{module}.{qualname}.{attr}", symbol)
-        return UNKNOWN
 
 
 _CASTS = frozenset({("typing", "cast"), ("typing_extensions", "cast")})
@@ -588,11 +479,6 @@ def _map_member(sym: MapOf, attr: str) -> Sym:
         return ContainerMethod(sym.value)
     return OPAQUE
 
-
-def from_ref(ref: TypeRef) -> Sym:
-    """The value a stub type names: an instance of its class, or a collection of them."""
-    inner = StdInstance(ref.module, ref.qualname)
-    return Elements(inner) if ref.kind == "elements" else inner
 
 
 def where(rel: str, line: int, message: str) -> str:

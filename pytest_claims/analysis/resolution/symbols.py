@@ -49,7 +49,7 @@ class ProjectClass(NamedTuple):
 class ProjectInstance(NamedTuple):
     """An instance of a project class (or of any project subclass of it). `without`: project subclasses it is known
     to be no instance of (nor of their subclasses): the `self` of a method entered by its name's lookup, which
-    the subclasses overriding that name never run (`Dispatch.outside`)."""
+    the subclasses overriding that name never run (`Exclusion.outside`)."""
 
     module: str
     idx: int

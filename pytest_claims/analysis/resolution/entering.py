@@ -1,0 +1,95 @@
+"""The context a call enters a project function in: the callee's tests the call decides, by the literals it passes
+(its own, or the decided parameters of the body it is written in, passed on: `context.forward`) and by the
+arguments of known class it passes (`instances.Instances`); on a decorated def, only where every decorator hands
+the def back unchanged (`hands_back`), since anything else may wrap it.
+"""
+
+from __future__ import annotations
+
+from pytest_claims.analysis.arguments import NAMED, SURE, Decided, Passed
+from pytest_claims.analysis.resolution.bodies import Bodies
+from pytest_claims.analysis.resolution.conditional import Site
+from pytest_claims.analysis.resolution.context import entered_with, forward, with_hops
+from pytest_claims.analysis.resolution.dispatch import Dispatch
+from pytest_claims.analysis.resolution.evaluate import Evaluator
+from pytest_claims.analysis.resolution.found import Call, Key
+from pytest_claims.analysis.resolution.held import bound
+from pytest_claims.analysis.resolution.hierarchy import Hierarchy
+from pytest_claims.analysis.resolution.instances import Instances
+from pytest_claims.analysis.resolution.symbols import ProjectFunction, Sym
+from pytest_claims.analysis.resolution.target import TargetView
+from pytest_claims.analysis.resolution.tracking import Tracker
+from pytest_claims.records import FunctionFacts
+
+
+class Entering:
+    """The arguments the calls of one target's summaries enter their callees with (decorators memoised per def)."""
+
+    def __init__(
+        self,
+        parts: tuple[TargetView, Evaluator, Hierarchy, Dispatch, Bodies, Tracker],
+        instances: Instances,
+    ) -> None:
+        self.view, _, _, _, self.bodies, self.tracker = parts
+        self.instances = instances
+        self._decorators: dict[Key, tuple[bool, frozenset[str]]] = {}
+        """Per decorated def, whether its decorators hand it back unchanged, and the modules that answer read."""
+
+    def entered(self, key: Key, callee: FunctionFacts, call: Call) -> Decided:
+        """The callee's tests the call decides: by the literals it passes or leaves (its own, or the decided
+        parameters of the body it is written in, passed on), and by the arguments of known class it passes."""
+        passed, hops = self._forwarded(call)
+        shift = bound(self.bodies, callee, call)
+        args = entered_with(callee, passed, shift)
+        site = Site(passed, call.module, call.func)
+        known = self.instances.decide(key, callee.tests, callee.accepts, site, shift)
+        if known:
+            literal = {d[0] for d in args}
+            args = tuple(sorted((*args, *(d for d in known if d[0] not in literal)), key=lambda d: d[0]))
+        return with_hops(args, hops)
+
+    def _forwarded(self, call: Call) -> tuple[Passed, int]:
+        """What a call passes, with the decided parameters of the body it is written in passed on (`forward`), and
+        how many calls they have been passed through (0: none passed on). Asks the context when it passes one on."""
+        given = self.bodies.given
+        if given is None or given[0] is not call.func:
+            return call.passed, 0
+        if any(_names_one_of(arg, call.func.tests) for arg in (*call.passed[0], *(v for _, v in call.passed[1]))):
+            self.bodies.asked += 1  # the edge's arguments depend on how the body was entered: never replayed
+        passing = forward(call.passed, given[1])
+        return passing if passing is not None else (call.passed, 0)
+
+    def hands_back(self, key: Key, callee: FunctionFacts) -> bool:
+        """Whether every decorator of a decorated def hands it back unchanged, so a call of its name passes the def
+        its arguments as written: a project function that returns its argument (`@register`), or a call of one that
+        returns such a local def (`@library.filter("name")`, a registry). Anything else may wrap it (`@pass_context`
+        adds an argument): its tests stay open. Memoised per def, with the modules resolving the decorators read."""
+        known = self._decorators.get(key)
+        if known is None:
+            module = self.view.module(key[0])
+            deps: set[str] = set()
+            handed = True
+            for text in callee.decorated:
+                if text == "<?>":
+                    handed = False
+                    break
+                called = text.endswith("()")
+                with self.tracker.scope(state="off"):  # the def's statement evaluates it, not this call
+                    syms, read = self.bodies.decorator(module, callee, text.removesuffix("()"))
+                deps.update(read)
+                wanted = "def" if called else "arg"
+                handed = handed and bool(syms) and all(self._returns(sym) == wanted for sym in syms)
+            known = self._decorators[key] = (handed, frozenset(deps))
+        self.tracker.modules(known[1])
+        return known[0]
+
+    def _returns(self, sym: Sym) -> str:
+        """What a project function hands back as a decorator (`FunctionFacts.hands_back`); "" for anything else."""
+        if not isinstance(sym, ProjectFunction):
+            return ""
+        return self.view.module(sym.module).facts.functions[sym.idx].hands_back
+
+
+def _names_one_of(arg: object, names: tuple[str, ...]) -> bool:
+    """Whether a passed argument (`arguments.Passed`) is a plain name out of `names`."""
+    return isinstance(arg, tuple) and len(arg) == 2 and arg[0] in (NAMED, SURE) and arg[1] in names

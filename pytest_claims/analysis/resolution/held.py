@@ -1,0 +1,223 @@
+"""What a value not known in a body may hold, as the project shows it (`stored.Stored`): a callable stored in an
+attribute from a parameter (`self._timer()`), a value the project's calls pass for a parameter of the function a
+claim's walk starts from; and, for a call passing such a parameter on unchanged, the source the callee's parameter
+then holds (`arguments.FROM`). Each capability is reported where the value is written; the blind spot stays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pytest_claims.analysis.arguments import FROM, MAX_HOPS, NAMED, START, SURE, Decided, Passed
+from pytest_claims.analysis.project import Module
+from pytest_claims.analysis.resolution.bodies import Bodies
+from pytest_claims.analysis.resolution.context import entered_with
+from pytest_claims.analysis.resolution.dispatch import Dispatch
+from pytest_claims.analysis.resolution.evaluate import Evaluator
+from pytest_claims.analysis.resolution.found import Call, Found, Key, Outcome, closed
+from pytest_claims.analysis.resolution.hierarchy import Hierarchy
+from pytest_claims.analysis.resolution.stored import Stored, private_owner
+from pytest_claims.analysis.resolution.symbols import (
+    ProjectClass,
+    ProjectFunction,
+    ProjectInstance,
+    ProjectModule,
+    Sym,
+)
+from pytest_claims.analysis.resolution.target import TargetView
+from pytest_claims.analysis.resolution.tracking import Tracker
+from pytest_claims.records import FunctionFacts
+
+
+class Held:
+    """The stored and passed values of the bodies one target's summaries resolve."""
+
+    def __init__(
+        self,
+        parts: tuple[TargetView, Evaluator, Hierarchy, Dispatch, Bodies, Tracker],
+        outcome: Outcome,
+        current: Callable[[], Key | None],
+    ) -> None:
+        self.view, _, self.hierarchy, _, self.bodies, _ = parts
+        self.stored = Stored(parts)
+        self._outcome = outcome
+        self._current = current
+        """The function whose body `Summaries` is summarising (its key), asked when a value's source is."""
+
+    def close(self) -> None:
+        """Drop the references back to the summary (`found.closed`)."""
+        self._outcome = self._current = closed
+
+    def held(
+        self,
+        module: Module,
+        func: FunctionFacts,
+        chain: tuple[str, ...],
+        ctx: str,
+        at: tuple[int, Found],
+        passed: Passed | None = None,
+    ) -> None:
+        """A use whose value is not known here: what the project shows it may hold, a callable stored in an
+        attribute (`_stored`) or a value passed for a parameter (`_passed`)."""
+        if ctx == "call" and len(chain) > 1 and chain[-1][:1] != "(":
+            self._stored(module, func, chain, at, passed)
+        if func.received and (ctx == "call" or (ctx == "ref" and len(chain) > 1)):
+            self._passed(module, func, chain, ctx, at)
+
+    def _stored(
+        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], at: tuple[int, Found], passed: Passed | None
+    ) -> None:
+        """`obj.x(...)` where the classes of `obj` store `x` from a parameter: the call enters what the
+        project shows can be there (`stored.Stored`), each capability reported where it is written (the default,
+        the argument); the blind spot stays beside it. The call's literal arguments decide the callable's tests
+        as a direct call's do, where how it was stored says which parameters it binds (`Stored.bound`)."""
+        line, found = at
+        receivers = self.bodies.use(module, func, chain[:-1])[0]
+        if not any(isinstance(sym, ProjectInstance) for sym in receivers):
+            return
+        owner = private_owner(self.view, module, func, chain)
+        for sym, written, home in self.stored.origins(receivers, chain[-1], owner):
+            inner = Found(found.keep_names)
+            decided = self._stored_args(sym, self.stored.bound.get((sym, written, home), -1), passed)
+            self._outcome(sym, "call", line, inner, "", how="stored", outside=decided)
+            found.absorb(inner, (written, line, "stored"), "" if home == module.name else home)
+
+    def _stored_args(self, sym: Sym, shift: int, passed: Passed | None) -> Decided:
+        """The tests of a stored callable (`sym`) that a call of it passing `passed` decides: its literals only,
+        for a project function of a plain kind whose bound leading parameters are known (`shift`)."""
+        if not isinstance(sym, ProjectFunction) or passed is None or shift < 0:
+            return ()
+        callee = self.view.module(sym.module).facts.functions[sym.idx]
+        if callee.decorated or callee.kind not in ("function", "method") or (callee.kind == "method") != (shift == 1):
+            return ()
+        return entered_with(callee, passed, shift)
+
+    def _passed(
+        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], ctx: str, at: tuple[int, Found]
+    ) -> None:
+        """`p(...)`, `p.m(...)` or `p.prop` in the function a claim's walk starts from, `p` a parameter of that plain
+        function its body never rebinds: the use enters what the project's own calls pass for `p`
+        (`stored.Stored.passed`), each capability reported where the argument is written; any other caller may
+        pass anything, so the blind spot stays beside it. Inside the walk `p` holds what the walk's own call
+        passed, not every caller's value."""
+        if any(step[:1] in ("(", "<") for step in chain) or not any(name == chain[0] for name, _ in func.received):
+            return
+        if func is self.bodies.current:
+            self.bodies.asked += 1  # what it adds depends on how the walk entered the function
+        sources = self._sources(func)
+        source = sources[1].get(chain[0]) if sources is not None else None
+        if source is None:
+            return  # entered by a call of the walk: the parameter holds what that call passed
+        line, found = at
+        for sym, written, home in self.stored.passed(*source):
+            inner = Found(found.keep_names)
+            exact = (sym, written, home) in self.stored.made and (sym, written, home) not in self.stored.named
+            for target in self.bodies.steps(module, func, [sym], chain[1:]):
+                how = self._origin_how(sym, target)
+                if not (exact and how == "override"):  # a constructed value is of its class exactly
+                    self._outcome(target, ctx, line, inner, "", how=how)
+            found.absorb(inner, (written, line, "argument"), "" if home == module.name else home)
+
+    def _origin_how(self, origin: Sym, target: Sym) -> str:
+        """How a use of a passed value enters a method: `override` when the method's class is in no MRO of the
+        value's class (a subclass's override, as for any method call on a value of known class), else `argument`."""
+        if isinstance(origin, ProjectInstance) and isinstance(target, ProjectFunction):
+            home = self.view.module(target.module)
+            owner = home.facts.functions[target.idx].cls
+            owners = {(target.module, index) for index in self.view.classes_named(home, owner)} if owner else set()
+            if owners and not owners.intersection(self.hierarchy.mro(origin.module, origin.idx)):
+                return "override"
+        return "argument"
+
+    def handed(self, callee: FunctionFacts, call: Call, args: Decided) -> Decided:
+        """`args` and, where the body a walk started from (or a body it handed such a value to) passes a parameter
+        holding what the project's calls pass the start on unchanged to a plain function's parameter, that
+        parameter's source (`arguments.FROM`), up to `MAX_HOPS` calls from the start."""
+        func = call.func
+        named = [a for a in (*call.passed[0], *(v for _, v in call.passed[1])) if _plain_name(a)]
+        if not any(isinstance(a, tuple) and any(a[1] == n for n, _ in func.received) for a in named):
+            return args
+        if func is self.bodies.current:
+            self.bodies.asked += 1  # the edge's context depends on how the body was entered: never replayed
+        sources = self._sources(func)
+        if sources is None:
+            return args
+        hops, holding = sources
+        if bound(self.bodies, callee, call) != 0:
+            return args  # a function called as a bound method: its first parameter is the receiver
+        handed: list[tuple[str, str, int, str]] = []
+        for param, position in callee.received:
+            passed = dict(call.passed[1]).get(param)
+            if passed is None and 0 <= position < len(call.passed[0]):
+                passed = call.passed[0][position]
+            name = str(passed[1]) if _plain_name(passed) and isinstance(passed, tuple) else ""
+            if name in holding and _leads(callee, param):
+                handed.append((param, *holding[name]))
+        if not handed or hops >= MAX_HOPS:
+            return args
+        entry = (FROM, FROM, (hops + 1, tuple(sorted(handed))))
+        return tuple(sorted((*args, entry), key=lambda decided: decided[0]))
+
+    def _sources(self, func: FunctionFacts) -> tuple[int, dict[str, tuple[str, int, str]]] | None:
+        """For the body being summarised, which of its parameters hold what the project's calls pass the walk's
+        start: (calls from the start, parameter -> (module, function index, the start's parameter)); None when
+        it was entered otherwise."""
+        given = self.bodies.given
+        if given is None or given[0] is not func:
+            return None
+        key = self._current()
+        if START in given[1] and key is not None and self.view.module(key[0]).facts.functions[key[1]] is func:
+            return 0, {name: (key[0], key[1], name) for name, _ in func.received}
+        held = given[1].get(FROM)
+        if held is None or not isinstance(held[1], tuple):
+            return None
+        hops, pairs = held[1]
+        return int(hops), {str(p): (str(m), int(i), str(s)) for p, m, i, s in pairs}
+
+
+def _leads(callee: FunctionFacts, param: str) -> bool:
+    """Whether what a parameter holds may matter in the body: it is called, an attribute of it is used, or it is
+    passed on as an argument (a value handed to a body that does none of these enters nothing)."""
+    for chain, ctx, *_ in callee.uses:
+        if chain[0] == param and (ctx == "call" or (ctx == "ref" and len(chain) > 1)):
+            return True
+    return any(
+        _plain_name(arg) and isinstance(arg, tuple) and arg[1] == param
+        for _, (positional, keywords) in callee.calls
+        for arg in (*positional, *(v for _, v in keywords))
+    )
+
+
+def _plain_name(arg: object) -> bool:
+    """An argument that is a plain name (`f(x)`), not a dotted one or a literal."""
+    return isinstance(arg, tuple) and len(arg) == 2 and arg[0] in (NAMED, SURE) and "." not in str(arg[1])
+
+
+def bound(bodies: Bodies, callee: FunctionFacts, call: Call) -> int | None:
+    """How many leading parameters of `callee` the call does not pass (1: `self` or `cls` is bound), or None
+    when that is not known: a plain function stored on a class, a method whose receiver may be a class or an
+    instance."""
+    kind, chain = callee.kind, call.chain
+    if chain == ("<constructed>",):  # `C(...)`: `__init__` / `__new__` / `__call__` get `self` or `cls` first
+        return 1
+    if kind in ("staticmethod", "classmethod"):
+        return 0 if kind == "staticmethod" else 1
+    if kind == "method" and chain[0].startswith("<super") and len(chain) == 2:
+        return 1
+    if len(chain) == 1:
+        return 0 if kind in ("function", "lambda") else None
+    owners, _ = bodies.use(call.module, call.func, chain[:-1])
+    # only a project module, class or instance gives a project function by an attribute: what else the receiver
+    # may be (a value of unknown class, a property's getter) gives none, and leaves a blind spot of its own
+    owners = [owner for owner in owners if isinstance(owner, (ProjectModule, ProjectClass, ProjectInstance))]
+    if not owners:
+        return None
+    if kind in ("function", "lambda"):
+        return 0 if all(isinstance(owner, ProjectModule) for owner in owners) else None
+    if kind != "method":
+        return None
+    if all(isinstance(owner, ProjectInstance) for owner in owners):
+        return 1
+    if all(isinstance(owner, ProjectClass) and not owner.dispatch for owner in owners):
+        return 0
+    return None

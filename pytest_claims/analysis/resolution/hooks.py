@@ -1,0 +1,149 @@
+"""What Python runs without a call written: an implicit special-method call (`x + y`, `with`, `o.x = v`) enters
+the project method it lands on, following `specials.FALLBACKS`; a class statement runs each statement of its body
+that runs something (its `part` uses) and reads the bases and metaclass it names (its `base` uses).
+"""
+
+from __future__ import annotations
+
+from pytest_claims.analysis.project import Module
+from pytest_claims.analysis.resolution.bodies import Bodies
+from pytest_claims.analysis.resolution.dispatch import Dispatch
+from pytest_claims.analysis.resolution.evaluate import Evaluator
+from pytest_claims.analysis.resolution.found import Call, Found, Outcome, Reads, closed
+from pytest_claims.analysis.resolution.hierarchy import Hierarchy
+from pytest_claims.analysis.resolution.symbols import (
+    HOLDS_METHODS,
+    Missing,
+    ProjectClass,
+    ProjectFunction,
+    ProjectInstance,
+    StdInstance,
+    Sym,
+)
+from pytest_claims.analysis.resolution.target import TargetView
+from pytest_claims.analysis.resolution.tracking import Tracker
+from pytest_claims.analysis.specials import FALLBACKS, RUNS_STORED_CALLABLES
+from pytest_claims.records import Edge, FunctionFacts
+
+
+class Hooks:
+    """The implicit calls and class statements of the bodies one target's summaries resolve."""
+
+    def __init__(
+        self,
+        parts: tuple[TargetView, Evaluator, Hierarchy, Dispatch, Bodies, Tracker],
+        outcome: Outcome,
+        reads: Reads,
+    ) -> None:
+        self.view, _, self.hierarchy, _, self.bodies, _ = parts
+        self._outcome, self._reads = outcome, reads
+
+    def close(self) -> None:
+        """Drop the references back to the summary (`found.closed`)."""
+        self._outcome = self._reads = closed
+
+    def implicit(
+        self,
+        module: Module,
+        func: FunctionFacts,
+        chain: tuple[str, ...],
+        line: int,
+        found: Found,
+        unless: str,
+        call: Call | None = None,
+    ) -> None:
+        """An implicit special-method call enters the project method it lands on, and nothing else: on a value of
+        unknown or stdlib class it is not a blind spot. A method the class does not define falls back as Python
+        does (`FALLBACKS`); a reflected call (`y.__radd__` of `x + y`) happens only when the forward one it
+        names (`unless`: `x.__add__`) enters no project method. `call`: what the implicit call passes, where the
+        facts know it (`o.x = v` passes `__setattr__` the name "x"), deciding the method's tests of it."""
+        if chain[-1] in ("__exit__", "__aexit__") and self._runs_stored(module, func, chain):
+            text = f"with {'.'.join(chain[:-1])}"
+            found.blind_spot(line, text, text)
+        entered = self._lands(module, func, chain)
+        if entered and unless and self._lands(module, func, tuple(unless.split("."))):
+            return
+        if call is not None and (
+            chain[0].startswith("<super")
+            or not all(isinstance(sym, ProjectInstance) for sym in self.bodies.use(module, func, chain[:-1])[0])
+        ):
+            call = None  # the name is passed after `self` only where the value is an instance
+        for sym in entered:
+            self._outcome(sym, "call", line, found, "", call, how="implicit")
+
+    def part(self, module: Module, qualname: str, line: int, found: Found) -> None:
+        """A class statement runs each statement of its body: an edge to that statement's `state` function when
+        it runs something (a call, an implicit call, a nested class statement). One that only names values
+        (`run = _run`, `now = time.time`, `limit = LIMIT`) is reached for the module state it reads, never for the
+        functions it names: only a reader of the attribute may call them."""
+        index = self.view.state_functions(module).get((qualname, line))
+        if index is None:
+            return
+        part = module.facts.functions[index]
+        if any(use[1] not in ("ref", "identity", "type") for use in part.uses):
+            name = self.view.function_name(module.name, index)
+            found.edge(Edge((module.name, index), name, line, name, how="class"))
+            found.name(name)
+            return
+        for chain, ctx, _, guard, _ in part.uses:
+            if ctx in ("ref", "identity") and (not guard or self.view.alive(module, guard)):
+                self._reads(self.bodies.use(module, part, chain)[1], line, found)
+
+    def base(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found) -> None:
+        """A base (or the metaclass) a class statement names: reading the name reads what its binding evaluated
+        (a project class: its own class statement), and a name that resolves to nothing is a frontier entry. The
+        hooks of a project class are `implicit` uses of their own; a stdlib or third-party class is not entered
+        (what its metaclass and `__init_subclass__` run is outside the walk, as an import's side effects are)."""
+        syms, reads = self.bodies.use(module, func, chain)
+        self._reads(reads, line, found)
+        for sym in syms:
+            if isinstance(sym, Missing):
+                self._outcome(sym, "ref", line, found, "")
+
+    def _runs_stored(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> bool:
+        """Whether the end of a `with` block runs callables stored earlier (`with ExitStack() as stack:`)."""
+        if chain[0].startswith("<super"):
+            return False
+        syms, _ = self.bodies.use(module, func, chain[:-1])
+        return any(
+            isinstance(sym, StdInstance) and f"{sym.module}.{sym.qualname}.{chain[-1]}" in RUNS_STORED_CALLABLES
+            for sym in syms
+        )
+
+    def _lands(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]:
+        """The project methods an implicit call `chain` (ending in its dunder) lands on, fallbacks included. Only
+        a project class, instance or module can give one: for any other value (most: locals of unknown or stdlib
+        type) the receiver's answer, memoised with the function's other uses, is the whole cost."""
+        receiver = chain[:-1]
+        if not receiver[0].startswith("<super"):
+            syms, _ = self.bodies.use(module, func, receiver)
+            if not any(isinstance(sym, HOLDS_METHODS) for sym in syms):
+                return []
+            if chain[-1] == "__set_name__" and not any(isinstance(sym, ProjectInstance) for sym in syms):
+                return []  # a class (or module) bound in a class body: its type's `__set_name__`, not its own
+            if chain[-1] == "__class_getitem__" and not any(isinstance(sym, ProjectClass) for sym in syms):
+                return []  # `C[int]` on a class; an instance's subscript runs `__getitem__` only
+            if chain[-1] == "__missing__" and not any(isinstance(sym, ProjectInstance) for sym in syms):
+                return []  # a `dict` subclass's instance looks a missing key up; its class does not
+            if chain[-1] in ("__set__", "__delete__") and not self._class_bound(module, func, receiver):
+                return []  # `o.x = v` runs a descriptor's `__set__` only where a class body binds x
+        for dunder in FALLBACKS.get(chain[-1], (chain[-1],)):
+            syms, _ = self.bodies.use(module, func, (*receiver, dunder))
+            entered: list[Sym] = [sym for sym in syms if isinstance(sym, ProjectFunction)]
+            if entered:
+                return entered
+        return []
+
+    def _class_bound(self, module: Module, func: FunctionFacts, receiver: tuple[str, ...]) -> bool:
+        """Whether a class body of the owner's MRO binds the attribute `receiver` names (`o.x`: some class of
+        o's binds x in its body), as a descriptor must be bound to be called."""
+        if len(receiver) < 2:
+            return False
+        owners, _ = self.bodies.use(module, func, receiver[:-1])
+        for owner in owners:
+            if isinstance(owner, (ProjectInstance, ProjectClass)):
+                for key in self.hierarchy.mro(owner.module, owner.idx):
+                    members = self.hierarchy.members(*key).get(receiver[-1])
+                    if members is not None and members[2]:
+                        return True
+        return False

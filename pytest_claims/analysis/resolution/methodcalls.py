@@ -1,0 +1,144 @@
+"""How a method call `obj.m(...)` enters what it may land on: on a value typed by a project protocol, only the
+conforming classes' members that accept its arguments (`fitting`, `protocol_calls`); `override` or `protocol` where
+the method's class is in no MRO of the receiver's classes (`dispatch_how`); the subclasses overriding `m`, which
+never run it for this call (`outside`); and whether a call the walk cannot follow could lead anywhere at all
+(`may_lead`: a method name no project class binds and no catalogue entry bears leads nowhere).
+"""
+
+from __future__ import annotations
+
+from pytest_claims.analysis.arguments import OUTSIDE, Decided, Passed
+from pytest_claims.analysis.catalog import Catalogue
+from pytest_claims.analysis.project import Module
+from pytest_claims.analysis.resolution.bodies import Bodies
+from pytest_claims.analysis.resolution.dispatch import Dispatch
+from pytest_claims.analysis.resolution.evaluate import Evaluator
+from pytest_claims.analysis.resolution.exclusion import Exclusion
+from pytest_claims.analysis.resolution.found import Found
+from pytest_claims.analysis.resolution.hierarchy import Hierarchy
+from pytest_claims.analysis.resolution.symbols import (
+    UNKNOWN,
+    ProjectClass,
+    ProjectFunction,
+    ProjectInstance,
+    Sym,
+    Unknown,
+)
+from pytest_claims.analysis.resolution.target import TargetView, catalogue_members
+from pytest_claims.analysis.resolution.tracking import Tracker
+from pytest_claims.records import METHOD_NAMES, PLATFORM, FunctionFacts, method_name
+
+
+class MethodCalls:
+    """The method calls of the bodies one target's summaries resolve (the catalogue's member names memoised)."""
+
+    def __init__(
+        self,
+        parts: tuple[TargetView, Evaluator, Hierarchy, Dispatch, Bodies, Tracker],
+        catalogue: Catalogue,
+    ) -> None:
+        self.view, _, self.hierarchy, self.dispatch, self.bodies, self.tracker = parts
+        self.catalogue = catalogue
+        self._members: frozenset[str] | None = None
+        self.exclusion = Exclusion(self.view, self.hierarchy, self.tracker)
+
+    def fitting(
+        self,
+        module: Module,
+        func: FunctionFacts,
+        chain: tuple[str, ...],
+        syms: list[Sym],
+        passed: Passed | None,
+        line: int,
+        found: Found,
+        code: str,
+    ) -> list[Sym]:
+        """A call on a value typed by a project protocol enters only the conforming classes' members that accept
+        its arguments (docs/decisions.md); with none left, the call is a blind spot. Calling the value itself runs its
+        class's `__call__` (`_construct_outcome` enters those that fit)."""
+        shape = (len(passed[0]), tuple(k for k, _ in passed[1])) if passed is not None else None
+        for sym in syms:
+            protocol = isinstance(sym, ProjectInstance) and self.hierarchy.is_protocol(sym.module, sym.idx)
+            if protocol and isinstance(sym, ProjectInstance) and not self.protocol_calls(sym, shape):
+                found.blind_spot(line, code, code or f"{'.'.join(chain)}(...)")
+        if shape is None or len(chain) < 2 or chain[-1][:1] == "(":
+            return syms
+        if not any(s in self.dispatch.protocols.dispatched for s in syms):
+            return syms  # no def structural dispatch found: no protocol member among them
+        dropped: set[Sym] = set()
+        for receiver in self.bodies.use(module, func, chain[:-1])[0]:
+            if isinstance(receiver, ProjectInstance) and self.hierarchy.is_protocol(receiver.module, receiver.idx):
+                dropped.update(self.dispatch.protocols.misfits((receiver.module, receiver.idx), chain[-1], *shape))
+        if not dropped:
+            return syms
+        return [s for s in syms if s not in dropped] or [UNKNOWN]
+
+    def dispatch_how(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], sym: Sym) -> str:
+        """How a method call `obj.m()` enters a method it may land on: `override` when the method's class is in
+        no MRO of the receiver's classes (a subclass's override), `protocol` when the receiver is typed by a
+        protocol (a structural implementer); "" (a plain call) otherwise."""
+        if not isinstance(sym, ProjectFunction):
+            return ""
+        home = self.view.module(sym.module)
+        owner_name = home.facts.functions[sym.idx].cls
+        if not owner_name:
+            return ""
+        owners = {(sym.module, index) for index in self.view.classes_named(home, owner_name)}
+        classes = [
+            (r.module, r.idx)
+            for r in self.bodies.use(module, func, chain[:-1])[0]
+            if isinstance(r, (ProjectInstance, ProjectClass))
+        ]
+        if not classes or any(owners.intersection(self.hierarchy.mro(*key)) for key in classes):
+            return ""
+        return "protocol" if any(self.hierarchy.is_protocol(*key) for key in classes) else "override"
+
+    def outside(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], sym: Sym) -> Decided:
+        """A method `obj.m()` enters by looking `m` up on instances (and only so: every receiver an instance whose
+        class's lookup gives it, no field of that name), as `Decided`'s `OUTSIDE` entry: the subclasses overriding
+        `m`, which never run it for this call (`Exclusion.outside`). Empty: none, or not entered so."""
+        if not isinstance(sym, ProjectFunction):
+            return ()
+        attr = chain[-1]
+        receivers = self.bodies.use(module, func, chain[:-1])[0]
+        if not receivers or not all(isinstance(r, ProjectInstance) for r in receivers):
+            return ()
+        looked_up = False
+        for receiver in receivers:
+            assert isinstance(receiver, ProjectInstance)
+            if self.dispatch.is_instance_state(receiver.module, receiver.idx, attr):
+                return ()
+            looked_up = looked_up or sym in self.dispatch.class_member(receiver, attr, 1, dispatch=True)
+        outside = self.exclusion.outside(sym, attr) if looked_up else ()
+        return ((OUTSIDE, "outside", outside),) if outside else ()
+
+    def protocol_calls(self, sym: ProjectInstance, shape: tuple[int, tuple[str, ...]] | None) -> list[Sym]:
+        """The `__call__` methods calling a protocol-typed value may enter (those accepting `shape`, when known)."""
+        targets = self.dispatch.class_member(sym, "__call__", 1, dispatch=True)
+        dropped = self.dispatch.protocols.misfits((sym.module, sym.idx), "__call__", *shape) if shape else frozenset()
+        return [t for t in targets if isinstance(t, ProjectFunction) and t not in dropped]
+
+    def may_lead(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> bool:
+        """Whether a call the walk cannot follow could lead somewhere. A method called by name on a value of
+        unknown class leads somewhere only when a project class binds the name, a catalogue entry bears it (a
+        class member's, a module function's: the value may be a module), or it is a special method; every other
+        such call (a callable called, one fetched from a function or a class attribute, a stdlib object calling
+        stored callables) may. The names asked about are recorded (`METHOD_NAMES`): the answer changes when a
+        class gains or loses one."""
+        name = chain[-1]
+        if len(chain) < 2 or name == "()" or (name.startswith("__") and name.endswith("__")):
+            return True
+        receivers = self.bodies.use(module, func, chain[:-1])[0]
+        if not receivers or not all(isinstance(sym, Unknown) for sym in receivers):
+            return True
+        members = self._members
+        if members is None:
+            catalogue, version = self.catalogue, self.view.stubs.version
+            members = self._members = catalogue_members(catalogue.fingerprint, catalogue.entries, version)
+        if name in members:
+            return True
+        bound, varies = self.view.binds(name)
+        self.tracker.modules((METHOD_NAMES, method_name(name)))
+        if varies:
+            self.tracker.module(PLATFORM)
+        return bound

@@ -1,0 +1,71 @@
+"""What reading a property on a project instance gives besides entering its getter: the value the getter returns,
+so a call of it (`self.timer()`) or a `with` on it lands where that value does.
+
+`evaluate.Evaluator` owns one and hands it itself with each question (`Values`), holding no reference back: the
+getter's returns are read through the body's names (`Locals.uncached_use`) and its annotation through
+`Evaluator.typed`.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from pytest_claims.analysis.project import Module
+from pytest_claims.analysis.resolution.symbols import UNKNOWN, ProjectFunction, ProjectInstance, Sym
+from pytest_claims.analysis.resolution.target import TargetView
+from pytest_claims.analysis.resolution.tracking import Kept, Tracker
+from pytest_claims.records import FunctionFacts
+
+
+class Uses(Protocol):
+    """The uses of a function body, resolved without the memo (`evaluate.Locals`, provided by `bodies.Bodies`)."""
+
+    def uncached_use(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]: ...
+
+
+class Values(Protocol):
+    """What a getter's value is read with (provided by `evaluate.Evaluator`)."""
+
+    @property
+    def locals(self) -> Uses: ...
+
+    def typed(self, module: Module, func: FunctionFacts | None, target: str) -> list[Sym]: ...
+
+
+class Properties:
+    """The values the property getters of project classes return, for one target (memoised per getter)."""
+
+    def __init__(self, view: TargetView, tracker: Tracker) -> None:
+        self.view, self.tracker = view, tracker
+        self._getters: dict[tuple[str, int], Kept[Sym]] = {}
+
+    def value(self, sym: ProjectFunction, values: Values) -> list[Sym]:
+        """What reading a property on an instance gives besides entering its getter: the value the getter returns
+        (what each `return` gives: a field, a function, an instance; where that is no chain, the project class its
+        annotation names), so a call of it (`self.timer()`) or a `with` on it lands where that value does; an
+        unknown value where the getter says nothing more (a call of it is a blind spot). Memoised per getter."""
+        home = self.view.module(sym.module)
+        func = home.facts.functions[sym.idx]
+        if func.kind != "property" or not func.gives:
+            return []
+        key = (sym.module, sym.idx)
+        return self.tracker.kept(self._getters, key, lambda: self._getter_value(values, home, func, key))
+
+    def _getter_value(self, values: Values, home: Module, func: FunctionFacts, key: tuple[str, int]) -> list[Sym]:
+        busy = ("gives", *key)
+        if busy in self.tracker.busy:  # a getter returning what it is itself read through
+            self.tracker.cycles += 1
+            return [UNKNOWN]
+        self.tracker.busy.add(busy)
+        try:
+            with self.tracker.scope(modules="outer", state="off"):
+                found: list[Sym] = []
+                for chain in func.gives:
+                    if chain != "?":
+                        found.extend(values.locals.uncached_use(home, func, tuple(chain.split("."))))
+                        continue
+                    typed = values.typed(home, func, func.result) if func.result else []
+                    found.extend(typed if typed and all(isinstance(s, ProjectInstance) for s in typed) else [UNKNOWN])
+        finally:
+            self.tracker.busy.discard(busy)
+        return list(dict.fromkeys(found)) or [UNKNOWN]
