@@ -57,10 +57,9 @@ class Dispatch:
         after: ClassKey | None = None,
         made: bool = False,
     ) -> list[Sym]:
-        """`attr` looked up on a project class or instance as Python's MRO finds it (from the class after `after`
-        in it, as `super()` does); with `dispatch` (a method call on a value of known class), every override in
-        the project's subclasses too (semantics §5). `made`: the lookup is for what a call of the class runs on the
-        instance it makes (`__init__`, `__new__`): their `self` / `cls` is that class, never a sibling of it."""
+        """`attr` looked up on a project class or instance as Python's MRO finds it (after `after`, as `super()`
+        does); with `dispatch` (a method call on a value of known class), every override in the project's subclasses
+        too (semantics §5). `made`: for what a call of the class runs on its new instance: `self` is that class."""
         if depth > MAX_ALIAS_DEPTH:
             return [_too_deep(attr)]
         instance = isinstance(sym, ProjectInstance)
