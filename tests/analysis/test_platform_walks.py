@@ -71,6 +71,7 @@ def _counting_walks(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     return walked
 
 
+@patches_internals
 def test_a_claim_the_targets_see_alike_is_walked_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     walked = _counting_walks(monkeypatch)
     results = {(r.function, r.platform): r.status for r in check(_project(tmp_path), TARGETS).claims}
@@ -78,6 +79,7 @@ def test_a_claim_the_targets_see_alike_is_walked_once(tmp_path: Path, monkeypatc
     assert walked["pkg.paths.joined"] == 1  # the module has platform conditions, yet what the walk met is alike
 
 
+@patches_internals
 def test_a_claim_the_targets_see_differently_is_walked_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     walked = _counting_walks(monkeypatch)
     results = {(r.function, r.platform): r.status for r in check(_project(tmp_path), TARGETS).claims}
@@ -86,6 +88,7 @@ def test_a_claim_the_targets_see_differently_is_walked_again(tmp_path: Path, mon
     assert walked["pkg.paths.stamp"] == 2  # linux, then win32 (darwin meets what linux met)
 
 
+@patches_internals
 def test_the_verdicts_are_those_of_walking_every_target(monkeypatch: pytest.MonkeyPatch) -> None:
     """On the fixture tree walks are spared (else this would compare a run with itself), and nothing changes."""
     with monkeypatch.context() as counting:

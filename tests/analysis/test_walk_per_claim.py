@@ -14,6 +14,7 @@ from pytest_claims.analysis import claims
 from pytest_claims.analysis.check import walk
 from pytest_claims.engine import check
 from pytest_claims.records import ClaimResult
+from tests.helpers import patches_internals
 
 APP = """
 import time
@@ -170,6 +171,7 @@ def test_a_bounded_walk_stays_unevaluable_beside_a_walk_of_the_same_helpers_that
     assert reason == "the walk visited more than max-walk = 3 functions"
 
 
+@patches_internals
 def test_each_verdict_depends_on_the_modules_its_own_walk_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`reads_far` walks first, through both helper modules; `reads_near` then meets one of them again."""
     read: dict[str, frozenset[str]] = {}
