@@ -16,6 +16,8 @@ that pass their own such parameter on, up to `MAX_PASSES` functions, each functi
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pytest_claims.analysis.arguments import MADE, NAMED, SURE
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
@@ -48,6 +50,10 @@ called by `_wrapper`, called by `cached`, called by `_cache`, called with `TTLCa
 
 Origin = tuple[Sym, int, str]
 """What a stored callable may be, and the line and module where that is written (a default, an argument)."""
+_OriginKey = tuple[str, int, str, int]
+"""A parameter asked about: module, function index, name, and how many calls back it is followed."""
+_Known = tuple[list[Origin], frozenset[str]]
+"""A memoised answer and the modules it read."""
 
 Site = tuple[str, int, int, int]
 """A call entering a constructor: the module and function holding it, its use's index, and how many leading
@@ -62,9 +68,9 @@ class Stored:
         parts: tuple[TargetView, Evaluator, Hierarchy, Dispatch, Bodies, Tracker],
     ) -> None:
         self.view, self.evaluator, self.hierarchy, self.dispatch, self.bodies, self.tracker = parts
-        self._origins: dict[tuple[str, int, str, int], tuple[list[Origin], frozenset[str]]] = {}
+        self._origins: dict[_OriginKey, _Known] = {}
         self._sites: dict[tuple[str, int], tuple[list[Site], frozenset[str]]] = {}
-        self._passed: dict[tuple[str, int, str, int], tuple[list[Origin], frozenset[str]]] = {}
+        self._passed: dict[_OriginKey, _Known] = {}
         self._calls: dict[tuple[str, int], tuple[list[Site], frozenset[str]]] = {}
         self.made: set[Origin] = set()
         """The values `passed` found as a call constructing a class (`f(TTLCache(...))`): of that class exactly, so
@@ -115,21 +121,34 @@ class Stored:
         """What parameter `param` of a function may be: its default, and (for an `__init__`) what the project's
         constructor calls pass for it. Memoised, with the modules it read passed on to what asks."""
         key = (module_name, index, param, level)
-        known = self._origins.get(key)
+        return self._remembered(
+            self._origins, key, ("stored", *key), lambda: self._parameter(module_name, index, param, level)
+        )
+
+    def _remembered(
+        self,
+        memo: dict[_OriginKey, _Known],
+        key: _OriginKey,
+        busy: tuple[object, ...],
+        compute: Callable[[], list[Origin]],
+    ) -> list[Origin]:
+        """`compute()` memoised with the modules it read, passed on every time it is asked; nothing while the same
+        question (`busy`) is under way (a cycle through defaults or call sites), and not kept when it met an import
+        cycle under way."""
+        known = memo.get(key)
         if known is None:
             cycles = self.tracker.cycles
-            busy = ("stored", *key)
             if busy in self.tracker.busy:
                 return []
             self.tracker.busy.add(busy)
             try:
                 with self.tracker.scope(state="off") as read:
-                    value = self._parameter(module_name, index, param, level)
+                    value = compute()
             finally:
                 self.tracker.busy.discard(busy)
             known = (value, self.tracker.frozen(read.modules))
             if self.tracker.cycles == cycles:
-                self._origins[key] = known
+                memo[key] = known
         self.tracker.modules(known[1])
         return known[0]
 
@@ -251,24 +270,13 @@ class Stored:
     def passed(self, module_name: str, index: int, param: str, level: int = 0) -> list[Origin]:
         """What the project's own calls of the plain function at (module, index) pass for `param`, a parameter its
         body never rebinds: each value where its argument is written. Memoised, with the modules it read."""
-        key = (module_name, index, param, level)
-        known = self._passed.get(key)
-        if known is None:
-            cycles = self.tracker.cycles
-            busy = ("passed", module_name, index, param)
-            if busy in self.tracker.busy:
-                return []
-            self.tracker.busy.add(busy)
-            try:
-                with self.tracker.scope(state="off") as read:
-                    value = self._passed_uncached(module_name, index, param, level)
-            finally:
-                self.tracker.busy.discard(busy)
-            known = (value, self.tracker.frozen(read.modules))
-            if self.tracker.cycles == cycles:
-                self._passed[key] = known
-        self.tracker.modules(known[1])
-        return known[0]
+        busy = ("passed", module_name, index, param)
+        return self._remembered(
+            self._passed,
+            (module_name, index, param, level),
+            busy,
+            lambda: self._passed_uncached(module_name, index, param, level),
+        )
 
     def _passed_uncached(self, module_name: str, index: int, param: str, level: int) -> list[Origin]:
         func = self.view.module(module_name).facts.functions[index]
