@@ -362,6 +362,7 @@ LITERAL_MEMBERS_BY_VERSION: frozenset[str] = frozenset(
         "__getstate__",  # object, from 3.11
         "is_integer",  # int (and bool), from 3.12
         "from_number",  # float, from 3.14
+        "__setformat__",  # float, until 3.10
         "__static_attributes__",  # classes, from 3.13
         "__firstlineno__",
         "__type_params__",  # classes and functions, from 3.12
