@@ -23,3 +23,15 @@ def _shared_cache_of_the_session(tmp_path_factory: pytest.TempPathFactory) -> It
             del os.environ[SHARED_ENV]
         else:
             os.environ[SHARED_ENV] = before
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _outside_tox() -> Iterator[None]:
+    """Under tox, pytest (and so the plugin and `pytest-claims check`) keeps its cache in the env's directory,
+    one for every test's project: the tests run as they would outside tox, each project's cache its own."""
+    before = os.environ.pop("TOX_ENV_DIR", None)
+    try:
+        yield
+    finally:
+        if before is not None:
+            os.environ["TOX_ENV_DIR"] = before

@@ -125,8 +125,9 @@ Signature: 8a477f597d28d172789f06886806bc55
 
 def cache_for(root: Path, enabled: bool) -> FactsCache:
     """The plugin's cache (pytest's `<cache_dir>/d/claims`, `cache_dir` read from pyproject.toml's
-    `[tool.pytest.ini_options]`, default `.pytest_cache`), so the CLI and `pytest -p claims` reuse each other's
-    work. A cache directory that cannot be made costs speed, never correctness: the run goes on without one."""
+    `[tool.pytest.ini_options]`, default `.pytest_cache`, under tox `$TOX_ENV_DIR/.pytest_cache`), so the CLI and
+    `pytest -p claims` reuse each other's work. A cache directory that cannot be made costs speed, never
+    correctness: the run goes on without one."""
     from pytest_claims.persist.cache import FactsCache
 
     if not enabled:
@@ -150,12 +151,15 @@ def _pytest_cache_dir(root: Path) -> str:
         import tomllib
     else:  # pragma: no cover - 3.10 only
         import tomli as tomllib  # type: ignore[import-not-found, unused-ignore]
+    # pytest's own default: under tox, the env's directory (`TOX_ENV_DIR`), so each env keeps its cache
+    tox = os.environ.get("TOX_ENV_DIR")
+    default = os.path.join(tox, ".pytest_cache") if tox is not None else ".pytest_cache"
     try:
         document = tomllib.loads(read_file(root / "pyproject.toml").decode("utf-8"))
         value = document["tool"]["pytest"]["ini_options"]["cache_dir"]
     except (OSError, ValueError, KeyError, TypeError):
-        return ".pytest_cache"
-    return os.path.expanduser(os.path.expandvars(value)) if isinstance(value, str) and value else ".pytest_cache"
+        return default
+    return os.path.expanduser(os.path.expandvars(value)) if isinstance(value, str) and value else default
 
 
 # claims: deterministic

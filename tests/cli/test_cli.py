@@ -276,6 +276,25 @@ def test_check_shares_the_plugins_cache(tmp_path: Path) -> None:
     assert " parsed=0 " in line and " reused=2 " in line, line
 
 
+def test_check_keeps_its_cache_where_pytest_does_under_tox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """pytest keeps its cache in `$TOX_ENV_DIR/.pytest_cache` under tox: so does the command line, or a tox env
+    running both would never share their work."""
+    (tmp_path / "project").mkdir()
+    root = make(tmp_path / "project", {"clock.py": CLOCK})
+    env_dir = tmp_path / "tox-env"
+    monkeypatch.setenv("TOX_ENV_DIR", str(env_dir))
+    run("check", "--root", str(root), "--platform", "linux")
+    assert (env_dir / ".pytest_cache" / "d" / "claims").is_dir()
+    assert not (root / ".pytest_cache").exists()
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "claims", "--claims-platform=linux", "-q"],
+        cwd=root, env={**os.environ, "PYTEST_CLAIMS_TRACE": str(tmp_path / "trace.txt")}, capture_output=True,
+        check=False,
+    )  # fmt: skip
+    assert done.returncode == 1
+    assert " parsed=0 " in (tmp_path / "trace.txt").read_text(encoding="utf-8")
+
+
 def test_console_script_and_python_dash_m(tmp_path: Path) -> None:
     root = make(tmp_path, {"pure.py": PURE, "clock.py": CLOCK})
     script = Path(sys.executable).parent / ("pytest-claims.exe" if os.name == "nt" else "pytest-claims")
