@@ -58,7 +58,7 @@ def check(tree: Path, target: Path, platforms: list[str], out: Path, *flags: str
     env = {k: v for k, v in os.environ.items() if k != "TOX_ENV_DIR"}
     env["PYTHONPATH"] = str(tree)
     done = subprocess.run(argv, cwd=target, env=env, capture_output=True, text=True, check=False)
-    if done.returncode not in (0, 1):
+    if done.returncode not in (0, 1, 2) or "Traceback" in done.stderr:  # 2: refused directives, as pytest's
         raise SystemExit(f"{tree.name} on {target}: exit {done.returncode}\n{done.stderr[-2000:]}")
     text = done.stdout.replace(str(target), "<target>")
     (out / "out.txt").write_text(VOLATILE.sub("<t>", text), encoding="utf-8")
