@@ -81,12 +81,14 @@ def steady(path: Path) -> list[str]:
     return text.splitlines()
 
 
-def runs(tree: Path, name: str, platforms: list[str], work: Path) -> dict[str, Path]:
+def runs(tree: Path, name: str, platforms: list[str], work: Path, kinds: tuple[str, ...]) -> dict[str, Path]:
     """Cold, filling and warm runs of one revision on one target (a copy of its own): their output directories."""
     copy = work / f"{tree.name}-{name}"
     shutil.copytree(TARGETS[name], copy, ignore=shutil.ignore_patterns(".pytest_cache", "__pycache__"))
     found = {}
     for kind, flags in (("cold", ("--no-cache",)), ("filling", ()), ("warm", ())):
+        if kind not in kinds:
+            continue
         found[kind] = work / "out" / tree.name / name / kind
         check(tree, copy, platforms, found[kind], *flags)
     return found
@@ -110,6 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("after")
     parser.add_argument("--target", nargs="+", choices=sorted(TARGETS), default=["fixtures", "example", "S"])
     parser.add_argument("--platform", nargs="+", default=["linux", "win32", "darwin"])
+    parser.add_argument("--cold-only", action="store_true", help="one cold run per revision (a large target)")
     parser.add_argument("--keep", type=Path, help="work here and keep it (default: a temporary directory)")
     args = parser.parse_args(argv)
     work = args.keep or Path(tempfile.mkdtemp(prefix="identical-"))
@@ -122,12 +125,13 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{name}: missing ({TARGETS[name]}): build it with benchmarks/workload.py")
                 same = False
                 continue
-            before, after = (runs(tree, name, args.platform, work) for tree in trees)
+            kinds = ("cold",) if args.cold_only else ("cold", "filling", "warm")
+            before, after = (runs(tree, name, args.platform, work, kinds) for tree in trees)
             pairs = [(f"{tree.name} {kind} vs cold", found["cold"], found[kind])
-                     for tree, found in ((trees[0], before), (trees[1], after)) for kind in ("filling", "warm")]
-            pairs += [("cold", before["cold"], after["cold"]), ("warm", before["warm"], after["warm"])]
+                     for tree, found in ((trees[0], before), (trees[1], after)) for kind in kinds[1:]]
+            pairs += [(kind, before[kind], after[kind]) for kind in kinds]
             agree = all([compare(f"{name} {label}", a, b) for label, a, b in pairs])  # every difference printed
-            print(f"{name}: {'identical' if agree else 'DIFFERENT'} ({', '.join(args.platform)}; cold, warm)")
+            print(f"{name}: {'identical' if agree else 'DIFFERENT'} ({', '.join(args.platform)}; {', '.join(kinds)})")
             same = same and agree
     finally:
         for tree in trees:
