@@ -75,6 +75,11 @@ Guard = tuple[tuple[int, bool], ...]
 """A conjunction of (condition index, polarity); the empty guard always holds."""
 
 
+Decided = tuple[tuple[str, str, object], ...]
+"""The literal arguments a call decides its callee's parameters with, sorted: (parameter, kind, value) each
+(`analysis.arguments` names the kinds and the entries no parameter has). Empty: nothing decided."""
+
+
 Use = tuple[tuple[str, ...], str, int, int, str]
 """A name used in a function body: (chain, ctx, line, guard, code), a plain tuple so facts stay cheap to cache.
 
@@ -158,7 +163,7 @@ class FunctionFacts:
     tests: tuple[str, ...] = ()
     """The parameters its body tests against literals and never rebinds: a call's literal arguments decide those
     tests (semantics §5; the `param` conditions)."""
-    accepts: tuple[tuple[str, ...], int, tuple[str, ...], tuple[tuple[str, str, object], ...]] = ((), 0, (), ())
+    accepts: tuple[tuple[str, ...], int, tuple[str, ...], Decided] = ((), 0, (), ())
     """What it accepts (`arguments.Signature`), kept only when `tests` is not empty."""
     calls: tuple[tuple[int, tuple[tuple[object, ...], tuple[tuple[str, object], ...]]], ...] = ()
     """What each of its calls without `*` / `**` passes: (index of the `call` use, `arguments.Passed`); also for an
@@ -246,6 +251,34 @@ class FileFacts:
 # --------------------------------------------------------------------------------------------------------
 # Resolution (one function on one target)
 
+Receiver = tuple[str, int] | None
+"""The project class (module, class index) a method is entered for (its `self` an instance of it or of a subclass),
+or None: a function, or a method entered for the class that defines it."""
+
+
+class Node(NamedTuple):
+    """A project function as a walk enters it: the context (receiver, literal arguments) it is entered in decides
+    its summary (`Summaries.summary_in`). A named tuple: hashable and cheap, the walks build and look up many."""
+
+    module: str
+    function_index: int
+    """Its place in the module's `facts.functions`."""
+    receiver: Receiver = None
+    args: Decided = ()
+
+    @property
+    def key(self) -> tuple[str, int]:
+        """The function, whatever the context: (module, function index)."""
+        return (self.module, self.function_index)
+
+
+class SummaryKey(NamedTuple):
+    """Where the summary store keeps a function's summary in a context: the node and the platform, "*" for a
+    summary that consulted nothing platform-specific (`persist.store.SummaryStore`)."""
+
+    node: Node
+    platform: str
+
 
 @dataclass(frozen=True, slots=True)
 class StubSymbol:
@@ -321,11 +354,11 @@ class Edge:
     line: int
     subject: str
     """As for `Reach`: the function itself, or the class whose constructor is entered."""
-    receiver: tuple[str, int] | None = None
+    receiver: Receiver = None
     """The project class a method is entered for (`self` is an instance of it or of a subclass), when narrower
     than the class defining it; None for a function, or a method entered for its own class."""
-    args: tuple[tuple[str, str, object], ...] = ()
-    """The literal arguments the call passes to parameters the callee tests (`arguments.Decided`): they decide
+    args: Decided = ()
+    """The literal arguments the call passes to parameters the callee tests (`Decided`): they decide
     those tests when the walk enters it (semantics §5)."""
     how: str = "call"
     """How the body enters it (`HOW`): shown for each step of a violation's chain, so a doubted chain names the

@@ -30,9 +30,11 @@ from pytest_claims.records import (
     Claimed,
     DirectiveError,
     FrontierEntry,
+    Node,
     Reading,
     StoredVerdict,
     Summary,
+    SummaryKey,
     Verdict,
     Violation,
 )
@@ -68,14 +70,10 @@ VERDICTS_SHAPE: dict[str, object] = {
     "shapes": _NAMES,
 }
 """What the verdict store holds, part by part (`read_document` checks a stored one against it)."""
-Args = tuple[tuple[str, str, object], ...]
-"""Literal arguments deciding a function's tests (`analysis.arguments.Decided`)."""
-SummaryKey = tuple[str, int, str, tuple[str, int] | None, Args]
-"""(module, function index, platform or "*", the class a method is entered for or None, the literal arguments
-deciding its tests or ()): a function's own summary, or its summary in a context (`Summaries.summary_in`)."""
 SUMMARIES_SHAPE: dict[str, object] = {
-    # SummaryKey -> (modules it was resolved from, the summary: checked apart, all at once, when the store is
-    # first read: `_conforming`)
+    # `SummaryKey` (the function in its context, and the platform or "*": its own summary, or its summary in a
+    # context, `Summaries.summary_in`) -> (modules it was resolved from, the summary: checked apart, all at once,
+    # when the store is first read: `_conforming`)
     "summaries": dict[SummaryKey, tuple[tuple[str, ...], object]],
     "digests": _NAMES,
     "shapes": _NAMES,
@@ -165,10 +163,9 @@ def _interned(entry: tuple[tuple[str, ...], object], seen: dict[Any, Any]) -> tu
     return (_intern(deps, 0, seen), _intern(value, 2, seen))
 
 
-def _module(key: SummaryKey) -> str:
-    """The module of the function a stored summary is of."""
-    module, *_ = key
-    return module
+def _module(key: tuple[object, ...]) -> str:
+    """The module of the function a stored summary is of (its key as stored, `SummaryKey`'s encoding)."""
+    return decode(SummaryKey, key).node.module
 
 
 def _deps(entry: tuple[tuple[str, ...], object]) -> tuple[str, ...]:
@@ -354,18 +351,16 @@ class SummaryStore:
             self._hierarchy_changed = _Lazy(lambda: bool(changed) and hierarchy(changed, shapes))
         return self._old
 
-    def get(
-        self, key: tuple[str, int], platform: str, receiver: tuple[str, int] | None = None, args: Args = ()
-    ) -> Summary | None:
+    def get(self, node: Node, platform: str) -> Summary | None:
         if self.path is None:
             return None
         stored = self._stored()
-        entry = stored.get((*key, platform, receiver, args)) or stored.get((*key, "*", receiver, args))
+        # a named tuple equals, and hashes as, the plain tuple the store holds (`put`)
+        entry = stored.get(SummaryKey(node, platform)) or stored.get(SummaryKey(node, "*"))
         if entry is None:
             return None
         deps, raw = entry
-        module, _ = key
-        if not self._valid(module, deps):
+        if not self._valid(node.module, deps):
             return None
         self.loaded += 1
         return decode(Summary, raw)
@@ -396,20 +391,12 @@ class SummaryStore:
             return False
         return HIERARCHY not in deps or not self._hierarchy_changed()
 
-    def put(
-        self,
-        key: tuple[str, int],
-        platform: str,
-        summary: Summary,
-        receiver: tuple[str, int] | None = None,
-        args: Args = (),
-    ) -> None:
+    def put(self, node: Node, platform: str, summary: Summary) -> None:
         if self.path is not None:
             self.computed += 1
             where = platform if PLATFORM in summary.deps else "*"
             deps = summary.deps.union(lines_of(r.module) for r in summary.reaches if r.module)
-            module, index = key
-            self._new[module, index, where, receiver, args] = (tuple(sorted(deps)), encode(summary))
+            self._new[encode(SummaryKey(node, where))] = (tuple(sorted(deps)), encode(summary))
 
     def save(self) -> None:
         """Still-valid old summaries and the new ones; nothing is written when nothing was computed."""

@@ -12,12 +12,12 @@ import dataclasses
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple, NoReturn, Protocol
 
-from pytest_claims.analysis.arguments import Decided, Passed
+from pytest_claims.analysis.arguments import Passed
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.symbols import Sym
 from pytest_claims.analysis.resolution.tracking import Tracker
-from pytest_claims.records import Blind, Edge, Frontier, FunctionFacts, Reach, Summary
+from pytest_claims.records import Blind, Decided, Edge, Frontier, FunctionFacts, Reach, Summary
 
 Key = tuple[str, int]
 

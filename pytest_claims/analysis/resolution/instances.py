@@ -11,13 +11,13 @@ stays open: both branches are walked.
 
 from __future__ import annotations
 
-from pytest_claims.analysis.arguments import INSTANCE, MADE, NAMED, SURE, VALUE, Decided, Signature, bound
+from pytest_claims.analysis.arguments import INSTANCE, MADE, NAMED, SURE, VALUE, Signature, bound
 from pytest_claims.analysis.resolution.conditional import Judge, Site
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.symbols import ProjectClass, ProjectInstance, StdInstance, StdName, Sym
 from pytest_claims.analysis.resolution.target import TargetView
-from pytest_claims.records import Cond
+from pytest_claims.records import Cond, Decided
 
 ClassTests = dict[str, tuple[tuple[str, ...], ...]]
 """Per parameter, the class tuples (dotted names as written) a function's `isinstance` tests of it name."""
