@@ -11,7 +11,7 @@ NamedTuples where many are built or read back on a warm run; frozen slotted data
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 FACTS_MAKERS = (
     "pytest_claims.analysis.facts",
@@ -68,7 +68,90 @@ between the targets of the run, so its result is kept per platform."""
 # Conditions and facts (one parse of one file, every platform)
 
 
-Cond = tuple[object, ...]
+class CondConst(NamedTuple):
+    """A literal `True` / `False`; `flag` "TYPE_CHECKING" for `typing.TYPE_CHECKING`, false on every target, told
+    apart from a literal `False` because what it guards still types annotations."""
+
+    value: bool
+    flag: str = ""
+    tag: Literal["const"] = "const"
+
+
+class CondUnknown(NamedTuple):
+    """A test the analysis does not decide: both branches stay."""
+
+    tag: Literal["unknown"] = "unknown"
+
+
+class CondPlatform(NamedTuple):
+    """`sys.platform` (`subject` "platform"), `os.name` ("osname") or `platform.system()` ("system") against a
+    literal; `op`: == != in notin startswith."""
+
+    subject: str
+    op: str
+    value: str | tuple[str, ...]
+    tag: Literal["platform"] = "platform"
+
+
+class CondVersion(NamedTuple):
+    """`sys.version_info[:len(value)] <op> value`."""
+
+    op: str
+    value: tuple[int, ...]
+    tag: Literal["version"] = "version"
+
+
+class CondImport(NamedTuple):
+    """`try: import module` / `from module import name` succeeds (`name` None: the module alone)."""
+
+    module: str
+    name: str | None
+    tag: Literal["import"] = "import"
+
+
+class CondHas(NamedTuple):
+    """`hasattr(module, "name")` of a stdlib module: the target's stubs have the member (unknown for a module they
+    do not have)."""
+
+    module: str
+    name: str
+    tag: Literal["has"] = "has"
+
+
+class CondParam(NamedTuple):
+    """A test of a parameter its body never rebinds (of the def at `function` in `FileFacts.functions`): against a
+    literal (`op` truth is isnot == !=; `value` an `arguments.Lit`, None for truth), of its class (op isinstance;
+    value ("class", dotted names)) or of a member (op hasattr; value ("attr", name)). Unknown on every target,
+    decided by the literal arguments a call passes (semantics §5)."""
+
+    function: int
+    name: str
+    op: str
+    value: tuple[str, object] | None
+    tag: Literal["param"] = "param"
+
+
+class CondNot(NamedTuple):
+    operand: Cond
+    tag: Literal["not"] = "not"
+
+
+class CondAnd(NamedTuple):
+    parts: tuple[Cond, ...]
+    tag: Literal["and"] = "and"
+
+
+class CondOr(NamedTuple):
+    parts: tuple[Cond, ...]
+    tag: Literal["or"] = "or"
+
+
+Cond = (
+    CondConst | CondUnknown | CondPlatform | CondVersion | CondImport | CondHas | CondParam | CondNot | CondAnd | CondOr
+)
+"""A platform or version condition, compiled once from source and evaluated per target (`analysis.conditions`): a
+tree of tagged named tuples, hashable and cheap to cache; each keeps its `tag` (last), so conditions of different
+kinds never compare equal and the stores tell them apart (`codec`)."""
 
 
 Guard = tuple[tuple[int, bool], ...]
