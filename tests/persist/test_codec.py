@@ -102,16 +102,18 @@ def test_conditions_travel_as_plain_tuples_and_come_back_as_their_records() -> N
 
 
 def test_conditions_of_another_kind_never_compare_equal() -> None:
-    assert records.CondHas("os", "x") != records.CondImport("os", "x")
-    assert records.CondAnd(()) != records.CondOr(())
+    has: records.Cond = records.CondHas("os", "x")
+    both: records.Cond = records.CondAnd(())
+    assert has != records.CondImport("os", "x")
+    assert both != records.CondOr(())
     assert len({records.CondHas("os", "x"), records.CondImport("os", "x")}) == 2
 
 
 def test_a_stored_condition_of_no_known_tag_or_shape_is_refused() -> None:
     raw = encode(extract(CONDITIONS))
-    conds = raw[0]
+    conds = typing.cast(tuple[object, ...], raw[0])
     for bad in (("os", "x", "gone"), ("os", 3, "has"), ("os", "x"), ["os", "x", "has"]):
-        assert not conforms(FileFacts, (((*conds, bad)), *raw[1:]))
+        assert not conforms(FileFacts, ((*conds, bad), *raw[1:]))
 
 
 def test_summaries_and_verdicts_round_trip() -> None:
