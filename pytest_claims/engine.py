@@ -80,7 +80,7 @@ class Result:
 
 
 def host_version() -> tuple[int, int]:
-    return (sys.version_info[0], sys.version_info[1])
+    return (sys.version_info.major, sys.version_info.minor)
 
 
 def target_for(platform: str, version: tuple[int, int] | None = None) -> Target:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 import functools
 from collections.abc import Callable, Collection, Container
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from pytest_claims.codec import all_conform, conforms, decode, encode, schema
 from pytest_claims.codekey import code_digest, modules_under
@@ -27,6 +27,8 @@ from pytest_claims.records import (
     HIERARCHY,
     METHOD_NAMES,
     PLATFORM,
+    BlindCalls,
+    ChainStep,
     Claimed,
     DirectiveError,
     FrontierEntry,
@@ -420,28 +422,44 @@ def _conforming(summaries: dict[Any, Any]) -> dict[Any, Any]:
     return {key: (deps, raw) for key, (deps, raw) in summaries.items() if conforms(Summary, raw)}
 
 
-_FILE_LINE = (
-    (Violation._fields.index("file"), Violation._fields.index("line")),
-    (FrontierEntry._fields.index("file"), FrontierEntry._fields.index("line")),
-)
-"""Where a stored violation and a stored frontier entry hold their file and line (`encode` keeps field order)."""
+Moved = TypeVar("Moved", Violation, FrontierEntry, ChainStep)
 
 
-_STEPS = Violation._fields.index("steps")
-"""Where a stored violation holds its steps (`ChainStep`: function, file, line, how)."""
+def _moved(kind: type[Moved], stored: Any, lines: dict[str, dict[int, int]]) -> Any:
+    """A stored violation, frontier entry or chain step with its line moved when its file is among `lines`
+    (KeyError: the line is not in its file's map), read and rebuilt by the record's field names; the stored
+    tuple itself when its file did not move. Always a plain tuple: the store holds no records."""
+    item = kind._make(stored)
+    if item.file not in lines:
+        return stored
+    return tuple(item._replace(line=lines[item.file][item.line]))
 
 
-def _moved_steps(item: Any, lines: dict[str, dict[int, int]], memo: dict[int, Any]) -> Any:
+def _moved_steps(stored: Any, lines: dict[str, dict[int, int]], memo: dict[int, Any]) -> Any:
     """A stored violation with the lines of its steps in the files of `lines` moved (KeyError: one is not)."""
-    steps = item[_STEPS]
-    if not any(file in lines for _, file, _, _ in steps):
-        return item
+    violation = Violation._make(stored)
+    steps = violation.steps
+    if not any(ChainStep._make(step).file in lines for step in steps):
+        return stored
     new = memo.get(id(steps))
     if new is None:
-        new = memo[id(steps)] = tuple(
-            (name, file, lines[file][line] if file in lines else line, how) for name, file, line, how in steps
-        )
-    return (*item[:_STEPS], new, *item[_STEPS + 1 :])
+        new = memo[id(steps)] = tuple(_moved(ChainStep, step, lines) for step in steps)
+    return tuple(violation._replace(steps=new))
+
+
+def _moved_items(kind: type[Moved], items: Any, lines: dict[str, dict[int, int]], memo: dict[int, Any]) -> Any:
+    """A stored verdict's violations or frontier entries with their lines moved, each moved once (`memo`)."""
+    moved = []
+    for stored in items:
+        item = stored
+        if kind._make(stored).file in lines:
+            item = memo.get(id(stored))
+            if item is None:
+                item = memo[id(stored)] = _moved(kind, stored, lines)
+        if kind is Violation:
+            item = _moved_steps(item, lines, memo)
+        moved.append(item)
+    return tuple(moved)
 
 
 def _moved_lines(raw: Any, lines: dict[str, dict[int, int]], memo: dict[int, Any]) -> Any:
@@ -449,36 +467,26 @@ def _moved_lines(raw: Any, lines: dict[str, dict[int, int]], memo: dict[int, Any
 
     Every list in it stays in order, as moving lines keeps their order. A part in no such file stays the very
     object read back, and `memo` (id -> moved part) moves a part shared by several verdicts once, so what the
-    store shared stays shared without interning it again."""
-    status, violations, frontier, blind = raw
-    parts: list[tuple[object, ...]] = []
+    store shared stays shared without interning it again. Parts are read by their records' field names (`encode`
+    keeps them in field order) and written back as plain tuples."""
+    verdict = Verdict._make(raw)
     try:
-        for items, (at_file, at_line) in zip((violations, frontier), _FILE_LINE, strict=True):
-            moved = []
-            for item in items:
-                if item[at_file] in lines:
-                    new = memo.get(id(item))
-                    if new is None:
-                        line = lines[item[at_file]][item[at_line]]
-                        new = memo[id(item)] = (*item[:at_line], line, *item[at_line + 1 :])
-                    item = new
-                if items is violations:
-                    item = _moved_steps(item, lines, memo)
-                moved.append(item)
-            parts.append(tuple(moved))
+        violations = _moved_items(Violation, verdict.violations, lines, memo)
+        frontier = _moved_items(FrontierEntry, verdict.frontier, lines, memo)
         calls = []
-        for part in blind:  # BlindCalls: (file, via, ((line, code), ...))
-            file, via, found = part
-            if file in lines:
-                new = memo.get(id(part))
-                if new is None:
-                    by = lines[file]
-                    new = memo[id(part)] = (file, via, tuple((by[line], code) for line, code in found))
-                part = new
+        for stored in verdict.blind:
+            group = BlindCalls._make(stored)
+            part: Any = stored
+            if group.file in lines:
+                part = memo.get(id(stored))
+                if part is None:
+                    by = lines[group.file]
+                    moved = tuple((by[line], code) for line, code in group.calls)
+                    part = memo[id(stored)] = tuple(group._replace(calls=moved))
             calls.append(part)
     except KeyError:
         return None
-    return (status, parts[0], parts[1], tuple(calls))
+    return tuple(verdict._replace(violations=violations, frontier=frontier, blind=tuple(calls)))
 
 
 def encode_verdict(verdict: Verdict) -> tuple[object, ...]:
