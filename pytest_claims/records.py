@@ -610,12 +610,12 @@ class ClaimResult(NamedTuple):
 
 
 class Reading(NamedTuple):
-    """A module's directive reading as the verdict store keeps it (plain data: the store writes it as a tuple)."""
+    """A module's directive reading as the verdict store keeps it (through its codec, `codec.encode`)."""
 
-    claimed: tuple[tuple[str, int, str, str, int, tuple[str, ...]], ...]
-    """Its claiming functions, each as `Claimed`'s fields."""
-    refused: tuple[tuple[str, int, str], ...]
-    """Its refused directives, then its file problems, each as `DirectiveError`'s fields."""
+    claimed: tuple[Claimed, ...]
+    """Its claiming functions."""
+    refused: tuple[DirectiveError, ...]
+    """Its refused directives, then its file problems."""
     n_refused: int
     """How many of `refused` are refused directives (the rest are file problems)."""
     resolved_through: tuple[str, ...]

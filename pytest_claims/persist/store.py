@@ -29,8 +29,6 @@ from pytest_claims.records import (
     PLATFORM,
     BlindCalls,
     ChainStep,
-    Claimed,
-    DirectiveError,
     FrontierEntry,
     Node,
     Reading,
@@ -59,13 +57,9 @@ _NAMES = dict[str, str]
 VERDICTS_SHAPE: dict[str, object] = {
     # a renamed decorator's name -> the modules whose text mentions it
     "words": dict[str, tuple[str, ...]],
-    # module -> (claiming functions, refused directives and file problems, how many are refused, the modules its
-    # decorators resolved through, the names it gives other names: `directives.renamings`); valid while neither
-    # the module nor those modules changed (an edit that leaves the facts as they were is no change)
-    "directives": dict[
-        str,
-        tuple[tuple[Claimed, ...], tuple[DirectiveError, ...], int, tuple[str, ...], tuple[tuple[str, str], ...]],
-    ],
+    # module -> its directive reading (`Reading`); valid while neither the module nor the modules its decorators
+    # resolved through changed (an edit that leaves the facts as they were is no change)
+    "directives": dict[str, Reading],
     # (module, function index, platform) -> (modules the walk read, the verdict or None: no such function there)
     "verdicts": dict[tuple[str, int, str], tuple[tuple[str, ...], Verdict | None]],
     "digests": _NAMES,
@@ -219,7 +213,7 @@ class VerdictStore:
         verdicts = {key: StoredVerdict._make(entry) for key, entry in old.get("verdicts", {}).items()}
         if not all(entry.verdict is None or _status(entry.verdict) in STATUSES for entry in verdicts.values()):
             old, verdicts = {}, {}  # the right shape, but not a verdict this version can give
-        self.old_directives: dict[str, Reading] = {n: Reading._make(r) for n, r in old.get("directives", {}).items()}
+        self.old_directives: dict[str, Reading] = {n: decode(Reading, r) for n, r in old.get("directives", {}).items()}
         self.old_verdicts: dict[tuple[str, int, str], StoredVerdict] = verdicts
         self.old_digests: dict[str, str] = old.get("digests", {})
         self.old_words: dict[str, tuple[str, ...]] = old.get("words", {})
@@ -289,7 +283,7 @@ class VerdictStore:
             return
         document = {
             "words": self.words,
-            "directives": {name: tuple(reading) for name, reading in self.directives.items()},
+            "directives": {name: encode(reading) for name, reading in self.directives.items()},
             "verdicts": _shared(self.verdicts, self.old_verdicts, {id(e) for e in self._moved.values() if e}),
             "digests": digests,
             "shapes": self.shapes,
