@@ -624,6 +624,11 @@ class Reading(NamedTuple):
     """The names its module-level bindings give other names (`directives.renamings`)."""
 
 
+VerdictKey = tuple[str, int, str]
+"""What the verdict store keeps a claim's verdict under: (module, function index, platform). A plain tuple, as the
+store's keys are written as they are."""
+
+
 class StoredVerdict(NamedTuple):
     """A claim's verdict on one target as the verdict store keeps it (written as a plain tuple)."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol, TypeVar
 
-from pytest_claims.records import FileFacts, Node, Reading, StoredVerdict, Summary
+from pytest_claims.records import FileFacts, Node, Reading, StoredVerdict, Summary, VerdictKey
 
 T = TypeVar("T")
 
@@ -99,11 +99,11 @@ class VerdictSource(Protocol):
     read back, the others what this run keeps; `changed` / `moved` / `substance` what `compare` found."""
 
     old_directives: dict[str, Reading]
-    old_verdicts: dict[tuple[str, int, str], StoredVerdict]
+    old_verdicts: dict[VerdictKey, StoredVerdict]
     old_words: dict[str, tuple[str, ...]]
     old_shapes: dict[str, str]
     directives: dict[str, Reading]
-    verdicts: dict[tuple[str, int, str], StoredVerdict]
+    verdicts: dict[VerdictKey, StoredVerdict]
     words: dict[str, tuple[str, ...]]
     shapes: dict[str, str]
     changed: frozenset[str]

@@ -31,6 +31,7 @@ from pytest_claims.records import (
     FileFacts,
     Reading,
     StoredVerdict,
+    VerdictKey,
     called_name,
     method_name,
 )
@@ -231,7 +232,7 @@ class Validity:
             return None  # a reading holds lines of its own module only: others' may have moved
         return reading
 
-    def verdict(self, key: tuple[str, int, str]) -> StoredVerdict | None:
+    def verdict(self, key: VerdictKey) -> StoredVerdict | None:
         """The last run's stored verdict for a claim on a target, while none of the modules its
         walk read has changed (nor the class hierarchy, when it looked for overrides), its lines moved where some
         of them only moved (`store.Same`); else None."""

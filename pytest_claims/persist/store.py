@@ -36,6 +36,7 @@ from pytest_claims.records import (
     Summary,
     SummaryKey,
     Verdict,
+    VerdictKey,
     Violation,
 )
 from pytest_claims.vocabulary import STATUSES  # a store holding any other was not written by this version
@@ -61,7 +62,7 @@ VERDICTS_SHAPE: dict[str, object] = {
     # resolved through changed (an edit that leaves the facts as they were is no change)
     "directives": dict[str, Reading],
     # (module, function index, platform) -> (modules the walk read, the verdict or None: no such function there)
-    "verdicts": dict[tuple[str, int, str], tuple[tuple[str, ...], Verdict | None]],
+    "verdicts": dict[VerdictKey, tuple[tuple[str, ...], Verdict | None]],
     "digests": _NAMES,
     "shapes": _NAMES,
 }
@@ -214,7 +215,7 @@ class VerdictStore:
         if not all(entry.verdict is None or _status(entry.verdict) in STATUSES for entry in verdicts.values()):
             old, verdicts = {}, {}  # the right shape, but not a verdict this version can give
         self.old_directives: dict[str, Reading] = {n: decode(Reading, r) for n, r in old.get("directives", {}).items()}
-        self.old_verdicts: dict[tuple[str, int, str], StoredVerdict] = verdicts
+        self.old_verdicts: dict[VerdictKey, StoredVerdict] = verdicts
         self.old_digests: dict[str, str] = old.get("digests", {})
         self.old_words: dict[str, tuple[str, ...]] = old.get("words", {})
         """word -> the modules whose text mentioned it (the names `claims` was rebound to: `Validity.mentioning`)."""
@@ -224,7 +225,7 @@ class VerdictStore:
         run had its facts."""
         self.shapes: dict[str, str] = {}
         self.directives: dict[str, Reading] = {}
-        self.verdicts: dict[tuple[str, int, str], StoredVerdict] = {}
+        self.verdicts: dict[VerdictKey, StoredVerdict] = {}
         self.changed: frozenset[str] = frozenset()
         self.moved: frozenset[str] = frozenset()
         """The changed modules whose facts only moved (`Same`)."""
