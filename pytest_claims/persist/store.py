@@ -85,7 +85,7 @@ def store_key(cache: FactsCache, inputs: tuple[object, ...], *more: object) -> s
     return namespace(
         code_digest(*modules_under(*STORE_MAKERS)),
         PLUGIN_VERSION,
-        schema(Summary, Verdict),
+        schema(Summary, Verdict, SummaryKey, Reading),  # every record the stores write through the codec
         *inputs,
         cache.directory.name if cache.directory is not None else "",  # whatever the facts depend on
         *more,
