@@ -46,11 +46,7 @@ def _converters(tp: object, decode: bool) -> Convert | None:
         return decoder(tp) if decode else encoder(tp)
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin in (typing.Union, types.UnionType):
-        inner = [a for a in args if a is not type(None)]
-        optional = _converters(inner[0], decode) if len(inner) == 1 else None
-        if optional is None:
-            return None
-        return lambda v: None if v is None else optional(v)
+        return _union_converter(args, decode)
     if origin is list or (origin is tuple and len(args) == 2 and args[1] is Ellipsis):
         item = _converters(args[0], decode)
         if item is None:
@@ -73,7 +69,45 @@ def _converters(tp: object, decode: bool) -> Convert | None:
     return None
 
 
+def _union_converter(args: tuple[object, ...], decode: bool) -> Convert | None:
+    """`R | None` as `R` is, None kept; a union of records by their tags (`_tagged`); other unions are plain."""
+    inner = [a for a in args if a is not type(None)]
+    if len(inner) > 1 and all(_is_record(a) for a in inner):
+        tagged = _tagged(inner, decode)
+        return tagged if len(inner) == len(args) else (lambda v: None if v is None else tagged(v))
+    optional = _converters(inner[0], decode) if len(inner) == 1 else None
+    if optional is None:
+        return None
+    return lambda v: None if v is None else optional(v)
+
+
 _building: set[tuple[type, bool]] = set()
+
+TAG = "tag"
+"""The field that tells the records of a union apart (`_tagged`)."""
+
+
+def tags(options: Iterable[object]) -> dict[object, type]:
+    """The records of a union by their tags: each must be a named tuple whose last field is `TAG`, with a default
+    of its own (its stored tuple then says which record it is)."""
+    found: dict[object, type] = {}
+    for option in options:
+        fields = getattr(option, "_fields", ())
+        defaults = getattr(option, "_field_defaults", {})
+        if not (isinstance(option, type) and fields and fields[-1] == TAG and TAG in defaults):
+            raise TypeError(f"{option!r}: a record in a union needs a last field {TAG!r} with a default")
+        if defaults[TAG] in found:
+            raise TypeError(f"{option!r}: tag {defaults[TAG]!r} taken by {found[defaults[TAG]]!r}")
+        found[defaults[TAG]] = option
+    return found
+
+
+def _tagged(options: list[object], decode: bool) -> Convert:
+    """A union of records (conditions): each is stored as its own tuple, read back by the tag it ends with."""
+    by_tag = tags(options)
+    if not decode:
+        return lambda v: encoder(by_tag[v[-1]])(v)
+    return lambda v: decoder(by_tag[v[-1]])(v)
 
 
 def _plain_tuple(tp: object) -> bool:
@@ -228,6 +262,9 @@ def _container(tp: object) -> All:
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin in (typing.Union, types.UnionType):
         return _union(args)
+    if origin is typing.Literal:
+        allowed = frozenset(args)
+        return lambda values: _types(values, *{type(a) for a in allowed}) and set(values) <= allowed
     if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
         return _fixed(list(args))
     if origin in (tuple, list, frozenset, set):
@@ -266,12 +303,14 @@ def _fixed(parts: list[object]) -> All:
 
 
 def _union(options: tuple[object, ...]) -> All:
-    """`X | None` splits its column; any other union splits it by the values' types, and a part no option takes
-    whole (`tuple[int] | tuple[str]`) is tested value by value."""
+    """`X | None` splits its column; a union of records by their tags (`_tagged`); any other union splits it by
+    the values' types, and a part no option takes whole (`tuple[int] | tuple[str]`) is tested value by value."""
     rest = [o for o in options if o is not type(None)]
     if len(rest) == 1 and len(options) == 2:
         inner = _all_of(rest[0])
         return lambda values: inner([v for v in values if v is not None])
+    if len(rest) > 1 and all(_is_record(o) for o in rest):
+        return _by_tag(rest, len(rest) < len(options))
     tests = [_all_of(o) for o in options]
 
     def each(values: list[Any]) -> bool:
@@ -284,6 +323,26 @@ def _union(options: tuple[object, ...]) -> All:
         return all(any(test(part) for test in tests) or each(part) for part in parts.values())
 
     return union
+
+
+def _by_tag(options: list[object], optional: bool) -> All:
+    """A column of a union of records (and None when `optional`), split by the tag each stored tuple ends with."""
+    tests = {tag: _all_of(option) for tag, option in tags(options).items()}
+
+    def tagged(values: list[Any]) -> bool:
+        parts: dict[object, list[Any]] = {}
+        for value in values:
+            if value is None and optional:
+                continue
+            if type(value) is not tuple or not value:
+                return False
+            try:
+                parts.setdefault(value[-1], []).append(value)
+            except TypeError:  # an unhashable tag
+                return False
+        return all(tag in tests and tests[tag](part) for tag, part in parts.items())
+
+    return tagged
 
 
 def stored_type(tp: object) -> object:

@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from functools import partial
 from operator import attrgetter
 from pathlib import Path
-from typing import Any
 
 from pytest_claims.analysis import ports
 from pytest_claims.analysis.catalog import catalogue_fingerprint, load_catalogue
@@ -50,7 +49,7 @@ from pytest_claims.persist.cache import (
 from pytest_claims.persist.snapshot import snapshot_for
 from pytest_claims.persist.store import SummaryStore, VerdictStore
 from pytest_claims.records import ClaimResult as ClaimResult  # re-exported: Result holds them
-from pytest_claims.records import Details, DirectiveError, RuleResult, Summary
+from pytest_claims.records import Details, DirectiveError, Node, RuleResult, Summary
 
 ports.use_derived(derived)  # parsed stubs and the catalogue persist beside the cache (`_derived_beside`)
 
@@ -81,7 +80,7 @@ class Result:
 
 
 def host_version() -> tuple[int, int]:
-    return (sys.version_info[0], sys.version_info[1])
+    return (sys.version_info.major, sys.version_info.minor)
 
 
 def target_for(platform: str, version: tuple[int, int] | None = None) -> Target:
@@ -193,7 +192,7 @@ class Resolvers:
         self.platforms = tuple(targets)
         self.peers = [(stubs_for(p, host_version()), target_for(p)) for p in targets]
         self.shared: dict[tuple[str, int], Summary] = {}
-        self.contexts: dict[Any, Summary] = {}  # the same for summaries in a context (`Summaries.contexts`)
+        self.contexts: dict[Node, Summary] = {}  # the same for summaries in a context (`Summaries.contexts`)
         self.made: dict[str, Resolver] = {}
 
     def __call__(self, platform: str) -> Resolver:

@@ -11,7 +11,7 @@ NamedTuples where many are built or read back on a warm run; frozen slotted data
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 FACTS_MAKERS = (
     "pytest_claims.analysis.facts",
@@ -68,11 +68,99 @@ between the targets of the run, so its result is kept per platform."""
 # Conditions and facts (one parse of one file, every platform)
 
 
-Cond = tuple[object, ...]
+class CondConst(NamedTuple):
+    """A literal `True` / `False`; `flag` "TYPE_CHECKING" for `typing.TYPE_CHECKING`, false on every target, told
+    apart from a literal `False` because what it guards still types annotations."""
+
+    value: bool
+    flag: str = ""
+    tag: Literal["const"] = "const"
+
+
+class CondUnknown(NamedTuple):
+    """A test the analysis does not decide: both branches stay."""
+
+    tag: Literal["unknown"] = "unknown"
+
+
+class CondPlatform(NamedTuple):
+    """`sys.platform` (`subject` "platform"), `os.name` ("osname") or `platform.system()` ("system") against a
+    literal; `op`: == != in notin startswith."""
+
+    subject: str
+    op: str
+    value: str | tuple[str, ...]
+    tag: Literal["platform"] = "platform"
+
+
+class CondVersion(NamedTuple):
+    """`sys.version_info[:len(value)] <op> value`."""
+
+    op: str
+    value: tuple[int, ...]
+    tag: Literal["version"] = "version"
+
+
+class CondImport(NamedTuple):
+    """`try: import module` / `from module import name` succeeds (`name` None: the module alone)."""
+
+    module: str
+    name: str | None
+    tag: Literal["import"] = "import"
+
+
+class CondHas(NamedTuple):
+    """`hasattr(module, "name")` of a stdlib module: the target's stubs have the member (unknown for a module they
+    do not have)."""
+
+    module: str
+    name: str
+    tag: Literal["has"] = "has"
+
+
+class CondParam(NamedTuple):
+    """A test of a parameter its body never rebinds (of the def at `function` in `FileFacts.functions`): against a
+    literal (`op` truth is isnot == !=; `value` an `arguments.Lit`, None for truth), of its class (op isinstance;
+    value ("class", dotted names)) or of a member (op hasattr; value ("attr", name)). Unknown on every target,
+    decided by the literal arguments a call passes (semantics §5)."""
+
+    function: int
+    name: str
+    op: str
+    value: tuple[str, object] | None
+    tag: Literal["param"] = "param"
+
+
+class CondNot(NamedTuple):
+    operand: Cond
+    tag: Literal["not"] = "not"
+
+
+class CondAnd(NamedTuple):
+    parts: tuple[Cond, ...]
+    tag: Literal["and"] = "and"
+
+
+class CondOr(NamedTuple):
+    parts: tuple[Cond, ...]
+    tag: Literal["or"] = "or"
+
+
+Cond = (
+    CondConst | CondUnknown | CondPlatform | CondVersion | CondImport | CondHas | CondParam | CondNot | CondAnd | CondOr
+)
+"""A platform or version condition, compiled once from source and evaluated per target (`analysis.conditions`): a
+tree of tagged named tuples, hashable and cheap to cache; each keeps its `tag` (last), so conditions of different
+kinds never compare equal and the stores tell them apart (`codec`)."""
 
 
 Guard = tuple[tuple[int, bool], ...]
 """A conjunction of (condition index, polarity); the empty guard always holds."""
+
+
+Decided = tuple[tuple[str, str, object], ...]
+"""The literal arguments a call decides its callee's parameters with, sorted: (parameter, kind, value) each
+(`analysis.arguments` names the kinds and the entries no parameter has). Empty: nothing decided."""
 
 
 Use = tuple[tuple[str, ...], str, int, int, str]
@@ -158,7 +246,7 @@ class FunctionFacts:
     tests: tuple[str, ...] = ()
     """The parameters its body tests against literals and never rebinds: a call's literal arguments decide those
     tests (semantics §5; the `param` conditions)."""
-    accepts: tuple[tuple[str, ...], int, tuple[str, ...], tuple[tuple[str, str, object], ...]] = ((), 0, (), ())
+    accepts: tuple[tuple[str, ...], int, tuple[str, ...], Decided] = ((), 0, (), ())
     """What it accepts (`arguments.Signature`), kept only when `tests` is not empty."""
     calls: tuple[tuple[int, tuple[tuple[object, ...], tuple[tuple[str, object], ...]]], ...] = ()
     """What each of its calls without `*` / `**` passes: (index of the `call` use, `arguments.Passed`); also for an
@@ -246,6 +334,34 @@ class FileFacts:
 # --------------------------------------------------------------------------------------------------------
 # Resolution (one function on one target)
 
+Receiver = tuple[str, int] | None
+"""The project class (module, class index) a method is entered for (its `self` an instance of it or of a subclass),
+or None: a function, or a method entered for the class that defines it."""
+
+
+class Node(NamedTuple):
+    """A project function as a walk enters it: the context (receiver, literal arguments) it is entered in decides
+    its summary (`Summaries.summary_in`). A named tuple: hashable and cheap, the walks build and look up many."""
+
+    module: str
+    function_index: int
+    """Its place in the module's `facts.functions`."""
+    receiver: Receiver = None
+    args: Decided = ()
+
+    @property
+    def key(self) -> tuple[str, int]:
+        """The function, whatever the context: (module, function index)."""
+        return (self.module, self.function_index)
+
+
+class SummaryKey(NamedTuple):
+    """Where the summary store keeps a function's summary in a context: the node and the platform, "*" for a
+    summary that consulted nothing platform-specific (`persist.store.SummaryStore`)."""
+
+    node: Node
+    platform: str
+
 
 @dataclass(frozen=True, slots=True)
 class StubSymbol:
@@ -321,11 +437,11 @@ class Edge:
     line: int
     subject: str
     """As for `Reach`: the function itself, or the class whose constructor is entered."""
-    receiver: tuple[str, int] | None = None
+    receiver: Receiver = None
     """The project class a method is entered for (`self` is an instance of it or of a subclass), when narrower
     than the class defining it; None for a function, or a method entered for its own class."""
-    args: tuple[tuple[str, str, object], ...] = ()
-    """The literal arguments the call passes to parameters the callee tests (`arguments.Decided`): they decide
+    args: Decided = ()
+    """The literal arguments the call passes to parameters the callee tests (`Decided`): they decide
     those tests when the walk enters it (semantics §5)."""
     how: str = "call"
     """How the body enters it (`HOW`): shown for each step of a violation's chain, so a doubted chain names the
@@ -494,18 +610,23 @@ class ClaimResult(NamedTuple):
 
 
 class Reading(NamedTuple):
-    """A module's directive reading as the verdict store keeps it (plain data: the store writes it as a tuple)."""
+    """A module's directive reading as the verdict store keeps it (through its codec, `codec.encode`)."""
 
-    claimed: tuple[tuple[str, int, str, str, int, tuple[str, ...]], ...]
-    """Its claiming functions, each as `Claimed`'s fields."""
-    refused: tuple[tuple[str, int, str], ...]
-    """Its refused directives, then its file problems, each as `DirectiveError`'s fields."""
+    claimed: tuple[Claimed, ...]
+    """Its claiming functions."""
+    refused: tuple[DirectiveError, ...]
+    """Its refused directives, then its file problems."""
     n_refused: int
     """How many of `refused` are refused directives (the rest are file problems)."""
     resolved_through: tuple[str, ...]
     """The other modules its decorators were resolved through: the reading is stale when one changes."""
     renames: tuple[tuple[str, str], ...]
     """The names its module-level bindings give other names (`directives.renamings`)."""
+
+
+VerdictKey = tuple[str, int, str]
+"""What the verdict store keeps a claim's verdict under: (module, function index, platform). A plain tuple, as the
+store's keys are written as they are."""
 
 
 class StoredVerdict(NamedTuple):

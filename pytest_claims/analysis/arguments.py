@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import ast
 
+from pytest_claims.records import Decided
+
 Lit = tuple[str, object]
 """A literal as the facts keep it: its kind and value, `("None", None)`, `("bool", True)`, `("int", 3)`,
 `("float", 0.5)`, `("str", "x")`, and the empty tuple `("tuple", ())` (a common default: never None, false, nothing to
@@ -61,7 +63,7 @@ START = "<start>"
 have called it, so its parameters hold what the project's own calls pass (`stored.Stored.passed`); inside the walk a
 parameter holds what the walk's own call passed. No parameter has this name, so no test reads it."""
 
-STARTED: tuple[tuple[str, str, object], ...] = ((START, START, True),)
+STARTED: Decided = ((START, START, True),)
 """The context a claim's walk enters its claiming function in, when its body may use that (`FunctionFacts.received`)."""
 
 FROM = "<from>"
@@ -79,9 +81,6 @@ name, so no test reads it."""
 MAX_HOPS = 2
 """How many times a decided parameter is passed on: a literal decides the tests of the function it is passed to and
 of the next two that receive it unchanged, three calls deep."""
-
-Decided = tuple[tuple[str, str, object], ...]
-"""The parameters a call decides, sorted: (parameter, kind, value). Empty: nothing decided."""
 
 MAX_TEXT = 64
 """Longer string literals are not kept (a test against one is rare, and facts stay small)."""
@@ -226,7 +225,7 @@ def never_none_params(args: ast.arguments) -> frozenset[str]:
     return frozenset(sure)
 
 
-Signature = tuple[tuple[str, ...], int, tuple[str, ...], tuple[tuple[str, str, object], ...]]
+Signature = tuple[tuple[str, ...], int, tuple[str, ...], Decided]
 """What a def accepts, as far as literal arguments go: its positional parameter names (`self` included), how
 many of them are positional-only, its keyword-only names, and its literal defaults (parameter, kind, value)."""
 

@@ -11,28 +11,28 @@ from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
 from pytest_claims.analysis.arguments import STARTED
-from pytest_claims.analysis.policy import Policy
+from pytest_claims.analysis.policy import Met, Policy
 from pytest_claims.analysis.resolve import Resolver
-from pytest_claims.analysis.walk import Node, Overflow, Receiver, Via, breadth_first
+from pytest_claims.analysis.walk import Overflow, Via, breadth_first
 from pytest_claims.dotted import under_any
 from pytest_claims.records import (
     PLATFORM,
     Blind,
     BlindCalls,
     ChainStep,
+    Decided,
     Edge,
     Frontier,
     FrontierEntry,
+    Node,
     Reach,
-    Summary,
+    Receiver,
     Verdict,
     Violation,
     blind_spots,
 )
 
 T = TypeVar("T")
-Met = tuple[str, frozenset[str], Summary, list[tuple[str, Node]]]
-"""What a walk learns of one function: its file, the modules its summary read, the judged summary, its edges."""
 
 BLIND_REASON = "a call the walk cannot follow (a value of unknown type, or a callable passed in or fetched from data)"
 BLIND_HINT = (
@@ -52,11 +52,11 @@ def frontier_key(f: FrontierEntry) -> tuple[str, int, str, str]:
 
 def capacity_entry(resolver: Resolver, overflow: Overflow, max_walk: int) -> FrontierEntry:
     """The frontier entry of a walk that passed `max-walk`, at the function where it stopped."""
-    module = resolver.module(overflow.node[0])
+    module = resolver.module(overflow.node.module)
     return FrontierEntry(
         "<capacity>",
         module.rel,
-        module.facts.functions[overflow.node[1]].line,
+        module.facts.functions[overflow.node.function_index].line,
         overflow.chain,
         f"the walk visited more than max-walk = {max_walk} functions",
         f"max-walk = {max_walk * 4}",
@@ -161,9 +161,9 @@ def walk(  # noqa: PLR0913 - the walk's inputs, each a different part of the con
     if per_platform:
         deps.add(PLATFORM)
         if specific is not None:
-            specific.append(((*start, None, ()), None))  # what replaces the def differs between targets: never the same
-    starts: list[tuple[Node, tuple[str, ...]]] = [((*start, None, _entry(resolver, start)), ())]
-    starts += [((*key, None, _entry(resolver, key)), (resolver.function_name(*key),)) for key in later]
+            specific.append((Node(*start), None))  # what replaces the def differs between targets: never the same
+    starts: list[tuple[Node, tuple[str, ...]]] = [(Node(*start, None, _entry(resolver, start)), ())]
+    starts += [(Node(*key, None, _entry(resolver, key)), (resolver.function_name(*key),)) for key in later]
     findings.overflowed(resolver, breadth_first(starts, steps.step, max_walk, steps.join), max_walk)
     ordered = tuple(sorted(violations.values(), key=violation_key))
     front, spots = findings.close(dynamic_calls, bool(ordered))
@@ -174,10 +174,11 @@ def walk(  # noqa: PLR0913 - the walk's inputs, each a different part of the con
     return Verdict("held", (), (), spots), frozenset(deps)
 
 
-def _entry(resolver: Resolver, key: tuple[str, int]) -> tuple[tuple[str, str, object], ...]:
+def _entry(resolver: Resolver, key: tuple[str, int]) -> Decided:
     """The context a walk enters its claiming function in: `STARTED` where its body may read what the project's
     own calls pass for a parameter (a plain function's `received`), else none."""
-    return STARTED if resolver.module(key[0]).facts.functions[key[1]].received else ()
+    module, index = key
+    return STARTED if resolver.module(module).facts.functions[index].received else ()
 
 
 class _Steps:
@@ -216,8 +217,8 @@ class _Steps:
         out: list[ChainStep] = []
         if head > 0:  # a later def of the claiming name, walked from its own def
             first = nodes[0]
-            line = self.resolver.module(first[0]).facts.functions[first[1]].line
-            out += [ChainStep(name, self.rel_of(first[0]), line, "redefined") for name in chain[:head]]
+            line = self.resolver.module(first.module).facts.functions[first.function_index].line
+            out += [ChainStep(name, self.rel_of(first.module), line, "redefined") for name in chain[:head]]
         for parent, child, name in zip(nodes[:-1], nodes[1:], chain[head:], strict=True):
             parent_rel, _, summary, _ = self.known.get(parent) or met(self.resolver, self.policy, parent)
             edge = _edge_to(summary.edges, child)
@@ -233,7 +234,7 @@ class _Steps:
             joined = self.resolver.join(receivers)
         self.deps.update(read.modules)
         if self.specific is not None and PLATFORM in read.modules:
-            self.specific.append((("", -1, None, ()), None))
+            self.specific.append((Node("", -1), None))
         return joined
 
     def step(self, node: Node, via: Via) -> Iterable[tuple[str, Node]]:
@@ -255,8 +256,8 @@ def _edge_to(edges: Iterable[Edge], node: Node) -> Edge | None:
     that context, else the first entering the function (a context the walk widened)."""
     loose: Edge | None = None
     for edge in edges:
-        if edge.target == node[:2]:
-            if edge.receiver == node[2] and edge.args == node[3]:
+        if edge.target == node.key:
+            if edge.receiver == node.receiver and edge.args == node.args:
                 return edge
             loose = loose or edge
     return loose
@@ -269,8 +270,9 @@ def met(resolver: Resolver, policy: Policy, node: Node) -> Met:
     if found is None:
         raw = resolver.summary_for(node)
         judged = policy.judge(raw)
-        rel = resolver.project.index.modules[node[0]].rel  # the index, not the facts: a stored summary needs no parse
-        found = known[node] = (rel, raw.deps, judged, [(e.name, (*e.target, e.receiver, e.args)) for e in judged.edges])
+        rel = resolver.project.index.modules[node.module].rel  # the index, not the facts: a stored summary, no parse
+        edges = [(e.name, Node(*e.target, e.receiver, e.args)) for e in judged.edges]
+        found = known[node] = Met(rel, raw.deps, judged, edges)
     return found
 
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from pytest_claims.analysis.check import Met, merge_walks, same_walk, walk
-from pytest_claims.analysis.policy import Node, Policy
+from pytest_claims.analysis.check import merge_walks, same_walk, walk
+from pytest_claims.analysis.policy import Met, Policy
 from pytest_claims.analysis.resolve import Resolver
 from pytest_claims.analysis.validity import Validity
 from pytest_claims.codec import decode, encode
 from pytest_claims.config import Config
-from pytest_claims.records import PLATFORM, Claimed, ClaimResult, StoredVerdict, Verdict
+from pytest_claims.records import PLATFORM, Claimed, ClaimResult, Node, StoredVerdict, Verdict
 
 
 def result(item: Claimed, platform: str, verdict: Verdict) -> ClaimResult:
@@ -71,20 +71,21 @@ def verdicts(
             if not resolver.alive(module, module.facts.functions[item.function_index].guard):
                 store.verdicts[key] = StoredVerdict((item.module,), None)
                 continue
-            node = (item.module, item.function_index)
-            walked = same_everywhere.get(node)
+            function = (item.module, item.function_index)
+            walked = same_everywhere.get(function)
             if walked is None:
                 # a walk on another target whose target-specific steps are all the same here is this walk
-                walked = next((w for w, specific in earlier.get(node, ()) if judge.same_walk(resolver, specific)), None)
+                tried = earlier.get(function, ())
+                walked = next((w for w, specific in tried if judge.same_walk(resolver, specific)), None)
             if walked is None:
-                verdict, deps, specific = judge.walk(resolver, node, item.claims)
+                verdict, deps, specific = judge.walk(resolver, function, item.claims)
                 read = tuple(sorted(deps - {PLATFORM}))
                 walked = Walked(verdict, StoredVerdict(modules_read.setdefault(read, read), encode(verdict)))
                 if PLATFORM not in deps:
                     # nothing on this walk differs between targets: the other targets get the same verdict
-                    same_everywhere[node] = walked
+                    same_everywhere[function] = walked
                 elif len(targets) > 1:
-                    earlier.setdefault(node, []).append((walked, specific))
+                    earlier.setdefault(function, []).append((walked, specific))
             results.append(result(item, platform, walked.verdict))
             store.verdicts[key] = walked.stored
     return results, reused
@@ -125,14 +126,14 @@ class ClaimWalks:
         ] = {}  # equal chains and findings of every walk as one object (`check.Findings`)
 
     def walk(
-        self, resolver: Resolver, node: tuple[str, int], claims: tuple[str, ...]
+        self, resolver: Resolver, function: tuple[str, int], claims: tuple[str, ...]
     ) -> tuple[Verdict, frozenset[str], Specific]:
         """The verdict, the modules read, and what the walks learnt that may differ between targets."""
         specific: Specific = []
         walks = []
         for policy, forbidden in self._grouped(claims):
             found: list[tuple[Node, Met | None]] = []
-            walks.append(self._walk(resolver, node, policy, forbidden, found))
+            walks.append(self._walk(resolver, function, policy, forbidden, found))
             specific.append((policy, found))
         verdict, deps = walks[0] if len(walks) == 1 else merge_walks(walks)
         return verdict, deps, specific
@@ -144,7 +145,7 @@ class ClaimWalks:
     def _walk(
         self,
         resolver: Resolver,
-        node: tuple[str, int],
+        function: tuple[str, int],
         policy: Policy,
         forbidden: dict[str, frozenset[str]],
         specific: list[tuple[Node, Met | None]],
@@ -153,7 +154,7 @@ class ClaimWalks:
         return walk(
             resolver,
             policy,
-            node,
+            function,
             forbidden,
             self.deny,
             self.allow,

@@ -13,27 +13,28 @@ from dataclasses import dataclass
 
 from pytest_claims.analysis.arguments import INSTANCE, LITERALS, SOME, Lit, dotted, literal
 from pytest_claims.analysis.specials import LITERAL_MEMBERS_BY_VERSION, PRESENCE_AT_RUN_TIME
-from pytest_claims.records import Cond
+from pytest_claims.records import (
+    Cond,
+    CondAnd,
+    CondConst,
+    CondHas,
+    CondImport,
+    CondNot,
+    CondOr,
+    CondParam,
+    CondPlatform,
+    CondUnknown,
+    CondVersion,
+)
 
-# A condition tree. Shapes:
-#   ("const", bool)                       True/False literals
-#   ("const", False, "TYPE_CHECKING")     typing.TYPE_CHECKING (`TYPE_CHECKING`)
-#   ("platform", op, value)               sys.platform  op: == != in notin startswith
-#   ("osname", op, value)                 os.name
-#   ("system", op, value)                 platform.system()
-#   ("version", op, tuple[int, ...])      sys.version_info[:len(tuple)] <op> tuple
-#   ("import", module, name)              `try: import module` / `from module import name` succeeds
-#   ("has", module, name)                 `hasattr(module, "name")` of a stdlib module: the target's stubs
-#                                         have the member (unknown for a module they do not have)
-#   ("param", function, name, op, lit)   a test of a parameter its body never rebinds, against a literal
-#                                         (op: truth is isnot == !=; lit: `arguments.Lit`), or of its class
-#                                         (op: isinstance; lit: ("class", dotted names)), or of a member
-#                                         (op: hasattr; lit: ("attr", name)): unknown on every
-#                                         target, decided by the literal arguments a call passes (semantics §5)
-#   ("not", c) ("and", (c, ...)) ("or", (c, ...))
+# A condition is a tree of tagged records (`records.Cond`): literal `True` / `False` (`CondConst`, and
+# `TYPE_CHECKING`), `sys.platform` / `os.name` / `platform.system()` against literals (`CondPlatform`),
+# `sys.version_info` prefixes (`CondVersion`), imports that may fail (`CondImport`), a stdlib module's members
+# (`CondHas`), a parameter's tests (`CondParam`: decided only by a call's literal arguments), and `not` / `and` /
+# `or` over them; anything else is `CondUnknown`.
 
-UNKNOWN: Cond = ("unknown",)
-TYPE_CHECKING: Cond = ("const", False, "TYPE_CHECKING")
+UNKNOWN: Cond = CondUnknown()
+TYPE_CHECKING: Cond = CondConst(False, "TYPE_CHECKING")
 """`typing.TYPE_CHECKING`: false on every target, told apart from a literal `False` because what it guards still
 types annotations (`TargetView.checking_bound`)."""
 
@@ -76,44 +77,43 @@ def evaluate(cond: Cond, target: Target, args: Mapping[str, Lit] | None = None) 
     stack: list[tuple[Cond, bool]] = [(cond, False)]
     while stack:
         node, visited = stack.pop()
-        tag = node[0]
-        if tag in ("and", "or", "not"):
-            children: tuple[Cond, ...] = node[1] if tag != "not" else (node[1],)  # type: ignore[assignment]
+        if isinstance(node, (CondAnd, CondOr, CondNot)):
+            children = (node.operand,) if isinstance(node, CondNot) else node.parts
             if not visited:
                 stack.append((node, True))
                 stack.extend((c, False) for c in reversed(children))
                 continue
             values = results[len(results) - len(children) :]
             del results[len(results) - len(children) :]
-            results.append(_combine(tag, values))
-        elif tag == "param":
+            results.append(_combine(node.tag, values))
+        elif isinstance(node, CondParam):
             results.append(None if args is None else _parameter(node, args))
         else:
             results.append(_atom(node, target))
     return results[0]
 
 
-def _parameter(node: Cond, args: Mapping[str, Lit]) -> bool | None:
+def _parameter(node: CondParam, args: Mapping[str, Lit]) -> bool | None:
     """A parameter test under the literal arguments of one call: unknown for a parameter the call left open."""
-    _, _, name, op, want = node
-    have = args.get(str(name))
+    op, want = node.op, node.value
+    have = args.get(node.name)
     if have is None:
         return None
     if op == "isinstance":  # decided only for an argument of known class (`INSTANCE`), per class tuple tested
         answers = have[1] if have[0] == INSTANCE and isinstance(have[1], tuple) else ()
         for classes, answer in answers:
-            if isinstance(want, tuple) and classes == want[1]:
+            if want is not None and classes == want[1]:
                 return bool(answer)
         return None
     if op == "hasattr":  # decided for a literal: its class is known exactly
         return _literal_has(have, want)
     if have[0] in (SOME, INSTANCE):  # never None, value unknown: only a test against None is decided
-        if op in ("is", "isnot") and isinstance(want, tuple) and want[0] == "None":
+        if op in ("is", "isnot") and want is not None and want[0] == "None":
             return op == "isnot"
         return None
     if op == "truth":
         return bool(have[1])
-    if not isinstance(want, tuple):
+    if want is None:
         return None
     if op in ("is", "isnot"):
         same = have[0] == want[0] and have[1] == want[1]
@@ -122,10 +122,10 @@ def _parameter(node: Cond, args: Mapping[str, Lit]) -> bool | None:
     return equal if op == "==" else not equal
 
 
-def _literal_has(have: Lit, want: object) -> bool | None:
+def _literal_has(have: Lit, want: tuple[str, object] | None) -> bool | None:
     """`hasattr(p, "name")` of a parameter passed a literal: the literal's class has the member, as the running
     interpreter says; a member some supported Python has and another lacks stays open."""
-    if have[0] not in LITERALS or not isinstance(want, tuple) or len(want) != 2:
+    if have[0] not in LITERALS or want is None:
         return None
     name = str(want[1])
     if name in LITERAL_MEMBERS_BY_VERSION:
@@ -145,35 +145,29 @@ def _combine(tag: str, values: list[bool | None]) -> bool | None:
     return False if all(v is False for v in values) else None
 
 
-def _compare(op: str, left: object, right: object) -> bool | None:
+def _compare(op: str, left: str, right: str | tuple[str, ...]) -> bool | None:
     if op == "==":
         return left == right
     if op == "!=":
         return left != right
     if op == "in":
-        return left in right  # type: ignore[operator]
+        return isinstance(right, tuple) and left in right
     if op == "notin":
-        return left not in right  # type: ignore[operator]
+        return isinstance(right, tuple) and left not in right
     if op == "startswith":
-        return isinstance(left, str) and left.startswith(right)  # type: ignore[arg-type]
+        return isinstance(right, str) and left.startswith(right)
     return None
 
 
 def _atom(node: Cond, target: Target) -> bool | None:
-    tag = node[0]
-    if tag == "const":
-        return bool(node[1])
-    if tag == "platform":
-        return _compare(str(node[1]), target.platform, node[2])
-    if tag == "osname":
-        return _compare(str(node[1]), target.os_name, node[2])
-    if tag == "system":
-        system = target.system
-        return None if system is None else _compare(str(node[1]), system, node[2])
-    if tag == "version":
-        want: tuple[int, ...] = node[2]  # type: ignore[assignment]
+    if isinstance(node, CondConst):
+        return node.value
+    if isinstance(node, CondPlatform):
+        actual = {"platform": target.platform, "osname": target.os_name, "system": target.system}.get(node.subject)
+        return None if actual is None else _compare(node.op, actual, node.value)
+    if isinstance(node, CondVersion):
+        want = node.value
         have = (*target.version, 0, 0)[: len(want)]
-        op = node[1]
         return {
             "<": have < want,
             "<=": have <= want,
@@ -181,11 +175,20 @@ def _atom(node: Cond, target: Target) -> bool | None:
             ">=": have >= want,
             "==": have == want,
             "!=": have != want,
-        }.get(str(op))
-    if tag == "import":
-        return target.module_has(str(node[1]), node[2] if isinstance(node[2], str) else None)
-    if tag == "has":
-        return target.module_has(str(node[1]), str(node[2]))
+        }.get(node.op)
+    if isinstance(node, CondImport):
+        return target.module_has(node.module, node.name)
+    if isinstance(node, CondHas):
+        return target.module_has(node.module, node.name)
+    return None
+
+
+def _operands(node: Cond) -> tuple[Cond, ...] | None:
+    """The conditions `not` / `and` / `or` combine; None for an atom."""
+    if isinstance(node, CondNot):
+        return (node.operand,)
+    if isinstance(node, (CondAnd, CondOr)):
+        return node.parts
     return None
 
 
@@ -195,15 +198,12 @@ def is_known(cond: Cond) -> bool:
     stack = [cond]
     while stack:
         node = stack.pop()
-        tag = node[0]
-        if tag == "unknown":
+        if isinstance(node, CondUnknown):
             continue
-        if tag == "not":
-            stack.append(node[1])  # type: ignore[arg-type]
-        elif tag in ("and", "or"):
-            stack.extend(node[1])  # type: ignore[arg-type]
-        else:
+        operands = _operands(node)
+        if operands is None:
             return True
+        stack.extend(operands)
     return False
 
 
@@ -213,13 +213,9 @@ def is_decided(cond: Cond) -> bool:
     stack = [cond]
     while stack:
         node = stack.pop()
-        tag = node[0]
-        if tag in ("unknown", "param"):
+        if isinstance(node, (CondUnknown, CondParam)):
             return False
-        if tag == "not":
-            stack.append(node[1])  # type: ignore[arg-type]
-        elif tag in ("and", "or"):
-            stack.extend(node[1])  # type: ignore[arg-type]
+        stack.extend(_operands(node) or ())
     return True
 
 
@@ -294,7 +290,7 @@ class ConditionCompiler:
         module = ".".join([self.imported[probed.id], *reversed(parts)])
         if (module, name.value) in PRESENCE_AT_RUN_TIME:
             return UNKNOWN
-        return ("has", module, name.value)
+        return CondHas(module, name.value)
 
     def compile(self, expr: ast.expr) -> Cond:
         """Compile iteratively: boolean structure via an explicit stack, atoms directly."""
@@ -310,14 +306,14 @@ class ConditionCompiler:
                 n = len(node.values)
                 parts = tuple(out[-n:])
                 del out[-n:]
-                out.append(("and" if isinstance(node.op, ast.And) else "or", parts))
+                out.append(CondAnd(parts) if isinstance(node.op, ast.And) else CondOr(parts))
             elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
                 if not visited:
                     stack.append((node, True))
                     stack.append((node.operand, False))
                     continue
                 inner = out.pop()
-                out.append(UNKNOWN if inner == UNKNOWN else ("not", inner))
+                out.append(UNKNOWN if inner == UNKNOWN else CondNot(inner))
             else:
                 out.append(self._atom(node))
         return out[0]
@@ -370,10 +366,10 @@ class ConditionCompiler:
             return ("version", 0)
         return None
 
-    def _param(self, name: str, op: str, value: Lit | None) -> Cond:
+    def _param(self, name: str, op: str, value: tuple[str, object] | None) -> Cond:
         function = self.params[name]
         self.tested.add((function, name))
-        return ("param", function, name, op, value)
+        return CondParam(function, name, op, value)
 
     def _param_comparison(self, left: ast.expr, op: ast.cmpop, right: ast.expr) -> Cond | None:
         """`p is None`, `p is not True`, `p == "x"`, `0 != p`: a parameter against a literal."""
@@ -429,7 +425,7 @@ class ConditionCompiler:
                 if tested is not None:
                     return tested
         if isinstance(node, ast.Constant) and isinstance(node.value, bool):
-            return ("const", node.value)
+            return CondConst(node.value)
         if isinstance(node, ast.Name) and node.id in self.aliases:
             return UNKNOWN if self.hidden(node.id) else self.aliases[node.id]
         dotted = self._dotted(node)
@@ -449,7 +445,7 @@ class ConditionCompiler:
             ):
                 arg = node.args[0]
                 if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                    return (subject[0], "startswith", arg.value)
+                    return CondPlatform(subject[0], "startswith", arg.value)
             return UNKNOWN
         if isinstance(node, ast.Compare) and len(node.ops) == 1:
             return self._comparison(node.left, node.ops[0], node.comparators[0])
@@ -471,14 +467,15 @@ class ConditionCompiler:
             return UNKNOWN
         if kind in ("platform", "osname", "system"):
             if isinstance(op, (ast.Eq, ast.NotEq)) and isinstance(value, str):
-                return (kind, "==" if isinstance(op, ast.Eq) else "!=", value)
+                return CondPlatform(kind, "==" if isinstance(op, ast.Eq) else "!=", value)
             if (
                 isinstance(op, (ast.In, ast.NotIn))
                 and not flipped
                 and isinstance(value, tuple)
                 and all(isinstance(v, str) for v in value)
             ):
-                return (kind, "in" if isinstance(op, ast.In) else "notin", value)
+                names = tuple(v for v in value if isinstance(v, str))
+                return CondPlatform(kind, "in" if isinstance(op, ast.In) else "notin", names)
             return UNKNOWN
         opname = _VERSION_OPS.get(type(op))
         if opname is None:
@@ -489,12 +486,12 @@ class ConditionCompiler:
             if not isinstance(value, int) or size != 0:
                 # only the major version ([0]) compares as a one-element prefix
                 return UNKNOWN
-            return ("version", opname, (value,))
+            return CondVersion(opname, (value,))
         if not isinstance(value, tuple) or not all(isinstance(v, int) for v in value) or not value:
             return UNKNOWN
         if size and len(value) > size:
             return UNKNOWN
-        return ("version", opname, value)
+        return CondVersion(opname, tuple(v for v in value if isinstance(v, int)))
 
 
 def _literal(node: ast.expr) -> object:

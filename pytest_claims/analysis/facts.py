@@ -27,8 +27,23 @@ from functools import partial
 from typing import Any, cast
 
 from pytest_claims.analysis import arguments, specials
-from pytest_claims.analysis.conditions import TYPE_CHECKING, ConditionCompiler, is_decided, is_known
-from pytest_claims.records import Binding, ClassFacts, Cond, Directive, FileFacts, FunctionFacts, Guard, Use
+from pytest_claims.analysis.conditions import TYPE_CHECKING, UNKNOWN, ConditionCompiler, is_decided, is_known
+from pytest_claims.records import (
+    Binding,
+    ClassFacts,
+    Cond,
+    CondAnd,
+    CondConst,
+    CondImport,
+    CondOr,
+    CondParam,
+    CondPlatform,
+    Directive,
+    FileFacts,
+    FunctionFacts,
+    Guard,
+    Use,
+)
 
 GUARD_LIMIT = 32
 """The most tests a guard conjoins. A test past it is left out, as a test of unknown value is: the code under it
@@ -1464,13 +1479,13 @@ def _try_imports(body: list[ast.stmt]) -> Cond:
     imports: list[Cond] = []
     for stmt in body:
         if isinstance(stmt, ast.Import):
-            imports.extend(("import", alias.name, None) for alias in stmt.names)
+            imports.extend(CondImport(alias.name, None) for alias in stmt.names)
         elif isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and stmt.module:
             names = [a.name for a in stmt.names]
-            imports.extend(("import", stmt.module, None if n == "*" else n) for n in names)
+            imports.extend(CondImport(stmt.module, None if n == "*" else n) for n in names)
         elif not isinstance(stmt, ast.Pass):
-            imports.append(("unknown",))
-    return ("and", tuple(imports)) if imports else ("unknown",)
+            imports.append(UNKNOWN)
+    return CondAnd(tuple(imports)) if imports else UNKNOWN
 
 
 def _catches_import_error(handler: ast.ExceptHandler) -> bool:
@@ -1505,7 +1520,7 @@ _DECLARED = ("", "declared")
 def _typing_flag(name: str, cond: Cond) -> Cond:
     """A module's own `TYPE_CHECKING = False` is the typing flag without importing typing (type checkers honour
     the name): what it guards types annotations and is never reached, as under `typing.TYPE_CHECKING`."""
-    return TYPE_CHECKING if name == "TYPE_CHECKING" and cond == ("const", False) else cond
+    return TYPE_CHECKING if name == "TYPE_CHECKING" and cond == CondConst(False) else cond
 
 
 def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
@@ -1935,7 +1950,7 @@ def _iterated(ex: _Extractor, scope: _Scope, node: ast.For | ast.AsyncFor, guard
     if scope.kind != "function" or isinstance(node, ast.AsyncFor) or not isinstance(node.iter, ast.Name):
         return guard
     cond = ex.test(node.iter, scope)
-    if cond[0] != "param" or cond[3] != "truth":
+    if not isinstance(cond, CondParam) or cond.op != "truth":
         return guard
     return ex.guard_with(guard, cond, True)
 
@@ -2047,7 +2062,7 @@ def _match(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -
             case_guard = ex.guard_with(case_guard, previous, False)
         values = _case_strings(case.pattern) if kind else None
         if kind and values:
-            cond: Cond = ("or", tuple((kind, "==", v) for v in values))
+            cond: Cond = CondOr(tuple(CondPlatform(kind, "==", v) for v in values))
             case_guard = ex.guard_with(case_guard, cond, True)
             if case.guard is None:
                 earlier.append(cond)
@@ -2678,7 +2693,8 @@ def _push_test(ex: _Extractor, test: ast.expr, scope: _Scope, guard: int, cond: 
     part is compiled again."""
     if isinstance(test, ast.BoolOp):
         parts: list[ast.expr] = test.values
-        conds = cast(tuple[Cond, ...], cond[1])
+        assert isinstance(cond, (CondAnd, CondOr))  # a `BoolOp` compiles to its parts (`ConditionCompiler.compile`)
+        conds = cond.parts
         scopes = _operand_scopes(ex, scope, test)
     else:
         parts, conds, scopes = [test], (cond,), [scope]

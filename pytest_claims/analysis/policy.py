@@ -8,14 +8,23 @@ unevaluable, the judged summary is the summary itself: the common case costs not
 
 from __future__ import annotations
 
-from pytest_claims.dotted import under_any
-from pytest_claims.records import THIRD_PARTY, Summary
+from typing import NamedTuple
 
-Node = tuple[str, int, tuple[str, int] | None, tuple[tuple[str, str, object], ...]]
-"""A function as a walk enters it: module, index, the class it is entered for, its literal arguments
-(`walk.Node`)."""
-Step = tuple[str, frozenset[str], Summary, list[tuple[str, Node]]]
-"""A function as a walk under one policy meets it (`Policy.steps`)."""
+from pytest_claims.dotted import under_any
+from pytest_claims.records import THIRD_PARTY, Node, Summary
+
+
+class Met(NamedTuple):
+    """A function as a walk under one policy meets it (`Policy.steps`): learnt once, shared by every walk."""
+
+    file: str
+    """Its module's project-relative path."""
+    read: frozenset[str]
+    """The modules its summary read."""
+    summary: Summary
+    """Its summary as the policy judges it."""
+    edges: list[tuple[str, Node]]
+    """The functions it enters, as (name, node), in the summary's order."""
 
 
 class Policy:
@@ -25,7 +34,7 @@ class Policy:
         self.trusted = trusted
         self.trust_external = external == "trust"
         self._judged: dict[int, tuple[Summary, Summary]] = {}
-        self._steps: dict[int, tuple[object, dict[Node, Step]]] = {}
+        self._steps: dict[int, tuple[object, dict[Node, Met]]] = {}
 
     def judge(self, summary: Summary) -> Summary:
         """The summary as this policy sees it. Kept per summary object (a function has one per target, or one
@@ -39,7 +48,7 @@ class Policy:
         self._judged[id(summary)] = (summary, judged)
         return judged
 
-    def steps(self, owner: object) -> dict[Node, Step]:
+    def steps(self, owner: object) -> dict[Node, Met]:
         """What the walks under this policy learnt of each function through `owner` (a target's resolver):
         (its file, the modules its summary read, the judged summary, its edges as (name, function) in order).
         Built once per function, not once per walk that passes through it (a function is met by many walks);

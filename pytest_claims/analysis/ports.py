@@ -11,15 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol, TypeVar
 
-from pytest_claims.records import FileFacts, Reading, StoredVerdict, Summary
+from pytest_claims.records import FileFacts, Node, Reading, StoredVerdict, Summary, VerdictKey
 
 T = TypeVar("T")
 
 StatKey = tuple[int, int, int, int]
 """A file's stat data as a snapshot compares it (`files.stat_key`)."""
-
-Args = tuple[tuple[str, str, object], ...]
-"""Literal arguments deciding a function's tests (`arguments.Decided`)."""
 
 
 class FactsSource(Protocol):
@@ -81,18 +78,9 @@ class NoSnapshot:
 class SummarySource(Protocol):
     """The last run's function summaries, and where this run's go (`persist.store.SummaryStore`)."""
 
-    def get(
-        self, key: tuple[str, int], platform: str, receiver: tuple[str, int] | None = None, args: Args = ()
-    ) -> Summary | None: ...
+    def get(self, node: Node, platform: str) -> Summary | None: ...
 
-    def put(
-        self,
-        key: tuple[str, int],
-        platform: str,
-        summary: Summary,
-        receiver: tuple[str, int] | None = None,
-        args: Args = (),
-    ) -> None: ...
+    def put(self, node: Node, platform: str, summary: Summary) -> None: ...
 
     def subclasses(self, platform: str, key: tuple[str, int]) -> list[tuple[str, int]] | None: ...
 
@@ -111,11 +99,11 @@ class VerdictSource(Protocol):
     read back, the others what this run keeps; `changed` / `moved` / `substance` what `compare` found."""
 
     old_directives: dict[str, Reading]
-    old_verdicts: dict[tuple[str, int, str], StoredVerdict]
+    old_verdicts: dict[VerdictKey, StoredVerdict]
     old_words: dict[str, tuple[str, ...]]
     old_shapes: dict[str, str]
     directives: dict[str, Reading]
-    verdicts: dict[tuple[str, int, str], StoredVerdict]
+    verdicts: dict[VerdictKey, StoredVerdict]
     words: dict[str, tuple[str, ...]]
     shapes: dict[str, str]
     changed: frozenset[str]

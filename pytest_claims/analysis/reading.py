@@ -46,9 +46,9 @@ def read_claims(
         for name in batch:
             reading = readings.get(name)
             if reading is not None:
-                claimed.extend(map(Claimed._make, reading.claimed))
-                for index, raw_error in enumerate(reading.refused):
-                    (errors if index < reading.n_refused else problems).append(DirectiveError(*raw_error))
+                claimed.extend(reading.claimed)
+                errors.extend(reading.refused[: reading.n_refused])
+                problems.extend(reading.refused[reading.n_refused :])
                 renames = reading.renames
             else:
                 renames = _renames_outside(modules, valid, name, words)
@@ -84,8 +84,8 @@ def _readings(
             found, refused = read_directives(module, config, decorators)
             file_problems = [DirectiveError(module.rel, line, message) for line, message in module.facts.problems]
             reading = Reading(
-                tuple((c.module, c.function_index, c.qualname, c.file, c.line, c.claims) for c in found),
-                tuple((e.file, e.line, e.message) for e in (*refused, *file_problems)),
+                tuple(found),
+                (*refused, *file_problems),
                 len(refused),
                 tuple(sorted(decorators.deps - {name, PLATFORM})),
                 renamings(module.facts),

@@ -29,7 +29,7 @@ from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
 from pytest_claims.analysis.stubs import Stubs
 from pytest_claims.config import Config
-from pytest_claims.records import FunctionFacts, Summary
+from pytest_claims.records import FunctionFacts, Node, Summary
 
 if TYPE_CHECKING:
     from pytest_claims.analysis.ports import SummarySource
@@ -100,10 +100,10 @@ class Resolver:
     def summary(self, key: tuple[str, int]) -> Summary:
         return self.summaries.summary(key)
 
-    def summary_for(self, node: tuple[str, int, ClassKey | None, tuple[tuple[str, str, object], ...]]) -> Summary:
-        """The summary of a function as the walk entered it (`resolution.context`): for the class in `node[2]`
-        (or its own), with the literal arguments in `node[3]`."""
-        return self.summaries.summary_in((node[0], node[1]), node[2], node[3])
+    def summary_for(self, node: Node) -> Summary:
+        """The summary of a function as the walk entered it (`resolution.context`): for its receiver (or its own
+        class), with its literal arguments."""
+        return self.summaries.summary_in(node)
 
     def decorator(self, module: Module, func: FunctionFacts, callee: str) -> tuple[list[Sym], frozenset[str]]:
         return self.bodies.decorator(module, func, callee)

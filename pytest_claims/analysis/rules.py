@@ -35,10 +35,10 @@ from pytest_claims.analysis.check import Findings
 from pytest_claims.analysis.policy import Policy
 from pytest_claims.analysis.project import Project
 from pytest_claims.analysis.resolve import Resolver, live_functions
-from pytest_claims.analysis.walk import Node, Via, breadth_first
+from pytest_claims.analysis.walk import Via, breadth_first
 from pytest_claims.config import Config, ForbidRule
 from pytest_claims.dotted import under
-from pytest_claims.records import FrontierEntry, RuleResult, blind_spots
+from pytest_claims.records import FrontierEntry, Node, RuleResult, blind_spots
 
 
 def check_rules(
@@ -109,8 +109,9 @@ def _check(resolver: Resolver, policy: Policy, config: Config, rule: ForbidRule,
             hit.append(((*via.names(), min(hits)), via.nodes()))
             return None
         # trusted code is walked by rules, so its blind spots count too; its frontier is judged as for claims
-        findings.meet(project.index.modules[node[0]].rel, policy.judge(summary).frontier, summary.blind, via)
-        return sorted({(edge.name, (*edge.target, edge.receiver, edge.args)) for edge in summary.edges}, key=_by_name)
+        findings.meet(project.index.modules[node.module].rel, policy.judge(summary).frontier, summary.blind, via)
+        entered = {(edge.name, Node(*edge.target, edge.receiver, edge.args)) for edge in summary.edges}
+        return sorted(entered, key=_by_name)
 
     starts = [(node, (name,)) for name, node in _sources(resolver, rule)]
     overflow = breadth_first(starts, step, config.max_walk, resolver.join)
@@ -142,13 +143,13 @@ def _steps(resolver: Resolver, target: str, path: tuple[str, ...], nodes: list[N
             lines = [
                 e.line
                 for e in summary.edges
-                if e.name == following and (after is None or e.target == after[:2])
+                if e.name == following and (after is None or e.target == after.key)
             ]
-        module = resolver.project.modules[node[0]]
+        module = resolver.project.modules[node.module]
         # a name the body uses without a recorded line (a project class with no constructor to enter, a plain
         # stdlib or third-party name): the function's `def` line, so the hop still opens where to look
-        where = min((n for n in lines if n > 0), default=module.facts.functions[node[1]].line)
-        out.append((resolver.project.index.modules[node[0]].rel, where))
+        where = min((n for n in lines if n > 0), default=module.facts.functions[node.function_index].line)
+        out.append((resolver.project.index.modules[node.module].rel, where))
     return tuple(out)
 
 
@@ -175,7 +176,7 @@ def _sources(resolver: Resolver, rule: ForbidRule) -> list[tuple[str, Node]]:
         for index, func in live_functions(resolver, module):
             name = f"{module_name}.{func.qualname}"
             if func.kind != "state" and under(name, rule.source) and not under(name, rule.target):
-                starts.append((name, (module_name, index, None, ())))
+                starts.append((name, Node(module_name, index)))
     starts.sort()
     return starts
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from pytest_claims.analysis.conditions import ConditionCompiler, is_known
 from pytest_claims.analysis.stubtypes import Ann, Param, dotted, plain_annotation
-from pytest_claims.records import Cond
+from pytest_claims.records import Cond, CondAnd, CondNot
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,13 +100,13 @@ def parse_stub(data: bytes, path: Path, module: str) -> StubModule:
     ]
     while todo:
         body, namespace, guards, in_class = todo.pop()
-        cond: Cond | None = ("and", guards) if guards else None
+        cond: Cond | None = CondAnd(guards) if guards else None
         for stmt in body:
             if isinstance(stmt, ast.If):
                 test = compiler.compile(stmt.test)
                 if is_known(test):
                     todo.append((stmt.body, namespace, (*guards, test), in_class))
-                    todo.append((stmt.orelse, namespace, (*guards, ("not", test)), in_class))
+                    todo.append((stmt.orelse, namespace, (*guards, CondNot(test)), in_class))
                 else:
                     todo.append((stmt.body, namespace, guards, in_class))
                     todo.append((stmt.orelse, namespace, guards, in_class))

@@ -20,7 +20,7 @@ from pytest_claims.analysis.conditions import ConditionCompiler
 from pytest_claims.analysis.ports import derived
 from pytest_claims.analysis.stubdefs import StubModule, parse_stub
 from pytest_claims.codekey import code_digest
-from pytest_claims.records import Cond
+from pytest_claims.records import Cond, CondAnd, CondConst, CondNot
 
 
 def read_stub(path: Path, module: str) -> StubModule:
@@ -69,8 +69,8 @@ def load_stub(module: str, version: tuple[int, int]) -> StubModule | None:
 
 @cache
 def function_defaults(module: str, name: str, version: tuple[int, int]) -> tuple[tuple[Cond, dict[str, object]], ...]:
-    """Each def of the module-level function `name` in its stub, under its guard (as a condition, `("const",
-    True)` when none), with its parameters' number defaults. Read from the stub's text when a conditional
+    """Each def of the module-level function `name` in its stub, under its guard (as a condition, `CondConst(True)`
+    when none), with its parameters' number defaults. Read from the stub's text when a conditional
     catalogue entry asks (rare): the parsed stubs keep no defaults."""
     if module.split(".")[0] not in _stdlib_tops(version):
         return ()
@@ -85,14 +85,14 @@ def function_defaults(module: str, name: str, version: tuple[int, int]) -> tuple
     compiler = ConditionCompiler()
     compiler.bind_import("sys", "sys")
     found: list[tuple[Cond, dict[str, object]]] = []
-    todo: list[tuple[list[ast.stmt], Cond]] = [(tree.body, ("const", True))]
+    todo: list[tuple[list[ast.stmt], Cond]] = [(tree.body, CondConst(True))]
     while todo:
         body, guard = todo.pop()
         for stmt in body:
             if isinstance(stmt, ast.If):
                 test = compiler.compile(stmt.test)
-                todo.append((stmt.body, ("and", (guard, test))))
-                todo.append((stmt.orelse, ("and", (guard, ("not", test)))))
+                todo.append((stmt.body, CondAnd((guard, test))))
+                todo.append((stmt.orelse, CondAnd((guard, CondNot(test)))))
             elif isinstance(stmt, ast.FunctionDef) and stmt.name == name:
                 found.append((guard, _number_defaults(stmt.args)))
     return tuple(found)

@@ -31,6 +31,7 @@ from pytest_claims.records import (
     FileFacts,
     Reading,
     StoredVerdict,
+    VerdictKey,
     called_name,
     method_name,
 )
@@ -93,7 +94,7 @@ class SameFacts:
         if known is None:
             file = self.project.index.modules.get(name)
             old_digest, _, old_place = old_key.partition("|")
-            moved = file is None or old_place != self.keys[name].partition("|")[2]
+            moved = file is None or old_place != _place_in(self.keys[name])
             old_facts = self.cache.get(old_digest) if old_digest and not moved and file and file.path else None
             known = "changed"
             if old_facts is not None:
@@ -142,7 +143,8 @@ class ChangedNames:
         key = (name, old.get(name, ""))
         known = self.words.get(key)
         if known is None:
-            if name in self.same(frozenset({name}), old)[1]:
+            _, moved = self.same(frozenset({name}), old)
+            if name in moved:
                 known = frozenset()
             else:
                 words = self.project.modules.words_of(name)
@@ -166,6 +168,12 @@ class ChangedNames:
             after = _bound(modules[name].facts) if name in modules else frozenset()
             known = self.known[key] = frozenset(method_name(n) for n, _ in before ^ after)
         return known
+
+
+def _place_in(key: str) -> str:
+    """Where a module lies, from its key (`keys`: its content digest, then where it lies, after a `|`)."""
+    _, _, place = key.partition("|")
+    return place
 
 
 def _bound(facts: FileFacts) -> frozenset[tuple[str, str]]:
@@ -224,7 +232,7 @@ class Validity:
             return None  # a reading holds lines of its own module only: others' may have moved
         return reading
 
-    def verdict(self, key: tuple[str, int, str]) -> StoredVerdict | None:
+    def verdict(self, key: VerdictKey) -> StoredVerdict | None:
         """The last run's stored verdict for a claim on a target, while none of the modules its
         walk read has changed (nor the class hierarchy, when it looked for overrides), its lines moved where some
         of them only moved (`store.Same`); else None."""

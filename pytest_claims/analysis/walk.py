@@ -13,14 +13,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
-Receiver = tuple[str, int] | None
-"""The project class a method is entered for (its `self` is an instance of it or of a subclass), or None: a
-function, or a method entered for the class that defines it."""
-Args = tuple[tuple[str, str, object], ...]
-"""The literal arguments that decide the function's tests of its parameters (`arguments.Decided`), or ()."""
-Node = tuple[str, int, Receiver, Args]
-"""A project function as the walk entered it: (module name, index into its FileFacts.functions, receiver,
-literal arguments). A receiver and arguments are the context it was entered in (`resolution.context`)."""
+from pytest_claims.records import Decided, Node, Receiver
 
 MAX_CONTEXTS = 8
 """How many contexts (receivers, literal arguments) one walk enters a function in before it enters it widened:
@@ -94,8 +87,8 @@ def breadth_first(
     entered in more than `MAX_CONTEXTS` contexts is entered widened from then on: with the call's arguments
     grouped (`_grouped`), for the receivers' `join` (without one, for its own class)."""
     via_of: dict[Node, Via] = {}
-    contexts: dict[tuple[str, int], set[tuple[Receiver, Args]]] = {}
-    groups: dict[tuple[str, int], tuple[Kept, set[Args]]] = {}
+    contexts: dict[tuple[str, int], set[tuple[Receiver, Decided]]] = {}
+    groups: dict[tuple[str, int], tuple[Kept, set[Decided]]] = {}
     queue: deque[Node] = deque()
     for node, chain in starts:
         if node not in via_of:
@@ -112,23 +105,24 @@ def breadth_first(
         if neighbours is None:
             return None
         for name, node in neighbours:
-            if (node[2] is not None or node[3]) and node not in via_of:
-                entered = contexts.setdefault((node[0], node[1]), set())
+            if (node.receiver is not None or node.args) and node not in via_of:
+                key = node.key
+                entered = contexts.setdefault(key, set())
                 if len(entered) < MAX_CONTEXTS:
-                    entered.add((node[2], node[3]))
+                    entered.add((node.receiver, node.args))
                 else:
-                    group = groups.get((node[0], node[1]))
+                    group = groups.get(key)
                     if group is None:
-                        group = groups[node[0], node[1]] = (_kept(entered), set())
-                    args = _grouped(entered, node[3], *group)
-                    node = (node[0], node[1], _widened(entered, node[2], join), args)
+                        group = groups[key] = (_kept(entered), set())
+                    args = _grouped(entered, node.args, *group)
+                    node = Node(node.module, node.function_index, _widened(entered, node.receiver, join), args)
             if node not in via_of:
                 via_of[node] = Via(node, name, via)
                 queue.append(node)
     return None
 
 
-def _widened(entered: set[tuple[Receiver, Args]], receiver: Receiver, join: Join | None) -> Receiver:
+def _widened(entered: set[tuple[Receiver, Decided]], receiver: Receiver, join: Join | None) -> Receiver:
     """The receiver a function past its bound is entered for: one every receiver it was entered for derives from
     (so a method inherited by many subclasses is not walked for their siblings too), or its own class."""
     receivers = {found for found, _ in entered} | {receiver}
@@ -141,7 +135,7 @@ Kept = dict[str, set[tuple[str, object]]]
 """Per parameter every one of a function's first contexts decided, to at most `MAX_VALUES` values: those values."""
 
 
-def _kept(entered: set[tuple[Receiver, Args]]) -> Kept:
+def _kept(entered: set[tuple[Receiver, Decided]]) -> Kept:
     """The parameters that group a function's widened entries (`_grouped`), from its first contexts (once: they
     are all it is ever entered in apart)."""
     values: Kept = {}
@@ -153,7 +147,7 @@ def _kept(entered: set[tuple[Receiver, Args]]) -> Kept:
     return {k: v for k, v in values.items() if decided[k] == len(entered) and len(v) <= MAX_VALUES}
 
 
-def _grouped(entered: set[tuple[Receiver, Args]], args: Args, kept: Kept, made: set[Args]) -> Args:
+def _grouped(entered: set[tuple[Receiver, Decided]], args: Decided, kept: Kept, made: set[Decided]) -> Decided:
     """The literal arguments a function past its bound is entered with: those of `args` deciding a parameter every
     context decided, to one of at most `MAX_VALUES` values they gave it (`kept`: so the callers leaving
     `require_ready` at `True` keep it, though one context passed `False`). Each such group is a node of its own;
@@ -166,7 +160,7 @@ def _grouped(entered: set[tuple[Receiver, Args]], args: Args, kept: Kept, made: 
     return _agreed(entered, args)
 
 
-def _agreed(entered: set[tuple[Receiver, Args]], args: Args) -> Args:
+def _agreed(entered: set[tuple[Receiver, Decided]], args: Decided) -> Decided:
     """The literal arguments every context the function was entered in decided alike (a `require_ready=True`
     default no call overrides): they still decide its tests once it is entered widened."""
     common = set(args)

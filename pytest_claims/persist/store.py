@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 import functools
 from collections.abc import Callable, Collection, Container
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from pytest_claims.codec import all_conform, conforms, decode, encode, schema
 from pytest_claims.codekey import code_digest, modules_under
@@ -27,13 +27,16 @@ from pytest_claims.records import (
     HIERARCHY,
     METHOD_NAMES,
     PLATFORM,
-    Claimed,
-    DirectiveError,
+    BlindCalls,
+    ChainStep,
     FrontierEntry,
+    Node,
     Reading,
     StoredVerdict,
     Summary,
+    SummaryKey,
     Verdict,
+    VerdictKey,
     Violation,
 )
 from pytest_claims.vocabulary import STATUSES  # a store holding any other was not written by this version
@@ -55,27 +58,19 @@ _NAMES = dict[str, str]
 VERDICTS_SHAPE: dict[str, object] = {
     # a renamed decorator's name -> the modules whose text mentions it
     "words": dict[str, tuple[str, ...]],
-    # module -> (claiming functions, refused directives and file problems, how many are refused, the modules its
-    # decorators resolved through, the names it gives other names: `directives.renamings`); valid while neither
-    # the module nor those modules changed (an edit that leaves the facts as they were is no change)
-    "directives": dict[
-        str,
-        tuple[tuple[Claimed, ...], tuple[DirectiveError, ...], int, tuple[str, ...], tuple[tuple[str, str], ...]],
-    ],
+    # module -> its directive reading (`Reading`); valid while neither the module nor the modules its decorators
+    # resolved through changed (an edit that leaves the facts as they were is no change)
+    "directives": dict[str, Reading],
     # (module, function index, platform) -> (modules the walk read, the verdict or None: no such function there)
-    "verdicts": dict[tuple[str, int, str], tuple[tuple[str, ...], Verdict | None]],
+    "verdicts": dict[VerdictKey, tuple[tuple[str, ...], Verdict | None]],
     "digests": _NAMES,
     "shapes": _NAMES,
 }
 """What the verdict store holds, part by part (`read_document` checks a stored one against it)."""
-Args = tuple[tuple[str, str, object], ...]
-"""Literal arguments deciding a function's tests (`analysis.arguments.Decided`)."""
-SummaryKey = tuple[str, int, str, tuple[str, int] | None, Args]
-"""(module, function index, platform or "*", the class a method is entered for or None, the literal arguments
-deciding its tests or ()): a function's own summary, or its summary in a context (`Summaries.summary_in`)."""
 SUMMARIES_SHAPE: dict[str, object] = {
-    # SummaryKey -> (modules it was resolved from, the summary: checked apart, all at once, when the store is
-    # first read: `_conforming`)
+    # `SummaryKey` (the function in its context, and the platform or "*": its own summary, or its summary in a
+    # context, `Summaries.summary_in`) -> (modules it was resolved from, the summary: checked apart, all at once,
+    # when the store is first read: `_conforming`)
     "summaries": dict[SummaryKey, tuple[tuple[str, ...], object]],
     "digests": _NAMES,
     "shapes": _NAMES,
@@ -90,7 +85,7 @@ def store_key(cache: FactsCache, inputs: tuple[object, ...], *more: object) -> s
     return namespace(
         code_digest(*modules_under(*STORE_MAKERS)),
         PLUGIN_VERSION,
-        schema(Summary, Verdict),
+        schema(Summary, Verdict, SummaryKey, Reading),  # every record the stores write through the codec
         *inputs,
         cache.directory.name if cache.directory is not None else "",  # whatever the facts depend on
         *more,
@@ -165,10 +160,9 @@ def _interned(entry: tuple[tuple[str, ...], object], seen: dict[Any, Any]) -> tu
     return (_intern(deps, 0, seen), _intern(value, 2, seen))
 
 
-def _module(key: SummaryKey) -> str:
-    """The module of the function a stored summary is of."""
-    module, *_ = key
-    return module
+def _module(key: tuple[object, ...]) -> str:
+    """The module of the function a stored summary is of (its key as stored, `SummaryKey`'s encoding)."""
+    return decode(SummaryKey, key).node.module
 
 
 def _deps(entry: tuple[tuple[str, ...], object]) -> tuple[str, ...]:
@@ -220,8 +214,8 @@ class VerdictStore:
         verdicts = {key: StoredVerdict._make(entry) for key, entry in old.get("verdicts", {}).items()}
         if not all(entry.verdict is None or _status(entry.verdict) in STATUSES for entry in verdicts.values()):
             old, verdicts = {}, {}  # the right shape, but not a verdict this version can give
-        self.old_directives: dict[str, Reading] = {n: Reading._make(r) for n, r in old.get("directives", {}).items()}
-        self.old_verdicts: dict[tuple[str, int, str], StoredVerdict] = verdicts
+        self.old_directives: dict[str, Reading] = {n: decode(Reading, r) for n, r in old.get("directives", {}).items()}
+        self.old_verdicts: dict[VerdictKey, StoredVerdict] = verdicts
         self.old_digests: dict[str, str] = old.get("digests", {})
         self.old_words: dict[str, tuple[str, ...]] = old.get("words", {})
         """word -> the modules whose text mentioned it (the names `claims` was rebound to: `Validity.mentioning`)."""
@@ -231,7 +225,7 @@ class VerdictStore:
         run had its facts."""
         self.shapes: dict[str, str] = {}
         self.directives: dict[str, Reading] = {}
-        self.verdicts: dict[tuple[str, int, str], StoredVerdict] = {}
+        self.verdicts: dict[VerdictKey, StoredVerdict] = {}
         self.changed: frozenset[str] = frozenset()
         self.moved: frozenset[str] = frozenset()
         """The changed modules whose facts only moved (`Same`)."""
@@ -290,7 +284,7 @@ class VerdictStore:
             return
         document = {
             "words": self.words,
-            "directives": {name: tuple(reading) for name, reading in self.directives.items()},
+            "directives": {name: encode(reading) for name, reading in self.directives.items()},
             "verdicts": _shared(self.verdicts, self.old_verdicts, {id(e) for e in self._moved.values() if e}),
             "digests": digests,
             "shapes": self.shapes,
@@ -354,18 +348,16 @@ class SummaryStore:
             self._hierarchy_changed = _Lazy(lambda: bool(changed) and hierarchy(changed, shapes))
         return self._old
 
-    def get(
-        self, key: tuple[str, int], platform: str, receiver: tuple[str, int] | None = None, args: Args = ()
-    ) -> Summary | None:
+    def get(self, node: Node, platform: str) -> Summary | None:
         if self.path is None:
             return None
         stored = self._stored()
-        entry = stored.get((*key, platform, receiver, args)) or stored.get((*key, "*", receiver, args))
+        # a named tuple equals, and hashes as, the plain tuple the store holds (`put`)
+        entry = stored.get(SummaryKey(node, platform)) or stored.get(SummaryKey(node, "*"))
         if entry is None:
             return None
         deps, raw = entry
-        module, _ = key
-        if not self._valid(module, deps):
+        if not self._valid(node.module, deps):
             return None
         self.loaded += 1
         return decode(Summary, raw)
@@ -396,20 +388,12 @@ class SummaryStore:
             return False
         return HIERARCHY not in deps or not self._hierarchy_changed()
 
-    def put(
-        self,
-        key: tuple[str, int],
-        platform: str,
-        summary: Summary,
-        receiver: tuple[str, int] | None = None,
-        args: Args = (),
-    ) -> None:
+    def put(self, node: Node, platform: str, summary: Summary) -> None:
         if self.path is not None:
             self.computed += 1
             where = platform if PLATFORM in summary.deps else "*"
             deps = summary.deps.union(lines_of(r.module) for r in summary.reaches if r.module)
-            module, index = key
-            self._new[module, index, where, receiver, args] = (tuple(sorted(deps)), encode(summary))
+            self._new[encode(SummaryKey(node, where))] = (tuple(sorted(deps)), encode(summary))
 
     def save(self) -> None:
         """Still-valid old summaries and the new ones; nothing is written when nothing was computed."""
@@ -433,28 +417,44 @@ def _conforming(summaries: dict[Any, Any]) -> dict[Any, Any]:
     return {key: (deps, raw) for key, (deps, raw) in summaries.items() if conforms(Summary, raw)}
 
 
-_FILE_LINE = (
-    (Violation._fields.index("file"), Violation._fields.index("line")),
-    (FrontierEntry._fields.index("file"), FrontierEntry._fields.index("line")),
-)
-"""Where a stored violation and a stored frontier entry hold their file and line (`encode` keeps field order)."""
+Moved = TypeVar("Moved", Violation, FrontierEntry, ChainStep)
 
 
-_STEPS = Violation._fields.index("steps")
-"""Where a stored violation holds its steps (`ChainStep`: function, file, line, how)."""
+def _moved(kind: type[Moved], stored: Any, lines: dict[str, dict[int, int]]) -> Any:
+    """A stored violation, frontier entry or chain step with its line moved when its file is among `lines`
+    (KeyError: the line is not in its file's map), read and rebuilt by the record's field names; the stored
+    tuple itself when its file did not move. Always a plain tuple: the store holds no records."""
+    item = kind._make(stored)
+    if item.file not in lines:
+        return stored
+    return tuple(item._replace(line=lines[item.file][item.line]))
 
 
-def _moved_steps(item: Any, lines: dict[str, dict[int, int]], memo: dict[int, Any]) -> Any:
+def _moved_steps(stored: Any, lines: dict[str, dict[int, int]], memo: dict[int, Any]) -> Any:
     """A stored violation with the lines of its steps in the files of `lines` moved (KeyError: one is not)."""
-    steps = item[_STEPS]
-    if not any(file in lines for _, file, _, _ in steps):
-        return item
+    violation = Violation._make(stored)
+    steps = violation.steps
+    if not any(ChainStep._make(step).file in lines for step in steps):
+        return stored
     new = memo.get(id(steps))
     if new is None:
-        new = memo[id(steps)] = tuple(
-            (name, file, lines[file][line] if file in lines else line, how) for name, file, line, how in steps
-        )
-    return (*item[:_STEPS], new, *item[_STEPS + 1 :])
+        new = memo[id(steps)] = tuple(_moved(ChainStep, step, lines) for step in steps)
+    return tuple(violation._replace(steps=new))
+
+
+def _moved_items(kind: type[Moved], items: Any, lines: dict[str, dict[int, int]], memo: dict[int, Any]) -> Any:
+    """A stored verdict's violations or frontier entries with their lines moved, each moved once (`memo`)."""
+    moved = []
+    for stored in items:
+        item = stored
+        if kind._make(stored).file in lines:
+            item = memo.get(id(stored))
+            if item is None:
+                item = memo[id(stored)] = _moved(kind, stored, lines)
+        if kind is Violation:
+            item = _moved_steps(item, lines, memo)
+        moved.append(item)
+    return tuple(moved)
 
 
 def _moved_lines(raw: Any, lines: dict[str, dict[int, int]], memo: dict[int, Any]) -> Any:
@@ -462,36 +462,26 @@ def _moved_lines(raw: Any, lines: dict[str, dict[int, int]], memo: dict[int, Any
 
     Every list in it stays in order, as moving lines keeps their order. A part in no such file stays the very
     object read back, and `memo` (id -> moved part) moves a part shared by several verdicts once, so what the
-    store shared stays shared without interning it again."""
-    status, violations, frontier, blind = raw
-    parts: list[tuple[object, ...]] = []
+    store shared stays shared without interning it again. Parts are read by their records' field names (`encode`
+    keeps them in field order) and written back as plain tuples."""
+    verdict = Verdict._make(raw)
     try:
-        for items, (at_file, at_line) in zip((violations, frontier), _FILE_LINE, strict=True):
-            moved = []
-            for item in items:
-                if item[at_file] in lines:
-                    new = memo.get(id(item))
-                    if new is None:
-                        line = lines[item[at_file]][item[at_line]]
-                        new = memo[id(item)] = (*item[:at_line], line, *item[at_line + 1 :])
-                    item = new
-                if items is violations:
-                    item = _moved_steps(item, lines, memo)
-                moved.append(item)
-            parts.append(tuple(moved))
+        violations = _moved_items(Violation, verdict.violations, lines, memo)
+        frontier = _moved_items(FrontierEntry, verdict.frontier, lines, memo)
         calls = []
-        for part in blind:  # BlindCalls: (file, via, ((line, code), ...))
-            file, via, found = part
-            if file in lines:
-                new = memo.get(id(part))
-                if new is None:
-                    by = lines[file]
-                    new = memo[id(part)] = (file, via, tuple((by[line], code) for line, code in found))
-                part = new
+        for stored in verdict.blind:
+            group = BlindCalls._make(stored)
+            part: Any = stored
+            if group.file in lines:
+                part = memo.get(id(stored))
+                if part is None:
+                    by = lines[group.file]
+                    moved = tuple((by[line], code) for line, code in group.calls)
+                    part = memo[id(stored)] = tuple(group._replace(calls=moved))
             calls.append(part)
     except KeyError:
         return None
-    return (status, parts[0], parts[1], tuple(calls))
+    return tuple(verdict._replace(violations=violations, frontier=frontier, blind=tuple(calls)))
 
 
 def encode_verdict(verdict: Verdict) -> tuple[object, ...]:

@@ -8,7 +8,7 @@ import pytest
 
 from pytest_claims.analysis.conditions import UNKNOWN, ConditionCompiler, Target, evaluate
 from pytest_claims.engine import target_for
-from pytest_claims.records import Cond
+from pytest_claims.records import Cond, CondHas, CondNot
 
 
 def target(platform: str, version: tuple[int, int] = (3, 11)) -> Target:
@@ -80,10 +80,10 @@ def test_deeply_nested_boolean_conditions_do_not_recurse() -> None:
 @pytest.mark.parametrize(
     ("test", "imports", "cond"),
     [
-        ('hasattr(sys, "_clear_type_descriptors")', (("sys", "sys"),), ("has", "sys", "_clear_type_descriptors")),
-        ('hasattr(t, "tzset")', (("t", "time"),), ("has", "time", "tzset")),
-        ('hasattr(os.path, "splitroot")', (("os", "os"),), ("has", "os.path", "splitroot")),
-        ('not hasattr(os, "startfile")', (("os", "os"),), ("not", ("has", "os", "startfile"))),
+        ('hasattr(sys, "_clear_type_descriptors")', (("sys", "sys"),), CondHas("sys", "_clear_type_descriptors")),
+        ('hasattr(t, "tzset")', (("t", "time"),), CondHas("time", "tzset")),
+        ('hasattr(os.path, "splitroot")', (("os", "os"),), CondHas("os.path", "splitroot")),
+        ('not hasattr(os, "startfile")', (("os", "os"),), CondNot(CondHas("os", "startfile"))),
         ('hasattr(value, "read")', (("os", "os"),), UNKNOWN),
         ("hasattr(os, name)", (("os", "os"),), UNKNOWN),
         ('hasattr(sys, "ps1")', (("sys", "sys"),), UNKNOWN),

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from pytest_claims.analysis.resolution.symbols import ClassKey
+from pytest_claims.records import Decided, Node
 from tests.analysis.test_resolution_units import class_key, function_key, resolver_for
 
 MODES = """
@@ -48,8 +49,6 @@ class Right(Base):
 class Both(Left, Right): ...
 """
 
-Args = tuple[tuple[str, str, object], ...]
-
 
 @pytest.mark.parametrize(
     "order",
@@ -59,10 +58,10 @@ def test_a_replayed_use_never_carries_what_a_literal_argument_rules_out(tmp_path
     resolver = resolver_for(tmp_path / "run", {"pkg/m.py": MODES})
     key = function_key(resolver, "pkg.m", "run")
     for mode in order:
-        args: Args = (("mode", "str", mode),)
+        args: Decided = (("mode", "str", mode),)
         fresh = resolver_for(tmp_path / mode, {"pkg/m.py": MODES})
-        assert resolver.summary_for((*key, None, args)) == fresh.summary_for((*key, None, args))
-    calls = {mode: resolver.summary_for((*key, None, (("mode", "str", mode),))) for mode in order}
+        assert resolver.summary_for(Node(*key, None, args)) == fresh.summary_for(Node(*key, None, args))
+    calls = {mode: resolver.summary_for(Node(*key, None, (("mode", "str", mode),))) for mode in order}
     assert {e.name for e in calls["fast"].edges} == {"pkg.m.fast_impl"}
     assert {e.name for e in calls["slow"].edges} == {"pkg.m.slow_impl"}
     assert "time.sleep" in {r.reach for r in calls["slow"].reaches}
@@ -77,4 +76,4 @@ def test_a_replayed_use_serves_every_receiver(tmp_path: Path) -> None:
     receivers: list[ClassKey | None] = [class_key(resolver, "pkg.c", n) for n in ("Left", "Right", "Both")]
     for receiver in [*receivers, None]:
         fresh = resolver_for(tmp_path / f"{receiver}", files)
-        assert resolver.summary_for((*get, receiver, ())) == fresh.summary_for((*get, receiver, ()))
+        assert resolver.summary_for(Node(*get, receiver, ())) == fresh.summary_for(Node(*get, receiver, ()))

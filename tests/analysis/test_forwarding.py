@@ -12,7 +12,7 @@ from pytest_claims.analysis.facts import extract
 from pytest_claims.analysis.resolution.context import forward, with_hops
 from pytest_claims.analysis.stubs import Stubs
 from pytest_claims.engine import target_for
-from pytest_claims.records import FileFacts
+from pytest_claims.records import CondParam, FileFacts
 
 
 def _facts(source: str) -> FileFacts:
@@ -49,9 +49,9 @@ def test_a_display_decides_only_a_test_against_none() -> None:
     assert decide(("p",), accepts, ((("value", "list"),), ()), 0) == (("p", SOME, None),)
     target = target_for("linux")
     some = {"p": (SOME, None)}
-    assert evaluate(("param", 0, "p", "is", ("None", None)), target, some) is False
-    assert evaluate(("param", 0, "p", "isnot", ("None", None)), target, some) is True
-    assert evaluate(("param", 0, "p", "truth", None), target, some) is None  # an empty list is falsy
+    assert evaluate(CondParam(0, "p", "is", ("None", None)), target, some) is False
+    assert evaluate(CondParam(0, "p", "isnot", ("None", None)), target, some) is True
+    assert evaluate(CondParam(0, "p", "truth", None), target, some) is None  # an empty list is falsy
 
 
 def test_isinstance_of_a_parameter_compiles_and_reads_its_answers() -> None:
@@ -62,16 +62,16 @@ def test_isinstance_of_a_parameter_compiles_and_reads_its_answers() -> None:
         "    elif isinstance(arg, (str, bytes)):\n        return 2\n"
     )
     assert facts.functions[0].tests == ("arg",)
-    tests = [c for c in facts.conds if c[0] == "param"]
-    assert ("param", 0, "arg", "isinstance", ("class", ("tzinfo",))) in tests
-    assert ("param", 0, "arg", "isinstance", ("class", ("str", "bytes"))) in tests
+    tests = [c for c in facts.conds if isinstance(c, CondParam)]
+    assert CondParam(0, "arg", "isinstance", ("class", ("tzinfo",))) in tests
+    assert CondParam(0, "arg", "isinstance", ("class", ("str", "bytes"))) in tests
     target = target_for("linux")
     known = {"arg": (INSTANCE, ((("tzinfo",), True),))}
-    assert evaluate(("param", 0, "arg", "isinstance", ("class", ("tzinfo",))), target, known) is True
-    assert evaluate(("param", 0, "arg", "isinstance", ("class", ("str", "bytes"))), target, known) is None
-    assert evaluate(("param", 0, "arg", "is", ("None", None)), target, known) is False
+    assert evaluate(CondParam(0, "arg", "isinstance", ("class", ("tzinfo",))), target, known) is True
+    assert evaluate(CondParam(0, "arg", "isinstance", ("class", ("str", "bytes"))), target, known) is None
+    assert evaluate(CondParam(0, "arg", "is", ("None", None)), target, known) is False
     literal = {"arg": ("str", "x")}
-    assert evaluate(("param", 0, "arg", "isinstance", ("class", ("str",))), target, literal) is None
+    assert evaluate(CondParam(0, "arg", "isinstance", ("class", ("str",))), target, literal) is None
 
 
 def test_isinstance_of_a_local_class_name_is_not_compiled() -> None:

@@ -12,6 +12,7 @@ from pytest_claims.analysis.arguments import decide, literal, passed, signature
 from pytest_claims.analysis.conditions import ConditionCompiler, evaluate
 from pytest_claims.analysis.facts import extract
 from pytest_claims.engine import target_for
+from pytest_claims.records import CondNot, CondParam, CondUnknown
 
 
 def _expr(text: str) -> ast.expr:
@@ -187,13 +188,13 @@ def test_a_call_decides_what_it_passes_and_the_literal_defaults_it_leaves() -> N
 def test_tests_of_a_parameter_compile_to_param_conditions() -> None:
     compiler = ConditionCompiler()
     compiler.params = {"p": 7}
-    assert compiler.compile(_expr("p is None")) == ("param", 7, "p", "is", ("None", None))
-    assert compiler.compile(_expr("None is not p")) == ("param", 7, "p", "isnot", ("None", None))
-    assert compiler.compile(_expr("p == 'x'")) == ("param", 7, "p", "==", ("str", "x"))
-    assert compiler.compile(_expr("0 != p")) == ("param", 7, "p", "!=", ("int", 0))
-    assert compiler.compile(_expr("not p")) == ("not", ("param", 7, "p", "truth", None))
+    assert compiler.compile(_expr("p is None")) == CondParam(7, "p", "is", ("None", None))
+    assert compiler.compile(_expr("None is not p")) == CondParam(7, "p", "isnot", ("None", None))
+    assert compiler.compile(_expr("p == 'x'")) == CondParam(7, "p", "==", ("str", "x"))
+    assert compiler.compile(_expr("0 != p")) == CondParam(7, "p", "!=", ("int", 0))
+    assert compiler.compile(_expr("not p")) == CondNot(CondParam(7, "p", "truth", None))
     for unknown in ("p is 1", "p < 3", "p == q", "p.x is None", "q is None", "p in ('a', 'b')"):
-        assert compiler.compile(_expr(unknown)) == ("unknown",), unknown
+        assert compiler.compile(_expr(unknown)) == CondUnknown(), unknown
     assert compiler.tested == {(7, "p")}
 
 

@@ -15,7 +15,7 @@ from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.config import load_config
 from pytest_claims.engine import Resolvers, check, load
 from pytest_claims.persist.cache import FactsCache
-from pytest_claims.records import PLATFORM
+from pytest_claims.records import PLATFORM, Node
 from tests.helpers import patches_internals
 
 FIXTURE = Path(__file__).resolve().parents[2] / "testdata" / "violations"
@@ -128,14 +128,14 @@ def test_a_summary_in_a_context_is_shared_when_it_read_nothing_platform_specific
     resolvers = Resolvers(load(config, FactsCache(None)), config, TARGETS)
     module = resolvers("linux").module("pkg.methods")
     helper = next(i for i, func in enumerate(module.facts.functions) if func.qualname == "Base.helper")
-    node = ("pkg.methods", helper, ("pkg.methods", 1), ())
+    node = Node("pkg.methods", helper, ("pkg.methods", 1), ())
     summaries = [resolvers(p).summary_for(node) for p in TARGETS]
     assert PLATFORM not in summaries[0].deps
     assert [edge.name for edge in summaries[0].edges] == ["pkg.methods.D.other"]
     assert summaries[1] is summaries[0] and summaries[2] is summaries[0]
     functions = resolvers("linux").module("pkg.paths").facts.functions
     joined = next(i for i, func in enumerate(functions) if func.qualname == "joined")
-    entered = ("pkg.paths", joined, None, (("a", "str", "x"),))
+    entered = Node("pkg.paths", joined, None, (("a", "str", "x"),))
     per_target = [resolvers(p).summary_for(entered) for p in TARGETS]
     assert PLATFORM in per_target[0].deps and per_target[1] is not per_target[0]
 

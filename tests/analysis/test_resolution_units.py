@@ -27,7 +27,7 @@ from pytest_claims.analysis.resolution.tracking import Tracker
 from pytest_claims.analysis.resolve import Resolver
 from pytest_claims.config import load_config
 from pytest_claims.engine import Resolvers, load
-from pytest_claims.records import HIERARCHY, PLATFORM, FunctionFacts
+from pytest_claims.records import HIERARCHY, PLATFORM, Decided, FunctionFacts, Node
 from tests.helpers import patches_internals
 
 
@@ -223,7 +223,7 @@ def test_overrides_are_every_subclass_definition(tmp_path: Path) -> None:
 
 
 def _edges(resolver: Resolver, key: tuple[str, int], receiver: tuple[str, int] | None) -> list[str]:
-    return sorted(e.name for e in resolver.summary_for((*key, receiver, ())).edges)
+    return sorted(e.name for e in resolver.summary_for(Node(*key, receiver, ())).edges)
 
 
 def test_self_stands_for_the_receiver_the_walk_entered_with(tmp_path: Path) -> None:
@@ -236,7 +236,7 @@ def test_self_stands_for_the_receiver_the_walk_entered_with(tmp_path: Path) -> N
     # Right or Both, and Both's MRO puts its sibling base Left first
     assert _edges(resolver, get, right) == ["pkg.c.Left.create", "pkg.c.Right.create"]
     assert resolver.summaries.receivers()[get] == 2
-    assert resolver.summary_for((*get, None, ())) is resolver.summary(get)
+    assert resolver.summary_for(Node(*get, None, ())) is resolver.summary(get)
 
 
 def test_an_edge_carries_the_receiver(tmp_path: Path) -> None:
@@ -260,7 +260,7 @@ def test_super_hands_the_receiver_on(tmp_path: Path, receiver: str | None) -> No
     }
     resolver = resolver_for(tmp_path, files)
     get = function_key(resolver, "pkg.s", "Mid.get")
-    entered = [e for e in resolver.summary_for((*get, None, ())).edges if e.name == "pkg.c.Base.get"]
+    entered = [e for e in resolver.summary_for(Node(*get, None, ())).edges if e.name == "pkg.c.Base.get"]
     assert {e.receiver for e in entered} == {class_key(resolver, "pkg.s", "Mid"), class_key(resolver, "pkg.s", "Low")}
 
 
@@ -311,7 +311,7 @@ def test_a_local_bound_from_self_is_resolved_again_for_each_receiver(tmp_path: P
     assert set(_edges(resolver, get, None)) == {"pkg.c.Base.create", "pkg.c.Left.create"}
     assert set(_edges(resolver, get, right)) == {"pkg.c.Base.create"}
     assert set(_edges(resolver, get, left)) == {"pkg.c.Left.create"}
-    reaches = {r.reach for r in resolver.summary_for((*get, right, ())).reaches}
+    reaches = {r.reach for r in resolver.summary_for(Node(*get, right, ())).reaches}
     assert reaches == {"time.monotonic"}  # `clock` asked nothing of the receiver: the same in every context
 
 
@@ -330,8 +330,8 @@ def test_a_local_bound_under_a_test_is_resolved_again_under_literal_arguments(tm
     resolver = resolver_for(tmp_path, files)
     pick = function_key(resolver, "pkg.f", "pick")
 
-    def reaches(args: tuple[tuple[str, str, object], ...]) -> set[str]:
-        return {r.reach for r in resolver.summary_for((*pick, None, args)).reaches}
+    def reaches(args: Decided) -> set[str]:
+        return {r.reach for r in resolver.summary_for(Node(*pick, None, args)).reaches}
 
     assert reaches(()) == {"time.monotonic", "time.time"}
     assert reaches((("fast", "bool", True),)) == {"time.monotonic"}

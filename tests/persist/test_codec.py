@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import typing
 from pathlib import Path
 from typing import NamedTuple
 
@@ -10,7 +11,7 @@ import pytest
 
 from pytest_claims import records
 from pytest_claims.analysis.facts import extract
-from pytest_claims.codec import all_conform, conforms, decode, encode, schema
+from pytest_claims.codec import all_conform, conforms, decode, encode, pack, schema, unpack
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.records import (
     BlindCalls,
@@ -51,6 +52,68 @@ def test_facts_round_trip_through_plain_tuples() -> None:
     bindings = raw[2]
     assert type(bindings) is tuple
     assert all(type(b) is tuple for b in bindings)  # Bindings travel as plain tuples, not as the class
+
+
+CONDITIONS = """
+import sys, os
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import typing
+if not (sys.platform == "win32" or sys.version_info >= (3, 12)) and os.name in ("posix", "java"):
+    pass
+try:
+    import winreg
+except ImportError:
+    pass
+if hasattr(os, "startfile"):
+    pass
+
+def f(p, q=None):
+    if isinstance(p, str) and q is None:
+        return 1
+"""
+
+
+def _plain(value: object) -> bool:
+    """No record left anywhere inside: what the cache's unpickler (which refuses every class) can read."""
+    if isinstance(value, tuple):
+        return type(value) is tuple and all(_plain(v) for v in value)
+    return True
+
+
+def test_conditions_travel_as_plain_tuples_and_come_back_as_their_records() -> None:
+    facts = extract(CONDITIONS)
+    kinds = set()
+    todo: list[records.Cond] = list(facts.conds)
+    while todo:
+        cond = todo.pop()
+        kinds.add(type(cond))
+        todo.extend(cond.parts if isinstance(cond, (records.CondAnd, records.CondOr)) else ())
+        todo.extend((cond.operand,) if isinstance(cond, records.CondNot) else ())
+    assert kinds == set(typing.get_args(records.Cond)) - {records.CondUnknown}
+    raw = encode(facts)
+    assert _plain(raw[0])
+    assert unpack(pack(raw)) == raw
+    assert conforms(FileFacts, raw)
+    back = decode(FileFacts, raw)
+    assert back == facts
+    assert [type(c) for c in back.conds] == [type(c) for c in facts.conds]
+
+
+def test_conditions_of_another_kind_never_compare_equal() -> None:
+    has: records.Cond = records.CondHas("os", "x")
+    both: records.Cond = records.CondAnd(())
+    assert has != records.CondImport("os", "x")
+    assert both != records.CondOr(())
+    assert len({records.CondHas("os", "x"), records.CondImport("os", "x")}) == 2
+
+
+def test_a_stored_condition_of_no_known_tag_or_shape_is_refused() -> None:
+    raw = encode(extract(CONDITIONS))
+    conds = typing.cast(tuple[object, ...], raw[0])
+    for bad in (("os", "x", "gone"), ("os", 3, "has"), ("os", "x"), ["os", "x", "has"]):
+        assert not conforms(FileFacts, ((*conds, bad), *raw[1:]))
 
 
 def test_summaries_and_verdicts_round_trip() -> None:

@@ -111,6 +111,13 @@ def test_facts_equal_but_for_their_lines_rank_equal() -> None:
     assert lines_ranked(changed) != lines_ranked(facts)
 
 
+def _plain(value: object) -> bool:
+    """No record anywhere inside: the store's unpickler refuses every class."""
+    if isinstance(value, tuple):
+        return type(value) is tuple and all(_plain(v) for v in value)
+    return True
+
+
 def test_a_stored_verdict_has_its_lines_moved_in_the_moved_file_only() -> None:
     violation = Violation("deterministic", "call", "time.time", "pkg/core.py", 6, ("f", "clock"))
     elsewhere = Violation("deterministic", "call", "os.getcwd", "pkg/other.py", 6, ("f",))
@@ -126,6 +133,7 @@ def test_a_stored_verdict_has_its_lines_moved_in_the_moved_file_only() -> None:
             (blind._replace(calls=((13, "g()"),)),),
         )
     )
+    assert _plain(moved)
     assert moved[1][1] is cast(tuple[object, ...], raw[1])[1]  # a part in no moved file stays the object read back
     assert _moved_lines(raw, {"pkg/core.py": {6: 7}}, {}) is None  # a line the map lacks: walked again
 
@@ -194,4 +202,5 @@ def test_a_stored_violation_has_the_lines_of_its_steps_moved_in_the_moved_file_o
     moved = _moved_lines(raw, {"pkg/core.py": {5: 6, 6: 8}}, {})
     moved_steps = (steps[0], steps[1]._replace(line=8))
     assert moved == encode_verdict(Verdict("violated", (violation._replace(line=6, steps=moved_steps),), (), ()))
+    assert _plain(moved)
     assert _moved_lines(raw, {"pkg/other.py": {1: 2}}, {}) is None  # a step's line the map lacks: walked again

@@ -7,7 +7,7 @@ module: the same `models.CharField` or `self.clean` in a thousand methods costs 
 
 from __future__ import annotations
 
-from pytest_claims.analysis.arguments import OUTSIDE, Decided, Lit
+from pytest_claims.analysis.arguments import OUTSIDE, Lit
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.context import as_mapping, ruled_out
 from pytest_claims.analysis.resolution.dispatch import Dispatch
@@ -25,7 +25,7 @@ from pytest_claims.analysis.resolution.symbols import (
 )
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import StateKey, Tracker
-from pytest_claims.records import Binding, FunctionFacts
+from pytest_claims.records import Binding, Decided, FunctionFacts
 
 Answer = tuple[list[Sym], frozenset[str], frozenset[StateKey]]
 """What a use denotes, with the modules and the state resolving it read."""

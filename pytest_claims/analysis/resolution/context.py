@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pytest_claims.analysis.arguments import HOPS, INSTANCE, MAX_HOPS, NAMED, SOME, SURE, Decided, Lit, Passed, decide
+from pytest_claims.analysis.arguments import HOPS, INSTANCE, MAX_HOPS, NAMED, SOME, SURE, Lit, Passed, decide
 from pytest_claims.analysis.conditions import Target, evaluate
 from pytest_claims.analysis.resolution.symbols import ClassKey
-from pytest_claims.records import FileFacts, FunctionFacts
+from pytest_claims.records import Decided, FileFacts, FunctionFacts
 
 Context = tuple[ClassKey | None, Decided]
 """How a function was entered: its receiver (None: its own class, or no class) and the arguments decided."""

@@ -6,7 +6,7 @@ the def back unchanged (`hands_back`), since anything else may wrap it.
 
 from __future__ import annotations
 
-from pytest_claims.analysis.arguments import NAMED, SURE, Decided, Passed
+from pytest_claims.analysis.arguments import NAMED, SURE, Passed
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.conditional import Site
 from pytest_claims.analysis.resolution.context import entered_with, forward, with_hops
@@ -19,7 +19,7 @@ from pytest_claims.analysis.resolution.instances import Instances
 from pytest_claims.analysis.resolution.symbols import ProjectFunction, Sym
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
-from pytest_claims.records import FunctionFacts
+from pytest_claims.records import Decided, FunctionFacts
 
 
 class Entering:

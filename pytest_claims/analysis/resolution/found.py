@@ -12,12 +12,12 @@ import dataclasses
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple, NoReturn, Protocol
 
-from pytest_claims.analysis.arguments import Decided, Passed
+from pytest_claims.analysis.arguments import Passed
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.symbols import Sym
 from pytest_claims.analysis.resolution.tracking import Tracker
-from pytest_claims.records import Blind, Edge, Frontier, FunctionFacts, Reach, Summary
+from pytest_claims.records import Blind, Decided, Edge, Frontier, FunctionFacts, Reach, Receiver, Summary
 
 Key = tuple[str, int]
 
@@ -82,7 +82,7 @@ class Found:
 
     def __init__(self, keep_names: bool) -> None:
         self.reaches: dict[tuple[str, str, int, str, str], Reach] = {}
-        self.edges: dict[tuple[tuple[str, int], int, str, tuple[str, int] | None, Decided], Edge] = {}
+        self.edges: dict[tuple[tuple[str, int], int, str, Receiver, Decided], Edge] = {}
         self.entries: dict[tuple[str, int, str, str], Frontier] = {}
         self.blind: dict[tuple[int, str], Blind] = {}
         self.names: set[str] = set()

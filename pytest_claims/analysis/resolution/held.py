@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pytest_claims.analysis.arguments import FROM, MAX_HOPS, NAMED, START, SURE, Decided, Passed
+from pytest_claims.analysis.arguments import FROM, MAX_HOPS, NAMED, START, SURE, Passed
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.context import entered_with
@@ -26,7 +26,7 @@ from pytest_claims.analysis.resolution.symbols import (
 )
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
-from pytest_claims.records import FunctionFacts
+from pytest_claims.records import Decided, FunctionFacts
 
 
 class Held:

@@ -11,13 +11,13 @@ stays open: both branches are walked.
 
 from __future__ import annotations
 
-from pytest_claims.analysis.arguments import INSTANCE, MADE, NAMED, SURE, VALUE, Decided, Signature, bound
+from pytest_claims.analysis.arguments import INSTANCE, MADE, NAMED, SURE, VALUE, Signature, bound
 from pytest_claims.analysis.resolution.conditional import Judge, Site
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.symbols import ProjectClass, ProjectInstance, StdInstance, StdName, Sym
 from pytest_claims.analysis.resolution.target import TargetView
-from pytest_claims.records import Cond
+from pytest_claims.records import Cond, CondAnd, CondNot, CondOr, CondParam, Decided
 
 ClassTests = dict[str, tuple[tuple[str, ...], ...]]
 """Per parameter, the class tuples (dotted names as written) a function's `isinstance` tests of it name."""
@@ -132,15 +132,14 @@ def _collect(conds: tuple[Cond, ...]) -> dict[int, ClassTests]:
         stack = [cond]
         while stack:
             node = stack.pop()
-            tag = node[0]
-            if tag == "not":
-                stack.append(node[1])  # type: ignore[arg-type]
-            elif tag in ("and", "or"):
-                stack.extend(node[1])  # type: ignore[arg-type]
-            elif tag == "param" and node[3] == "isinstance" and isinstance(node[4], tuple):
-                names = node[4][1]
-                if isinstance(names, tuple) and isinstance(node[1], int):
-                    found.setdefault(node[1], {}).setdefault(str(node[2]), set()).add(names)
+            if isinstance(node, CondNot):
+                stack.append(node.operand)
+            elif isinstance(node, (CondAnd, CondOr)):
+                stack.extend(node.parts)
+            elif isinstance(node, CondParam) and node.op == "isinstance" and node.value is not None:
+                names = node.value[1]
+                if isinstance(names, tuple):
+                    found.setdefault(node.function, {}).setdefault(node.name, set()).add(names)
     return {fn: {p: tuple(sorted(s)) for p, s in params.items()} for fn, params in found.items()}
 
 

@@ -7,7 +7,7 @@ never run it for this call (`outside`); and whether a call the walk cannot follo
 
 from __future__ import annotations
 
-from pytest_claims.analysis.arguments import OUTSIDE, Decided, Passed
+from pytest_claims.analysis.arguments import OUTSIDE, Passed
 from pytest_claims.analysis.catalog import Catalogue
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
@@ -26,7 +26,7 @@ from pytest_claims.analysis.resolution.symbols import (
 )
 from pytest_claims.analysis.resolution.target import TargetView, catalogue_members
 from pytest_claims.analysis.resolution.tracking import Tracker
-from pytest_claims.records import METHOD_NAMES, PLATFORM, FunctionFacts, method_name
+from pytest_claims.records import METHOD_NAMES, PLATFORM, Decided, FunctionFacts, method_name
 
 
 class MethodCalls:

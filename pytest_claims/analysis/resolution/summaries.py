@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from pytest_claims.analysis.arguments import Decided, Passed
+from pytest_claims.analysis.arguments import Passed
 from pytest_claims.analysis.catalog import Catalogue
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
@@ -70,9 +70,11 @@ from pytest_claims.config import Config
 from pytest_claims.dotted import under_any
 from pytest_claims.records import (
     PLATFORM,
+    Decided,
     Edge,
     Frontier,
     FunctionFacts,
+    Node,
     Reach,
     Summary,
 )
@@ -108,8 +110,8 @@ class Summaries:
         self.persisted = persisted
         """Summaries of earlier runs, valid while the modules they were computed from are unchanged."""
         self._summaries: dict[Key, Summary] = {}
-        self._receivers: dict[tuple[Key, ClassKey | None, Decided], Summary] = {}
-        self.contexts: dict[tuple[Key, ClassKey | None, Decided], Summary] = {}
+        self._receivers: dict[Node, Summary] = {}
+        self.contexts: dict[Node, Summary] = {}
         """Summaries in a context that consulted nothing platform-specific: the engine gives every target's
         resolver the same dict (as `shared` is for plain ones)."""
         self._tapes: dict[Key, Tape] = {}
@@ -138,7 +140,7 @@ class Summaries:
         platform = self.view.target.platform
         cached = self._summaries.get(key) or self.shared.get(key)
         if cached is None and self.persisted is not None:
-            cached = self.persisted.get(key, platform)
+            cached = self.persisted.get(Node(*key), platform)
             if cached is not None and PLATFORM not in cached.deps:
                 self.shared[key] = cached
         if cached is not None:
@@ -149,31 +151,30 @@ class Summaries:
         if PLATFORM not in result.deps:
             self.shared[key] = result
         if self.persisted is not None:
-            self.persisted.put(key, platform, result)
+            self.persisted.put(Node(*key), platform, result)
         return result
 
-    def summary_in(self, key: Key, receiver: ClassKey | None, args: Decided = ()) -> Summary:
+    def summary_in(self, node: Node) -> Summary:
         """The summary of a function as a walk entered it (`context`): for a method entered for `receiver` (its
         `self` an instance of that class or a subclass), the uses rooted at `self`, `cls` and `super()` resolved
         for it, memoised per (class, use) by `Bodies`; under literal `args`, without the uses a test of them rules
         out. Persisted as plain ones are. Neither: the function's own summary."""
-        if receiver is None and not args:
-            return self.summary(key)
-        context = (key, receiver, args)
-        cached = self._receivers.get(context) or self.contexts.get(context)
+        if node.receiver is None and not node.args:
+            return self.summary(node.key)
+        cached = self._receivers.get(node) or self.contexts.get(node)
         if cached is None and self.persisted is not None:
-            cached = self.persisted.get(key, self.view.target.platform, receiver, args)
+            cached = self.persisted.get(node, self.view.target.platform)
             if cached is not None and PLATFORM not in cached.deps:
-                self.contexts[context] = cached
+                self.contexts[node] = cached
         if cached is not None:
-            self._receivers[context] = cached
+            self._receivers[node] = cached
             return cached
-        result = self._summarise(key, receiver, args)
-        self._receivers[context] = result
+        result = self._summarise(node.key, node.receiver, node.args)
+        self._receivers[node] = result
         if PLATFORM not in result.deps:
-            self.contexts[context] = result
+            self.contexts[node] = result
         if self.persisted is not None:
-            self.persisted.put(key, self.view.target.platform, result, receiver, args)
+            self.persisted.put(node, self.view.target.platform, result)
         return result
 
     def _summarise(self, key: Key, receiver: ClassKey | None, args: Decided = ()) -> Summary:
@@ -196,8 +197,8 @@ class Summaries:
         """How many contexts (receivers, literal arguments) each function was summarised for (besides its own
         summary), this run."""
         counts: dict[Key, int] = {}
-        for key, _, _ in self._receivers:
-            counts[key] = counts.get(key, 0) + 1
+        for node in self._receivers:
+            counts[node.key] = counts.get(node.key, 0) + 1
         return counts
 
     def _body(self, key: Key, args: Decided = (), contextual: bool = False) -> Found:
