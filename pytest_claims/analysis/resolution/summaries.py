@@ -30,7 +30,7 @@ from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.callbacks import Callbacks
 from pytest_claims.analysis.resolution.conditional import Judge, Site
-from pytest_claims.analysis.resolution.context import as_mapping, ruled_out
+from pytest_claims.analysis.resolution.context import as_mapping, ruled_out, settled
 from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.entering import Entering
 from pytest_claims.analysis.resolution.escapes import Escapes
@@ -157,6 +157,9 @@ class Summaries:
         `self` an instance of that class or a subclass), the uses rooted at `self`, `cls` and `super()` resolved
         for it, memoised per (class, use) by `Bodies`; under literal `args`, without the uses a test of them rules
         out. Persisted as plain ones are. Neither: the function's own summary."""
+        if args:
+            module = self.view.module(key[0])
+            args = settled(module.facts, module.facts.functions[key[1]], args, self.view.target)
         if receiver is None and not args:
             return self.summary(key)
         context = (key, receiver, args)
