@@ -16,6 +16,7 @@ from typing import NamedTuple
 FACTS_MAKERS = (
     "pytest_claims.analysis.facts",
     "pytest_claims.analysis.arguments",
+    "pytest_claims.analysis.computed",
     "pytest_claims.analysis.conditions",
     "pytest_claims.analysis.specials",
     "pytest_claims.records",

@@ -27,6 +27,7 @@ from functools import partial
 from typing import Any, cast
 
 from pytest_claims.analysis import arguments, specials
+from pytest_claims.analysis.computed import computed_names
 from pytest_claims.analysis.conditions import TYPE_CHECKING, ConditionCompiler, is_decided, is_known
 from pytest_claims.records import Binding, ClassFacts, Cond, Directive, FileFacts, FunctionFacts, Guard, Use
 
@@ -2462,9 +2463,13 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
     if probed is not None:  # `hasattr(x, "name")` tests `x.name`: a project class's `__getattr__` may answer
         ex.use(scope, probed, "probe", node.lineno, guard)
     if named == "getattr" and len(node.args) >= 2 and literal is None:
-        # getattr(obj, <non-literal>): dynamic when obj is a capable module.
+        # getattr(obj, <non-literal>): dynamic when obj is a capable module, unless the body shows every name
         target = chain_of(node.args[0])
-        if target is not None:
+        names = computed_names(scope.func.node, node) if scope.func is not None and scope.func.node else None
+        if target is not None and names is not None:
+            for attr in names:
+                ex.use(scope, (*target, attr), "ref", node.lineno, guard)
+        elif target is not None:
             ex.use(scope, target, "getattr", node.lineno, guard, ex.code(node))
     if chain is not None:
         ex.use(scope, chain, "call", func.lineno, guard, ex.code(node) if _maybe_blind(ex, scope, chain) else "")

@@ -4,6 +4,9 @@ A parameter rebound only inside a branch that its literal argument (or its liter
 that literal wherever it is tested: attrs's `attrib(converter=None)` runs `converter = pipe(*converter)` only
 under `if converter and ...`, so a class body's `attrib()` never reaches `pipe`. Where the literal takes the
 branch, or another argument the call leaves open guards the rebinding, the parameter is not decided.
+
+A `getattr(self, overrides.get(name, name))` over a local dict literal's keys reads those keys mapped through the
+overrides, and nothing else (`Field` below); a name the body does not show may read any property.
 """
 
 import time
@@ -79,3 +82,36 @@ def retried_open():
 # claims: deterministic
 def retried_closed():
     return retried(again=False)
+
+
+class Field:
+    """Django's `Field.deconstruct` reads `getattr(self, attr_overrides.get(name, name))` over a local dict's keys:
+    the names it reads are those keys mapped through the overrides, so the properties it maps away are not read.
+    """
+
+    @property
+    def tablespace(self):
+        # want: deterministic call time.time from vio.sample_cases.Field.every_key via vio.sample_cases.Field.tablespace
+        # want: deterministic call time.time from vio.sample_cases.Field.any_name via vio.sample_cases.Field.tablespace
+        return time.time()
+
+    # claims: deterministic
+    def deconstruct(self):
+        possibles = {"name": None, "tablespace": None}
+        attr_overrides = {"tablespace": "_tablespace"}
+        kept = {}
+        for name, default in possibles.items():
+            kept[name] = getattr(self, attr_overrides.get(name, name), default)
+        return kept
+
+    # claims: deterministic
+    def every_key(self):
+        possibles = {"name": None, "tablespace": None}
+        kept = []
+        for name in possibles:
+            kept.append(getattr(self, name))
+        return kept
+
+    # claims: deterministic
+    def any_name(self, name):
+        return getattr(self, name)
