@@ -81,6 +81,11 @@ if TYPE_CHECKING:
     from pytest_claims.analysis.ports import SummarySource
 
 
+_REF_HOW = {"state": "state"}
+"""How a reference enters a function of a kind other than a def: a `state` function holds what a binding read
+(`self.messages` resolved to a class body's `messages = {...}`) evaluates."""
+
+
 class Summaries:
     """Summaries for one target, memoised, shared across targets where they may be, persisted."""
 
@@ -271,8 +276,10 @@ class Summaries:
         if ctx == "call":
             syms = self.calls.fitting(module, func, chain, syms, passed, line, found, code)
         dispatched = ctx == "call" and len(chain) > 1 and chain[-1][:1] != "(" and not chain[0].startswith("<super")
+        looked_up = ctx == "ref" and len(chain) > 1 and chain[-1][:1] != "(" and not chain[0].startswith("<super")
         for sym in syms:
-            how = self.calls.dispatch_how(module, func, chain, sym) if dispatched else ""
+            state = looked_up and isinstance(sym, ProjectFunction) and self._kind(sym) == "state"
+            how = self.calls.dispatch_how(module, func, chain, sym) if dispatched or state else ""
             outside = self.calls.outside(module, func, chain, sym) if dispatched else ()
             self._outcome(sym, ctx, line, found, "", call, how, outside)
         if any(isinstance(s, Unknown) for s in syms):
@@ -293,6 +300,9 @@ class Summaries:
             name = self.view.function_name(*state)
             found.edge(Edge(state, name, line, name, how=self._read_how(state, how)))
             found.name(name)
+
+    def _kind(self, sym: ProjectFunction) -> str:
+        return self.view.module(sym.module).facts.functions[sym.idx].kind
 
     def _read_how(self, key: Key, how: str) -> str:
         """How a read enters the function `key`: a `state` function as the read says (`how`), a property's getter
@@ -360,9 +370,9 @@ class Summaries:
                 args = self.held.handed(callee, call, args)
         if outside:
             args = tuple(sorted((*args, *outside), key=lambda d: d[0]))
-        if not how:
-            getter = self.view.module(sym.module).facts.functions[sym.idx].kind == "property"
-            how = "getter" if getter else "call" if ctx == "call" else "reference"
+        if not how:  # reading class state the walk resolved to its binding (`self.messages`) is a state read
+            kind = self._kind(sym)
+            how = "getter" if kind == "property" else "call" if ctx == "call" else _REF_HOW.get(kind, "reference")
         found.edge(Edge(key, name, line, subject or name, sym.receiver, args, how))
         found.name(name)
 

@@ -115,3 +115,30 @@ class Field:
     # claims: deterministic
     def any_name(self, name):
         return getattr(self, name)
+
+
+def stamped(text):
+    return (text, time.time())  # want: deterministic call time.time from vio.sample_cases.Form.confirm via vio.sample_cases.AdminForm.messages -> vio.sample_cases.stamped
+
+
+class Form:
+    """A base method reading `self.messages` reads a subclass's class attribute on an instance of it: the chain's
+    step into `AdminForm.messages` is a subclass's override of class state, not a function value."""
+
+    messages = {"inactive": "inactive"}
+
+    # claims: deterministic
+    def confirm(self):
+        return self.messages["inactive"]
+
+
+class AdminForm(Form):
+    messages = {**Form.messages, "invalid": stamped("invalid")}
+
+
+class PlainForm(Form):
+    messages = {**Form.messages, "invalid": "invalid"}
+
+    # claims: deterministic
+    def confirm_plain(self):
+        return self.messages["inactive"]
