@@ -16,6 +16,7 @@ from typing import Literal, NamedTuple
 FACTS_MAKERS = (
     "pytest_claims.analysis.facts",
     "pytest_claims.analysis.arguments",
+    "pytest_claims.analysis.computed",
     "pytest_claims.analysis.conditions",
     "pytest_claims.analysis.specials",
     "pytest_claims.records",
@@ -244,8 +245,8 @@ class FunctionFacts:
     result: str
     """The return annotation as a type target (see `Binding`), "" when it names no class."""
     tests: tuple[str, ...] = ()
-    """The parameters its body tests against literals and never rebinds: a call's literal arguments decide those
-    tests (semantics §5; the `param` conditions)."""
+    """The parameters its body tests against literals and never rebinds, or rebinds only under tests
+    (`guarded`): a call's literal arguments decide those tests (semantics §5; the `param` conditions)."""
     accepts: tuple[tuple[str, ...], int, tuple[str, ...], Decided] = ((), 0, (), ())
     """What it accepts (`arguments.Signature`), kept only when `tests` is not empty."""
     calls: tuple[tuple[int, tuple[tuple[object, ...], tuple[tuple[str, object], ...]]], ...] = ()
@@ -274,6 +275,10 @@ class FunctionFacts:
     """What it returns when used as a decorator, read from its own `return` statements: "arg" when each returns its
     first argument (after `self` / `cls`) as it came, "def" when each returns a local def that does that itself (a
     decorator factory, a registry's `register("name")`); "" anything else."""
+    guarded: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    """The parameters of `tests` its body binds again, each only under tests: (name, the guards of those
+    bindings). A call decides such a parameter only where its arguments rule every one of those guards out, so
+    the parameter still holds the argument wherever it is tested (`context.settled`)."""
 
 
 @dataclass(frozen=True, slots=True)

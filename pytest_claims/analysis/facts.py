@@ -27,6 +27,7 @@ from functools import partial
 from typing import Any, cast
 
 from pytest_claims.analysis import arguments, specials
+from pytest_claims.analysis.computed import computed_names
 from pytest_claims.analysis.conditions import TYPE_CHECKING, UNKNOWN, ConditionCompiler, is_decided, is_known
 from pytest_claims.records import (
     Binding,
@@ -95,6 +96,10 @@ class _FunctionBuilder:
     argument."""
     stores: dict[str, int] = field(default_factory=dict)
     """How many times its body binds or shadows each name: a local def or lambda bound once is what the name is."""
+    store_guards: dict[str, set[int]] = field(default_factory=dict)
+    """Per name its body binds only under tests, the guards of those bindings (`_decided_tests`)."""
+    unguarded: set[str] = field(default_factory=set)
+    """The names its body binds or shadows at least once outside any test, or where the guard is not kept."""
     parent: _FunctionBuilder | None = None
     """For a `state` function of a class body, the class statement's, which runs it (`materialise`)."""
     outer: _FunctionBuilder | None = None
@@ -102,9 +107,13 @@ class _FunctionBuilder:
     local_classes: list[tuple[str, str, int]] = field(default_factory=list)
     """The classes defined in its body: (name, qualname, line)."""
 
-    def store(self, name: str) -> None:
+    def store(self, name: str, guard: int = 0) -> None:
         self.stored.add(name)
         self.stores[name] = self.stores.get(name, 0) + 1
+        if guard:
+            self.store_guards.setdefault(name, set()).add(guard)
+        else:
+            self.unguarded.add(name)
     bound: _BoundNames | None = None
     """Every name bound anywhere in the def, parameters and nested scopes included, found at its first test of a
     platform name."""
@@ -651,7 +660,7 @@ class _Extractor:
             self.renamed.setdefault(binding.name, set()).add(original)
         if scope.kind == "function":
             assert scope.func is not None
-            scope.func.store(binding.name)
+            scope.func.store(binding.name, binding.guard)
             if binding.kind in ("import", "from", "star", "instance", "element", "alias", "unpacked"):
                 scope.func.bindings.append(binding)
             else:
@@ -669,6 +678,7 @@ class _Extractor:
             scope.cls.attributes.append(binding)
             if scope.cls.outer is not None and scope.func is not None:
                 scope.func.stored.add(binding.name)  # a test of the function's parameter of that name: undecided
+                scope.func.unguarded.add(binding.name)
         else:
             self.bindings.append(binding)
             self.module_kinds[binding.name] = binding.kind
@@ -681,7 +691,7 @@ class _Extractor:
     def store_name(self, scope: _Scope, name: str, line: int, guard: int) -> None:
         if scope.kind == "function":
             assert scope.func is not None
-            scope.func.store(name)
+            scope.func.store(name, guard)
             _rebinds_receiver(scope.func, name, line, guard)
             if name in scope.func.globals:
                 self.bindings.append(Binding(name, "var", "", "", line, guard))
@@ -2468,9 +2478,13 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
     if probed is not None:  # `hasattr(x, "name")` tests `x.name`: a project class's `__getattr__` may answer
         ex.use(scope, probed, "probe", node.lineno, guard)
     if named == "getattr" and len(node.args) >= 2 and literal is None:
-        # getattr(obj, <non-literal>): dynamic when obj is a capable module.
+        # getattr(obj, <non-literal>): dynamic when obj is a capable module, unless the body shows every name
         target = chain_of(node.args[0])
-        if target is not None:
+        names = computed_names(scope.func.node, node) if scope.func is not None and scope.func.node else None
+        if target is not None and names is not None:
+            for attr in names:
+                ex.use(scope, (*target, attr), "ref", node.lineno, guard)
+        elif target is not None:
             ex.use(scope, target, "getattr", node.lineno, guard, ex.code(node))
     if chain is not None:
         ex.use(scope, chain, "call", func.lineno, guard, ex.code(node) if _maybe_blind(ex, scope, chain) else "")
@@ -3046,12 +3060,13 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             tuple(f.bindings),
             f.returns,
             f.result,
-            *tests.get(index, _TESTS_NOTHING),
+            *tests.get(index, _TESTS_NOTHING)[:2],
             calls[index],
             *shapes.get(index, _NO_SHAPE),
             arities.get(index, ()),
             received[index],
             *handing[index],
+            tests.get(index, _TESTS_NOTHING)[2],
         )
         for index, f in enumerate(ex.functions)
     )
@@ -3082,7 +3097,8 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     )
 
 
-_TESTS_NOTHING: tuple[tuple[str, ...], arguments.Signature] = ((), ((), 0, (), ()))
+_Guarded = tuple[tuple[str, tuple[int, ...]], ...]
+_TESTS_NOTHING: tuple[tuple[str, ...], arguments.Signature, _Guarded] = ((), ((), 0, (), ()), ())
 _NO_SHAPE: tuple[tuple[tuple[str, int, str, int], ...], tuple[str, ...]] = ((), ())
 
 
@@ -3106,11 +3122,12 @@ def _arities(ex: _Extractor) -> dict[int, arguments.Arity]:
     return found
 
 
-def _decided_tests(ex: _Extractor) -> dict[int, tuple[tuple[str, ...], arguments.Signature]]:
+def _decided_tests(ex: _Extractor) -> dict[int, tuple[tuple[str, ...], arguments.Signature, _Guarded]]:
     """Per def, the parameters its compiled tests are of, or that it passes on as a plain name to a call (whose
     tests they may decide in turn), and its body never binds again or shadows (`stored`: so a test reads the
-    argument). A test of any other parameter stays in the conditions, and no call ever decides it: the walk
-    decides only a callee's `tests`."""
+    argument), or binds again only under tests (`guarded`: with the guards of those bindings, which the walk
+    requires the call's arguments to rule out). A test of any other parameter stays in the conditions, and no
+    call ever decides it: the walk decides only a callee's `tests`."""
     wanted: dict[int, set[str]] = {}
     for index, name in ex.compiler.tested:
         wanted.setdefault(index, set()).add(name)
@@ -3119,12 +3136,17 @@ def _decided_tests(ex: _Extractor) -> dict[int, tuple[tuple[str, ...], arguments
             passed_on = _passed_on(builder.calls) & _own_params(builder.node)
             if passed_on:
                 wanted.setdefault(index, set()).update(passed_on)
-    decided: dict[int, tuple[tuple[str, ...], arguments.Signature]] = {}
+    decided: dict[int, tuple[tuple[str, ...], arguments.Signature, _Guarded]] = {}
     for index, names in wanted.items():
         builder = ex.functions[index]
-        fixed = names - builder.stored
+        guarded = tuple(
+            (name, tuple(sorted(builder.store_guards[name])))
+            for name in sorted(names & builder.stored - builder.unguarded)
+            if name in builder.store_guards
+        )
+        fixed = (names - builder.stored) | {name for name, _ in guarded}
         if fixed and builder.node is not None:
-            decided[index] = (tuple(sorted(fixed)), arguments.signature(builder.node.args))
+            decided[index] = (tuple(sorted(fixed)), arguments.signature(builder.node.args), guarded)
     return decided
 
 

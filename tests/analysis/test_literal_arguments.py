@@ -11,6 +11,7 @@ import pytest
 from pytest_claims.analysis.arguments import decide, literal, passed, signature
 from pytest_claims.analysis.conditions import ConditionCompiler, evaluate
 from pytest_claims.analysis.facts import extract
+from pytest_claims.analysis.resolution.context import settled
 from pytest_claims.engine import target_for
 from pytest_claims.records import CondNot, CondParam, CondUnknown
 
@@ -141,7 +142,8 @@ def _rebound(body: list[ast.stmt], names: frozenset[str]) -> frozenset[str]:
 
 def test_the_tested_parameters_are_those_no_syntax_binds_again_in_real_code() -> None:
     """The extractor tracks bindings as it walks; on the package's own code and the fixture tree every def's
-    `tests` equal what the syntactic oracle leaves of the parameters its tests compare."""
+    `tests` equal what the syntactic oracle leaves of the parameters its tests compare, but for the `guarded`
+    ones, each bound again only under a guard."""
     root = Path(__file__).resolve().parents[2]
     files = sorted((root / "pytest_claims").rglob("*.py")) + sorted((root / "testdata").rglob("*.py"))
     checked = 0
@@ -159,9 +161,36 @@ def test_the_tested_parameters_are_those_no_syntax_binds_again_in_real_code() ->
             node = defs.get(func.line)
             if node is None or not func.tests:
                 continue
-            assert _rebound(node.body, frozenset(func.tests)) == frozenset(), (path, func.qualname)
+            guarded = frozenset(name for name, _ in func.guarded)
+            assert _rebound(node.body, frozenset(func.tests) - guarded) == frozenset(), (path, func.qualname)
+            assert all(guards and all(guards) for _, guards in func.guarded), (path, func.qualname)
             checked += 1
     assert checked > 20
+
+
+def test_a_parameter_bound_again_only_under_tests_is_settled_by_the_call() -> None:
+    """attrs's `attrib(converter=None)`: the rebinding sits under the test its default rules out, so the call
+    decides the parameter; a rebinding the arguments do not rule out (another parameter left open, or the
+    literal taking the branch) leaves it open, and dropping one parameter reopens the guards it decided."""
+    facts = extract(
+        "def f(p=None, q=None, r=None):\n"
+        "    if p and isinstance(p, list):\n"
+        "        p = g(*p)\n"
+        "    if q is None:\n"
+        "        q = 1\n"
+        "    if r:\n"
+        "        p = 2\n"
+        "    return p, q\n"
+    )
+    func = facts.functions[0]
+    assert func.tests == ("p", "q", "r")
+    assert [name for name, _ in func.guarded] == ["p", "q"]
+    linux = target_for("linux")
+    none = ("None", None)
+    both = (("p", *none), ("q", *none), ("r", *none))
+    assert settled(facts, func, both, linux) == (("p", *none), ("r", *none))  # q = None takes its rebinding
+    assert settled(facts, func, (("p", *none), ("q", *none)), linux) == ()  # r left open: p may be bound; q is
+    assert settled(facts, func, (("r", "bool", True),), linux) == (("r", "bool", True),)
 
 
 def test_a_call_decides_what_it_passes_and_the_literal_defaults_it_leaves() -> None:
@@ -248,7 +277,9 @@ def test_the_facts_keep_tests_signature_and_calls_only_where_they_matter() -> No
         "            pass\n"
     )
     f, m = facts.functions
-    assert f.tests == ("flag",)  # self_less is rebound: its test is not of the argument
+    # self_less is bound again only under its own test: decided where a call's arguments rule that test out
+    assert f.tests == ("flag", "self_less")
+    assert [name for name, _ in f.guarded] == ["self_less"]
     assert f.accepts == (("self_less", "flag"), 0, (), (("flag", "None", None),))
     assert [passed for _, passed in f.calls] == [((("name", "flag"), ("int", 1)), (("key", ("str", "k")),))]
     assert m.tests == ("on",)  # `self` is never a decided parameter

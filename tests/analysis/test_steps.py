@@ -130,3 +130,16 @@ def test_the_json_report_names_how_each_step_was_entered() -> None:
     assert steps["reads_watched"] == ["implicit", "call"]
     assert steps["runs_base"] == ["call", "override", "call"]
     assert set(how for hows in steps.values() for how in hows) <= set(HOW)
+
+
+def test_class_state_read_on_a_subclass_instance_is_a_state_step(linux: Result) -> None:
+    """`self.messages` in a base method, resolved to a subclass's class-body binding: the step says a subclass's
+    override (of class state), never "a function value" (`vio/sample_cases.py`)."""
+    (claim,) = [c for c in linux.claims if c.function == "vio.sample_cases.Form.confirm"]
+    (violation,) = claim.violations
+    assert [(step.function, step.how) for step in violation.steps] == [
+        ("vio.sample_cases.AdminForm.messages", "override"),
+        ("vio.sample_cases.stamped", "call"),
+        ("time.time", "call"),
+    ]
+    assert HOW["override"] == "a subclass's override"

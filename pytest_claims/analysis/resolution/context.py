@@ -74,6 +74,25 @@ def ruled_out(facts: FileFacts, guard: int, target: Target, args: dict[str, Lit]
     return False
 
 
+def settled(facts: FileFacts, func: FunctionFacts, args: Decided, target: Target) -> Decided:
+    """`args` without the parameters `func` may bind again under them (`FunctionFacts.guarded`): one stays decided
+    only where the decided arguments rule out every test its bindings sit under, so no binding runs and each test
+    of it reads the argument. Dropping one may reopen another's guards: repeated until none is dropped."""
+    if not func.guarded or not args:
+        return args
+    kept = args
+    while True:
+        given = as_mapping(kept)
+        dropped = {
+            name
+            for name, guards in func.guarded
+            if name in given and not all(ruled_out(facts, guard, target, given) for guard in guards)
+        }
+        if not dropped:
+            return kept
+        kept = tuple(d for d in kept if d[0] not in dropped)
+
+
 # claims: deterministic
 def as_mapping(args: Sequence[tuple[str, str, object]]) -> dict[str, Lit]:
     return {name: (kind, value) for name, kind, value in args}

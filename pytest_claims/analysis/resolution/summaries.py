@@ -30,7 +30,7 @@ from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.callbacks import Callbacks
 from pytest_claims.analysis.resolution.conditional import Judge, Site
-from pytest_claims.analysis.resolution.context import as_mapping, ruled_out
+from pytest_claims.analysis.resolution.context import as_mapping, ruled_out, settled
 from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.entering import Entering
 from pytest_claims.analysis.resolution.escapes import Escapes
@@ -81,6 +81,11 @@ from pytest_claims.records import (
 
 if TYPE_CHECKING:
     from pytest_claims.analysis.ports import SummarySource
+
+
+_REF_HOW = {"state": "state"}
+"""How a reference enters a function of a kind other than a def: a `state` function holds what a binding read
+(`self.messages` resolved to a class body's `messages = {...}`) evaluates."""
 
 
 class Summaries:
@@ -159,6 +164,10 @@ class Summaries:
         `self` an instance of that class or a subclass), the uses rooted at `self`, `cls` and `super()` resolved
         for it, memoised per (class, use) by `Bodies`; under literal `args`, without the uses a test of them rules
         out. Persisted as plain ones are. Neither: the function's own summary."""
+        if node.args:
+            module = self.view.module(node.module)
+            func = module.facts.functions[node.function_index]
+            node = node._replace(args=settled(module.facts, func, node.args, self.view.target))
         if node.receiver is None and not node.args:
             return self.summary(node.key)
         cached = self._receivers.get(node) or self.contexts.get(node)
@@ -269,8 +278,10 @@ class Summaries:
         if ctx == "call":
             syms = self.calls.fitting(module, func, chain, syms, passed, line, found, code)
         dispatched = ctx == "call" and len(chain) > 1 and chain[-1][:1] != "(" and not chain[0].startswith("<super")
+        looked_up = ctx == "ref" and len(chain) > 1 and chain[-1][:1] != "(" and not chain[0].startswith("<super")
         for sym in syms:
-            how = self.calls.dispatch_how(module, func, chain, sym) if dispatched else ""
+            state = looked_up and isinstance(sym, ProjectFunction) and self._kind(sym) == "state"
+            how = self.calls.dispatch_how(module, func, chain, sym) if dispatched or state else ""
             outside = self.calls.outside(module, func, chain, sym) if dispatched else ()
             self._outcome(sym, ctx, line, found, "", call, how, outside)
         if any(isinstance(s, Unknown) for s in syms):
@@ -291,6 +302,9 @@ class Summaries:
             name = self.view.function_name(*state)
             found.edge(Edge(state, name, line, name, how=self._read_how(state, how)))
             found.name(name)
+
+    def _kind(self, sym: ProjectFunction) -> str:
+        return self.view.module(sym.module).facts.functions[sym.idx].kind
 
     def _read_how(self, key: Key, how: str) -> str:
         """How a read enters the function `key`: a `state` function as the read says (`how`), a property's getter
@@ -358,9 +372,9 @@ class Summaries:
                 args = self.held.handed(callee, call, args)
         if outside:
             args = tuple(sorted((*args, *outside), key=lambda d: d[0]))
-        if not how:
-            getter = self.view.module(sym.module).facts.functions[sym.idx].kind == "property"
-            how = "getter" if getter else "call" if ctx == "call" else "reference"
+        if not how:  # reading class state the walk resolved to its binding (`self.messages`) is a state read
+            kind = self._kind(sym)
+            how = "getter" if kind == "property" else "call" if ctx == "call" else _REF_HOW.get(kind, "reference")
         found.edge(Edge(key, name, line, subject or name, sym.receiver, args, how))
         found.name(name)
 
