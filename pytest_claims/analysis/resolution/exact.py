@@ -28,7 +28,8 @@ class Exactness:
     def __init__(self, view: TargetView, evaluator: Evaluator, hierarchy: Hierarchy, tracker: Tracker) -> None:
         self.view, self.evaluator, self.hierarchy, self.tracker = view, evaluator, hierarchy, tracker
         self._classes: dict[ClassKey, tuple[tuple[ClassKey, ...] | None, bool]] = {}
-        self._unstored: dict[str, bool] = {}
+        self._unstored: dict[str, str] = {}
+        """name -> the first module whose text may store it ("": none)."""
 
     def module_value(self, module: Module, name: str, syms: list[Sym]) -> list[Sym]:
         """What the module-level `name` holds, `syms` as its bindings give it: each instance an exact call made is
@@ -79,14 +80,17 @@ class Exactness:
 
     def _unstored_anywhere(self, name: str) -> bool:
         """Whether no project module's text may set `name` as an attribute or by name, or bind it through
-        `global` (only the modules whose text holds the word are read). Recorded as `CALLED_NAMES` is: the
-        answer stands until a changed module's text holds the word."""
+        `global` (only the modules whose text holds the word are read). Recorded as `CALLED_NAMES` is: a "yes"
+        stands until a changed module's text holds the word; a "no" depends on the module that may store it."""
         self.tracker.modules((CALLED_NAMES, called_name(name)))
-        known = self._unstored.get(name)
-        if known is None:
+        storing = self._unstored.get(name)
+        if storing is None:
             modules = self.view.project.modules
-            known = self._unstored[name] = not any(modules.may_store(m, name) for m in modules.holding(name))
-        return known
+            storing = next((m for m in sorted(modules.holding(name)) if modules.may_store(m, name)), "")
+            self._unstored[name] = storing
+        if storing:
+            self.tracker.module(storing)
+        return not storing
 
 
 def _bound_once_to_a_call(module: Module, name: str) -> Binding | None:
