@@ -94,6 +94,32 @@ def may_bind_in_class(text: bytes, word: bytes) -> bool:
     return any(binds_at(text, at, at + end) for at in occurrences(text, word) if not commented(text, at))
 
 
+_SETS_BY_NAME = re.compile(rb"\b(?:setattr|globals|vars|__dict__|__setattr__)\b")
+"""What may set a name given as a string (`setattr(mod, "word", v)`, `globals()["word"] = v`)."""
+
+_DEL_OR_GLOBAL = re.compile(rb"\b(?:del|global)\b")
+
+
+def may_store_attribute(text: bytes, word: bytes) -> bool:
+    """May this source set `word` as an attribute of some object (`mod.word = v`, `mod.word += v`, `for mod.word
+    in`, `with ... as mod.word`, a tuple target's element), delete it (`del mod.word`), bind it through `global`,
+    or set it by a name in a string (`setattr(mod, "word", v)`, `globals()["word"]` where such a call stands)? Each
+    occurrence outside comments is judged as `_field` judges a field set on `self`, and a line holding `del` or
+    `global` before the word counts whatever else stands there: a superset."""
+    end = len(word)
+    quoted = False
+    for at in occurrences(text, word):
+        if commented(text, at):
+            continue
+        if _DEL_OR_GLOBAL.search(text, _line_start(text, at), at):
+            return True
+        before = _skip_back(text, at)
+        if before and text[before - 1] == ord(".") and _field(text, before - 1, at + end):
+            return True
+        quoted = quoted or (at > 0 and text[at - 1] in b"'\"" and text[at + end : at + end + 1] in (b"'", b'"'))
+    return quoted and _SETS_BY_NAME.search(text) is not None
+
+
 def binds_at(text: bytes, start: int, end: int) -> bool:
     """May the word at `start:end` be a name a class binds? The name after `def`, `class` or `type` unless that
     keyword begins a line no backslash continues (a module-level one: a class's body is indented, and the keyword

@@ -91,6 +91,8 @@ class _FunctionBuilder:
     """How many names `isinstance` tests narrowed in it so far: numbers the locals standing for them."""
     nonlocals: frozenset[str] | None = None
     """The names nested defs declare `nonlocal` (`_nonlocals`), found on first need."""
+    loop_locals: list[tuple[str, str]] = field(default_factory=list)
+    """(local, name) for each loop target standing for a local in its body (`_loop_narrowed`)."""
     stored: set[str] = field(default_factory=set)
     """Every name its body binds or shadows (its own parameters aside): a test of such a parameter is not of the
     argument."""
@@ -444,6 +446,8 @@ class _Extractor:
         """Tasks: (node, scope, guard, ctx), or (_BODY, stmts, index, scope, guard) for the rest of a block."""
         self.block_binds: dict[ast.stmt, tuple[list[ast.stmt], dict[str, int]]] = {}
         """Per block (by identity), `later_binds`'s table."""
+        self.stmt_binds: dict[ast.stmt, frozenset[str]] = {}
+        """Per statement of a narrowed block, the names it binds anywhere (`rebinding`)."""
         self.early_test: tuple[ast.If, Cond] | None = None
         """An `if` test compiled where its early exit was judged, with its `if`, which is handled right after and
         reuses it (one object: an absurdly deep condition compared with its own copy would exhaust the recursion
@@ -536,10 +540,13 @@ class _Extractor:
                 node = stmts[index]
                 ctx = "stmt"
                 kind = type(node)
+                after = scope
+                if scope.narrowed:
+                    scope, after = self.rebinding(node, scope)
                 # even after the last statement: it interns guards
                 next_guard = self._next_guard(node, scope, guard) if kind is ast.If or kind is ast.Assert else guard
                 if index + 1 < len(stmts):
-                    after = _after_exit(self, node, scope, stmts, index) if kind is ast.If else scope
+                    after = _after_exit(self, node, after, stmts, index) if kind is ast.If else after
                     append((_BODY, stmts, index + 1, after, next_guard))
             else:
                 _, scope, guard, ctx = task
@@ -581,6 +588,21 @@ class _Extractor:
                 self.early_test = (stmt, cond)
                 return self.guard_with(guard, cond, not body_exits)
         return guard
+
+    def rebinding(self, stmt: ast.stmt, scope: _Scope) -> tuple[_Scope, _Scope]:
+        """The scope of a statement of a narrowed block and of the statements after it: a narrowed name the
+        statement binds (a loop's target rebound in its body) stands for the name again after it, and in it too
+        unless the statement reads everything before it binds (`_reads_first`)."""
+        narrowed = scope.narrowed
+        assert narrowed
+        bound = self.stmt_binds.get(stmt)
+        if bound is None:
+            bound = self.stmt_binds[stmt] = frozenset(n for sub in ast.walk(stmt) for n in _bound_names(sub) if n)
+        if bound.isdisjoint(narrowed):
+            return scope, scope
+        kept = {name: local for name, local in narrowed.items() if name not in bound}
+        after = _Scope(scope.kind, scope.prefix, scope.func, scope.cls, kept or None, scope.outer)
+        return (scope if _reads_first(stmt) else after), after
 
     def later_binds(self, stmts: list[ast.stmt]) -> dict[str, int]:
         """Name -> the index of the last statement of the block that binds it (one walk per block)."""
@@ -1189,6 +1211,20 @@ def _local_class(ex: _Extractor, node: ast.ClassDef, scope: _Scope, guard: int, 
     _nested_decorators(ex, node.decorator_list, scope, guard)
 
 
+def _loop_declarations(ex: _Extractor) -> None:
+    """A loop's target in its body holds what the function declares its name to be (`c: Clock`, an annotated
+    parameter), as every binding of a declared name does (`bodies._declared`), wherever the declaration sits."""
+    for builder in ex.functions:
+        for local, name in builder.loop_locals:
+            for b in list(builder.bindings):
+                if b.name != name:
+                    continue
+                if b.kind == "instance" and b.member == "declared":
+                    builder.bindings.append(b._replace(name=local))
+                elif b.kind == "alias" and b.member:  # `c: Clock = make()`: the declaration, not that value
+                    builder.bindings.append(Binding(local, "instance", b.member, "declared", b.line, b.guard))
+
+
 def _closures(ex: _Extractor) -> None:
     """A method of a class defined in a function sees that function's names (a closure): each becomes one of
     its locals, with the function's bindings of it. Outer functions come first in the file's order, so a
@@ -1325,6 +1361,50 @@ def _narrowed(ex: _Extractor, scope: _Scope, test: ast.expr, held: bool, line: i
     if narrowed == (scope.narrowed or {}):
         return scope
     return _Scope(scope.kind, scope.prefix, func, scope.cls, narrowed)
+
+
+def _loop_narrowed(scope: _Scope, target: ast.expr, made: list[Binding]) -> _Scope:
+    """The scope of a `for` body: each name the loop's target binds stands there for a local holding only what
+    this loop gives it (`name@n`, bound like the target; unknown when the element's class is not known), not for
+    every value the function's bindings of the name may give, until a statement of the body rebinds it
+    (`_Extractor.rebinding`). The receiver, a global and a name a nested def declares `nonlocal` keep them all."""
+    func = scope.func
+    if func is None or scope.kind != "function":
+        return scope
+    narrowed = dict(scope.narrowed or {})
+    for node in ast.walk(target):
+        if not isinstance(node, ast.Name) or not isinstance(node.ctx, ast.Store):
+            continue
+        name = node.id
+        if name == func.first or name in func.globals or name in _nonlocals(func):
+            continue
+        local = f"{name}@{func.narrowings}"
+        func.narrowings += 1
+        func.locals.add(local)
+        func.bindings.extend(b._replace(name=local) for b in made if b.name == name)
+        func.loop_locals.append((local, name))
+        narrowed[name] = local
+    if narrowed == (scope.narrowed or {}):
+        return scope
+    return _Scope(scope.kind, scope.prefix, func, scope.cls, narrowed)
+
+
+_PLAIN_TARGET = (ast.Name, ast.Tuple, ast.List, ast.Starred, ast.expr_context)
+
+
+def _reads_first(stmt: ast.stmt) -> bool:
+    """A statement that evaluates what it reads before it binds a name: a plain assignment to names (`x = f(x)`,
+    `x += 1`), or an `if` whose test binds nothing (its branches are blocks of their own)."""
+    if isinstance(stmt, ast.If):
+        return not any(isinstance(sub, ast.NamedExpr) for sub in ast.walk(stmt.test))
+    if isinstance(stmt, ast.Assign):
+        targets, value = stmt.targets, stmt.value
+    elif isinstance(stmt, (ast.AugAssign, ast.AnnAssign)) and stmt.value is not None:
+        targets, value = [stmt.target], stmt.value
+    else:
+        return False
+    plain = all(isinstance(sub, _PLAIN_TARGET) for t in targets for sub in ast.walk(t))
+    return plain and not any(isinstance(sub, ast.NamedExpr) for sub in ast.walk(value))
 
 
 def _operand_scopes(ex: _Extractor, scope: _Scope, node: ast.BoolOp) -> list[_Scope]:
@@ -1941,13 +2021,15 @@ def _module_lambda(ex: _Extractor, name: str, value: ast.Lambda, scope: _Scope, 
 def _for(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, (ast.For, ast.AsyncFor))
     ex.push_body(node.orelse, scope, guard)
-    ex.push_body(node.body, scope, _iterated(ex, scope, node, guard))
+    body_guard = _iterated(ex, scope, node, guard)
     if scope.kind != "function":
+        ex.push_body(node.body, scope, body_guard)
         # `for h in (f, g)` binds h to each element; any other loop to some element of what it iterates
         _bind_elements(ex, scope, node.target, node.iter, node.lineno, guard)
         _push_stores(ex, node.target, scope, guard)
         return
-    _element(ex, node.target, node.iter, scope, guard)
+    made = _element(ex, node.target, node.iter, scope, guard)
+    ex.push_body(node.body, _loop_narrowed(scope, node.target, made), body_guard)
     for dunder in specials.ASYNC_ITERATION if isinstance(node, ast.AsyncFor) else ("__iter__",):
         _implicit(ex, scope, node.iter, dunder, node.lineno, guard)
     ex.push(node.target, scope, guard, "ref")
@@ -1981,12 +2063,13 @@ def _bind_elements(ex: _Extractor, scope: _Scope, target: ast.expr, iterable: as
 _SAME_ELEMENTS = frozenset({"sorted", "reversed", "list", "tuple", "set", "frozenset", "iter"})
 
 
-def _element(ex: _Extractor, target: ast.expr, iterable: ast.expr, scope: _Scope, guard: int) -> None:
+def _element(ex: _Extractor, target: ast.expr, iterable: ast.expr, scope: _Scope, guard: int) -> list[Binding]:
     """`for name in <value>`: name is an element of that value (its class is known when the value's is); so are
     `for i, name in enumerate(<value>)`, `for a, b in zip(<a>, <b>)`, `for k, v in <mapping>.items()` and the
-    loops over `sorted(<value>)`, `reversed(...)`, `list(...)`."""
+    loops over `sorted(<value>)`, `reversed(...)`, `list(...)`. Returns the bindings made."""
+    made: list[Binding] = []
     if scope.kind != "function":
-        return
+        return made
     pairs: list[tuple[ast.expr, tuple[str, ...] | None]] = []
     callee = chain_of(iterable.func) if isinstance(iterable, ast.Call) else None
     args = iterable.args if isinstance(iterable, ast.Call) else []
@@ -2006,7 +2089,9 @@ def _element(ex: _Extractor, target: ast.expr, iterable: ast.expr, scope: _Scope
         pairs.append((target, value_chain(iterable)))
     for name, chain in pairs:
         if isinstance(name, ast.Name) and chain is not None and not chain[0].startswith("<super"):
-            ex.bind(scope, Binding(name.id, "element", ".".join(chain), "", name.lineno, guard))
+            made.append(Binding(name.id, "element", ".".join(chain), "", name.lineno, guard))
+            ex.bind(scope, made[-1])
+    return made
 
 
 def _comprehension(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
@@ -3036,6 +3121,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
         return _broken(1, f"cannot parse: {_reason(exc)}")
     ex = _Extractor(text)
     ex.run(tree)
+    _loop_declarations(ex)
     _closures(ex)
     _escapes(ex)
     shapes = _shapes(ex)

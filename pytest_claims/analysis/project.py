@@ -15,7 +15,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pytest_claims.analysis.bindtext import in_code, may_bind_in_class
+from pytest_claims.analysis.bindtext import in_code, may_bind_in_class, may_store_attribute
 from pytest_claims.analysis.extraction import extract_fresh, extract_many
 from pytest_claims.analysis.index import Index, ModuleFile, build_index
 from pytest_claims.analysis.ports import FactsSource, NoFacts, NoSnapshot, SnapshotSource
@@ -248,6 +248,19 @@ class Modules(Mapping[str, Module]):
             else:
                 self._words = index
         return index.get(word.encode(), [])
+
+    def may_store(self, name: str, word: str) -> bool:
+        """Could this module's code set `word` as an attribute of some object (`mod.word = v`, `del mod.word`,
+        `setattr(mod, "word", v)`) or bind it through `global`? Text alone, a superset (`may_store_attribute`):
+        True for a file it cannot read as Python would, and for a word that is not ASCII."""
+        file = self._index.modules[name]
+        if file.path is None or name in self._unreadable:
+            return False
+        data = self._pending.get(name) or self._read(name)
+        text = searchable(data) if data is not None else None
+        if text is None or not word.isascii():
+            return True
+        return may_store_attribute(text, word.encode())
 
     def may_bind(self, name: str, words: Collection[str]) -> bool:
         """Could this module's code bind one of `words` under another name (`vow = claims`, `from x import claims

@@ -22,6 +22,7 @@ from pytest_claims.analysis.project import Module, Project
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
+from pytest_claims.analysis.resolution.exact import Exactness
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.summaries import Summaries
 from pytest_claims.analysis.resolution.symbols import ClassKey, ProjectClass, ProjectInstance, Sym
@@ -69,6 +70,7 @@ class Resolver:
         # which `close` breaks (not weak references, which a compiled build's classes do not take)
         self.evaluator.members = self.dispatch
         self.evaluator.locals = self.bodies
+        self.evaluator.exact = Exactness(self.view, self.evaluator, self.hierarchy, self.tracker)
         parts = (self.view, self.evaluator, self.hierarchy, self.dispatch, self.bodies, self.tracker)
         self.summaries = Summaries(parts, config, catalogue, self.shared, persisted)
 
@@ -77,6 +79,7 @@ class Resolver:
         done with is freed by reference counting alone: the engine runs with the cyclic collector off."""
         self.evaluator.members = _CLOSED
         self.evaluator.locals = _CLOSED
+        self.evaluator.exact = _CLOSED
         self.dispatch.protocols.close()
         self.summaries.close()
         self.hierarchy.peers = list
@@ -139,6 +142,9 @@ class _Closed:
         raise RuntimeError("the resolver is closed")
 
     def uncached_use(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]:
+        raise RuntimeError("the resolver is closed")
+
+    def module_value(self, module: Module, name: str, syms: list[Sym]) -> list[Sym]:
         raise RuntimeError("the resolver is closed")
 
 

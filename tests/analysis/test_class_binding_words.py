@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_claims.analysis.bindtext import in_code, may_bind_in_class
+from pytest_claims.analysis.bindtext import in_code, may_bind_in_class, may_store_attribute
 from pytest_claims.analysis.facts import extract
 from pytest_claims.analysis.resolution.target import class_bound
 from pytest_claims.sourcetext import searchable
@@ -235,3 +235,28 @@ def test_a_class_defined_in_a_function_binds_its_names() -> None:
     assert {name for name, _ in facts.local_bound} >= {"date", "kept", "field"}
     assert "x" not in {name for name, _ in facts.local_bound}
     assert may_bind_in_class(source.encode(), b"date")
+
+
+@pytest.mark.parametrize(
+    ("source", "stores"),
+    [
+        ("m.name = 1", True),
+        ("m.name += 1", True),
+        ("a, m.name = 1, 2", True),
+        ("for m.name in xs:\n    pass", True),
+        ("with f() as m.name:\n    pass", True),
+        ("del m.name", True),
+        ("def f():\n    global name\n    name = 2", True),
+        ('setattr(m, "name", 1)', True),
+        ("f(m.name)", True),  # may be a tuple target's end: counted
+        ("m.name.connect(f)", False),
+        ("m.name(1)", False),
+        ("if m.name == 1:\n    pass", False),
+        ("from m import name\nname.connect(f)", False),
+        ("# m.name = 1", False),
+        ('__all__ = ["name"]', False),
+        ("m.named = 1", False),
+    ],
+)
+def test_a_store_of_an_attribute_is_found_in_the_text(source: str, stores: bool) -> None:
+    assert may_store_attribute(source.encode(), b"name") is stores

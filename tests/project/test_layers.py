@@ -183,7 +183,7 @@ RESOLUTION: tuple[tuple[str, ...], ...] = (
     ("iteration", "properties", "stdvalues"),
     ("evaluate",),
     ("hierarchy",),
-    ("exclusion", "structural"),
+    ("exclusion", "structural", "exact"),
     ("dispatch",),
     ("bodies",),
     ("stored", "conditional", "found"),

@@ -66,6 +66,19 @@ class Members(Protocol):
     def metaclasses(self, sym: ProjectClass) -> list[ProjectClass]: ...
 
 
+class Exact(Protocol):
+    """Values of exactly one class (provided by `exact.Exactness`)."""
+
+    def module_value(self, module: Module, name: str, syms: list[Sym]) -> list[Sym]: ...
+
+
+class _Inexact:
+    """No value is known to be of exactly one class (before the `Resolver` wires `exact.Exactness`)."""
+
+    def module_value(self, module: Module, name: str, syms: list[Sym]) -> list[Sym]:
+        return syms
+
+
 class Locals(Protocol):
     """What names mean inside a function body (provided by `bodies.Bodies`)."""
 
@@ -84,6 +97,8 @@ class Evaluator:
         self.members: Members
         """Set by the `Resolver` that wires the collaborators."""
         self.locals: Locals
+        self.exact: Exact = _Inexact()
+        """What a module-level name bound once to a project class's call holds: an instance of exactly it."""
         self.stdlib = StdValues(view, catalogue)
         self.properties = Properties(view, tracker)
         self.iteration = Iteration(view)
@@ -151,7 +166,7 @@ class Evaluator:
     def _project_member_uncached(self, module: Module, attr: str, depth: int) -> list[Sym]:
         bindings = self.view.bound(module, attr)
         if bindings:
-            return self.resolve_bindings(module, bindings, depth + 1)
+            return self.exact.module_value(module, attr, self.resolve_bindings(module, bindings, depth + 1))
         sub = f"{module.name}.{attr}"
         if self.view.has(sub):
             return [ProjectModule(sub)]
@@ -281,7 +296,7 @@ class Evaluator:
             return [OPAQUE] if name == "<none>" else [UNKNOWN]
         bindings = self.view.bound(module, name)
         if bindings:
-            return self.resolve_bindings(module, bindings, depth + 1)
+            return self.exact.module_value(module, name, self.resolve_bindings(module, bindings, depth + 1))
         found = self._through_stars(module, name, depth)
         if found:
             return found

@@ -23,6 +23,7 @@ from pytest_claims.analysis.resolution.symbols import (
     ProjectInstance,
     Sym,
     Unknown,
+    as_written,
 )
 from pytest_claims.analysis.resolution.target import TargetView, catalogue_members
 from pytest_claims.analysis.resolution.tracking import Tracker
@@ -60,7 +61,7 @@ class MethodCalls:
         for sym in syms:
             protocol = isinstance(sym, ProjectInstance) and self.hierarchy.is_protocol(sym.module, sym.idx)
             if protocol and isinstance(sym, ProjectInstance) and not self.protocol_calls(sym, shape):
-                found.blind_spot(line, code, code or f"{'.'.join(chain)}(...)")
+                found.blind_spot(line, code, code or f"{as_written(chain)}(...)")
         if shape is None or len(chain) < 2 or chain[-1][:1] == "(":
             return syms
         if not any(s in self.dispatch.protocols.dispatched for s in syms):
@@ -96,7 +97,8 @@ class MethodCalls:
     def outside(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], sym: Sym) -> Decided:
         """A method `obj.m()` enters by looking `m` up on instances (and only so: every receiver an instance whose
         class's lookup gives it, no field of that name), as `Decided`'s `OUTSIDE` entry: the subclasses overriding
-        `m`, which never run it for this call (`Exclusion.outside`). Empty: none, or not entered so."""
+        `m`, which never run it for this call (`Exclusion.outside`), and those every receiver is known to be no
+        instance of (`ProjectInstance.without`: a value of exactly one class). Empty: none, or not entered so."""
         if not isinstance(sym, ProjectFunction):
             return ()
         attr = chain[-1]
@@ -109,7 +111,10 @@ class MethodCalls:
             if self.dispatch.is_instance_state(receiver.module, receiver.idx, attr):
                 return ()
             looked_up = looked_up or sym in self.dispatch.class_member(receiver, attr, 1, dispatch=True)
-        outside = self.exclusion.outside(sym, attr) if looked_up else ()
+        if not looked_up:
+            return ()
+        known = set.intersection(*(set(r.without) for r in receivers if isinstance(r, ProjectInstance)))
+        outside = tuple(sorted(known.union(self.exclusion.outside(sym, attr))))
         return ((OUTSIDE, "outside", outside),) if outside else ()
 
     def protocol_calls(self, sym: ProjectInstance, shape: tuple[int, tuple[str, ...]] | None) -> list[Sym]:

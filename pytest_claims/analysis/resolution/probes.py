@@ -11,7 +11,7 @@ from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.found import Found, Reads, closed
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
-from pytest_claims.analysis.resolution.symbols import ProjectInstance, ProjectModule, Sym, Unknown
+from pytest_claims.analysis.resolution.symbols import ProjectInstance, ProjectModule, Sym, Unknown, as_written
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
 from pytest_claims.records import HIERARCHY, FunctionFacts
@@ -46,7 +46,7 @@ class Probes:
                 self._reads(self._module_getattr(sym), line, found, "implicit")
         if any(isinstance(sym, Unknown) for sym in syms) and self._getattr_hooks():
             # on a value of unknown class, any project `__getattr__` may answer (semantics §5: a blind spot)
-            code = f"hasattr({'.'.join(chain[:-1])}, {chain[-1]!r})"
+            code = f"hasattr({as_written(chain[:-1])}, {chain[-1]!r})"
             found.blind_spot(line, code, code)
 
     def dynamic_getattr(self, syms: list[Sym], line: int, found: Found, code: str) -> None:

@@ -56,6 +56,7 @@ from pytest_claims.analysis.resolution.symbols import (
     StdName,
     Sym,
     Unknown,
+    as_written,
 )
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
@@ -289,9 +290,9 @@ class Summaries:
         if ctx == "getattr":
             self.probes.dynamic_getattr(syms, line, found, code)
         if ctx == "call" and any(_hidden(sym) for sym in syms) and self.calls.may_lead(module, func, chain):
-            found.blind_spot(line, code, code or f"{'.'.join(chain)}(...)")
+            found.blind_spot(line, code, code or f"{as_written(chain)}(...)")
         elif ctx == "call" and any(self.callbacks.reads_zone(sym) for sym in syms):
-            text = code or f"{'.'.join(chain)}(...)"
+            text = code or f"{as_written(chain)}(...)"
             found.blind_spot(line, text, text)
 
     def _reads(self, reads: Iterable[tuple[str, int]], line: int, found: Found, how: str = "state") -> None:

@@ -168,3 +168,9 @@ def order(sym: Sym) -> tuple[str, str]:
 def instance_of(symbol: StubSymbol) -> StdInstance:
     """An instance of the stdlib class `symbol` declares."""
     return StdInstance(*symbol.where)
+
+
+def as_written(chain: tuple[str, ...]) -> str:
+    """A use's chain as the source writes it: a local standing for a narrowed name (`x@0`, inside an `isinstance`
+    branch or a loop's body) is that name."""
+    return ".".join(part.partition("@")[0] if "@" in part else part for part in chain)

@@ -1,0 +1,108 @@
+"""Values of exactly one class: a module-level name bound once, to a call of a project class (`changed = Signal()`),
+holds an instance of that class and of no subclass, so a method call on it enters the class's own method and no
+subclass's override (`ProjectInstance.without` names every direct subclass, as override exclusion does).
+
+Only where nothing else may rebind the name: no other binding in its module (a `global` statement's store is
+one), no project module whose text may set it as an attribute or by name (`Modules.may_store`), and a class
+whose call certainly gives an instance of it: an exact order of named bases, no project `__new__`, no
+metaclass written, no base that is not the stdlib's (and not `type`).
+"""
+
+from __future__ import annotations
+
+from pytest_claims.analysis.project import Module
+from pytest_claims.analysis.resolution.evaluate import Evaluator
+from pytest_claims.analysis.resolution.hierarchy import Hierarchy
+from pytest_claims.analysis.resolution.symbols import ClassKey, ProjectClass, ProjectInstance, StdName, Sym
+from pytest_claims.analysis.resolution.target import TargetView
+from pytest_claims.analysis.resolution.tracking import Tracker
+from pytest_claims.records import CALLED_NAMES, HIERARCHY, Binding, called_name
+
+_TYPE = ("builtins", "type")
+"""A class deriving from `type` is a metaclass: calling it may give anything its `__new__` makes."""
+
+
+class Exactness:
+    """Exact classes of module-level values, for one target (memoised per run)."""
+
+    def __init__(self, view: TargetView, evaluator: Evaluator, hierarchy: Hierarchy, tracker: Tracker) -> None:
+        self.view, self.evaluator, self.hierarchy, self.tracker = view, evaluator, hierarchy, tracker
+        self._classes: dict[ClassKey, tuple[tuple[ClassKey, ...] | None, bool]] = {}
+        self._unstored: dict[str, str] = {}
+        """name -> the first module whose text may store it ("": none)."""
+
+    def module_value(self, module: Module, name: str, syms: list[Sym]) -> list[Sym]:
+        """What the module-level `name` holds, `syms` as its bindings give it: each instance an exact call made is
+        an instance of no subclass of its class (`without` names them all)."""
+        if not any(isinstance(s, ProjectInstance) and not s.without for s in syms):
+            return syms
+        binding = _bound_once_to_a_call(module, name)
+        if binding is None:
+            return syms
+        with self.tracker.scope(modules="outer", state="off"):  # the callee as the binding names it: read already
+            callees = self.evaluator.resolve_chain_in_module(module, tuple(binding.target.split("."))[:-1], 1)
+        made: dict[ClassKey, tuple[ClassKey, ...]] = {}
+        for callee in callees:
+            if not isinstance(callee, ProjectClass) or callee.dispatch:
+                return syms
+            without = self._exact(callee)
+            if without is None:
+                return syms
+            made[callee.module, callee.idx] = without
+        if not any(made.values()) or not self._unstored_anywhere(name):
+            return syms
+        return [
+            ProjectInstance(s.module, s.idx, made[s.module, s.idx])
+            if isinstance(s, ProjectInstance) and not s.without and made.get((s.module, s.idx))
+            else s
+            for s in syms
+        ]
+
+    def _exact(self, sym: ProjectClass) -> tuple[ClassKey, ...] | None:
+        """The direct project subclasses of a class whose call certainly gives an instance of it (no project
+        `__new__`, no metaclass written, an exact order of named classes, stdlib bases only); None otherwise."""
+        self.tracker.module(HIERARCHY)
+        return self.tracker.apart(self._classes, (sym.module, sym.idx), lambda: self._exact_uncached(sym))
+
+    def _exact_uncached(self, sym: ProjectClass) -> tuple[ClassKey, ...] | None:
+        key = (sym.module, sym.idx)
+        order, exact = self.hierarchy.linearised(*key)
+        if not exact or self.hierarchy.unnamable(order):
+            return None
+        for owner in order:
+            written = self.view.module(owner[0]).facts.classes[owner[1]].metaclass
+            if written or "__new__" in self.hierarchy.members(*owner):
+                return None
+        for base in self.hierarchy.foreign_bases(*key):
+            if not isinstance(base, StdName) or base.symbol.kind != "class" or base.symbol.where == _TYPE:
+                return None
+        return tuple(sorted(self.hierarchy.direct_subclasses(key)))
+
+    def _unstored_anywhere(self, name: str) -> bool:
+        """Whether no project module's text may set `name` as an attribute or by name, or bind it through
+        `global` (only the modules whose text holds the word are read). Recorded as `CALLED_NAMES` is: a "yes"
+        stands until a changed module's text holds the word; a "no" depends on the module that may store it."""
+        self.tracker.modules((CALLED_NAMES, called_name(name)))
+        storing = self._unstored.get(name)
+        if storing is None:
+            modules = self.view.project.modules
+            storing = next((m for m in sorted(modules.holding(name)) if modules.may_store(m, name)), "")
+            self._unstored[name] = storing
+        if storing:
+            self.tracker.module(storing)
+        return not storing
+
+
+def _bound_once_to_a_call(module: Module, name: str) -> Binding | None:
+    """The one binding of a module-level name, when it is the only one the module's code makes (under any guard)
+    and assigns a call of a dotted name (`x = pkg.C(...)`), with no annotation."""
+    found = [b for b in module.facts.bindings if b.name == name]
+    if len(found) != 1:
+        return None
+    binding = found[0]
+    chain = binding.target.split(".")
+    if binding.kind != "alias" or binding.member or len(chain) < 2 or chain[0] == name:
+        return None
+    if not chain[-1].startswith("(") or any(part.startswith(("(", "<")) for part in chain[:-1]):
+        return None
+    return binding
