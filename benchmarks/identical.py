@@ -101,7 +101,11 @@ def compare(label: str, a: Path, b: Path) -> bool:
         if left != right:
             same = False
             print(f"DIFFERENT {label}: {file}")
-            for line in list(difflib.unified_diff(left, right, str(a / file), str(b / file), lineterm=""))[:40]:
+            # the first difference and a few lines around it (a diff of two whole W reports would take hours)
+            pairs = enumerate(zip(left, right, strict=False))
+            first = next((i for i, (x, y) in pairs if x != y), min(len(left), len(right)))
+            window = slice(max(0, first - 3), first + 12)
+            for line in difflib.unified_diff(left[window], right[window], str(a / file), str(b / file), lineterm=""):
                 print(f"  {line}")
     return same
 
