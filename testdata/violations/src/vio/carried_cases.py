@@ -1,7 +1,11 @@
-"""Values carried where the walk starts: a function a project decorator is applied to is passed to it (`@stamped`
-is the call `stamped(clocked)`), so the decorator's claim enters what the decorated functions reach where the
-decorator's parameter is called; any other caller may pass anything, so the call stays a blind spot."""
+"""Values carried where the walk cannot see them made. A function a project decorator is applied to is passed to it
+(`@stamped` is the call `stamped(clocked)`), so the decorator's claim enters what the decorated functions reach where
+the decorator's parameter is called; any other caller may pass anything, so the call stays a blind spot. A
+`datetime` carries its zone: comparing, hashing, subtracting or printing one asks the zone for its offset, so where
+the project defines a `tzinfo` those implicit calls on a `datetime` or `time` are blind spots, as `dt.utcoffset()`
+is; a `date` or a `timedelta` carries none."""
 
+import datetime
 import time
 
 
@@ -93,3 +97,77 @@ def wrapped_by_other(func):
 @wraps_it
 def clocked_wrapped():
     return time.time()
+
+
+# -- a project `tzinfo` carried inside a `datetime` ---------------------------------------------------------
+
+
+class LocalZone(datetime.tzinfo):
+    """A zone whose offset reads the clock (dateutil's `tzlocal`)."""
+
+    def utcoffset(self, dt):
+        return datetime.timedelta(seconds=time.localtime().tm_gmtoff)
+
+    def dst(self, dt):
+        return datetime.timedelta(0)
+
+    def tzname(self, dt):
+        return "local"
+
+
+class UtcZone(datetime.tzinfo):
+    def utcoffset(self, dt):
+        return datetime.timedelta(0)
+
+    def dst(self, dt):
+        return datetime.timedelta(0)
+
+    def tzname(self, dt):
+        return "UTC"
+
+
+# claims: deterministic
+def earlier(a: datetime.datetime, b: datetime.datetime):
+    return a < b  # want-blind: `a.__lt__` from vio.carried_cases.earlier
+
+
+# claims: deterministic
+def same_moment(a: datetime.datetime, b: datetime.datetime):
+    return a == b  # want-blind: `a.__eq__` from vio.carried_cases.same_moment
+
+
+# claims: deterministic
+def keyed(a: datetime.datetime):
+    return {a: 1}  # want-blind: `a.__hash__` from vio.carried_cases.keyed
+
+
+# claims: deterministic
+def apart(a: datetime.datetime, b: datetime.datetime):
+    return a - b  # want-blind: `a.__sub__` from vio.carried_cases.apart
+
+
+# claims: deterministic
+def shown(a: datetime.datetime):
+    return f"at {a}"  # want-blind: `a.__format__` from vio.carried_cases.shown
+
+
+# claims: deterministic
+def earlier_day(a: datetime.date, b: datetime.date):
+    return a < b
+
+
+# claims: deterministic
+def longer(a: datetime.timedelta, b: datetime.timedelta):
+    return a < b
+
+
+
+
+# claims: deterministic
+def differ(a: datetime.time, b: datetime.time):
+    return a != b  # want-blind: `a.__ne__` from vio.carried_cases.differ
+
+
+# claims: deterministic
+def printed(a: datetime.datetime):
+    return str(a)  # want-blind: `a.__str__` from vio.carried_cases.printed
