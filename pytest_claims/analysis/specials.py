@@ -307,6 +307,28 @@ READS_ITS_ZONE = frozenset(
 so where the project defines a `tzinfo` of its own, such a call (written or implicit) is a blind spot (the zone is
 entered where it is handed over: `CALLS_BACK`)."""
 
+ZONE_SLOTS: dict[str, tuple[str, ...]] = {
+    dotted: tuple(str(slot) for entry in entries if entry.tries == _ZONE for slot in (entry.position, entry.keyword))
+    for dotted, entries in CALLS_BACK.items()
+    if any(entry.tries == _ZONE for entry in entries)
+}
+"""The stdlib calls that make a `datetime` or `time` carrying the zone they are given, and where it is given (its
+position, its keyword): `datetime(..., tzinfo=zone)`, `dt.replace(tzinfo=zone)`, `dt.astimezone(zone)`, ..."""
+
+ZONE_READERS: dict[str, tuple[str, ...]] = {
+    "utcoffset": ("utcoffset",),
+    "dst": ("dst",),
+    "tzname": ("tzname",),
+    "astimezone": ("utcoffset",),
+    "strftime": ("utcoffset", "tzname"),
+    "timetuple": ("dst",),
+    "utctimetuple": ("utcoffset",),
+    "timestamp": ("utcoffset",),
+    "isoformat": ("utcoffset",),
+}
+"""What a `datetime` method asks the zone it carries (`%z` / `%Z` of `strftime`, the offset `astimezone` converts
+from): a call of one on a value known to carry a project zone enters those methods of the zone."""
+
 KEYED_BY_NAME: dict[str, tuple[Callback, ...]] = {
     dotted.rsplit(".", 1)[1]: entries for dotted, entries in CALLS_BACK.items() if dotted.startswith("builtins.")
 }

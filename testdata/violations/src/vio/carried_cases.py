@@ -3,7 +3,10 @@
 the decorator's parameter is called; any other caller may pass anything, so the call stays a blind spot. A
 `datetime` carries its zone: comparing, hashing, subtracting or printing one asks the zone for its offset, so where
 the project defines a `tzinfo` those implicit calls on a `datetime` or `time` are blind spots, as `dt.utcoffset()`
-is; a `date` or a `timedelta` carries none."""
+is; a `date` or a `timedelta` carries none. Where the walk starts at a function whose parameter the project's calls
+pass a datetime made with a project zone (`offset_here(datetime(..., tzinfo=LocalZone()))`, or a local bound to
+`naive.replace(tzinfo=LocalZone())` before the call), `dt.utcoffset()` there enters that zone's `utcoffset`; a zone
+that reads nothing, or one bound only after the call, adds no chain, and the blind spot stays either way."""
 
 import datetime
 import time
@@ -106,13 +109,14 @@ class LocalZone(datetime.tzinfo):
     """A zone whose offset reads the clock (dateutil's `tzlocal`)."""
 
     def utcoffset(self, dt):
+        # want: deterministic call time.localtime from vio.carried_cases.offset_here via vio.carried_cases.LocalZone.utcoffset
         return datetime.timedelta(seconds=time.localtime().tm_gmtoff)
 
     def dst(self, dt):
         return datetime.timedelta(0)
 
     def tzname(self, dt):
-        return "local"
+        return "DST" if time.localtime().tm_isdst else "STD"  # want: deterministic call time.localtime from vio.carried_cases.name_here via vio.carried_cases.LocalZone.tzname
 
 
 class UtcZone(datetime.tzinfo):
@@ -171,3 +175,55 @@ def differ(a: datetime.time, b: datetime.time):
 # claims: deterministic
 def printed(a: datetime.datetime):
     return str(a)  # want-blind: `a.__str__` from vio.carried_cases.printed
+
+
+# -- a datetime carrying a project zone passed where the walk starts ----------------------------------------
+
+
+# claims: deterministic
+def offset_here(dt):
+    return dt.utcoffset()  # want-blind: `dt.utcoffset()` from vio.carried_cases.offset_here
+
+
+def offset_local():
+    return offset_here(datetime.datetime(2020, 1, 1, tzinfo=LocalZone()))
+
+
+# claims: deterministic
+def name_here(dt):
+    return dt.tzname()  # want-blind: `dt.tzname()` from vio.carried_cases.name_here
+
+
+def name_local(naive):
+    aware = naive.replace(tzinfo=LocalZone())
+    return name_here(aware)
+
+
+# claims: deterministic
+def offset_there(dt):
+    return dt.utcoffset()  # want-blind: `dt.utcoffset()` from vio.carried_cases.offset_there
+
+
+def offset_utc():
+    return offset_there(datetime.datetime(2020, 1, 1, tzinfo=UtcZone()))
+
+
+# claims: deterministic
+def date_here(dt):
+    return dt.date()
+
+
+def date_local():
+    return date_here(datetime.datetime(2020, 1, 1, tzinfo=LocalZone()))
+
+
+# claims: deterministic
+def offset_later(dt):
+    return dt.utcoffset()  # want-blind: `dt.utcoffset()` from vio.carried_cases.offset_later
+
+
+def offset_rebound(naive):
+    moment = naive.replace(tzinfo=UtcZone())
+    result = offset_later(moment)
+    moment = naive.replace(tzinfo=LocalZone())
+    return result, moment
