@@ -9,8 +9,9 @@ from __future__ import annotations
 from pytest_claims.analysis.arguments import MADE, NAMED, SURE
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
+from pytest_claims.analysis.resolution.exclusion import Exclusion
 from pytest_claims.analysis.resolution.stored import DECORATES, Origin, Stored
-from pytest_claims.analysis.resolution.symbols import ProjectInstance, StdMethod, StdName, Unknown
+from pytest_claims.analysis.resolution.symbols import ProjectFunction, ProjectInstance, StdMethod, StdName, Unknown
 from pytest_claims.analysis.specials import ZONE_SLOTS, read_given
 from pytest_claims.records import FunctionFacts
 
@@ -22,6 +23,7 @@ class Carried:
 
     def __init__(self, stored: Stored, bodies: Bodies) -> None:
         self.stored, self.bodies = stored, bodies
+        self.exclusion = Exclusion(stored.view, stored.hierarchy, stored.tracker)
         self._zones: dict[tuple[str, int, str, int], _Known] = {}
         self.made: set[Origin] = set()
         """The zones found constructed where they are handed over (`tzinfo=LocalZone()`): of that class exactly."""
@@ -66,7 +68,7 @@ class Carried:
             return []
         name = str(value[1])
         if value[0] == MADE:
-            return self._made_with(module, func, func.uses[use_index][2], tuple(name.split(".")))
+            return self._made_with(module, index, func.uses[use_index][2], tuple(name.split(".")))
         if "." in name:
             return []
         found: list[Origin] = []
@@ -76,12 +78,15 @@ class Carried:
                 continue
             if binding.kind in ("alias", "instance") and binding.target:
                 callee = tuple(binding.target.removesuffix(".()").split("."))
-                found += self._made_with(module, func, binding.line, callee)
+                found += self._made_with(module, index, binding.line, callee)
         return found
 
-    def _made_with(self, module: Module, func: FunctionFacts, line: int, callee: tuple[str, ...]) -> list[Origin]:
+    def _made_with(self, module: Module, index: int, line: int, callee: tuple[str, ...]) -> list[Origin]:
         """The project zones handed over at `line` to a call of `callee` that makes a datetime carrying them
-        (`specials.ZONE_SLOTS`; on a receiver of unknown class, `x.replace(tzinfo=zone)` and `x.astimezone(zone)`)."""
+        (`specials.ZONE_SLOTS`; on a receiver of unknown class, `x.replace(tzinfo=zone)` and `x.astimezone(zone)`).
+        A zone that is the caller's `self` is no instance of the subclasses overriding the caller (they never run
+        it, `Exclusion.outside`)."""
+        func = module.facts.functions[index]
         found: list[Origin] = []
         for chain, ctx, at, _, code in func.uses:
             if ctx != "given" or at != line:
@@ -90,6 +95,10 @@ class Carried:
             if given_to != callee or not self._makes_zoned(module, func, callee, slot):
                 continue
             for sym in self.bodies.use(module, func, chain)[0]:
+                if isinstance(sym, ProjectInstance) and chain == (func.first,) and func.kind == "method":
+                    name = func.qualname.rpartition(".")[2]
+                    without = self.exclusion.outside(ProjectFunction(module.name, index), name)
+                    sym = sym._replace(without=tuple(sorted({*sym.without, *without})))
                 if isinstance(sym, ProjectInstance):
                     found.append((sym, line, module.name))
                     if chain[-1] == "()":

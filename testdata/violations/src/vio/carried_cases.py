@@ -227,3 +227,36 @@ def offset_rebound(naive):
     result = offset_later(moment)
     moment = naive.replace(tzinfo=LocalZone())
     return result, moment
+
+
+class BaseZone(datetime.tzinfo):
+    def utcoffset(self, dt):
+        return datetime.timedelta(0)
+
+    def dst(self, dt):
+        return datetime.timedelta(0)
+
+    def ambiguous(self, dt):
+        dt = dt.replace(tzinfo=self)
+        return dst_of(dt)
+
+
+class OwnZone(BaseZone):
+    """Overrides `ambiguous`: `BaseZone.ambiguous` never runs with an `OwnZone` as `self`."""
+
+    def dst(self, dt):
+        return datetime.timedelta(hours=time.localtime().tm_isdst)
+
+    def ambiguous(self, dt):
+        return False
+
+
+class SharedZone(BaseZone):
+    def dst(self, dt):
+        # want: deterministic call time.localtime from vio.carried_cases.dst_of via vio.carried_cases.SharedZone.dst
+        return datetime.timedelta(hours=time.localtime().tm_isdst)
+
+
+# claims: deterministic
+def dst_of(dt):
+    return dt.dst()  # want-blind: `dt.dst()` from vio.carried_cases.dst_of
