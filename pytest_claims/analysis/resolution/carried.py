@@ -10,8 +10,15 @@ from pytest_claims.analysis.arguments import MADE, NAMED, SURE
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.exclusion import Exclusion
-from pytest_claims.analysis.resolution.stored import DECORATES, Origin, Stored
-from pytest_claims.analysis.resolution.symbols import ProjectFunction, ProjectInstance, StdMethod, StdName, Unknown
+from pytest_claims.analysis.resolution.stored import DECORATES, MAX_SITES, Origin, Site, Stored
+from pytest_claims.analysis.resolution.symbols import (
+    ProjectClass,
+    ProjectFunction,
+    ProjectInstance,
+    StdMethod,
+    StdName,
+    Unknown,
+)
 from pytest_claims.analysis.specials import ZONE_SLOTS, read_given
 from pytest_claims.records import FunctionFacts
 
@@ -30,7 +37,7 @@ class Carried:
 
     def zones(self, module_name: str, index: int, param: str) -> list[Origin]:
         """The project zones (instances of project `tzinfo` classes) each datetime the project's own calls of the
-        plain function pass for `param` was made with, where the zone is handed over."""
+        plain function (or method) pass for `param` was made with, where the zone is handed over."""
         key = (module_name, index, param, 0)
         return self.stored._remembered(
             self._zones, key, ("zones", *key), lambda: self._zones_uncached(module_name, index, param)
@@ -39,16 +46,51 @@ class Carried:
     def _zones_uncached(self, module_name: str, index: int, param: str) -> list[Origin]:
         func = self.stored.view.module(module_name).facts.functions[index]
         position = next((p for name, p in func.received if name == param), None)
-        if position is None:
-            return []
+        if position is not None:
+            sites = [site for site in self.stored._function_sites(module_name, index) if site[2] != DECORATES]
+        else:
+            position, sites = self._method_param(func, param), []
+            if position is not None:
+                sites = self._method_sites(module_name, index)
         found: list[Origin] = []
-        for site_module, site_index, use_index, _ in self.stored._function_sites(module_name, index):
-            if use_index == DECORATES:
-                continue
-            for origin in self._passed_zones(site_module, site_index, use_index, param, position):
+        if position is None:
+            return found
+        for site_module, site_index, use_index, shift in sites:
+            for origin in self._passed_zones(site_module, site_index, use_index, param, position - shift):
                 if origin not in found:
                     found.append(origin)
         return found
+
+    def _method_param(self, func: FunctionFacts, param: str) -> int | None:
+        """The position (`self` counted) of a plain method's parameter its body never binds again, or None."""
+        if func.kind != "method" or not func.arity or param == func.first or param not in func.arity[0]:
+            return None
+        if any(binding.name == param for binding in func.bindings):
+            return None
+        return func.arity[0].index(param)
+
+    def _method_sites(self, module_name: str, index: int) -> list[Site]:
+        """The project's calls of the method at (module, index) by its name on a project instance (`self.m(x)`,
+        passing `self` first, shift 1) or on its class (`C.m(obj, x)`, shift 0), in the modules whose text names
+        it; at most `MAX_SITES`."""
+        name = self.stored.view.module(module_name).facts.functions[index].qualname.rpartition(".")[2]
+        words = self.stored._searched(name)
+        sites: list[Site] = []
+        for caller in sorted(self.stored.view.project.modules.naming(name)):
+            module = self.stored.view.module(caller)
+            for site in self.stored._sites_in(module, words, set(), key=(module_name, index)):
+                func = module.facts.functions[site[1]]
+                chain = func.uses[site[2]][0]
+                owners = self.bodies.use(module, func, chain[:-1])[0] if len(chain) > 1 else []
+                if chain[0].startswith("<super"):
+                    sites.append(site)
+                elif owners and all(isinstance(owner, ProjectInstance) for owner in owners):
+                    sites.append((site[0], site[1], site[2], 1))
+                elif owners and all(isinstance(owner, ProjectClass) and not owner.dispatch for owner in owners):
+                    sites.append((site[0], site[1], site[2], 0))
+            if len(sites) >= MAX_SITES:
+                return sites[:MAX_SITES]
+        return sites
 
     def _passed_zones(
         self, module_name: str, index: int, use_index: int, param: str, position: int

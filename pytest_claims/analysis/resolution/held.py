@@ -69,6 +69,8 @@ class Held:
             self._stored(module, func, chain, at, passed)
         if func.received and (ctx == "call" or (ctx == "ref" and len(chain) > 1)):
             self._passed(module, func, chain, ctx, at)
+        elif func.kind == "method" and ctx == "call" and len(chain) == 2 and chain[1] in ZONE_READERS:
+            self._method_carried(module, func, chain, at)
 
     def _stored(
         self, module: Module, func: FunctionFacts, chain: tuple[str, ...], at: tuple[int, Found], passed: Passed | None
@@ -125,6 +127,21 @@ class Held:
             found.absorb(inner, (written, line, "argument"), "" if home == module.name else home)
         if len(chain) == 2 and chain[1] in ZONE_READERS and ctx == "call":
             self._carried(module, func, chain, source, at)
+
+    def _method_carried(
+        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], at: tuple[int, Found]
+    ) -> None:
+        """`dt.utcoffset()` on a parameter of the method a claim's walk starts from: the zones inside the datetimes
+        the project's calls of the method pass for it (`_carried`); inside the walk, nothing."""
+        if chain[0] == func.first or chain[0].startswith(("(", "<")):
+            return
+        if func is self.bodies.current:
+            self.bodies.asked += 1  # what it adds depends on how the walk entered the method
+        given, key = self.bodies.given, self._current()
+        if given is None or given[0] is not func or START not in given[1] or key is None:
+            return
+        if self.view.module(key[0]).facts.functions[key[1]] is func:
+            self._carried(module, func, chain, (key[0], key[1], chain[0]), at)
 
     def _carried(
         self, module: Module, func: FunctionFacts, chain: tuple[str, ...], source: _Source, at: tuple[int, Found]

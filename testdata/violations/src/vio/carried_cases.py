@@ -116,7 +116,7 @@ class LocalZone(datetime.tzinfo):
         return datetime.timedelta(0)
 
     def tzname(self, dt):
-        return "DST" if time.localtime().tm_isdst else "STD"  # want: deterministic call time.localtime from vio.carried_cases.name_here via vio.carried_cases.LocalZone.tzname
+        return "DST" if time.localtime().tm_isdst else "STD"  # want: deterministic call time.localtime from vio.carried_cases.name_here via vio.carried_cases.LocalZone.tzname; deterministic call time.localtime from vio.carried_cases.Parser.assign via vio.carried_cases.LocalZone.tzname
 
 
 class UtcZone(datetime.tzinfo):
@@ -260,3 +260,22 @@ class SharedZone(BaseZone):
 # claims: deterministic
 def dst_of(dt):
     return dt.dst()  # want-blind: `dt.dst()` from vio.carried_cases.dst_of
+
+
+class Parser:
+    """A method the walk starts from, given a datetime by its own class's calls (dateutil's `_assign_tzname`)."""
+
+    # claims: deterministic
+    def assign(self, dt, name):
+        return dt.tzname() == name  # want-blind: `dt.tzname()` from vio.carried_cases.Parser.assign
+
+    def build(self, naive):
+        aware = naive.replace(tzinfo=LocalZone())
+        return self.assign(aware, "STD")
+
+    # claims: deterministic
+    def assign_utc(self, dt):
+        return dt.utcoffset()  # want-blind: `dt.utcoffset()` from vio.carried_cases.Parser.assign_utc
+
+    def build_utc(self, naive):
+        return self.assign_utc(naive.replace(tzinfo=UtcZone()))
