@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 from pytest_claims.analysis.arguments import STARTED
 from pytest_claims.analysis.policy import Met, Policy
 from pytest_claims.analysis.resolve import Resolver
+from pytest_claims.analysis.specials import ZONE_READERS
 from pytest_claims.analysis.walk import Overflow, Via, breadth_first
 from pytest_claims.dotted import under_any
 from pytest_claims.records import (
@@ -24,6 +25,7 @@ from pytest_claims.records import (
     Edge,
     Frontier,
     FrontierEntry,
+    FunctionFacts,
     Node,
     Reach,
     Receiver,
@@ -176,9 +178,18 @@ def walk(  # noqa: PLR0913 - the walk's inputs, each a different part of the con
 
 def _entry(resolver: Resolver, key: tuple[str, int]) -> Decided:
     """The context a walk enters its claiming function in: `STARTED` where its body may read what the project's
-    own calls pass for a parameter (a plain function's `received`), else none."""
-    module, index = key
-    return STARTED if resolver.module(module).facts.functions[index].received else ()
+    own calls pass for a parameter (a plain function's `received`; a method asking a parameter's zone,
+    `dt.utcoffset()`), else none."""
+    func = resolver.module(key[0]).facts.functions[key[1]]
+    return STARTED if func.received or _asks_a_zone(func) else ()
+
+
+def _asks_a_zone(func: FunctionFacts) -> bool:
+    """Whether a method calls, on one of its parameters, a `datetime` method that asks the zone it carries."""
+    return func.kind == "method" and any(
+        ctx == "call" and len(chain) == 2 and chain[0] != func.first and chain[1] in ZONE_READERS
+        for chain, ctx, *_ in func.uses
+    )
 
 
 class _Steps:

@@ -279,18 +279,55 @@ call back into. The walk enters, where the call is made, the project methods tho
 mapping, a set or a list whose class the walk cannot see (`d.get(k)` on a value of unknown class) is looked up
 by its name among the `builtins` entries (`KEYED_BY_NAME`)."""
 
+ZONE_HOOKS: dict[str, str] = {
+    **{name: name for name in ("__eq__", "__lt__", "__le__", "__gt__", "__ge__", "__hash__", "__format__")},
+    "__ne__": "__eq__",
+    "__str__": "isoformat",
+    "__sub__": "__sub__",
+}
+"""The special methods of a `datetime` or `time` that ask the zones of aware values for their offsets (comparing two,
+unless they carry the same zone; hashing one; subtracting one from another; `str()` and `format()`), each by the
+method of `READS_ITS_ZONE` that says so where the stubs define it (`!=` is `object.__ne__` there, calling
+`__eq__`; `str()` is `isoformat`)."""
+
 READS_ITS_ZONE = frozenset(
     {
         *(f"datetime.datetime.{name}" for name in (
             "utcoffset", "dst", "tzname", "astimezone", "strftime", "timetuple", "utctimetuple", "timestamp",
-            "isoformat", "__format__",
+            "isoformat", "__format__", "__eq__", "__lt__", "__le__", "__gt__", "__ge__", "__hash__", "__sub__",
         )),
-        *(f"datetime.time.{name}" for name in ("utcoffset", "dst", "tzname", "strftime", "isoformat", "__format__")),
+        *(f"datetime.time.{name}" for name in (
+            "utcoffset", "dst", "tzname", "strftime", "isoformat", "__format__", "__eq__", "__lt__", "__le__",
+            "__gt__", "__ge__", "__hash__",
+        )),
     }
 )  # fmt: skip
 """Methods of a `datetime` or `time` that call back into the zone it carries (`dt.utcoffset()` calls
-`dt.tzinfo.utcoffset(dt)`): the walk cannot tell which zone a value carries, so where the project defines a
-`tzinfo` of its own, such a call is a blind spot (the zone is entered where it is handed over: `CALLS_BACK`)."""
+`dt.tzinfo.utcoffset(dt)`, `a < b` calls both zones' `utcoffset`): the walk cannot tell which zone a value carries,
+so where the project defines a `tzinfo` of its own, such a call (written or implicit) is a blind spot (the zone is
+entered where it is handed over: `CALLS_BACK`)."""
+
+ZONE_SLOTS: dict[str, tuple[str, ...]] = {
+    dotted: tuple(str(slot) for entry in entries if entry.tries == _ZONE for slot in (entry.position, entry.keyword))
+    for dotted, entries in CALLS_BACK.items()
+    if any(entry.tries == _ZONE for entry in entries)
+}
+"""The stdlib calls that make a `datetime` or `time` carrying the zone they are given, and where it is given (its
+position, its keyword): `datetime(..., tzinfo=zone)`, `dt.replace(tzinfo=zone)`, `dt.astimezone(zone)`, ..."""
+
+ZONE_READERS: dict[str, tuple[str, ...]] = {
+    "utcoffset": ("utcoffset",),
+    "dst": ("dst",),
+    "tzname": ("tzname",),
+    "astimezone": ("utcoffset",),
+    "strftime": ("utcoffset", "tzname"),
+    "timetuple": ("dst",),
+    "utctimetuple": ("utcoffset",),
+    "timestamp": ("utcoffset",),
+    "isoformat": ("utcoffset",),
+}
+"""What a `datetime` method asks the zone it carries (`%z` / `%Z` of `strftime`, the offset `astimezone` converts
+from): a call of one on a value known to carry a project zone enters those methods of the zone."""
 
 KEYED_BY_NAME: dict[str, tuple[Callback, ...]] = {
     dotted.rsplit(".", 1)[1]: entries for dotted, entries in CALLS_BACK.items() if dotted.startswith("builtins.")
@@ -374,7 +411,7 @@ another lacks: `hasattr(p, "name")` of a parameter passed a literal is decided b
 
 
 CALLED_BY_THE_EXTRACTOR: dict[str, str] = {
-    "__iter__": "`for`, comprehensions, unpacking, `yield from`, `list(c)`, `sum(c)`, `zip(c)`, `\"\".join(c)`",
+    "__iter__": '`for`, comprehensions, unpacking, `yield from`, `list(c)`, `sum(c)`, `zip(c)`, `"".join(c)`',
     "__contains__": "`k in c`",
     "__getitem__": "`c[k]`",
     "__setitem__": "`c[k] = v`",
@@ -384,8 +421,8 @@ CALLED_BY_THE_EXTRACTOR: dict[str, str] = {
     "__hash__": "`hash(c)`, set and dict literals and keys",
     "__getattr__": "an attribute the class does not define, `getattr` / `hasattr`",
     "__getattribute__": "every attribute read on an instance",
-    "__setattr__": "`c.a = v`, `setattr(c, \"a\", v)`",
-    "__delattr__": "`del c.a`, `delattr(c, \"a\")`",
+    "__setattr__": '`c.a = v`, `setattr(c, "a", v)`',
+    "__delattr__": '`del c.a`, `delattr(c, "a")`',
     "__set_name__": "a class body binding an instance",
     "__await__": "`await c`",
     "__index__": "`[a, b][c]`, `operator.index(c)`, `hex(c)`, a fallback of `int(c)`",

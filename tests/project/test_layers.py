@@ -186,7 +186,7 @@ RESOLUTION: tuple[tuple[str, ...], ...] = (
     ("exclusion", "structural", "exact"),
     ("dispatch",),
     ("bodies",),
-    ("stored", "conditional", "found"),
+    ("stored", "carried", "conditional", "found"),
     ("instances",),
     ("callbacks", "entering", "escapes", "held", "hooks", "methodcalls", "probes", "reaches"),
     ("summaries",),

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pytest_claims.analysis.arguments import FROM, MAX_HOPS, NAMED, START, SURE, Passed
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
+from pytest_claims.analysis.resolution.carried import Carried
 from pytest_claims.analysis.resolution.context import entered_with
 from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
@@ -26,7 +27,11 @@ from pytest_claims.analysis.resolution.symbols import (
 )
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
+from pytest_claims.analysis.specials import ZONE_READERS
 from pytest_claims.records import Decided, FunctionFacts
+
+_Source = tuple[str, int, str]
+"""A parameter of the function a walk started from: its module, its function's index, its name."""
 
 
 class Held:
@@ -40,6 +45,7 @@ class Held:
     ) -> None:
         self.view, _, self.hierarchy, _, self.bodies, _ = parts
         self.stored = Stored(parts)
+        self.carried = Carried(self.stored, self.bodies)
         self._outcome = outcome
         self._current = current
         """The function whose body `Summaries` is summarising (its key), asked when a value's source is."""
@@ -63,6 +69,8 @@ class Held:
             self._stored(module, func, chain, at, passed)
         if func.received and (ctx == "call" or (ctx == "ref" and len(chain) > 1)):
             self._passed(module, func, chain, ctx, at)
+        elif func.kind == "method" and ctx == "call" and len(chain) == 2 and chain[1] in ZONE_READERS:
+            self._method_carried(module, func, chain, at)
 
     def _stored(
         self, module: Module, func: FunctionFacts, chain: tuple[str, ...], at: tuple[int, Found], passed: Passed | None
@@ -116,6 +124,40 @@ class Held:
                 how = self._origin_how(sym, target)
                 if not (exact and how == "override"):  # a constructed value is of its class exactly
                     self._outcome(target, ctx, line, inner, "", how=how)
+            found.absorb(inner, (written, line, "argument"), "" if home == module.name else home)
+        if len(chain) == 2 and chain[1] in ZONE_READERS and ctx == "call":
+            self._carried(module, func, chain, source, at)
+
+    def _method_carried(
+        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], at: tuple[int, Found]
+    ) -> None:
+        """`dt.utcoffset()` on a parameter of the method a claim's walk starts from: the zones inside the datetimes
+        the project's calls of the method pass for it (`_carried`); inside the walk, nothing."""
+        if chain[0] == func.first or chain[0].startswith(("(", "<")):
+            return
+        if func is self.bodies.current:
+            self.bodies.asked += 1  # what it adds depends on how the walk entered the method
+        given, key = self.bodies.given, self._current()
+        if given is None or given[0] is not func or START not in given[1] or key is None:
+            return
+        if self.view.module(key[0]).facts.functions[key[1]] is func:
+            self._carried(module, func, chain, (key[0], key[1], chain[0]), at)
+
+    def _carried(
+        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], source: _Source, at: tuple[int, Found]
+    ) -> None:
+        """`dt.utcoffset()` on a parameter of the function a claim's walk starts from: the methods it asks of the
+        project zones inside the datetimes the project's calls pass for `dt` (`carried.Carried`), each reported
+        where the zone is handed over."""
+        line, found = at
+        for zone, written, home in self.carried.zones(*source):
+            inner = Found(found.keep_names)
+            exact = (zone, written, home) in self.carried.made  # a constructed zone is of its class exactly
+            for name in ZONE_READERS[chain[1]]:
+                for target in self.bodies.steps(module, func, [zone], (name,)):
+                    override = exact and self._origin_how(zone, target) != "argument"
+                    if isinstance(target, ProjectFunction) and not override:
+                        self._outcome(target, "call", line, inner, "", how="callback")
             found.absorb(inner, (written, line, "argument"), "" if home == module.name else home)
 
     def _origin_how(self, origin: Sym, target: Sym) -> str:

@@ -18,12 +18,13 @@ from pytest_claims.analysis.resolution.symbols import (
     ProjectFunction,
     ProjectInstance,
     StdInstance,
+    StdMethod,
     Sym,
 )
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
-from pytest_claims.analysis.specials import FALLBACKS, RUNS_STORED_CALLABLES
-from pytest_claims.records import Edge, FunctionFacts
+from pytest_claims.analysis.specials import FALLBACKS, READS_ITS_ZONE, RUNS_STORED_CALLABLES, ZONE_HOOKS
+from pytest_claims.records import HIERARCHY, Edge, FunctionFacts
 
 
 class Hooks:
@@ -35,7 +36,7 @@ class Hooks:
         outcome: Outcome,
         reads: Reads,
     ) -> None:
-        self.view, _, self.hierarchy, _, self.bodies, _ = parts
+        self.view, _, self.hierarchy, _, self.bodies, self.tracker = parts
         self._outcome, self._reads = outcome, reads
 
     def close(self) -> None:
@@ -61,6 +62,15 @@ class Hooks:
             text = f"with {'.'.join(chain[:-1])}"
             found.blind_spot(line, text, text)
         entered = self._lands(module, func, chain)
+        forward = tuple(unless.split(".")) if unless else ()
+        if (
+            not entered
+            and chain[-1] in ZONE_HOOKS
+            and self._reads_zone(module, func, chain)
+            and not (forward and self._reads_zone(module, func, forward))  # one blind spot for `a < b`
+        ):
+            text = ".".join(chain)
+            found.blind_spot(line, text, text)
         if entered and unless and self._lands(module, func, tuple(unless.split("."))):
             return
         if call is not None and (
@@ -109,6 +119,23 @@ class Hooks:
             isinstance(sym, StdInstance) and f"{sym.module}.{sym.qualname}.{chain[-1]}" in RUNS_STORED_CALLABLES
             for sym in syms
         )
+
+    def _reads_zone(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> bool:
+        """Whether an implicit call on a `datetime` or `time` (`a < b`, `hash(dt)`) asks the zone it carries, which
+        may be a project `tzinfo`: one is defined (a question of the whole hierarchy, recorded as `HIERARCHY`)."""
+        if chain[0].startswith("<super"):
+            return False
+        receivers, _ = self.bodies.use(module, func, chain[:-1])
+        if not any(isinstance(sym, (StdInstance, ProjectInstance)) for sym in receivers):
+            return False
+        syms, _ = self.bodies.use(module, func, (*chain[:-1], ZONE_HOOKS[chain[-1]]))
+        if not any(
+            isinstance(sym, StdMethod) and (sym.dotted in READS_ITS_ZONE or ".".join(sym.looked_up) in READS_ITS_ZONE)
+            for sym in syms
+        ):
+            return False
+        self.tracker.module(HIERARCHY)
+        return bool(self.hierarchy.std_subclasses("datetime", "tzinfo"))
 
     def _lands(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]:
         """The project methods an implicit call `chain` (ending in its dunder) lands on, fallbacks included. Only

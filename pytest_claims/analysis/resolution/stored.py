@@ -10,8 +10,9 @@ parameter's default and call sites, up to `MAX_FORWARDS` levels, each constructo
 
 The same edges carry values passed to a plain function's parameter (`Stored.passed`): what the project's own calls
 of the function pass for a parameter its body never rebinds (`FunctionFacts.received`), a name resolved where the
-call is written or an instance the argument constructs (`f(TTLCache(...))`), forwarded back through functions
-that pass their own such parameter on, up to `MAX_PASSES` functions, each function's scan bounded by `MAX_SITES`.
+call is written, an instance the argument constructs (`f(TTLCache(...))`) or the def it decorates (`@f`),
+forwarded back through functions that pass their own such parameter on, up to `MAX_PASSES` functions, each
+function's scan bounded by `MAX_SITES`.
 """
 
 from __future__ import annotations
@@ -47,6 +48,9 @@ MAX_SITES = 64
 MAX_PASSES = 4
 """How many plain functions a value passed as an argument is followed back through (`_condition_info(..., cache)`
 called by `_wrapper`, called by `cached`, called by `_cache`, called with `TTLCache(...)`)."""
+
+DECORATES = -1
+"""The use index of a `Site` that is no call but a def the function decorates (`@deco` over `def f`)."""
 
 Origin = tuple[Sym, int, str]
 """What a stored callable may be, and the line and module where that is written (a default, an argument)."""
@@ -298,6 +302,8 @@ class Stored:
         rebinds, what its own callers pass (one level further)."""
         module = self.view.module(module_name)
         func = module.facts.functions[index]
+        if use_index == DECORATES:  # `@deco` over `def f`: the call `deco(f)` passes `f` first
+            return [(ProjectFunction(module_name, index), func.line, module_name)] if position == 0 else []
         passed = dict(func.calls).get(use_index)
         if passed is None:
             return []
@@ -336,12 +342,38 @@ class Stored:
                 for caller in sorted(self.view.project.modules.naming(name)):
                     module = self.view.module(caller)
                     sites.extend(s for s in self._sites_in(module, words, set(), key=key) if self._unbound(module, s))
+                    sites.extend(self._decorations(module, words, key))
                     if len(sites) >= MAX_SITES:
                         sites = sites[:MAX_SITES]
                         break
             known = self._calls[key] = (sites, self.tracker.frozen(read.modules))
         self.tracker.modules(known[1])
         return known[0]
+
+    def _decorations(self, module: Module, names: set[str], key: tuple[str, int]) -> list[Site]:
+        """The defs of one module the plain function `key` is applied to as a decorator (its name, or a dotted name
+        ending in one of `names`): Python calls it with the def itself where it is the innermost decorator, or where
+        each decorator inside it is a project function handing its argument back (`FunctionFacts.hands_back`).
+        Any other decorator inside it may wrap the def: what that returned is not followed (the blind spot stays)."""
+        found: list[Site] = []
+        for index, func in self.view.live_functions(module):
+            if not any(text.rpartition(".")[2] in names for text in func.decorated):
+                continue
+            for text in reversed(func.decorated):
+                syms = self.bodies.decorator(module, func, text)[0] if not text.endswith(("()", ">")) else []
+                if any(isinstance(sym, ProjectFunction) and (sym.module, sym.idx) == key for sym in syms):
+                    found.append((module.name, index, DECORATES, 0))
+                    break
+                if not syms or not all(self._hands_back(sym) for sym in syms):
+                    break
+        return found
+
+    def _hands_back(self, sym: Sym) -> bool:
+        """Whether a decorator returns the def it is given as it came (a registry's `@register`)."""
+        return (
+            isinstance(sym, ProjectFunction)
+            and self.view.module(sym.module).facts.functions[sym.idx].hands_back == "arg"
+        )
 
     def _searched(self, name: str) -> set[str]:
         """The names the calls of something called `name` are looked for under, in the modules whose text names
