@@ -39,7 +39,7 @@ class Carried:
         """The project zones (instances of project `tzinfo` classes) each datetime the project's own calls of the
         plain function (or method) pass for `param` was made with, where the zone is handed over."""
         key = (module_name, index, param, 0)
-        return self.stored._remembered(
+        return self.stored.remembered(
             self._zones, key, ("zones", *key), lambda: self._zones_uncached(module_name, index, param)
         )
 
@@ -47,7 +47,7 @@ class Carried:
         func = self.stored.view.module(module_name).facts.functions[index]
         position = next((p for name, p in func.received if name == param), None)
         if position is not None:
-            sites = [site for site in self.stored._function_sites(module_name, index) if site[2] != DECORATES]
+            sites = [site for site in self.stored.function_sites(module_name, index) if site[2] != DECORATES]
         else:
             position, sites = self._method_param(func, param), []
             if position is not None:
@@ -74,11 +74,11 @@ class Carried:
         passing `self` first, shift 1) or on its class (`C.m(obj, x)`, shift 0), in the modules whose text names
         it; at most `MAX_SITES`."""
         name = self.stored.view.module(module_name).facts.functions[index].qualname.rpartition(".")[2]
-        words = self.stored._searched(name)
+        words = self.stored.searched(name)
         sites: list[Site] = []
         for caller in sorted(self.stored.view.project.modules.naming(name)):
             module = self.stored.view.module(caller)
-            for site in self.stored._sites_in(module, words, set(), key=(module_name, index)):
+            for site in self.stored.sites_in(module, words, set(), key=(module_name, index)):
                 func = module.facts.functions[site[1]]
                 chain = func.uses[site[2]][0]
                 owners = self.bodies.use(module, func, chain[:-1])[0] if len(chain) > 1 else []

@@ -125,11 +125,11 @@ class Stored:
         """What parameter `param` of a function may be: its default, and (for an `__init__`) what the project's
         constructor calls pass for it. Memoised, with the modules it read passed on to what asks."""
         key = (module_name, index, param, level)
-        return self._remembered(
+        return self.remembered(
             self._origins, key, ("stored", *key), lambda: self._parameter(module_name, index, param, level)
         )
 
-    def _remembered(
+    def remembered(
         self,
         memo: dict[_OriginKey, _Known],
         key: _OriginKey,
@@ -240,17 +240,17 @@ class Stored:
                 if any(isinstance(s, ProjectFunction) and (s.module, s.idx) == (module_name, index) for s in entered):
                     classes.append(cls)
         names = {self.view.module(c[0]).facts.classes[c[1]].qualname.rpartition(".")[2]: c for c in classes}
-        spelled = {word for short in names for word in self._searched(short)}
+        spelled = {word for short in names for word in self.searched(short)}
         sites: list[Site] = []
         for name in sorted({m for short in names for m in self.view.project.modules.naming(short)}):
             caller = self.view.module(name)
-            for site in self._sites_in(caller, spelled, set(classes), key=(module_name, index)):
+            for site in self.sites_in(caller, spelled, set(classes), key=(module_name, index)):
                 sites.append(site)
                 if len(sites) >= MAX_SITES:
                     return sites
         return sites
 
-    def _sites_in(self, module: Module, names: set[str], classes: set[ClassKey], key: tuple[str, int]) -> list[Site]:
+    def sites_in(self, module: Module, names: set[str], classes: set[ClassKey], key: tuple[str, int]) -> list[Site]:
         """The calls of one module entering the `__init__` `key`: `C(...)` for a class of `classes` (written under
         one of `names`, or a name the module binds to one), `X.__init__(...)` / `super().__init__(...)`."""
         spelled = names | {b.name for b in module.facts.bindings if (b.member or b.target).rpartition(".")[2] in names}
@@ -275,7 +275,7 @@ class Stored:
         """What the project's own calls of the plain function at (module, index) pass for `param`, a parameter its
         body never rebinds: each value where its argument is written. Memoised, with the modules it read."""
         busy = ("passed", module_name, index, param)
-        return self._remembered(
+        return self.remembered(
             self._passed,
             (module_name, index, param, level),
             busy,
@@ -288,7 +288,7 @@ class Stored:
         if position is None or level >= MAX_PASSES:
             return []
         found: list[Origin] = []
-        for site_module, site_index, use_index, _ in self._function_sites(module_name, index):
+        for site_module, site_index, use_index, _ in self.function_sites(module_name, index):
             for origin in self._value(site_module, site_index, use_index, param, position, level):
                 if origin not in found:
                     found.append(origin)
@@ -328,20 +328,20 @@ class Stored:
         self.named.update(named)
         return named
 
-    def _function_sites(self, module_name: str, index: int) -> list[Site]:
+    def function_sites(self, module_name: str, index: int) -> list[Site]:
         """The project's calls of the plain function at (module, index), in the modules whose text names it: the
-        answer depends on those modules and on no other module's text naming it (`_searched`), not on the class
+        answer depends on those modules and on no other module's text naming it (`searched`), not on the class
         hierarchy (a call of a plain function is found by its names, whatever classes the project defines)."""
         key = (module_name, index)
         known = self._calls.get(key)
         if known is None:
             with self.tracker.scope(state="off") as read:
                 name = self.view.module(module_name).facts.functions[index].qualname
-                words = self._searched(name)
+                words = self.searched(name)
                 sites: list[Site] = []
                 for caller in sorted(self.view.project.modules.naming(name)):
                     module = self.view.module(caller)
-                    sites.extend(s for s in self._sites_in(module, words, set(), key=key) if self._unbound(module, s))
+                    sites.extend(s for s in self.sites_in(module, words, set(), key=key) if self._unbound(module, s))
                     sites.extend(self._decorations(module, words, key))
                     if len(sites) >= MAX_SITES:
                         sites = sites[:MAX_SITES]
@@ -375,7 +375,7 @@ class Stored:
             and self.view.module(sym.module).facts.functions[sym.idx].hands_back == "arg"
         )
 
-    def _searched(self, name: str) -> set[str]:
+    def searched(self, name: str) -> set[str]:
         """The names the calls of something called `name` are looked for under, in the modules whose text names
         it (`Modules.naming`): `name` and each name a module binds it to (`go` of `from m import runs as go`, called
         `pkg.alias.go(...)`); each call so spelled is resolved to tell. Recorded: a module read is a dependency as
