@@ -275,6 +275,7 @@ class Validity:
                 if self.reading(name) is not None:
                     store.directives[name] = store.old_directives[name]
             for key in store.old_verdicts.keys() - store.verdicts.keys():
-                if self.verdict(key) is not None:
-                    store.verdicts[key] = store.old_verdicts[key]
+                entry = self.verdict(key)  # with its lines moved where its modules only moved
+                if entry is not None:
+                    store.verdicts[key] = entry
         self.store.save(self.keys)

@@ -39,4 +39,4 @@ def _for_workers(payload: dict[str, Any]) -> dict[str, Any]:
     reports and `--claims-observe`, all made by the controller from its own copy. A worker's items show their
     verdicts and failure texts, which never list them. On a large project that is half the bytes each worker
     is sent and unpickles."""
-    return {**payload, "claims": [claim._replace(blind=()) for claim in payload["claims"]]}
+    return {**payload, "claims": [claim._replace(blind=()) for claim in payload["claims"]], "keys": {}}
