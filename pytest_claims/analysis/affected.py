@@ -84,8 +84,8 @@ def _asked(change: Change, dep: str) -> bool:
     """Whether a marker among a verdict's dependencies names something the change may have given another meaning."""
     for marker in (METHOD_NAMES, CALLED_NAMES):
         if dep.startswith(marker):
-            name = dep[len(marker) :]
-            return not name or change.words is None or name in change.words
+            name = dep[len(marker) :]  # the bare marker only says that some name was asked
+            return bool(name) and (change.words is None or name in change.words)
     return False
 
 

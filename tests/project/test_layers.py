@@ -241,8 +241,9 @@ PLUGIN_ROOMS: tuple[tuple[str, ...], ...] = (
     ("session", "collection", "protocol", "freeze", "terminal", "finish"),
 )
 """The rooms of `plugin/`, lowest first: helpers; what a session knows; the configuration, the options, xdist and
-the nodes; which claims a changed-only run keeps; the hooks of each part of the session (the analysis, collection, the direct run, the frozen heap, the
-summary, the end). pytest registers the package's `__init__`, which gathers their hooks: no room imports it."""
+the nodes; which claims a changed-only run keeps; the hooks of each part of the session (the analysis,
+collection, the direct run, the frozen heap, the summary, the end). pytest registers the package's `__init__`,
+which gathers their hooks: no room imports it."""
 
 
 def test_the_config_rooms_import_down_their_rows() -> None:
