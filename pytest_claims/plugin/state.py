@@ -135,6 +135,9 @@ class ClaimsState:
         self.result = result
         done = {claim_key(claim): claim for claim in result.claims}
         self.payload["claims"] = [done.get(claim_key(claim), claim) for claim in self.payload["claims"]]
+        self.by_file = {}
+        for claim in self.payload["claims"]:
+            self.by_file.setdefault(claim.file, []).append(claim)
         if result.rules:
             self.payload["rules"] = self.rules = list(result.rules)
 
