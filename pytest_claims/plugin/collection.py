@@ -11,7 +11,7 @@ import pytest
 from pytest_claims.plugin.changed import deselect
 from pytest_claims.plugin.items import ClaimItem, ClaimsFile, RuleItem, RulesFile, StaticItem
 from pytest_claims.plugin.paths import is_relative_to, is_test_file, is_under, nodeid_path, real_path
-from pytest_claims.plugin.session import judge
+from pytest_claims.plugin.session import judge, progress
 from pytest_claims.plugin.state import ClaimsState, claim_key, session_states
 
 
@@ -106,9 +106,10 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
 def pytest_collection_finish(session: pytest.Session) -> None:
     """pytest's selection is final (`-k`, `-m`, `--deselect`, `--lf`, a path, a sharding plugin): the analysis
     judges the claim and rule items that will run, and only those (a `--collect-only` run judges none)."""
-    if session.config.option.collectonly:
-        return
-    for state in session_states(session.config):
+    config = session.config
+    if config.option.collectonly or (session.testsfailed and not config.option.continue_on_collection_errors):
+        return  # nothing will run (a collection error stops the session before its first item)
+    for state in session_states(config):
         if state.run is None:
             continue
         mine = [item for item in session.items if isinstance(item, StaticItem) and item.state is state]
@@ -116,7 +117,12 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         rules = [item for item in mine if isinstance(item, RuleItem)]
         keys = state.payload["keys"]
         state.rules_wanted = state.rules_wanted and bool(rules)
-        judge(state, {keys[item.key] for item in claims})
+        shown = progress(config, f"claims: checking {len(claims)} claim item{'' if len(claims) == 1 else 's'} ...")
+        try:
+            judge(state, {keys[item.key] for item in claims})
+        finally:
+            if shown:
+                progress(config, "")
         done = {claim_key(claim): claim for claim in state.payload["claims"]}
         for item in claims:
             item.judged(done[item.key])

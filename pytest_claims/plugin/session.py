@@ -99,7 +99,7 @@ def _analyse(config: pytest.Config, claims_config: ClaimsConfig, index: int = 0)
         return None  # idle: no table, no file that could hold a claim, no report or observation asked for
     from pytest_claims.engine import open_run  # the resolver and the walks: loaded only when there is work
 
-    shown = _progress(config, "claims: analysing the project ...")
+    shown = progress(config, "claims: analysing the project ...")
     select, rules = _selection(config, claims_config)
     try:
         run = open_run(
@@ -113,7 +113,7 @@ def _analyse(config: pytest.Config, claims_config: ClaimsConfig, index: int = 0)
             judge(state, None if chosen is None else {keys[key] for key in chosen}, report)
     finally:
         if shown:
-            _progress(config, "")
+            progress(config, "")
     return state
 
 
@@ -178,7 +178,7 @@ def _scanned(config: pytest.Config, claims_config: ClaimsConfig, cache: FactsCac
     return load(claims_config, cache, snapshot_for(cache.directory))
 
 
-def _progress(config: pytest.Config, text: str) -> bool:
+def progress(config: pytest.Config, text: str) -> bool:
     """A progress line while the analysis runs, in pytest's own style: on a terminal only, at the default
     verbosity or above (never in `-q` output, never in output captured to a file); "" erases it."""
     reporter = config.pluginmanager.get_plugin("terminalreporter")
