@@ -161,14 +161,14 @@ class ChangedNames:
                 if old_facts is None:
                     self.known[key] = known = frozenset({METHOD_NAMES})
                     return known
-                before = _bound(old_facts)
+                before = bound_members(old_facts)
             modules = self.project.modules
-            after = _bound(modules[name].facts) if name in modules else frozenset()
+            after = bound_members(modules[name].facts) if name in modules else frozenset()
             known = self.known[key] = frozenset(method_name(n) for n, _ in before ^ after)
         return known
 
 
-def _bound(facts: FileFacts) -> frozenset[tuple[str, str]]:
+def bound_members(facts: FileFacts) -> frozenset[tuple[str, str]]:
     """(name, the platform conditions over its binding) for every name the module's classes bind."""
 
     def conditions(*guards: int) -> str:
