@@ -50,7 +50,10 @@ def changed_files(root: Path, rev: str | None = None) -> dict[str, bytes | None]
     if rev.startswith("-"):
         raise NoChanges(f"{rev!r} is not a revision")
     top = Path(_git(root, "rev-parse", "--show-toplevel").decode().strip())
-    _git(root, "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
+    try:
+        _git(root, "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
+    except NoChanges:
+        raise NoChanges(f"git knows no revision {rev!r}") from None
     listed = _git(root, "diff", "--name-only", "--no-renames", "-z", rev, "--", ".").split(b"\0")
     untracked = _git(root, "ls-files", "--others", "--exclude-standard", "--full-name", "-z", "--", ".").split(b"\0")
     here = Path(os.path.realpath(root))
