@@ -18,7 +18,7 @@ import gc
 import os
 import sys
 import weakref
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
@@ -26,6 +26,7 @@ from operator import attrgetter
 from pathlib import Path
 
 from pytest_claims.analysis import ports
+from pytest_claims.analysis.affected import affected, change_of
 from pytest_claims.analysis.catalog import catalogue_fingerprint, load_catalogue
 from pytest_claims.analysis.claims import verdicts
 from pytest_claims.analysis.conditions import Target
@@ -48,8 +49,8 @@ from pytest_claims.persist.cache import (
 )
 from pytest_claims.persist.snapshot import snapshot_for
 from pytest_claims.persist.store import SummaryStore, VerdictStore
+from pytest_claims.records import Claimed, Details, DirectiveError, Node, RuleResult, Summary
 from pytest_claims.records import ClaimResult as ClaimResult  # re-exported: Result holds them
-from pytest_claims.records import Details, DirectiveError, Node, RuleResult, Summary
 
 ports.use_derived(derived)  # parsed stubs and the catalogue persist beside the cache (`_derived_beside`)
 
@@ -152,20 +153,18 @@ def check(  # noqa: PLR0913 - the engine's one entry point; everything past `con
     and the digests are not built twice.
     `select`: only the claims of the files it accepts (project-relative paths) are read and judged, each with the
     verdict the whole run gives it (a run given paths); `rules=False`: no forbid-reaches rule is checked."""
+    run = open_run(
+        root, platforms, config, sweep=sweep, cache=cache, every=every, only=only, project=project, select=select
+    )
+    return run.finish(rules=rules, details=details)
+
+
+@contextmanager
+def _scope(cache: FactsCache | None) -> Iterator[None]:
+    """What every step of a run runs in: no cyclic collection, parsed stubs kept beside the cache, cache writes
+    on a background thread."""
     with _quiet_collector(), _derived_beside(cache), background_writes():
-        config = config or load_config(root)
-        return _check(
-            config,
-            platforms,
-            sweep=sweep,
-            cache=cache,
-            details=details,
-            every=every,
-            only=only,
-            project=project,
-            select=select,
-            rules=rules,
-        )
+        yield
 
 
 @contextmanager
@@ -238,51 +237,141 @@ def load(config: Config, cache: FactsCache | None = None) -> Project:
     return load_with(config, cache, snapshot_for(cache.directory))
 
 
-def _check(  # noqa: PLR0913 - `check`'s arguments, passed on
-    config: Config,
-    platforms: Sequence[str] | None,
+class Run:
+    """One analysis in two steps: which functions claim what, on which targets (made with the run: the project
+    loaded, the stores compared, the directives read), then verdicts for the claims asked for (`finish`). The
+    plugin asks for the claims pytest will run once its selection (`-k`, `-m`, a shard) is final; `check` asks
+    for all. A verdict is the same whichever claims are asked with it; what a run did not judge keeps its valid
+    stored verdict for the next run."""
+
+    def __init__(
+        self,
+        config: Config,
+        platforms: Sequence[str] | None,
+        *,
+        sweep: bool,
+        cache: FactsCache | None,
+        every: Sequence[str] = (),
+        only: Collection[str] | None = None,
+        project: Project | None = None,
+        select: Callable[[str], bool] | None = None,
+    ) -> None:
+        self.config = config
+        self.targets = resolve_platforms(config, platforms, sweep)
+        self.cache = cache = cache or FactsCache(None)
+        self.project = project = project or load(config, cache)
+        self.every = every
+        self.select = select
+        inputs = (config.fingerprint(), catalogue_fingerprint(), typeshed_version(), sys.version_info[:2])
+        self.store = store = VerdictStore(cache, (*inputs, "every", *sorted(every)) if every else inputs)
+        self.valid = valid = Validity(project, cache, store)
+        self.summaries = SummaryStore(
+            cache, inputs, self.targets, valid.keys, valid.hierarchy, store.shapes, valid.same, valid.names
+        )  # judged by the same changes and class shapes as the verdicts
+        self.resolvers: Resolvers | None = Resolvers(project, config, self.targets, self.summaries)
+        claimed, errors, problems = read_claims(project, config, valid, self.resolvers.decorators(), select)
+        errors.extend(e for e in project.modules.unnamable_claims if select is None or select(e.file))
+        if every:
+            claimed = every_function(project, tuple(sorted(every)), only)
+        self.claimed = claimed
+        self._alive_pairs: list[tuple[Claimed, str]] | None = None
+        self.errors = errors
+        self.problems = problems
+
+    def alive(self) -> list[tuple[Claimed, str]]:
+        """Each claiming function with each target on which it exists (its guard true there): one item each."""
+        if self._alive_pairs is None:
+            with _scope(self.cache):
+                self._alive_pairs = self._alive()
+        return self._alive_pairs
+
+    def _alive(self) -> list[tuple[Claimed, str]]:
+        valid, resolvers = self.valid, self.resolvers
+        assert resolvers is not None, "alive() after finish()"
+        out: list[tuple[Claimed, str]] = []
+        for platform in self.targets:
+            for item in self.claimed:
+                entry = valid.verdict((item.module, item.function_index, platform))
+                if entry is not None:
+                    if entry.verdict is not None:
+                        out.append((item, platform))
+                    continue
+                resolver = resolvers(platform)
+                module = resolver.module(item.module)
+                if resolver.alive(module, module.facts.functions[item.function_index].guard):
+                    out.append((item, platform))
+        return out
+
+    def affected(
+        self, old: Mapping[str, bytes | None], keys: Iterable[tuple[str, int, str]]
+    ) -> set[tuple[str, int, str]]:
+        """Of the claims `keys` names, those a change can affect (`analysis.affected`), judged by the dependencies
+        their stored verdicts record (every claim without one): `old` maps each changed file (project-relative)
+        to its old bytes, None when it did not exist."""
+        store = self.store
+        places = {key.partition("|")[2].partition(":")[2]: name for name, key in store.old_digests.items()}
+        with _scope(self.cache):
+            return affected(change_of(self.project, old, places), keys, store.old_verdicts)
+
+    @property
+    def stored_verdicts(self) -> int:
+        """How many verdicts the last run stored (none: a changed-only run cannot tell what a change affects)."""
+        return len(self.store.old_verdicts)
+
+    def finish(
+        self, wanted: Collection[tuple[str, int, str]] | None = None, *, rules: bool = True, details: bool = False
+    ) -> Result:
+        """Verdicts for the claims `wanted` names, (module, function index, platform) each (None: every claim),
+        the rules when `rules`; then both stores saved and the resolvers freed."""
+        with _scope(self.cache):
+            return self._finish(wanted, rules, details)
+
+    def _finish(self, wanted: Collection[tuple[str, int, str]] | None, rules: bool, details: bool) -> Result:
+        config, project, targets, resolvers = self.config, self.project, self.targets, self.resolvers
+        assert resolvers is not None, "finish() twice"
+        results, reused = verdicts(self.claimed, targets, config, self.valid, resolvers, wanted)
+        checked = (
+            check_rules(project, config, targets, resolvers)
+            if config.forbid_reaches and rules and not self.every
+            else ()
+        )
+        resolvers.close()
+        self.resolvers = resolvers = None  # what resolution memoised is freed before the stores are encoded (a peak)
+        self.valid.save(partial=self.select is not None or wanted is not None)
+        self.summaries.save()
+        _trace(config.root, self.cache, reused, self.summaries)
+        results.sort(key=attrgetter("file", "line", "qualname", "platform"))
+        claimed = self.claimed
+        if wanted is not None:
+            claimed = [c for c in claimed if any((c.module, c.function_index, p) in wanted for p in targets)]
+        extra = report_details(project, claimed, results, checked) if details else None
+        return Result(
+            config,
+            targets,
+            tuple(results),
+            tuple(sorted(self.errors, key=lambda e: (e.file, e.line, e.message))),
+            tuple(sorted(self.problems, key=lambda e: (e.file, e.line, e.message))),
+            project,
+            reused,
+            checked,
+            extra,
+            project.modules.excluded_claims,
+        )
+
+
+def open_run(  # noqa: PLR0913 - `check`'s arguments, passed on
+    root: Path,
+    platforms: Sequence[str] | None = None,
+    config: Config | None = None,
     *,
-    sweep: bool,
-    cache: FactsCache | None,
-    details: bool = False,
+    sweep: bool = False,
+    cache: FactsCache | None = None,
     every: Sequence[str] = (),
     only: Collection[str] | None = None,
     project: Project | None = None,
     select: Callable[[str], bool] | None = None,
-    rules: bool = True,
-) -> Result:
-    targets = resolve_platforms(config, platforms, sweep)
-    cache = cache or FactsCache(None)
-    project = project or load(config, cache)
-    inputs = (config.fingerprint(), catalogue_fingerprint(), typeshed_version(), sys.version_info[:2])
-    store = VerdictStore(cache, (*inputs, "every", *sorted(every)) if every else inputs)
-    valid = Validity(project, cache, store)
-    summaries = SummaryStore(
-        cache, inputs, targets, valid.keys, valid.hierarchy, store.shapes, valid.same, valid.names
-    )  # judged by the same changes and class shapes as the verdicts
-    resolvers = Resolvers(project, config, targets, summaries)
-    claimed, errors, problems = read_claims(project, config, valid, resolvers.decorators(), select)
-    errors.extend(e for e in project.modules.unnamable_claims if select is None or select(e.file))
-    if every:
-        claimed = every_function(project, tuple(sorted(every)), only)
-    results, reused = verdicts(claimed, targets, config, valid, resolvers)
-    checked = check_rules(project, config, targets, resolvers) if config.forbid_reaches and rules and not every else ()
-    resolvers.close()
-    del resolvers  # what resolution memoised is freed before the stores are encoded (a run's peak of memory)
-    valid.save(partial=select is not None)
-    summaries.save()
-    _trace(config.root, cache, reused, summaries)
-    results.sort(key=attrgetter("file", "line", "qualname", "platform"))
-    extra = report_details(project, claimed, results, checked) if details else None
-    return Result(
-        config,
-        targets,
-        tuple(results),
-        tuple(sorted(errors, key=lambda e: (e.file, e.line, e.message))),
-        tuple(sorted(problems, key=lambda e: (e.file, e.line, e.message))),
-        project,
-        reused,
-        checked,
-        extra,
-        project.modules.excluded_claims,
-    )
+) -> Run:
+    """`check`'s first step on its own (the arguments are `check`'s): the claims read, no verdict yet."""
+    with _scope(cache):
+        config = config or load_config(root)
+        return Run(config, platforms, sweep=sweep, cache=cache, every=every, only=only, project=project, select=select)

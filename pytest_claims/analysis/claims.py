@@ -7,7 +7,7 @@ another target whose answers to its platform-specific questions are the same (`c
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import NamedTuple
 
 from pytest_claims.analysis.check import merge_walks, same_walk, walk
@@ -42,8 +42,11 @@ def verdicts(
     config: Config,
     valid: Validity,
     resolvers: Callable[[str], Resolver],
+    wanted: Collection[tuple[str, int, str]] | None = None,
 ) -> tuple[list[ClaimResult], int]:
-    """A verdict per claim and target: stored ones while every module their walk read is unchanged."""
+    """A verdict per claim and target: stored ones while every module their walk read is unchanged. `wanted`:
+    only those (module, function index, platform) names (None: all); a walk does not depend on which others
+    are judged with it."""
     store = valid.store
     judge = ClaimWalks(config)
     results: list[ClaimResult] = []
@@ -56,6 +59,8 @@ def verdicts(
     for platform in targets:
         for item in claimed:
             key = (item.module, item.function_index, platform)
+            if wanted is not None and key not in wanted:
+                continue
             entry = valid.verdict(key)
             if entry is not None:
                 store.verdicts[key] = entry

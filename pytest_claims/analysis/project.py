@@ -56,6 +56,20 @@ where the word characters end, so none runs into the next word (a lower-case wor
 `Bar`, is found too: one module more to read, never one less)."""
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
 """An identifier of decoded text, ASCII or not (`Modules.words_of` on a text that is not plain ASCII)."""
+
+
+def text_words(data: bytes) -> frozenset[str] | None:
+    """Every word a source text holds, as `Modules.holding` finds words (`Modules.words_of`); None when it cannot
+    be read as Python reads it."""
+    text = searchable(data)
+    if text is None:
+        return None
+    found = {word.decode() for word in _WORD.findall(text.translate(_NOT_WORD))}
+    if not text.isascii():
+        found.update(_IDENTIFIER.findall(text.decode("utf-8", "replace")))
+    return frozenset(found)
+
+
 _NOT_WORD = bytes(c if 48 <= c <= 57 or 65 <= c <= 90 or 97 <= c <= 122 or c == 95 else 32 for c in range(256))
 """`bytes.translate` table making every byte that is no ASCII word character (a bytes pattern's `\\w`) a space."""
 
@@ -367,13 +381,7 @@ class Modules(Mapping[str, Module]):
         if file is None or file.path is None:
             return frozenset()
         data = self._read(name)
-        text = searchable(data) if data is not None else None
-        if text is None:
-            return None
-        found = {word.decode() for word in _WORD.findall(text.translate(_NOT_WORD))}
-        if not text.isascii():
-            found.update(_IDENTIFIER.findall(text.decode("utf-8", "replace")))
-        return frozenset(found)
+        return text_words(data) if data is not None else None
 
     def texts(self) -> dict[str, bytes]:
         """Every readable module's text, read on first need (for the hierarchy search) and kept for the run."""

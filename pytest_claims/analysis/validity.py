@@ -163,9 +163,9 @@ class ChangedNames:
                 if old_facts is None:
                     self.known[key] = known = frozenset({METHOD_NAMES})
                     return known
-                before = _bound(old_facts)
+                before = bound_members(old_facts)
             modules = self.project.modules
-            after = _bound(modules[name].facts) if name in modules else frozenset()
+            after = bound_members(modules[name].facts) if name in modules else frozenset()
             known = self.known[key] = frozenset(method_name(n) for n, _ in before ^ after)
         return known
 
@@ -176,7 +176,7 @@ def _place_in(key: str) -> str:
     return place
 
 
-def _bound(facts: FileFacts) -> frozenset[tuple[str, str]]:
+def bound_members(facts: FileFacts) -> frozenset[tuple[str, str]]:
     """(name, the platform conditions over its binding) for every name the module's classes bind."""
 
     def conditions(*guards: int) -> str:
@@ -283,6 +283,7 @@ class Validity:
                 if self.reading(name) is not None:
                     store.directives[name] = store.old_directives[name]
             for key in store.old_verdicts.keys() - store.verdicts.keys():
-                if self.verdict(key) is not None:
-                    store.verdicts[key] = store.old_verdicts[key]
+                entry = self.verdict(key)  # with its lines moved where its modules only moved
+                if entry is not None:
+                    store.verdicts[key] = entry
         self.store.save(self.keys)

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn, TextIO
 
+from pytest_claims.changes import DEFAULT_REV
 from pytest_claims.cli.common import (
     EXIT_FAILED,
     EXIT_INTERNAL,
@@ -172,6 +173,15 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help="write a report, by suffix: .json the JSON report, .md the catalogue, .sarif or .sarif.json SARIF; "
         "may be given several times",
+    )
+    check.add_argument(
+        "--changed",
+        nargs="?",
+        const=DEFAULT_REV,
+        default=None,
+        metavar="REV",
+        help="check only the claims whose stored verdicts depend on a file changed since REV (default HEAD: the "
+        "working tree's changes, untracked files included); the others are counted as deselected",
     )
     check.add_argument("-v", "--verbose", action="store_true", help="also list every held item")
     check.add_argument("-q", "--quiet", action="store_true", help="only the failures and the problems")

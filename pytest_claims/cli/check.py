@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from pytest_claims import __version__
+from pytest_claims.changes import selection
 from pytest_claims.cli.common import (
     EXIT_FAILED,
     EXIT_NOTHING,
@@ -39,7 +40,7 @@ from pytest_claims.cli.common import (
     where_it_looked,
 )
 from pytest_claims.config import tables_below
-from pytest_claims.engine import Result, check
+from pytest_claims.engine import Result, open_run
 from pytest_claims.output.common import analysis_line
 from pytest_claims.output.hints import source_reader
 from pytest_claims.output.messages import excluded_line, failure_text, rule_failure_text, rule_item_name
@@ -99,9 +100,10 @@ def _check_project(  # noqa: PLR0913 - one project of `run_check`, with what the
     selected = Selection(root, paths, config.file)
     started = time.perf_counter()
     select = None if selected.everything else selected
-    result = check(
-        root, requested, config, sweep=sweep, cache=cache, details=details, select=select, rules=selected.rules
-    )
+    run = open_run(root, requested, config, sweep=sweep, cache=cache, select=select)
+    chosen, changed = (None, "") if args.changed is None else selection(run, args.changed)
+    deselected = 0 if chosen is None else len(run.alive()) - len(chosen)
+    result = run.finish(chosen, rules=selected.rules, details=details)
     seconds = time.perf_counter() - started
     for warning in usage_warnings(result):
         print(f"warning: {warning}", file=err)
@@ -124,7 +126,9 @@ def _check_project(  # noqa: PLR0913 - one project of `run_check`, with what the
     for problem in result.problems:
         print(f"unreadable: {_shown(problem, display)}", file=out)
 
-    nothing = not claims and not rules and not refused and not result.problems
+    nothing = not claims and not rules and not refused and not result.problems and not deselected
+    if changed and not args.quiet:
+        print(f"{changed}; {deselected} deselected", file=out)
     if nothing:
         where = where_it_looked(paths if not selected.everything else [], config, display)
         print(f"no claiming function and no forbid-reaches rule found {where}: nothing was checked", file=out)

@@ -1,15 +1,17 @@
 """The pytest plugin (`-p claims`, the `pytest11` entry point): options, one item per claiming function and
 platform, the summary, the reports.
 
-The analysis runs once per session, before collection, in the controller (under xdist the result travels to
-the workers in `workerinput`, so no worker redoes it). Files of the analysed project are never imported:
+The analysis runs once per session: the claims are read before collection, and the verdicts of the items pytest
+will run are computed once its selection is final (`collection.pytest_collection_finish`); under xdist the
+controller judges every claim before the workers start, and the result travels to them in `workerinput`, so no
+worker redoes it. Files of the analysed project are never imported:
 when one is named on the command line, it is collected by `ClaimsFile`, not as a Python module.
 
 pytest registers this module: it gathers the hooks of the rooms below, each one job, lowest first: `failures`,
 `paths`, `phases` (one phase of a run); `state` (what a session knows, the stash keys); `projects` (which
-projects, their configuration), `options`, `workers` (xdist), `items` (the collectors and static items);
-`session` (the analysis), `collection`, `protocol` (the direct run), `freeze` (the heap), `terminal` (the
-summary), `finish` (the session's end, the reports).
+projects, their configuration), `options`, `workers` (xdist), `items` (the collectors and static items),
+`changed` (`--claims-changed`); `session` (the analysis), `collection`, `protocol` (the direct run), `freeze`
+(the heap), `terminal` (the summary), `finish` (the session's end, the reports).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 from pytest_claims import unrewritten  # noqa: F401  (first: see pytest_claims.unrewritten)
 from pytest_claims.plugin.collection import (
     pytest_collect_file,
+    pytest_collection_finish,
     pytest_collection_modifyitems,
     pytest_pycollect_makemodule,
 )
@@ -48,6 +51,7 @@ __all__ = [
     "project_roots",
     "pytest_addoption",
     "pytest_collect_file",
+    "pytest_collection_finish",
     "pytest_collection_modifyitems",
     "pytest_configure",
     "pytest_configure_node",

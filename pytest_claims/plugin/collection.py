@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from pytest_claims.plugin.items import ClaimsFile, RulesFile
+from pytest_claims.plugin.changed import deselect
+from pytest_claims.plugin.items import ClaimItem, ClaimsFile, RuleItem, RulesFile, StaticItem
 from pytest_claims.plugin.paths import is_relative_to, is_test_file, is_under, nodeid_path, real_path
-from pytest_claims.plugin.state import ClaimsState, session_states
+from pytest_claims.plugin.session import judge, progress
+from pytest_claims.plugin.state import ClaimsState, claim_key, session_states
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
@@ -85,10 +87,9 @@ def _wanted(config: pytest.Config, state: ClaimsState) -> tuple[list[str], bool]
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
     collectors: list[pytest.Collector] = []
-    for state in session_states(config):
+    states = session_states(config)
+    for state in states:
         collectors.extend(_collectors(session, config, state))
-    if not collectors:
-        return
     added: list[pytest.Item] = []
     for collector in collectors:
         # Reported like any collection, so a refused directive is a collection error naming file:line.
@@ -97,6 +98,37 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         if report.passed:
             added.extend(r for r in report.result if isinstance(r, pytest.Item))
     items[:0] = added
+    for state in states:
+        deselect(config, state, items)  # --claims-changed
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """pytest's selection is final (`-k`, `-m`, `--deselect`, `--lf`, a path, a sharding plugin): the analysis
+    judges the claim and rule items that will run, and only those (a `--collect-only` run judges none)."""
+    config = session.config
+    if config.option.collectonly or (session.testsfailed and not config.option.continue_on_collection_errors):
+        return  # nothing will run (a collection error stops the session before its first item)
+    for state in session_states(config):
+        if state.run is None:
+            continue
+        mine = [item for item in session.items if isinstance(item, StaticItem) and item.state is state]
+        claims = [item for item in mine if isinstance(item, ClaimItem)]
+        rules = [item for item in mine if isinstance(item, RuleItem)]
+        keys = state.payload["keys"]
+        state.rules_wanted = state.rules_wanted and bool(rules)
+        shown = progress(config, f"claims: checking {len(claims)} claim item{'' if len(claims) == 1 else 's'} ...")
+        try:
+            judge(state, {keys[item.key] for item in claims})
+        finally:
+            if shown:
+                progress(config, "")
+        done = {claim_key(claim): claim for claim in state.payload["claims"]}
+        for item in claims:
+            item.judged(done[item.key])
+        checked = {(rule.id, rule.platform): rule for rule in state.rules}
+        for rule_item in rules:
+            rule_item.judged(checked[rule_item.rule.id, rule_item.rule.platform])
 
 
 def _collectors(session: pytest.Session, config: pytest.Config, state: ClaimsState) -> list[pytest.Collector]:

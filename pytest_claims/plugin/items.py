@@ -13,7 +13,7 @@ import pytest
 from pytest_claims.output.messages import failure_text, rule_failure_text, rule_item_name
 from pytest_claims.plugin.failures import ClaimFailure, ClaimsCollectError
 from pytest_claims.plugin.phases import nothing, run_phase
-from pytest_claims.plugin.state import STATE, ClaimsState
+from pytest_claims.plugin.state import PENDING, STATE, ClaimsState, claim_key
 from pytest_claims.records import ClaimResult, RuleResult
 
 
@@ -90,6 +90,8 @@ class StaticItem(pytest.Item):
     def runtest(self) -> None:
         if self.status == "held":
             return
+        if self.status == PENDING:  # added to the run after pytest's selection was final: never judged
+            raise ClaimFailure(f"{self.label}[{self.platform}]: not analysed (the item was added after collection)")
         state = self.state
         text = self.failure(state)
         if self.status == "unevaluable" and state.config.on_unevaluable == "skip":
@@ -147,6 +149,15 @@ class ClaimItem(StaticItem):
         self.base = result.qualname
         self.label = result.function
 
+    @property
+    def key(self) -> tuple[str, str, int, str]:
+        return claim_key(self.result)
+
+    def judged(self, result: ClaimResult) -> None:
+        """Its verdict, once the analysis judged it (`collection.pytest_collection_finish`)."""
+        self.result = result
+        self.status = result.status
+
     def failure(self, state: ClaimsState) -> str:
         r = self.result
         return failure_text(r.function, r.claims, r.status, r.violations, r.frontier, state.source_line, state.display)
@@ -177,6 +188,10 @@ class RuleItem(StaticItem):
         self.status = rule.status
         self.platform = rule.platform
         self.base = self.label = f"forbid-reaches[{rule.id}]"
+
+    def judged(self, rule: RuleResult) -> None:
+        self.rule = rule
+        self.status = rule.status
 
     def failure(self, state: ClaimsState) -> str:
         return rule_failure_text(self.rule, state.source_line, state.display)

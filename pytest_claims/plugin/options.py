@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from pytest_claims.changes import DEFAULT_REV
 from pytest_claims.config import ConfigError, sweep_env
 from pytest_claims.plugin.projects import tool_claims
 from pytest_claims.vocabulary import SWEEP_ENVS
@@ -27,6 +28,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="store_true",
         default=False,
         help=f"check every platform in `platforms` (also: {' or '.join(f'{name}=1' for name in SWEEP_ENVS)})",
+    )
+    group.addoption(
+        "--claims-changed",
+        action="store",
+        nargs="?",
+        const=DEFAULT_REV,
+        default=None,
+        metavar="REV",
+        help="run only the claims whose stored verdicts depend on a file changed since REV (default HEAD: the "
+        "working tree's changes, untracked files included); the others are deselected. Write REV as "
+        "--claims-changed=REV",
     )
     group.addoption(
         "--claims-report",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import pickle
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +17,7 @@ from pytest_claims.config import Config as ClaimsConfig
 from pytest_claims.config import unknown_platform
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.persist.snapshot import snapshot_for
+from pytest_claims.plugin.changed import changed_selection
 from pytest_claims.plugin.options import requested_platforms
 from pytest_claims.plugin.paths import (
     display_inside_of,
@@ -27,7 +28,7 @@ from pytest_claims.plugin.paths import (
     real_path,
 )
 from pytest_claims.plugin.projects import CONFIGS
-from pytest_claims.plugin.state import IDLE, STATE, STATES, ClaimsState
+from pytest_claims.plugin.state import IDLE, STATE, STATES, ClaimsState, pending_payload
 from pytest_claims.vocabulary import platform_name
 
 
@@ -96,34 +97,51 @@ def _analyse(config: pytest.Config, claims_config: ClaimsConfig, index: int = 0)
         project.modules.mentions or project.modules.unnamable_claims or project.index.problems
     ):
         return None  # idle: no table, no file that could hold a claim, no report or observation asked for
-    from pytest_claims.engine import check  # the resolver and the walks: loaded only when there is work
+    from pytest_claims.engine import open_run  # the resolver and the walks: loaded only when there is work
 
-    shown = _progress(config, "claims: analysing the project ...")
+    shown = progress(config, "claims: analysing the project ...")
     select, rules = _selection(config, claims_config)
     try:
-        result = check(
-            claims_config.root,
-            requested,
-            claims_config,
-            sweep=sweep,
-            cache=cache,
-            details=report,
-            project=project,
-            select=select,
-            rules=rules,
+        run = open_run(
+            claims_config.root, requested, claims_config, sweep=sweep, cache=cache, project=project, select=select
         )
+        state = ClaimsState(claims_config, None, pending_payload(run, changed_selection(config, run), rules))
+        state.run, state.rules_wanted = run, rules
+        state.analysis = (time.perf_counter() - started, cache.parsed, cache.hits, 0)
+        if not _on_demand(config):
+            chosen, keys = state.payload["changed"][0], state.payload["keys"]
+            judge(state, None if chosen is None else {keys[key] for key in chosen}, report)
     finally:
         if shown:
-            _progress(config, "")
-    state = ClaimsState(claims_config, result)
-    state.analysis = (time.perf_counter() - started, cache.parsed, cache.hits, result.reused)
+            progress(config, "")
+    return state
+
+
+def _on_demand(config: pytest.Config) -> bool:
+    """Whether verdicts wait until pytest's selection is final (`collection.pytest_collection_finish`), so only
+    the claims it will run are walked: not when a report or `--claims-observe` covers every claim, nor in an
+    xdist controller, which collects nothing (its workers do; it judges every claim before they start)."""
+    if config.getoption("claims_report", None) or config.getoption("claims_observe", False):
+        return False
+    return not config.pluginmanager.has_plugin("dsession")
+
+
+def judge(state: ClaimsState, wanted: Collection[tuple[str, int, str]] | None, report: bool = False) -> None:
+    """The verdicts of the claims `wanted` names (None: all) and, when wanted, of the rules: the run finished, its
+    result in the session's state (a report is built from the result alone, so the facts are released)."""
+    run = state.run
+    assert run is not None, "judged twice"
+    started = time.perf_counter()
+    result = run.finish(wanted, rules=state.rules_wanted, details=report)
+    state.run = None
+    state.judged(result)
+    seconds = state.analysis[0] if state.analysis is not None else 0.0
+    state.analysis = (seconds + time.perf_counter() - started, run.cache.parsed, run.cache.hits, result.reused)
     from pytest_claims.usage import usage_warnings
 
     state.usage = usage_warnings(result)  # settings that do nothing: named in the summary, never an error
-    # a report is built from the result alone (its details): the session does not carry the facts
-    # (every later garbage collection would walk them)
+    # the session does not carry the facts (every later garbage collection would walk them)
     result.project.modules.release()
-    return state
 
 
 def _selection(config: pytest.Config, claims_config: ClaimsConfig) -> tuple[Callable[[str], bool] | None, bool]:
@@ -160,7 +178,7 @@ def _scanned(config: pytest.Config, claims_config: ClaimsConfig, cache: FactsCac
     return load(claims_config, cache, snapshot_for(cache.directory))
 
 
-def _progress(config: pytest.Config, text: str) -> bool:
+def progress(config: pytest.Config, text: str) -> bool:
     """A progress line while the analysis runs, in pytest's own style: on a terminal only, at the default
     verbosity or above (never in `-q` output, never in output captured to a file); "" erases it."""
     reporter = config.pluginmanager.get_plugin("terminalreporter")

@@ -14,7 +14,50 @@ from pytest_claims.plugin.paths import RealPaths, relative_inside
 from pytest_claims.records import ClaimResult, RuleResult
 
 if TYPE_CHECKING:
-    from pytest_claims.engine import Result
+    from pytest_claims.engine import Result, Run
+
+PENDING = "pending"
+"""The status of a claim or rule item whose verdict is not known yet: the analysis judges the items pytest will
+run once its selection is final (`session.judge`). An item still pending when it runs fails (fail closed)."""
+
+Changed = tuple[frozenset[tuple[str, str, int, str]] | None, str]
+"""What `--claims-changed` selected: the `claim_key` of each claim to run (None: every claim), and the line the
+summary shows ("" when the option was not given)."""
+
+
+def claim_key(claim: ClaimResult) -> tuple[str, str, int, str]:
+    """What tells one claim item from another: (module, qualname, line, platform)."""
+    return (claim.module, claim.qualname, claim.line, claim.platform)
+
+
+def pending_payload(run: Run, changed: Changed, rules: bool) -> dict[str, Any]:
+    """A session's payload before any verdict: an item per claiming function and target where it exists, and (when
+    the run checks the rules) per rule and target, each `PENDING`; `keys` names each claim's function for
+    `Run.finish`."""
+    claims, keys = [], {}
+    for item, platform in run.alive():
+        claim = ClaimResult(
+            item.function, item.module, item.qualname, item.file, item.line, item.claims, platform, PENDING, (), ()
+        )
+        claims.append(claim)
+        keys[claim_key(claim)] = (item.module, item.function_index, platform)
+    pending_rules = [
+        RuleResult(rule.id, rule.source, rule.target, platform, PENDING, (), (), rule.line)
+        for rule in (run.config.forbid_reaches if rules and not run.every else ())
+        for platform in run.targets
+    ]
+    pending_rules.sort(key=lambda r: (r.id, r.platform))
+    return {
+        "claims": claims,
+        "keys": keys,
+        "errors": [(e.file, e.line, e.message) for e in sorted(run.errors, key=lambda e: (e.file, e.line, e.message))],
+        "problems": [str(p) for p in sorted(run.problems, key=lambda e: (e.file, e.line, e.message))],
+        "platforms": run.targets,
+        "rules": pending_rules,
+        "modules": sorted({str(m.path) for m in run.project.index.modules.values() if m.path and not m.followed}),
+        "excluded": list(run.project.modules.excluded_claims),
+        "changed": changed,
+    }
 
 
 class ClaimsState:
@@ -40,6 +83,7 @@ class ClaimsState:
                     {str(m.path) for m in result.project.index.modules.values() if m.path and not m.followed}
                 ),
                 "excluded": list(result.excluded),
+                "changed": (None, ""),
             }
         if payload is not None:
             self.payload = payload
@@ -78,9 +122,24 @@ class ClaimsState:
         """Whether static items run without the phase hooks (`protocol._runs_directly`), decided at the first item."""
         self.pickled: bytes | None = None
         """The payload as the xdist controller hands it to its workers (`pytest_configure_node`)."""
+        self.run: Run | None = None
+        """The analysis while its verdicts wait for pytest's selection (`session.judge`), then None."""
+        self.rules_wanted = True
+        """Whether this run checks the rules (a run given paths outside the configured packages does not)."""
         self.analysis: tuple[float, int, int, int] | None = None
         """(seconds, files parsed, files read from the facts cache, verdicts reused) of the analysis this
         process ran; None in an xdist worker, which received the controller's result."""
+
+    def judged(self, result: Result) -> None:
+        """The analysis's verdicts, in place of the pending ones they judge (those not judged stay pending)."""
+        self.result = result
+        done = {claim_key(claim): claim for claim in result.claims}
+        self.payload["claims"] = [done.get(claim_key(claim), claim) for claim in self.payload["claims"]]
+        self.by_file = {}
+        for claim in self.payload["claims"]:
+            self.by_file.setdefault(claim.file, []).append(claim)
+        if result.rules:
+            self.payload["rules"] = self.rules = list(result.rules)
 
     @pytest.hookimpl(trylast=True)
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:

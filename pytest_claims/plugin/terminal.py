@@ -44,7 +44,8 @@ def _summary_block(config: pytest.Config, state: ClaimsState) -> list[str]:
     expected = _expected_items(config, state)
     counted = [expected[key] for key in state.outcomes if key in expected]
     if not counted and not state.problems and not state.excluded and not state.usage:
-        return []
+        changed = state.payload.get("changed", (None, ""))[1]
+        return [changed] if changed else []
     lines = summary_lines(counted, display=state.display, context=source_reader(state.config.root))
     if state.analysis is not None and counted:
         seconds, parsed, cached, reused = state.analysis
@@ -52,6 +53,9 @@ def _summary_block(config: pytest.Config, state: ClaimsState) -> list[str]:
         if reused:
             line += f", {reused} verdict{'' if reused == 1 else 's'} reused"
         lines.append(line)
+    changed = state.payload.get("changed", (None, ""))[1]
+    if changed:
+        lines.append(changed)
     lines += _unchecked_lines(state)
     lines += [f"warning: {line}" for line in state.usage]
     return lines

@@ -35,8 +35,9 @@ def pytest_configure_node(node: Any) -> None:
 
 
 def _for_workers(payload: dict[str, Any]) -> dict[str, Any]:
-    """The payload less what only the controller reads: the claims' blind spots, which feed the summary, the
-    reports and `--claims-observe`, all made by the controller from its own copy. A worker's items show their
-    verdicts and failure texts, which never list them. On a large project that is half the bytes each worker
-    is sent and unpickles."""
-    return {**payload, "claims": [claim._replace(blind=()) for claim in payload["claims"]]}
+    """The payload less what only the controller reads: the claims' keys for the engine (`state.pending_payload`),
+    and their blind spots, which feed the summary, the reports and `--claims-observe`, all made by the
+    controller from its own copy. A worker's items show their verdicts and failure texts, which never list them.
+    On a large project that is half the bytes each worker is sent and unpickles."""
+    sent = {key: value for key, value in payload.items() if key != "keys"}  # what `Run.finish` names: not sent
+    return {**sent, "claims": [claim._replace(blind=()) for claim in payload["claims"]]}

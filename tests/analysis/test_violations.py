@@ -21,7 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from pytest_claims.engine import ClaimResult, Result, check
+from pytest_claims.engine import ClaimResult, Result, check, open_run
+from pytest_claims.persist.cache import FactsCache
+from pytest_claims.records import Claimed
 
 ROOT = Path(__file__).resolve().parents[2] / "testdata" / "violations"
 PLATFORMS = ("darwin", "linux", "win32")
@@ -499,3 +501,39 @@ def test_results_do_not_depend_on_the_order_of_platforms() -> None:
     forward = check(ROOT, ["linux", "win32"])
     backward = check(ROOT, ["win32", "linux"])
     assert forward.claims == backward.claims
+
+
+# ----------------------------------------------------------------------------------------------------------
+# A subset of the claims (what pytest runs after `-k`, `-m`, a shard) gets the whole run's verdicts
+
+
+def _every(pairs: list[tuple[Claimed, str]], step: int, start: int) -> tuple[set[tuple[str, int, str]], set[object]]:
+    """Every `step`th claim on a target from `start`: as `Run.finish` names them, and as results name them."""
+    chosen = pairs[start::step]
+    return (
+        {(c.module, c.function_index, p) for c, p in chosen},
+        {(c.module, c.qualname, c.line, p) for c, p in chosen},
+    )
+
+
+def _named(result: Result, names: set[object]) -> list[ClaimResult]:
+    return [c for c in result.claims if (c.module, c.qualname, c.line, c.platform) in names]
+
+
+def test_a_subset_of_the_claims_gets_the_whole_runs_verdicts(tmp_path: Path, sweep: Result) -> None:
+    """Three platforms, cold and warm: a quarter of the claims judged alone get the whole sweep's verdicts, and
+    the store such a run writes leaves a later whole run's verdicts as a cold one gives them."""
+    run = open_run(ROOT, list(PLATFORMS), cache=FactsCache(tmp_path / "facts"))
+    pairs = run.alive()
+    assert len(pairs) == len(sweep.claims)
+    wanted, names = _every(pairs, 4, 0)
+    cold = run.finish(wanted)
+    assert cold.claims == tuple(_named(sweep, names))
+    assert cold.reused == 0
+    whole = check(ROOT, list(PLATFORMS), cache=FactsCache(tmp_path / "facts"))  # over the subset's store
+    assert whole.claims == sweep.claims
+    assert whole.reused == len(cold.claims)
+    wanted, names = _every(pairs, 3, 1)
+    warm = open_run(ROOT, list(PLATFORMS), cache=FactsCache(tmp_path / "facts")).finish(wanted)
+    assert warm.claims == tuple(_named(sweep, names))
+    assert warm.reused == len(warm.claims)

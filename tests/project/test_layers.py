@@ -36,6 +36,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "pytest_claims.observe",
         "pytest_claims.cli",
         "pytest_claims.usage",
+        "pytest_claims.changes",
     ),
 )
 """Lowest first; a module may import its own layer's modules and any lower layer's, never a higher one's."""
@@ -236,11 +237,13 @@ PLUGIN_ROOMS: tuple[tuple[str, ...], ...] = (
     ("failures", "paths", "phases"),
     ("state",),
     ("projects", "options", "workers", "items"),
+    ("changed",),
     ("session", "collection", "protocol", "freeze", "terminal", "finish"),
 )
 """The rooms of `plugin/`, lowest first: helpers; what a session knows; the configuration, the options, xdist and
-the nodes; the hooks of each part of the session (the analysis, collection, the direct run, the frozen heap, the
-summary, the end). pytest registers the package's `__init__`, which gathers their hooks: no room imports it."""
+the nodes; which claims a changed-only run keeps; the hooks of each part of the session (the analysis,
+collection, the direct run, the frozen heap, the summary, the end). pytest registers the package's `__init__`,
+which gathers their hooks: no room imports it."""
 
 
 def test_the_config_rooms_import_down_their_rows() -> None:

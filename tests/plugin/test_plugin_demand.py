@@ -1,0 +1,81 @@
+"""The plugin walks only the claims pytest will run (`-k`, `-m`, a shard): each with the whole run's verdict, and a
+store that leaves a later whole run right; `--claims-changed[=REV]` runs only the claims a change can affect."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.engine.test_engine_paths import PROJECT
+from tests.helpers import write
+from tests.persist.helpers import traced
+
+PYPROJECT = {"pyproject.toml": '[tool.claims]\npackages = ["pkg"]\n'}
+
+
+def _items(result: pytest.RunResult) -> list[str]:
+    """Each item's node id and outcome (without the progress percentage)."""
+    return sorted(" ".join(line.split()[:2]) for line in result.outlines if "::" in line and line.startswith("pkg/"))
+
+
+def test_a_k_run_walks_only_what_it_runs_and_stores_what_a_whole_run_can_trust(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write(pytester.path, {**PYPROJECT, **PROJECT})
+    trace = pytester.path / "trace"
+    monkeypatch.setenv("PYTEST_CLAIMS_TRACE", str(trace))
+    cold = _items(pytester.runpytest("-p", "claims", "-p", "no:cacheprovider", "-v"))
+    parsed_whole = int(traced(trace)["parsed"])
+    part = pytester.runpytest("-p", "claims", "-v", "-k", "use")
+    assert _items(part) == [line for line in cold if "::use[" in line]
+    assert "FAILED" in _items(part)[0]  # the override outside the file, found as the whole run finds it
+    assert part.parseoutcomes()["deselected"] == len(cold) - 1
+    assert int(traced(trace)["parsed"]) < parsed_whole  # the other claims' walks were not made
+    warm = pytester.runpytest("-p", "claims", "-v")  # over the store the `-k` run wrote
+    assert _items(warm) == cold
+    assert traced(trace)["reused"] == "1"
+
+
+def _git(root: Path, *args: str) -> None:
+    subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", *args],
+        cwd=root,
+        check=True,
+        capture_output=True,
+    )
+
+
+def test_a_changed_only_run_runs_the_claims_a_change_can_affect(pytester: pytest.Pytester) -> None:
+    write(pytester.path, {**PYPROJECT, **PROJECT})
+    cold = pytester.runpytest("-p", "claims", "-v", "--claims-changed")  # no stored verdict: everything runs
+    everything = _items(cold)
+    cold.stdout.fnmatch_lines(["*changed-only: no stored verdicts (a cold cache): every claim is checked"])
+    no_git = pytester.runpytest("-p", "claims", "-v", "--claims-changed")
+    assert _items(no_git) == everything
+    no_git.stdout.fnmatch_lines(["*changed-only: git * failed: *: every claim is checked"])
+
+    _git(pytester.path, "init", "-q")
+    _git(pytester.path, "add", "pkg", "pyproject.toml")
+    _git(pytester.path, "commit", "-q", "-m", "start")
+    nothing = pytester.runpytest("-p", "claims", "-v", "--claims-changed")
+    assert nothing.parseoutcomes() == {"deselected": len(everything)}
+    nothing.stdout.fnmatch_lines([f"*changed-only since HEAD: 0 changed files, 0 of {len(everything)} claims*"])
+
+    other = pytester.path / "pkg/ext/other.py"
+    other.write_text(other.read_text().replace("'X'", "'Y'"), encoding="utf-8")
+    edited = pytester.runpytest("-p", "claims", "-v", "--claims-changed")
+    assert _items(edited) == [line for line in everything if "::env[" in line]
+    assert edited.parseoutcomes()["deselected"] == len(everything) - 1
+
+    _git(pytester.path, "commit", "-q", "-am", "edit")
+    since = pytester.runpytest("-p", "claims", "-v", "--claims-changed=HEAD~1")
+    assert _items(since) == _items(edited)
+
+    (pytester.path / "pkg/ext/impl.py").write_text("class Impl:\n    pass\n", encoding="utf-8")  # no override now
+    shape = pytester.runpytest("-p", "claims", "-v", "--claims-changed")
+    assert [line for line in _items(shape) if "::use[" in line] == [
+        line.replace("FAILED", "PASSED") for line in everything if "::use[" in line
+    ]
+    assert not any("::env[" in line for line in _items(shape))
