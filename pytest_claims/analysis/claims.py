@@ -140,7 +140,7 @@ class ClaimWalks:
             found: list[tuple[Node, Met | None]] = []
             walks.append(self._walk(resolver, function, policy, forbidden, found))
             specific.append((policy, found))
-        verdict, deps = walks[0] if len(walks) == 1 else merge_walks(walks)
+        [(verdict, deps)] = walks if len(walks) == 1 else [merge_walks(walks)]
         return verdict, deps, specific
 
     @staticmethod

@@ -16,7 +16,7 @@ from pytest_claims.analysis.extraction import extract_fresh
 from pytest_claims.analysis.facts import extract
 from pytest_claims.engine import check, target_for
 from pytest_claims.persist.cache import FactsCache
-from pytest_claims.records import FileFacts
+from pytest_claims.records import CondParam, FileFacts
 from tests.helpers import headroom, patches_internals, write
 
 
@@ -109,7 +109,8 @@ def test_the_extractor_walks_10000_deep_trees_iteratively(
     # platform guards are kept, however deep, and evaluated per target, iteratively too
     for reach in (("time", "time"), ("os", "getenv")):
         (guard,) = {guard for chain, _ctx, _line, guard, _code in every if chain == reach}
-        conds = [(facts.conds[i], polarity) for i, polarity in facts.guards[guard] if facts.conds[i][0] != "param"]
+        held = facts.guards[guard]
+        conds = [(facts.conds[i], polarity) for i, polarity in held if not isinstance(facts.conds[i], CondParam)]
         assert conds
         with headroom(120):
             assert all(evaluate(c, target_for("win32")) is polarity for c, polarity in conds)

@@ -76,7 +76,7 @@ def test_isinstance_of_a_parameter_compiles_and_reads_its_answers() -> None:
 
 def test_isinstance_of_a_local_class_name_is_not_compiled() -> None:
     facts = _facts("def f(arg, kind):\n    if isinstance(arg, kind):\n        return 1\n")
-    assert not [c for c in facts.conds if c[0] == "param"]
+    assert not [c for c in facts.conds if isinstance(c, CondParam)]
 
 
 def test_a_stub_attribute_of_one_class_is_never_none() -> None:
