@@ -285,6 +285,7 @@ class VerdictStore:
         that content with the file's again (both facts from the cache), rather than rewriting the store."""
         if self.path is None:
             return
+        self.verdicts = _encoded(self.verdicts)
         same = self.directives == self.old_directives and self.verdicts == self.old_verdicts
         if not self.changed and same and self.words == self.old_words:
             return
@@ -297,6 +298,23 @@ class VerdictStore:
         }
         with contextlib.suppress(OSError):
             write_entry(self.path, self.path.name, document)
+
+
+def _encoded(verdicts: dict[Any, StoredVerdict]) -> dict[Any, StoredVerdict]:
+    """The run's verdicts with those its walks gave (`Verdict` records, kept as they are while the run needs
+    them: an encoded copy of each, made as it was walked, would live beside it to the end) encoded for the
+    store, each verdict object once."""
+    done: dict[int, object] = {}
+    encoded: dict[Any, StoredVerdict] = {}
+    for key, entry in verdicts.items():
+        verdict = entry.verdict
+        if isinstance(verdict, Verdict):
+            raw = done.get(id(verdict))
+            if raw is None:
+                raw = done[id(verdict)] = encode(verdict)
+            entry = StoredVerdict(entry.read, raw)
+        encoded[key] = entry
+    return encoded
 
 
 class SummaryStore:
