@@ -427,14 +427,16 @@ class SummaryStore:
             where = platform if PLATFORM in summary.deps else "*"
             deps = summary.deps.union(lines_of(r.module) for r in summary.reaches if r.module)
             module, index = key
-            self._new[module, index, where, receiver, args] = (tuple(sorted(deps)), encode(summary))
+            self._new[module, index, where, receiver, args] = (tuple(sorted(deps)), summary)  # encoded on save
 
     def save(self) -> None:
         """Still-valid old summaries and the new ones; nothing is written when nothing was computed."""
         if self.path is None or not (self._new or self._new_subclasses):
             return
         kept = {key: entry for key, entry in self._stored().items() if self._valid(_module(key), _deps(entry))}
-        kept.update(self._new)
+        # encoded only now: the run's own summaries are the resolvers' until the walks end, and a copy of each
+        # made as it was computed would have lived beside them
+        kept.update((key, (deps, encode(summary))) for key, (deps, summary) in self._new.items())
         old = self._old_subclasses  # asked only when there is something to keep: it may parse changed modules
         subclasses = dict(old) if old and not self._hierarchy_changed() else {}
         subclasses.update(self._new_subclasses)
