@@ -16,7 +16,9 @@ import contextlib
 import os
 import secrets
 import stat
+from collections.abc import Iterable
 from pathlib import Path
+from typing import IO
 
 __all__ = ["Refused", "editable", "read_file", "write_atomic", "write_file"]
 
@@ -30,8 +32,21 @@ class Refused(OSError):
     """A path the policy will not read or write; `str()` is the reason, one line."""
 
 
+Data = bytes | Iterable[bytes]
+"""What a file is written with: its bytes, or its bytes in pieces (made while the file is written, so a large
+report is never held whole)."""
+
+
+def _write_all(handle: IO[bytes], data: Data) -> None:
+    if isinstance(data, bytes):
+        handle.write(data)
+        return
+    for piece in data:
+        handle.write(piece)
+
+
 def write_atomic(
-    path: Path, data: bytes, *, durable: bool = False, mode: int | None = None, parents: bool = True
+    path: Path, data: Data, *, durable: bool = False, mode: int | None = None, parents: bool = True
 ) -> None:
     """Replace the name `path` with `data` (whatever it named: a link there is replaced, not followed — right for
     the plugin's own files; user-named paths go through `write_file`). The temporary is created exclusively
@@ -48,7 +63,7 @@ def write_atomic(
         with os.fdopen(fd, "wb") as handle:
             if mode is not None:
                 os.chmod(handle.fileno() if os.chmod in os.supports_fd else temporary, mode)
-            handle.write(data)
+            _write_all(handle, data)
             if durable:
                 handle.flush()
                 os.fsync(handle.fileno())
@@ -59,7 +74,7 @@ def write_atomic(
         raise
 
 
-def write_file(path: Path, data: bytes) -> Path:
+def write_file(path: Path, data: Data) -> Path:
     """Write `data` as the whole of the file the user named `path`, durably, by the module's policy; missing
     directories on the way to `path` are created. Returns the file written (the link's target for a link)."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -95,7 +110,7 @@ def read_file(path: Path) -> bytes:
         return handle.read()
 
 
-def _write_device(path: Path, data: bytes) -> None:
+def _write_device(path: Path, data: Data) -> None:
     """Write `data` to the character device `path` as `>` would: no temporary, no rename (a rename would turn
     `/dev/null` into a regular file). Refused if something else took the name since it was checked."""
     fd = os.open(path, os.O_WRONLY | _NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0))
@@ -104,7 +119,7 @@ def _write_device(path: Path, data: bytes) -> None:
             raise Refused(f"not a regular file: {_kind(os.fstat(fd).st_mode)}")
         if _NONBLOCK:
             os.set_blocking(fd, True)  # a terminal must not drop what it cannot take at once
-        handle.write(data)
+        _write_all(handle, data)
 
 
 def _check_editable(path: Path, info: os.stat_result) -> None:

@@ -640,7 +640,9 @@ class StoredVerdict(NamedTuple):
     read: tuple[str, ...]
     """The modules its walk read (for a claim whose function does not exist on the target: its own module)."""
     verdict: object
-    """The encoded `Verdict` (`codec.encode`), None when the function does not exist on the target."""
+    """The encoded `Verdict` (`codec.encode`), None when the function does not exist on the target. A walk of the
+    running process leaves its `Verdict` here as it is (the verdict its results share): the store encodes it
+    when it is written, and only then."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -222,7 +222,8 @@ class _Steps:
 
     def taken(self, via: Via, chain: tuple[str, ...], reach: Reach, rel: str) -> tuple[ChainStep, ...]:
         """The steps of a violation's chain (`ChainStep`), spelled out from the walk's parent pointers only for a
-        violation: each hop with the edge of the function before it that entered it, then the reach."""
+        violation: each hop with the edge of the function before it that entered it, then the reach; equal steps
+        of different chains are one object (`Findings.same`)."""
         nodes = via.nodes()
         head = len(chain) - (len(nodes) - 1)
         out: list[ChainStep] = []
@@ -236,7 +237,8 @@ class _Steps:
             out.append(ChainStep(name, parent_rel, edge.line if edge else 0, edge.how if edge else "call"))
         file = rel if reach.site or not reach.module else self.rel_of(reach.module)
         out.append(ChainStep(reach.reach, file, reach.site or reach.line, reach.how or reach.kind))
-        return tuple(out)
+        same = self.findings.same  # a hop is a step of many claims' chains: each kept once
+        return tuple([same(step) for step in out])
 
     def join(self, receivers: Sequence[Receiver]) -> Receiver:
         """Where the walk widens a function's receivers (`walk.MAX_CONTEXTS`): the verdict depends on the classes

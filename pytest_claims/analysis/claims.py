@@ -14,7 +14,7 @@ from pytest_claims.analysis.check import merge_walks, same_walk, walk
 from pytest_claims.analysis.policy import Met, Policy
 from pytest_claims.analysis.resolve import Resolver
 from pytest_claims.analysis.validity import Validity
-from pytest_claims.codec import decode, encode
+from pytest_claims.codec import decode
 from pytest_claims.config import Config
 from pytest_claims.records import PLATFORM, Claimed, ClaimResult, Node, StoredVerdict, Verdict
 
@@ -85,7 +85,7 @@ def verdicts(
             if walked is None:
                 verdict, deps, specific = judge.walk(resolver, function, item.claims)
                 read = tuple(sorted(deps - {PLATFORM}))
-                walked = Walked(verdict, StoredVerdict(modules_read.setdefault(read, read), encode(verdict)))
+                walked = Walked(verdict, StoredVerdict(modules_read.setdefault(read, read), verdict))
                 if PLATFORM not in deps:
                     # nothing on this walk differs between targets: the other targets get the same verdict
                     same_everywhere[function] = walked

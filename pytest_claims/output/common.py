@@ -7,6 +7,7 @@ same paths and order the same findings without importing each other.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Mapping
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import TYPE_CHECKING
 
@@ -15,13 +16,45 @@ from pytest_claims.records import Details, FrontierEntry, Violation
 if TYPE_CHECKING:
     from pytest_claims.engine import Result
 
-__all__ = ["analysis_line", "details_of", "dumps", "frontier_sort_key", "posix", "violation_sort_key"]
+__all__ = ["analysis_line", "details_of", "dump_chunks", "dumps", "frontier_sort_key", "posix", "violation_sort_key"]
 
 
 # claims: deterministic
 def dumps(document: object) -> str:
     """The one serialisation of every JSON-shaped report: sorted keys, two-space indent, final newline."""
     return json.dumps(document, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+
+
+_ENCODER = json.JSONEncoder(sort_keys=True, indent=2, ensure_ascii=False)
+
+
+def dump_chunks(document: Mapping[str, object]) -> Iterator[str]:
+    """`dumps(document)` in pieces, for a report too large to hold twice: a top-level value that is an iterator is
+    a list whose items are made and encoded one at a time, so neither the whole document nor its text is ever in
+    memory. The pieces join to exactly `dumps`' text (with the iterators as lists): each value is encoded at
+    depth 0 and indented after, which is the same since a JSON string never holds a raw line break."""
+    if not document:
+        yield "{}\n"
+        return
+    lead = "{\n  "
+    for key in sorted(document):
+        value = document[key]
+        yield f"{lead}{_ENCODER.encode(key)}: "
+        lead = ",\n  "
+        if isinstance(value, Iterator):
+            yield from _list_chunks(value)
+        else:
+            yield _ENCODER.encode(value).replace("\n", "\n  ")
+    yield "\n}\n"
+
+
+def _list_chunks(items: Iterator[object]) -> Iterator[str]:
+    """A list at depth 1 of `dump_chunks`' document, one item per piece."""
+    lead = "[\n    "
+    for item in items:
+        yield lead + _ENCODER.encode(item).replace("\n", "\n    ")
+        lead = ",\n    "
+    yield "[]" if lead.startswith("[") else "\n  ]"
 
 
 def posix(path: str, root: Path) -> str:

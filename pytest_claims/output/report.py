@@ -12,13 +12,13 @@ from __future__ import annotations
 import hashlib
 import os
 import posixpath
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PureWindowsPath
 from typing import TYPE_CHECKING, Any
 
 from pytest_claims.files import write_file
-from pytest_claims.output.common import details_of, dumps, frontier_sort_key, posix, violation_sort_key
+from pytest_claims.output.common import details_of, dump_chunks, frontier_sort_key, posix, violation_sort_key
 from pytest_claims.output.sarif import SARIF_SCHEMA_URI, sarif_report, sarif_report_many
 from pytest_claims.output.summary import count_sites
 from pytest_claims.records import MAX_ALIAS_DEPTH, BlindSpot, Details, FrontierEntry, RuleResult
@@ -38,7 +38,9 @@ __all__ = [
     "REPORT_SUFFIXES",
     "SARIF_SCHEMA_URI",
     "json_report",
+    "json_report_chunks",
     "json_report_many",
+    "json_report_many_chunks",
     "markdown_catalogue",
     "report_format",
     "revision",
@@ -228,6 +230,14 @@ def json_report(
 
     `observed`: what `--claims-observe` saw (semantics §13a, `observe.verdicts.observed_json`), a top-level key of
     its own, present only in observed runs (what a test run does is not reproducible as the analysis is)."""
+    return "".join(json_report_chunks(result, rules, plugin_version, observed))
+
+
+def json_report_chunks(
+    result: Result, rules: Sequence[RuleResult], plugin_version: str, observed: Mapping[str, Any] | None = None
+) -> Iterator[str]:
+    """`json_report`'s text in pieces, each claim's made and encoded only when written (a large project's report
+    is hundreds of megabytes as a document, more as text)."""
     at = _at(result.config.root)
     claims = sorted(result.claims, key=lambda c: (c.function, c.platform, c.file, c.line))
     ordered_rules = sorted(rules, key=lambda r: (r.id, r.platform))
@@ -235,7 +245,7 @@ def json_report(
         "schema": REPORT_SCHEMA,
         "revision": revision(result, plugin_version),
         "platforms": sorted(set(result.platforms)),
-        "claims": [_claim_json(c, at) for c in claims],
+        "claims": (_claim_json(c, at) for c in claims),
         "rules": [_rule_json(r, at) for r in ordered_rules],
         "blind_spot_sites": _sites_json((c, at) for c in claims),
         "limits": _limits(result),
@@ -243,7 +253,7 @@ def json_report(
     }
     if observed is not None:
         document["observed"] = observed
-    return dumps(document)
+    return dump_chunks(document)
 
 
 def _limits(result: Result) -> dict[str, Any]:
@@ -266,8 +276,15 @@ def json_report_many(
     """The JSON report of a run over several projects: one document, its paths relative to `base` (the directory
     the projects share), each claim and rule naming its `project`; `projects` lists each project's root, its
     configuration file, platforms, `limits` and `revision` (the top-level `revision` covers them all)."""
+    return "".join(json_report_many_chunks(results, base, plugin_version, observed))
+
+
+def json_report_many_chunks(
+    results: Sequence[Result], base: Path, plugin_version: str, observed: Mapping[str, Any] | None = None
+) -> Iterator[str]:
+    """`json_report_many`'s text in pieces, each claim's made and encoded only when written."""
     projects: list[dict[str, Any]] = []
-    claims: list[tuple[dict[str, Any], ClaimResult, Where]] = []
+    claims: list[tuple[tuple[str, str, str, int], ClaimResult, Where, str]] = []
     rules: list[dict[str, Any]] = []
     for result in results:
         project = project_of(result.config.root, base)
@@ -282,10 +299,10 @@ def json_report_many(
                 "revision": revision(result, plugin_version),
             }
         )
-        claims += [({**_claim_json(c, at), "project": project}, c, at) for c in result.claims]
+        claims += [((c.function, c.platform, at(c.file), c.line), c, at, project) for c in result.claims]
         rules += [{**_rule_json(r, at), "project": project} for r in result.rules]
     projects.sort(key=lambda p: str(p["project"]))
-    claims.sort(key=lambda entry: (entry[0]["function"], entry[0]["platform"], entry[0]["file"], entry[0]["line"]))
+    claims.sort(key=lambda entry: entry[0])
     rules.sort(key=lambda r: (r["id"], r["platform"], r["project"]))
     combined = hashlib.sha256(b"pytest-claims.revision.many.v1\n")
     for entry in projects:
@@ -295,14 +312,14 @@ def json_report_many(
         "revision": combined.hexdigest(),
         "platforms": sorted({p for result in results for p in result.platforms}),
         "projects": projects,
-        "claims": [entry[0] for entry in claims],
+        "claims": ({**_claim_json(claim, at), "project": project} for _, claim, at, project in claims),
         "rules": rules,
-        "blind_spot_sites": _sites_json((claim, at) for _, claim, at in claims),
+        "blind_spot_sites": _sites_json((claim, at) for _, claim, at, _ in claims),
         "nonclaims": list(NONCLAIMS),
     }
     if observed is not None:
         document["observed"] = observed
-    return dumps(document)
+    return dump_chunks(document)
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -483,8 +500,14 @@ def write_report(
     elif kind == "sarif":
         text = sarif_report(result, rules, plugin_version)
     else:
-        text = json_report(result, rules, plugin_version, observed)
+        write_file(Path(path), _encoded(json_report_chunks(result, rules, plugin_version, observed)))
+        return
     write_file(Path(path), text.encode("utf-8"))
+
+
+def _encoded(chunks: Iterable[str]) -> Iterator[bytes]:
+    for chunk in chunks:
+        yield chunk.encode("utf-8")
 
 
 def write_reports(
@@ -510,5 +533,6 @@ def write_reports(
     elif kind == "sarif":
         text = sarif_report_many(results, base, plugin_version)
     else:
-        text = json_report_many(results, base, plugin_version, observed)
+        write_file(Path(path), _encoded(json_report_many_chunks(results, base, plugin_version, observed)))
+        return
     write_file(Path(path), text.encode("utf-8"))

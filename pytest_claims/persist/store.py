@@ -279,6 +279,7 @@ class VerdictStore:
         that content with the file's again (both facts from the cache), rather than rewriting the store."""
         if self.path is None:
             return
+        self.verdicts = _encoded(self.verdicts)
         same = self.directives == self.old_directives and self.verdicts == self.old_verdicts
         if not self.changed and same and self.words == self.old_words:
             return
@@ -291,6 +292,23 @@ class VerdictStore:
         }
         with contextlib.suppress(OSError):
             write_entry(self.path, self.path.name, document)
+
+
+def _encoded(verdicts: dict[Any, StoredVerdict]) -> dict[Any, StoredVerdict]:
+    """The run's verdicts with those its walks gave (`Verdict` records, kept as they are while the run needs
+    them: an encoded copy of each, made as it was walked, would live beside it to the end) encoded for the
+    store, each verdict object once."""
+    done: dict[int, object] = {}
+    encoded: dict[Any, StoredVerdict] = {}
+    for key, entry in verdicts.items():
+        verdict = entry.verdict
+        if isinstance(verdict, Verdict):
+            raw = done.get(id(verdict))
+            if raw is None:
+                raw = done[id(verdict)] = encode(verdict)
+            entry = StoredVerdict(entry.read, raw)
+        encoded[key] = entry
+    return encoded
 
 
 class SummaryStore:
@@ -393,14 +411,16 @@ class SummaryStore:
             self.computed += 1
             where = platform if PLATFORM in summary.deps else "*"
             deps = summary.deps.union(lines_of(r.module) for r in summary.reaches if r.module)
-            self._new[encode(SummaryKey(node, where))] = (tuple(sorted(deps)), encode(summary))
+            self._new[encode(SummaryKey(node, where))] = (tuple(sorted(deps)), summary)  # encoded on save
 
     def save(self) -> None:
         """Still-valid old summaries and the new ones; nothing is written when nothing was computed."""
         if self.path is None or not (self._new or self._new_subclasses):
             return
         kept = {key: entry for key, entry in self._stored().items() if self._valid(_module(key), _deps(entry))}
-        kept.update(self._new)
+        # encoded only now: the run's own summaries are the resolvers' until the walks end, and a copy of each
+        # made as it was computed would have lived beside them
+        kept.update((key, (deps, encode(summary))) for key, (deps, summary) in self._new.items())
         old = self._old_subclasses  # asked only when there is something to keep: it may parse changed modules
         subclasses = dict(old) if old and not self._hierarchy_changed() else {}
         subclasses.update(self._new_subclasses)

@@ -19,6 +19,7 @@ import jsonschema  # type: ignore[import-untyped, unused-ignore]
 import pytest
 
 from pytest_claims.engine import Result, check
+from pytest_claims.output.common import dump_chunks, dumps
 from pytest_claims.output.messages import violation_line
 from pytest_claims.output.report import (
     NONCLAIMS,
@@ -196,6 +197,16 @@ def test_text_is_sorted_indented_and_newline_terminated(sweep: Result) -> None:
     text = json_report(sweep, (), VERSION)
     assert text.endswith("}\n") and not text.endswith("\n\n")
     assert text == json.dumps(json.loads(text), sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+
+
+@pytest.mark.parametrize(
+    "document",
+    [{}, {"b": [], "a": {}}, {"z": [1, {"k": [], "s": "two\nlines \u2028 é"}], "a": [[1, [2]]], "n": None}],
+)
+def test_report_in_pieces_is_the_same_text(document: dict[str, Any]) -> None:
+    """A report written in pieces (its lists made while written) is byte for byte the document's `dumps`."""
+    lazy = {key: iter(value) if isinstance(value, list) else value for key, value in document.items()}
+    assert "".join(dump_chunks(lazy)) == dumps(document)
 
 
 def test_paths_are_relative_posix(tmp_path: Path) -> None:
