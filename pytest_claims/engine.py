@@ -17,27 +17,24 @@ import contextlib
 import gc
 import os
 import sys
-import weakref
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import partial
 from operator import attrgetter
 from pathlib import Path
 
 from pytest_claims.analysis import ports
 from pytest_claims.analysis.affected import affected, change_of
-from pytest_claims.analysis.catalog import catalogue_fingerprint, load_catalogue
-from pytest_claims.analysis.claims import verdicts
-from pytest_claims.analysis.conditions import Target
+from pytest_claims.analysis.catalog import catalogue_fingerprint
+from pytest_claims.analysis.claims import alive, verdicts
 from pytest_claims.analysis.details import report_details
-from pytest_claims.analysis.directives import Decorators
 from pytest_claims.analysis.project import Project
 from pytest_claims.analysis.project import load as load_with
 from pytest_claims.analysis.reading import every_function, read_claims
-from pytest_claims.analysis.resolve import Resolver
+from pytest_claims.analysis.resolvers import Resolvers as Resolvers  # re-exported: the front ends explain with it
+from pytest_claims.analysis.resolvers import host_version as host_version
 from pytest_claims.analysis.rules import check_rules
-from pytest_claims.analysis.stubs import stubs_for, typeshed_version
+from pytest_claims.analysis.stubs import typeshed_version
 from pytest_claims.analysis.validity import Validity
 from pytest_claims.config import Config, load_config
 from pytest_claims.persist.cache import (
@@ -49,7 +46,7 @@ from pytest_claims.persist.cache import (
 )
 from pytest_claims.persist.snapshot import snapshot_for
 from pytest_claims.persist.store import SummaryStore, VerdictStore
-from pytest_claims.records import Claimed, Details, DirectiveError, Node, RuleResult, Summary
+from pytest_claims.records import Claimed, Details, DirectiveError, RuleResult
 from pytest_claims.records import ClaimResult as ClaimResult  # re-exported: Result holds them
 
 ports.use_derived(derived)  # parsed stubs and the catalogue persist beside the cache (`_derived_beside`)
@@ -78,15 +75,6 @@ class Result:
     built from these alone, so the project's facts may be released once `check` returns."""
     excluded: tuple[str, ...] = ()
     """Files that `exclude` leaves out of the configured packages yet hold claims directives (not checked)."""
-
-
-def host_version() -> tuple[int, int]:
-    return (sys.version_info.major, sys.version_info.minor)
-
-
-def target_for(platform: str, version: tuple[int, int] | None = None) -> Target:
-    stubs = stubs_for(platform, version or host_version())
-    return Target(platform, stubs.version, stubs.module_has)
 
 
 def resolve_platforms(config: Config, requested: Sequence[str] | None, sweep: bool = False) -> tuple[str, ...]:
@@ -178,58 +166,6 @@ def _derived_beside(cache: FactsCache | None) -> Iterator[None]:
         yield
 
 
-class Resolvers:
-    """The one place resolution is wired: a resolver per target over one loaded project, made on first need and
-    then kept, so claims and rules walking the same platform share its memoised summaries; summaries that
-    consulted nothing platform-specific are shared by every target (those in a context too), and come from
-    `persisted` when valid."""
-
-    def __init__(self, project: Project, config: Config, targets: Sequence[str], persisted: SummaryStore | None = None):
-        self.project = project
-        self.config = config
-        self.persisted = persisted
-        self.platforms = tuple(targets)
-        self.peers = [(stubs_for(p, host_version()), target_for(p)) for p in targets]
-        self.shared: dict[tuple[str, int], Summary] = {}
-        self.contexts: dict[Node, Summary] = {}  # the same for summaries in a context (`Summaries.contexts`)
-        self.made: dict[str, Resolver] = {}
-
-    def __call__(self, platform: str) -> Resolver:
-        resolver = self.made.get(platform)
-        if resolver is None:
-            stubs = stubs_for(platform, host_version())
-            resolver = self.made[platform] = Resolver(
-                self.project,
-                self.config,
-                load_catalogue(),
-                stubs,
-                target_for(platform),
-                self.peers,
-                self.shared,
-                self.persisted,
-            )
-            resolver.summaries.contexts = self.contexts
-            resolver.peer_resolvers = partial(_peers, weakref.ref(self), platform)
-        return resolver
-
-    def decorators(self) -> Decorators:
-        """The judge of which decorators are `@claims`, over every target (resolvers made on its first question)."""
-        return Decorators(lambda: map(self, self.platforms))
-
-    def close(self) -> None:
-        """Break each resolver's reference cycles (`Resolver.close`): what they memoised is freed when the last
-        reference to them goes, the collector being off while the engine runs."""
-        for resolver in self.made.values():
-            resolver.close()
-
-
-def _peers(resolvers: weakref.ref[Resolvers], platform: str) -> list[Resolver]:
-    """The other targets' resolvers (through a weak reference: a resolver kept by `Resolvers` that held it
-    strongly would make a reference cycle of the whole analysis, freed only by a cyclic collection)."""
-    made = resolvers()
-    return [] if made is None else [made(p) for p in made.platforms if p != platform]
-
-
 def load(config: Config, cache: FactsCache | None = None) -> Project:
     """Index, digests and the pre-scan (the engine's first step, on its own), through the file-system snapshot
     kept beside the cache's facts."""
@@ -282,25 +218,9 @@ class Run:
         """Each claiming function with each target on which it exists (its guard true there): one item each."""
         if self._alive_pairs is None:
             with _scope(self.cache):
-                self._alive_pairs = self._alive()
+                assert self.resolvers is not None, "alive() after finish()"
+                self._alive_pairs = alive(self.claimed, self.targets, self.valid, self.resolvers)
         return self._alive_pairs
-
-    def _alive(self) -> list[tuple[Claimed, str]]:
-        valid, resolvers = self.valid, self.resolvers
-        assert resolvers is not None, "alive() after finish()"
-        out: list[tuple[Claimed, str]] = []
-        for platform in self.targets:
-            for item in self.claimed:
-                entry = valid.verdict((item.module, item.function_index, platform))
-                if entry is not None:
-                    if entry.verdict is not None:
-                        out.append((item, platform))
-                    continue
-                resolver = resolvers(platform)
-                module = resolver.module(item.module)
-                if resolver.alive(module, module.facts.functions[item.function_index].guard):
-                    out.append((item, platform))
-        return out
 
     def affected(
         self, old: Mapping[str, bytes | None], keys: Iterable[tuple[str, int, str]]

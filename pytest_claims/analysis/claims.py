@@ -7,7 +7,7 @@ another target whose answers to its platform-specific questions are the same (`c
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from typing import NamedTuple
 
 from pytest_claims.analysis.check import merge_walks, same_walk, walk
@@ -34,6 +34,26 @@ def result(item: Claimed, platform: str, verdict: Verdict) -> ClaimResult:
         verdict.frontier,
         verdict.blind,
     )
+
+
+def alive(
+    claimed: Sequence[Claimed], targets: Sequence[str], valid: Validity, resolvers: Callable[[str], Resolver]
+) -> list[tuple[Claimed, str]]:
+    """Each claiming function with each target on which it exists (its guard true there): one item each. A
+    valid stored verdict answers without a resolver (None: no such function there)."""
+    out: list[tuple[Claimed, str]] = []
+    for platform in targets:
+        for item in claimed:
+            entry = valid.verdict((item.module, item.function_index, platform))
+            if entry is not None:
+                if entry.verdict is not None:
+                    out.append((item, platform))
+                continue
+            resolver = resolvers(platform)
+            module = resolver.module(item.module)
+            if resolver.alive(module, module.facts.functions[item.function_index].guard):
+                out.append((item, platform))
+    return out
 
 
 def verdicts(

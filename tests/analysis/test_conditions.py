@@ -7,7 +7,7 @@ import ast
 import pytest
 
 from pytest_claims.analysis.conditions import UNKNOWN, ConditionCompiler, Target, evaluate
-from pytest_claims.engine import target_for
+from pytest_claims.analysis.resolvers import target_for
 from pytest_claims.records import Cond, CondHas, CondNot
 
 

@@ -14,7 +14,8 @@ import pytest_claims.analysis.facts as facts_module
 from pytest_claims.analysis.conditions import evaluate
 from pytest_claims.analysis.extraction import extract_fresh
 from pytest_claims.analysis.facts import extract
-from pytest_claims.engine import check, target_for
+from pytest_claims.analysis.resolvers import target_for
+from pytest_claims.engine import check
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.records import CondParam, FileFacts
 from tests.helpers import headroom, patches_internals, write

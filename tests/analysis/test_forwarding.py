@@ -10,8 +10,8 @@ from pytest_claims.analysis.arguments import HOPS, INSTANCE, MAX_HOPS, SOME, dec
 from pytest_claims.analysis.conditions import evaluate
 from pytest_claims.analysis.facts import extract
 from pytest_claims.analysis.resolution.context import forward, with_hops
+from pytest_claims.analysis.resolvers import target_for
 from pytest_claims.analysis.stubs import Stubs
-from pytest_claims.engine import target_for
 from pytest_claims.records import CondParam, FileFacts
 
 

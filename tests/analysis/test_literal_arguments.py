@@ -12,7 +12,7 @@ from pytest_claims.analysis.arguments import decide, literal, passed, signature
 from pytest_claims.analysis.conditions import ConditionCompiler, evaluate
 from pytest_claims.analysis.facts import extract
 from pytest_claims.analysis.resolution.context import settled
-from pytest_claims.engine import target_for
+from pytest_claims.analysis.resolvers import target_for
 from pytest_claims.records import CondNot, CondParam, CondUnknown
 
 

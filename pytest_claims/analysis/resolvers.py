@@ -1,0 +1,83 @@
+"""The one place resolution is wired for a run: a resolver per target over one loaded project, made on first
+need and kept (`Resolvers`), and the target a platform name stands for."""
+
+from __future__ import annotations
+
+import sys
+import weakref
+from collections.abc import Sequence
+from functools import partial
+
+from pytest_claims.analysis.catalog import load_catalogue
+from pytest_claims.analysis.conditions import Target
+from pytest_claims.analysis.directives import Decorators
+from pytest_claims.analysis.ports import SummarySource
+from pytest_claims.analysis.project import Project
+from pytest_claims.analysis.resolve import Resolver
+from pytest_claims.analysis.stubs import stubs_for
+from pytest_claims.config import Config
+from pytest_claims.records import Node, Summary
+
+
+def host_version() -> tuple[int, int]:
+    return (sys.version_info.major, sys.version_info.minor)
+
+
+def target_for(platform: str, version: tuple[int, int] | None = None) -> Target:
+    stubs = stubs_for(platform, version or host_version())
+    return Target(platform, stubs.version, stubs.module_has)
+
+
+
+class Resolvers:
+    """The one place resolution is wired: a resolver per target over one loaded project, made on first need and
+    then kept, so claims and rules walking the same platform share its memoised summaries; summaries that
+    consulted nothing platform-specific are shared by every target (those in a context too), and come from
+    `persisted` when valid."""
+
+    def __init__(
+        self, project: Project, config: Config, targets: Sequence[str], persisted: SummarySource | None = None
+    ) -> None:
+        self.project = project
+        self.config = config
+        self.persisted = persisted
+        self.platforms = tuple(targets)
+        self.peers = [(stubs_for(p, host_version()), target_for(p)) for p in targets]
+        self.shared: dict[tuple[str, int], Summary] = {}
+        self.contexts: dict[Node, Summary] = {}  # the same for summaries in a context (`Summaries.contexts`)
+        self.made: dict[str, Resolver] = {}
+
+    def __call__(self, platform: str) -> Resolver:
+        resolver = self.made.get(platform)
+        if resolver is None:
+            stubs = stubs_for(platform, host_version())
+            resolver = self.made[platform] = Resolver(
+                self.project,
+                self.config,
+                load_catalogue(),
+                stubs,
+                target_for(platform),
+                self.peers,
+                self.shared,
+                self.persisted,
+            )
+            resolver.summaries.contexts = self.contexts
+            resolver.peer_resolvers = partial(_peers, weakref.ref(self), platform)
+        return resolver
+
+    def decorators(self) -> Decorators:
+        """The judge of which decorators are `@claims`, over every target (resolvers made on its first question)."""
+        return Decorators(lambda: map(self, self.platforms))
+
+    def close(self) -> None:
+        """Break each resolver's reference cycles (`Resolver.close`): what they memoised is freed when the last
+        reference to them goes, the collector being off while the engine runs."""
+        for resolver in self.made.values():
+            resolver.close()
+
+
+def _peers(resolvers: weakref.ref[Resolvers], platform: str) -> list[Resolver]:
+    """The other targets' resolvers (through a weak reference: a resolver kept by `Resolvers` that held it
+    strongly would make a reference cycle of the whole analysis, freed only by a cyclic collection)."""
+    made = resolvers()
+    return [] if made is None else [made(p) for p in made.platforms if p != platform]
