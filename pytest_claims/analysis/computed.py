@@ -123,21 +123,21 @@ def _literal(
     or the object of a method call that reads it (`d.items()`, `d.get(k, k)`); None when anything else may
     change or replace it."""
     bound: list[ast.Assign] = []
-    called: set[int] = set()
+    called: list[ast.AST] = []  # by identity: an address (`id`) would make the facts depend on the process
     for node in ast.walk(func):
         if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
             bound.append(node)
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _READS:
             if isinstance(node.func.value, ast.Name) and node.func.value.id == name:
-                called.add(id(node.func.value))
+                called.append(node.func.value)
         elif isinstance(node, ast.For) and isinstance(node.iter, ast.Name) and node.iter.id == name:
-            called.add(id(node.iter))  # iterated: its keys
+            called.append(node.iter)  # iterated: its keys
     if len(bound) != 1 or len(bound[0].targets) != 1 or not isinstance(bound[0].value, ast.Dict):
         return None
     display = bound[0].value
     target = bound[0].targets[0]
     for node in ast.walk(func):
-        if node is target or id(node) in called:
+        if node is target or any(node is seen for seen in called):
             continue
         if node.id == name if isinstance(node, ast.Name) else _binds(node, name):
             return None  # read some other way (passed on, subscripted, stored to) or bound again
