@@ -35,7 +35,7 @@ from pytest_claims.analysis.resolvers import Resolvers as Resolvers  # re-export
 from pytest_claims.analysis.resolvers import host_version as host_version
 from pytest_claims.analysis.rules import check_rules
 from pytest_claims.analysis.stubs import typeshed_version
-from pytest_claims.analysis.validity import Validity
+from pytest_claims.analysis.validity import Validity, files_of
 from pytest_claims.config import Config, load_config
 from pytest_claims.persist.cache import (
     FactsCache,
@@ -229,7 +229,7 @@ class Run:
         their stored verdicts record (every claim without one): `old` maps each changed file (project-relative)
         to its old bytes, None when it did not exist."""
         store = self.store
-        places = {key.partition("|")[2].partition(":")[2]: name for name, key in store.old_digests.items()}
+        places = files_of(store.old_digests)
         with _scope(self.cache):
             return affected(change_of(self.project, old, places), keys, store.old_verdicts)
 

@@ -52,6 +52,11 @@ def keys(project: Project) -> dict[str, str]:
     return {name: f"{digests[name]}|{place(files[name])}" for name in digests}
 
 
+def files_of(keys: dict[str, str]) -> dict[str, str]:
+    """file (project-relative) -> module, from the keys a store was written with (`keys`, then `place`)."""
+    return {_place_in(key).partition(":")[2]: name for name, key in keys.items()}
+
+
 def _shape(project: Project, name: str) -> str:
     """`facts.hierarchy_shape` with the module's place: the names its imports bind depend on it (a relative
     import), and a module that binds nothing of the kind stays "" wherever it lies."""
