@@ -46,8 +46,9 @@ from pytest_claims.persist.cache import (
 )
 from pytest_claims.persist.snapshot import snapshot_for
 from pytest_claims.persist.store import SummaryStore, VerdictStore
-from pytest_claims.records import Claimed, Details, DirectiveError, RuleResult
+from pytest_claims.records import Claimed, DirectiveError, RuleResult
 from pytest_claims.records import ClaimResult as ClaimResult  # re-exported: Result holds them
+from pytest_claims.reportdetails import Details
 
 ports.use_derived(derived)  # parsed stubs and the catalogue persist beside the cache (`_derived_beside`)
 

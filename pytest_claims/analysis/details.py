@@ -12,7 +12,8 @@ from collections.abc import Iterable, Sequence
 
 from pytest_claims.analysis.project import Project
 from pytest_claims.analysis.stubs import typeshed_version
-from pytest_claims.records import Claimed, ClaimResult, Definition, Details, ModuleDetail, RuleResult
+from pytest_claims.records import Claimed, ClaimResult, RuleResult
+from pytest_claims.reportdetails import Definition, Details, ModuleDetail
 
 
 def report_details(

@@ -11,7 +11,8 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import TYPE_CHECKING
 
-from pytest_claims.records import Details, FrontierEntry, Violation
+from pytest_claims.records import FrontierEntry, Violation
+from pytest_claims.reportdetails import Details
 
 if TYPE_CHECKING:
     from pytest_claims.engine import Result

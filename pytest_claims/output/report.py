@@ -21,7 +21,8 @@ from pytest_claims.files import write_file
 from pytest_claims.output.common import details_of, dump_chunks, frontier_sort_key, posix, violation_sort_key
 from pytest_claims.output.sarif import SARIF_SCHEMA_URI, sarif_report, sarif_report_many
 from pytest_claims.output.summary import count_sites
-from pytest_claims.records import MAX_ALIAS_DEPTH, BlindSpot, Details, FrontierEntry, RuleResult
+from pytest_claims.records import MAX_ALIAS_DEPTH, BlindSpot, FrontierEntry, RuleResult
+from pytest_claims.reportdetails import Details
 from pytest_claims.vocabulary import UNCHECKED_CLAIMS
 
 if TYPE_CHECKING:

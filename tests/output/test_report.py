@@ -33,7 +33,8 @@ from pytest_claims.output.report import (
     write_report,
 )
 from pytest_claims.output.sarif import repository_root
-from pytest_claims.records import HOW, Definition, RuleResult
+from pytest_claims.records import HOW, RuleResult
+from pytest_claims.reportdetails import Definition
 
 TESTDATA = Path(__file__).resolve().parents[2] / "testdata"
 VIOLATIONS = TESTDATA / "violations"

@@ -15,6 +15,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "pytest_claims"
 LAYERS: tuple[tuple[str, ...], ...] = (
     (
         "pytest_claims.records",
+        "pytest_claims.reportdetails",
         "pytest_claims.codec",
         "pytest_claims.codekey",
         "pytest_claims.dotted",
