@@ -34,6 +34,9 @@ LEFT_INTERPRETED = {
     "pytest_claims/analysis/stubs.py",
     # the helper-process plumbing: not where the time goes
     "pytest_claims/analysis/extraction.py",
+    # the wiring of the resolvers: each holds a weak reference to `Resolvers` (a compiled class takes none), and
+    # it runs once per target
+    "pytest_claims/analysis/resolvers.py",
 }
 """Files of the compiled packages that stay Python (the records, in `records.py`, stay Python too)."""
 
