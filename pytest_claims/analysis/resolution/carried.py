@@ -6,11 +6,11 @@ into; any other caller may pass any datetime, so the blind spot stays beside the
 
 from __future__ import annotations
 
-from pytest_claims.analysis.arguments import MADE, NAMED, SURE
+from pytest_claims.analysis.arguments import MADE
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.exclusion import Exclusion
-from pytest_claims.analysis.resolution.stored import DECORATES, MAX_SITES, Origin, Site, Stored
+from pytest_claims.analysis.resolution.stored import DECORATES, MAX_SITES, Origin, Site, Stored, passed_value
 from pytest_claims.analysis.resolution.symbols import (
     ProjectClass,
     ProjectFunction,
@@ -99,16 +99,10 @@ class Carried:
         argument itself (`f(datetime(..., tzinfo=zone))`), or a local of the caller bound to one before the call."""
         module = self.stored.view.module(module_name)
         func = module.facts.functions[index]
-        passed = dict(func.calls).get(use_index)
-        if passed is None:
+        value = passed_value(func, use_index, param, position)
+        if value is None:
             return []
-        given, keywords = passed
-        value = dict(keywords).get(param)
-        if value is None and 0 <= position < len(given):
-            value = given[position]
-        if not (isinstance(value, tuple) and len(value) == 2 and value[0] in (NAMED, SURE, MADE)):
-            return []
-        name = str(value[1])
+        name = value[1]
         if value[0] == MADE:
             return self._made_with(module, index, func.uses[use_index][2], tuple(name.split(".")))
         if "." in name:

@@ -304,16 +304,10 @@ class Stored:
         func = module.facts.functions[index]
         if use_index == DECORATES:  # `@deco` over `def f`: the call `deco(f)` passes `f` first
             return [(ProjectFunction(module_name, index), func.line, module_name)] if position == 0 else []
-        passed = dict(func.calls).get(use_index)
-        if passed is None:
+        value = passed_value(func, use_index, param, position)
+        if value is None:
             return []
-        given, keywords = passed
-        value = dict(keywords).get(param)
-        if value is None and 0 <= position < len(given):
-            value = given[position]
-        if not (isinstance(value, tuple) and len(value) == 2 and value[0] in (NAMED, SURE, MADE)):
-            return []
-        chain = tuple(str(value[1]).split("."))
+        chain = tuple(value[1].split("."))
         line = func.uses[use_index][2]
         if value[0] == MADE:
             made = self.bodies.use(module, func, chain)[0]
@@ -404,3 +398,18 @@ def private_owner(
     if len(chain) != 2 or not attr.startswith("__") or attr.endswith("__") or chain[0] != func.first or not func.cls:
         return None
     return [(module.name, i) for i in view.classes_named(module, func.cls)]
+
+
+def passed_value(func: FunctionFacts, use_index: int, param: str, position: int) -> tuple[str, str] | None:
+    """What the call at `func.uses[use_index]` passes for the parameter `param` (at `position`), when it is a
+    name the facts record (`arguments.NAMED`, `SURE`, `MADE`): (kind, dotted name); None otherwise."""
+    passed = dict(func.calls).get(use_index)
+    if passed is None:
+        return None
+    given, keywords = passed
+    value = dict(keywords).get(param)
+    if value is None and 0 <= position < len(given):
+        value = given[position]
+    if not (isinstance(value, tuple) and len(value) == 2 and value[0] in (NAMED, SURE, MADE)):
+        return None
+    return str(value[0]), str(value[1])
