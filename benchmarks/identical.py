@@ -1,6 +1,7 @@
 """Are two revisions' verdicts and reports byte-identical? The check a restructuring step must pass.
 
     python benchmarks/identical.py BEFORE AFTER [--target fixtures example S W] [--platform linux ...]
+                                 [--cold-only | --cached-only]
 
 Each revision (any git revision of this repository) is checked out into a detached worktree under a temporary
 directory, and `pytest-claims check` of that revision (`python -m pytest_claims`, the worktree first on the
@@ -81,6 +82,9 @@ def steady(path: Path) -> list[str]:
     return text.splitlines()
 
 
+KINDS = ("cold", "filling", "warm")
+
+
 def runs(tree: Path, name: str, platforms: list[str], work: Path, kinds: tuple[str, ...]) -> dict[str, Path]:
     """Cold, filling and warm runs of one revision on one target (a copy of its own): their output directories."""
     copy = work / f"{tree.name}-{name}"
@@ -116,7 +120,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("after")
     parser.add_argument("--target", nargs="+", choices=sorted(TARGETS), default=["fixtures", "example", "S"])
     parser.add_argument("--platform", nargs="+", default=["linux", "win32", "darwin"])
-    parser.add_argument("--cold-only", action="store_true", help="one cold run per revision (a large target)")
+    runs_wanted = parser.add_mutually_exclusive_group()
+    runs_wanted.add_argument("--cold-only", action="store_true", help="one cold run per revision (a large target)")
+    runs_wanted.add_argument("--cached-only", action="store_true",
+                             help="the filling and warm runs alone (the cold runs compared already)")
     parser.add_argument("--keep", type=Path, help="work here and keep it (default: a temporary directory)")
     args = parser.parse_args(argv)
     work = args.keep or Path(tempfile.mkdtemp(prefix="identical-"))
@@ -129,9 +136,9 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{name}: missing ({TARGETS[name]}): build it with benchmarks/workload.py")
                 same = False
                 continue
-            kinds = ("cold",) if args.cold_only else ("cold", "filling", "warm")
+            kinds = ("cold",) if args.cold_only else ("filling", "warm") if args.cached_only else KINDS
             before, after = (runs(tree, name, args.platform, work, kinds) for tree in trees)
-            pairs = [(f"{tree.name} {kind} vs cold", found["cold"], found[kind])
+            pairs = [(f"{tree.name} {kind} vs {kinds[0]}", found[kinds[0]], found[kind])
                      for tree, found in ((trees[0], before), (trees[1], after)) for kind in kinds[1:]]
             pairs += [(kind, before[kind], after[kind]) for kind in kinds]
             agree = all([compare(f"{name} {label}", a, b) for label, a, b in pairs])  # every difference printed
