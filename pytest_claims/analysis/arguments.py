@@ -51,7 +51,16 @@ INSTANCE = "instance"
 callee's `isinstance` tests of the parameter, `((classes as written, answer), ...)` (a test not among them stays
 open)."""
 
-DECIDING = LITERALS | {SOME}
+FUNCTION = "function"
+"""The kind of a decided parameter whose argument is a plain module-level def passed by name (`connect(receiver)`):
+never None, and without the members only a bound method has (`FUNCTION_LACKS`), so `hasattr(p, "__self__")` is
+false. Its value is None."""
+
+FUNCTION_LACKS = frozenset({"__func__", "__self__"})
+"""The members a bound method has and a plain function lacks: what `hasattr` tests to tell the two apart
+(Django's `dispatch._make_id`)."""
+
+DECIDING = LITERALS | {SOME, FUNCTION}
 """The kinds of a decided parameter (`Decided`)."""
 
 HOPS = ""

@@ -11,7 +11,7 @@ import ast
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from pytest_claims.analysis.arguments import INSTANCE, LITERALS, SOME, Lit, dotted, literal
+from pytest_claims.analysis.arguments import FUNCTION, FUNCTION_LACKS, INSTANCE, LITERALS, SOME, Lit, dotted, literal
 from pytest_claims.analysis.specials import LITERAL_MEMBERS_BY_VERSION, PRESENCE_AT_RUN_TIME
 from pytest_claims.records import (
     Cond,
@@ -105,9 +105,11 @@ def _parameter(node: CondParam, args: Mapping[str, Lit]) -> bool | None:
             if want is not None and classes == want[1]:
                 return bool(answer)
         return None
-    if op == "hasattr":  # decided for a literal: its class is known exactly
+    if op == "hasattr":  # decided for a literal: its class is known exactly; for a plain def, what it lacks
+        if have[0] == FUNCTION:
+            return False if want is not None and want[1] in FUNCTION_LACKS else None
         return _literal_has(have, want)
-    if have[0] in (SOME, INSTANCE):  # never None, value unknown: only a test against None is decided
+    if have[0] in (SOME, INSTANCE, FUNCTION):  # never None, value unknown: only a test against None is decided
         if op in ("is", "isnot") and want is not None and want[0] == "None":
             return op == "isnot"
         return None

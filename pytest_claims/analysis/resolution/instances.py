@@ -11,11 +11,18 @@ stays open: both branches are walked.
 
 from __future__ import annotations
 
-from pytest_claims.analysis.arguments import INSTANCE, MADE, NAMED, SURE, VALUE, Signature, bound
+from pytest_claims.analysis.arguments import FUNCTION, INSTANCE, MADE, NAMED, SURE, VALUE, Signature, bound
 from pytest_claims.analysis.resolution.conditional import Judge, Site
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
-from pytest_claims.analysis.resolution.symbols import ProjectClass, ProjectInstance, StdInstance, StdName, Sym
+from pytest_claims.analysis.resolution.symbols import (
+    ProjectClass,
+    ProjectFunction,
+    ProjectInstance,
+    StdInstance,
+    StdName,
+    Sym,
+)
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.records import Cond, CondAnd, CondNot, CondOr, CondParam, Decided
 
@@ -35,8 +42,10 @@ class Instances:
         self, key: tuple[str, int], tests: tuple[str, ...], accepts: Signature, site: Site, shift: int | None
     ) -> Decided:
         """The callee's tested parameters the call passes a value of known class (never None): each with the answers
-        to its `isinstance` tests of it (`arguments.INSTANCE`)."""
-        if shift is None or not any(_of_class(v) for v in (*site.passed[0], *(v for _, v in site.passed[1]))):
+        to its `isinstance` tests of it (`arguments.INSTANCE`); and those it passes a plain def by name
+        (`arguments.FUNCTION`)."""
+        passed = (*site.passed[0], *(v for _, v in site.passed[1]))
+        if shift is None or not any(_of_class(v) or _bare(v) for v in passed):
             return ()
         values = bound(accepts, site.passed, shift)
         if values is None:
@@ -45,6 +54,9 @@ class Instances:
         decided: list[tuple[str, str, object]] = []
         for param in tests:
             value = values.get(param)
+            if isinstance(value, tuple) and _bare(value) and self._plain_def(str(value[1]), site):
+                decided.append((param, FUNCTION, None))
+                continue
             if not _of_class(value):
                 continue
             assert isinstance(value, tuple) and isinstance(value[0], str)
@@ -60,6 +72,15 @@ class Instances:
                     answers.append((names, answer))
             decided.append((param, INSTANCE, tuple(answers)))
         return tuple(decided)
+
+    def _plain_def(self, name: str, site: Site) -> bool:
+        """Whether a bare name the caller passes denotes one plain module-level def, undecorated: a function object
+        that is no bound method (its `__func__` and `__self__` are never set by the project, an assumption)."""
+        syms, _ = self.bodies.use(site.module, site.func, (name,))
+        if len(syms) != 1 or not isinstance(syms[0], ProjectFunction):
+            return False
+        facts = self.view.module(syms[0].module).facts.functions[syms[0].idx]
+        return facts.kind == "function" and not facts.cls and not facts.decorated
 
     def _named(self, name: str, site: Site) -> list[Sym]:
         """The class of a stdlib attribute passed by name (`timezone.utc`), when the stubs declare it with one class
@@ -149,6 +170,11 @@ def _of_class(value: object) -> bool:
     if not (isinstance(value, tuple) and len(value) == 2):
         return False
     return value[0] in (MADE, SURE) or (value[0] == NAMED and "." in str(value[1]))
+
+
+def _bare(value: object) -> bool:
+    """A passed value that is a bare name (`receiver`): what `_plain_def` may find a def behind."""
+    return isinstance(value, tuple) and len(value) == 2 and value[0] == NAMED and "." not in str(value[1])
 
 
 def _is_class(sym: Sym) -> bool:
