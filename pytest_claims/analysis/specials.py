@@ -320,14 +320,15 @@ ZONE_READERS: dict[str, tuple[str, ...]] = {
     "dst": ("dst",),
     "tzname": ("tzname",),
     "astimezone": ("utcoffset",),
-    "strftime": ("utcoffset", "tzname"),
+    "strftime": ("utcoffset", "tzname", "dst"),
     "timetuple": ("dst",),
     "utctimetuple": ("utcoffset",),
     "timestamp": ("utcoffset",),
     "isoformat": ("utcoffset",),
 }
-"""What a `datetime` method asks the zone it carries (`%z` / `%Z` of `strftime`, the offset `astimezone` converts
-from): a call of one on a value known to carry a project zone enters those methods of the zone."""
+"""What a `datetime` method asks the zone it carries (`%z` / `%Z` of `strftime`, and `dst()` for the `timetuple()` it
+formats; the offset `astimezone` converts from): a call of one on a value known to carry a project zone enters those
+methods of the zone."""
 
 ZONE_BY_NAME: dict[str, tuple[Callback, ...]] = {
     "replace": (Callback(None, "tzinfo", _ZONE),),

@@ -65,10 +65,9 @@ class Carried:
         return found
 
     def _method_param(self, func: FunctionFacts, param: str) -> int | None:
-        """The position (`self` counted) of a plain method's parameter its body never binds again, or None."""
+        """The position (`self` counted) of a plain method's parameter, or None. What the parameter holds where it
+        is used is the caller's (`Held`): bound again only after the use (`dt += delta`), it is the value passed."""
         if func.kind != "method" or not func.arity or param == func.first or param not in func.arity[0]:
-            return None
-        if any(binding.name == param for binding in func.bindings):
             return None
         return func.arity[0].index(param)
 
@@ -136,7 +135,7 @@ class Carried:
             return []
         # the positional names, `self` first: a decorated def keeps them where it passes one on (`accepts`)
         positional = func.arity[0] if func.arity else func.accepts[0]
-        if positional[1:2] != (param,) or any(binding.name == param for binding in func.bindings):
+        if positional[1:2] != (param,):
             return []
         self.stored.tracker.module(HIERARCHY)
         zones = set(self.stored.hierarchy.std_subclasses("datetime", "tzinfo"))

@@ -32,10 +32,22 @@ class CommonZone(datetime.tzinfo):
         # want-blind: `dt.utcoffset()` from vio.callbacks_cases.shift_to_unknown via vio.zone_cases.CommonZone.fromutc -> vio.zone_cases.CommonZone._fromutc
         # want-blind: `dt.utcoffset()` from vio.zone_cases.exists_in via vio.zone_cases.CommonZone.fromutc -> vio.zone_cases.CommonZone._fromutc
         # want-blind: `dt.utcoffset()` from vio.zone_cases.moved_to via vio.zone_cases.CommonZone.fromutc -> vio.zone_cases.CommonZone._fromutc
-        return dt + dt.utcoffset()  # want-blind: `dt.utcoffset()` from vio.zone_cases.CommonZone._fromutc
+        offset = dt.utcoffset()  # want-blind: `dt.utcoffset()` from vio.zone_cases.CommonZone._fromutc
+        dt += offset  # bound again after the use: there `dt` is still what `fromutc` passed
+        return dt
+
+    # claims: deterministic
+    def _rebuilt(self, dt):
+        dt = datetime.datetime(2020, 1, 1)  # bound again before the use: no longer the datetime passed
+        # want-blind: `dt.utcoffset()` from vio.callbacks_cases.replaced_with_unknown via vio.zone_cases.CommonZone.fromutc -> vio.zone_cases.CommonZone._rebuilt
+        # want-blind: `dt.utcoffset()` from vio.callbacks_cases.shift_to_unknown via vio.zone_cases.CommonZone.fromutc -> vio.zone_cases.CommonZone._rebuilt
+        # want-blind: `dt.utcoffset()` from vio.zone_cases.exists_in via vio.zone_cases.CommonZone.fromutc -> vio.zone_cases.CommonZone._rebuilt
+        # want-blind: `dt.utcoffset()` from vio.zone_cases.moved_to via vio.zone_cases.CommonZone.fromutc -> vio.zone_cases.CommonZone._rebuilt
+        return dt.utcoffset()  # want-blind: `dt.utcoffset()` from vio.zone_cases.CommonZone._rebuilt
 
     @_checked
     def fromutc(self, dt):
+        self._rebuilt(dt)
         return self._fromutc(dt)
 
 
@@ -111,3 +123,39 @@ def made_naive(dt: datetime.datetime):
 def moved_year(dt, year):
     # want-blind: `dt.replace(year=year)` from vio.zone_cases.moved_year
     return dt.replace(year=year)
+
+
+# -- `strftime` formats the `timetuple()`, whose `tm_isdst` asks the zone's `dst()` -----------------------------
+
+
+class SummerZone(datetime.tzinfo):
+    """A zone whose `dst()` alone reads the clock."""
+
+    def utcoffset(self, dt):
+        return datetime.timedelta(0)
+
+    def dst(self, dt):
+        # want: deterministic call time.localtime from vio.zone_cases.formatted via vio.zone_cases.SummerZone.dst
+        # want: deterministic call time.localtime from vio.zone_cases.exists_in via vio.zone_cases.SummerZone.dst
+        return datetime.timedelta(hours=time.localtime().tm_isdst)
+
+    def tzname(self, dt):
+        return "S"
+
+
+# claims: deterministic
+def formatted(dt):
+    return dt.strftime("%Y%m%d")  # want-blind: `dt.strftime("%Y%m%d")` from vio.zone_cases.formatted
+
+
+def formatted_summer():
+    return formatted(datetime.datetime(2020, 1, 1, tzinfo=SummerZone()))
+
+
+# claims: deterministic
+def day_of(dt):
+    return dt.day
+
+
+def day_in_summer():
+    return day_of(datetime.datetime(2020, 1, 1, tzinfo=SummerZone()))
