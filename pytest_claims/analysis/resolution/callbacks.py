@@ -1,7 +1,8 @@
 """The stdlib calling back into a value handed to it (a `given` use: `dt.astimezone(zone)`, `json.dumps(o,
 default=f)`, `d[key]`): the project methods the value's class gives for what `specials.CALLS_BACK` says the stdlib
 calls are entered, looked up by where the stubs define the callee; a callable or zone of unknown class handed over
-is a blind spot.
+is a blind spot. A zone of unknown class is some `tzinfo` (`datetime` checks): what `datetime` calls on it is also
+entered in every project `tzinfo` subclass.
 """
 
 from __future__ import annotations
