@@ -320,14 +320,34 @@ ZONE_READERS: dict[str, tuple[str, ...]] = {
     "dst": ("dst",),
     "tzname": ("tzname",),
     "astimezone": ("utcoffset",),
-    "strftime": ("utcoffset", "tzname"),
+    "strftime": ("utcoffset", "tzname", "dst"),
     "timetuple": ("dst",),
     "utctimetuple": ("utcoffset",),
     "timestamp": ("utcoffset",),
     "isoformat": ("utcoffset",),
 }
-"""What a `datetime` method asks the zone it carries (`%z` / `%Z` of `strftime`, the offset `astimezone` converts
-from): a call of one on a value known to carry a project zone enters those methods of the zone."""
+"""What a `datetime` method asks the zone it carries (`%z` / `%Z` of `strftime`, and `dst()` for the `timetuple()` it
+formats; the offset `astimezone` converts from): a call of one on a value known to carry a project zone enters those
+methods of the zone."""
+
+ZONE_BY_NAME: dict[str, tuple[Callback, ...]] = {
+    "replace": (Callback(None, "tzinfo", _ZONE),),
+    "astimezone": (Callback(0, "tz", _ZONE),),
+}
+"""The calls that hand a `datetime` a zone, by name, for a receiver of unknown class: `x.replace(tzinfo=zone)`,
+`x.astimezone(zone)` (no other class the stdlib or a project is known to define takes a zone so)."""
+
+
+def hands_a_zone(entry: Callback) -> bool:
+    """Whether the stdlib keeps or converts to the value an entry names, as a `tzinfo` (it checks the class: the
+    value is an instance of some `tzinfo` subclass, or None)."""
+    return entry.tries == _ZONE
+
+
+def fills(entry: Callback, slot: str) -> bool:
+    """Whether a `given` use's slot (a position, or a keyword) is the argument the entry calls back into."""
+    return (entry.position is not None and str(entry.position) == slot) or entry.keyword == slot
+
 
 KEYED_BY_NAME: dict[str, tuple[Callback, ...]] = {
     dotted.rsplit(".", 1)[1]: entries for dotted, entries in CALLS_BACK.items() if dotted.startswith("builtins.")

@@ -1,7 +1,8 @@
 """The stdlib calling back into a value handed to it (a `given` use: `dt.astimezone(zone)`, `json.dumps(o,
 default=f)`, `d[key]`): the project methods the value's class gives for what `specials.CALLS_BACK` says the stdlib
 calls are entered, looked up by where the stubs define the callee; a callable or zone of unknown class handed over
-is a blind spot.
+is a blind spot. A zone of unknown class is some `tzinfo` (`datetime` checks): what `datetime` calls on it is also
+entered in every project `tzinfo` subclass.
 """
 
 from __future__ import annotations
@@ -27,7 +28,16 @@ from pytest_claims.analysis.resolution.symbols import (
 )
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
-from pytest_claims.analysis.specials import CALLS_BACK, KEYED_BY_NAME, READS_ITS_ZONE, Callback, read_given
+from pytest_claims.analysis.specials import (
+    CALLS_BACK,
+    KEYED_BY_NAME,
+    READS_ITS_ZONE,
+    ZONE_BY_NAME,
+    Callback,
+    fills,
+    hands_a_zone,
+    read_given,
+)
 from pytest_claims.records import HIERARCHY, FunctionFacts
 
 
@@ -55,11 +65,7 @@ class Callbacks:
         stdlib's, the project methods the value's class gives for what the stdlib calls are entered here; a
         value of unknown class where a callable or a zone is handed over is a blind spot (semantics §5)."""
         slot, callee, text = read_given(code)
-        entries = [
-            entry
-            for entry in self._calls_back(module, func, callee)
-            if str(entry.position) == slot or entry.keyword == slot
-        ]
+        entries = [entry for entry in self._calls_back(module, func, callee) if fills(entry, slot)]
         if not entries:
             return
         values, reads = self.bodies.use(module, func, chain)
@@ -93,6 +99,8 @@ class Callbacks:
                     entries += [entry for name in sorted(names) for entry in table.get(name, ())]
                 case Unknown() | Opaque() | ContainerMethod() if len(callee) > 1:
                     entries += KEYED_BY_NAME.get(callee[-1], ())
+                    if isinstance(sym, Unknown):  # `x.replace(tzinfo=zone)`: a datetime's, by its name
+                        entries += ZONE_BY_NAME.get(callee[-1], ())
         return entries
 
     def _callback_table(self) -> dict[str, tuple[Callback, ...]]:
@@ -125,11 +133,13 @@ class Callbacks:
         """Enter what the stdlib calls on `values` (the syms of `chain`): for each of the entry's tries, the first
         alternative the value's class gives. A project class is called back only where the stdlib makes
         instances of it (`entry.cls`); a function value is entered by its reference already."""
-        if not any(isinstance(sym, (ProjectClass, ProjectInstance, StdInstance)) for sym in values):
+        below = self._std_instances(values) if entry.blind else []
+        if hands_a_zone(entry) and any(isinstance(sym, Unknown) for sym in values):
+            below += [zone for zone in self._any_zone() if zone not in below]
+        if not below and not any(isinstance(sym, (ProjectClass, ProjectInstance)) for sym in values):
             return
         # a class given where no instance of it is made: its methods are not called (`copy.copy(C)`)
         members = entry.cls or not all(isinstance(sym, ProjectClass) for sym in values)
-        below = self._std_instances(values) if entry.blind else []
         for alternatives in entry.tries:
             for name in alternatives:
                 entered: list[Sym] = []
@@ -144,6 +154,13 @@ class Callbacks:
                     self._outcome(sym, "call", line, found, "", how="callback")
                 if entered:
                     break
+
+    def _any_zone(self) -> list[ProjectInstance]:
+        """A zone of unknown class handed to `datetime` is an instance of some `tzinfo` subclass (the stdlib checks):
+        an instance of each project class deriving from `datetime.tzinfo` (the zones of other packages stay a blind
+        spot)."""
+        self.tracker.module(HIERARCHY)
+        return [ProjectInstance(*key) for key in self.hierarchy.std_subclasses("datetime", "tzinfo")]
 
     def _std_instances(self, values: list[Sym]) -> list[ProjectInstance]:
         """A value of a stdlib class handed over to be called back (`zone: datetime.tzinfo`) may be an instance of

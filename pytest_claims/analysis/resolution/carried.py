@@ -1,7 +1,9 @@
 """A project `tzinfo` carried inside a `datetime` passed where a claim's walk starts: `offset(dt)` calling
 `dt.utcoffset()`, where the project's own calls of `offset` pass `datetime(..., tzinfo=LocalZone())` or a local bound
 from `naive.replace(tzinfo=LocalZone())`. The zones those datetimes were made with are what `dt.utcoffset()` calls
-into; any other caller may pass any datetime, so the blind spot stays beside them.
+into; any other caller may pass any datetime, so the blind spot stays beside them. A datetime the stdlib hands a
+zone's `fromutc` carries that zone (`dt.tzinfo is self`), and so does the one such a method passes on unchanged
+(`self._fromutc(dt)`).
 """
 
 from __future__ import annotations
@@ -19,8 +21,8 @@ from pytest_claims.analysis.resolution.symbols import (
     StdName,
     Unknown,
 )
-from pytest_claims.analysis.specials import ZONE_SLOTS, read_given
-from pytest_claims.records import FunctionFacts
+from pytest_claims.analysis.specials import ZONE_BY_NAME, ZONE_SLOTS, fills, read_given
+from pytest_claims.records import HIERARCHY, FunctionFacts
 
 _Known = tuple[list[Origin], frozenset[str]]
 
@@ -55,6 +57,7 @@ class Carried:
         found: list[Origin] = []
         if position is None:
             return found
+        found += self._handed_self(module_name, index, param)
         for site_module, site_index, use_index, shift in sites:
             for origin in self._passed_zones(site_module, site_index, use_index, param, position - shift):
                 if origin not in found:
@@ -62,10 +65,9 @@ class Carried:
         return found
 
     def _method_param(self, func: FunctionFacts, param: str) -> int | None:
-        """The position (`self` counted) of a plain method's parameter its body never binds again, or None."""
+        """The position (`self` counted) of a plain method's parameter, or None. What the parameter holds where it
+        is used is the caller's (`Held`): bound again only after the use (`dt += delta`), it is the value passed."""
         if func.kind != "method" or not func.arity or param == func.first or param not in func.arity[0]:
-            return None
-        if any(binding.name == param for binding in func.bindings):
             return None
         return func.arity[0].index(param)
 
@@ -109,12 +111,39 @@ class Carried:
             return []
         found: list[Origin] = []
         call_line = func.uses[use_index][2]
+        rebound = False
         for binding in func.bindings:  # bound before the call: what a later binding makes is not passed here
             if binding.name != name or binding.line > call_line:
                 continue
+            rebound = True
             if binding.kind in ("alias", "instance") and binding.target:
                 callee = tuple(binding.target.removesuffix(".()").split("."))
                 found += self._made_with(module, index, binding.line, callee)
+        if not rebound:  # the caller's own parameter, passed on unchanged
+            found += self._handed_self(module_name, index, name)
+        return found
+
+    def _handed_self(self, module_name: str, index: int, param: str) -> list[Origin]:
+        """The zone inside the datetime the stdlib hands a zone's `fromutc` for its parameter `param`: the zone itself
+        (Python calls `tz.fromutc(dt)` with `dt.tzinfo is tz`), an instance of the method's class that is no
+        instance of the subclasses overriding `fromutc` (the stdlib looks the name up on the zone). Any
+        `fromutc` of a project `tzinfo` subclass counts, decorated or not: what a decorator's wrapper passes on is
+        the same datetime, and other callers of the method stay a blind spot."""
+        module = self.stored.view.module(module_name)
+        func = module.facts.functions[index]
+        if func.kind != "method" or not func.cls or func.qualname.rpartition(".")[2] != "fromutc":
+            return []
+        # the positional names, `self` first: a decorated def keeps them where it passes one on (`accepts`)
+        positional = func.arity[0] if func.arity else func.accepts[0]
+        if positional[1:2] != (param,):
+            return []
+        self.stored.tracker.module(HIERARCHY)
+        zones = set(self.stored.hierarchy.std_subclasses("datetime", "tzinfo"))
+        found: list[Origin] = []
+        for cls_index in self.stored.view.classes_named(module, func.cls):
+            if (module_name, cls_index) in zones:
+                without = self.exclusion.outside(ProjectFunction(module_name, index), "fromutc")
+                found.append((ProjectInstance(module_name, cls_index, tuple(sorted(without))), func.line, module_name))
         return found
 
     def _made_with(self, module: Module, index: int, line: int, callee: tuple[str, ...]) -> list[Origin]:
@@ -152,7 +181,7 @@ class Carried:
                     if any(slot in ZONE_SLOTS.get(name, ()) for name in names):
                         return True
                 case Unknown() if len(callee) > 1:
-                    if (callee[-1], slot) in (("replace", "tzinfo"), ("astimezone", "0"), ("astimezone", "tz")):
+                    if any(fills(entry, slot) for entry in ZONE_BY_NAME.get(callee[-1], ())):
                         return True
         return False
 

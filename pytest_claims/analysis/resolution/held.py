@@ -132,8 +132,12 @@ class Held:
         self, module: Module, func: FunctionFacts, chain: tuple[str, ...], at: tuple[int, Found]
     ) -> None:
         """`dt.utcoffset()` on a parameter of the method a claim's walk starts from: the zones inside the datetimes
-        the project's calls of the method pass for it (`_carried`); inside the walk, nothing."""
+        the project's calls of the method pass for it (`_carried`); inside the walk, nothing. A parameter bound
+        again before the use's line may hold anything there; bound only after it, the first time the line runs it
+        holds what was passed (a loop going back to it may hold more: the blind spot stays)."""
         if chain[0] == func.first or chain[0].startswith(("(", "<")):
+            return
+        if any(binding.name == chain[0] and binding.line <= at[0] for binding in func.bindings):
             return
         if func is self.bodies.current:
             self.bodies.asked += 1  # what it adds depends on how the walk entered the method

@@ -21,6 +21,7 @@ class ClockZone(datetime.tzinfo):
     def utcoffset(self, dt):
         # want: deterministic call time.localtime from vio.callbacks_cases.built_with_clock via vio.callbacks_cases.ClockZone.utcoffset
         # want: deterministic call time.localtime from vio.callbacks_cases.replaced_with_clock via vio.callbacks_cases.ClockZone.utcoffset
+        # want: deterministic call time.localtime from vio.zone_cases.exists_in via vio.callbacks_cases.ClockZone.utcoffset
         return datetime.timedelta(seconds=time.localtime().tm_gmtoff)
 
     def dst(self, dt):
@@ -39,6 +40,10 @@ class DiskZone(datetime.tzinfo):
         # want: sandboxed call os.path.exists from vio.callbacks_cases.stamp_in_disk via vio.callbacks_cases.DiskZone.utcoffset
         # want: sandboxed call os.path.exists from vio.callbacks_cases.now_in_disk via vio.callbacks_cases.DiskZone.utcoffset
         # want: sandboxed call os.path.exists from vio.callbacks_cases.typed_zone via vio.callbacks_cases.DiskZone.utcoffset
+        # want: deterministic call os.path.exists from vio.zone_cases.exists_in via vio.callbacks_cases.DiskZone.utcoffset
+        # want: sandboxed call os.path.exists from vio.callbacks_cases.replaced_with_unknown via vio.callbacks_cases.DiskZone.utcoffset
+        # want: sandboxed call os.path.exists from vio.callbacks_cases.shift_to_unknown via vio.callbacks_cases.DiskZone.utcoffset
+        # want: sandboxed call os.path.exists from vio.zone_cases.moved_to via vio.callbacks_cases.DiskZone.utcoffset
         return datetime.timedelta(hours=os.path.exists("/etc/localtime"))
 
     def dst(self, dt):
@@ -129,7 +134,7 @@ def replaced_with_clock(dt: datetime.datetime):
     return dt.replace(tzinfo=ClockZone())
 
 
-# claims: deterministic
+# claims: sandboxed
 def replaced_with_unknown(dt: datetime.datetime, zone):
     return dt.replace(tzinfo=zone)  # want-blind: `dt.replace(tzinfo=zone)` from vio.callbacks_cases.replaced_with_unknown
 

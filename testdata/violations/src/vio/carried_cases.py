@@ -110,12 +110,14 @@ class LocalZone(datetime.tzinfo):
 
     def utcoffset(self, dt):
         # want: deterministic call time.localtime from vio.carried_cases.offset_here via vio.carried_cases.LocalZone.utcoffset
+        # want: deterministic call time.localtime from vio.zone_cases.exists_in via vio.carried_cases.LocalZone.utcoffset
         return datetime.timedelta(seconds=time.localtime().tm_gmtoff)
 
     def dst(self, dt):
         return datetime.timedelta(0)
 
     def tzname(self, dt):
+        # want: deterministic call time.localtime from vio.zone_cases.exists_in via vio.carried_cases.LocalZone.tzname
         return "DST" if time.localtime().tm_isdst else "STD"  # want: deterministic call time.localtime from vio.carried_cases.name_here via vio.carried_cases.LocalZone.tzname; deterministic call time.localtime from vio.carried_cases.Parser.assign via vio.carried_cases.LocalZone.tzname
 
 
@@ -245,6 +247,7 @@ class OwnZone(BaseZone):
     """Overrides `ambiguous`: `BaseZone.ambiguous` never runs with an `OwnZone` as `self`."""
 
     def dst(self, dt):
+        # want: deterministic call time.localtime from vio.zone_cases.exists_in via vio.carried_cases.OwnZone.dst
         return datetime.timedelta(hours=time.localtime().tm_isdst)
 
     def ambiguous(self, dt):
@@ -254,6 +257,7 @@ class OwnZone(BaseZone):
 class SharedZone(BaseZone):
     def dst(self, dt):
         # want: deterministic call time.localtime from vio.carried_cases.dst_of via vio.carried_cases.SharedZone.dst
+        # want: deterministic call time.localtime from vio.zone_cases.exists_in via vio.carried_cases.SharedZone.dst
         return datetime.timedelta(hours=time.localtime().tm_isdst)
 
 
