@@ -35,26 +35,36 @@ class Handed:
     ) -> None:
         self.view, _, _, _, self.bodies, self.tracker = parts
         self.summary = summary
+        self._asking: set[ProjectFunction] = set()
+        """The callees being judged: a method of one's local class passing a def back to it is not judged again
+        (the summary it would ask for is being made)."""
 
     def close(self) -> None:
         """Drop the references back to the summary (`found.closed`)."""
         self.summary = closed
 
-    def kept(self, module: Module, func: FunctionFacts, code: str) -> bool:
-        """`code` marks a `ref` use as an argument of one of `func`'s calls (`HANDED`): whether that call's only
-        callee is a project function whose parameter for it is kept for its local classes (`_kept_for_classes`)."""
+    def kept(self, module: Module, func: FunctionFacts, code: str) -> str | None:
+        """`code` marks a `ref` use as an argument of one of `func`'s calls (`HANDED`): the name of that call's only
+        callee where it is a project function whose parameter for it is kept for its local classes
+        (`_kept_for_classes`); None otherwise."""
         index, _, slot = code[len(HANDED) : -1].partition(" ")
         callees = self.bodies.use(module, func, func.uses[int(index)][0])[0]
         if len(callees) != 1 or not isinstance(callees[0], ProjectFunction) or callees[0].receiver is not None:
-            return False
+            return None
         home = self.view.module(callees[0].module)
         callee = home.facts.functions[callees[0].idx]
         if callee.kind != "function":
-            return False
+            return None
         position = int(slot) if slot.isdigit() else -2
         param = next((n for n, p in callee.received if p == position or (position == -2 and n == slot)), None)
         self.tracker.modules(frozenset({home.name}))
-        return param is not None and self._kept_for_classes(home, callee, param)
+        if param is None or callees[0] in self._asking:
+            return None
+        self._asking.add(callees[0])
+        try:
+            return callee.qualname if self._kept_for_classes(home, callee, param) else None
+        finally:
+            self._asking.discard(callees[0])
 
     def _kept_for_classes(self, home: Module, callee: FunctionFacts, param: str) -> bool:
         """The callee's own body (its local defs and lambdas included) uses `param` only as the function

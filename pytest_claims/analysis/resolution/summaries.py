@@ -283,7 +283,7 @@ class Summaries:
             syms = self.calls.fitting(module, func, chain, syms, passed, line, found, code)
         dispatched = ctx == "call" and len(chain) > 1 and chain[-1][:1] != "(" and not chain[0].startswith("<super")
         looked_up = ctx == "ref" and len(chain) > 1 and chain[-1][:1] != "(" and not chain[0].startswith("<super")
-        syms = self._handed(module, func, (ctx, code), syms)
+        syms = self._handed(module, func, (ctx, code, line), syms, found)
         for sym in syms:
             state = looked_up and isinstance(sym, ProjectFunction) and self._kind(sym) == "state"
             how = self.calls.dispatch_how(module, func, chain, sym) if dispatched or state else ""
@@ -308,16 +308,23 @@ class Summaries:
             found.edge(Edge(state, name, line, name, how=self._read_how(state, how)))
             found.name(name)
 
-    def _handed(self, module: Module, func: FunctionFacts, use: tuple[str, str], syms: list[Sym]) -> list[Sym]:
+    def _handed(
+        self, module: Module, func: FunctionFacts, use: tuple[str, str, int], syms: list[Sym], found: Found
+    ) -> list[Sym]:
         """A def passed as an argument (a `ref` use whose code is `HANDED`): no reference where the callee keeps it
         for its local classes only (`lazy(gettext, str)`: gettext runs where a method of lazy's proxy class runs,
-        `Handed.kept`)."""
-        ctx, code = use
+        `Handed.kept`), but a blind spot, which stays where the callee is trusted and never walked."""
+        ctx, code, line = use
         if ctx != "ref" or not code.startswith(HANDED):
             return syms
-        if any(self._plain(s) for s in syms) and self.handed.kept(module, func, code):
-            return [s for s in syms if not self._plain(s)]
-        return syms
+        plain = [s for s in syms if isinstance(s, ProjectFunction) and self._plain(s)]
+        callee = self.handed.kept(module, func, code) if plain else None
+        if callee is None:
+            return syms
+        for sym in plain:
+            text = f"{self.view.module(sym.module).facts.functions[sym.idx].qualname} kept by {callee}"
+            found.blind_spot(line, text, f"{text} for the classes it defines")
+        return [s for s in syms if not self._plain(s)]
 
     def _plain(self, sym: Sym) -> bool:
         """A def of the project that is no method (a function value passed on is one)."""

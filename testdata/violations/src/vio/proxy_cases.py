@@ -69,6 +69,8 @@ def stamp(message):
     return message + str(time.time())
 
 
+# want-blind: `stamp kept by lazy for the classes it defines` from vio.proxy_cases.builds_a_proxy via vio.proxy_cases.stamp_lazy
+# want-blind: `stamp kept by lazy for the classes it defines` from vio.proxy_cases.renders_a_proxy via vio.proxy_cases.stamp_lazy
 stamp_lazy = lazy(stamp, str)
 
 
