@@ -17,6 +17,7 @@ FACTS_MAKERS = (
     "pytest_claims.analysis.facts",
     "pytest_claims.analysis.arguments",
     "pytest_claims.analysis.computed",
+    "pytest_claims.analysis.installed",
     "pytest_claims.analysis.conditions",
     "pytest_claims.analysis.specials",
     "pytest_claims.records",
@@ -25,6 +26,10 @@ FACTS_MAKERS = (
 """The modules whose code decides what a fact means and how it is stored (the fact pass and what it imports of
 the package, a test keeps the list whole): the digest of their source (`codekey.code_digest`) is part of the
 facts cache's namespace, so facts made by other code are never read back, whatever changed."""
+
+HANDED = "<handed "
+"""How the `code` of a `ref` use begins when the use is a dotted name passed to a call without `*` / `**`:
+`<handed I S>`, I the index of the call's `call` use, S the argument's position or keyword."""
 
 THIRD_PARTY = "third-party code ("
 """How a frontier entry for code outside the project and the stdlib begins (`external = "trust"` drops them)."""

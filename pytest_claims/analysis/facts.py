@@ -29,7 +29,9 @@ from typing import Any, cast
 from pytest_claims.analysis import arguments, specials
 from pytest_claims.analysis.computed import computed_names
 from pytest_claims.analysis.conditions import TYPE_CHECKING, UNKNOWN, ConditionCompiler, is_decided, is_known
+from pytest_claims.analysis.installed import Installs, installed
 from pytest_claims.records import (
+    HANDED,
     Binding,
     ClassFacts,
     Cond,
@@ -108,6 +110,8 @@ class _FunctionBuilder:
     """For a method of a class defined in a function, that function: its body sees the function's names."""
     local_classes: list[tuple[str, str, int]] = field(default_factory=list)
     """The classes defined in its body: (name, qualname, line)."""
+    installs: Installs | None = None
+    """The local defs of its body that are methods of its local classes (`installed`), found on first need."""
 
     def store(self, name: str, guard: int = 0) -> None:
         self.stored.add(name)
@@ -874,7 +878,10 @@ def _nested_def(
     guard: int,
     lines: tuple[int, int],
 ) -> None:
-    """A nested def is part of the function that contains it."""
+    """A nested def is part of the function that contains it, unless the function installs it on a class it
+    defines (`installed`): it is then a method of that class (`_installed_method`)."""
+    if _installed_method(ex, node, scope, guard):
+        return
     first_line, body_line = lines
     ex.def_lines.setdefault(first_line, -2)
     ex.def_spans.append((node.lineno, body_line, -2))
@@ -885,6 +892,29 @@ def _nested_def(
     ex.push_body(node.body, scope.unnarrowed(), guard)
     _arguments(ex, node.args, scope, guard, scope.func)
     _nested_decorators(ex, node.decorator_list, scope, guard)
+
+
+def _installed_method(ex: _Extractor, node: ast.FunctionDef | ast.AsyncFunctionDef, scope: _Scope, guard: int) -> bool:
+    """A def the function installs on a class it defines (`setattr(Proxy, name, wrapper)`) becomes a method of
+    that class, under the name given (`installed.installed`): reached where the class's methods are, and a blind
+    spot where the class leaves the function, as the methods written in its body are."""
+    func = scope.func
+    if func is None or func.node is None:
+        return False
+    if func.installs is None:
+        func.installs = installed(func.node, frozenset(ex.module_kinds))
+    site = func.installs.get(id(node))
+    if site is None:
+        return False
+    owner = f"{scope.prefix}{site[0]}"
+    cls = next((c for c in ex.classes if c.qualname == owner and c.outer is func), None)
+    if cls is None:
+        return False
+    _function_def(ex, node, _Scope("class", f"{owner}.", func=func, cls=cls), guard, "")
+    name, index = cls.methods[-1]
+    cls.methods[-1] = (site[1], index)
+    ex.local_bound.extend(((name, guard), (site[1], guard)))
+    return True
 
 
 def _method_kind(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, str]:
@@ -2253,7 +2283,8 @@ _PUSH_VALUE = _children("value")
 def _name(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.Name)
     if isinstance(node.ctx, ast.Load):
-        ex.use(scope, (node.id,), ctx if ctx in ("type", "identity") else "ref", node.lineno, guard)
+        code = ctx.partition("\x00")[2]  # an argument of a call (`HANDED`)
+        ex.use(scope, (node.id,), ctx if ctx in ("type", "identity") else "ref", node.lineno, guard, code)
     else:
         ex.store_name(scope, node.id, node.lineno, guard)
 
@@ -2272,7 +2303,8 @@ def _attribute(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
         return
     chain = chain_of(node, calls=True)
     if chain is not None:
-        ex.use(scope, chain, ctx if ctx in ("type", "identity") else "ref", node.lineno, guard)
+        code = ctx.partition("\x00")[2]  # an argument of a call (`HANDED`)
+        ex.use(scope, chain, ctx if ctx in ("type", "identity") else "ref", node.lineno, guard, code)
         _push_chain_roots(ex, node, scope, guard)
     else:
         ex.push(node.value, scope, guard, "ref")
@@ -2571,13 +2603,10 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
                 ex.use(scope, (*target, attr), "ref", node.lineno, guard)
         elif target is not None:
             ex.use(scope, target, "getattr", node.lineno, guard, ex.code(node))
+    handed: dict[int, str] = {}
     if chain is not None:
         ex.use(scope, chain, "call", func.lineno, guard, ex.code(node) if _maybe_blind(ex, scope, chain) else "")
-        caller = scope.func
-        if caller is not None and caller.uses and caller.uses[-1][0] is chain:
-            given = arguments.passed(node)
-            if given is not None:
-                caller.calls.append((len(caller.uses) - 1, given))
+        handed = _passes(scope, node, chain)
         _passed_callables(ex, scope, node, chain, guard)
         _given(ex, scope, node, chain, guard)
         if classed is None:  # `type(x)` reads only x, which its chain names
@@ -2592,7 +2621,31 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
     else:
         ex.use(scope, ("<?>",), "call", func.lineno, guard, ex.code(node))  # `handlers[k]()`, `f()()`
         ex.push(func, scope, guard, "ref")
-    ex.push_all(rest, scope, guard, "ref")
+    for arg in reversed(rest):
+        ex.push(arg, scope, guard, handed.get(id(arg), "ref"))
+
+
+def _passes(scope: _Scope, node: ast.Call, chain: tuple[str, ...]) -> dict[int, str]:
+    """What the call just recorded passes (`FunctionFacts.calls`), and the ctx of its dotted-name arguments."""
+    caller = scope.func
+    if caller is None or not caller.uses or caller.uses[-1][0] is not chain:
+        return {}
+    given = arguments.passed(node)
+    if given is None:
+        return {}
+    caller.calls.append((len(caller.uses) - 1, given))
+    return _handed(node, len(caller.uses) - 1)
+
+
+def _handed(node: ast.Call, index: int) -> dict[int, str]:
+    """The arguments of a call that are dotted names, each with the ctx its `ref` use is pushed with (`HANDED`)."""
+    slots = [(str(position), arg) for position, arg in enumerate(node.args)]
+    slots += [(k.arg, k.value) for k in node.keywords if k.arg is not None]
+    return {
+        id(value): f"ref\x00{HANDED}{index} {slot}>"
+        for slot, value in slots
+        if isinstance(value, (ast.Name, ast.Attribute)) and arguments.dotted(value) is not None
+    }
 
 
 def _implicit_in_call(ex: _Extractor, scope: _Scope, node: ast.Call, chain: tuple[str, ...], guard: int) -> None:

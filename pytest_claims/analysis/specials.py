@@ -164,6 +164,13 @@ RUNS_STORED_CALLABLES = frozenset(
 """Stdlib methods that run callables the program stored in the object earlier (`stack.callback(f)`, then
 `stack.close()` or the end of `with stack:`): the walk cannot tell which run, so each such call is a blind spot."""
 
+KEEPS_ITS_ARGUMENT: dict[str, tuple[str, ...]] = {
+    "functools.wraps": ("0", "wrapped"),
+    "functools.update_wrapper": ("1", "wrapped"),
+}
+"""Stdlib functions that keep a function given to them (the slots: position or keyword) without calling it:
+`functools.wraps(func)` copies its name, docstring and `__dict__` and stores it as `__wrapped__`."""
+
 CALLS_ITS_ARGUMENT: dict[tuple[str, ...], tuple[int | None, str | None]] = {
     ("map",): (0, None),
     ("filter",): (0, None),

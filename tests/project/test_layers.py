@@ -190,7 +190,7 @@ RESOLUTION: tuple[tuple[str, ...], ...] = (
     ("bodies",),
     ("stored", "carried", "conditional", "found"),
     ("instances",),
-    ("callbacks", "entering", "escapes", "held", "hooks", "methodcalls", "probes", "reaches"),
+    ("callbacks", "entering", "escapes", "handed", "held", "hooks", "methodcalls", "probes", "reaches"),
     ("summaries",),
 )
 """The resolution's collaborators, lowest first (`analysis/resolution/`): each imports only its own row's and lower

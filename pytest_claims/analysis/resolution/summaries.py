@@ -37,6 +37,7 @@ from pytest_claims.analysis.resolution.escapes import Escapes
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.found import Call as _Call
 from pytest_claims.analysis.resolution.found import Found, Key, Tape, taped
+from pytest_claims.analysis.resolution.handed import Handed
 from pytest_claims.analysis.resolution.held import Held
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.hooks import Hooks
@@ -70,6 +71,7 @@ from pytest_claims.analysis.specials import (
 from pytest_claims.config import Config
 from pytest_claims.dotted import under_any
 from pytest_claims.records import (
+    HANDED,
     PLATFORM,
     Decided,
     Edge,
@@ -108,6 +110,7 @@ class Summaries:
         self.callbacks = Callbacks(parts, self._outcome, self._reads)
         self.hooks = Hooks(parts, self._outcome, self._reads)
         self.escapes = Escapes(parts, self.summary)
+        self.handed = Handed(parts, self.summary)
         self.probes = Probes(parts, self._reads)
         self.held = Held(parts, self._outcome, lambda: self._current)
         self.catalogue = catalogue
@@ -136,7 +139,7 @@ class Summaries:
 
     def close(self) -> None:
         """Drop the references the collaborators hold back to this summary (`Resolver.close`)."""
-        for part in (self.callbacks, self.hooks, self.escapes, self.probes, self.held):
+        for part in (self.callbacks, self.hooks, self.escapes, self.handed, self.probes, self.held):
             part.close()
 
     def summary(self, key: Key) -> Summary:
@@ -280,6 +283,7 @@ class Summaries:
             syms = self.calls.fitting(module, func, chain, syms, passed, line, found, code)
         dispatched = ctx == "call" and len(chain) > 1 and chain[-1][:1] != "(" and not chain[0].startswith("<super")
         looked_up = ctx == "ref" and len(chain) > 1 and chain[-1][:1] != "(" and not chain[0].startswith("<super")
+        syms = self._handed(module, func, (ctx, code, line), syms, found)
         for sym in syms:
             state = looked_up and isinstance(sym, ProjectFunction) and self._kind(sym) == "state"
             how = self.calls.dispatch_how(module, func, chain, sym) if dispatched or state else ""
@@ -303,6 +307,28 @@ class Summaries:
             name = self.view.function_name(*state)
             found.edge(Edge(state, name, line, name, how=self._read_how(state, how)))
             found.name(name)
+
+    def _handed(
+        self, module: Module, func: FunctionFacts, use: tuple[str, str, int], syms: list[Sym], found: Found
+    ) -> list[Sym]:
+        """A def passed as an argument (a `ref` use whose code is `HANDED`): no reference where the callee keeps it
+        for its local classes only (`lazy(gettext, str)`: gettext runs where a method of lazy's proxy class runs,
+        `Handed.kept`), but a blind spot, which stays where the callee is trusted and never walked."""
+        ctx, code, line = use
+        if ctx != "ref" or not code.startswith(HANDED):
+            return syms
+        plain = [s for s in syms if isinstance(s, ProjectFunction) and self._plain(s)]
+        callee = self.handed.kept(module, func, code) if plain else None
+        if callee is None:
+            return syms
+        for sym in plain:
+            text = f"{self.view.module(sym.module).facts.functions[sym.idx].qualname} kept by {callee}"
+            found.blind_spot(line, text, f"{text} for the classes it defines")
+        return [s for s in syms if not self._plain(s)]
+
+    def _plain(self, sym: Sym) -> bool:
+        """A def of the project that is no method (a function value passed on is one)."""
+        return isinstance(sym, ProjectFunction) and self._kind(sym) == "function"
 
     def _kind(self, sym: ProjectFunction) -> str:
         return self.view.module(sym.module).facts.functions[sym.idx].kind
