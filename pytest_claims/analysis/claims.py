@@ -48,7 +48,12 @@ def alive(
             if item.function_index < 0:
                 out.append((item, platform))
                 continue
-            entry = valid.verdict((item.module, item.function_index, platform))
+            key = (item.module, item.function_index, platform)
+            entry = valid.verdict(key)
+            if entry is None and valid.store.valid((item.module,)):
+                # whether it exists is its own module's to say (its guard): a stored verdict a change elsewhere made
+                # stale still tells, as a stored absence does while that module is unchanged
+                entry = valid.store.old_verdicts.get(key)
             if entry is not None:
                 if entry.verdict is not None:
                     out.append((item, platform))
