@@ -30,7 +30,7 @@ from pytest_claims.analysis.claims import alive, verdicts
 from pytest_claims.analysis.details import report_details
 from pytest_claims.analysis.project import Project
 from pytest_claims.analysis.project import load as load_with
-from pytest_claims.analysis.reading import every_function, read_claims
+from pytest_claims.analysis.reading import every_function, materialise, read_claims
 from pytest_claims.analysis.resolvers import Resolvers as Resolvers  # re-exported: the front ends explain with it
 from pytest_claims.analysis.resolvers import host_version as host_version
 from pytest_claims.analysis.rules import check_rules
@@ -71,9 +71,8 @@ class Result:
     rules: tuple[RuleResult, ...] = ()
     """forbid-reaches rules, per platform."""
     details: Details | None = None
-    """What the reports need beyond the verdicts (module digests and function counts, every claiming function,
-    definitions of the names on violation paths): only when `check(..., details=True)` asked for it. A report is
-    built from these alone, so the project's facts may be released once `check` returns."""
+    """What the reports need beyond the verdicts (`reportdetails`), when `check(..., details=True)` asked for it: a
+    report is built from these alone, so the project's facts may be released once `check` returns."""
     excluded: tuple[str, ...] = ()
     """Files that `exclude` leaves out of the configured packages yet hold claims directives (not checked)."""
 
@@ -102,10 +101,9 @@ def _trace(root: Path, cache: FactsCache, reused: int, summaries: SummaryStore) 
 @contextmanager
 def _quiet_collector() -> Iterator[None]:
     """No cyclic collection while the engine runs: it allocates millions of small objects and frees almost none
-    until it returns (and builds no reference cycles), so a collection would scan them all and find nothing; on
-    W that was a tenth of a cold run. When it returns, what it allocated joins the oldest generation unscanned
-    (`gc.freeze` then `gc.unfreeze` move objects without looking at them) -- unless the host froze objects of
-    its own, which `unfreeze` would thaw: then the next collection scans them as usual."""
+    until it returns (and builds no reference cycles), so a collection would scan them all and find nothing (a
+    tenth of a cold run on W). Then what it allocated joins the oldest generation unscanned (`gc.freeze`, then
+    `gc.unfreeze`) -- unless the host froze objects of its own, which `unfreeze` would thaw."""
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -138,8 +136,7 @@ def check(  # noqa: PLR0913 - the engine's one entry point; everything past `con
     `every` judges every function and method of the project (lambdas and module state aside) as if it claimed
     these claims, in place of the directives (`suggest`, `explain`); `only` narrows that to the given dotted
     names. Such verdicts are stored apart from the plain run's, and no forbid-reaches rule is checked.
-    `project`: what `load(config, cache)` already returned for this run (the plugin's idle test), so the index
-    and the digests are not built twice.
+    `project`: what `load(config, cache)` already returned (the plugin's idle test): nothing is built twice.
     `select`: only the claims of the files it accepts (project-relative paths) are read and judged, each with the
     verdict the whole run gives it (a run given paths); `rules=False`: no forbid-reaches rule is checked."""
     run = open_run(
@@ -150,16 +147,14 @@ def check(  # noqa: PLR0913 - the engine's one entry point; everything past `con
 
 @contextmanager
 def _scope(cache: FactsCache | None) -> Iterator[None]:
-    """What every step of a run runs in: no cyclic collection, parsed stubs kept beside the cache, cache writes
-    on a background thread."""
+    """Every step of a run: no cyclic collection, parsed stubs kept beside the cache, cache writes in background."""
     with _quiet_collector(), _derived_beside(cache), background_writes():
         yield
 
 
 @contextmanager
 def _derived_beside(cache: FactsCache | None) -> Iterator[None]:
-    """Parsed stubs and the parsed catalogue are kept beside the facts cache for this call, and only for it
-    (a check without a cache directory writes nothing anywhere)."""
+    """Parsed stubs and catalogue kept beside the facts cache for this call only (none without a cache directory)."""
     directory = None
     if cache is not None and cache.directory is not None:
         directory = cache.directory.parent / f"derived-{derived_namespace(typeshed_version(), sys.version_info[:2])}"
@@ -168,8 +163,7 @@ def _derived_beside(cache: FactsCache | None) -> Iterator[None]:
 
 
 def load(config: Config, cache: FactsCache | None = None) -> Project:
-    """Index, digests and the pre-scan (the engine's first step, on its own), through the file-system snapshot
-    kept beside the cache's facts."""
+    """Index, digests and the pre-scan (the engine's first step), through the snapshot beside the cache's facts."""
     cache = cache or FactsCache(None)
     return load_with(config, cache, snapshot_for(cache.directory))
 
@@ -181,10 +175,11 @@ class Run:
     for all. A verdict is the same whichever claims are asked with it; what a run did not judge keeps its valid
     stored verdict for the next run."""
 
-    def __init__(
+    def __init__(  # noqa: PLR0913 - `open_run`'s arguments
         self,
         config: Config,
         platforms: Sequence[str] | None,
+        light: bool = False,
         *,
         sweep: bool,
         cache: FactsCache | None,
@@ -206,7 +201,8 @@ class Run:
             cache, inputs, self.targets, valid.keys, valid.hierarchy, store.shapes, valid.same, valid.names
         )  # judged by the same changes and class shapes as the verdicts
         self.resolvers: Resolvers | None = Resolvers(project, config, self.targets, self.summaries)
-        claimed, errors, problems = read_claims(project, config, valid, self.resolvers.decorators(), select)
+        self.decorators = self.resolvers.decorators()
+        claimed, errors, problems = read_claims(project, config, valid, self.decorators, select, light and not every)
         errors.extend(e for e in project.modules.unnamable_claims if select is None or select(e.file))
         if every:
             claimed = every_function(project, tuple(sorted(every)), only)
@@ -235,8 +231,7 @@ class Run:
             return affected(change_of(self.project, old, places), keys, store.old_verdicts)
 
     @property
-    def stored_verdicts(self) -> int:
-        """How many verdicts the last run stored (none: a changed-only run cannot tell what a change affects)."""
+    def stored_verdicts(self) -> int:  # none: a changed-only run cannot tell what a change affects
         return len(self.store.old_verdicts)
 
     def finish(
@@ -250,6 +245,10 @@ class Run:
     def _finish(self, wanted: Collection[tuple[str, int, str]] | None, rules: bool, details: bool) -> Result:
         config, project, targets, resolvers = self.config, self.project, self.targets, self.resolvers
         assert resolvers is not None, "finish() twice"
+        self.claimed, wanted, more = materialise(
+            project, config, self.valid, self.decorators, self.claimed, wanted, self.errors
+        )
+        self.problems.extend(more)  # the file problems of modules read without facts until now
         results, reused = verdicts(self.claimed, targets, config, self.valid, resolvers, wanted)
         checked = (
             check_rules(project, config, targets, resolvers)
@@ -291,8 +290,11 @@ def open_run(  # noqa: PLR0913 - `check`'s arguments, passed on
     only: Collection[str] | None = None,
     project: Project | None = None,
     select: Callable[[str], bool] | None = None,
+    light: bool = False,
 ) -> Run:
-    """`check`'s first step on its own (the arguments are `check`'s): the claims read, no verdict yet."""
+    """`check`'s first step on its own: the claims read, no verdict yet. `light`: few claims will be asked for."""
     with _scope(cache):
         config = config or load_config(root)
-        return Run(config, platforms, sweep=sweep, cache=cache, every=every, only=only, project=project, select=select)
+        return Run(
+            config, platforms, light, sweep=sweep, cache=cache, every=every, only=only, project=project, select=select
+        )

@@ -40,11 +40,20 @@ def alive(
     claimed: Sequence[Claimed], targets: Sequence[str], valid: Validity, resolvers: Callable[[str], Resolver]
 ) -> list[tuple[Claimed, str]]:
     """Each claiming function with each target on which it exists (its guard true there): one item each. A
-    valid stored verdict answers without a resolver (None: no such function there)."""
+    valid stored verdict answers without a resolver (None: no such function there); a claim read without its facts
+    (a negative function index, `reading.read_claims`) is on a def no condition guards: it exists everywhere."""
     out: list[tuple[Claimed, str]] = []
     for platform in targets:
         for item in claimed:
-            entry = valid.verdict((item.module, item.function_index, platform))
+            if item.function_index < 0:
+                out.append((item, platform))
+                continue
+            key = (item.module, item.function_index, platform)
+            entry = valid.verdict(key)
+            if entry is None and valid.store.valid((item.module,)):
+                # whether it exists is its own module's to say (its guard): a stored verdict a change elsewhere made
+                # stale still tells, as a stored absence does while that module is unchanged
+                entry = valid.store.old_verdicts.get(key)
             if entry is not None:
                 if entry.verdict is not None:
                     out.append((item, platform))
@@ -81,6 +90,8 @@ def verdicts(
             key = (item.module, item.function_index, platform)
             if wanted is not None and key not in wanted:
                 continue
+            if item.function_index < 0:  # read without its facts: `reading.materialise` first
+                raise RuntimeError(f"pytest-claims: {item.function} judged before its module's facts were read")
             entry = valid.verdict(key)
             if entry is not None:
                 store.verdicts[key] = entry

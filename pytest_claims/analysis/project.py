@@ -238,6 +238,21 @@ class Modules(Mapping[str, Module]):
             text = self._class_texts[name] = searchable(data) or data
         return text
 
+    def source(self, name: str) -> bytes | None:
+        """The module's bytes as its digest was taken (kept from the pre-scan, else read again), for a reading
+        without its facts; None without a file, when unreadable, or when the file changed since its digest."""
+        if self._index.modules[name].path is None or name in self._unreadable:
+            return None
+        data = self._pending.get(name)
+        if data is None:
+            data = self._read(name)
+            if data is None or hashlib.sha256(data).hexdigest() != self.digests[name]:
+                return None
+        return data
+
+    def file(self, name: str) -> ModuleFile:
+        return self._index.modules[name]
+
     def _read(self, name: str) -> bytes | None:
         path = self._index.modules[name].path
         try:

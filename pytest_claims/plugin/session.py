@@ -102,8 +102,16 @@ def _analyse(config: pytest.Config, claims_config: ClaimsConfig, index: int = 0)
     shown = progress(config, "claims: analysing the project ...")
     select, rules = _selection(config, claims_config)
     try:
+        light = _on_demand(config) and _narrowing(config)
         run = open_run(
-            claims_config.root, requested, claims_config, sweep=sweep, cache=cache, project=project, select=select
+            claims_config.root,
+            requested,
+            claims_config,
+            sweep=sweep,
+            cache=cache,
+            project=project,
+            select=select,
+            light=light,
         )
         state = ClaimsState(claims_config, None, pending_payload(run, changed_selection(config, run), rules))
         state.run, state.rules_wanted = run, rules
@@ -124,6 +132,15 @@ def _on_demand(config: pytest.Config) -> bool:
     if config.getoption("claims_report", None) or config.getoption("claims_observe", False):
         return False
     return not config.pluginmanager.has_plugin("dsession")
+
+
+_NARROWING = ("keyword", "markexpr", "deselect", "lf", "stepwise", "claims_changed")
+"""The options by which pytest (or the plugin) will likely run a few of the claims: their modules' facts are then
+read once the selection is final, the others' claims are read without facts (`engine.open_run`'s `light`)."""
+
+
+def _narrowing(config: pytest.Config) -> bool:
+    return any(config.getoption(name, None) for name in _NARROWING)
 
 
 def judge(state: ClaimsState, wanted: Collection[tuple[str, int, str]] | None, report: bool = False) -> None:

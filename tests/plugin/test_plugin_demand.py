@@ -79,3 +79,49 @@ def test_a_changed_only_run_runs_the_claims_a_change_can_affect(pytester: pytest
         line.replace("FAILED", "PASSED") for line in everything if "::use[" in line
     ]
     assert not any("::env[" in line for line in _items(shape))
+
+
+LIGHT = {
+    "pkg/__init__.py": "",
+    "pkg/leaf.py": (
+        "import time\n\n\n# claims: deterministic\ndef stamp():\n    return time.time()\n\n\n"
+        "class Box:\n    # claims: deterministic\n    def size(self):\n        return 1\n"
+    ),
+    "pkg/nested.py": "def outer():\n    # claims: deterministic\n    def inner():\n        return 2\n    return inner",
+    "pkg/guarded.py": (
+        "import os\nimport sys\n\nif sys.platform == 'win32':\n\n    # claims: deterministic\n"
+        "    def cwd():\n        return os.getcwd()\n"
+    ),
+    "pkg/deco.py": ("from pytest_claims import claims\n\n\n@claims('deterministic')\ndef calm():\n    return 3\n"),
+}
+
+
+def test_a_k_run_reads_claims_without_facts_and_judges_as_the_whole_run(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The claims of a `-k` run are read without the facts of the files it does not judge (`lightread`): the
+    same items, refusals and verdicts as the whole run, on every target."""
+    write(pytester.path, {**PYPROJECT, **LIGHT})
+    trace = pytester.path / "trace"
+    monkeypatch.setenv("PYTEST_CLAIMS_TRACE", str(trace))
+    args = [
+        "-p",
+        "claims",
+        "-p",
+        "no:cacheprovider",
+        "-v",
+        "--claims-platform=linux,win32",
+        "--continue-on-collection-errors",
+    ]
+    whole = pytester.runpytest(*args)
+    parsed_whole = int(traced(trace)["parsed"])
+    part = pytester.runpytest(*args, "-k", "stamp or cwd")
+    assert _items(part) == [line for line in _items(whole) if "::stamp[" in line or "::cwd[" in line]
+    assert any("FAILED" in line for line in _items(part))
+    assert sum("::cwd[" in line for line in _items(part)) == 1  # exists on win32 only
+    assert int(traced(trace)["parsed"]) < parsed_whole
+    for result in (whole, part):  # the nested def's directive is refused in both, at its line
+        result.stdout.fnmatch_lines(["*pkg/nested.py:2: claims go on module-level functions and methods*"])
+    calm = pytester.runpytest(*args, "-k", "calm or size")
+    assert _items(calm) == [line for line in _items(whole) if "::calm[" in line or "Box.size[" in line]
+    assert len(_items(calm)) == 4
