@@ -1,6 +1,7 @@
 """Are two revisions' verdicts and reports byte-identical? The check a restructuring step must pass.
 
     python benchmarks/identical.py BEFORE AFTER [--target fixtures example S W] [--platform linux ...]
+    python benchmarks/identical.py HEAD HEAD --jobs 2          # one process against two (`check -j`)
 
 Each revision (any git revision of this repository) is checked out into a detached worktree under a temporary
 directory, and `pytest-claims check` of that revision (`python -m pytest_claims`, the worktree first on the
@@ -42,9 +43,9 @@ VOLATILE_KEYS = frozenset({"seconds", "elapsed", "duration", "time", "timing", "
 """Keys of the JSON report whose values say how long, or from where, a run read: dropped before comparing."""
 
 
-def worktree(revision: str, into: Path) -> Path:
+def worktree(revision: str, into: Path, suffix: str = "") -> Path:
     """A detached checkout of `revision` (the repository's own, any revision git knows)."""
-    path = into / re.sub(r"[^\w.-]", "_", revision)
+    path = into / (re.sub(r"[^\w.-]", "_", revision) + suffix)
     subprocess.run(["git", "-C", str(REPO), "worktree", "add", "--detach", "-q", str(path), revision], check=True)
     return path
 
@@ -81,8 +82,11 @@ def steady(path: Path) -> list[str]:
     return text.splitlines()
 
 
-def runs(tree: Path, name: str, platforms: list[str], work: Path, kinds: tuple[str, ...]) -> dict[str, Path]:
-    """Cold, filling and warm runs of one revision on one target (a copy of its own): their output directories."""
+def runs(
+    tree: Path, name: str, platforms: list[str], work: Path, kinds: tuple[str, ...], extra: tuple[str, ...] = ()
+) -> dict[str, Path]:
+    """Cold, filling and warm runs of one revision on one target (a copy of its own): their output directories.
+    `extra`: more flags for every run (`-j N`)."""
     copy = work / f"{tree.name}-{name}"
     shutil.copytree(TARGETS[name], copy, ignore=shutil.ignore_patterns(".pytest_cache", "__pycache__"))
     found = {}
@@ -90,7 +94,7 @@ def runs(tree: Path, name: str, platforms: list[str], work: Path, kinds: tuple[s
         if kind not in kinds:
             continue
         found[kind] = work / "out" / tree.name / name / kind
-        check(tree, copy, platforms, found[kind], *flags)
+        check(tree, copy, platforms, found[kind], *flags, *extra)
     return found
 
 
@@ -118,10 +122,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--platform", nargs="+", default=["linux", "win32", "darwin"])
     parser.add_argument("--cold-only", action="store_true", help="one cold run per revision (a large target)")
     parser.add_argument("--keep", type=Path, help="work here and keep it (default: a temporary directory)")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        help="run BEFORE with `-j 1` and AFTER with `-j JOBS` (both must know `-j`; `HEAD HEAD --jobs 2` compares "
+        "one process with two)",
+    )
     args = parser.parse_args(argv)
     work = args.keep or Path(tempfile.mkdtemp(prefix="identical-"))
     work.mkdir(parents=True, exist_ok=True)
-    trees = [worktree(args.before, work), worktree(args.after, work)]
+    trees = [worktree(args.before, work, "-before"), worktree(args.after, work, "-after")]
+    flags: list[tuple[str, ...]] = [("-j", "1"), ("-j", str(args.jobs))] if args.jobs else [(), ()]
     same = True
     try:
         for name in args.target:
@@ -130,7 +141,9 @@ def main(argv: list[str] | None = None) -> int:
                 same = False
                 continue
             kinds = ("cold",) if args.cold_only else ("cold", "filling", "warm")
-            before, after = (runs(tree, name, args.platform, work, kinds) for tree in trees)
+            before, after = (
+                runs(tree, name, args.platform, work, kinds, extra) for tree, extra in zip(trees, flags, strict=True)
+            )
             pairs = [(f"{tree.name} {kind} vs cold", found["cold"], found[kind])
                      for tree, found in ((trees[0], before), (trees[1], after)) for kind in kinds[1:]]
             pairs += [(kind, before[kind], after[kind]) for kind in kinds]

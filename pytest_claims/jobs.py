@@ -221,7 +221,8 @@ def serve() -> None:
     try:
         cache = _Seeded(task.cache, task.seed)
         run = open_run(task.root, task.targets, task.config, cache=cache, select=task.select)
-        answer: tuple[str, object] = ("share", tuple(run.judge(frozenset(keys))))
+        share = run.judge(frozenset(keys))
+        answer: tuple[str, object] = ("share", tuple(share))
     except Exception as error:  # told to the parent, which stops the run with it
         answer = ("error", f"{type(error).__name__}: {error}")
     sys.stdout.buffer.write(pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL))
