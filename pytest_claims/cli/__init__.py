@@ -93,9 +93,11 @@ def _run_explain(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _jobs(value: str) -> int:
-    """`-j N`: a whole number of processes, at least one."""
+    """`-j N`: a whole number of processes, at least one; `auto`, one per core (0 here)."""
+    if value.strip() == "auto":
+        return 0
     if not value.strip().isdigit() or int(value) < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of processes, 1 or more, got {value!r}")
+        raise argparse.ArgumentTypeError(f"expected a number of processes, 1 or more, or auto, got {value!r}")
     return int(value)
 
 
@@ -194,10 +196,9 @@ def build_parser() -> argparse.ArgumentParser:
         "-j",
         "--jobs",
         type=_jobs,
-        default=None,
+        default=1,
         metavar="N",
-        help="walk the claims in N processes (default: one per core; 1: all in this process); the verdicts and "
-        "reports are the same for every N",
+        help="walk the claims in N processes (`auto`: one per core; default 1: all in this process)",
     )
     check.add_argument("-v", "--verbose", action="store_true", help="also list every held item")
     check.add_argument("-q", "--quiet", action="store_true", help="only the failures and the problems")

@@ -110,7 +110,7 @@ def _check_project(  # noqa: PLR0913 - one project of `run_check`, with what the
     run = open_run(root, requested, config, sweep=sweep, cache=cache, select=select)
     chosen, changed = (None, "") if args.changed is None else selection(run, args.changed)
     deselected = 0 if chosen is None else len(run.alive()) - len(chosen)
-    jobs = args.jobs if args.jobs is not None else default_jobs()
+    jobs = args.jobs or default_jobs()  # 0: `-j auto`
     result = finish_run(run, chosen, jobs, rules=selected.rules, details=details)
     seconds = time.perf_counter() - started
     for warning in usage_warnings(result):

@@ -89,6 +89,14 @@ def test_the_claims_are_split_by_package_the_same_way_each_time() -> None:
     assert jobs.partition(keys[:10], 2) == []  # too few to be worth a worker
 
 
+def test_auto_is_one_process_per_core() -> None:
+    from pytest_claims.cli import build_parser
+
+    assert build_parser().parse_args(["check", "-j", "auto"]).jobs == 0  # `check` asks `jobs.default_jobs()`
+    assert build_parser().parse_args(["check"]).jobs == 1
+    assert jobs.default_jobs() >= 1
+
+
 @pytest.mark.parametrize("value", ["0", "-1", "two", ""])
 def test_jobs_must_be_a_positive_number(tmp_path: Path, value: str) -> None:
     out, err = io.StringIO(), io.StringIO()
