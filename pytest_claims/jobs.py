@@ -66,7 +66,8 @@ def finish(run: Run, wanted: Collection[Key] | None, jobs: int, *, rules: bool =
     workers: list[_Worker] = []
     try:
         task = _task(run)
-        workers = [_Worker(task, group) for group in groups[1:]]
+        for group in groups[1:]:
+            workers.append(_Worker(task, group))  # one by one: those started are stopped if a later one fails
         elsewhere = frozenset().union(*groups[1:])
         return run.finish(wanted, rules=rules, details=details, elsewhere=(elsewhere, _gathering(run, workers)))
     finally:
@@ -149,13 +150,16 @@ class _Worker:
         package_parent = str(Path(__file__).resolve().parents[1])
         code = f"import sys; sys.path.insert(0, {package_parent!r}); {WORKER_CODE}"
         env = {**os.environ, HELPERS_ENV: "0"}
-        self._process = subprocess.Popen(  # OSError: no worker, the run stops (see `finish`)
-            [sys.executable, "-I", "-c", code],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            env=env,
-        )
+        try:
+            self._process = subprocess.Popen(
+                [sys.executable, "-I", "-c", code],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                env=env,
+            )
+        except OSError as error:
+            raise JobsError(f"a worker process of `-j` could not start: {error}") from None
         payload = pickle.dumps((task, sorted(group)), protocol=pickle.HIGHEST_PROTOCOL)
         self._thread = threading.Thread(target=self._talk, args=(payload,), name="pytest-claims-job", daemon=True)
         self._thread.start()
