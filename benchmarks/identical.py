@@ -2,6 +2,7 @@
 
     python benchmarks/identical.py BEFORE AFTER [--target fixtures example S W] [--platform linux ...]
                                  [--cold-only | --cached-only]
+    python benchmarks/identical.py HEAD HEAD --jobs 2          # one process against two (`check -j`)
 
 Each revision (any git revision of this repository) is checked out into a detached worktree under a temporary
 directory, and `pytest-claims check` of that revision (`python -m pytest_claims`, the worktree first on the
@@ -43,9 +44,9 @@ VOLATILE_KEYS = frozenset({"seconds", "elapsed", "duration", "time", "timing", "
 """Keys of the JSON report whose values say how long, or from where, a run read: dropped before comparing."""
 
 
-def worktree(revision: str, into: Path) -> Path:
+def worktree(revision: str, into: Path, suffix: str = "") -> Path:
     """A detached checkout of `revision` (the repository's own, any revision git knows)."""
-    path = into / re.sub(r"[^\w.-]", "_", revision)
+    path = into / (re.sub(r"[^\w.-]", "_", revision) + suffix)
     subprocess.run(["git", "-C", str(REPO), "worktree", "add", "--detach", "-q", str(path), revision], check=True)
     return path
 
@@ -85,8 +86,11 @@ def steady(path: Path) -> list[str]:
 KINDS = ("cold", "filling", "warm")
 
 
-def runs(tree: Path, name: str, platforms: list[str], work: Path, kinds: tuple[str, ...]) -> dict[str, Path]:
-    """Cold, filling and warm runs of one revision on one target (a copy of its own): their output directories."""
+def runs(
+    tree: Path, name: str, platforms: list[str], work: Path, kinds: tuple[str, ...], extra: tuple[str, ...] = ()
+) -> dict[str, Path]:
+    """Cold, filling and warm runs of one revision on one target (a copy of its own): their output directories.
+    `extra`: more flags for every run (`-j N`)."""
     copy = work / f"{tree.name}-{name}"
     shutil.copytree(TARGETS[name], copy, ignore=shutil.ignore_patterns(".pytest_cache", "__pycache__"))
     found = {}
@@ -94,7 +98,7 @@ def runs(tree: Path, name: str, platforms: list[str], work: Path, kinds: tuple[s
         if kind not in kinds:
             continue
         found[kind] = work / "out" / tree.name / name / kind
-        check(tree, copy, platforms, found[kind], *flags)
+        check(tree, copy, platforms, found[kind], *flags, *extra)
     return found
 
 
@@ -125,10 +129,17 @@ def main(argv: list[str] | None = None) -> int:
     runs_wanted.add_argument("--cached-only", action="store_true",
                              help="the filling and warm runs alone (the cold runs compared already)")
     parser.add_argument("--keep", type=Path, help="work here and keep it (default: a temporary directory)")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        help="run BEFORE with `-j 1` and AFTER with `-j JOBS` (both must know `-j`; `HEAD HEAD --jobs 2` compares "
+        "one process with two)",
+    )
     args = parser.parse_args(argv)
     work = args.keep or Path(tempfile.mkdtemp(prefix="identical-"))
     work.mkdir(parents=True, exist_ok=True)
-    trees = [worktree(args.before, work), worktree(args.after, work)]
+    trees = [worktree(args.before, work, "-before"), worktree(args.after, work, "-after")]
+    flags: list[tuple[str, ...]] = [("-j", "1"), ("-j", str(args.jobs))] if args.jobs else [(), ()]
     same = True
     try:
         for name in args.target:
@@ -137,7 +148,9 @@ def main(argv: list[str] | None = None) -> int:
                 same = False
                 continue
             kinds = ("cold",) if args.cold_only else ("filling", "warm") if args.cached_only else KINDS
-            before, after = (runs(tree, name, args.platform, work, kinds) for tree in trees)
+            before, after = (
+                runs(tree, name, args.platform, work, kinds, extra) for tree, extra in zip(trees, flags, strict=True)
+            )
             pairs = [(f"{tree.name} {kind} vs {kinds[0]}", found[kinds[0]], found[kind])
                      for tree, found in ((trees[0], before), (trees[1], after)) for kind in kinds[1:]]
             pairs += [(kind, before[kind], after[kind]) for kind in kinds]

@@ -14,11 +14,9 @@ lists no directory and reads no source file.
 from __future__ import annotations
 
 import contextlib
-import gc
 import os
 import sys
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from pathlib import Path
@@ -26,7 +24,7 @@ from pathlib import Path
 from pytest_claims.analysis import ports
 from pytest_claims.analysis.affected import affected, change_of
 from pytest_claims.analysis.catalog import catalogue_fingerprint
-from pytest_claims.analysis.claims import alive, verdicts
+from pytest_claims.analysis.claims import Share, alive, verdicts
 from pytest_claims.analysis.details import report_details
 from pytest_claims.analysis.project import Project
 from pytest_claims.analysis.project import load as load_with
@@ -37,20 +35,18 @@ from pytest_claims.analysis.rules import check_rules
 from pytest_claims.analysis.stubs import typeshed_version
 from pytest_claims.analysis.validity import Validity, files_of
 from pytest_claims.config import Config, load_config
-from pytest_claims.persist.cache import (
-    FactsCache,
-    background_writes,
-    derived,
-    derived_in,
-    derived_namespace,
-)
+from pytest_claims.persist.cache import FactsCache, derived
 from pytest_claims.persist.snapshot import snapshot_for
 from pytest_claims.persist.store import SummaryStore, VerdictStore
 from pytest_claims.records import Claimed, DirectiveError, RuleResult
 from pytest_claims.records import ClaimResult as ClaimResult  # re-exported: Result holds them
 from pytest_claims.reportdetails import Details
+from pytest_claims.scope import engine_scope as _scope
 
 ports.use_derived(derived)  # parsed stubs and the catalogue persist beside the cache (`_derived_beside`)
+
+Elsewhere = tuple[Collection[tuple[str, int, str]], Callable[[], tuple[list[ClaimResult], int]]]
+"""Claims other processes judge, and how to wait for their results and reuse count (`Run.finish`, `jobs`)."""
 
 TRACE_ENV = "PYTEST_CLAIMS_TRACE"
 """When set to a path, every engine run appends one line there (how tests prove xdist runs it once)."""
@@ -98,24 +94,6 @@ def _trace(root: Path, cache: FactsCache, reused: int, summaries: SummaryStore) 
             handle.write(line)
 
 
-@contextmanager
-def _quiet_collector() -> Iterator[None]:
-    """No cyclic collection while the engine runs: it allocates millions of small objects and frees almost none
-    until it returns (and builds no reference cycles), so a collection would scan them all and find nothing (a
-    tenth of a cold run on W). Then what it allocated joins the oldest generation unscanned (`gc.freeze`, then
-    `gc.unfreeze`) -- unless the host froze objects of its own, which `unfreeze` would thaw."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if gc.get_freeze_count() == 0:
-            gc.freeze()
-            gc.unfreeze()
-        if enabled:
-            gc.enable()
-
-
 def check(  # noqa: PLR0913 - the engine's one entry point; everything past `config` is keyword-only
     root: Path,
     platforms: Sequence[str] | None = None,
@@ -145,21 +123,8 @@ def check(  # noqa: PLR0913 - the engine's one entry point; everything past `con
     return run.finish(rules=rules, details=details)
 
 
-@contextmanager
-def _scope(cache: FactsCache | None) -> Iterator[None]:
-    """Every step of a run: no cyclic collection, parsed stubs kept beside the cache, cache writes in background."""
-    with _quiet_collector(), _derived_beside(cache), background_writes():
-        yield
-
-
-@contextmanager
-def _derived_beside(cache: FactsCache | None) -> Iterator[None]:
-    """Parsed stubs and catalogue kept beside the facts cache for this call only (none without a cache directory)."""
-    directory = None
-    if cache is not None and cache.directory is not None:
-        directory = cache.directory.parent / f"derived-{derived_namespace(typeshed_version(), sys.version_info[:2])}"
-    with derived_in(directory):
-        yield
+def _nothing() -> tuple[list[ClaimResult], int]:
+    return [], 0
 
 
 def load(config: Config, cache: FactsCache | None = None) -> Project:
@@ -235,21 +200,42 @@ class Run:
         return len(self.store.old_verdicts)
 
     def finish(
-        self, wanted: Collection[tuple[str, int, str]] | None = None, *, rules: bool = True, details: bool = False
+        self,
+        wanted: Collection[tuple[str, int, str]] | None = None,
+        *,
+        rules: bool = True,
+        details: bool = False,
+        elsewhere: Elsewhere | None = None,
     ) -> Result:
         """Verdicts for the claims `wanted` names, (module, function index, platform) each (None: every claim),
-        the rules when `rules`; then both stores saved and the resolvers freed."""
+        the rules when `rules`; then both stores saved and the resolvers freed. `elsewhere`: the claims other
+        processes judge, and how to wait for them (`jobs`)."""
         with _scope(self.cache):
-            return self._finish(wanted, rules, details)
+            return self._finish(wanted, rules, details, elsewhere)
 
-    def _finish(self, wanted: Collection[tuple[str, int, str]] | None, rules: bool, details: bool) -> Result:
+    def judge(self, wanted: Collection[tuple[str, int, str]]) -> Share:
+        """Verdicts for the claims `wanted` names, handed back with what the stores would keep of them, none saved
+        (a `-j` worker's part of another process's run: `jobs`)."""
+        with _scope(self.cache):
+            assert self.resolvers is not None, "judge() after finish()"
+            results, reused = verdicts(self.claimed, self.targets, self.config, self.valid, self.resolvers, wanted)
+            self.valid.record_shapes()
+            store, summaries, cache = self.store, self.summaries, self.cache
+            new, subclasses = summaries.fresh()
+            counts = (cache.parsed, cache.hits, summaries.computed, summaries.loaded)
+            return Share(results, reused, store.verdicts, store.words, store.shapes, new, subclasses, counts)
+
+    def _finish(
+        self, wanted: Collection[tuple[str, int, str]] | None, rules: bool, details: bool, elsewhere: Elsewhere | None
+    ) -> Result:
         config, project, targets, resolvers = self.config, self.project, self.targets, self.resolvers
         assert resolvers is not None, "finish() twice"
-        self.claimed, wanted, more = materialise(
+        self.claimed, wanted, late = materialise(
             project, config, self.valid, self.decorators, self.claimed, wanted, self.errors
         )
-        self.problems.extend(more)  # the file problems of modules read without facts until now
-        results, reused = verdicts(self.claimed, targets, config, self.valid, resolvers, wanted)
+        self.problems.extend(late)  # the file problems of modules read without facts until now
+        keys, gather = elsewhere or ((), _nothing)
+        results, reused = verdicts(self.claimed, targets, config, self.valid, resolvers, wanted, keys)
         checked = (
             check_rules(project, config, targets, resolvers)
             if config.forbid_reaches and rules and not self.every
@@ -257,6 +243,9 @@ class Run:
         )
         resolvers.close()
         self.resolvers = resolvers = None  # what resolution memoised is freed before the stores are encoded (a peak)
+        if keys:
+            more, also = gather()  # the other processes' shares, their stores' parts adopted by ours
+            results, reused = results + more, reused + also
         self.valid.save(partial=self.select is not None or wanted is not None)
         self.summaries.save()
         _trace(config.root, self.cache, reused, self.summaries)

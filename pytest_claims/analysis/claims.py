@@ -7,8 +7,8 @@ another target whose answers to its platform-specific questions are the same (`c
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Collection, Container, Sequence
+from typing import Any, NamedTuple
 
 from pytest_claims.analysis.check import merge_walks, same_walk, walk
 from pytest_claims.analysis.policy import Met, Policy
@@ -72,10 +72,11 @@ def verdicts(
     valid: Validity,
     resolvers: Callable[[str], Resolver],
     wanted: Collection[tuple[str, int, str]] | None = None,
+    elsewhere: Container[tuple[str, int, str]] = (),
 ) -> tuple[list[ClaimResult], int]:
     """A verdict per claim and target: stored ones while every module their walk read is unchanged. `wanted`:
     only those (module, function index, platform) names (None: all); a walk does not depend on which others
-    are judged with it."""
+    are judged with it. `elsewhere`: claims another process judges (`Share`), left out here."""
     store = valid.store
     judge = ClaimWalks(config)
     results: list[ClaimResult] = []
@@ -88,7 +89,7 @@ def verdicts(
     for platform in targets:
         for item in claimed:
             key = (item.module, item.function_index, platform)
-            if wanted is not None and key not in wanted:
+            if (wanted is not None and key not in wanted) or key in elsewhere:
                 continue
             if item.function_index < 0:  # read without its facts: `reading.materialise` first
                 raise RuntimeError(f"pytest-claims: {item.function} judged before its module's facts were read")
@@ -125,6 +126,24 @@ def verdicts(
             results.append(result(item, platform, walked.verdict))
             store.verdicts[key] = walked.stored
     return results, reused
+
+
+class Share(NamedTuple):
+    """What one process's walks of some claims gave (`Run.judge`), for the run that judges the others: the
+    results, and everything the stores of a run that walked them itself would have kept."""
+
+    results: list[ClaimResult]
+    reused: int
+    verdicts: dict[tuple[str, int, str], StoredVerdict]
+    """The verdict store's entries for the claims judged, as `verdicts` left them."""
+    words: dict[str, tuple[str, ...]]
+    shapes: dict[str, str]
+    """The class shapes of every module whose facts the walks read (`Validity.record_shapes`)."""
+    summaries: dict[Any, Any]
+    """The summaries the walks computed, as the summary store keeps them before saving (`SummaryStore.fresh`)."""
+    subclasses: dict[Any, Any]
+    counts: tuple[int, int, int, int]
+    """Files parsed, facts read from the cache, summaries computed, summaries reused."""
 
 
 class Walked(NamedTuple):

@@ -92,6 +92,15 @@ def _run_explain(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return run_explain(args, out, err)
 
 
+def _jobs(value: str) -> int:
+    """`-j N`: a whole number of processes, at least one; `auto`, one per core (0 here)."""
+    if value.strip() == "auto":
+        return 0
+    if not value.strip().isdigit() or int(value) < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of processes, 1 or more, or auto, got {value!r}")
+    return int(value)
+
+
 def _common(parser: argparse.ArgumentParser, *, paths: bool, sweep_default: str) -> None:
     if paths:
         parser.add_argument(
@@ -182,6 +191,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="REV",
         help="check only the claims whose stored verdicts depend on a file changed since REV (default HEAD: the "
         "working tree's changes, untracked files included); the others are counted as deselected",
+    )
+    check.add_argument(
+        "-j",
+        "--jobs",
+        type=_jobs,
+        default=1,
+        metavar="N",
+        help="walk the claims in N processes (`auto`: one per core; default 1: all in this process)",
     )
     check.add_argument("-v", "--verbose", action="store_true", help="also list every held item")
     check.add_argument("-q", "--quiet", action="store_true", help="only the failures and the problems")

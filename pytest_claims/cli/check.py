@@ -22,6 +22,7 @@ from pytest_claims import __version__
 from pytest_claims.changes import selection
 from pytest_claims.cli.common import (
     EXIT_FAILED,
+    EXIT_INTERNAL,
     EXIT_NOTHING,
     EXIT_OK,
     EXIT_REFUSED,
@@ -41,6 +42,8 @@ from pytest_claims.cli.common import (
 )
 from pytest_claims.config import tables_below
 from pytest_claims.engine import Result, open_run
+from pytest_claims.jobs import JobsError, default_jobs
+from pytest_claims.jobs import finish as finish_run
 from pytest_claims.output.common import analysis_line
 from pytest_claims.output.hints import source_reader
 from pytest_claims.output.messages import excluded_line, failure_text, rule_failure_text, rule_item_name
@@ -67,7 +70,11 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if len(found) > 1:
             print(f"project {shown_here(root)}", file=out)
         targets = (requested, sweep)
-        status, result = _check_project(args, root, paths, config, targets, bool(reports), used, out=out, err=err)
+        try:
+            status, result = _check_project(args, root, paths, config, targets, bool(reports), used, out=out, err=err)
+        except JobsError as error:
+            print(f"{PROG} check: {error}; no verdict was given (`-j 1` judges every claim in one process)", file=err)
+            return EXIT_INTERNAL
         statuses.append(status)
         results.append(result)
     status = _worst(statuses)
@@ -103,7 +110,8 @@ def _check_project(  # noqa: PLR0913 - one project of `run_check`, with what the
     run = open_run(root, requested, config, sweep=sweep, cache=cache, select=select)
     chosen, changed = (None, "") if args.changed is None else selection(run, args.changed)
     deselected = 0 if chosen is None else len(run.alive()) - len(chosen)
-    result = run.finish(chosen, rules=selected.rules, details=details)
+    jobs = args.jobs or default_jobs()  # 0: `-j auto`
+    result = finish_run(run, chosen, jobs, rules=selected.rules, details=details)
     seconds = time.perf_counter() - started
     for warning in usage_warnings(result):
         print(f"warning: {warning}", file=err)

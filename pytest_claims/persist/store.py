@@ -413,6 +413,23 @@ class SummaryStore:
             deps = summary.deps.union(lines_of(r.module) for r in summary.reaches if r.module)
             self._new[encode(SummaryKey(node, where))] = (tuple(sorted(deps)), summary)  # encoded on save
 
+    def fresh(self) -> tuple[dict[Any, Any], dict[Any, Any]]:
+        """The summaries and subclass lists this run computed, as `save` would keep them (another process's walks
+        hand them to the run that saves: `adopt`)."""
+        return self._new, self._new_subclasses
+
+    def adopt(self, summaries: dict[Any, Any], subclasses: dict[Any, Any], counts: tuple[int, int]) -> None:
+        """What `fresh` gave in another process with the same store: kept as if computed here. A summary computed
+        in both is the same (it depends on its function and context alone); the first one stays."""
+        if self.path is not None:
+            for key, entry in summaries.items():
+                self._new.setdefault(key, entry)
+            for key, found in subclasses.items():
+                self._new_subclasses.setdefault(key, found)
+        computed, loaded = counts
+        self.computed += computed
+        self.loaded += loaded
+
     def save(self) -> None:
         """Still-valid old summaries and the new ones; nothing is written when nothing was computed."""
         if self.path is None or not (self._new or self._new_subclasses):

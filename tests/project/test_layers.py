@@ -28,7 +28,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("pytest_claims.config",),
     ("pytest_claims.persist",),
     ("pytest_claims.analysis",),
-    ("pytest_claims.engine",),
+    ("pytest_claims.engine", "pytest_claims.scope", "pytest_claims.jobs"),
     ("pytest_claims.output",),
     (
         "pytest_claims.plugin",
@@ -270,7 +270,13 @@ def test_the_plugin_module_holds_every_hook_of_its_rooms() -> None:
             assert hooks <= gathered, f"plugin/{room}.py: {sorted(hooks - gathered)} not in pytest_claims.plugin"
 
 
-COMPOSITION_ROOTS = ("pytest_claims.engine", "pytest_claims.plugin", "pytest_claims.cli")
+COMPOSITION_ROOTS = (
+    "pytest_claims.engine",
+    "pytest_claims.scope",
+    "pytest_claims.jobs",
+    "pytest_claims.plugin",
+    "pytest_claims.cli",
+)
 """The modules that wire storage into the analysis: the only ones outside `persist` that import it."""
 
 
