@@ -86,7 +86,8 @@ def written_as_claims(module: Module, directive: Directive) -> str | None:
     return "" if ".".join([*head, *chain[1:]]) in THE_DECORATOR else None
 
 
-# claims: deterministic
+# No claim: the judge the engine passes resolves decorators through the resolvers, which may read other modules'
+# facts from the cache or parse them (on a thread with a larger stack), so only `written_as_claims` is pure.
 def read_directives(
     module: Module, config: Config, judge: Judge = written_as_claims
 ) -> tuple[list[Claimed], list[DirectiveError]]:

@@ -903,7 +903,7 @@ def _installed_method(ex: _Extractor, node: ast.FunctionDef | ast.AsyncFunctionD
         return False
     if func.installs is None:
         func.installs = installed(func.node, frozenset(ex.module_kinds))
-    site = func.installs.get(id(node))
+    site = func.installs.get(node)
     if site is None:
         return False
     owner = f"{scope.prefix}{site[0]}"
@@ -2603,7 +2603,7 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
                 ex.use(scope, (*target, attr), "ref", node.lineno, guard)
         elif target is not None:
             ex.use(scope, target, "getattr", node.lineno, guard, ex.code(node))
-    handed: dict[int, str] = {}
+    handed: dict[ast.expr, str] = {}
     if chain is not None:
         ex.use(scope, chain, "call", func.lineno, guard, ex.code(node) if _maybe_blind(ex, scope, chain) else "")
         handed = _passes(scope, node, chain)
@@ -2622,10 +2622,10 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
         ex.use(scope, ("<?>",), "call", func.lineno, guard, ex.code(node))  # `handlers[k]()`, `f()()`
         ex.push(func, scope, guard, "ref")
     for arg in reversed(rest):
-        ex.push(arg, scope, guard, handed.get(id(arg), "ref"))
+        ex.push(arg, scope, guard, handed.get(arg, "ref"))
 
 
-def _passes(scope: _Scope, node: ast.Call, chain: tuple[str, ...]) -> dict[int, str]:
+def _passes(scope: _Scope, node: ast.Call, chain: tuple[str, ...]) -> dict[ast.expr, str]:
     """What the call just recorded passes (`FunctionFacts.calls`), and the ctx of its dotted-name arguments."""
     caller = scope.func
     if caller is None or not caller.uses or caller.uses[-1][0] is not chain:
@@ -2637,12 +2637,13 @@ def _passes(scope: _Scope, node: ast.Call, chain: tuple[str, ...]) -> dict[int, 
     return _handed(node, len(caller.uses) - 1)
 
 
-def _handed(node: ast.Call, index: int) -> dict[int, str]:
-    """The arguments of a call that are dotted names, each with the ctx its `ref` use is pushed with (`HANDED`)."""
+def _handed(node: ast.Call, index: int) -> dict[ast.expr, str]:
+    """The arguments of a call that are dotted names (by identity: an address, `id`, would make the facts depend on
+    the process), each with the ctx its `ref` use is pushed with (`HANDED`)."""
     slots = [(str(position), arg) for position, arg in enumerate(node.args)]
     slots += [(k.arg, k.value) for k in node.keywords if k.arg is not None]
     return {
-        id(value): f"ref\x00{HANDED}{index} {slot}>"
+        value: f"ref\x00{HANDED}{index} {slot}>"
         for slot, value in slots
         if isinstance(value, (ast.Name, ast.Attribute)) and arguments.dotted(value) is not None
     }

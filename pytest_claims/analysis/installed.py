@@ -12,8 +12,9 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-Installs = dict[int, tuple[str, str]]
-"""`id` of an installed def node -> (the local class's name, the name it is installed under: the literal given to
+Installs = dict[ast.AST, tuple[str, str]]
+"""An installed def node (by identity: an address, `id`, would make the facts depend on the process) -> (the local
+class's name, the name it is installed under: the literal given to
 `setattr`, else the def's own name)."""
 
 
@@ -31,12 +32,12 @@ def installed(func: ast.FunctionDef | ast.AsyncFunctionDef, shadowed: frozenset[
         if node.decorator_list or node.name in seen.declared or top < 0:
             continue
         reads = [(at, load) for at, load in seen.loads if load.id == node.name]
-        targets = {seen.sites[id(load)] for _, load in reads if id(load) in seen.sites}
+        targets = {seen.sites[load] for _, load in reads if load in seen.sites}
         if len(targets) != 1 or next(iter(targets))[0] not in owners:
             continue
         later = [t for t, d in seen.defs if d.name == node.name and t > top and func.body[t] is d]
-        if all(id(load) in seen.sites or any(t < at for t in later) for at, load in reads):
-            found[id(node)] = next(iter(targets))
+        if all(load in seen.sites or any(t < at for t in later) for at, load in reads):
+            found[node] = next(iter(targets))
     return found
 
 
@@ -48,7 +49,7 @@ class _Seen:
         self.classes: set[str] = set()
         self.defs: list[tuple[int, ast.FunctionDef | ast.AsyncFunctionDef]] = []
         self.loads: list[tuple[int, ast.Name]] = []
-        self.sites: dict[int, tuple[str, str]] = {}
+        self.sites: dict[ast.AST, tuple[str, str]] = {}
         """`id` of the `N` argument of an install -> (class, installed name)."""
         self.declared: set[str] = set()
         for top, node in _nodes(func):
@@ -77,7 +78,7 @@ class _Seen:
         elif isinstance(node, ast.Call):
             site = _install(node)
             if site is not None:
-                self.sites[id(node.args[2])] = site
+                self.sites[node.args[2]] = site
 
 
 def _install(call: ast.Call) -> tuple[str, str] | None:

@@ -12,8 +12,7 @@ def _installed(source: str, shadowed: frozenset[str] = frozenset()) -> dict[str,
     func = ast.parse(textwrap.dedent(source)).body[0]
     assert isinstance(func, ast.FunctionDef)
     found = installed(func, shadowed)
-    defs = {id(node): node for node in ast.walk(func) if isinstance(node, ast.FunctionDef)}
-    return {f"{defs[key].name}@{defs[key].lineno}": site for key, site in found.items()}
+    return {f"{node.name}@{node.lineno}": site for node, site in found.items() if isinstance(node, ast.FunctionDef)}
 
 
 LAZY = """
