@@ -32,7 +32,9 @@ def timed(engine: Path, root: Path, platform: str, *flags: str) -> Run:
     env = dict(os.environ, PYTHONPATH=str(engine))
     command = [sys.executable, "-m", "pytest_claims", "check", "--root", str(root), "--platform", platform, "-q"]
     start = time.perf_counter()
-    process = subprocess.Popen([*command, *flags], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(  # run from the root: `-m` puts the working directory ahead of PYTHONPATH
+        [*command, *flags], env=env, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     _, _, usage = os.wait4(process.pid, 0)
     return time.perf_counter() - start, usage.ru_utime + usage.ru_stime, os.getloadavg()[0]
 
