@@ -77,3 +77,22 @@ def test_the_fixture_reads_state_through_another_modules_name() -> None:
         assert results[f"vio.{reader}", "linux"] == "violated"
     for constant in ("state_readers_a.reads_a_constant", "state_readers_b.reads_a_constant_too"):
         assert results[f"vio.{constant}", "linux"] == "held"
+
+
+def test_a_summary_in_a_context_is_what_a_fresh_resolver_computes() -> None:
+    """Every context (receiver, literal arguments) a whole run summarised a function in, after all the others were
+    computed (a context's uses are replayed from the first one's tape where they asked nothing of it), equals what
+    a resolver that computed nothing before gives: `order_cases.Sender.send` entered with `sender=None` after its
+    receiver context passes `None` on to `_stamp` all the same."""
+    run = engine.open_run(FIXTURE, ["linux"])
+    run.judge([(c.module, c.function_index, "linux") for c in run.claimed])
+    assert run.resolvers is not None
+    entered = dict(run.resolvers("linux").summaries._receivers)  # every context the run computed
+    differ = [
+        node
+        for node, summary in entered.items()
+        if Resolvers(run.project, run.config, ("linux",))("linux").summary_for(node) != summary
+    ]
+    assert len(entered) > 200
+    assert any(node.module == "vio.order_cases" and node.args for node in entered)
+    assert differ == []

@@ -50,12 +50,18 @@ class Entering:
 
     def _forwarded(self, call: Call) -> tuple[Passed, int]:
         """What a call passes, with the decided parameters of the body it is written in passed on (`forward`), and
-        how many calls they have been passed through (0: none passed on). Asks the context when it passes one on."""
-        given = self.bodies.given
+        how many calls they have been passed through (0: none passed on). Asks the context when it passes on a
+        parameter some context may decide, in every context: one deciding none resolves the call alike and must not
+        tape it for those that do (`Summaries._body` replays what asked nothing)."""
+        bodies = self.bodies
+        passes_on = any(
+            _names_one_of(arg, call.func.tests) for arg in (*call.passed[0], *(v for _, v in call.passed[1]))
+        )
+        if passes_on and call.func is bodies.current:
+            bodies.asked += 1  # the edge's arguments depend on how the body was entered: never replayed
+        given = bodies.given
         if given is None or given[0] is not call.func:
             return call.passed, 0
-        if any(_names_one_of(arg, call.func.tests) for arg in (*call.passed[0], *(v for _, v in call.passed[1]))):
-            self.bodies.asked += 1  # the edge's arguments depend on how the body was entered: never replayed
         passing = forward(call.passed, given[1])
         return passing if passing is not None else (call.passed, 0)
 
