@@ -18,6 +18,7 @@ raises) is a `JobsError` naming it: the run stops, and no verdict is made up for
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
 import subprocess
@@ -52,10 +53,11 @@ class JobsError(Exception):
 
 def default_jobs() -> int:
     """All cores this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))  # type: ignore[attr-defined,unused-ignore]
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
+    affinity = getattr(os, "sched_getaffinity", None)  # not on every platform
+    if affinity is not None:
+        with contextlib.suppress(OSError):
+            return len(affinity(0))
+    return os.cpu_count() or 1
 
 
 def finish(run: Run, wanted: Collection[Key] | None, jobs: int, *, rules: bool = True, details: bool = False) -> Result:

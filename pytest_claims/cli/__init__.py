@@ -138,35 +138,8 @@ def _common(parser: argparse.ArgumentParser, *, paths: bool, sweep_default: str)
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog=PROG,
-        description="pytest-claims: functions declare what they guarantee; a static pass proves it. "
-        "Exit status: 0 all held, 1 violated, unevaluable or unreadable, 2 a refused directive, 4 a usage error, "
-        "5 (check) nothing to check.",
-    )
-    parser.add_argument("--version", action=_Version)
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-
-    init = commands.add_parser(
-        "init",
-        help="write a [tool.claims] table into pyproject.toml",
-        description="Write a [tool.claims] table into pyproject.toml (created when absent): the detected "
-        "packages, and every other key commented out at its default. The rest of the file is kept byte "
-        "for byte.",
-    )
-    init.add_argument(
-        "--root",
-        type=Path,
-        default=Path(),
-        metavar="DIR",
-        help="the project directory holding pyproject.toml (default: the current directory)",
-    )
-    # `--path`: the former spelling, kept working and no longer shown
-    init.add_argument("--path", dest="root", type=Path, default=argparse.SUPPRESS, help=argparse.SUPPRESS)
-    init.add_argument("--force", action="store_true", help="replace an existing [tool.claims] table")
-    init.set_defaults(run=_run_init)
-
+def _check_parser(commands: argparse._SubParsersAction[_Parser]) -> None:
+    """`check`: its options."""
     check = commands.add_parser(
         "check",
         help="check the claims, as `pytest -p claims` does, without pytest",
@@ -203,6 +176,38 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("-v", "--verbose", action="store_true", help="also list every held item")
     check.add_argument("-q", "--quiet", action="store_true", help="only the failures and the problems")
     check.set_defaults(run=_run_check)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog=PROG,
+        description="pytest-claims: functions declare what they guarantee; a static pass proves it. "
+        "Exit status: 0 all held, 1 violated, unevaluable or unreadable, 2 a refused directive, 4 a usage error, "
+        "5 (check) nothing to check.",
+    )
+    parser.add_argument("--version", action=_Version)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    init = commands.add_parser(
+        "init",
+        help="write a [tool.claims] table into pyproject.toml",
+        description="Write a [tool.claims] table into pyproject.toml (created when absent): the detected "
+        "packages, and every other key commented out at its default. The rest of the file is kept byte "
+        "for byte.",
+    )
+    init.add_argument(
+        "--root",
+        type=Path,
+        default=Path(),
+        metavar="DIR",
+        help="the project directory holding pyproject.toml (default: the current directory)",
+    )
+    # `--path`: the former spelling, kept working and no longer shown
+    init.add_argument("--path", dest="root", type=Path, default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    init.add_argument("--force", action="store_true", help="replace an existing [tool.claims] table")
+    init.set_defaults(run=_run_init)
+
+    _check_parser(commands)
 
     suggest = commands.add_parser(
         "suggest",
