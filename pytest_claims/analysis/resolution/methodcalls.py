@@ -7,7 +7,7 @@ never run it for this call (`outside`); and whether a call the walk cannot follo
 
 from __future__ import annotations
 
-from pytest_claims.analysis.arguments import NAMED, OUTSIDE, SURE, Passed
+from pytest_claims.analysis.arguments import OUTSIDE, Passed
 from pytest_claims.analysis.catalog import Catalogue
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
@@ -74,17 +74,13 @@ class MethodCalls:
             return syms
         return [s for s in syms if s not in dropped] or [UNKNOWN]
 
-    def explicit_self(
-        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], syms: list[Sym], passed: Passed | None
-    ) -> list[Sym]:
+    def explicit_self(self, module: Module, func: FunctionFacts, index: int, syms: list[Sym]) -> list[Sym]:
         """`Base.m(self, ...)` in a method passes the method's own `self`, so `m` is entered for the class the
         caller stands for (its receiver, else its own class), as `super().m(...)` is: `Field.__init__(self, ...)` in
         `ModelChoiceField.__init__` reads a `ModelChoiceField`'s class attributes, never a sibling's. Only where
         that class derives from `Base` and the method never rebinds `self`."""
-        if passed is None or len(chain) != 2 or not func.first or not func.cls or not passed[0]:
-            return syms
-        first = passed[0][0]
-        if not (isinstance(first, tuple) and len(first) == 2 and first[0] in (NAMED, SURE) and first[1] == func.first):
+        chain = func.uses[index][0]
+        if index not in func.self_calls or len(chain) != 2:
             return syms
         owners = self.bodies.use(module, func, chain[:1])[0]
         classes = self.view.classes_named(module, func.cls)

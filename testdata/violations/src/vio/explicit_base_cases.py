@@ -6,8 +6,9 @@ import time
 
 
 class Field:
-    def __init__(self):
+    def __init__(self, **options):
         self.checked = self.check()
+        self.options = options
 
     def check(self):
         return True
@@ -22,8 +23,8 @@ class Sibling(Field):
 
 
 class Chooser(Field):
-    def __init__(self):
-        Field.__init__(self)  # self is a Chooser: Sibling.check never runs
+    def __init__(self, **options):
+        Field.__init__(self, **options)  # self is a Chooser: Sibling.check never runs
 
 
 class Other:
