@@ -284,6 +284,8 @@ class FunctionFacts:
     """The parameters of `tests` its body binds again, each only under tests: (name, the guards of those
     bindings). A call decides such a parameter only where its arguments rule every one of those guards out, so
     the parameter still holds the argument wherever it is tested (`context.settled`)."""
+    self_calls: tuple[int, ...] = ()
+    """For a method, its `call` uses whose first positional argument is its own first parameter (`Base.m(self)`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -89,6 +89,8 @@ class _FunctionBuilder:
     index: int = -1
     calls: list[tuple[int, arguments.Passed]] = field(default_factory=list)
     """(index of a `call` use, what the call passes)."""
+    self_calls: list[int] = field(default_factory=list)
+    """The `call` uses whose first positional argument is its own first parameter (`FunctionFacts.self_calls`)."""
     narrowings: int = 0
     """How many names `isinstance` tests narrowed in it so far: numbers the locals standing for them."""
     nonlocals: frozenset[str] | None = None
@@ -2607,6 +2609,7 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
     if chain is not None:
         ex.use(scope, chain, "call", func.lineno, guard, ex.code(node) if _maybe_blind(ex, scope, chain) else "")
         handed = _passes(scope, node, chain)
+        _passes_self(scope, node, chain)
         _passed_callables(ex, scope, node, chain, guard)
         _given(ex, scope, node, chain, guard)
         if classed is None:  # `type(x)` reads only x, which its chain names
@@ -2635,6 +2638,16 @@ def _passes(scope: _Scope, node: ast.Call, chain: tuple[str, ...]) -> dict[ast.e
         return {}
     caller.calls.append((len(caller.uses) - 1, given))
     return _handed(node, len(caller.uses) - 1)
+
+
+def _passes_self(scope: _Scope, node: ast.Call, chain: tuple[str, ...]) -> None:
+    """A call just recorded whose first positional argument is the method's own `self` (`Base.m(self, **kw)`)."""
+    caller = scope.func
+    if caller is None or not caller.first or not caller.cls or not caller.uses or caller.uses[-1][0] is not chain:
+        return
+    first = node.args[0] if node.args else None
+    if isinstance(first, ast.Name) and first.id == caller.first:
+        caller.self_calls.append(len(caller.uses) - 1)
 
 
 def _handed(node: ast.Call, index: int) -> dict[ast.expr, str]:
@@ -3207,6 +3220,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             received[index],
             *handing[index],
             tests.get(index, _TESTS_NOTHING)[2],
+            tuple(f.self_calls),
         )
         for index, f in enumerate(ex.functions)
     )

@@ -27,7 +27,7 @@ from pytest_claims.analysis.resolution.symbols import (
 )
 from pytest_claims.analysis.resolution.target import TargetView, catalogue_members
 from pytest_claims.analysis.resolution.tracking import Tracker
-from pytest_claims.records import METHOD_NAMES, PLATFORM, Decided, FunctionFacts, method_name
+from pytest_claims.records import HIERARCHY, METHOD_NAMES, PLATFORM, Decided, FunctionFacts, method_name
 
 
 class MethodCalls:
@@ -73,6 +73,36 @@ class MethodCalls:
         if not dropped:
             return syms
         return [s for s in syms if s not in dropped] or [UNKNOWN]
+
+    def explicit_self(self, module: Module, func: FunctionFacts, index: int, syms: list[Sym]) -> list[Sym]:
+        """`Base.m(self, ...)` in a method passes the method's own `self`, so `m` is entered for the class the
+        caller stands for (its receiver, else its own class), as `super().m(...)` is: `Field.__init__(self, ...)` in
+        `ModelChoiceField.__init__` reads a `ModelChoiceField`'s class attributes, never a sibling's. Only where
+        that class derives from `Base` and the method never rebinds `self`."""
+        chain = func.uses[index][0]
+        if index not in func.self_calls or len(chain) != 2:
+            return syms
+        owners = self.bodies.use(module, func, chain[:1])[0]
+        classes = self.view.classes_named(module, func.cls)
+        if len(owners) != 1 or not isinstance(owners[0], ProjectClass) or len(classes) != 1:
+            return syms
+        if any(b.name == func.first for b in func.bindings):
+            return syms
+        receiver = self.bodies.receiver(func) or (module.name, classes[0])
+        self.tracker.module(HIERARCHY)
+        mro = self.hierarchy.mro(*receiver)
+        if (owners[0].module, owners[0].idx) not in mro:
+            return syms
+        found: list[Sym] = []
+        for sym in syms:
+            if isinstance(sym, ProjectFunction) and sym.receiver is None:
+                callee = self.view.module(sym.module).facts.functions[sym.idx]
+                defined = self.view.classes_named(self.view.module(sym.module), callee.cls) if callee.cls else []
+                own = len(defined) == 1 and (sym.module, defined[0]) == receiver
+                if callee.kind == "method" and callee.first and len(defined) == 1 and not own:
+                    sym = sym._replace(receiver=receiver)
+            found.append(sym)
+        return found
 
     def dispatch_how(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], sym: Sym) -> str:
         """How a method call `obj.m()` enters a method it may land on: `override` when the method's class is in

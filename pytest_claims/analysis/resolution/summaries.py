@@ -281,6 +281,7 @@ class Summaries:
         call = _Call(passed, chain, module, func) if passed is not None else None
         if ctx == "call":
             syms = self.calls.fitting(module, func, chain, syms, passed, line, found, code)
+            syms = self.calls.explicit_self(module, func, index, syms)
         dispatched = ctx == "call" and len(chain) > 1 and chain[-1][:1] != "(" and not chain[0].startswith("<super")
         looked_up = ctx == "ref" and len(chain) > 1 and chain[-1][:1] != "(" and not chain[0].startswith("<super")
         syms = self._handed(module, func, (ctx, code, line), syms, found)
