@@ -214,9 +214,10 @@ def _adopt(run: Run, shares: list[Share]) -> tuple[list[ClaimResult], int]:
         store.verdicts.update(share.verdicts)
         store.words.update(share.words)
         store.shapes.update(share.shapes)
-        run.summaries.adopt(share.summaries, share.subclasses, share.counts[2:])
-        run.cache.parsed += share.counts[0]
-        run.cache.hits += share.counts[1]
+        parsed, hits, computed, loaded = share.counts  # files parsed and from cache; summaries computed and loaded
+        run.summaries.adopt(share.summaries, share.subclasses, (computed, loaded))
+        run.cache.parsed += parsed
+        run.cache.hits += hits
     return results, reused
 
 
