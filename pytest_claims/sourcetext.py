@@ -18,16 +18,22 @@ def searchable(data: bytes) -> bytes | None:
     decoded as Python decodes it, NFKC-normalised, in UTF-8; None when it cannot be decoded."""
     if data.isascii() and not _declares_other_coding(data):
         return data
+    import unicodedata
+
+    text = decoded(data)
+    return None if text is None else unicodedata.normalize("NFKC", text).encode("utf-8", "surrogatepass")
+
+
+def decoded(data: bytes) -> str | None:
+    """The file's text, decoded by its coding declaration (or UTF-8) as Python decodes it; None when it cannot be."""
     import io
     import tokenize
-    import unicodedata
 
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-        text = data.decode(encoding)
+        return data.decode(encoding)
     except (SyntaxError, LookupError, UnicodeDecodeError):
         return None
-    return unicodedata.normalize("NFKC", text).encode("utf-8", "surrogatepass")
 
 
 def mentions(data: bytes, word: bytes = b"claims") -> bool:

@@ -11,13 +11,13 @@ declines is read from its facts, as before.
 from __future__ import annotations
 
 import ast
-import io
 import re
-import tokenize
 import unicodedata
 import warnings
 from collections.abc import Collection
 from typing import NamedTuple
+
+from pytest_claims.sourcetext import decoded
 
 DIRECTIVE_LINE = re.compile(r"^[ \t]*#[ \t]*claims[ \t]*:(.*)$")
 """A whole-line `# claims:` comment (the facts' own pattern, `facts._DIRECTIVE_LINE`; a test holds them equal)."""
@@ -101,12 +101,8 @@ def _text(data: bytes) -> str | None:
     """The source as Python reads it (None: the facts tell why it cannot be read), with no line ending but \\n."""
     if b"\0" in data or b"\r" in data:
         return None
-    try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-        text = data.decode(encoding)
-    except (SyntaxError, LookupError, UnicodeDecodeError):
-        return None
-    return text[1:] if text.startswith("\ufeff") else text
+    text = decoded(data)
+    return text[1:] if text is not None and text.startswith("\ufeff") else text
 
 
 def _names(text: str, known: Collection[str]) -> tuple[str, ...] | None:
