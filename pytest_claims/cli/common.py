@@ -4,6 +4,7 @@ cache directory, source lines and the path selection."""
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -182,7 +183,7 @@ def shown_path(root: Path) -> Callable[[str], str]:
         except ValueError:  # another drive (Windows)
             return (base / rel).as_posix()
 
-    return shown
+    return functools.cache(shown)  # a file is shown once per step of every chain through it
 
 
 def shown_here(path: Path) -> str:

@@ -9,6 +9,7 @@ on the `revision`, instead of re-reading them.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import posixpath
@@ -142,7 +143,9 @@ directory (`_rebased`)."""
 
 
 def _at(root: Path) -> Where:
-    return lambda file: posix(file, root)
+    """Each file's report path worked out once: a report names a file once per violation, step and blind spot
+    (W: ~650,000 times for ~1,000 files), and resolving it touches the file system."""
+    return functools.cache(lambda file: posix(file, root))
 
 
 def _rebased(root: Path, project: str) -> Where:
@@ -154,7 +157,7 @@ def _rebased(root: Path, project: str) -> Where:
         path = posix(file, root)
         return path if path.startswith("/") or PureWindowsPath(path).drive else posixpath.normpath(prefix + path)
 
-    return at
+    return functools.cache(at)
 
 
 def _frontier_json(entries: Iterable[FrontierEntry], at: Where) -> list[dict[str, Any]]:
