@@ -19,7 +19,7 @@ def changed_selection(config: pytest.Config, run: Run) -> Changed:
     rev = config.getoption("claims_changed", None)
     if rev is None:
         return None, ""
-    chosen, line = selection(run, rev, {error.file for error in run.errors})  # a refused file is no item
+    chosen, line = selection(run, rev, frozenset(error.file for error in run.errors))  # a refused file is no item
     if chosen is None:
         return None, line
     names = {(c.module, c.function_index): (c.module, c.qualname, c.line) for c in run.claimed}
