@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-from collections.abc import Container
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -102,7 +101,7 @@ Key = tuple[str, int, str]
 """A claim on a target as `Run.finish` names it: (module, function index, platform)."""
 
 
-def selection(run: Run, rev: str, skipped: Container[str] = ()) -> tuple[set[Key] | None, str]:
+def selection(run: Run, rev: str, skipped: frozenset[str] = frozenset()) -> tuple[set[Key] | None, str]:
     """The claims a change since `rev` can affect, by their stored verdicts' dependencies (`Run.affected`), and
     the line that says so; every claim (None), with the reason, when git cannot tell or no verdict is stored.
     `skipped`: files whose claims cannot run (the plugin's collection errors), neither chosen nor counted."""
@@ -112,7 +111,7 @@ def selection(run: Run, rev: str, skipped: Container[str] = ()) -> tuple[set[Key
         old = changed_files(run.config.root, rev)
     except NoChanges as exc:
         return None, f"changed-only: {exc}: every claim is checked"
-    keys = [(c.module, c.function_index, platform) for c, platform in run.alive() if c.file not in skipped]
+    keys = [(c.module, c.function_index, platform) for c, platform in run.alive(skipped)]
     chosen = run.affected(old, keys)
     files = f"{len(old)} changed file{'' if len(old) == 1 else 's'}"
     return chosen, f"changed-only since {rev}: {files}, {len(chosen)} of {len(keys)} claims affected"

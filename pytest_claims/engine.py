@@ -172,17 +172,21 @@ class Run:
         if every:
             claimed = every_function(project, tuple(sorted(every)), only)
         self.claimed = claimed
-        self._alive_pairs: list[tuple[Claimed, str]] | None = None
+        self._alive_pairs: dict[frozenset[str], list[tuple[Claimed, str]]] = {}
         self.errors = errors
         self.problems = problems
 
-    def alive(self) -> list[tuple[Claimed, str]]:
-        """Each claiming function with each target on which it exists (its guard true there): one item each."""
-        if self._alive_pairs is None:
+    def alive(self, skipped: frozenset[str] = frozenset()) -> list[tuple[Claimed, str]]:
+        """Each claiming function with each target on which it exists (its guard true there): one item each.
+        `skipped`: files whose claims are left out (the plugin's files with a refused directive, which make no
+        item): whether their functions exist is not asked, so a warm run loads no facts for them."""
+        pairs = self._alive_pairs.get(skipped)
+        if pairs is None:
             with _scope(self.cache):
                 assert self.resolvers is not None, "alive() after finish()"
-                self._alive_pairs = alive(self.claimed, self.targets, self.valid, self.resolvers)
-        return self._alive_pairs
+                claimed = [c for c in self.claimed if c.file not in skipped] if skipped else self.claimed
+                pairs = self._alive_pairs[skipped] = alive(claimed, self.targets, self.valid, self.resolvers)
+        return pairs
 
     def affected(
         self, old: Mapping[str, bytes | None], keys: Iterable[tuple[str, int, str]]

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from pytest_claims.changes import selection
-from pytest_claims.plugin.items import ClaimItem
+from pytest_claims.plugin.items import ClaimItem, UnaffectedClaim
 from pytest_claims.plugin.state import Changed, ClaimsState
 
 if TYPE_CHECKING:
@@ -19,7 +19,7 @@ def changed_selection(config: pytest.Config, run: Run) -> Changed:
     rev = config.getoption("claims_changed", None)
     if rev is None:
         return None, ""
-    chosen, line = selection(run, rev, {error.file for error in run.errors})  # a refused file is no item
+    chosen, line = selection(run, rev, frozenset(error.file for error in run.errors))  # a refused file is no item
     if chosen is None:
         return None, line
     names = {(c.module, c.function_index): (c.module, c.qualname, c.line) for c in run.claimed}
@@ -27,14 +27,17 @@ def changed_selection(config: pytest.Config, run: Run) -> Changed:
 
 
 def deselect(config: pytest.Config, state: ClaimsState, items: list[pytest.Item]) -> None:
-    """The claim items of `state` that `--claims-changed` leaves out, deselected as pytest deselects (`-k`)."""
+    """The claims of `state` that `--claims-changed` leaves out (collected as `UnaffectedClaim`s), deselected as
+    pytest deselects (`-k`)."""
     chosen, _ = state.payload["changed"]
     if chosen is None:
         return
     kept: list[pytest.Item] = []
     dropped: list[pytest.Item] = []
     for item in items:
-        if isinstance(item, ClaimItem) and item.state is state and item.key not in chosen:
+        if (isinstance(item, UnaffectedClaim) and item.state is state) or (
+            isinstance(item, ClaimItem) and item.state is state and item.key not in chosen
+        ):
             dropped.append(item)
         else:
             kept.append(item)

@@ -33,8 +33,12 @@ class ClaimsFile(pytest.File):
         if errors:
             raise ClaimsCollectError("\n".join(errors))
         relfspath = None
+        chosen = state.payload["changed"][0]  # a changed-only run's claims (None: all)
         for result in state.by_file.get(self.rel, []):
             name = f"{result.qualname}[{result.platform}]"
+            if chosen is not None and claim_key(result) not in chosen:
+                yield UnaffectedClaim.make(self, name, result)
+                continue
             item = ClaimItem.from_parent(self, name=name, nodeid=f"{self.nodeid}::{name}", result=result)
             if relfspath is None:
                 relfspath = item.location[0]
@@ -161,6 +165,51 @@ class ClaimItem(StaticItem):
     def failure(self, state: ClaimsState) -> str:
         r = self.result
         return failure_text(r.function, r.claims, r.status, r.violations, r.frontier, state.source_line, state.display)
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, self.result.line - 1, f"{self.result.function}[{self.result.platform}]"
+
+
+class UnaffectedClaim(pytest.Item):
+    """A claim a changed-only run leaves out (`--claims-changed`): collected, so pytest counts it, then deselected
+    at once (`changed.deselect`), never run. Made without pytest's node constructor (keywords, markers, the node
+    id), whose cost per item was most of what a changed-only run spent on its items: the thousands of claims a
+    one-line change cannot affect cost little more than their files. It has what a deselected item is read for."""
+
+    nodeid_text = ""
+    result: ClaimResult
+
+    @classmethod
+    def make(cls, parent: ClaimsFile, name: str, result: ClaimResult) -> UnaffectedClaim:
+        item = cls.__new__(cls)
+        item.name, item.parent, item.config, item.session, item.path = (
+            name,
+            parent,
+            parent.config,
+            parent.session,
+            parent.path,
+        )
+        item.nodeid_text, item.result = f"{parent.nodeid}::{name}", result
+        item.keywords = {name: True}
+        item.own_markers, item.extra_keyword_matches, item.stash = [], set(), pytest.Stash()
+        item._report_sections, item.user_properties = [], []
+        return item
+
+    @property
+    def nodeid(self) -> str:
+        return self.nodeid_text
+
+    def __hash__(self) -> int:
+        return hash(self.nodeid_text)
+
+    @property
+    def state(self) -> ClaimsState:
+        parent = self.parent
+        assert isinstance(parent, ClaimsFile)
+        return parent.state
+
+    def runtest(self) -> None:  # deselected as it is collected: it never runs
+        raise ClaimFailure(f"{self.result.function}[{self.result.platform}]: not selected by --claims-changed")
 
     def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, self.result.line - 1, f"{self.result.function}[{self.result.platform}]"

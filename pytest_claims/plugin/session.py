@@ -113,7 +113,9 @@ def _analyse(config: pytest.Config, claims_config: ClaimsConfig, index: int = 0)
             select=select,
             light=light,
         )
-        state = ClaimsState(claims_config, None, pending_payload(run, changed_selection(config, run), rules))
+        # on demand, a file with a refused directive is a collection error and its claims make no item
+        skipped = frozenset(e.file for e in run.errors) if _on_demand(config) else frozenset()
+        state = ClaimsState(claims_config, None, pending_payload(run, changed_selection(config, run), rules, skipped))
         state.run, state.rules_wanted = run, rules
         state.analysis = (time.perf_counter() - started, cache.parsed, cache.hits, 0)
         if not _on_demand(config):

@@ -30,12 +30,12 @@ def claim_key(claim: ClaimResult) -> tuple[str, str, int, str]:
     return (claim.module, claim.qualname, claim.line, claim.platform)
 
 
-def pending_payload(run: Run, changed: Changed, rules: bool) -> dict[str, Any]:
+def pending_payload(run: Run, changed: Changed, rules: bool, skipped: frozenset[str] = frozenset()) -> dict[str, Any]:
     """A session's payload before any verdict: an item per claiming function and target where it exists, and (when
     the run checks the rules) per rule and target, each `PENDING`; `keys` names each claim's function for
-    `Run.finish`."""
+    `Run.finish`. `skipped`: files whose claims are left out (`Run.alive`)."""
     claims, keys = [], {}
-    for item, platform in run.alive():
+    for item, platform in run.alive(skipped):
         claim = ClaimResult(
             item.function, item.module, item.qualname, item.file, item.line, item.claims, platform, PENDING, (), ()
         )

@@ -125,3 +125,44 @@ def test_a_k_run_reads_claims_without_facts_and_judges_as_the_whole_run(
     calm = pytester.runpytest(*args, "-k", "calm or size")
     assert _items(calm) == [line for line in _items(whole) if "::calm[" in line or "Box.size[" in line]
     assert len(_items(calm)) == 4
+
+
+REFUSING = {
+    "pkg/__init__.py": "",
+    "pkg/leaf.py": "def value():\n    return 1\n",
+    "pkg/a.py": (
+        "from pkg.leaf import value\n\n\n# claims: deterministic\ndef uses():\n    return value()\n\n\n"
+        "# claims: deterministic\ndef alone():\n    return 2\n"
+    ),
+    "pkg/bad.py": (
+        "from pkg.leaf import value\n\n\ndef outer():\n    # claims: deterministic\n    def inner():\n"
+        "        return 2\n    return inner\n\n\n# claims: deterministic\ndef fine():\n    return value()\n"
+    ),
+}
+
+
+def test_a_changed_only_run_deselects_by_count_and_judges_as_a_whole_run(pytester: pytest.Pytester) -> None:
+    """The claims a change cannot affect are collected and deselected, counted as pytest counts `-k`'s; the one
+    whose dependency changed is judged again, as the whole run judges it; a file with a refused directive stays a
+    collection error, its other claims no item in either run."""
+    write(pytester.path, {**PYPROJECT, **REFUSING})
+    args = ("-p", "claims", "-v", "--continue-on-collection-errors", "--claims-platform=linux")
+    whole = pytester.runpytest(*args)
+    assert _items(whole) == ["pkg/a.py::alone[linux] PASSED", "pkg/a.py::uses[linux] PASSED"]
+    _git(pytester.path, "init", "-q")
+    _git(pytester.path, "add", "pkg", "pyproject.toml")
+    _git(pytester.path, "commit", "-q", "-m", "start")
+    (pytester.path / "pkg/leaf.py").write_text("import time\n\n\ndef value():\n    return time.time()\n")
+    changed = pytester.runpytest(*args, "--claims-changed")
+    assert _items(changed) == ["pkg/a.py::uses[linux] FAILED"]
+    assert changed.parseoutcomes() == {"failed": 1, "deselected": 1, "errors": 1}
+    changed.stdout.fnmatch_lines(
+        [
+            "*collected 2 items / 1 error / 1 deselected / 1 selected",
+            "*changed-only since HEAD: 1 changed file, 1 of 2 claims affected",
+        ]
+    )
+    again = pytester.runpytest(*args)
+    assert _items(again) == ["pkg/a.py::alone[linux] PASSED", "pkg/a.py::uses[linux] FAILED"]
+    for result in (whole, changed, again):
+        result.stdout.fnmatch_lines(["*pkg/bad.py:5: claims go on module-level functions and methods*"])
