@@ -368,7 +368,8 @@ class ConditionCompiler:
                 n = len(node.values)
                 parts = tuple(out[-n:])
                 depth, size = max(d for d, _ in measures[-n:]), sum(s for _, s in measures[-n:])
-                del out[-n:], measures[-n:]
+                del out[-n:]
+                del measures[-n:]
                 made = CondAnd(parts) if isinstance(node.op, ast.And) else CondOr(parts)
                 _bounded(out, measures, made, depth + 1, size + 1)
             elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
