@@ -126,7 +126,8 @@ def _task(run: Run) -> _Task:
         for name in sorted(modules.loaded()):
             module = modules[name]
             if module.digest:
-                seed[module.digest] = encode(module.facts)
+                with contextlib.suppress(RecursionError):  # facts too deep to send are extracted by the worker
+                    seed[module.digest] = encode(module.facts)
     limit = sys.getrecursionlimit()
     return _Task(run.config.root, run.targets, run.config, cache, run.select, limit, seed)
 

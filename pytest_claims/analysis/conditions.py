@@ -93,6 +93,64 @@ def evaluate(cond: Cond, target: Target, args: Mapping[str, Lit] | None = None) 
     return results[0]
 
 
+MAX_COND_DEPTH = 32
+"""How deep a compiled condition may nest (`a and (b or (c and ...))`, or module-level aliases of aliases, which
+no parser limit bounds; `not not x` is `x`, so negations never add up): a deeper part is unknown. Real tests nest a
+few levels; records nesting deeper would exhaust the default stack of whatever walks them recursively (pickle,
+comparisons, the cache codec), and an unknown part only keeps both branches."""
+MAX_COND_SIZE = 10_000
+"""How many parts a compiled condition may hold, counted as a tree (`A1 = A0 and A0`, `A2 = A1 and A1`, ... shares
+its parts, and would double with each line; a flat `a and b and ...` is as wide as it is written): a larger part is
+unknown."""
+
+
+def measure(cond: Cond) -> tuple[int, int]:
+    """A condition's depth and its size as a tree (a part reached twice counted twice); iterative, and bounded in
+    work by what `compile` lets conditions hold."""
+    depth = size = 0
+    stack = [(cond, 1)]
+    while stack:
+        node, level = stack.pop()
+        size += 1
+        depth = max(depth, level)
+        stack.extend((part, level + 1) for part in _operands(node) or ())
+    return depth, size
+
+
+def _bounded(out: list[Cond], measures: list[tuple[int, int]], cond: Cond, depth: int, size: int) -> None:
+    """`cond` onto the compiler's output, or unknown when it holds more than a condition may (built bottom-up, so
+    no work ever grows past `MAX_COND_SIZE`); its depth is cut at the end, from the top (`_truncated`)."""
+    if size > MAX_COND_SIZE:
+        cond, depth, size = UNKNOWN, 1, 1
+    out.append(cond)
+    measures.append((depth, size))
+
+
+def _truncated(cond: Cond) -> Cond:
+    """`cond` with every part at depth `MAX_COND_DEPTH` that combines others made unknown: the outer tests, which
+    decide most often, stay. Unknown is sound in any place: three-valued evaluation only loses decisions by it."""
+    out: list[Cond] = []
+    stack: list[tuple[Cond, int, bool]] = [(cond, 1, False)]
+    while stack:
+        node, level, visited = stack.pop()
+        operands = _operands(node)
+        if operands is None:
+            out.append(node)
+        elif level >= MAX_COND_DEPTH:
+            out.append(UNKNOWN)
+        elif not visited:
+            stack.append((node, level, True))
+            stack.extend((part, level + 1, False) for part in reversed(operands))
+        else:
+            parts = tuple(out[len(out) - len(operands) :])
+            del out[len(out) - len(operands) :]
+            if isinstance(node, CondNot):
+                out.append(UNKNOWN if parts[0] == UNKNOWN else CondNot(parts[0]))
+            else:
+                out.append(CondAnd(parts) if isinstance(node, CondAnd) else CondOr(parts))
+    return out[0]
+
+
 def _parameter(node: CondParam, args: Mapping[str, Lit]) -> bool | None:
     """A parameter test under the literal arguments of one call: unknown for a parameter the call left open."""
     op, want = node.op, node.value
@@ -295,8 +353,10 @@ class ConditionCompiler:
         return CondHas(module, name.value)
 
     def compile(self, expr: ast.expr) -> Cond:
-        """Compile iteratively: boolean structure via an explicit stack, atoms directly."""
+        """Compile iteratively: boolean structure via an explicit stack, atoms directly. A part larger than
+        `MAX_COND_SIZE` (`_bounded`) or nested deeper than `MAX_COND_DEPTH` (`_truncated`) is unknown."""
         out: list[Cond] = []
+        measures: list[tuple[int, int]] = []  # (depth, size) of each condition in `out`
         stack: list[tuple[ast.expr, bool]] = [(expr, False)]
         while stack:
             node, visited = stack.pop()
@@ -307,18 +367,27 @@ class ConditionCompiler:
                     continue
                 n = len(node.values)
                 parts = tuple(out[-n:])
+                depth, size = max(d for d, _ in measures[-n:]), sum(s for _, s in measures[-n:])
                 del out[-n:]
-                out.append(CondAnd(parts) if isinstance(node.op, ast.And) else CondOr(parts))
+                del measures[-n:]
+                made = CondAnd(parts) if isinstance(node.op, ast.And) else CondOr(parts)
+                _bounded(out, measures, made, depth + 1, size + 1)
             elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
                 if not visited:
                     stack.append((node, True))
                     stack.append((node.operand, False))
                     continue
-                inner = out.pop()
-                out.append(UNKNOWN if inner == UNKNOWN else CondNot(inner))
+                inner, (depth, size) = out.pop(), measures.pop()
+                if inner == UNKNOWN:
+                    _bounded(out, measures, UNKNOWN, 1, 1)
+                elif isinstance(inner, CondNot):  # `not not x` is `x`, unknown or not: chains stay shallow
+                    _bounded(out, measures, inner.operand, depth - 1, size - 1)
+                else:
+                    _bounded(out, measures, CondNot(inner), depth + 1, size + 1)
             else:
-                out.append(self._atom(node))
-        return out[0]
+                atom = self._atom(node)  # an alias is a compiled condition, within the bounds itself
+                _bounded(out, measures, atom, *measure(atom))
+        return _truncated(out[0]) if measures[0][0] > MAX_COND_DEPTH else out[0]
 
     def _dotted(self, node: ast.expr) -> str | None:
         parts: list[str] = []

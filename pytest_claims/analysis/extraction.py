@@ -180,7 +180,7 @@ class _Helper:
             if not isinstance(raw, tuple) or len(raw) != self._count:
                 return None
             return [decode(FileFacts, item) for item in raw]
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):
             return None
 
 

@@ -162,7 +162,10 @@ def read_document(path: Path | None, shape: dict[str, object]) -> dict[str, Any]
     raw = read_entry(path, path.name) if path is not None else None
     if type(raw) is not dict or raw.keys() != shape.keys():
         return {}
-    if not all(conforms(part, raw[name]) for name, part in shape.items()):
+    try:
+        if not all(conforms(part, raw[name]) for name, part in shape.items()):
+            return {}
+    except RecursionError:  # nested deeper than anything this version writes: not of `shape`
         return {}
     return raw
 
@@ -203,9 +206,14 @@ class FactsCache:
         raw = read_entry(path, self._key(digest))
         if raw is None and not path.exists():
             return None
-        if raw is not None and conforms(self.record, raw):
-            self.hits += 1
-            return decode(self.record, raw)
+        if raw is not None:
+            # nested deeper than the stack allows: no facts this version makes are (`conditions.MAX_COND_DEPTH`),
+            # so the entry is foreign, and rebuilt like any other of the wrong shape
+            with contextlib.suppress(RecursionError):
+                if conforms(self.record, raw):
+                    facts = decode(self.record, raw)
+                    self.hits += 1
+                    return facts
         self.rebuilt += 1
         return None
 
@@ -213,8 +221,8 @@ class FactsCache:
         path = self._path(digest)
         if path is None:
             return
-        # a read-only or full cache directory costs speed, never correctness; so do facts too deeply nested
-        # to pickle (`if not not ... not sys.platform == "x":` a thousand deep): they are simply not cached
+        # a read-only or full cache directory costs speed, never correctness; so would facts too deeply nested to
+        # encode or pickle (the extractor bounds conditions, `conditions.MAX_COND_DEPTH`): they would not be cached
         with contextlib.suppress(OSError, RecursionError):
             write_entry(path, self._key(digest), encode(facts))
 
@@ -309,8 +317,10 @@ def derived(kind: str, source: bytes, build: Callable[[], T], record: type[T] | 
     raw = read_entry(entry, key)
     if raw is not None and record is None:
         return raw  # type: ignore[return-value]
-    if raw is not None and conforms(record, raw):
-        return decode(record, raw)  # type: ignore[arg-type]
+    if raw is not None:
+        with contextlib.suppress(RecursionError):  # nested deeper than anything built here: rebuilt
+            if conforms(record, raw):
+                return decode(record, raw)  # type: ignore[arg-type]
     value = build()
     Derived.built[kind] += 1
     with contextlib.suppress(OSError, RecursionError):

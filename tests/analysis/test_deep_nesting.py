@@ -1,5 +1,6 @@
-"""Nesting no parser accepts, or only just: the extractor and the guard evaluator work iteratively, facts too
-deep to pickle are not cached, and whether a file parses does not depend on the caller's stack depth."""
+"""Nesting no parser accepts, or only just: the extractor and the guard evaluator work iteratively, conditions in
+facts are bounded (so the cache takes them), and whether a file parses does not depend on the caller's stack
+depth."""
 
 from __future__ import annotations
 
@@ -116,7 +117,7 @@ def test_the_extractor_walks_10000_deep_trees_iteratively(
         with headroom(120):
             assert all(evaluate(c, target_for("win32")) is polarity for c, polarity in conds)
             assert all(evaluate(c, target_for("linux")) is not polarity for c, polarity in conds)
-    # facts too deep to pickle are not cached, and caching them is no error
+    # conditions in facts are bounded, so caching them is no error
     cache = FactsCache(tmp_path / "cache")
     with headroom(120):
         cache.put("0" * 64, facts)
@@ -124,7 +125,7 @@ def test_the_extractor_walks_10000_deep_trees_iteratively(
 
 
 def test_absurdly_deep_platform_conditions_are_judged_and_not_cached(tmp_path: Path) -> None:
-    """`if not not ... sys.platform == "win32":` past pickle's depth: judged right, cached never, no crash."""
+    """`if not not ... sys.platform == "win32":` past pickle's depth as written: judged right, cold and warm."""
     nots = "not " * 1500  # an even count: the same as the bare comparison
     root = write(
         tmp_path,

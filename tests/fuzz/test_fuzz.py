@@ -3,6 +3,7 @@ and the checker, bounded so the suite stays fast. The long run is `python tests/
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import sys
 from collections.abc import Iterator
@@ -13,6 +14,9 @@ from typing import TYPE_CHECKING
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from pytest_claims.analysis.extraction import extract_fresh
+from pytest_claims.persist.cache import FactsCache
 
 
 def _load_campaign() -> ModuleType:
@@ -69,6 +73,24 @@ def test_deeply_nested_sources(workspace: campaign.Workspace, source: str) -> No
 @given(source=campaign.raw_source)
 def test_raw_text_and_bytes(workspace: campaign.Workspace, source: str | bytes) -> None:
     run(source, workspace)
+
+
+@pytest.mark.parametrize(("shape", "depth"), [("not", 200), ("not", 400), ("aliases", 300)])
+def test_deep_conditions_are_cached_and_read_back_on_a_default_stack(tmp_path: Path, shape: str, depth: int) -> None:
+    """Found by `test_deeply_nested_sources`: facts of `if not not ... sys.platform == "win32":` a few hundred deep
+    were cached, then checking their shape when read back ran out of a default interpreter's stack. Conditions in
+    facts stay shallow (`conditions.MAX_COND_DEPTH`), so every file's facts go through the cache."""
+    data = ("# claims: deterministic\n" + campaign.DEEP_SHAPES[shape](depth)).encode()
+    digest = hashlib.sha256(data).hexdigest()
+
+    def through_the_cache() -> None:
+        facts = extract_fresh(data, "pkg/target.py")
+        assert facts.problems == () and facts.conds
+        cache = FactsCache(tmp_path)
+        cache.put(digest, facts)
+        assert cache.get(digest) == facts
+
+    campaign.default_stack(through_the_cache)
 
 
 @pytest.mark.parametrize("shape", sorted(campaign.DEEP_SHAPES))
