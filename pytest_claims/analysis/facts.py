@@ -3306,16 +3306,18 @@ def _decided_tests(ex: _Extractor) -> dict[int, tuple[tuple[str, ...], arguments
             for name in sorted(names & builder.stored - builder.unguarded)
             if name in builder.store_guards
         )
-        early = _early(builder, names & builder.stored)
+        early = _early(builder, names & builder.stored, ex.module_kinds)
         fixed = (names - builder.stored) | {name for name, _ in guarded} | {name for name, _ in early}
         if fixed and builder.node is not None:
             decided[index] = (tuple(sorted(fixed)), arguments.signature(builder.node.args), guarded, early)
     return decided
 
 
-def _early(builder: _FunctionBuilder, bound: set[str]) -> _Guarded:
+def _early(builder: _FunctionBuilder, bound: set[str], module: dict[str, str]) -> _Guarded:
     """`FunctionFacts.early`: of the parameters in `bound` (ones the body binds again), the calls that pass each on
-    as a plain name before any binding of it can have run (`early.early_calls`)."""
+    as a plain name before any binding of it can have run (`early.early_calls`). A call of a builtin the module and
+    the def do not shadow (`isinstance(p, C)`, `hasattr(p, "x")`) is left out: no walk enters it, and a parameter
+    only such calls pass on would make contexts that differ in nothing."""
     node = builder.node
     if node is None or not bound or not builder.call_nodes:
         return ()
@@ -3326,7 +3328,9 @@ def _early(builder: _FunctionBuilder, bound: set[str]) -> _Guarded:
     for index, passed in builder.calls:
         call = builder.call_nodes.get(index)
         plain = _passed_on([(index, passed)]) & names
-        if call is not None and plain:
+        chain = builder.uses[index][0]
+        builtin = len(chain) == 1 and chain[0] in _BUILTIN_NAMES and chain[0] not in module
+        if call is not None and plain and not (builtin and chain[0] not in builder.locals):
             calls[index] = (call, plain)
     return early_calls(node, names, calls)
 

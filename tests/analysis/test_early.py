@@ -6,7 +6,10 @@ import textwrap
 
 import pytest
 
+from pytest_claims.analysis.arguments import EARLY
 from pytest_claims.analysis.facts import extract
+from pytest_claims.analysis.resolution.context import as_mapping, at_call, settled
+from pytest_claims.analysis.resolvers import target_for
 
 
 def _early(body: str) -> dict[str, list[int]]:
@@ -76,3 +79,21 @@ def test_a_def_or_import_binding_the_name_counts_where_it_is_written() -> None:
 
 def test_a_parameter_never_bound_again_needs_no_early_entry() -> None:
     assert _early("g(p)\n") == {}
+
+
+def test_a_builtin_call_is_no_early_call() -> None:
+    assert _early("isinstance(p, int)\np = 1\n") == {}
+    assert _early("def isinstance(a, b):\n    pass\nisinstance(p, int)\np = 1\n") == {"p": [4]}  # shadowed
+    assert _early("len = g\nlen(p)\np = 1\n") == {"p": [3]}
+
+
+def test_the_context_keeps_an_early_parameter_for_its_calls_alone() -> None:
+    facts = extract("def f(p, q=None):\n    g(p)\n    p = wrap(p)\n    h(p)\n    if q:\n        p = 2\n")
+    func = facts.functions[0]
+    none = ("None", None)
+    args = settled(facts, func, (("p", *none), ("q", *none)), target_for("linux"))
+    assert args == ((EARLY, EARLY, (("p", *none),)), ("q", *none))  # no test of `p` reads it
+    given = as_mapping(args)
+    first, later = (index for index, use in enumerate(func.uses) if use[0] in (("g",), ("h",)))
+    assert at_call(func, given, first)["p"] == none
+    assert "p" not in at_call(func, given, later)
