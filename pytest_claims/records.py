@@ -17,6 +17,7 @@ FACTS_MAKERS = (
     "pytest_claims.analysis.facts",
     "pytest_claims.analysis.arguments",
     "pytest_claims.analysis.computed",
+    "pytest_claims.analysis.early",
     "pytest_claims.analysis.installed",
     "pytest_claims.analysis.conditions",
     "pytest_claims.analysis.specials",
@@ -286,6 +287,10 @@ class FunctionFacts:
     the parameter still holds the argument wherever it is tested (`context.settled`)."""
     self_calls: tuple[int, ...] = ()
     """For a method, its `call` uses whose first positional argument is its own first parameter (`Base.m(self)`)."""
+    early: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    """The parameters of `tests` its body binds again (not only under tests the arguments rule out), each with the
+    `call` uses that pass it on as a plain name before any binding of it can have run (`analysis.early`): there it
+    still holds the argument, so a call passes it on as decided; everywhere else it is open (`context.settled`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -87,6 +87,11 @@ OUTSIDE = "<self>"
 on an instance never runs for the subclasses that override the name (`Exclusion.outside`). No parameter has this
 name, so no test reads it."""
 
+EARLY = "<early>"
+"""The name of the entry of a `Decided` holding the decided parameters the body binds again before they are tested,
+each decided only at the calls that pass it on before any binding of it can have run (`FunctionFacts.early`):
+`(EARLY, EARLY, ((parameter, kind, value), ...))`. No parameter has this name, so no test reads it."""
+
 MAX_HOPS = 2
 """How many times a decided parameter is passed on: a literal decides the tests of the function it is passed to and
 of the next two that receive it unchanged, three calls deep."""

@@ -29,6 +29,7 @@ from typing import Any, cast
 from pytest_claims.analysis import arguments, specials
 from pytest_claims.analysis.computed import computed_names
 from pytest_claims.analysis.conditions import TYPE_CHECKING, UNKNOWN, ConditionCompiler, is_decided, is_known
+from pytest_claims.analysis.early import early_calls
 from pytest_claims.analysis.installed import Installs, installed
 from pytest_claims.records import (
     HANDED,
@@ -89,6 +90,9 @@ class _FunctionBuilder:
     index: int = -1
     calls: list[tuple[int, arguments.Passed]] = field(default_factory=list)
     """(index of a `call` use, what the call passes)."""
+    call_nodes: dict[int, ast.Call] = field(default_factory=dict)
+    """Per `call` use of `calls` that a call expression makes, that expression (`early.early_calls`), kept until the
+    def is let go."""
     self_calls: list[int] = field(default_factory=list)
     """The `call` uses whose first positional argument is its own first parameter (`FunctionFacts.self_calls`)."""
     narrowings: int = 0
@@ -2637,6 +2641,8 @@ def _passes(scope: _Scope, node: ast.Call, chain: tuple[str, ...]) -> dict[ast.e
     if given is None:
         return {}
     caller.calls.append((len(caller.uses) - 1, given))
+    if caller.node is not None:
+        caller.call_nodes[len(caller.uses) - 1] = node
     return _handed(node, len(caller.uses) - 1)
 
 
@@ -3221,6 +3227,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             *handing[index],
             tests.get(index, _TESTS_NOTHING)[2],
             tuple(f.self_calls),
+            tests.get(index, _TESTS_NOTHING)[3],
         )
         for index, f in enumerate(ex.functions)
     )
@@ -3252,7 +3259,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
 
 
 _Guarded = tuple[tuple[str, tuple[int, ...]], ...]
-_TESTS_NOTHING: tuple[tuple[str, ...], arguments.Signature, _Guarded] = ((), ((), 0, (), ()), ())
+_TESTS_NOTHING: tuple[tuple[str, ...], arguments.Signature, _Guarded, _Guarded] = ((), ((), 0, (), ()), (), ())
 _NO_SHAPE: tuple[tuple[tuple[str, int, str, int], ...], tuple[str, ...]] = ((), ())
 
 
@@ -3276,12 +3283,13 @@ def _arities(ex: _Extractor) -> dict[int, arguments.Arity]:
     return found
 
 
-def _decided_tests(ex: _Extractor) -> dict[int, tuple[tuple[str, ...], arguments.Signature, _Guarded]]:
+def _decided_tests(ex: _Extractor) -> dict[int, tuple[tuple[str, ...], arguments.Signature, _Guarded, _Guarded]]:
     """Per def, the parameters its compiled tests are of, or that it passes on as a plain name to a call (whose
     tests they may decide in turn), and its body never binds again or shadows (`stored`: so a test reads the
     argument), or binds again only under tests (`guarded`: with the guards of those bindings, which the walk
     requires the call's arguments to rule out). A test of any other parameter stays in the conditions, and no
-    call ever decides it: the walk decides only a callee's `tests`."""
+    call ever decides it: the walk decides only a callee's `tests`. A parameter bound again that some call passes on
+    before any binding of it can have run is in `tests` too, decided only there (`early`)."""
     wanted: dict[int, set[str]] = {}
     for index, name in ex.compiler.tested:
         wanted.setdefault(index, set()).add(name)
@@ -3290,7 +3298,7 @@ def _decided_tests(ex: _Extractor) -> dict[int, tuple[tuple[str, ...], arguments
             passed_on = _passed_on(builder.calls) & _own_params(builder.node)
             if passed_on:
                 wanted.setdefault(index, set()).update(passed_on)
-    decided: dict[int, tuple[tuple[str, ...], arguments.Signature, _Guarded]] = {}
+    decided: dict[int, tuple[tuple[str, ...], arguments.Signature, _Guarded, _Guarded]] = {}
     for index, names in wanted.items():
         builder = ex.functions[index]
         guarded = tuple(
@@ -3298,16 +3306,40 @@ def _decided_tests(ex: _Extractor) -> dict[int, tuple[tuple[str, ...], arguments
             for name in sorted(names & builder.stored - builder.unguarded)
             if name in builder.store_guards
         )
-        fixed = (names - builder.stored) | {name for name, _ in guarded}
+        early = _early(builder, names & builder.stored, ex.module_kinds)
+        fixed = (names - builder.stored) | {name for name, _ in guarded} | {name for name, _ in early}
         if fixed and builder.node is not None:
-            decided[index] = (tuple(sorted(fixed)), arguments.signature(builder.node.args), guarded)
+            decided[index] = (tuple(sorted(fixed)), arguments.signature(builder.node.args), guarded, early)
     return decided
+
+
+def _early(builder: _FunctionBuilder, bound: set[str], module: dict[str, str]) -> _Guarded:
+    """`FunctionFacts.early`: of the parameters in `bound` (ones the body binds again), the calls that pass each on
+    as a plain name before any binding of it can have run (`early.early_calls`). A call of a builtin the module and
+    the def do not shadow (`isinstance(p, C)`, `hasattr(p, "x")`) is left out: no walk enters it, and a parameter
+    only such calls pass on would make contexts that differ in nothing."""
+    node = builder.node
+    if node is None or not bound or not builder.call_nodes:
+        return ()
+    args = node.args
+    positional = [*args.posonlyargs, *args.args][1 if builder.first else 0 :]
+    names = bound & {param.arg for param in (*positional, *args.kwonlyargs)}
+    calls: dict[int, tuple[ast.Call, set[str]]] = {}
+    for index, passed in builder.calls:
+        call = builder.call_nodes.get(index)
+        plain = _passed_on([(index, passed)]) & names
+        chain = builder.uses[index][0]
+        builtin = len(chain) == 1 and chain[0] in _BUILTIN_NAMES and chain[0] not in module
+        if call is not None and plain and not (builtin and chain[0] not in builder.locals):
+            calls[index] = (call, plain)
+    return early_calls(node, names, calls)
 
 
 def _handing(builder: _FunctionBuilder) -> tuple[tuple[str, ...], str]:
     """A def's decorators that may change what it is called with (`FunctionFacts.decorated`) and what it hands
     back as a decorator (`FunctionFacts.hands_back`); lets the def go."""
     node, builder.node = builder.node, None
+    builder.call_nodes = {}
     if node is None:
         return (), ""
     decorated = tuple(_decorator_text(d) for d in node.decorator_list if chain_of(d) not in _SAME_FUNCTION)

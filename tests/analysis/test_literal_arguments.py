@@ -143,7 +143,7 @@ def _rebound(body: list[ast.stmt], names: frozenset[str]) -> frozenset[str]:
 def test_the_tested_parameters_are_those_no_syntax_binds_again_in_real_code() -> None:
     """The extractor tracks bindings as it walks; on the package's own code and the fixture tree every def's
     `tests` equal what the syntactic oracle leaves of the parameters its tests compare, but for the `guarded`
-    ones, each bound again only under a guard."""
+    ones, each bound again only under a guard, and the `early` ones, decided only at calls before any binding."""
     root = Path(__file__).resolve().parents[2]
     files = sorted((root / "pytest_claims").rglob("*.py")) + sorted((root / "testdata").rglob("*.py"))
     checked = 0
@@ -162,7 +162,9 @@ def test_the_tested_parameters_are_those_no_syntax_binds_again_in_real_code() ->
             if node is None or not func.tests:
                 continue
             guarded = frozenset(name for name, _ in func.guarded)
-            assert _rebound(node.body, frozenset(func.tests) - guarded) == frozenset(), (path, func.qualname)
+            early = frozenset(name for name, _ in func.early)
+            assert _rebound(node.body, frozenset(func.tests) - guarded - early) == frozenset(), (path, func.qualname)
+            assert all(uses for _, uses in func.early), (path, func.qualname)
             assert all(guards and all(guards) for _, guards in func.guarded), (path, func.qualname)
             checked += 1
     assert checked > 20

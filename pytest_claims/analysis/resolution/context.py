@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pytest_claims.analysis.arguments import HOPS, INSTANCE, MAX_HOPS, NAMED, SOME, SURE, Lit, Passed, decide
+from pytest_claims.analysis.arguments import EARLY, HOPS, INSTANCE, MAX_HOPS, NAMED, SOME, SURE, Lit, Passed, decide
 from pytest_claims.analysis.conditions import Target, evaluate
 from pytest_claims.analysis.resolution.symbols import ClassKey
 from pytest_claims.records import Decided, FileFacts, FunctionFacts
@@ -77,10 +77,14 @@ def ruled_out(facts: FileFacts, guard: int, target: Target, args: dict[str, Lit]
 def settled(facts: FileFacts, func: FunctionFacts, args: Decided, target: Target) -> Decided:
     """`args` without the parameters `func` may bind again under them (`FunctionFacts.guarded`): one stays decided
     only where the decided arguments rule out every test its bindings sit under, so no binding runs and each test
-    of it reads the argument. Dropping one may reopen another's guards: repeated until none is dropped."""
-    if not func.guarded or not args:
+    of it reads the argument. Dropping one may reopen another's guards: repeated until none is dropped. A parameter
+    bound again (unguarded, or under guards not ruled out) that some calls pass on before any binding can have run
+    (`FunctionFacts.early`) moves into the `EARLY` entry, which no test reads and only those calls pass on."""
+    if not (func.guarded or func.early) or not args:
         return args
-    kept = args
+    early = dict(func.early)
+    guarded = dict(func.guarded)
+    kept = tuple(d for d in args if d[0] not in early or d[0] in guarded)  # bound outside tests: never settled
     while True:
         given = as_mapping(kept)
         dropped = {
@@ -89,8 +93,23 @@ def settled(facts: FileFacts, func: FunctionFacts, args: Decided, target: Target
             if name in given and not all(ruled_out(facts, guard, target, given) for guard in guards)
         }
         if not dropped:
-            return kept
+            break
         kept = tuple(d for d in kept if d[0] not in dropped)
+    held = tuple(d for d in args if d[0] in early and d not in kept)
+    if not held:
+        return kept
+    return tuple(sorted((*kept, (EARLY, EARLY, held)), key=lambda d: d[0]))
+
+
+def at_call(func: FunctionFacts, given: dict[str, Lit], index: int) -> dict[str, Lit]:
+    """The decided parameters a call (`func.uses[index]`) of a body entered under `given` may pass on: `given`,
+    and the parameters of its `EARLY` entry that the call passes before any binding of them can have run."""
+    early = given.get(EARLY)
+    if early is None or not isinstance(early[1], tuple):
+        return given
+    here = {name for name, uses in func.early if index in uses}
+    held = {name: (kind, value) for name, kind, value in early[1] if name in here}
+    return {**given, **held} if held else given
 
 
 # claims: deterministic

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pytest_claims.analysis.arguments import NAMED, SURE, Passed
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.conditional import Site
-from pytest_claims.analysis.resolution.context import entered_with, forward, with_hops
+from pytest_claims.analysis.resolution.context import at_call, entered_with, forward, with_hops
 from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.found import Call, Key
@@ -62,7 +62,7 @@ class Entering:
         given = bodies.given
         if given is None or given[0] is not call.func:
             return call.passed, 0
-        passing = forward(call.passed, given[1])
+        passing = forward(call.passed, at_call(call.func, given[1], call.use))
         return passing if passing is not None else (call.passed, 0)
 
     def hands_back(self, key: Key, callee: FunctionFacts) -> bool:

@@ -30,6 +30,8 @@ class Call(NamedTuple):
     chain: tuple[str, ...]
     module: Module
     func: FunctionFacts
+    use: int = -1
+    """Its `call` use's index in `func.uses` (-1: not known), for what it passes on there (`context.at_call`)."""
 
 
 class Outcome(Protocol):

@@ -74,13 +74,18 @@ class Instances:
         return tuple(decided)
 
     def _plain_def(self, name: str, site: Site) -> bool:
-        """Whether a bare name the caller passes denotes one plain module-level def, undecorated: a function object
-        that is no bound method (its `__func__` and `__self__` are never set by the project, an assumption)."""
+        """Whether a bare name the caller passes denotes plain module-level defs only, undecorated (one, or one per
+        branch that defines it): a function object that is no bound method (its `__func__` and `__self__` are never
+        set by the project, an assumption)."""
         syms, _ = self.bodies.use(site.module, site.func, (name,))
-        if len(syms) != 1 or not isinstance(syms[0], ProjectFunction):
+        if not syms or not all(isinstance(sym, ProjectFunction) for sym in syms):
             return False
-        facts = self.view.module(syms[0].module).facts.functions[syms[0].idx]
-        return facts.kind == "function" and not facts.cls and not facts.decorated
+        for sym in syms:
+            assert isinstance(sym, ProjectFunction)
+            facts = self.view.module(sym.module).facts.functions[sym.idx]
+            if facts.kind != "function" or facts.cls or facts.decorated:
+                return False
+        return True
 
     def _named(self, name: str, site: Site) -> list[Sym]:
         """The class of a stdlib attribute passed by name (`timezone.utc`), when the stubs declare it with one class

@@ -253,7 +253,7 @@ class Summaries:
         chain, ctx, line, _, code = func.uses[index]
         if ctx == "implicit":
             named = calls.get(index) if calls is not None else None  # `o.x = v`: `__setattr__` is passed "x"
-            passing = _Call(named, chain, module, func) if named else None
+            passing = _Call(named, chain, module, func, index) if named else None
             self.hooks.implicit(module, func, chain, line, found, code, passing)
             return
         if ctx == "probe":
@@ -278,7 +278,7 @@ class Summaries:
         syms, reads = self.bodies.use(module, func, chain)
         self._reads(reads, line, found)
         passed = calls.get(index) if calls is not None and ctx == "call" else None
-        call = _Call(passed, chain, module, func) if passed is not None else None
+        call = _Call(passed, chain, module, func, index) if passed is not None else None
         if ctx == "call":
             syms = self.calls.fitting(module, func, chain, syms, passed, line, found, code)
             syms = self.calls.explicit_self(module, func, index, syms)

@@ -10,6 +10,7 @@ def make_id(target):
     # want-blind: `hasattr(target, '__func__')` from vio.probe_function_cases.by_plain_function via vio.probe_function_cases.make_id
     # want-blind: `hasattr(target, '__func__')` from vio.probe_function_cases.by_connect via vio.probe_function_cases.Signal.connect -> vio.probe_function_cases.make_id
     # want-blind: `hasattr(target, '__func__')` from vio.probe_function_cases.by_decorated via vio.probe_function_cases.make_id
+    # want-blind: `hasattr(target, '__func__')` from vio.probe_function_cases.by_def_per_branch via vio.probe_function_cases.make_id
     if hasattr(target, "__func__"):
         # want: deterministic call time.time from vio.probe_function_cases.by_decorated via vio.probe_function_cases.make_id
         return (time.time(), target.__func__)  # want: deterministic call time.time from vio.probe_function_cases.by_bound_method via vio.probe_function_cases.make_id
@@ -65,3 +66,25 @@ def decorated_receiver(setting):
 # claims: deterministic
 def by_decorated():
     return make_id(decorated_receiver)  # a decorator may hand back anything: the test stays open
+
+
+def _choose():
+    return len("fast") > 3
+
+
+FAST = _choose()
+
+if FAST:
+
+    def branch_receiver(setting):
+        return setting
+
+else:
+
+    def branch_receiver(setting):
+        return None
+
+
+# claims: deterministic
+def by_def_per_branch():
+    return make_id(branch_receiver)  # a plain def in either branch: neither has `__func__`
