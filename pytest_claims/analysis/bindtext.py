@@ -199,7 +199,24 @@ def _field(text: bytes, dot: int, end: int) -> bool:
         after_keyword = _keyword_before(text, previous, _FIELD_KEYWORDS) is not None
         if previous and text[previous - 1] not in _TARGET_START and not after_keyword:
             return False
+        if previous and text[previous - 1] in b"([" and _applied(text, previous - 1):
+            return False
     return bool(_FIELD_END.match(text, end))
+
+
+def _applied(text: bytes, bracket: int) -> bool:
+    """Does the bracket at `bracket` open a call's arguments or a subscript (`f(self.word)`, `d[self.word]`)
+    rather than a target's parentheses? It does after an expression's end or a name that is no keyword: what
+    stands inside is read, or it is the item set, never `self.word` itself."""
+    before = _skip_back(text, bracket)
+    if not before:
+        return False
+    if text[before - 1] in b")]}'\"":  # after an expression's end: `f()(x)`, `{}[x]`, `"%s"[x]`
+        return True
+    start = before
+    while start and text[start - 1] in _WORD_BYTES:
+        start -= 1
+    return start < before and not keyword.iskeyword(text[start:before].decode("ascii", "replace"))
 
 
 def _imported_package(text: bytes, start: int, end: int) -> bool:

@@ -248,7 +248,15 @@ def test_a_class_defined_in_a_function_binds_its_names() -> None:
         ("del m.name", True),
         ("def f():\n    global name\n    name = 2", True),
         ('setattr(m, "name", 1)', True),
-        ("f(m.name)", True),  # may be a tuple target's end: counted
+        ("f(m.name)", False),  # a call's argument is read
+        ("connect(self.name)", False),
+        ("d[m.name] = 1", False),  # the item is set, not the attribute
+        ("g()(m.name)", False),
+        ("(m.name) = 1", True),
+        ("[m.name] = [1]", True),
+        ("x = (m.name) = 1", True),
+        ("for (m.name) in xs:\n    pass", True),
+        ("with f() as (m.name):\n    pass", True),
         ("m.name.connect(f)", False),
         ("m.name(1)", False),
         ("if m.name == 1:\n    pass", False),

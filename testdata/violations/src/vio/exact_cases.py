@@ -108,6 +108,18 @@ def rebind_it():
     exact_rebound = ModelSignal()
 
 
+class Listener:
+    """Passes a method of the same name as an argument (Django's `Options.setting_changed`): a call's argument is
+    read, so `exact_started` stays unstored and exactly a Signal."""
+
+    def listen(self):
+        exact_started.connect(self.exact_started)
+        return {}[self.exact_started]
+
+    def exact_started(self, **kwargs):
+        return kwargs
+
+
 # claims: deterministic
 def connect_started():
     return exact_started.connect(print)  # exactly a Signal: neither ModelSignal.connect nor ModelSignal._hook
