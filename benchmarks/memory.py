@@ -50,7 +50,11 @@ def one(command: list[str], engine: str | None) -> dict[str, Any]:
     if engine:
         environ["PYTHONPATH"] = engine + os.pathsep + environ.get("PYTHONPATH", "")
     started = time.perf_counter()
-    done = subprocess.run(command, env=environ, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
+    # `python -m` puts the working directory first on the path, ahead of PYTHONPATH: the check runs from the
+    # engine's tree, else a run from another checkout would measure that checkout's code
+    done = subprocess.run(
+        command, env=environ, cwd=engine, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False
+    )
     seconds = time.perf_counter() - started
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     if "Traceback (most recent call last)" in done.stderr.decode(errors="replace"):

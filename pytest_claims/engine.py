@@ -222,7 +222,10 @@ class Run:
         (a `-j` worker's part of another process's run: `jobs`)."""
         with _scope(self.cache):
             assert self.resolvers is not None, "judge() after finish()"
-            results, reused = verdicts(self.claimed, self.targets, self.config, self.valid, self.resolvers, wanted)
+            resolvers = self.resolvers
+            results, reused = verdicts(
+                self.claimed, self.targets, self.config, self.valid, resolvers, wanted, release=resolvers.release
+            )
             self.valid.record_shapes()
             store, summaries, cache = self.store, self.summaries, self.cache
             new, subclasses = summaries.fresh()
@@ -239,12 +242,11 @@ class Run:
         )
         self.problems.extend(late)  # the file problems of modules read without facts until now
         keys, gather = elsewhere or ((), _nothing)
-        results, reused = verdicts(self.claimed, targets, config, self.valid, resolvers, wanted, keys)
-        checked = (
-            check_rules(project, config, targets, resolvers)
-            if config.forbid_reaches and rules and not self.every
-            else ()
-        )
+        rules = bool(config.forbid_reaches and rules and not self.every)
+        # the rules walk every target after the claims, over what resolution memoised: kept for them
+        release = None if rules else resolvers.release
+        results, reused = verdicts(self.claimed, targets, config, self.valid, resolvers, wanted, keys, release)
+        checked = check_rules(project, config, targets, resolvers) if rules else ()
         resolvers.close()
         self.resolvers = resolvers = None  # what resolution memoised is freed before the stores are encoded (a peak)
         if keys:

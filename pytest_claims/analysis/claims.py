@@ -73,10 +73,13 @@ def verdicts(
     resolvers: Callable[[str], Resolver],
     wanted: Collection[tuple[str, int, str]] | None = None,
     elsewhere: Container[tuple[str, int, str]] = (),
+    release: Callable[[], Sequence[Resolver]] | None = None,
 ) -> tuple[list[ClaimResult], int]:
     """A verdict per claim and target: stored ones while every module their walk read is unchanged. `wanted`:
     only those (module, function index, platform) names (None: all); a walk does not depend on which others
-    are judged with it. `elsewhere`: claims another process judges (`Share`), left out here."""
+    are judged with it. `elsewhere`: claims another process judges (`Share`), left out here. `release`: called
+    between two targets' walks, it lets go of the resolvers (`Resolvers.release`), so that one target's memo at
+    a time is held; what the walks compare between targets (`check.same_walk`) is made of plain values."""
     store = valid.store
     judge = ClaimWalks(config)
     results: list[ClaimResult] = []
@@ -86,7 +89,10 @@ def verdicts(
     decoded: dict[int, Verdict] = {}  # a stored verdict shared by many claims (the store writes equals once)
     modules_read: dict[tuple[str, ...], tuple[str, ...]] = {}  # one tuple for equal ones: the claims of a module
     # mostly read the same modules
-    for platform in targets:
+    for number, platform in enumerate(targets):
+        if number and release is not None:
+            for resolver in release():
+                judge.forget(resolver)
         for item in claimed:
             key = (item.module, item.function_index, platform)
             if (wanted is not None and key not in wanted) or key in elsewhere:
@@ -192,6 +198,11 @@ class ClaimWalks:
             specific.append((policy, found))
         [(verdict, deps)] = walks if len(walks) == 1 else [merge_walks(walks)]
         return verdict, deps, specific
+
+    def forget(self, resolver: Resolver) -> None:
+        """Let go of what every policy learnt through `resolver` (released: `Resolvers.release`)."""
+        for policy in self.policies.values():
+            policy.forget(resolver)
 
     @staticmethod
     def same_walk(resolver: Resolver, specific: Specific) -> bool:

@@ -58,6 +58,12 @@ class Policy:
             known = self._steps[id(owner)] = (owner, {})
         return known[1]
 
+    def forget(self, owner: object) -> None:
+        """Let go of what was learnt through `owner` (a released resolver), and of the judged views (each holds
+        its summary, which may be that resolver's): they are judged again when asked."""
+        self._steps.pop(id(owner), None)
+        self._judged.clear()
+
     def trusts(self, name: str) -> bool:
         return under_any(name, self.trusted)
 

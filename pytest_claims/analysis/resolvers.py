@@ -75,6 +75,16 @@ class Resolvers:
         for resolver in self.made.values():
             resolver.close()
 
+    def release(self) -> list[Resolver]:
+        """Every resolver made so far, closed and let go (those asked for again are made anew); what is shared
+        by the targets stays. Between two targets' walks, so that the run's peak is one target's memo, not all
+        of theirs: a target's walks ask another's only which subclasses it sees (`Hierarchy.direct_subclasses`).
+        Returns them, for their holders to let go too (`ClaimWalks.forget`)."""
+        released = list(self.made.values())
+        self.close()
+        self.made.clear()
+        return released
+
 
 def _peers(resolvers: weakref.ref[Resolvers], platform: str) -> list[Resolver]:
     """The other targets' resolvers (through a weak reference: a resolver kept by `Resolvers` that held it

@@ -101,6 +101,26 @@ def test_the_verdicts_are_those_of_walking_every_target(monkeypatch: pytest.Monk
     assert sum(walked.values()) > spared
 
 
+@patches_internals
+def test_releasing_the_resolvers_between_targets_changes_no_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Between two targets' walks the resolvers are let go (one target's memo at a time): the verdicts and the
+    reports' details are those of a run that keeps every resolver to the end."""
+    released: list[int] = []
+    real = Resolvers.release
+
+    def counted(self: Resolvers) -> list[Any]:
+        out = real(self)
+        released.append(len(out))
+        return out
+
+    monkeypatch.setattr(Resolvers, "release", counted)
+    apart = check(FIXTURE, TARGETS, details=True)
+    assert len(released) == len(TARGETS) - 1 and all(released)
+    monkeypatch.setattr(Resolvers, "release", lambda self: [])
+    kept = check(FIXTURE, TARGETS, details=True)
+    assert apart.claims == kept.claims and apart.details == kept.details
+
+
 def test_a_summary_is_shared_when_no_name_it_reads_is_under_a_platform_branch(tmp_path: Path) -> None:
     """The module has platform branches, but `tick` reads only names bound outside them: one summary for every
     target. `joined` reads `SEP`, bound in both branches: one summary per target."""
