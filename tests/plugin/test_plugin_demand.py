@@ -125,3 +125,39 @@ def test_a_k_run_reads_claims_without_facts_and_judges_as_the_whole_run(
     calm = pytester.runpytest(*args, "-k", "calm or size")
     assert _items(calm) == [line for line in _items(whole) if "::calm[" in line or "Box.size[" in line]
     assert len(_items(calm)) == 4
+
+
+SPLIT = """import pytest
+
+
+def pytest_addoption(parser):
+    parser.addoption("--splits", type=int, default=None)
+    parser.addoption("--group", type=int, default=1)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    splits, group = config.getoption("splits"), config.getoption("group")
+    if splits:
+        kept = [item for index, item in enumerate(items) if index % splits == group - 1]
+        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        items[:] = kept
+"""
+"""A sharding plugin as pytest-split is one, unknown to the plugin: it keeps every `splits`th item."""
+
+
+def test_a_shard_reads_claims_without_facts_and_judges_as_the_whole_run(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run whose options name a count of shards takes the light reading (`session._sharded`): the kept claims
+    get the whole run's verdicts, and the facts of the claiming files it does not judge are never read."""
+    write(pytester.path, {**PYPROJECT, **LIGHT, "conftest.py": SPLIT})
+    trace = pytester.path / "trace"
+    monkeypatch.setenv("PYTEST_CLAIMS_TRACE", str(trace))
+    args = ["-p", "claims", "-p", "no:cacheprovider", "-v", "--continue-on-collection-errors"]
+    whole = _items(pytester.runpytest(*args))
+    parsed_whole = int(traced(trace)["parsed"])
+    shard = pytester.runpytest(*args, "--splits", str(len(whole)), "--group", "1")
+    assert _items(shard) == [line for line in whole if "::calm[" in line]  # the first item, deco.py's
+    assert shard.parseoutcomes()["deselected"] == len(whole) - 1
+    assert int(traced(trace)["parsed"]) < parsed_whole
