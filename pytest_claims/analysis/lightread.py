@@ -14,6 +14,7 @@ import ast
 import re
 import unicodedata
 import warnings
+from bisect import bisect_right
 from collections.abc import Collection
 from typing import NamedTuple
 
@@ -54,17 +55,9 @@ def light_claims(data: bytes, known: Collection[str], mutating: bool) -> LightRe
     if text is None:
         return None
     lines = text.split("\n")
-    candidates: list[tuple[int, str]] = []
-    for number, line in enumerate(lines, start=1):
-        if "claims" in line:
-            match = DIRECTIVE_LINE.match(line)
-            if match is None:  # `claims` anywhere else: code, a string, a trailing comment -- the facts decide
-                return None
-            candidates.append((number, match.group(1)))
-        elif not line.isascii() and "claims" in unicodedata.normalize("NFKC", line):
-            return None  # a name Python normalises to `claims`, or a full-width comment the facts refuse
-    if not candidates:
-        return LightReading([], [])
+    candidates = _candidates(text, lines)
+    if candidates is None or not candidates:
+        return None if candidates is None else LightReading([], [])
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -73,13 +66,14 @@ def light_claims(data: bytes, known: Collection[str], mutating: bool) -> LightRe
         return None
     found = LightReading([], [])
     taken: set[int] = set()
+    bodies = _Bodies(tree.body)
     for number, written in candidates:
         following = number
         while following < len(lines) and lines[following].lstrip().startswith("#"):
             following += 1
-        if any('"' in line or "'" in line for line in lines[number - 1 : following]):
-            return None  # the comment might sit in a string that ends before the def
-        target = _def_at(tree.body, following + 1)
+        if any('"' in line or "'" in line for line in lines[number - 1 : following]) or bodies.in_string(number):
+            return None  # the comment might sit in a string (the facts then see no directive)
+        target = bodies.def_at(following + 1)
         if target == "":
             found.refused.append((number, NOTHING))
             continue
@@ -95,6 +89,35 @@ def light_claims(data: bytes, known: Collection[str], mutating: bool) -> LightRe
         taken.add(following + 1)
         found.claims.append(LightClaim(qualname, def_line, tuple(sorted(names))))
     return found
+
+
+def _candidates(text: str, lines: list[str]) -> list[tuple[int, str]] | None:
+    """The whole-line `# claims:` comments as (line, what follows the colon); None when `claims` stands
+    anywhere else (code, a string, a trailing comment) or a line Python would normalise to it: the facts
+    decide. An ASCII text is searched for the word, not walked line by line."""
+    if not text.isascii():
+        numbered: list[tuple[int, str]] = []
+        for number, line in enumerate(lines, start=1):
+            if "claims" in line:
+                numbered.append((number, line))
+            elif not line.isascii() and "claims" in unicodedata.normalize("NFKC", line):
+                return None  # a name Python normalises to `claims`, or a full-width comment the facts refuse
+    else:
+        numbered, number, counted = [], 1, 0
+        at = text.find("claims")
+        while at >= 0:
+            number += text.count("\n", counted, at)
+            counted = at
+            if not numbered or numbered[-1][0] != number:
+                numbered.append((number, lines[number - 1]))
+            at = text.find("claims", at + 6)
+    candidates: list[tuple[int, str]] = []
+    for number, line in numbered:
+        match = DIRECTIVE_LINE.match(line)
+        if match is None:
+            return None
+        candidates.append((number, match.group(1)))
+    return candidates
 
 
 def _text(data: bytes) -> str | None:
@@ -113,36 +136,106 @@ def _names(text: str, known: Collection[str]) -> tuple[str, ...] | None:
     return names
 
 
-def _def_at(body: list[ast.stmt], first: int) -> tuple[str, int, bool] | str | None:
-    """What the def or class whose first line (its first decorator's, else its own) is `first` is to a directive
-    above it: (qualname, def line, has a return annotation) for a def the facts give a function of its own and
-    no guard; a refusal for a nested def, a local class's method or a class; "" for no def or class there; None
-    for a def under a condition, loop, `with` or `try`, or after a module-level `assert` (the facts tell whether
-    it exists on a target). Only the statements whose lines hold `first` are looked at."""
-    cut = any(isinstance(node, ast.Assert) and node.lineno < first for node in body)  # guards the module's rest
-    stack: list[tuple[list[ast.stmt], str, bool, bool]] = [(body, "", False, cut)]  # prefix, local, guarded
-    while stack:
-        stmts, prefix, local, guarded = stack.pop()
-        for node in stmts:
-            start = node.lineno
-            if isinstance(node, (*_DEFS, ast.ClassDef)) and node.decorator_list:
-                start = min(start, *(d.lineno for d in node.decorator_list))
-            end = node.end_lineno or node.lineno
-            if not start <= first <= end:
+class _Bodies:
+    """The statements of a module's bodies by their first lines, so that finding those that hold a line looks at
+    the few statements along the way (`bisect`) rather than at every statement of every body above it."""
+
+    def __init__(self, body: list[ast.stmt]) -> None:
+        self.body = body
+        asserts = [node.lineno for node in body if isinstance(node, ast.Assert)]
+        self.first_assert = min(asserts, default=None)  # a module-level `assert` guards the module's rest
+        self.starts: dict[int, tuple[list[int], list[ast.stmt]]] = {}
+
+    def holding(self, stmts: list[ast.stmt], line: int) -> ast.stmt | None:
+        """The statement of `stmts` whose lines (from its first decorator's) hold `line`, if any: statements of
+        one body do not overlap, so only the last one starting at or before it can."""
+        known = self.starts.get(id(stmts))
+        if known is None:
+            known = self.starts[id(stmts)] = ([_start(node) for node in stmts], stmts)
+        at = bisect_right(known[0], line) - 1
+        if at < 0:
+            return None
+        node = stmts[at]
+        return node if line <= (node.end_lineno or node.lineno) else None
+
+    def def_at(self, first: int) -> tuple[str, int, bool] | str | None:
+        """What the def or class whose first line (its first decorator's, else its own) is `first` is to a
+        directive above it: (qualname, def line, has a return annotation) for a def the facts give a function of
+        its own and no guard; a refusal for a nested def, a local class's method or a class; "" for no def or
+        class there; None for a def under a condition, loop, `with` or `try`, or after a module-level `assert`
+        (the facts tell whether it exists on a target). Only the statements whose lines hold `first` are
+        looked at."""
+        guarded = self.first_assert is not None and self.first_assert < first
+        stack: list[tuple[list[ast.stmt], str, bool, bool]] = [(self.body, "", False, guarded)]  # prefix, local
+        while stack:
+            stmts, prefix, local, guarded = stack.pop()
+            node = self.holding(stmts, first)
+            if node is None:
                 continue
             if isinstance(node, _DEFS):
-                if start == first:
+                if _start(node) == first:
                     if local:
                         return NESTED
                     return None if guarded else (f"{prefix}{node.name}", node.lineno, node.returns is not None)
                 stack.append((node.body, "", True, guarded))
             elif isinstance(node, ast.ClassDef):
-                if start == first:
+                if _start(node) == first:
                     return NESTED
                 stack.append((node.body, f"{prefix}{node.name}.", local, guarded))
             else:
-                for field in ("body", "orelse", "finalbody", "handlers", "cases"):
-                    for part in getattr(node, field, ()):
-                        inner = part.body if isinstance(part, (ast.ExceptHandler, ast.match_case)) else [part]
-                        stack.append((inner, prefix, local, True))
-    return ""
+                stack.extend((inner, prefix, local, True) for inner in _parts(node))
+        return ""
+
+    def in_string(self, line: int) -> bool:
+        """Whether `line` lies inside a multi-line string (the facts see no directive there), or may: a string
+        is part of the innermost statement holding the line, outside that statement's bodies."""
+        holder: ast.stmt | None = None
+        bodies = [self.body]
+        while bodies:
+            inner = next((node for stmts in bodies if (node := self.holding(stmts, line)) is not None), None)
+            if inner is None:
+                break
+            holder = inner
+            bodies = [inner.body] if isinstance(inner, (*_DEFS, ast.ClassDef)) else _parts(inner)
+        if holder is None or (isinstance(holder, (*_DEFS, ast.ClassDef)) and line > _start(holder.body[0])):
+            return False  # between the statements of a body: a comment, not a string
+        return any(
+            isinstance(node, (ast.Constant, ast.JoinedStr)) and node.lineno < line <= (node.end_lineno or node.lineno)
+            for part in _own(holder)
+            for node in ast.walk(part)
+        )
+
+
+def _start(node: ast.stmt) -> int:
+    """A statement's first line: its first decorator's for a decorated def or class."""
+    if isinstance(node, (*_DEFS, ast.ClassDef)) and node.decorator_list:
+        return min(node.lineno, *(d.lineno for d in node.decorator_list))
+    return node.lineno
+
+
+def _parts(node: ast.stmt) -> list[list[ast.stmt]]:
+    """The bodies of a compound statement other than a def or class (`if`, `try`, `with`, `match`, ...), each
+    an ordered list of statements."""
+    parts: list[list[ast.stmt]] = []
+    for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+        for part in getattr(node, field, ()):
+            parts.append(part.body if isinstance(part, (ast.ExceptHandler, ast.match_case)) else [part])
+    return parts
+
+
+def _own(node: ast.stmt) -> list[ast.AST]:
+    """A statement's own expressions (its header's, an `except` clause's type, a case's pattern and guard), not
+    the statements of its bodies."""
+    own: list[ast.AST] = []
+    for field, value in ast.iter_fields(node):
+        if field in ("body", "orelse", "finalbody"):
+            continue
+        if field == "handlers":
+            own.extend(handler.type for handler in value if handler.type is not None)
+        elif field == "cases":
+            own.extend(part for case in value for part in (case.pattern, case.guard) if part is not None)
+        elif isinstance(value, ast.AST):
+            own.append(value)
+        elif isinstance(value, list):
+            own.extend(item for item in value if isinstance(item, ast.AST))
+    return own

@@ -137,12 +137,23 @@ def _on_demand(config: pytest.Config) -> bool:
 
 
 _NARROWING = ("keyword", "markexpr", "deselect", "lf", "stepwise", "claims_changed")
-"""The options by which pytest (or the plugin) will likely run a few of the claims: their modules' facts are then
-read once the selection is final, the others' claims are read without facts (`engine.open_run`'s `light`)."""
+"""The options by which pytest (or the plugin) will likely run a few of the claims (and a shard, `_sharded`): their
+modules' facts are then read once the selection is final, the others' claims are read without facts
+(`engine.open_run`'s `light`)."""
 
 
 def _narrowing(config: pytest.Config) -> bool:
-    return any(config.getoption(name, None) for name in _NARROWING)
+    return any(config.getoption(name, None) for name in _NARROWING) or _sharded(config)
+
+
+def _sharded(config: pytest.Config) -> bool:
+    """Whether a sharding plugin will run one of several shards: an option whose name says shards or splits
+    holding a count above one (pytest-split's `--splits 4`, pytest-shard's `--num-shards 4`), whichever plugin
+    registered it; a wrong guess costs only the time of a light reading."""
+    return any(
+        ("shard" in name or "split" in name) and type(value) is int and value > 1
+        for name, value in vars(config.option).items()
+    )
 
 
 def judge(state: ClaimsState, wanted: Collection[tuple[str, int, str]] | None, report: bool = False) -> None:

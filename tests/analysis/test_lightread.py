@@ -64,6 +64,8 @@ SHAPES = {
     "nothing": "# claims: pure\n\ndef f():\n    pass\n",
     "above decorator line": "@staticmethod\n# claims: pure\ndef f():\n    pass\n",
     "unicode text": "# claims: pure\ndef f():\n    return 'caf\u00e9'\n",
+    "in brackets": "x = (1,\n# claims: pure\n2)\ndef f():\n    pass\n",
+    "between methods": "class A:\n    x = 1\n\n    # claims: pure\n    def m(self):\n        pass\n",
 }
 """Shapes the light reading answers for."""
 
@@ -74,6 +76,9 @@ DECLINED = {
         "    except ImportError:\n        pass\n"
     ),
     "in a string": 'x = """\n# claims: pure\n# end"""\ndef f():\n    pass\n',
+    "in a string closed below": 'x = """\n# claims: pure\n"""\ndef f():\n    pass\n',
+    "in a method's string": 'class A:\n    def m(self):\n        return """\n# claims: pure\n"""\n',
+    "in an f-string": 'class A:\n    x = f"""\n    # claims: pure\n    {1}"""\n    def m(self):\n        pass\n',
     "after an assert": "import sys\nassert sys.platform == 'win32'\n# claims: pure\ndef f():\n    pass\n",
     "decorator": "from pytest_claims import claims\n@claims('pure')\ndef f():\n    pass\n",
     "trailing": "def f():  # claims: pure\n    pass\n",

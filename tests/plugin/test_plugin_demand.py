@@ -166,3 +166,39 @@ def test_a_changed_only_run_deselects_by_count_and_judges_as_a_whole_run(pyteste
     assert _items(again) == ["pkg/a.py::alone[linux] PASSED", "pkg/a.py::uses[linux] FAILED"]
     for result in (whole, changed, again):
         result.stdout.fnmatch_lines(["*pkg/bad.py:5: claims go on module-level functions and methods*"])
+
+
+SPLIT = """import pytest
+
+
+def pytest_addoption(parser):
+    parser.addoption("--splits", type=int, default=None)
+    parser.addoption("--group", type=int, default=1)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    splits, group = config.getoption("splits"), config.getoption("group")
+    if splits:
+        kept = [item for index, item in enumerate(items) if index % splits == group - 1]
+        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        items[:] = kept
+"""
+"""A sharding plugin as pytest-split is one, unknown to the plugin: it keeps every `splits`th item."""
+
+
+def test_a_shard_reads_claims_without_facts_and_judges_as_the_whole_run(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run whose options name a count of shards takes the light reading (`session._sharded`): the kept claims
+    get the whole run's verdicts, and the facts of the claiming files it does not judge are never read."""
+    write(pytester.path, {**PYPROJECT, **LIGHT, "conftest.py": SPLIT})
+    trace = pytester.path / "trace"
+    monkeypatch.setenv("PYTEST_CLAIMS_TRACE", str(trace))
+    args = ["-p", "claims", "-p", "no:cacheprovider", "-v", "--continue-on-collection-errors"]
+    whole = _items(pytester.runpytest(*args))
+    parsed_whole = int(traced(trace)["parsed"])
+    shard = pytester.runpytest(*args, "--splits", str(len(whole)), "--group", "1")
+    assert _items(shard) == [line for line in whole if "::calm[" in line]  # the first item, deco.py's
+    assert shard.parseoutcomes()["deselected"] == len(whole) - 1
+    assert int(traced(trace)["parsed"]) < parsed_whole
