@@ -3493,6 +3493,7 @@ def line_numbers(facts: FileFacts) -> list[int]:
         lines.add(f.line)
         lines.update(use[2] for use in f.uses)
         lines.update(b.line for b in f.bindings)
+        lines.update(param[3] for param in f.params)
     for c in facts.classes:
         lines.add(c.line)
         lines.update(b.line for b in c.attributes)
@@ -3517,6 +3518,7 @@ def lines_ranked(facts: FileFacts) -> FileFacts:
             line=rank[f.line],
             uses=tuple((chain, ctx, rank[line], guard, code) for chain, ctx, line, guard, code in f.uses),
             bindings=bound(f.bindings),
+            params=tuple((name, at, default, rank[line]) for name, at, default, line in f.params),
         )
         for f in facts.functions
     )
