@@ -77,6 +77,9 @@ PACKAGES: dict[str, Package] = {
         ("pytest==8.3.4", "pytest-cov==6.0.0", "six==1.17.0", "freezegun==1.5.1", "hypothesis==6.122.3"),
         external="unevaluable",
     ),
+    "tenacity": Package("tenacity", "9.0.0", "tenacity", ("pytest==8.3.4", "tornado==6.4.2", "typeguard==4.4.1")),
+    "schedule": Package("schedule", "1.2.2", "schedule", ("pytest==8.3.4",)),
+    "humanize": Package("humanize", "4.11.0", "src/humanize", ("pytest==8.3.4", "freezegun==1.5.1")),
 }
 
 CLAIMS_TABLE = """

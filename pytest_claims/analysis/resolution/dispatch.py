@@ -140,6 +140,9 @@ class Dispatch:
         self, instance: bool, module_name: str, index: int, attr: str, depth: int, after: ClassKey | None, narrow: bool
     ) -> list[Sym]:
         order_, exact = self.hierarchy.linearised(module_name, index)
+        # a base the walk cannot name anywhere in the order (before or after `after`: C3 may put its classes
+        # on either side) may define the name too
+        unnamed = self.hierarchy.unnamable(order_)
         if after is not None:
             if after not in order_:
                 return [UNKNOWN]  # `super(X, self)` with X no base of the class: a TypeError, or X is not what we think
@@ -160,20 +163,25 @@ class Dispatch:
                 if held:
                     own = list(dict.fromkeys([*(s for s in own if not _plain_container(s)), *held]))
                 if exact:
-                    return own if position == 0 or not self.hierarchy.unnamable(order_) else [*own, UNKNOWN]
+                    return own if (position == 0 and after is None) or not unnamed else [*own, UNKNOWN]
                 union.extend(s for s in own if s not in union)
         if union:
-            return union if not self.hierarchy.unnamable(order_) else [*union, UNKNOWN]
+            return union if not unnamed else [*union, UNKNOWN]
         for base in self.hierarchy.foreign_bases(module_name, index):
             stepped = self.evaluator.step(base, attr, depth + 1)
             if stepped and isinstance(stepped[0], StdName) and stepped[0].symbol.kind == "missing":
+                if _special(attr) and self.evaluator.catalogue.lookup(stepped[0].dotted) is not None:
+                    # a special method the stub leaves out (`Future.__init__`, `Future.__repr__`: the stub's
+                    # `object` has them) is still the capable class's own at run time: judged by its key, as
+                    # `Base.__init__(self)` written out is
+                    return stepped
                 continue
             return stepped
         if instance and not attr.startswith("__") and self.tracker.collects_state:
             # Python calls `__getattr__` for a name the class does not define (semantics §5): the read enters it, as a
             # read of module state enters what the binding evaluates; its result is a value of unknown type
             self.tracker.state(self._getattr_hooks(order_))
-        return [OPAQUE] if attr.startswith("__") else [UNKNOWN]
+        return [OPAQUE] if attr.startswith("__") and not unnamed else [UNKNOWN]
 
     def probe(self, sym: ProjectInstance, attr: str) -> list[tuple[str, int]]:
         """The project `__getattr__` that `hasattr(obj, attr)` runs: when no class of the instance's MRO binds
@@ -440,6 +448,11 @@ def _entered_for(receiver: tuple[ClassKey, bool] | None, owner: ClassKey, func: 
         return None
     cls, known = receiver
     return cls if known or func.kind == "classmethod" else None
+
+
+def _special(attr: str) -> bool:
+    """A special method name (`__init__`): one Python looks up on the type, which a stub may leave to `object`."""
+    return len(attr) > 4 and attr[:2] == "__" and attr[-2:] == "__"
 
 
 def _plain_container(sym: Sym) -> bool:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.evaluate import Evaluator
-from pytest_claims.analysis.resolution.symbols import ClassKey, External, ProjectClass, StdName, Sym
+from pytest_claims.analysis.resolution.symbols import ClassKey, External, ProjectClass, StdName, Sym, Unknown
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Kept, Tracker
 from pytest_claims.analysis.stubs import PROTOCOL_BASES
@@ -53,6 +53,7 @@ class Hierarchy:
         """Whether this target's subclass search consulted something platform-specific (absent: not known)."""
         self._subclasses: dict[ClassKey, tuple[list[ClassKey], bool]] = {}
         self._protocols: dict[ClassKey, bool] = {}
+        self._unnamed_memo: dict[ClassKey, bool] = {}
         self._foreign: dict[ClassKey, Kept[Sym]] = {}
         self._members: dict[ClassKey, MemberTable] = {}
         self._overriders: dict[ClassKey, tuple[dict[str, list[ClassKey]], bool]] = {}
@@ -168,10 +169,23 @@ class Hierarchy:
         return out
 
     def unnamable(self, order: list[ClassKey]) -> bool:
-        """Whether a class of the MRO has a base the walk cannot name (`class X(make_base())`): that base may
-        come before the class a lookup found the name in, and define it too (an unknown value, fail closed)."""
-        modules = self.view.project.modules
-        return any("<?>" in modules[m].facts.classes[i].bases for m, i in order)  # the MRO read them
+        """Whether a class of the MRO has a base the walk cannot name (`class X(make_base())`, or a name bound to
+        a value it cannot evaluate: `Base = mod.Future[Any]`): that base may come before the class a lookup
+        found the name in, and define it too (an unknown value, fail closed)."""
+        return any(self._unnamed(*key) for key in order)
+
+    def _unnamed(self, module_name: str, index: int) -> bool:
+        """Whether one class has a base the walk cannot name. What resolving the bases read is the class's
+        MRO's reading too (its asker got the order from `mro`), so a memo hit need not replay it."""
+        key = (module_name, index)
+        known = self._unnamed_memo.get(key)
+        if known is None:
+            module = self.view.module(module_name)
+            bases = module.facts.classes[index].bases
+            known = self._unnamed_memo[key] = "<?>" in bases or any(
+                isinstance(sym, Unknown) for base in bases for sym in self.base_syms(module, base)
+            )
+        return known
 
     # -- protocols ----------------------------------------------------------------------------------------
 

@@ -19,7 +19,9 @@ from pytest_claims.analysis.resolution.symbols import (
     ProjectInstance,
     StdInstance,
     StdMethod,
+    StdName,
     Sym,
+    Unknown,
 )
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
@@ -36,7 +38,7 @@ class Hooks:
         outcome: Outcome,
         reads: Reads,
     ) -> None:
-        self.view, _, self.hierarchy, _, self.bodies, self.tracker = parts
+        self.view, self.evaluator, self.hierarchy, _, self.bodies, self.tracker = parts
         self._outcome, self._reads = outcome, reads
 
     def close(self) -> None:
@@ -69,6 +71,9 @@ class Hooks:
             and self._reads_zone(module, func, chain)
             and not (forward and self._reads_zone(module, func, forward))  # one blind spot for `a < b`
         ):
+            text = ".".join(chain)
+            found.blind_spot(line, text, text)
+        if not entered and self._unseen(module, func, chain):
             text = ".".join(chain)
             found.blind_spot(line, text, text)
         if entered and unless and self._lands(module, func, tuple(unless.split("."))):
@@ -161,6 +166,27 @@ class Hooks:
                 return entered
         return []
 
+    def _unseen(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> bool:
+        """Whether an implicit call that lands on no project method may still run code the walk does not see, on
+        an instance of a project class: a base the walk cannot name may define the method (`class F(Base)` with
+        `Base = futures.Future[Any]`), or a capable stdlib base does (`f"{fut}"` runs `Future.__repr__`, which
+        reads `id`; the catalogue judges the class, not its special methods one by one)."""
+        receiver = chain[:-1]
+        if receiver[0].startswith("<super") or chain[-1] in _BOUND_ONLY:
+            return False
+        instances = [s for s in self.bodies.use(module, func, receiver)[0] if isinstance(s, ProjectInstance)]
+        catalogue = self.evaluator.catalogue
+        for sym in instances:
+            for dunder in FALLBACKS.get(chain[-1], (chain[-1],)):
+                for got in self.evaluator.step(sym, dunder, 1):
+                    if isinstance(got, Unknown):
+                        return True
+                    if isinstance(got, StdName):
+                        entry = catalogue.lookup(got.dotted)
+                        if entry is not None and entry.categories - {"stdout"}:
+                            return True
+        return False
+
     def _class_bound(self, module: Module, func: FunctionFacts, receiver: tuple[str, ...]) -> bool:
         """Whether a class body of the owner's MRO binds the attribute `receiver` names (`o.x`: some class of
         o's binds x in its body), as a descriptor must be bound to be called."""
@@ -174,3 +200,8 @@ class Hooks:
                     if members is not None and members[2]:
                         return True
         return False
+
+
+_BOUND_ONLY = frozenset({"__get__", "__set__", "__delete__", "__set_name__", "__class_getitem__"})
+"""Special methods Python calls only on a value a class body binds (a descriptor, a class subscripted): `_lands`
+decides those where the walk sees the binding."""
