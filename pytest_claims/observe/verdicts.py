@@ -52,8 +52,15 @@ def claimed(name: str) -> str:
 # claims: deterministic
 def direct(inside: str | None, catalogue: Catalogue) -> bool:
     """Did the project make this touch (or a catalogued stdlib function it called)? Not when it happened inside
-    a stdlib function the catalogue judges pure: the static pass is right not to see it."""
-    return inside is None or catalogue.lookup(inside) is not None
+    a stdlib function the catalogue judges pure, nor inside one it judges narration alone (`stdout`: a logger
+    stamping its record with the time and the thread): the static pass is right not to see it."""
+    if inside is None:
+        return True
+    entry = catalogue.lookup(inside)
+    return entry is not None and not entry.categories <= _NARRATION
+
+
+_NARRATION = frozenset({"stdout"})
 
 
 def merge(into: dict[str, Any], other: Mapping[str, Any]) -> dict[str, Any]:

@@ -331,6 +331,8 @@ def test_claimed_and_direct() -> None:
     assert claimed("p.m.f.<locals>.g.<locals>.<lambda>") == "p.m.f"
     assert direct(None, catalogue) and direct("shutil.which", catalogue)
     assert not direct("ast.parse", catalogue)
+    assert not direct("logging.Logger.log", catalogue)  # narration: the record's time stamp is part of it
+    assert direct("subprocess.run", catalogue)
 
 
 @pytest.mark.parametrize(
