@@ -144,6 +144,11 @@ class _Closed:
     def uncached_use(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]:
         raise RuntimeError("the resolver is closed")
 
+    def use_apart(
+        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], receiver: ClassKey | None = None
+    ) -> list[Sym]:
+        raise RuntimeError("the resolver is closed")
+
     def module_value(self, module: Module, name: str, syms: list[Sym]) -> list[Sym]:
         raise RuntimeError("the resolver is closed")
 

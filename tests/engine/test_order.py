@@ -15,6 +15,7 @@ from pytest_claims.analysis import reading
 from pytest_claims.config import load_config
 from pytest_claims.engine import Resolvers, check, load
 from pytest_claims.records import Claimed, ClaimResult
+from tests.persist.helpers import package
 
 FIXTURE = Path(__file__).resolve().parents[2] / "testdata" / "violations"
 PLATFORMS = ["linux", "win32"]
@@ -96,3 +97,50 @@ def test_a_summary_in_a_context_is_what_a_fresh_resolver_computes() -> None:
     assert len(entered) > 200
     assert any(node.module == "vio.order_cases" and node.args for node in entered)
     assert differ == []
+
+
+GEO = """\
+from pkg.base import Transform
+
+
+class Mixin:
+    def run(self):
+        return 0
+
+
+class Func:
+    def run(self):
+        return 1
+
+
+class GeoFunc(Mixin, Func):
+    pass
+
+
+class IsEmpty(Mixin, Transform):  # `Transform` is the imported class or the one below: both are its bases
+    pass
+
+
+class Transform(GeoFunc):
+    pass
+"""
+
+
+def test_a_class_order_does_not_depend_on_which_class_was_linearised_first(tmp_path: Path) -> None:
+    """`IsEmpty` queues `Mixin`, then linearises `Transform` -> `GeoFunc`, whose base `Mixin` is queued but not
+    started: it is linearised first, so `GeoFunc`'s order is exact (its `run` is `Mixin.run` alone) as it is
+    when `GeoFunc` is asked for on its own."""
+    root = package(tmp_path / "project", {"base": "class Transform:\n    pass\n", "geo": GEO})
+    config = load_config(root)
+    project = load(config)
+    classes = {c.qualname: i for i, c in enumerate(project.modules["pkg.geo"].facts.classes)}
+
+    def order(first: str | None) -> tuple[list[tuple[str, int]], bool]:
+        hierarchy = Resolvers(project, config, ("linux",))("linux").hierarchy
+        if first is not None:
+            hierarchy.linearised("pkg.geo", classes[first])
+        return hierarchy.linearised("pkg.geo", classes["GeoFunc"])
+
+    alone = order(None)
+    assert alone[1]  # exact
+    assert order("IsEmpty") == alone

@@ -71,3 +71,74 @@ def test_a_walk_redone_reads_its_contexts_back(tmp_path: Path, monkeypatch: pyte
     assert outcome(warm) == outcome(check(root, TARGETS))
     assert summarized == 3  # quiet, noisy, entered: their module changed (each shared by both targets)
     assert reused == 4  # fetch in two contexts, Base.run for Loud, Loud.step
+
+
+FEATURES = """\
+import time
+
+
+class Features:
+    def version(self):
+        return (1,)
+
+    def prepare(self):
+        return 0
+
+
+class FastFeatures(Features):
+    def version(self):
+        return (2,)
+
+
+class SlowFeatures(Features):
+    def version(self):
+        return time.time()
+"""
+WRAPPER = """\
+from pkg.features import Features
+
+
+class Wrapper:
+    features_class = Features
+
+    def __init__(self):
+        self.features = self.features_class()
+        self.features.prepare()
+
+    def check(self):
+        return self.features.version()
+"""
+FAST = """\
+from pkg.features import FastFeatures
+from pkg.wrapper import Wrapper
+
+
+class FastWrapper(Wrapper):
+    features_class = FastFeatures
+"""
+FIELD_USERS = """\
+from pkg.fast import FastWrapper
+
+
+# claims: deterministic
+def given(wrapper: FastWrapper):
+    return wrapper.check()
+
+
+# claims: deterministic
+def constructed():
+    return FastWrapper().check()
+"""
+
+
+def test_a_field_read_for_a_subclass_is_judged_again_when_its_class_changes(tmp_path: Path) -> None:
+    """`self.features` read in `Wrapper.check` for `FastWrapper` holds what `FastWrapper.features_class` makes,
+    whichever body read it first (`given` walks `check` before any `__init__` is summarised for the class): both
+    verdicts depend on fast.py, and after an edit there the warm run judges them again and equals a cold run."""
+    root = package(tmp_path / "project", {"features": FEATURES, "wrapper": WRAPPER, "fast": FAST, "users": FIELD_USERS})
+    cold = check(root, TARGETS, cache=FactsCache(tmp_path / "cache"))
+    assert {c.status for c in cold.claims} == {"held"}
+    (root / "pkg" / "fast.py").write_text(FAST.replace("FastFeatures", "SlowFeatures"))
+    warm = check(root, TARGETS, cache=FactsCache(tmp_path / "cache"))
+    assert {c.status for c in warm.claims} == {"violated"}
+    assert outcome(warm) == outcome(check(root, TARGETS))

@@ -82,6 +82,19 @@ class Bodies:
     def end(self, outer: Outer) -> None:
         self.local_uses, self.asking, self.entered, self.given, self.current = outer
 
+    def use_apart(
+        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], receiver: ClassKey | None = None
+    ) -> list[Sym]:
+        """A use of `func`'s body resolved for a memo that serves every context: outside the context of the body
+        being summarised (its receiver, its literal arguments), `self` an instance of `receiver` when given, else of
+        its own class. A field's or a getter's value is memoised per class, whoever asked first."""
+        outer = self.begin(func, receiver)
+        self.current = None  # nothing here is a question about the context of the body being summarised
+        try:
+            return self.uncached_use(module, func, chain)
+        finally:
+            self.end(outer)
+
     def receiver(self, func: FunctionFacts) -> ClassKey | None:
         """The class `func`'s `self` / `cls` stands for, when it is being summarised for one below its own."""
         if func is self.current:
@@ -292,7 +305,9 @@ class Bodies:
             memo[key] = (syms, deps, reads)
             if local and self.asked != asked:
                 self.asking.add(key)
-            elif local and tracker.partial_orders == orders:
+            elif local and tracker.partial_orders == orders and func is self.current:
+                # only the body being summarised counts what asks its context (`asked`): a local of another body,
+                # resolved from outside it, may stand under a test its own literal arguments rule out
                 self._shared[id(func), chain] = (func, (syms, deps, reads))
         return syms, reads
 

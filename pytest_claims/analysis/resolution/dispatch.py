@@ -155,7 +155,7 @@ class Dispatch:
             self.tracker.state(self._hooks(order_, "__getattribute__"))
         # a name some method assigns on `self` is instance state: what the class body binds it to is a default,
         # not state its readers reach (semantics §4), and the instance's value may be any of the assigned ones
-        held = self._instance_fields(order_, attr, depth) if instance else []
+        held = self._instance_fields(order_, attr, depth, (module_name, index)) if instance else []
         union: list[Sym] = []
         for position, (mod_name, cls_index) in enumerate(order_):
             own = self._own_member(instance, mod_name, cls_index, attr, depth, receiver, not held)
@@ -259,7 +259,8 @@ class Dispatch:
         if not defs and instance:
             held = [b for b in fields if alive(module, b.guard)]
             if held:
-                return [s for b in held for s in self._field(module, b, depth)]
+                narrowed = receiver[0] if receiver is not None and receiver[1] else None
+                return [s for b in held for s in self._field(module, b, depth, narrowed)]
         last = max((functions[fi].line for fi in defs if not functions[fi].guard), default=0)
         attrs = [b for b in attributes if b.line > last and alive(module, b.guard)]
         for binding in attrs:
@@ -275,7 +276,7 @@ class Dispatch:
             if isinstance(sym, ProjectInstance):
                 self.tracker.state(self._hooks(self.hierarchy.mro(sym.module, sym.idx), "__get__"))
 
-    def _instance_fields(self, order_: list[ClassKey], attr: str, depth: int) -> list[Sym]:
+    def _instance_fields(self, order_: list[ClassKey], attr: str, depth: int, receiver: ClassKey) -> list[Sym]:
         """What `self.attr` may hold when the methods of the classes of an MRO assign it (none: the name is no
         instance state): what they assign, and what a class-body annotation of the name says (semantics §5: an
         assigned empty literal, `self.items = []`, does not replace `items: list[Item]`)."""
@@ -286,7 +287,7 @@ class Dispatch:
                 module = self.view.module(key[0])
                 for binding in members[1]:
                     if self.view.alive(module, binding.guard):
-                        found.extend(self._field(module, binding, depth))
+                        found.extend(self._field(module, binding, depth, receiver))
         if not found:
             return []
         annotated: list[Sym] = []
@@ -311,16 +312,17 @@ class Dispatch:
             return False
         return self.view.module(sym.module).facts.functions[sym.idx].kind != "state"
 
-    def _field(self, module: Module, binding: Binding, depth: int) -> list[Sym]:
-        """What `self.x` holds when a method assigns it. Instance state: resolving the assigned value names what it
-        is, and reads no module state (semantics §4) — the method that assigned it read `make` in `self.x = make()`."""
+    def _field(self, module: Module, binding: Binding, depth: int, receiver: ClassKey | None) -> list[Sym]:
+        """What `self.x` holds when a method assigns it, on an instance of `receiver` (None: of the assigning
+        method's class). Instance state: resolving the assigned value names what it is, and reads no module state
+        (semantics §4) — the method that assigned it read `make` in `self.x = make()`."""
         if binding.kind == "instance":
             return self.evaluator.typed(module, None, binding.target)
         if binding.kind == "alias":
             with self.tracker.scope(modules="outer", state="off"):
                 return self.evaluator.resolve_chain_in_module(module, tuple(binding.target.split(".")), depth + 1)
         if binding.kind == "called":
-            return self.evaluator.called_field(module, binding)
+            return self.evaluator.called_field(module, binding, receiver)
         return [UNKNOWN]
 
     def _class_attribute(

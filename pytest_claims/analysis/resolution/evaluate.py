@@ -23,6 +23,7 @@ from pytest_claims.analysis.resolution.symbols import (
     OPAQUE,
     TYPE_INSTANCE,
     UNKNOWN,
+    ClassKey,
     ContainerMethod,
     Elements,
     External,
@@ -85,6 +86,10 @@ class Locals(Protocol):
     def local_syms(self, module: Module, func: FunctionFacts, name: str) -> list[Sym] | None: ...
 
     def uncached_use(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]: ...
+
+    def use_apart(
+        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], receiver: ClassKey | None = None
+    ) -> list[Sym]: ...
 
 
 class Evaluator:
@@ -395,17 +400,23 @@ class Evaluator:
                 return self._typevar(self.view.module(source), bindings[0].member, depth + 1)
         return None
 
-    def called_field(self, module: Module, binding: Binding) -> list[Sym]:
+    def called_field(self, module: Module, binding: Binding, receiver: ClassKey | None = None) -> list[Sym]:
         """What `self.b = maker.make()` stores: the call's value as the assigning method's body types it (a call
-        with an annotated return names its class), like a local bound the same way; reads no module state."""
+        with an annotated return names its class), like a local bound the same way; reads no module state. For an
+        instance of `receiver` (its `self` that class's), whatever body is being summarised: the lookup asking
+        memoises the answer for every context."""
         key = ("field", module.name, binding.member, binding.line, binding.name)
         methods = [f for f in module.facts.functions if f.qualname == binding.member]
-        if key in self.tracker.busy or len(methods) != 1:  # a field built from itself (`self.b = self.b()`)
+        if len(methods) != 1:
+            return [UNKNOWN]
+        if key in self.tracker.busy:  # a field built from itself (`self.b = self.b()`): what is computed inside
+            self.tracker.cycles += 1  # the cycle saw a partial answer, not memoised (it depends on who asked first)
             return [UNKNOWN]
         self.tracker.busy.add(key)
         try:
             with self.tracker.scope(modules="outer", state="off"):
-                return self.locals.uncached_use(module, methods[0], tuple(binding.target.split("."))) or [UNKNOWN]
+                found = self.locals.use_apart(module, methods[0], tuple(binding.target.split(".")), receiver)
+                return found or [UNKNOWN]
         finally:
             self.tracker.busy.discard(key)
 

@@ -77,34 +77,58 @@ class Hierarchy:
             if ("mro", *key) in self.tracker.busy:  # `class A(A.B)`: a base that can only be found through A itself
                 self.tracker.partial_orders += 1
                 return [key], True
-            self._linearise(key)
-            cached = self._mro[key]
+            cached = self._linearise(key)
         self.tracker.modules(cached[1])
         return cached[0], cached[2]
 
-    def _linearise(self, key: ClassKey) -> None:
+    def _linearise(self, key: ClassKey) -> tuple[list[ClassKey], frozenset[str], bool]:
         """Linearise the class and every base not yet done, bases first, without recursing (a hierarchy can be
-        600 deep). A base whose order is still being computed (a base cycle, or a class asked for while its
-        bases are resolved) counts as itself alone, and the order as inexact."""
+        600 deep). A base queued but not yet started is linearised first, whichever class queued it. A base
+        whose order is still being computed counts as itself alone, and the order as inexact: a base cycle within
+        this linearisation is so whoever asks; a class asked for while an outer computation resolves its bases
+        (through a base expression) is a partial answer that depends on who asked first, so neither it nor what
+        derives from it is kept (`partial_orders`), and it is linearised again when asked outside that
+        computation."""
         busy = self.tracker.busy
+        outer = {entry for entry in busy if entry[0] == "mro"}
         bases_of: dict[ClassKey, tuple[list[ClassKey], frozenset[str]]] = {}
+        partial: set[ClassKey] = set()
+        done: set[ClassKey] = set()
         stack = [key]
         busy.add(("mro", *key))
         try:
             while stack:
                 current = stack[-1]
+                if current in done or (current not in bases_of and current in self._mro):
+                    stack.pop()  # queued twice, or linearised since by a computation its bases asked for
+                    if current not in done:
+                        busy.discard(("mro", *current))
+                    continue
                 if current not in bases_of:
                     bases_of[current] = self._direct_bases(current)
-                    pending = [b for b in bases_of[current][0] if b not in self._mro and ("mro", *b) not in busy]
+                    pending = [
+                        b
+                        for b in bases_of[current][0]
+                        if b not in self._mro and b not in bases_of and ("mro", *b) not in outer
+                    ]
                     if pending:
                         busy.update(("mro", *b) for b in pending)
                         stack.extend(pending)
                         continue
                 stack.pop()
+                if any(b in partial or ("mro", *b) in outer for b in bases_of[current][0]):
+                    partial.add(current)
                 self._mro[current] = self._merge(current, *bases_of[current])
+                done.add(current)
                 busy.discard(("mro", *current))
         finally:
             busy.difference_update(("mro", *c) for c in stack)
+        found = self._mro[key]
+        if partial:
+            self.tracker.partial_orders += 1
+            for cls in partial:
+                del self._mro[cls]
+        return found
 
     def _merge(
         self, current: ClassKey, bases: list[ClassKey], deps: frozenset[str]

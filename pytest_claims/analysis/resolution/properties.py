@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from pytest_claims.analysis.project import Module
-from pytest_claims.analysis.resolution.symbols import UNKNOWN, ProjectFunction, ProjectInstance, Sym
+from pytest_claims.analysis.resolution.symbols import UNKNOWN, ClassKey, ProjectFunction, ProjectInstance, Sym
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Kept, Tracker
 from pytest_claims.records import FunctionFacts
@@ -21,6 +21,10 @@ class Uses(Protocol):
     """The uses of a function body, resolved without the memo (`evaluate.Locals`, provided by `bodies.Bodies`)."""
 
     def uncached_use(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]: ...
+
+    def use_apart(
+        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], receiver: ClassKey | None = None
+    ) -> list[Sym]: ...
 
 
 class Values(Protocol):
@@ -62,7 +66,7 @@ class Properties:
                 found: list[Sym] = []
                 for chain in func.gives:
                     if chain != "?":
-                        found.extend(values.locals.uncached_use(home, func, tuple(chain.split("."))))
+                        found.extend(values.locals.use_apart(home, func, tuple(chain.split("."))))
                         continue
                     typed = values.typed(home, func, func.result) if func.result else []
                     found.extend(typed if typed and all(isinstance(s, ProjectInstance) for s in typed) else [UNKNOWN])

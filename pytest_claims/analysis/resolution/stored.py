@@ -142,7 +142,8 @@ class Stored:
         known = memo.get(key)
         if known is None:
             cycles = self.tracker.cycles
-            if busy in self.tracker.busy:
+            if busy in self.tracker.busy:  # what is computed inside the cycle saw a partial answer: not memoised
+                self.tracker.cycles += 1
                 return []
             self.tracker.busy.add(busy)
             try:
