@@ -1230,7 +1230,7 @@ def _local_class(ex: _Extractor, node: ast.ClassDef, scope: _Scope, guard: int, 
     func = scope.func
     assert func is not None
     builder.outer = func
-    ex.local_bound.extend((name, guard) for name in _local_class_names(node))
+    ex.local_bound.extend((name, guard) for name in sorted(_local_class_names(node)))  # not a set's order
     if node.name in func.globals:
         ex.store_name(scope, node.name, node.lineno, guard)
     else:

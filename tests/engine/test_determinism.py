@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import hashlib
 import os
+import pickle
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -75,3 +78,29 @@ def test_results_do_not_depend_on_file_system_order(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(os, "scandir", backwards)
     assert run() == baseline
+
+
+_FACTS = """
+import pickle, sys
+from pathlib import Path
+from pytest_claims.analysis.facts import extract
+from pytest_claims.codec import encode
+facts = [encode(extract(p.read_bytes(), p.name)) for p in sorted(Path(sys.argv[1]).rglob("*.py"))]
+Path(sys.argv[2]).write_bytes(pickle.dumps(facts))
+"""
+
+
+def test_facts_do_not_depend_on_the_hash_seed(tmp_path: Path) -> None:
+    """The facts are the caches' content and what an edit is compared by (equal facts: nothing to redo), so no
+    set's order may leak into their sequences: a local class's names once did, and every run saw its module
+    changed. (Sets in them compare equal in any order; their pickles need not be equal bytes.)"""
+    found = []
+    for seed in ("0", "12345", "777"):
+        out = tmp_path / f"facts-{seed}.pickle"
+        subprocess.run(
+            [sys.executable, "-c", _FACTS, str(VIOLATIONS / "src"), str(out)],
+            env=subprocess_env(PYTHONHASHSEED=seed),
+            check=True,
+        )
+        found.append(pickle.loads(out.read_bytes()))
+    assert found[0] == found[1] == found[2]
