@@ -34,7 +34,7 @@ def early_calls(
     wanted = set(names)
     if not wanted or not calls:
         return ()
-    by_node = {id(call): index for index, (call, _) in calls.items()}
+    by_node: dict[ast.AST, int] = {call: index for index, (call, _) in calls.items()}  # by the node: no address
     walker = _Walker(wanted, by_node)
     walker.walk(node.body)
     out: list[tuple[str, tuple[int, ...]]] = []
@@ -62,7 +62,7 @@ def _before_all(call: Place, stores: list[Place]) -> bool:
 class _Walker:
     """One iterative pass over a def's body: the bindings of the wanted names and the places of the calls."""
 
-    def __init__(self, wanted: set[str], by_node: dict[int, int]) -> None:
+    def __init__(self, wanted: set[str], by_node: dict[ast.AST, int]) -> None:
         self.wanted, self.by_node = wanted, by_node
         self.stores: dict[str, list[Place]] = {}
         self.unsure: set[str] = set()
@@ -85,7 +85,7 @@ class _Walker:
             if node.id in self.wanted and not isinstance(node.ctx, ast.Load):
                 self._store(node.id, (node.lineno, node.col_offset), loops, nested or isinstance(node.ctx, ast.Del))
         elif isinstance(node, ast.Call):
-            index = self.by_node.get(id(node))
+            index = self.by_node.get(node)
             if index is not None and not nested and node.end_lineno is not None and node.end_col_offset is not None:
                 self.placed[index] = ((node.end_lineno, node.end_col_offset), loops)
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
