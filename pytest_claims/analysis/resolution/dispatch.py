@@ -99,21 +99,8 @@ class Dispatch:
         return bool(classes) and all(any(w in self.hierarchy.mro(*c) for w in without) for c in classes)
 
     def metaclasses(self, sym: ProjectClass) -> list[ProjectClass]:
-        """The project metaclass of a project class: the one its `metaclass=` keyword names, or the first of its
-        MRO's (Python takes the most derived of them: a candidate another one derives from is left out). Read as
-        its bases are, by no one: the class object holds it. Through `cls` or `type[C]` (any subclass), a call
-        on it may land in a subclass's override. None: `type` or a stdlib or third-party metaclass."""
-        found: list[ClassKey] = []
-        for mod_name, cls_index in self.hierarchy.mro(sym.module, sym.idx):
-            module = self.view.module(mod_name)
-            written = module.facts.classes[cls_index].metaclass
-            if written and written != "<?>":
-                for meta in self.hierarchy.base_syms(module, written):
-                    if isinstance(meta, ProjectClass) and (meta.module, meta.idx) not in found:
-                        found.append((meta.module, meta.idx))
-        if len(found) > 1:
-            found = [k for k in found if not any(k != o and k in self.hierarchy.mro(*o) for o in found)]
-        return [ProjectClass(m, i, sym.dispatch) for m, i in found]
+        """The project metaclass of a project class (`project_metaclasses`)."""
+        return project_metaclasses(self.view, self.hierarchy, sym)
 
     def _lookup(
         self,
@@ -450,6 +437,24 @@ def _entered_for(receiver: tuple[ClassKey, bool] | None, owner: ClassKey, func: 
         return None
     cls, known = receiver
     return cls if known or func.kind == "classmethod" else None
+
+
+def project_metaclasses(view: TargetView, hierarchy: Hierarchy, sym: ProjectClass) -> list[ProjectClass]:
+    """The project metaclass of a project class: the one its `metaclass=` keyword names, or the first of its
+    MRO's (Python takes the most derived of them: a candidate another one derives from is left out). Read as
+    its bases are, by no one: the class object holds it. Through `cls` or `type[C]` (any subclass), a call
+    on it may land in a subclass's override. None: `type` or a stdlib or third-party metaclass."""
+    found: list[ClassKey] = []
+    for mod_name, cls_index in hierarchy.mro(sym.module, sym.idx):
+        module = view.module(mod_name)
+        written = module.facts.classes[cls_index].metaclass
+        if written and written != "<?>":
+            for meta in hierarchy.base_syms(module, written):
+                if isinstance(meta, ProjectClass) and (meta.module, meta.idx) not in found:
+                    found.append((meta.module, meta.idx))
+    if len(found) > 1:
+        found = [k for k in found if not any(k != o and k in hierarchy.mro(*o) for o in found)]
+    return [ProjectClass(m, i, sym.dispatch) for m, i in found]
 
 
 def _special(attr: str) -> bool:
