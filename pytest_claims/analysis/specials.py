@@ -8,6 +8,13 @@ from __future__ import annotations
 import ast
 from typing import NamedTuple
 
+
+def reserved(name: str) -> bool:
+    """A name of the form `__x__`: one Python reserves (a special method it looks up on the type, a module's or
+    class's own attribute), which a stub may leave to `object` and the project rarely binds itself."""
+    return len(name) > 4 and name[:2] == "__" and name[-2:] == "__"
+
+
 COMPARE: dict[type[ast.cmpop], str] = {
     ast.Eq: "__eq__",
     ast.NotEq: "__ne__",
@@ -204,6 +211,7 @@ CALLS_WHAT_IT_HOLDS = frozenset(
 """Stdlib classes whose instances, when called, call what they were made from (a value typed `type`,
 `functools.partial`, `types.FunctionType`, an `lru_cache` wrapper): the walk cannot tell what that is, so a
 call of one is a blind spot."""
+
 
 class Callback(NamedTuple):
     """One argument a stdlib call may call back into: where it is passed (its position, or its keyword) and what

@@ -28,6 +28,7 @@ from pytest_claims.analysis.resolution.symbols import (
 )
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Kept, Tracker
+from pytest_claims.analysis.specials import reserved
 from pytest_claims.records import HIERARCHY, MAX_ALIAS_DEPTH, Binding, FunctionFacts
 
 
@@ -157,7 +158,7 @@ class Dispatch:
         for base in self.hierarchy.foreign_bases(module_name, index):
             stepped = self.evaluator.step(base, attr, depth + 1)
             if stepped and isinstance(stepped[0], StdName) and stepped[0].symbol.kind == "missing":
-                if _special(attr) and self.evaluator.catalogue.lookup(stepped[0].dotted) is not None:
+                if reserved(attr) and self.evaluator.catalogue.lookup(stepped[0].dotted) is not None:
                     # a special method the stub leaves out (`Future.__init__`, `Future.__repr__`: the stub's
                     # `object` has them) is still the capable class's own at run time: judged by its key, as
                     # `Base.__init__(self)` written out is
@@ -457,18 +458,12 @@ def project_metaclasses(view: TargetView, hierarchy: Hierarchy, sym: ProjectClas
     return [ProjectClass(m, i, sym.dispatch) for m, i in found]
 
 
-def _special(attr: str) -> bool:
-    """A special method name (`__init__`): one Python looks up on the type, which a stub may leave to `object`."""
-    return len(attr) > 4 and attr[:2] == "__" and attr[-2:] == "__"
-
-
 def _plain_container(sym: Sym) -> bool:
     """A builtin container of unknown content: what an empty literal assigned to an attribute holds."""
     return isinstance(sym, StdInstance) and sym.module == "builtins" and sym.qualname in _CONTAINERS
 
 
 _CONTAINERS = frozenset({"list", "dict", "set", "tuple"})
-
 
 
 def _too_deep(attr: str) -> Sym:

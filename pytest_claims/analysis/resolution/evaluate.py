@@ -42,6 +42,7 @@ from pytest_claims.analysis.resolution.symbols import (
 )
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
+from pytest_claims.analysis.specials import reserved
 from pytest_claims.records import MAX_ALIAS_DEPTH, Binding, FunctionFacts, StubSymbol
 
 _LITERAL_CLASSES = {
@@ -181,7 +182,7 @@ class Evaluator:
         if module.facts.problems:
             line, message = module.facts.problems[0]
             return [Missing(f"{module.name}.{attr}", where(module.rel, line, message))]
-        if attr.startswith("__") and attr.endswith("__"):
+        if reserved(attr):
             return [OPAQUE]
         return [Missing(f"{module.name}.{attr}", f"{module.name} defines no {attr}")]
 
@@ -504,7 +505,6 @@ def _map_member(sym: MapOf, attr: str) -> Sym:
     if attr in ("get", "pop", "setdefault", "__getitem__"):
         return ContainerMethod(sym.value)
     return OPAQUE
-
 
 
 def where(rel: str, line: int, message: str) -> str:

@@ -27,6 +27,7 @@ from pytest_claims.analysis.resolution.symbols import (
 )
 from pytest_claims.analysis.resolution.target import TargetView, catalogue_members
 from pytest_claims.analysis.resolution.tracking import Tracker
+from pytest_claims.analysis.specials import reserved
 from pytest_claims.records import HIERARCHY, METHOD_NAMES, PLATFORM, Decided, FunctionFacts, method_name
 
 
@@ -161,7 +162,7 @@ class MethodCalls:
         stored callables) may. The names asked about are recorded (`METHOD_NAMES`): the answer changes when a
         class gains or loses one."""
         name = chain[-1]
-        if len(chain) < 2 or name == "()" or (name.startswith("__") and name.endswith("__")):
+        if len(chain) < 2 or name == "()" or reserved(name):
             return True
         receivers = self.bodies.use(module, func, chain[:-1])[0]
         if not receivers or not all(isinstance(sym, Unknown) for sym in receivers):

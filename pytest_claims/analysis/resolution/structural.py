@@ -24,6 +24,7 @@ from pytest_claims.analysis.resolution.symbols import (
 )
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Read, Tracker
+from pytest_claims.analysis.specials import reserved
 from pytest_claims.records import HIERARCHY
 
 
@@ -156,7 +157,7 @@ class Structural:
         hierarchy = self.hierarchy
         names = [n for n in sorted(members) if self.view.stub_member("builtins", ("object", n)).kind == "missing"]
         owners = [owner for name in names or [attr] for owner in hierarchy.implementers(name)]
-        if attr in data and not (attr.startswith("__") and attr.endswith("__")):
+        if attr in data and not reserved(attr):
             owners = [*owners, *hierarchy.implementers("__getattr__")]
         found: set[ClassKey] = set()
         for owner in owners:
@@ -185,7 +186,7 @@ class Structural:
         hooked = "__getattr__" in bound
         foreign = hierarchy.foreign_bases(*candidate)
         for name in missing:
-            if hooked and name in data and not (name.startswith("__") and name.endswith("__")):
+            if hooked and name in data and not reserved(name):
                 continue
             if self.view.stub_member("builtins", ("object", name)).kind != "missing":
                 continue
