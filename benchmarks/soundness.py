@@ -43,6 +43,7 @@ from workload import download
 
 from pytest_claims.analysis.catalog import load_catalogue
 from pytest_claims.observe.verdicts import claimed, direct
+from pytest_claims.output.common import posix
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -118,17 +119,6 @@ def build(package: Package) -> tuple[Path, dict[str, int]]:
     return root, vars(stats)
 
 
-def relative(file: str, root: Path) -> str:
-    """A file as the JSON report writes it: posix, relative to the corpus root when it lies under it."""
-    path = Path(file)
-    if path.is_absolute():
-        try:
-            return path.resolve().relative_to(root.resolve()).as_posix()
-        except ValueError:
-            return path.as_posix()
-    return path.as_posix()
-
-
 def static(root: Path) -> tuple[dict[str, Any], float]:
     """Per claimed function (dotted module.qualname): status, violations, frontier, on the host platform."""
     from pytest_claims.engine import check
@@ -144,7 +134,7 @@ def static(root: Path) -> tuple[dict[str, Any], float]:
             "line": claim.line,
             "violations": [f"{v.reach} ({' -> '.join(v.via) or 'direct'}) {v.file}:{v.line}" for v in claim.violations],
             "frontier": [f"{f.reach}: {f.reason}" for f in claim.frontier],
-            "blind_spots": [[relative(b.file, root), b.line, b.code] for b in claim.blind_spots],
+            "blind_spots": [[posix(b.file, root), b.line, b.code] for b in claim.blind_spots],
         }
     if result.errors or result.problems:
         print(f"  static: {len(result.errors)} refused directives, {len(result.problems)} problems", file=sys.stderr)
@@ -219,7 +209,7 @@ def runtime_frames(records: dict[str, Any], root: Path, catalogue: Any) -> dict[
                 inside = chain["inside"]
                 if not direct(None if inside is None else inside[0], catalogue):
                     continue
-                frames = [(hop, relative(file, root), line) for hop, file, line in chain["frames"]]
+                frames = [(hop, posix(file, root), line) for hop, file, line in chain["frames"]]
                 found.setdefault(claimed(name), {}).setdefault(capability, []).append(frames)
     return found
 

@@ -30,8 +30,6 @@ if TYPE_CHECKING:
     from pytest_claims.engine import Result
     from pytest_claims.records import ClaimResult
 
-_posix = posix
-"""The old name of `output.common.posix`, which tests still import from here."""
 
 __all__ = [
     "ALIAS_DEPTH",
