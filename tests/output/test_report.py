@@ -13,7 +13,7 @@ import sys
 import textwrap
 from importlib import resources
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 import jsonschema  # type: ignore[import-untyped, unused-ignore]
 import pytest
@@ -208,6 +208,32 @@ def test_report_in_pieces_is_the_same_text(document: dict[str, Any]) -> None:
     """A report written in pieces (its lists made while written) is byte for byte the document's `dumps`."""
     lazy = {key: iter(value) if isinstance(value, list) else value for key, value in document.items()}
     assert "".join(dump_chunks(lazy)) == dumps(document)
+
+
+class _Count(int):
+    """An int subclass, as an IntEnum is: `json` writes its int value."""
+
+
+class _Pair(NamedTuple):
+    left: int
+    right: str
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        {},
+        [],
+        {"b": {}, "a": [], "c": [[]], "d": [{}]},
+        {"x": [1, -0.0, 2.5, float("nan"), None, True, False, 10**30, _Count(3)]},
+        {"t": "\u00e9\n\"\u2028\x00\x1f", "\u00e9": {"b": [{"c": None}]}},
+        {"pairs": (_Pair(1, "x"), (2, "y")), "keys": {1: "int key", 2.5: "float key"}},
+        "top", 7, None,
+    ],
+)
+def test_the_serialisation_is_json_dumps(document: object) -> None:
+    """The reports' own encoder writes exactly `json.dumps(sort_keys=True, indent=2, ensure_ascii=False)`."""
+    assert dumps(document) == json.dumps(document, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
 
 
 def test_paths_are_relative_posix(tmp_path: Path) -> None:
