@@ -134,6 +134,11 @@ def verdicts(
     return results, reused
 
 
+
+class WalkTooDeep(Exception):
+    """A walk that exceeded the recursion limit: the run stops with this message (file, line, function), never a
+    traceback and never a verdict made up for the claim."""
+
 class Share(NamedTuple):
     """What one process's walks of some claims gave (`Run.judge`), for the run that judges the others: the
     results, and everything the stores of a run that walked them itself would have kept."""
@@ -192,10 +197,18 @@ class ClaimWalks:
         """The verdict, the modules read, and what the walks learnt that may differ between targets."""
         specific: Specific = []
         walks = []
-        for policy, forbidden in self._grouped(claims):
-            found: list[tuple[Node, Met | None]] = []
-            walks.append(self._walk(resolver, function, policy, forbidden, found))
-            specific.append((policy, found))
+        try:
+            for policy, forbidden in self._grouped(claims):
+                found: list[tuple[Node, Met | None]] = []
+                walks.append(self._walk(resolver, function, policy, forbidden, found))
+                specific.append((policy, found))
+        except RecursionError:
+            module = resolver.module(function[0])
+            func = module.facts.functions[function[1]]
+            raise WalkTooDeep(
+                f"{module.rel}:{func.line}: the walk of {module.name}.{func.qualname} went deeper than Python's "
+                "recursion limit allows; no verdict was given (a defect of pytest-claims: please report this file)"
+            ) from None
         [(verdict, deps)] = walks if len(walks) == 1 else [merge_walks(walks)]
         return verdict, deps, specific
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from pytest_claims import __version__
+from pytest_claims.analysis.claims import WalkTooDeep
 from pytest_claims.changes import selection
 from pytest_claims.cli.common import (
     EXIT_FAILED,
@@ -74,6 +75,9 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             status, result = _check_project(args, root, paths, config, targets, bool(reports), used, out=out, err=err)
         except JobsError as error:
             print(f"{PROG} check: {error}; no verdict was given (`-j 1` judges every claim in one process)", file=err)
+            return EXIT_INTERNAL
+        except WalkTooDeep as error:
+            print(f"{PROG} check: {error}", file=err)
             return EXIT_INTERNAL
         statuses.append(status)
         results.append(result)

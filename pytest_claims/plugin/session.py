@@ -162,7 +162,12 @@ def judge(state: ClaimsState, wanted: Collection[tuple[str, int, str]] | None, r
     run = state.run
     assert run is not None, "judged twice"
     started = time.perf_counter()
-    result = run.finish(wanted, rules=state.rules_wanted, details=report)
+    from pytest_claims.analysis.claims import WalkTooDeep  # loaded with the walks, only when there is work
+
+    try:
+        result = run.finish(wanted, rules=state.rules_wanted, details=report)
+    except WalkTooDeep as error:
+        pytest.exit(f"claims: {error}", returncode=pytest.ExitCode.INTERNAL_ERROR)
     state.run = None
     state.judged(result)
     seconds = state.analysis[0] if state.analysis is not None else 0.0

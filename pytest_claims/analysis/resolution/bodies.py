@@ -162,15 +162,25 @@ class Bodies:
         types nothing itself (an unresolved name, `Any`) leaves every unknown in place."""
         if UNKNOWN not in out:
             return out
-        for binding in bound:
-            if binding.kind == "instance" and binding.member == "declared":
-                declared = binding.target
-            elif binding.kind == "alias" and binding.member:
-                declared = binding.member
-            else:
-                continue
-            if any(sym is not UNKNOWN for sym in self.evaluator.typed(module, func, declared)):
-                return [sym for sym in out if sym is not UNKNOWN] or [UNKNOWN]
+        key = ("declared", module.name, func.qualname, func.line, bound[0].name)
+        if key in self.tracker.busy:  # `date: date` in a def, or `a: b` and `b: a`: the declaration types nothing
+            return out
+        self.tracker.busy.add(key)
+        try:
+            for binding in bound:
+                if binding.kind == "instance" and binding.member == "declared":
+                    declared = binding.target
+                elif binding.kind == "alias" and binding.member:
+                    declared = binding.member
+                else:
+                    continue
+                if any(
+                    sym is not UNKNOWN
+                    for sym in self.evaluator.typed(module, _scope(func, binding.name, declared), declared)
+                ):
+                    return [sym for sym in out if sym is not UNKNOWN] or [UNKNOWN]
+        finally:
+            self.tracker.busy.discard(key)
         return out
 
     def _received(self, module: Module, func: FunctionFacts) -> list[Sym]:
@@ -210,7 +220,7 @@ class Bodies:
         if kind == "var":
             return [UNKNOWN]  # a rebound `self` (`_rebinds_receiver` in facts): some value
         if kind == "instance":
-            typed = evaluator.typed(module, func, target)
+            typed = evaluator.typed(module, _scope(func, binding.name, target), target)
             if binding.member == "isinstance":
                 return self._narrowed(module, func, binding.name, typed)
             return typed
@@ -379,3 +389,10 @@ class Bodies:
 def _local(func: FunctionFacts, name: str) -> bool:
     """Whether a name is the body's own (a local, something its body binds, a `super(X, obj)` root)."""
     return name.startswith("<super:") or name in func.locals or any(b.name == name for b in func.bindings)
+
+
+def _scope(func: FunctionFacts, name: str, target: str) -> FunctionFacts | None:
+    """Where a declaration of `name` is resolved: in the function, unless it names `name` itself (`def f(date:
+    date)`), which means the class outside: Python evaluates a parameter's annotation around the def, and the
+    name's own value never types it."""
+    return None if target.lstrip("*^").partition(".")[0] == name else func
