@@ -81,6 +81,12 @@ PACKAGES: dict[str, Package] = {
     "tenacity": Package("tenacity", "9.0.0", "tenacity", ("pytest==8.3.4", "tornado==6.4.2", "typeguard==4.4.1")),
     "schedule": Package("schedule", "1.2.2", "schedule", ("pytest==8.3.4",)),
     "humanize": Package("humanize", "4.11.0", "src/humanize", ("pytest==8.3.4", "freezegun==1.5.1")),
+    "arrow": Package(
+        "arrow",
+        "1.3.0",
+        "arrow",
+        ("pytest==8.3.4", "pytest-mock==3.14.0", "pytz==2021.1", "simplejson==3.19.3", "dateparser==1.2.0"),
+    ),
 }
 
 CLAIMS_TABLE = """
