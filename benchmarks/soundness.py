@@ -85,7 +85,14 @@ PACKAGES: dict[str, Package] = {
         "arrow",
         "1.3.0",
         "arrow",
-        ("pytest==8.3.4", "pytest-mock==3.14.0", "pytz==2021.1", "simplejson==3.19.3", "dateparser==1.2.0"),
+        (
+            "pytest==8.3.4",
+            "pytest-cov==6.0.0",
+            "pytest-mock==3.14.0",
+            "pytz==2021.1",
+            "simplejson==3.19.3",
+            "dateparser==1.2.0",
+        ),
     ),
 }
 
