@@ -94,6 +94,7 @@ PACKAGES: dict[str, Package] = {
             "dateparser==1.2.0",
         ),
     ),
+    "itsdangerous": Package("itsdangerous", "2.2.0", "src/itsdangerous", ("pytest==8.3.4", "freezegun==1.5.1")),
 }
 
 CLAIMS_TABLE = """
