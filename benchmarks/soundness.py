@@ -95,6 +95,7 @@ PACKAGES: dict[str, Package] = {
         ),
     ),
     "itsdangerous": Package("itsdangerous", "2.2.0", "src/itsdangerous", ("pytest==8.3.4", "freezegun==1.5.1")),
+    "boltons": Package("boltons", "24.1.0", "boltons", ("pytest==8.3.4",)),
 }
 
 CLAIMS_TABLE = """
@@ -125,7 +126,7 @@ def build(package: Package) -> tuple[Path, dict[str, int]]:
     (SOUNDNESS / top).rename(root)
     stats = annotate_tree([root / package.source], nested=False)
     pyproject = root / "pyproject.toml"
-    text = pyproject.read_text(encoding="utf-8")
+    text = pyproject.read_text(encoding="utf-8") if pyproject.exists() else ""  # boltons has none
     if re.search(r"^\[tool\.claims\]", text, re.MULTILINE):
         raise SystemExit(f"{pyproject} already has a [tool.claims] table")
     table = CLAIMS_TABLE.format(source=package.source, external=package.external)
