@@ -207,7 +207,7 @@ class Hierarchy:
 
     def _unnamed(self, module_name: str, index: int) -> bool:
         """Whether one class has a base the walk cannot name: unknown, or a project class subscripted that may
-        give anything but itself (`subscripts.item_class`). What resolving the bases read is the class's MRO's
+        give anything but itself (`item_class`). What resolving the bases read is the class's MRO's
         reading too (its asker got the order from `mro`), so a memo hit replays only what that check read."""
         key = (module_name, index)
         known = self._unnamed_memo.get(key)
@@ -218,12 +218,52 @@ class Hierarchy:
             unnamed = "<?>" in bases or any(isinstance(sym, Unknown) for sym, _ in found)
             with self.tracker.scope(state="off") as read:
                 unnamed = unnamed or any(
-                    through and isinstance(sym, ProjectClass) and subscripts.item_class(self, (sym.module, sym.idx))
+                    through and isinstance(sym, ProjectClass) and self.item_class((sym.module, sym.idx))
                     for sym, through in found
                 )
             known = self._unnamed_memo[key] = (unnamed, self.tracker.frozen(read.modules))
         self.tracker.modules(known[1])
         return known[0]
+
+    def item_class(self, key: ClassKey) -> bool:
+        """Whether subscripting the project class may call its metaclass's `__getitem__` (giving anything at all)
+        rather than make a generic alias of it: a metaclass keyword anywhere in its order names one that is not
+        `type` or `ABCMeta` or a project metaclass binding no `__getitem__` over those, or it derives from an
+        Enum; or from a class the walk does not see (a third-party base: its metaclass is unknown) while neither
+        `typing.Generic` nor a `__class_getitem__` of its own order says it is generic."""
+        order = self.mro(*key)
+        for mod_name, index in order:
+            module = self.view.module(mod_name)
+            written = module.facts.classes[index].metaclass
+            if written == "<?>":
+                return True
+            if written and not all(self._plain_metaclass(meta) for meta in self.base_syms(module, written)):
+                return True
+        generic = any("__class_getitem__" in self.members(*c) for c in order)
+        unseen = False
+        for base in self.foreign_bases(*key):
+            if isinstance(base, StdName) and base.symbol.kind == "class":
+                if self.view.stubs.is_enum(*base.symbol.where):
+                    return True
+            elif isinstance(base, StdName):
+                generic = generic or base.symbol.where in subscripts.GENERIC_FORMS
+            else:
+                unseen = True
+        return unseen and not generic
+
+    def _plain_metaclass(self, meta: Sym) -> bool:
+        """A metaclass that defines no `__getitem__`: `type`, `ABCMeta`, or a project metaclass none of whose order
+        binds one and whose other bases are those."""
+        if isinstance(meta, StdName):
+            return meta.symbol.where in subscripts.PLAIN_METACLASSES
+        if not isinstance(meta, ProjectClass):
+            return False
+        if any("__getitem__" in self.members(*c) for c in self.mro(meta.module, meta.idx)):
+            return False
+        return all(
+            isinstance(base, StdName) and base.symbol.where in subscripts.PLAIN_METACLASSES
+            for base in self.foreign_bases(meta.module, meta.idx)
+        )
 
     # -- protocols ----------------------------------------------------------------------------------------
 

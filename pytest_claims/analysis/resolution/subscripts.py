@@ -8,13 +8,10 @@ what is subscripted is a class at all (`handlers["a"]` of a dict is whatever the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.symbols import (
     UNKNOWN,
-    ClassKey,
     External,
     Missing,
     ProjectClass,
@@ -23,22 +20,21 @@ from pytest_claims.analysis.resolution.symbols import (
     Sym,
 )
 from pytest_claims.analysis.resolution.target import TargetView
-from pytest_claims.analysis.stubs import PROTOCOL_BASES
 from pytest_claims.records import MAX_ALIAS_DEPTH, Binding
 
-if TYPE_CHECKING:
-    from pytest_claims.analysis.resolution.hierarchy import Hierarchy
-
 Origin = tuple[Sym, bool]
-"""What a base names, and whether a subscript gave it (a project class's metaclass then decides: `item_class`)."""
+"""What a base names, and whether a subscript gave it (a project class's metaclass then decides:
+`Hierarchy.item_class`)."""
 
 _TYPING = frozenset({"typing", "typing_extensions"})
 """Where the special forms live (`Generic[T]`, `Protocol[T]`, `List[int]`): as bases they stay what they name."""
 
-_GENERIC_FORMS = frozenset({("typing", "Generic"), ("typing_extensions", "Generic")})
+GENERIC_FORMS = frozenset(
+    {("typing", "Generic"), ("typing_extensions", "Generic"), ("typing", "Protocol"), ("typing_extensions", "Protocol")}
+)
 """`Generic` and the protocols: a class deriving from one is subscripted by its `__class_getitem__`."""
 
-_PLAIN_METACLASSES = frozenset({("builtins", "type"), ("abc", "ABCMeta")})
+PLAIN_METACLASSES = frozenset({("builtins", "type"), ("abc", "ABCMeta")})
 """Metaclasses that define no `__getitem__`: subscripting their classes calls `__class_getitem__`."""
 
 
@@ -61,8 +57,8 @@ def origins(view: TargetView, evaluator: Evaluator, module: Module, base: str) -
 
 def subscripted(view: TargetView, sym: Sym) -> Sym:
     """What `__mro_entries__` of a subscript of `sym` gives as a base: the class itself when it is a project class
-    (its metaclass is checked once its order is known, `item_class`), a stdlib class but an Enum, a typing form, or
-    a name the walk does not see into; unknown for any other value."""
+    (its metaclass is checked once its order is known, `Hierarchy.item_class`), a stdlib class but an Enum, a
+    typing form, or a name the walk does not see into; unknown for any other value."""
     match sym:
         case ProjectClass() | External() | Missing():
             return sym
@@ -139,44 +135,3 @@ def _subscript_of(view: TargetView, evaluator: Evaluator, module: Module, bindin
     chain = tuple(binding.target.split("."))
     return [(subscripted(view, sym), True) for sym in evaluator.resolve_chain_in_module(module, chain, 1)]
 
-
-def item_class(hierarchy: Hierarchy, key: ClassKey) -> bool:
-    """Whether subscripting the project class may call its metaclass's `__getitem__` (giving anything at all)
-    rather than make a generic alias of it: a metaclass keyword anywhere in its order names one that is not
-    `type` or `ABCMeta` or a project metaclass binding no `__getitem__` over those, or it derives from an Enum;
-    or from a class the walk does not see (a third-party base: its metaclass is unknown) while neither
-    `typing.Generic` nor a `__class_getitem__` of its own order says it is generic."""
-    order = hierarchy.mro(*key)
-    for mod_name, index in order:
-        module = hierarchy.view.module(mod_name)
-        written = module.facts.classes[index].metaclass
-        if written == "<?>":
-            return True
-        if written and not all(_plain_metaclass(hierarchy, meta) for meta in hierarchy.base_syms(module, written)):
-            return True
-    generic = any("__class_getitem__" in hierarchy.members(*c) for c in order)
-    unseen = False
-    for base in hierarchy.foreign_bases(*key):
-        if isinstance(base, StdName) and base.symbol.kind == "class":
-            if hierarchy.view.stubs.is_enum(*base.symbol.where):
-                return True
-        elif isinstance(base, StdName):
-            generic = generic or base.symbol.where in _GENERIC_FORMS or base.symbol.where in PROTOCOL_BASES
-        else:
-            unseen = True
-    return unseen and not generic
-
-
-def _plain_metaclass(hierarchy: Hierarchy, meta: Sym) -> bool:
-    """A metaclass that defines no `__getitem__`: `type`, `ABCMeta`, or a project metaclass none of whose order
-    binds one and whose other bases are those."""
-    if isinstance(meta, StdName):
-        return meta.symbol.where in _PLAIN_METACLASSES
-    if not isinstance(meta, ProjectClass):
-        return False
-    if any("__getitem__" in hierarchy.members(*c) for c in hierarchy.mro(meta.module, meta.idx)):
-        return False
-    return all(
-        isinstance(base, StdName) and base.symbol.where in _PLAIN_METACLASSES
-        for base in hierarchy.foreign_bases(meta.module, meta.idx)
-    )
