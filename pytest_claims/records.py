@@ -212,7 +212,8 @@ class Binding(NamedTuple):
     function's own); unpacked: `a, name = f()` in a function (target "f.()", member "position/length": that
     position of the value); typevar: `T = TypeVar("T", bound=C)` or `TypeVar("T", A, B)` (target: the type
     targets of its bound or constraints, `;`-separated: what an annotation naming T types); var: any other
-    assignment.
+    assignment (outside a function, `name = a.B[...]` keeps target "a.B" and member "[]": a class naming the
+    name as its base may take the class `a.B` names, as a generic alias's `__mro_entries__` gives it).
     An annotation's target may say more than a class: `*C` is a collection of C (`list[C]`, `Sequence[C]`,
     `tuple[C, ...]`, `set[C]`, `Iterable[C]`), `{K,V` a mapping of K to V (`dict[K, V]`, `Mapping[K, V]`), `(A;B` a
     tuple of an A and a B (`tuple[A, B]`; a position that names no single class is empty).
@@ -295,7 +296,8 @@ class FunctionFacts:
 
 @dataclass(frozen=True, slots=True)
 class ClassFacts:
-    """A class: its bases as dotted chains, its methods and attributes by name."""
+    """A class: its bases as dotted chains (`a.B[]` for a subscript of `a.B`, "<?>" for no chain), its methods
+    and attributes by name."""
 
     qualname: str
     line: int

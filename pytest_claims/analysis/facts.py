@@ -1211,8 +1211,8 @@ def _class_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
 def _class_builder(ex: _Extractor, node: ast.ClassDef, scope: _Scope, guard: int) -> _ClassBuilder:
     """The class a `class` statement defines, among the file's classes: its qualname, bases and metaclass."""
     qualname = f"{scope.prefix}{node.name}"
-    # a base the walk cannot name (`make_base()`, `*bases`, `bases[0]`) is kept as "<?>": an unknown class
-    bases = tuple(".".join(c) if c is not None else "<?>" for c in (chain_of(_unsubscripted(b)) for b in node.bases))
+    # a base the walk cannot name (`make_base()`, `*bases`) is kept as "<?>": an unknown class
+    bases = tuple(_base_written(b) for b in node.bases)
     builder = _ClassBuilder(qualname, node.lineno, guard, bases)
     for keyword in node.keywords:
         if keyword.arg == "metaclass":
@@ -1340,6 +1340,28 @@ def _local_class_names(node: ast.ClassDef) -> set[str]:
         elif isinstance(sub, (ast.Import, ast.ImportFrom)):
             names.update((alias.asname or alias.name).split(".")[0] for alias in sub.names)
     return names
+
+
+def _base_written(base: ast.expr) -> str:
+    """A class base as `ClassFacts.bases` keeps it: its dotted chain, with `[]` after it when the base is a
+    subscript of it (`Base[int]`, `Generic[T]`: what `__mro_entries__` of the subscript gives, which resolution
+    decides by what the chain names), "<?>" for anything else."""
+    chain = chain_of(_unsubscripted(base))
+    if chain is None:
+        return "<?>"
+    return ".".join(chain) + ("[]" if isinstance(base, ast.Subscript) else "")
+
+
+def _subscript_binding(binding: Binding, value: ast.expr | None) -> Binding:
+    """`name = a.B[...]` outside a function: a value of unknown class (a `var`) that keeps the chain it subscripts
+    (member `[]`), so that a class naming the name as its base can take the class the chain names (a generic
+    alias's `__mro_entries__`). Any other `var` binding as it was."""
+    if binding.kind != "var" or not isinstance(value, ast.Subscript):
+        return binding
+    chain = chain_of(value.value)
+    if chain is None or chain[0][:1] == "<":
+        return binding
+    return binding._replace(target=".".join(chain), member="[]")
 
 
 def _unsubscripted(base: ast.expr) -> ast.expr:
@@ -1661,7 +1683,9 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
         if scope.kind == "module" and isinstance(value, ast.Lambda):
             _module_lambda(ex, name, value, scope, guard)
             return
-        binding = _typevar(name, value, node.lineno, guard) or _value_binding(name, value, node.lineno, guard)
+        binding = _typevar(name, value, node.lineno, guard) or _value_binding(
+            name, value, node.lineno, guard, subscript=scope.kind != "function"
+        )
         if annotated:
             if isinstance(value, (ast.Name, ast.Attribute)) and binding.kind == "alias":
                 # `Root: type = Base` is the alias `Root = Base` whatever the annotation says (a base, a name the
@@ -2021,12 +2045,14 @@ _ATTRS_FIELD_NAMES = frozenset({"ib", "attrib"})
 """attrs's own spellings of a field, names no other library uses for anything else: a re-export of one is one."""
 
 
-def _value_binding(name: str, value: ast.expr | None, line: int, guard: int) -> Binding:
-    """`name = a.b`, `name = make()`, `name = []`: the name holds that value (an alias of its chain)."""
+def _value_binding(name: str, value: ast.expr | None, line: int, guard: int, subscript: bool = False) -> Binding:
+    """`name = a.b`, `name = make()`, `name = []`: the name holds that value (an alias of its chain). With
+    `subscript` (outside a function), `name = a.B[...]` keeps the chain it subscripts (`_subscript_binding`)."""
     chain = value_chain(value) if value is not None else None
     if chain is not None and not chain[0].startswith("<super"):
         return Binding(name, "alias", ".".join(chain), "", line, guard)
-    return Binding(name, "var", "", "", line, guard)
+    var = Binding(name, "var", "", "", line, guard)
+    return _subscript_binding(var, value) if subscript else var
 
 
 def _typevar(name: str, value: ast.expr | None, line: int, guard: int) -> Binding | None:
@@ -3460,14 +3486,14 @@ def _broken(line: int, message: str) -> FileFacts:
 # claims: deterministic
 def hierarchy_shape(facts: FileFacts) -> str:
     """What other modules' class hierarchy analysis reads of this file: its classes, their bases (as written),
-    their method names and class-body assignments, and the module-level names its imports and aliases bind (a
-    base written `Base` is whatever they make it), each with the platform conditions over it (not their indexes:
-    an unrelated `if` added elsewhere in the file leaves the shape as it was). "" for a file that binds nothing
-    of the kind."""
+    their method names and class-body assignments, and the module-level names its imports, aliases and subscripts
+    of a name bind (a base written `Base` is whatever they make it), each with the platform conditions over it
+    (not their indexes: an unrelated `if` added elsewhere in the file leaves the shape as it was). "" for a file
+    that binds nothing of the kind."""
     names = sorted(
         f"{b.name}={b.kind}:{b.target}:{b.member}{_guard_text(facts, b.guard)}"
         for b in facts.bindings
-        if b.kind in ("import", "from", "star", "alias", "class")
+        if b.kind in ("import", "from", "star", "alias", "class") or b.member == "[]"
     )
     if not facts.classes and not names:
         return ""

@@ -337,8 +337,9 @@ class Modules(Mapping[str, Module]):
         return self._naming_words[name]
 
     def _renames(self, name: str) -> list[tuple[str, str]]:
-        """(the name a binding takes, the name it binds) for each `from` import and alias of the module, at module
-        level and in its classes' bodies, in order: all `naming` reads of a module (kept per module)."""
+        """(the name a binding takes, the name it binds) for each `from` import, alias and subscript (`Root =
+        m.Base[int]`) of the module, at module level and in its classes' bodies, in order: all `naming` reads of a
+        module (kept per module)."""
         facts = self[name].facts
         known = self._renamings.get(name)
         if known is None:
@@ -346,7 +347,7 @@ class Modules(Mapping[str, Module]):
             for binding in (*facts.bindings, *(b for cls in facts.classes for b in cls.attributes)):
                 if binding.kind == "from":
                     known.append((binding.member, binding.name))
-                elif binding.kind == "alias":
+                elif binding.kind == "alias" or binding.member == "[]":  # `Root = m.Base[int]` names Base too
                     known.append((binding.target.rpartition(".")[2], binding.name))
         return known
 

@@ -122,6 +122,12 @@ ASYNC_CONTEXT = ("__aenter__", "__aexit__")
 CONVERSIONS: dict[str | None, str] = {None: "__format__", "s": "__str__", "r": "__repr__", "a": "__repr__"}
 """What a `str.format` field calls on its value, by its conversion: `{}` formats it, `{!r}` takes its `repr`."""
 
+SHOWN_BY_REPR = frozenset({"__format__", "__str__", "__repr__"})
+"""Implicit calls whose default (`object`'s) ends in the class's own `__repr__`: on an instance of a project class
+over a capable stdlib class that defines none of them, they run that class's `__repr__` (`f"{fut}"`:
+`Future.__repr__` takes its lock), a reach the catalogue judges by the class's key. Any other special method a
+stub leaves to `object` (`__setattr__`, `__eq__`) may be `object`'s own: a blind spot, never a made-up reach."""
+
 PERCENT: dict[str, str] = {"s": "__str__", "r": "__repr__", "a": "__repr__"}
 """What a `%` conversion calls on its value: `"%s" % x` calls `x.__str__()` (numeric conversions: nothing the
 project could define that is followed)."""

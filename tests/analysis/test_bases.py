@@ -84,6 +84,14 @@ SHAPES: dict[str, tuple[str, dict[str, str]]] = {
             "    def run(self):\n        return time.time()\n",
         },
     ),
+    "a subscript of the class bound in another module": (
+        "pkg.use.use_pair",
+        {
+            "pkg/mid.py": "from pkg.base import Pair\n\nPairOf = Pair[int, str]\n",
+            "pkg/impl.py": "import time\nfrom pkg.mid import PairOf\n\nclass Impl(PairOf):\n"
+            "    def run(self):\n        return time.time()\n",
+        },
+    ),
 }  # fmt: skip
 
 
@@ -117,3 +125,4 @@ def test_an_unrelated_subscripted_base_is_no_subclass(tmp_path: Path) -> None:
     }
     result = check(_project(tmp_path, files), ["linux"])
     assert {c.function: c.status for c in result.claims} == {"pkg.use.use": "held", "pkg.use.use_pair": "held"}
+

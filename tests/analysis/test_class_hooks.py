@@ -163,3 +163,15 @@ def test_a_warm_run_sees_a_hook_added_in_another_module(tmp_path: Path) -> None:
     )
     (violation,) = next(iter(check(root, ["linux"], cache=FactsCache(tmp_path / "cache")).claims)).violations
     assert (violation.reach, violation.via) == ("time.sleep", ("pkg.models.Plugin", "pkg.base.Meta.__new__"))
+
+
+def test_a_subscript_base_and_a_name_bound_to_one_are_kept() -> None:
+    """`class F(Future[Any])` keeps `Future[]`, and `Alias = Future[Any]` the chain it subscripts (a base naming
+    `Alias` is that class): both are part of what the hierarchy reads of the file."""
+    head = "from concurrent import futures\nAlias = futures.{}[int]\n"
+    tail = "class F(futures.Future[int], Alias):\n    pass\n"
+    facts = _facts(head.format("Future") + tail)
+    assert facts.classes[0].bases == ("futures.Future[]", "Alias")
+    bound = [(b.kind, b.target, b.member) for b in facts.bindings if b.name == "Alias"]
+    assert bound == [("var", "futures.Future", "[]")]
+    assert hierarchy_shape(facts) != hierarchy_shape(_facts(head.format("Executor") + tail))

@@ -184,6 +184,7 @@ RESOLUTION: tuple[tuple[str, ...], ...] = (
     ("target",),
     ("iteration", "properties", "stdvalues"),
     ("evaluate",),
+    ("subscripts",),
     ("hierarchy",),
     ("exclusion", "structural", "exact"),
     ("dispatch",),

@@ -12,7 +12,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from pytest_claims.analysis.project import Module
+from pytest_claims.analysis.resolution import subscripts
 from pytest_claims.analysis.resolution.evaluate import Evaluator
+from pytest_claims.analysis.resolution.subscripts import Origin
 from pytest_claims.analysis.resolution.symbols import ClassKey, External, ProjectClass, StdName, Sym, Unknown
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Kept, Tracker
@@ -53,7 +55,7 @@ class Hierarchy:
         """Whether this target's subclass search consulted something platform-specific (absent: not known)."""
         self._subclasses: dict[ClassKey, tuple[list[ClassKey], bool]] = {}
         self._protocols: dict[ClassKey, bool] = {}
-        self._unnamed_memo: dict[ClassKey, bool] = {}
+        self._unnamed_memo: dict[ClassKey, tuple[bool, frozenset[str]]] = {}
         self._foreign: dict[ClassKey, Kept[Sym]] = {}
         self._members: dict[ClassKey, MemberTable] = {}
         self._overriders: dict[ClassKey, tuple[dict[str, list[ClassKey]], bool]] = {}
@@ -173,8 +175,13 @@ class Hierarchy:
         """What a class's base expression names. Not a read of module state by whoever asks: the class object
         holds its bases, so a method lookup or a construction never reads the name again at run time (and a
         read recorded here would go to whichever use first asked for the class's MRO)."""
+        return [sym for sym, _ in self.base_origins(module, base)]
+
+    def base_origins(self, module: Module, base: str) -> list[Origin]:
+        """`base_syms`, each with whether a subscript gave it (`subscripts.origins`: `Future[Any]`, or a name
+        bound to one)."""
         with self.tracker.scope(modules="outer", state="off"):
-            return self.evaluator.resolve_chain_in_module(module, tuple(base.split(".")), 1)
+            return subscripts.origins(self.view, self.evaluator, module, base)
 
     def foreign_bases(self, module_name: str, index: int) -> list[Sym]:
         """Stdlib and third-party bases anywhere in a project class's hierarchy (memoised: it reads no state)."""
@@ -199,17 +206,64 @@ class Hierarchy:
         return any(self._unnamed(*key) for key in order)
 
     def _unnamed(self, module_name: str, index: int) -> bool:
-        """Whether one class has a base the walk cannot name. What resolving the bases read is the class's
-        MRO's reading too (its asker got the order from `mro`), so a memo hit need not replay it."""
+        """Whether one class has a base the walk cannot name: unknown, or a project class subscripted that may
+        give anything but itself (`item_class`). What resolving the bases read is the class's MRO's
+        reading too (its asker got the order from `mro`), so a memo hit replays only what that check read."""
         key = (module_name, index)
         known = self._unnamed_memo.get(key)
         if known is None:
             module = self.view.module(module_name)
             bases = module.facts.classes[index].bases
-            known = self._unnamed_memo[key] = "<?>" in bases or any(
-                isinstance(sym, Unknown) for base in bases for sym in self.base_syms(module, base)
-            )
-        return known
+            found = [origin for base in bases for origin in self.base_origins(module, base)]
+            unnamed = "<?>" in bases or any(isinstance(sym, Unknown) for sym, _ in found)
+            with self.tracker.scope(state="off") as read:
+                unnamed = unnamed or any(
+                    through and isinstance(sym, ProjectClass) and self.item_class((sym.module, sym.idx))
+                    for sym, through in found
+                )
+            known = self._unnamed_memo[key] = (unnamed, self.tracker.frozen(read.modules))
+        self.tracker.modules(known[1])
+        return known[0]
+
+    def item_class(self, key: ClassKey) -> bool:
+        """Whether subscripting the project class may call its metaclass's `__getitem__` (giving anything at all)
+        rather than make a generic alias of it: a metaclass keyword anywhere in its order names one that is not
+        `type` or `ABCMeta` or a project metaclass binding no `__getitem__` over those, or it derives from an
+        Enum; or from a class the walk does not see (a third-party base: its metaclass is unknown) while neither
+        `typing.Generic` nor a `__class_getitem__` of its own order says it is generic."""
+        order = self.mro(*key)
+        for mod_name, index in order:
+            module = self.view.module(mod_name)
+            written = module.facts.classes[index].metaclass
+            if written == "<?>":
+                return True
+            if written and not all(self._plain_metaclass(meta) for meta in self.base_syms(module, written)):
+                return True
+        generic = any("__class_getitem__" in self.members(*c) for c in order)
+        unseen = False
+        for base in self.foreign_bases(*key):
+            if isinstance(base, StdName) and base.symbol.kind == "class":
+                if self.view.stubs.is_enum(*base.symbol.where):
+                    return True
+            elif isinstance(base, StdName):
+                generic = generic or base.symbol.where in subscripts.GENERIC_FORMS
+            else:
+                unseen = True
+        return unseen and not generic
+
+    def _plain_metaclass(self, meta: Sym) -> bool:
+        """A metaclass that defines no `__getitem__`: `type`, `ABCMeta`, or a project metaclass none of whose order
+        binds one and whose other bases are those."""
+        if isinstance(meta, StdName):
+            return meta.symbol.where in subscripts.PLAIN_METACLASSES
+        if not isinstance(meta, ProjectClass):
+            return False
+        if any("__getitem__" in self.members(*c) for c in self.mro(meta.module, meta.idx)):
+            return False
+        return all(
+            isinstance(base, StdName) and base.symbol.where in subscripts.PLAIN_METACLASSES
+            for base in self.foreign_bases(meta.module, meta.idx)
+        )
 
     # -- protocols ----------------------------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ that runs something (its `part` uses) and reads the bases and metaclass it names
 
 from __future__ import annotations
 
+from pytest_claims.analysis.catalog import Entry
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.dispatch import Dispatch
@@ -25,7 +26,13 @@ from pytest_claims.analysis.resolution.symbols import (
 )
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
-from pytest_claims.analysis.specials import FALLBACKS, READS_ITS_ZONE, RUNS_STORED_CALLABLES, ZONE_HOOKS
+from pytest_claims.analysis.specials import (
+    FALLBACKS,
+    READS_ITS_ZONE,
+    RUNS_STORED_CALLABLES,
+    SHOWN_BY_REPR,
+    ZONE_HOOKS,
+)
 from pytest_claims.records import HIERARCHY, Edge, FunctionFacts
 
 
@@ -73,9 +80,13 @@ class Hooks:
         ):
             text = ".".join(chain)
             found.blind_spot(line, text, text)
-        if not entered and self._unseen(module, func, chain):
-            text = ".".join(chain)
-            found.blind_spot(line, text, text)
+        if not entered:
+            unseen, capable = self._unseen(module, func, chain)
+            if unseen:
+                text = ".".join(chain)
+                found.blind_spot(line, text, text)
+            for method in capable:  # judged as a call of the method written out is (`Future.__repr__(fut)`)
+                self._outcome(method, "call", line, found, "", how="implicit")
         if entered and unless and self._lands(module, func, tuple(unless.split("."))):
             return
         if call is not None and (
@@ -166,26 +177,31 @@ class Hooks:
                 return entered
         return []
 
-    def _unseen(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> bool:
-        """Whether an implicit call that lands on no project method may still run code the walk does not see, on
-        an instance of a project class: a base the walk cannot name may define the method (`class F(Base)` with
-        `Base = futures.Future[Any]`), or a capable stdlib base does (`f"{fut}"` runs `Future.__repr__`, which
-        reads `id`; the catalogue judges the class, not its special methods one by one)."""
+    def _unseen(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> tuple[bool, list[StdName]]:
+        """What an implicit call that lands on no project method may still run, on an instance of a project
+        class: code the walk does not see (True: a base the walk cannot name may define the method, `class
+        F(make_base())`, or a capable stdlib base may, `self.x = v` on a `Future`), and the methods of capable
+        stdlib bases a conversion lands on (`f"{fut}"` runs `Future.__repr__`, which takes its lock: judged by the
+        class's key, as a call of it written out is; `specials.SHOWN_BY_REPR`)."""
         receiver = chain[:-1]
         if receiver[0].startswith("<super") or chain[-1] in _BOUND_ONLY:
-            return False
+            return False, []
         instances = [s for s in self.bodies.use(module, func, receiver)[0] if isinstance(s, ProjectInstance)]
         catalogue = self.evaluator.catalogue
+        unseen = False
+        capable: list[StdName] = []
         for sym in instances:
             for dunder in FALLBACKS.get(chain[-1], (chain[-1],)):
-                for got in self.evaluator.step(sym, dunder, 1):
-                    if isinstance(got, Unknown):
-                        return True
-                    if isinstance(got, StdName):
-                        entry = catalogue.lookup(got.dotted)
-                        if entry is not None and entry.categories - {"stdout"}:
-                            return True
-        return False
+                got = self.evaluator.step(sym, dunder, 1)
+                unseen = unseen or any(isinstance(g, Unknown) for g in got)
+                mine = [g for g in got if isinstance(g, StdName) and _capable(catalogue.lookup(g.dotted))]
+                if mine and chain[-1] not in SHOWN_BY_REPR:
+                    unseen = True  # may be `object`'s own (`__setattr__`): not known to be the class's
+                    continue
+                capable.extend(g for g in mine if g not in capable)
+                if mine:  # the first fallback the base has is the one called: `__format__` of `Future`
+                    break
+        return unseen, capable
 
     def _class_bound(self, module: Module, func: FunctionFacts, receiver: tuple[str, ...]) -> bool:
         """Whether a class body of the owner's MRO binds the attribute `receiver` names (`o.x`: some class of
@@ -200,6 +216,11 @@ class Hooks:
                     if members is not None and members[2]:
                         return True
         return False
+
+
+def _capable(entry: Entry | None) -> bool:
+    """A catalogued stdlib member that does more than narrate (`stdout`)."""
+    return entry is not None and bool(entry.categories - {"stdout"})
 
 
 _BOUND_ONLY = frozenset({"__get__", "__set__", "__delete__", "__set_name__", "__class_getitem__"})

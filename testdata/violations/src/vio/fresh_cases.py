@@ -1,7 +1,7 @@
 """Shapes met measuring soundness on tenacity 9.0.0 (benchmarks/soundness.py): a project class over a capable
 stdlib class whose stub leaves a special method to `object` (`concurrent.futures.Future` declares no `__init__`
-or `__repr__`, the runtime class defines both), a base bound to a value the walk cannot evaluate (a subscripted
-generic chosen by Python version), and the implicit calls on their instances."""
+or `__repr__`, the runtime class defines both), a base bound to a subscripted generic chosen by Python version (the
+class it subscripts: vio.generic_base_cases), and the implicit calls on their instances."""
 
 import logging
 import sys
@@ -28,7 +28,7 @@ class Attempt(futures.Future):
 class ChosenAttempt(ChosenFuture):
     # claims: deterministic
     def __init__(self, number: int) -> None:
-        super().__init__()  # want-blind: `<super>.__init__(...)` from vio.fresh_cases.ChosenAttempt.__init__
+        super().__init__()  # want: deterministic call concurrent.futures.Future.__init__ from vio.fresh_cases.ChosenAttempt.__init__
         self.number = number  # want-blind: `self.__setattr__` from vio.fresh_cases.ChosenAttempt.__init__
 
 
@@ -53,12 +53,12 @@ class QuietHandler(logging.Handler):
 
 # claims: deterministic
 def described(attempt: Attempt) -> str:
-    return f"{attempt}"  # want-blind: `attempt.__format__` from vio.fresh_cases.described
+    return f"{attempt}"  # want: deterministic call concurrent.futures.Future.__format__ from vio.fresh_cases.described
 
 
 # claims: deterministic
 def described_chosen(attempt: ChosenAttempt) -> str:
-    return str(attempt)  # want-blind: `attempt.__str__` from vio.fresh_cases.described_chosen
+    return str(attempt)  # want: deterministic call concurrent.futures.Future.__str__ from vio.fresh_cases.described_chosen
 
 
 # claims: deterministic
@@ -79,4 +79,4 @@ class GaveUp(Exception):
 
     # claims: deterministic
     def __str__(self) -> str:
-        return f"{self.__class__.__name__}[{self.last}]"  # want-blind: `self.last.__format__` from vio.fresh_cases.GaveUp.__str__
+        return f"{self.__class__.__name__}[{self.last}]"  # want: deterministic call concurrent.futures.Future.__format__ from vio.fresh_cases.GaveUp.__str__
