@@ -1,7 +1,10 @@
 """Time functions that read the clock only when no time is given, and the host's zone only where the format or the
-conversion needs it (`time.strftime`'s host clause joins two clauses with `all = true`)."""
+conversion needs it (`time.strftime`'s host clause joins two clauses with `all = true`; `datetime.datetime.now` and
+`fromtimestamp` given a tz read no local zone)."""
 
+import datetime
 import time
+from typing import Optional
 
 
 # claims: deterministic
@@ -11,7 +14,7 @@ def strftime_of_a_tuple(t: tuple):
 
 # claims: deterministic
 def strftime_of_a_struct_time(t: time.struct_time):
-    return time.strftime(format="%Y", time_tuple=t)
+    return time.strftime("%Y", t)
 
 
 # claims: deterministic
@@ -82,3 +85,28 @@ def ctime_of_now():
 # claims: timeless
 def ctime_of_seconds():
     return time.ctime(0)
+
+
+# claims: placeless
+def now_in_a_zone(tz: datetime.timezone):
+    return datetime.datetime.now(tz)
+
+
+# claims: placeless
+def now_local():
+    return datetime.datetime.now()  # want: placeless call datetime.datetime.now from vio.strftime_cases.now_local
+
+
+# claims: placeless
+def now_zone_maybe_none(tz: Optional[datetime.timezone] = None):
+    return datetime.datetime.now(tz=tz)  # want: placeless call datetime.datetime.now from vio.strftime_cases.now_zone_maybe_none
+
+
+# claims: deterministic
+def from_timestamp_in_a_zone(tz: datetime.timezone):
+    return datetime.datetime.fromtimestamp(0, tz)
+
+
+# claims: deterministic
+def from_timestamp_local():
+    return datetime.datetime.fromtimestamp(0)  # want: deterministic call datetime.datetime.fromtimestamp from vio.strftime_cases.from_timestamp_local
