@@ -13,7 +13,6 @@ import os
 import sys
 import types
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from pytest_claims.analysis.catalog import WRITING, Condition, Entry
@@ -44,7 +43,7 @@ def reached(
         return None
     found = narrowed.get(left)
     if found is None:
-        found = narrowed[left] = replace(entry, categories=left)
+        found = narrowed[left] = Entry(entry.key, left, entry.reason, entry.positional, entry.conditions)
     return found
 
 
