@@ -25,22 +25,32 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib  # type: ignore[import-not-found, unused-ignore]
 
-__all__ = ["Catalogue", "Condition", "Entry", "load_catalogue", "parse_catalogue"]
+__all__ = ["WRITING", "Catalogue", "Condition", "Entry", "load_catalogue", "parse_catalogue"]
+
+WRITING = "wax+"
+"""The letters of a file mode that open for writing: a `when_writing` mode holding none of them only reads."""
 
 _SECTIONS = ("aliases", "capabilities", "exempt", "pure")
 _ENTRY_FIELDS = frozenset({"categories", "reason", "positional", "conditions"})
-_CONDITION_FIELDS = frozenset({"categories", "unless-given", "when-writing", "when-path", "unless-instance", "of"})
+_CLAUSES = ("unless-given", "when-writing", "when-path", "unless-instance", "unless-marked")
+_CONDITION_FIELDS = frozenset({"categories", *_CLAUSES, "of", "marks", "all"})
 
 
 @dataclass(frozen=True)
 class Condition:
     """When some of an entry's categories are not reached, judged from the call's arguments (each named as the
-    stub names the parameter). The categories are dropped when any clause given says so:
+    stub names the parameter). The categories are dropped when any clause given says so (with `all`: when every
+    clause given says so, as `time.strftime` reads the host's zone unless given a tuple AND a format without
+    `%Z`/`%z`):
 
     - `unless_given`: the argument is known not to be None;
-    - `when_writing`: the argument (a mode) is left out, or is a literal with none of `w`, `a`, `x`;
+    - `when_writing`: the argument (a mode) is left out, or is a literal with none of `w`, `a`, `x`, `+`;
     - `when_path`: the argument is known to be of a class other than str, bytes or a path;
-    - `unless_instance`: the argument is known to be an instance of the class `of`.
+    - `unless_instance`: the argument is known to be an instance of the class `of`;
+    - `unless_marked`: the argument is a literal string holding none of the `marks` (`["%Z", "%z"]`).
+
+    The static pass knows an argument from the call's syntax (`resolution.conditional`); the recorder from its
+    value (`observe.wrappers`).
     """
 
     categories: frozenset[str]
@@ -49,6 +59,9 @@ class Condition:
     when_path: str = ""
     unless_instance: str = ""
     of: str = ""
+    unless_marked: str = ""
+    marks: tuple[str, ...] = ()
+    all: bool = False
 
 
 @dataclass(frozen=True)
@@ -236,15 +249,24 @@ def _parse_condition(key: str, categories: frozenset[str], raw: object) -> Condi
     if not isinstance(named, list) or not named or not set(named) <= categories:
         raise _fail("capabilities", key, "a condition names some of the entry's own categories")
     clauses: dict[str, str] = {}
-    for field_name in ("unless-given", "when-writing", "when-path", "unless-instance", "of"):
+    for field_name in (*_CLAUSES, "of"):
         value = raw.get(field_name, "")
         if not isinstance(value, str) or (value and not all(p.isidentifier() for p in value.split("."))):
             raise _fail("capabilities", key, f"{field_name} must name a parameter (or, for of, a class)")
         clauses[field_name] = value
-    if not any(clauses[f] for f in ("unless-given", "when-writing", "when-path", "unless-instance")):
+    given = [f for f in _CLAUSES if clauses[f]]
+    if not given:
         raise _fail("capabilities", key, "a condition needs a clause")
     if bool(clauses["unless-instance"]) != bool(clauses["of"]):
         raise _fail("capabilities", key, "unless-instance and of go together")
+    marks = raw.get("marks", [])
+    if not isinstance(marks, list) or not all(isinstance(m, str) and m for m in marks):
+        raise _fail("capabilities", key, "marks must be a list of non-empty strings")
+    if bool(clauses["unless-marked"]) != bool(marks):
+        raise _fail("capabilities", key, "unless-marked and marks go together")
+    every = raw.get("all", False)
+    if not isinstance(every, bool) or (every and len(given) < 2):
+        raise _fail("capabilities", key, "all = true joins two clauses or more")
     return Condition(
         frozenset(named),
         clauses["unless-given"],
@@ -252,6 +274,9 @@ def _parse_condition(key: str, categories: frozenset[str], raw: object) -> Condi
         clauses["when-path"],
         clauses["unless-instance"],
         clauses["of"],
+        clauses["unless-marked"],
+        tuple(marks),
+        every,
     )
 
 

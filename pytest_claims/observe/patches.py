@@ -231,9 +231,9 @@ class EntryPoints:
         raw = unwrapped(next((vars(klass)[attribute] for klass in cls.__mro__ if attribute in vars(klass)), None))
         wrapper: Any
         if isinstance(raw, types.FunctionType):
-            wrapper = function_wrapper(raw, dotted, entry, self._touch)
+            wrapper = function_wrapper(raw, dotted, entry, self._touch, leading=1)
         elif isinstance(raw, classmethod) and isinstance(raw.__func__, types.FunctionType):
-            wrapper = classmethod(function_wrapper(raw.__func__, dotted, entry, self._touch))
+            wrapper = classmethod(function_wrapper(raw.__func__, dotted, entry, self._touch, leading=1))
         elif isinstance(raw, staticmethod) and isinstance(raw.__func__, types.FunctionType):
             wrapper = staticmethod(function_wrapper(raw.__func__, dotted, entry, self._touch))
         else:

@@ -39,6 +39,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pytest_claims.analysis.catalog import Catalogue, Entry, load_catalogue
+from pytest_claims.observe import conditions as _conditions_module
 from pytest_claims.observe import executed as _executed_module
 from pytest_claims.observe import frames as _frames_module
 from pytest_claims.observe import imports as _imports_module
@@ -64,6 +65,7 @@ _OWN_FILES = (
     *(
         module.__file__ or ""
         for module in (
+            _conditions_module,
             _executed_module,
             _frames_module,
             _imports_module,

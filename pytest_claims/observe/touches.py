@@ -23,6 +23,8 @@ class _Touch:
     """What one project function was seen doing to one capability."""
 
     entry: Entry
+    categories: set[str] = field(default_factory=set)
+    """The entry's categories the calls reached (a call with conditions may reach fewer: `observe.conditions`)."""
     count: int = 0
     chains: dict[tuple[Any, ...], int] = field(default_factory=dict)
 
@@ -53,6 +55,7 @@ class Touches:
                 touch = touches.get(name)
                 if touch is None:
                     touch = touches[name] = _Touch(entry)
+                touch.categories |= entry.categories
                 touch.count += 1
                 chain = (*reversed(run[: index + 1]), via)
                 if chain in touch.chains:
@@ -73,12 +76,13 @@ class Touches:
                     chains = self._chains(touch)
                     previous = record["capabilities"].get(name)
                     if previous is not None:
+                        previous["categories"] = sorted(set(previous["categories"]) | touch.categories)
                         previous["count"] += touch.count
                         previous["chains"].extend(chains)
                         continue
                     record["capabilities"][name] = {
                         "entry": touch.entry.key,
-                        "categories": sorted(touch.entry.categories),
+                        "categories": sorted(touch.categories),
                         "count": touch.count,
                         "chains": chains,
                     }

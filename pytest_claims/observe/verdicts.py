@@ -73,6 +73,7 @@ def merge(into: dict[str, Any], other: Mapping[str, Any]) -> dict[str, Any]:
                 target["capabilities"][name] = {**touch, "chains": [dict(c) for c in touch["chains"]]}
                 continue
             seen["count"] += touch["count"]
+            seen["categories"] = sorted(set(seen["categories"]) | set(touch["categories"]))  # each call's own
             index = {_chain_key(c): c for c in seen["chains"]}
             for chain in touch["chains"]:
                 known = index.get(_chain_key(chain))

@@ -7,6 +7,12 @@ So a traceback passing through a wrapped call, `inspect.stack()` in code the ori
 caller's frame (`eval`'s globals, `compile`'s future flags, a module's `warnings.warn(stacklevel=2)` while
 `__import__` runs it) see what they see without observation, on every Python version.
 
+A catalogue entry with conditions (`time.strftime`, `gzip.compress`, `zipfile.ZipFile`) is the exception: its
+wrapper must see the arguments to tell which categories the call reaches (`observe.conditions`), so its
+`__call__` is a Python function, whose frame (of this module, which the stack walk passes through) stays below the
+original while it runs. Only a traceback through such a call, and a `warnings.warn(stacklevel=...)` the original
+makes, count that frame.
+
 Without a frame of its own, a wrapped call is told from the stack by the original's code: a wrapper hands each
 call to one Python function or to C code, and `handed_code` names that function's code object, which the stack
 walk treats as inside a wrapped call (`observe.frames`).
@@ -24,6 +30,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from pytest_claims.analysis.catalog import Entry
+from pytest_claims.observe.conditions import reached
 
 __all__ = [
     "Touch",
@@ -191,7 +198,44 @@ class _EnvironMethod(_Stand):
         return _MethodType(stand, instance)
 
 
+class _Judged(_Stand):
+    """A wrapper of an entry with conditions: it records the categories the call's arguments show it reaches
+    (nothing when none is left), then calls the original from a frame of its own (see the module doc).
+    `_claims_leading` arguments come before the first parameter the entry's `positional` names (`self`)."""
+
+    def __init__(self, original: Callable[..., Any], name: str, entry: Entry, touch: Touch, leading: int = 0):
+        super().__init__(original, name, entry, touch)
+        self._claims_leading = leading
+        self._claims_narrowed: dict[Any, Entry] = {}
+        """The entry narrowed to the categories a call reaches, by those categories."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        __tracebackhide__ = True  # pytest leaves this frame out of the tracebacks it shows
+        whole = self._claims_entry
+        entry: Entry | None = whole
+        try:
+            entry = reached(whole, self.__wrapped__, args[self._claims_leading :], kwargs, self._claims_narrowed)
+        except Exception:  # pragma: no cover - defensive: an argument that cannot be judged keeps the touch
+            entry = whole
+        if entry is not None:
+            self._claims_touch(self._claims_name, entry)
+        return self._claims_call(*args, **kwargs)
+
+
+class _JudgedFunction(_Judged, _Function):
+    """A wrapper of a Python function whose entry has conditions: binds as a method, as `_Function` does."""
+
+
 _SPECIAL: dict[str, type[_Stand]] = {"builtins.__import__": _Import}
+
+
+def _made(
+    kind: "type[_Stand]", original: Callable[..., Any], name: str, entry: Entry, touch: Touch, leading: int
+) -> _Stand:
+    """A wrapper of `kind`, or of its judging kind when the entry has conditions for its own name."""
+    if not entry.conditions or entry.key != name:
+        return kind(original, name, entry, touch)
+    return (_JudgedFunction if kind is _Function else _Judged)(original, name, entry, touch, leading)
 
 
 def unwrapped(value: Any) -> Any:
@@ -212,9 +256,12 @@ def handed_code(wrapper: object) -> "types.CodeType | None":
     return _python_code(wrapper._claims_call) if isinstance(wrapper, _Stand) else None
 
 
-def function_wrapper(original: types.FunctionType, name: str, entry: Entry, touch: Touch) -> Callable[..., Any]:
-    """A wrapper for a Python function, which binds as a method exactly as the original."""
-    return cast(Callable[..., Any], _Function(original, name, entry, touch))
+def function_wrapper(
+    original: types.FunctionType, name: str, entry: Entry, touch: Touch, *, leading: int = 0
+) -> Callable[..., Any]:
+    """A wrapper for a Python function, which binds as a method exactly as the original. `leading`: how many
+    arguments a call passes before the entry's `positional` ones (1 for a method's `self` or `cls`)."""
+    return cast(Callable[..., Any], _made(_Function, original, name, entry, touch, leading))
 
 
 def callable_wrapper(original: Callable[..., Any], name: str, entry: Entry, touch: Touch) -> Callable[..., Any]:
@@ -225,14 +272,14 @@ def callable_wrapper(original: Callable[..., Any], name: str, entry: Entry, touc
         return cast(Callable[..., Any], special(original, name, entry, touch))
     if isinstance(original, types.FunctionType):
         return function_wrapper(original, name, entry, touch)
-    return cast(Callable[..., Any], _Stand(original, name, entry, touch))
+    return cast(Callable[..., Any], _made(_Stand, original, name, entry, touch, 0))
 
 
 def constructor_wrapper(cls: type, name: str, entry: Entry, touch: Touch) -> Callable[..., None]:
     """An `__init__` for a capability class that records, then runs the `__init__` it had (nothing, when that
     was `object.__init__`: it refuses arguments once a class defines `__init__`, and does nothing else)."""
     original = unwrapped(cls.__init__)  # type: ignore[misc]
-    wrapper = _Function(original, name, entry, touch)
+    wrapper = _made(_Function, original, name, entry, touch, 1)
     if original is _object_init:
         wrapper._claims_call = _IGNORE
     wrapper.__dict__.update(__name__="__init__", __qualname__=f"{cls.__qualname__}.__init__", __module__=cls.__module__)

@@ -19,6 +19,16 @@ def test_a_condition_is_read_with_the_signature_it_finds_positions_in() -> None:
     assert entry.conditions == (Condition(frozenset({"fs"}), unless_given="fileobj"),)
 
 
+def test_clauses_joined_by_all_are_read_with_their_marks() -> None:
+    fields = (
+        'positional = ["format", "t"], conditions = [{ categories = ["fs"], unless-given = "t", '
+        'unless-marked = "format", marks = ["%Z", "%z"], all = true }]'
+    )
+    (condition,) = parse_catalogue(_ENTRY % fields).entries["gzip.GzipFile"].conditions
+    expected = Condition(frozenset({"fs"}), unless_given="t", unless_marked="format", marks=("%Z", "%z"), all=True)
+    assert condition == expected
+
+
 @pytest.mark.parametrize(
     ("fields", "problem"),
     [
@@ -29,6 +39,9 @@ def test_a_condition_is_read_with_the_signature_it_finds_positions_in() -> None:
         ('conditions = [{ categories = ["fs"], unless-given = "not a name" }]', "must name a parameter"),
         ('positional = ["a b"]', "positional must be"),
         ('conditions = { categories = ["fs"] }', "list of tables"),
+        ('conditions = [{ categories = ["fs"], unless-marked = "x" }]', "go together"),
+        ('conditions = [{ categories = ["fs"], unless-marked = "x", marks = "%Z" }]', "marks must be"),
+        ('conditions = [{ categories = ["fs"], unless-given = "x", all = true }]', "two clauses or more"),
     ],
 )
 def test_a_malformed_condition_fails_loudly(fields: str, problem: str) -> None:
@@ -42,7 +55,13 @@ def test_the_built_in_conditions_name_parameters_of_their_signature() -> None:
     keyword_only = {("gzip.compress", "mtime"), ("compression.gzip.compress", "mtime")}
     for key, entry in load_catalogue().entries.items():
         for condition in entry.conditions:
-            names = (condition.unless_given, condition.when_writing, condition.when_path, condition.unless_instance)
+            names = (
+                condition.unless_given,
+                condition.when_writing,
+                condition.when_path,
+                condition.unless_instance,
+                condition.unless_marked,
+            )
             for name in names:
                 assert not name or name in entry.positional or (key, name) in keyword_only, (key, name)
 

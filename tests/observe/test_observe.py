@@ -19,10 +19,15 @@ from pytest_claims.observe.recorder import Recorder
 
 SOURCE = """
 import contextlib
+import datetime
+import gzip
+import io
 import os
 import pathlib
 import random
 import shutil
+import time
+import zipfile
 
 
 def direct():
@@ -93,6 +98,35 @@ def opens(path):
 
 def never_called():
     return os.getenv("X")
+
+
+def format_tuple():
+    return time.strftime("%Y", (2020, 1, 1, 0, 0, 0, 0, 1, 0))
+
+
+def format_now():
+    return time.strftime("%Y")
+
+
+def format_zone():
+    return time.strftime("%Z", (2020, 1, 1, 0, 0, 0, 0, 1, 0))
+
+
+def format_datetime():
+    return datetime.datetime(2020, 1, 1).strftime("%Y")
+
+
+def compress_fixed():
+    return gzip.compress(b"x", mtime=0)
+
+
+def compress_stamped():
+    return gzip.compress(b"x")
+
+
+def archive(named):
+    with zipfile.ZipFile(io.BytesIO(), "w") as archive:
+        archive.writestr(named if named else zipfile.ZipInfo("a", (2020, 1, 1, 0, 0, 0)), b"x")
 """
 
 
@@ -316,3 +350,38 @@ def test_functions_a_module_only_re_exports_are_not_its_entry_points(package: tu
         assert "selectors.namedtuple" not in recorder.wrapped
     finally:
         recorder.uninstall()
+
+
+def test_a_call_is_a_touch_only_of_the_categories_its_arguments_reach(
+    observed: tuple[Recorder, types.ModuleType],
+) -> None:
+    """An entry with conditions is judged on the values passed: `time.strftime` given a tuple reads no clock,
+    and the host's zone only for %Z/%z; `datetime.strftime` calls it with a tuple."""
+    import gzip
+
+    recorder, module = observed
+    assert module.format_tuple() == "2020"
+    module.format_now()
+    module.format_zone()
+    assert module.format_datetime() == "2020"
+    module.compress_fixed()
+    module.compress_stamped()
+    module.archive("a")
+    module.archive(None)
+    touches = _touches(recorder)
+    prefix = module.__name__ + "."
+    reached = {
+        function.removeprefix(prefix): {name: touch["categories"] for name, touch in capabilities.items()}
+        for function, capabilities in touches.items()
+    }
+    stamped = (gzip.compress.__kwdefaults__ or {}).get("mtime") is None  # 3.14: mtime=0
+    assert reached == {
+        "format_now": {"time.strftime": ["clock", "host"]},
+        "format_zone": {"time.strftime": ["host"]},
+        **({"compress_stamped": {"gzip.compress": ["clock"]}} if stamped else {}),
+        "archive": {"zipfile.ZipFile.writestr": ["clock"]},  # a name is stamped, a ZipInfo is not; no file opened
+    }
+    [chain] = touches[prefix + "format_zone"]["time.strftime"]["chains"]
+    assert [hop.split(" (")[0] for hop in chain["chain"]] == [prefix + "format_zone", "time.strftime"]
+    assert touches[prefix + "archive"]["zipfile.ZipFile.writestr"]["count"] == 1
+    assert recorder.errors == 0

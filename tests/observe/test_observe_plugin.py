@@ -426,3 +426,11 @@ def test_merge_adds_counts_and_keeps_distinct_chains() -> None:
     assert touch["count"] == 6
     assert [(c["frames"][0][2], c["count"]) for c in touch["chains"]] == [(3, 4), (4, 2)]
     assert first["p.m.f"]["capabilities"]["time.time"]["count"] == 2  # the inputs are not changed
+
+
+def test_merge_joins_the_categories_each_process_saw_reached() -> None:
+    first = _records("p.m.f", "time.strftime", ["host"], [["p.m.f", "/r/m.py", 3]])
+    second = _records("p.m.f", "time.strftime", ["clock", "host"], [["p.m.f", "/r/m.py", 4]])
+    merged = merge(merge({}, first), second)
+    assert merged["p.m.f"]["capabilities"]["time.strftime"]["categories"] == ["clock", "host"]
+    assert first["p.m.f"]["capabilities"]["time.strftime"]["categories"] == ["host"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from pytest_claims.analysis.arguments import LITERALS, MADE, SURE, VALUE, Passed
-from pytest_claims.analysis.catalog import Condition, Entry
+from pytest_claims.analysis.catalog import WRITING, Condition, Entry
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.symbols import ProjectClass, ProjectInstance, StdInstance, StdName, Sym
@@ -55,26 +55,38 @@ class Judge:
         return entry.categories - dropped
 
     def _drops(self, condition: Condition, positional: tuple[str, ...], site: Site, name: str) -> bool:
-        given = condition.unless_given
-        if given:
-            value = self._argument(site.passed, positional, given)
-            if self._given(value, site) or (value == ABSENT and self._number_default(name, given)):
+        """Whether the call shows the condition's categories are not reached: any clause given says so, or
+        (`all`) every clause given does."""
+        verdicts = (
+            self._clause(clause, argument, condition, positional, site, name)
+            for clause, argument in (
+                ("given", condition.unless_given),
+                ("writing", condition.when_writing),
+                ("path", condition.when_path),
+                ("instance", condition.unless_instance),
+                ("marked", condition.unless_marked),
+            )
+            if argument
+        )
+        return all(verdicts) if condition.all else any(verdicts)
+
+    def _clause(
+        self, clause: str, argument: str, condition: Condition, positional: tuple[str, ...], site: Site, name: str
+    ) -> bool:
+        """Whether one clause says the categories are dropped; an argument not known keeps them."""
+        value = self._argument(site.passed, positional, argument)
+        if clause == "given":
+            return self._given(value, site) or (value == ABSENT and self._number_default(name, argument))
+        if clause == "writing":
+            if value in (ABSENT, ("None", None)):
                 return True
-        if condition.when_writing:
-            mode = self._argument(site.passed, positional, condition.when_writing)
-            if mode in (ABSENT, ("None", None)):
-                return True
-            if mode[0] == "str" and not any(c in str(mode[1]) for c in "wax"):
-                return True
-        if condition.when_path:
-            classes = self.classes(self._argument(site.passed, positional, condition.when_path), site)
-            if classes and all(self._not_a_path(sym) for sym in classes):
-                return True
-        if condition.unless_instance:
-            classes = self.classes(self._argument(site.passed, positional, condition.unless_instance), site)
-            if classes and all(_instance_of(sym, condition.of) for sym in classes):
-                return True
-        return False
+            return value[0] == "str" and not any(c in str(value[1]) for c in WRITING)
+        if clause == "marked":
+            return value[0] == "str" and not any(mark in str(value[1]) for mark in condition.marks)
+        classes = self.classes(value, site)
+        if clause == "path":
+            return bool(classes) and all(self._not_a_path(sym) for sym in classes)
+        return bool(classes) and all(_instance_of(sym, condition.of) for sym in classes)
 
     def _number_default(self, name: str, param: str) -> bool:
         """A parameter left out that the target's stubs default to a number (a module-level function's)."""
