@@ -384,11 +384,12 @@ def _prefixes(key: str) -> list[str]:
 @functools.cache
 def load_catalogue() -> Catalogue:
     """The built-in catalogue shipped in the package, loaded and validated once per process (the TOML parse,
-    most of the cost, is kept between processes when the engine has a cache directory)."""
+    most of the cost, is kept between processes when the engine has a cache directory: in the per-machine cache,
+    as it depends on nothing of the project, so a project's first run reads what another parsed)."""
     text = _catalogue_text()
     source = text.encode()
     fingerprint = hashlib.sha256(source).hexdigest()
-    document = derived("catalogue", source, lambda: tomllib.loads(text))
+    document = derived("catalogue", source, lambda: tomllib.loads(text), shared=True)
     if isinstance(document, dict):
         try:
             return _catalogue(document, fingerprint)

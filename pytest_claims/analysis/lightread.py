@@ -29,6 +29,7 @@ NOTHING = "claims directive is attached to nothing: put it directly above a def 
 """The facts' refusals of a directive by where it stands (`directives._directive_problem`; a test holds them equal)."""
 
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
 class LightClaim(NamedTuple):
@@ -192,12 +193,15 @@ class _Bodies:
         holder: ast.stmt | None = None
         bodies = [self.body]
         while bodies:
-            inner = next((node for stmts in bodies if (node := self.holding(stmts, line)) is not None), None)
-            if inner is None:
+            for stmts in bodies:
+                inner = self.holding(stmts, line)
+                if inner is not None:
+                    break
+            else:
                 break
             holder = inner
-            bodies = [inner.body] if isinstance(inner, (*_DEFS, ast.ClassDef)) else _parts(inner)
-        if holder is None or (isinstance(holder, (*_DEFS, ast.ClassDef)) and line > _start(holder.body[0])):
+            bodies = [inner.body] if isinstance(inner, _SCOPES) else _parts(inner)
+        if holder is None or (isinstance(holder, _SCOPES) and line > _start(holder.body[0])):
             return False  # between the statements of a body: a comment, not a string
         return any(
             isinstance(node, (ast.Constant, ast.JoinedStr)) and node.lineno < line <= (node.end_lineno or node.lineno)
@@ -207,10 +211,10 @@ class _Bodies:
 
 
 def _start(node: ast.stmt) -> int:
-    """A statement's first line: its first decorator's for a decorated def or class."""
-    if isinstance(node, (*_DEFS, ast.ClassDef)) and node.decorator_list:
-        return min(node.lineno, *(d.lineno for d in node.decorator_list))
-    return node.lineno
+    """A statement's first line: its first decorator's for a decorated def or class (decorators stand in the order
+    of their lines, above the def)."""
+    decorators = getattr(node, "decorator_list", None)
+    return decorators[0].lineno if decorators else node.lineno
 
 
 def _parts(node: ast.stmt) -> list[list[ast.stmt]]:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from pytest_claims.analysis.extraction import extract_fresh
 from pytest_claims.codec import encode
 from pytest_claims.persist.cache import FactsCache, read_entry, write_entry
@@ -48,13 +50,17 @@ def test_an_entry_read_under_another_key_is_not_trusted(tmp_path: Path) -> None:
     assert read_entry(tmp_path / "b", "facts-2/aa") is None
 
 
-def test_a_stored_catalogue_parse_of_the_wrong_shape_is_parsed_again(tmp_path: Path) -> None:
+def test_a_stored_catalogue_parse_of_the_wrong_shape_is_parsed_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Item 15 for the derived entries: a checksum-valid, correctly keyed parse of the catalogue that is not one
     (a section of the wrong type) is read as damage, not a ValueError on every later run."""
     import hashlib
 
     from pytest_claims.analysis import catalog
-    from pytest_claims.persist.cache import derived_in, write_entry
+    from pytest_claims.persist.cache import SHARED_ENV, derived_in, write_entry
+
+    monkeypatch.setenv(SHARED_ENV, "off")  # the catalogue's parse is a shared entry: here it is read beside
 
     source = catalog._catalogue_text().encode()
     entry = tmp_path / f"catalogue-{hashlib.sha256(source).hexdigest()[:40]}"
