@@ -217,6 +217,8 @@ class Binding(NamedTuple):
     An annotation's target may say more than a class: `*C` is a collection of C (`list[C]`, `Sequence[C]`,
     `tuple[C, ...]`, `set[C]`, `Iterable[C]`), `{K,V` a mapping of K to V (`dict[K, V]`, `Mapping[K, V]`), `(A;B` a
     tuple of an A and a B (`tuple[A, B]`; a position that names no single class is empty).
+    A field set from `a or b`, `a and b` or `b if c else d` has one binding per operand, as if each were assigned
+    alone; a field set from a module's name alone (`self.f = make_key`) is an alias of it and a var beside it.
     """
 
     name: str

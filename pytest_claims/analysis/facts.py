@@ -1869,28 +1869,68 @@ def _self_fields(
             continue
         if target.value.id != func.first:
             continue
-        kind, typed = ("instance", annotated) if annotated else _field_value(value, func)
-        method = func.qualname.rpartition(".")[2] if kind == "param" else func.qualname if kind == "called" else ""
-        cls.fields.append(Binding(target.attr, kind, typed, method, target.lineno, guard))
+        parts = _operands(value)
+        values = [("instance", annotated)] if annotated else [v for part in parts for v in _field_value(part, func)]
+        for kind, typed in dict.fromkeys(values):
+            method = func.qualname.rpartition(".")[2] if kind == "param" else func.qualname if kind == "called" else ""
+            cls.fields.append(Binding(target.attr, kind, typed, method, target.lineno, guard))
         ex.fields_set.add(target)
 
 
-def _field_value(value: ast.expr | None, func: _FunctionBuilder) -> tuple[str, str]:
+def _operands(value: ast.expr | None) -> list[ast.expr | None]:
+    """The expressions whose value `value` may be: each operand of `a or b` / `a and b` (either may be the result),
+    the two branches of `b if c else d`, nested ones flattened; `value` itself otherwise. A field set so holds what
+    any of them may (one field binding each). Iterative."""
+    found: list[ast.expr | None] = []
+    stack = [value]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, ast.BoolOp):
+            stack.extend(reversed(current.values))
+        elif isinstance(current, ast.IfExp):
+            stack.extend((current.orelse, current.body))
+        else:
+            found.append(current)
+    return found
+
+
+def _field_value(value: ast.expr | None, func: _FunctionBuilder) -> list[tuple[str, str]]:
+    """The (kind, target) field bindings `self.x = value` makes (`Binding`): one, or for a module's name alone two."""
     if isinstance(value, ast.Name):
         for binding in func.bindings:  # `self.x = param` with `param: T`
             if binding.name == value.id and binding.kind == "instance":
-                return "instance", binding.target
+                return [("instance", binding.target)]
         if _is_parameter(func, value.id):  # `self.x = param`: what callers pass, or its default
-            return "param", value.id
-        return "var", ""
+            return [("param", value.id)]
+        if value.id not in func.locals and value.id != func.first and not _bound_in(func.node, value.id):
+            # `self.x = make_key`: what the module binds the name to is followed, and the value stays unknown too
+            return [("alias", value.id), ("var", "")]
+        return [("var", "")]
     chain = value_chain(value) if value is not None else None
     if chain is not None and chain[-1] == "()" and (chain[0] in func.locals or chain[0] == func.first):
         # `self.b = maker.make()`, `self.b = self._make()`: the call's value, as the method's body types it
-        return "called", ".".join(chain)
+        return [("called", ".".join(chain))]
     if chain is not None and chain[0] not in func.locals and (len(chain) > 1 or chain[0].startswith("<")):
         # `self.x = Client()`, `self.x = make()`, `self.x = []`: a chain from the module (a local's is unknown)
-        return "alias", ".".join(chain)
-    return "var", ""
+        return [("alias", ".".join(chain))]
+    return [("var", "")]
+
+
+def _bound_in(node: ast.AST | None, name: str) -> bool:
+    """Whether a def binds `name` anywhere in it (a local, also where bound after the line that reads it, in a loop
+    going back to it); no def known: assumed so."""
+    if node is None:
+        return True
+    for current in ast.walk(node):
+        if current is node:
+            continue
+        if isinstance(current, ast.Name) and current.id == name and not isinstance(current.ctx, ast.Load):
+            return True
+        if isinstance(current, ast.alias) and (current.asname or current.name.partition(".")[0]) == name:
+            return True
+        if getattr(current, "name", None) == name:  # a nested def or class, `except E as name`, `case [*name]`
+            return True
+    return False
 
 
 def _is_parameter(func: _FunctionBuilder, name: str) -> bool:

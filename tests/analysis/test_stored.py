@@ -32,6 +32,33 @@ def test_a_field_set_from_a_parameter_names_the_parameter_and_the_method() -> No
     assert fields["f"] == ("param", "fn", "set")
 
 
+def test_a_field_set_from_or_and_or_a_ternary_holds_each_operand() -> None:
+    facts = extract(
+        "def make_key(a):\n"
+        "    return a\n"
+        "class C:\n"
+        "    def __init__(self, key=None, fast=False):\n"
+        "        self.k = key or make_key\n"
+        "        self.t = make_key if fast else key and other.pick\n"
+        "        self.v = key or []\n"
+        "        self.n = late or key\n"
+        "        for _ in range(2):\n"
+        "            late = 1\n"
+    )
+    fields: dict[str, list[tuple[str, str, str]]] = {}
+    for b in facts.classes[0].fields:
+        fields.setdefault(b.name, []).append((b.kind, b.target, b.member))
+    assert fields["k"] == [("param", "key", "__init__"), ("alias", "make_key", ""), ("var", "", "")]
+    assert fields["t"] == [
+        ("alias", "make_key", ""),
+        ("var", "", ""),  # a module's name alone: followed, and unknown too
+        ("param", "key", "__init__"),
+        ("alias", "other.pick", ""),
+    ]
+    assert fields["v"] == [("param", "key", "__init__"), ("alias", "<list>", "")]
+    assert fields["n"] == [("var", "", ""), ("param", "key", "__init__")]  # a local bound later is no module name
+
+
 def test_params_are_kept_for_init_and_dotted_defaults_only() -> None:
     facts = extract(
         "import time\n"

@@ -1,5 +1,7 @@
 """Behaviour stored in a value: a callable kept in an attribute from a parameter (`self._timer = timer`) and
 called later (`self._timer()`) may be the parameter's default, or anything the project's own calls pass for it.
+A field set from `key or make_key` (or `and`, or a ternary) has one field binding per operand: the parameter's is
+followed here, the others as any field's value is (`Dispatch`).
 
 The call stays a blind spot (any caller outside the project may pass any callable); what the project shows can
 be there is followed beside it: the default where it is written, and the argument each call site of the storing
