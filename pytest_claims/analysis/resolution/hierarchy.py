@@ -22,7 +22,7 @@ from pytest_claims.records import PLATFORM, Binding, ClassFacts
 if TYPE_CHECKING:
     from pytest_claims.analysis.ports import SummarySource
 
-MemberTable = dict[str, tuple[list[int], list[Binding], list[Binding]]]
+MemberTable = dict[str, tuple[tuple[int, ...], tuple[Binding, ...], tuple[Binding, ...]]]
 """A class's own members: name -> (its methods' function indexes, the fields its methods set on `self`, its
 class-body bindings of the name), each in source order."""
 
@@ -418,14 +418,16 @@ the protocol machinery's own)."""
 
 
 def _member_table(cls: ClassFacts) -> MemberTable:
-    table: MemberTable = {}
+    """name -> (method indexes, fields, class-body bindings) of that name; tuples, as the table is kept for the
+    run (an empty one costs nothing, an empty list 56 bytes, and most names are of one kind only)."""
+    table: dict[str, tuple[list[int], list[Binding], list[Binding]]] = {}
     for name, index in cls.methods:
         table.setdefault(name, ([], [], []))[0].append(index)
     for binding in cls.fields:
         table.setdefault(binding.name, ([], [], []))[1].append(binding)
     for binding in cls.attributes:
         table.setdefault(binding.name, ([], [], []))[2].append(binding)
-    return table
+    return {name: (tuple(m), tuple(f), tuple(a)) for name, (m, f, a) in table.items()}
 
 
 def c3_merge(sequences: list[list[ClassKey]]) -> tuple[list[ClassKey], bool]:

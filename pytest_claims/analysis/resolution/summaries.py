@@ -275,7 +275,8 @@ class Summaries:
             if any(isinstance(sym, Unknown) for sym in self.bodies.use(module, func, chain)[0]):
                 found.blind_spot(line, code, code)
             return
-        syms, reads = self.bodies.use(module, func, chain)
+        denoted, reads = self.bodies.use(module, func, chain)
+        syms = list(denoted)
         self._reads(reads, line, found)
         passed = calls.get(index) if calls is not None and ctx == "call" else None
         call = _Call(passed, chain, module, func, index) if passed is not None else None
