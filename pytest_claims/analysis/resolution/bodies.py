@@ -306,13 +306,13 @@ class Bodies:
         reads = tracker.frozen(read.state or ())
         tracker.modules(deps)
         if tracker.cycles == cycles:  # an answer that met an import cycle under way is partial: not kept
-            memo[key] = (syms, deps, reads)
+            memo[key] = answer = (syms, deps, reads)
             if local and self.asked != asked:
                 self.asking.add(key)
             elif local and tracker.partial_orders == orders and func is self.current:
                 # only the body being summarised counts what asks its context (`asked`): a local of another body,
                 # resolved from outside it, may stand under a test its own literal arguments rule out
-                self._shared[id(func), chain] = (func, (syms, deps, reads))
+                self._shared[id(func), chain] = (func, answer)  # the memo's own tuple: one object, not two
         return syms, reads
 
     def uncached_use(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]:

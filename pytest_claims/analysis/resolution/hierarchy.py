@@ -56,7 +56,7 @@ class Hierarchy:
         self._unnamed_memo: dict[ClassKey, bool] = {}
         self._foreign: dict[ClassKey, Kept[Sym]] = {}
         self._members: dict[ClassKey, MemberTable] = {}
-        self._overriders: dict[ClassKey, tuple[dict[str, list[ClassKey]], bool]] = {}
+        self._overriders: dict[ClassKey, tuple[dict[str, tuple[ClassKey, ...]], bool]] = {}
         self._std_subclasses: dict[tuple[str, str], tuple[list[ClassKey], bool]] = {}
 
     # -- bases and C3 ------------------------------------------------------------------------------------
@@ -306,7 +306,7 @@ class Hierarchy:
             found.update(self.subclasses(*key))
         return sorted(found)
 
-    def overriders(self, module_name: str, index: int) -> dict[str, list[ClassKey]]:
+    def overriders(self, module_name: str, index: int) -> dict[str, tuple[ClassKey, ...]]:
         """name -> the project subclasses of the class (sorted) whose MRO has a class binding the name that is
         neither the class nor one of its bases: the only ones whose lookup of the name can find an override.
         Built once per class (passing on only whether what it read was platform-specific, as `subclasses`
@@ -314,7 +314,7 @@ class Hierarchy:
         key = (module_name, index)
         return self.tracker.apart(self._overriders, key, lambda: self._overriders_uncached(*key), guarded=True)
 
-    def _overriders_uncached(self, module_name: str, index: int) -> dict[str, list[ClassKey]]:
+    def _overriders_uncached(self, module_name: str, index: int) -> dict[str, tuple[ClassKey, ...]]:
         table: dict[str, list[ClassKey]] = {}
         above = set(self.mro(module_name, index))
         for sub in self.subclasses(module_name, index):
@@ -324,7 +324,7 @@ class Hierarchy:
                     names.update(self.members(*owner))
             for name in names:
                 table.setdefault(name, []).append(sub)
-        return table
+        return {name: tuple(subs) for name, subs in table.items()}  # kept for the run: tuples cost less
 
     def direct_subclasses(self, key: ClassKey) -> list[ClassKey]:
         """The project classes alive on this target that name the class among their bases. Only modules whose
