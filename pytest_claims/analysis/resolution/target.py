@@ -84,6 +84,7 @@ class TargetView:
         self._states: dict[str, dict[tuple[str, int], int]] = {}
         self._binds: dict[str, tuple[bool, bool]] = {}
         self._bound_names: dict[str, dict[str, list[tuple[int, int]]]] = {}
+        self._function_names: dict[tuple[str, int], str] = {}
 
     # -- modules, with dependency tracking ----------------------------------------------------------------
 
@@ -96,7 +97,14 @@ class TargetView:
         return name in self.project.modules
 
     def function_name(self, module_name: str, index: int) -> str:
-        return f"{module_name}.{self.module(module_name).facts.functions[index].qualname}"
+        """The function's dotted name, one string per function: every edge and reach naming it holds it for the
+        run (tens of thousands of them), and the module is recorded as read each time, as `module` does."""
+        self.tracker.module(module_name)
+        name = self._function_names.get((module_name, index))
+        if name is None:
+            qualname = self.project.modules[module_name].facts.functions[index].qualname
+            name = self._function_names[module_name, index] = f"{module_name}.{qualname}"
+        return name
 
     def class_name(self, module_name: str, index: int) -> str:
         return f"{module_name}.{self.module(module_name).facts.classes[index].qualname}"
