@@ -387,8 +387,7 @@ class Summaries:
     ) -> None:
         if ctx in ("getattr", "identity"):
             return
-        key = (sym.module, sym.idx)
-        name = self.view.function_name(*key)
+        key, name = self.view.named_function(sym.module, sym.idx)
         if under_any(name, self._deny_any):
             kind = "call" if ctx == "call" else "reference"
             found.reach(Reach(name, kind, line, frozenset(), subject or name))

@@ -84,7 +84,7 @@ class TargetView:
         self._states: dict[str, dict[tuple[str, int], int]] = {}
         self._binds: dict[str, tuple[bool, bool]] = {}
         self._bound_names: dict[str, dict[str, list[tuple[int, int]]]] = {}
-        self._function_names: dict[tuple[str, int], str] = {}
+        self._function_names: dict[tuple[str, int], tuple[tuple[str, int], str]] = {}
 
     # -- modules, with dependency tracking ----------------------------------------------------------------
 
@@ -97,14 +97,19 @@ class TargetView:
         return name in self.project.modules
 
     def function_name(self, module_name: str, index: int) -> str:
-        """The function's dotted name, one string per function: every edge and reach naming it holds it for the
-        run (tens of thousands of them), and the module is recorded as read each time, as `module` does."""
+        return self.named_function(module_name, index)[1]
+
+    def named_function(self, module_name: str, index: int) -> tuple[tuple[str, int], str]:
+        """(module, index) and the function's dotted name, each one object per function: every edge and reach
+        naming it holds them for the run (tens of thousands); the module is recorded as read each time, as
+        `module` does."""
         self.tracker.module(module_name)
-        name = self._function_names.get((module_name, index))
-        if name is None:
+        key = (module_name, index)
+        known = self._function_names.get(key)
+        if known is None:
             qualname = self.project.modules[module_name].facts.functions[index].qualname
-            name = self._function_names[module_name, index] = f"{module_name}.{qualname}"
-        return name
+            known = self._function_names[key] = (key, f"{module_name}.{qualname}")
+        return known
 
     def class_name(self, module_name: str, index: int) -> str:
         return f"{module_name}.{self.module(module_name).facts.classes[index].qualname}"
