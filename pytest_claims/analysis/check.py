@@ -284,7 +284,8 @@ def met(resolver: Resolver, policy: Policy, node: Node) -> Met:
         raw = resolver.summary_for(node)
         judged = policy.judge(raw)
         rel = resolver.project.index.modules[node.module].rel  # the index, not the facts: a stored summary, no parse
-        edges = [(e.name, Node(*e.target, e.receiver, e.args)) for e in judged.edges]
+        edge = policy.edge
+        edges = tuple([edge(e.name, Node(*e.target, e.receiver, e.args)) for e in judged.edges])
         found = known[node] = Met(rel, raw.deps, judged, edges)
     return found
 

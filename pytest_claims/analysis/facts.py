@@ -3271,6 +3271,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     handing = [_handing(f) for f in ex.functions]
     del tree
     directives = _directives(ex, ex.physical())
+    chains: dict[tuple[str, ...], tuple[str, ...]] = {}
     functions = tuple(
         FunctionFacts(
             f.qualname,
@@ -3280,7 +3281,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             f.first,
             f.is_async,
             f.guard,
-            tuple(f.uses),
+            _one_chain_each(f.uses, chains),
             frozenset(f.locals),
             tuple(f.bindings),
             f.returns,
@@ -3546,6 +3547,18 @@ def hierarchy_shape(facts: FileFacts) -> str:
         written = f"{','.join(cls.bases)}|{cls.metaclass}"
         parts.append(f"{cls.qualname}|{guard}|{written}|{','.join(methods)}|{','.join(assigned)}")
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:20]
+
+
+def _one_chain_each(uses: list[Use], chains: dict[tuple[str, ...], tuple[str, ...]]) -> tuple[Use, ...]:
+    """The uses, each chain equal to an earlier one of the file replaced by that one object: facts are kept for the
+    whole run and half the chains of a file repeat (`self.x`, `os.path.join`). Once the uses are final: while they
+    are recorded, a call knows its own use by its chain's identity (`_passes`)."""
+    out: list[Use] = []
+    for use in uses:
+        chain = use[0]
+        known = chains.setdefault(chain, chain)
+        out.append(use if known is chain else (known, use[1], use[2], use[3], use[4]))
+    return tuple(out)
 
 
 # claims: deterministic

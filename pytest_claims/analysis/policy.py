@@ -23,8 +23,9 @@ class Met(NamedTuple):
     """The modules its summary read."""
     summary: Summary
     """Its summary as the policy judges it."""
-    edges: list[tuple[str, Node]]
-    """The functions it enters, as (name, node), in the summary's order."""
+    edges: tuple[tuple[str, Node], ...]
+    """The functions it enters, as (name, node), in the summary's order (each pair one object for every function
+    entering that node: `Policy.edge`)."""
 
 
 class Policy:
@@ -35,6 +36,7 @@ class Policy:
         self.trust_external = external == "trust"
         self._judged: dict[int, tuple[Summary, Summary]] = {}
         self._steps: dict[int, tuple[object, dict[Node, Met]]] = {}
+        self._edges: dict[tuple[str, Node], tuple[str, Node]] = {}
 
     def judge(self, summary: Summary) -> Summary:
         """The summary as this policy sees it. Kept per summary object (a function has one per target, or one
@@ -58,11 +60,18 @@ class Policy:
             known = self._steps[id(owner)] = (owner, {})
         return known[1]
 
+    def edge(self, name: str, node: Node) -> tuple[str, Node]:
+        """One object for equal (name, node) pairs of the `Met.edges` kept for the run: a function is entered by
+        many others (tens of thousands of pairs on a large project, a fraction of them distinct)."""
+        pair = (name, node)
+        return self._edges.setdefault(pair, pair)
+
     def forget(self, owner: object) -> None:
         """Let go of what was learnt through `owner` (a released resolver), and of the judged views (each holds
         its summary, which may be that resolver's): they are judged again when asked."""
         self._steps.pop(id(owner), None)
         self._judged.clear()
+        self._edges.clear()
 
     def trusts(self, name: str) -> bool:
         return under_any(name, self.trusted)

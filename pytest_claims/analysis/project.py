@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -89,8 +89,8 @@ class Modules(Mapping[str, Module]):
         self._unreadable: dict[str, str] = {}
         self._texts: dict[str, bytes] | None = None
         self._runs: dict[str, bytes] | None = None
-        self._words: dict[bytes, list[str]] | None = None
-        self._capitals: dict[bytes, list[str]] | None = None
+        self._words: dict[bytes, tuple[str, ...]] | None = None
+        self._capitals: dict[bytes, tuple[str, ...]] | None = None
         self._in_classes: dict[str, set[str]] = {}
         self._class_texts: dict[str, bytes] = {}
         self._namings: dict[str, list[str]] = {}
@@ -198,7 +198,7 @@ class Modules(Mapping[str, Module]):
         self._cache.put(self.digests[name], facts)
         return facts
 
-    def mentioning(self, word: str) -> list[str]:
+    def mentioning(self, word: str) -> Sequence[str]:
         """Modules whose text may bind `word` in a class: every module whose classes bind it as a method, a
         class-body name or a field set on `self` is among them (`bindtext.may_bind_in_class`), so a question about
         the names the project's classes bind (method leads, protocol implementers, `__getattr__` hooks) parses
@@ -260,7 +260,7 @@ class Modules(Mapping[str, Module]):
         except OSError:
             return None
 
-    def holding(self, word: str) -> list[str]:
+    def holding(self, word: str) -> Sequence[str]:
         """Modules whose source text holds `word` as a word: a class can only be subclassed, under any alias, by a
         module that names it (in its bases, or in the import that binds the alias), so the class hierarchy is
         searched there, and only those are parsed. The texts are read and indexed once per run: the words that
@@ -276,7 +276,9 @@ class Modules(Mapping[str, Module]):
                 self._capitals = index
             else:
                 self._words = index
-        return index.get(word.encode(), [])
+            if self._words is not None and self._capitals is not None:
+                self._runs = None  # both indexes made: nothing reads the runs again
+        return index.get(word.encode(), ())
 
     def may_store(self, name: str, word: str) -> bool:
         """Could this module's code set `word` as an attribute of some object (`mod.word = v`, `del mod.word`,
@@ -351,14 +353,15 @@ class Modules(Mapping[str, Module]):
                     known.append((binding.target.rpartition(".")[2], binding.name))
         return known
 
-    def _word_index(self, pattern: re.Pattern[bytes]) -> dict[bytes, list[str]]:
+    def _word_index(self, pattern: re.Pattern[bytes]) -> dict[bytes, tuple[str, ...]]:
         """word -> the modules whose text, as Python reads it, holds it (`pattern` says which words count), found
-        in each module's word runs (`_word_runs`)."""
+        in each module's word runs (`_word_runs`). Tuples: the index is kept for the run, tens of thousands of
+        entries, and a tuple is smaller than the list it was gathered in."""
         index: dict[bytes, list[str]] = {}
         for name, runs in self._word_runs().items():
             for found in set(pattern.findall(runs)):
                 index.setdefault(found, []).append(name)
-        return index
+        return {word: tuple(names) for word, names in index.items()}
 
     def _word_runs(self) -> dict[str, bytes]:
         """module -> the distinct runs of ASCII word characters of its text, as Python reads it, one space between

@@ -7,6 +7,8 @@ module: the same `models.CharField` or `self.clean` in a thousand methods costs 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pytest_claims.analysis.arguments import OUTSIDE, Lit
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.context import as_mapping, ruled_out
@@ -27,7 +29,7 @@ from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import StateKey, Tracker
 from pytest_claims.records import Binding, Decided, FunctionFacts
 
-Answer = tuple[list[Sym], frozenset[str], frozenset[StateKey]]
+Answer = tuple[tuple[Sym, ...], frozenset[str], frozenset[StateKey]]
 """What a use denotes, with the modules and the state resolving it read."""
 Memo = dict[tuple[object, ...], Answer]
 Outer = tuple[
@@ -272,7 +274,9 @@ class Bodies:
         self.tracker.modules(deps)
         return syms, deps
 
-    def use(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> tuple[list[Sym], frozenset[StateKey]]:
+    def use(
+        self, module: Module, func: FunctionFacts, chain: tuple[str, ...]
+    ) -> tuple[Sequence[Sym], frozenset[StateKey]]:
         """What a use denotes, and the module or class state read on the way. Memoised where the answer depends
         on the module (and class) alone, not on the function's locals."""
         root = chain[0]
@@ -307,18 +311,18 @@ class Bodies:
             return cached[0], cached[2]
         cycles, orders, asked = tracker.cycles, tracker.partial_orders, self.asked
         with tracker.scope() as read:
-            syms = self.uncached_use(module, func, chain)
+            syms = tuple(self.uncached_use(module, func, chain))  # memoised for the run: a tuple costs less
         deps = tracker.frozen(read.modules)
         reads = tracker.frozen(read.state or ())
         tracker.modules(deps)
         if tracker.cycles == cycles:  # an answer that met an import cycle under way is partial: not kept
-            memo[key] = (syms, deps, reads)
+            memo[key] = answer = (syms, deps, reads)
             if local and self.asked != asked:
                 self.asking.add(key)
             elif local and tracker.partial_orders == orders and func is self.current:
                 # only the body being summarised counts what asks its context (`asked`): a local of another body,
                 # resolved from outside it, may stand under a test its own literal arguments rule out
-                self._shared[id(func), chain] = (func, (syms, deps, reads))
+                self._shared[id(func), chain] = (func, answer)  # the memo's own tuple: one object, not two
         return syms, reads
 
     def uncached_use(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]:
@@ -357,7 +361,7 @@ class Bodies:
         """What `syms` lead to along the attribute steps `rest`, in `func`'s body (a value known from elsewhere)."""
         return self._steps(module, func, syms, rest)
 
-    def _steps(self, module: Module, func: FunctionFacts, syms: list[Sym], rest: tuple[str, ...]) -> list[Sym]:
+    def _steps(self, module: Module, func: FunctionFacts, syms: Sequence[Sym], rest: tuple[str, ...]) -> list[Sym]:
         """What `syms` lead to along the steps `rest` (attributes, call results), in `func`'s body."""
         for attr in rest:
             next_syms: list[Sym] = []
@@ -367,7 +371,7 @@ class Bodies:
                     continue
                 next_syms.extend(self.evaluator.step_in(module, func, sym, attr, 1))
             syms = list(dict.fromkeys(next_syms)) if len(next_syms) > 1 else next_syms
-        return syms
+        return syms if isinstance(syms, list) else list(syms)
 
     def _statement(self, module: Module, func: FunctionFacts) -> str:
         """The class a class statement's `state` function runs the body of ("" for any other function): its uses

@@ -7,6 +7,8 @@ entered in every project `tzinfo` subclass.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.dispatch import Dispatch
@@ -125,7 +127,7 @@ class Callbacks:
         module: Module,
         func: FunctionFacts,
         chain: tuple[str, ...],
-        values: list[Sym],
+        values: Sequence[Sym],
         entry: Callback,
         line: int,
         found: Found,
@@ -162,7 +164,7 @@ class Callbacks:
         self.tracker.module(HIERARCHY)
         return [ProjectInstance(*key) for key in self.hierarchy.std_subclasses("datetime", "tzinfo")]
 
-    def _std_instances(self, values: list[Sym]) -> list[ProjectInstance]:
+    def _std_instances(self, values: Sequence[Sym]) -> list[ProjectInstance]:
         """A value of a stdlib class handed over to be called back (`zone: datetime.tzinfo`) may be an instance of
         any project class deriving from it: those instances."""
         below: list[ProjectInstance] = []

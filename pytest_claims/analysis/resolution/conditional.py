@@ -132,7 +132,7 @@ class Judge:
         calls = [tuple(target[:-3].split(".")) for target in bound if target.endswith(".()")]
         if not all(self._made(callee, site) for callee in calls):
             return []  # a local bound to a call: of a class, each one
-        return syms
+        return list(syms)
 
     def _made(self, callee: tuple[str, ...], site: Site) -> list[Sym]:
         """The instances a call of `callee` makes when every value of it is a class; [] otherwise."""

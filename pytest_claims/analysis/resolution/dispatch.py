@@ -7,6 +7,8 @@ class every override the project's subclasses give (semantics §5: a claim on a 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
@@ -41,7 +43,7 @@ class Dispatch:
         self.hierarchy = hierarchy
         self.tracker = tracker
         self._lookups: dict[tuple[object, ...], Kept[Sym]] = {}
-        self._overrides: dict[tuple[str, int, str], tuple[list[Sym], bool]] = {}
+        self._overrides: dict[tuple[str, int, str], tuple[tuple[Sym, ...], bool]] = {}
         self.protocols = Structural(
             (view, evaluator, hierarchy, tracker),
             (self._own_member, self._lookup),
@@ -83,7 +85,7 @@ class Dispatch:
             if overrides and isinstance(sym, ProjectInstance) and sym.without:
                 overrides = [s for s in overrides if not self._below(s, sym.without)]
             if overrides:
-                found = [s for s in found if not isinstance(s, (Opaque, Unknown))] + overrides
+                found = [s for s in found if not isinstance(s, (Opaque, Unknown))] + list(overrides)
         return found
 
     def _below(self, sym: Sym, without: tuple[ClassKey, ...]) -> bool:
@@ -347,11 +349,12 @@ class Dispatch:
 
     # -- overrides ----------------------------------------------------------------------------------------
 
-    def overrides(self, module_name: str, index: int, attr: str) -> list[Sym]:
-        """What `attr` may be in the project's subclasses of the class (transitively), sorted."""
+    def overrides(self, module_name: str, index: int, attr: str) -> Sequence[Sym]:
+        """What `attr` may be in the project's subclasses of the class (transitively), sorted (a tuple: kept for
+        the run, and most are empty)."""
         self.tracker.module(HIERARCHY)
         key = (module_name, index, attr)
-        return self.tracker.apart(self._overrides, key, lambda: self._overrides_uncached(*key))
+        return self.tracker.apart(self._overrides, key, lambda: tuple(self._overrides_uncached(*key)))
 
     def _overrides_uncached(self, module_name: str, index: int, attr: str) -> list[Sym]:
         """For each project subclass, what its own MRO finds first for `attr`, unless that is the class's own

@@ -69,7 +69,7 @@ Record = tuple[int, Any, Any]
 
 REACH, EDGE, ENTRY, BLIND, NAME = range(5)
 
-Replay = tuple[list[Record], frozenset[str]]
+Replay = tuple[tuple[Record, ...], frozenset[str]]
 """What one use recorded, and the modules its resolution read (the summary's `deps` take them in)."""
 
 Tape = dict[int, Replay]
@@ -134,7 +134,7 @@ class Found:
         for name in other.names:
             self.name(name)
 
-    def replay(self, records: list[Record]) -> None:
+    def replay(self, records: tuple[Record, ...]) -> None:
         """Record again, in order, what one use recorded in another context."""
         tables: tuple[dict[Any, Any], ...] = (self.reaches, self.edges, self.entries, self.blind)
         names = self.names
@@ -168,5 +168,5 @@ def taped(found: Found, tracker: Tracker, bodies: Bodies, resolve: Callable[[], 
         found.log = None
     tracker.modules(read.modules)
     if bodies.asked == asked and counts == (tracker.cycles, tracker.partial_orders):
-        return log, tracker.frozen(read.modules)
+        return tuple(log), tracker.frozen(read.modules)  # kept for the run: a tuple (an empty one costs nothing)
     return None

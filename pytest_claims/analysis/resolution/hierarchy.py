@@ -24,7 +24,7 @@ from pytest_claims.records import PLATFORM, Binding, ClassFacts
 if TYPE_CHECKING:
     from pytest_claims.analysis.ports import SummarySource
 
-MemberTable = dict[str, tuple[list[int], list[Binding], list[Binding]]]
+MemberTable = dict[str, tuple[tuple[int, ...], tuple[Binding, ...], tuple[Binding, ...]]]
 """A class's own members: name -> (its methods' function indexes, the fields its methods set on `self`, its
 class-body bindings of the name), each in source order."""
 
@@ -58,7 +58,7 @@ class Hierarchy:
         self._unnamed_memo: dict[ClassKey, tuple[bool, frozenset[str]]] = {}
         self._foreign: dict[ClassKey, Kept[Sym]] = {}
         self._members: dict[ClassKey, MemberTable] = {}
-        self._overriders: dict[ClassKey, tuple[dict[str, list[ClassKey]], bool]] = {}
+        self._overriders: dict[ClassKey, tuple[dict[str, tuple[ClassKey, ...]], bool]] = {}
         self._std_subclasses: dict[tuple[str, str], tuple[list[ClassKey], bool]] = {}
 
     # -- bases and C3 ------------------------------------------------------------------------------------
@@ -360,7 +360,7 @@ class Hierarchy:
             found.update(self.subclasses(*key))
         return sorted(found)
 
-    def overriders(self, module_name: str, index: int) -> dict[str, list[ClassKey]]:
+    def overriders(self, module_name: str, index: int) -> dict[str, tuple[ClassKey, ...]]:
         """name -> the project subclasses of the class (sorted) whose MRO has a class binding the name that is
         neither the class nor one of its bases: the only ones whose lookup of the name can find an override.
         Built once per class (passing on only whether what it read was platform-specific, as `subclasses`
@@ -368,7 +368,7 @@ class Hierarchy:
         key = (module_name, index)
         return self.tracker.apart(self._overriders, key, lambda: self._overriders_uncached(*key), guarded=True)
 
-    def _overriders_uncached(self, module_name: str, index: int) -> dict[str, list[ClassKey]]:
+    def _overriders_uncached(self, module_name: str, index: int) -> dict[str, tuple[ClassKey, ...]]:
         table: dict[str, list[ClassKey]] = {}
         above = set(self.mro(module_name, index))
         for sub in self.subclasses(module_name, index):
@@ -378,7 +378,7 @@ class Hierarchy:
                     names.update(self.members(*owner))
             for name in names:
                 table.setdefault(name, []).append(sub)
-        return table
+        return {name: tuple(subs) for name, subs in table.items()}  # kept for the run: tuples cost less
 
     def direct_subclasses(self, key: ClassKey) -> list[ClassKey]:
         """The project classes alive on this target that name the class among their bases. Only modules whose
@@ -472,14 +472,16 @@ the protocol machinery's own)."""
 
 
 def _member_table(cls: ClassFacts) -> MemberTable:
-    table: MemberTable = {}
+    """name -> (method indexes, fields, class-body bindings) of that name; tuples, as the table is kept for the
+    run (an empty one costs nothing, an empty list 56 bytes, and most names are of one kind only)."""
+    table: dict[str, tuple[list[int], list[Binding], list[Binding]]] = {}
     for name, index in cls.methods:
         table.setdefault(name, ([], [], []))[0].append(index)
     for binding in cls.fields:
         table.setdefault(binding.name, ([], [], []))[1].append(binding)
     for binding in cls.attributes:
         table.setdefault(binding.name, ([], [], []))[2].append(binding)
-    return table
+    return {name: (tuple(m), tuple(f), tuple(a)) for name, (m, f, a) in table.items()}
 
 
 def c3_merge(sequences: list[list[ClassKey]]) -> tuple[list[ClassKey], bool]:

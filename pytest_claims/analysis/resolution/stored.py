@@ -19,7 +19,7 @@ function's scan bounded by `MAX_SITES`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from pytest_claims.analysis.arguments import MADE, NAMED, SURE
 from pytest_claims.analysis.project import Module
@@ -88,7 +88,7 @@ class Stored:
         absent: not known. A call of the stored value with literals decides the callable's tests as a direct call
         would (`Summaries._stored`)."""
 
-    def origins(self, receivers: list[Sym], attr: str, own: list[ClassKey] | None) -> list[Origin]:
+    def origins(self, receivers: Sequence[Sym], attr: str, own: list[ClassKey] | None) -> list[Origin]:
         """What `obj.attr` may hold for the project instances among `receivers`, where the classes of their
         hierarchy store it from a parameter. `own`: for a private name (`self.__timer`), the class whose code
         reads it, the only one whose methods can set it."""

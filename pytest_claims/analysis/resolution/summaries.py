@@ -275,7 +275,8 @@ class Summaries:
             if any(isinstance(sym, Unknown) for sym in self.bodies.use(module, func, chain)[0]):
                 found.blind_spot(line, code, code)
             return
-        syms, reads = self.bodies.use(module, func, chain)
+        denoted, reads = self.bodies.use(module, func, chain)
+        syms = list(denoted)
         self._reads(reads, line, found)
         passed = calls.get(index) if calls is not None and ctx == "call" else None
         call = _Call(passed, chain, module, func, index) if passed is not None else None
@@ -386,8 +387,7 @@ class Summaries:
     ) -> None:
         if ctx in ("getattr", "identity"):
             return
-        key = (sym.module, sym.idx)
-        name = self.view.function_name(*key)
+        key, name = self.view.named_function(sym.module, sym.idx)
         if under_any(name, self._deny_any):
             kind = "call" if ctx == "call" else "reference"
             found.reach(Reach(name, kind, line, frozenset(), subject or name))

@@ -84,6 +84,7 @@ class TargetView:
         self._states: dict[str, dict[tuple[str, int], int]] = {}
         self._binds: dict[str, tuple[bool, bool]] = {}
         self._bound_names: dict[str, dict[str, list[tuple[int, int]]]] = {}
+        self._function_names: dict[tuple[str, int], tuple[tuple[str, int], str]] = {}
 
     # -- modules, with dependency tracking ----------------------------------------------------------------
 
@@ -96,7 +97,19 @@ class TargetView:
         return name in self.project.modules
 
     def function_name(self, module_name: str, index: int) -> str:
-        return f"{module_name}.{self.module(module_name).facts.functions[index].qualname}"
+        return self.named_function(module_name, index)[1]
+
+    def named_function(self, module_name: str, index: int) -> tuple[tuple[str, int], str]:
+        """(module, index) and the function's dotted name, each one object per function: every edge and reach
+        naming it holds them for the run (tens of thousands); the module is recorded as read each time, as
+        `module` does."""
+        self.tracker.module(module_name)
+        key = (module_name, index)
+        known = self._function_names.get(key)
+        if known is None:
+            qualname = self.project.modules[module_name].facts.functions[index].qualname
+            known = self._function_names[key] = (key, f"{module_name}.{qualname}")
+        return known
 
     def class_name(self, module_name: str, index: int) -> str:
         return f"{module_name}.{self.module(module_name).facts.classes[index].qualname}"

@@ -26,8 +26,9 @@ StateKey = tuple[str, int]
 
 T = TypeVar("T")
 
-Kept = tuple[list[T], frozenset[str], frozenset[StateKey]]
-"""A memoised answer with the modules (and markers) and the state computing it read (`Tracker.kept`)."""
+Kept = tuple[tuple[T, ...], frozenset[str], frozenset[StateKey]]
+"""A memoised answer with the modules (and markers) and the state computing it read (`Tracker.kept`); a tuple, not
+the list it was computed as: tens of thousands are kept for the whole run, and an empty one costs nothing."""
 
 
 class Read:
@@ -136,5 +137,5 @@ class Tracker:
         self.read.modules.update(deps)
         self.state(reads)
         if counts == (self.cycles, self.partial_orders):
-            memo[key] = (list(value), deps, reads)
+            memo[key] = (tuple(value), deps, reads)
         return value
