@@ -106,6 +106,11 @@ class Stored:
                         found.append(origin)
         return found
 
+    def instances(self, receivers: list[Sym], attr: str, own: list[ClassKey] | None) -> list[Origin]:
+        """The project instances `obj.attr` may hold, where the classes of `obj` set it from a constructor
+        parameter (`origins`): those the parameter's default or the project's constructor calls name."""
+        return [origin for origin in self.origins(receivers, attr, own) if isinstance(origin[0], ProjectInstance)]
+
     def _class_origins(self, cls: ClassKey, attr: str) -> list[Origin]:
         members = self.hierarchy.members(*cls).get(attr)
         if members is None:
@@ -190,10 +195,16 @@ class Stored:
         value = dict(keywords).get(param)
         if value is None and 0 <= position - shift < len(given):
             value = given[position - shift]
-        if not (isinstance(value, tuple) and len(value) == 2 and value[0] in (NAMED, SURE)):
+        if not (isinstance(value, tuple) and len(value) == 2 and value[0] in (NAMED, SURE, MADE)):
             return []
         chain = tuple(str(value[1]).split("."))
         line = func.uses[use_index][2]
+        if value[0] == MADE:  # `C(line=Deferred(...))`: an instance of that class exactly
+            made = self.bodies.use(module, func, chain)[0]
+            classes = [s for s in made if isinstance(s, ProjectClass) and not s.dispatch]
+            instances: list[Origin] = [(ProjectInstance(sym.module, sym.idx), line, module_name) for sym in classes]
+            self.made.update(instances)
+            return instances
         if len(chain) == 1 and any(p[0] == chain[0] for p in func.params):
             return self.parameter(module_name, index, chain[0], level + 1)
         syms, _ = self.bodies.use(module, func, chain)
@@ -259,7 +270,7 @@ class Stored:
         for index, func in self.view.live_functions(module):
             for use_index, _ in func.calls:
                 chain, _, _, guard, _ = func.uses[use_index]
-                if chain[-1] != "__init__" and chain[-1] not in spelled:
+                if chain[-1] != "__init__" and chain[-1] not in spelled and not _own_class(func, chain):
                     continue
                 if guard and not self.view.alive(module, guard):
                     continue
@@ -388,6 +399,14 @@ class Stored:
         if len(chain) == 1:
             return True
         return all(isinstance(s, ProjectModule) for s in self.bodies.use(module, func, chain[:-1])[0])
+
+
+def _own_class(func: FunctionFacts, chain: tuple[str, ...]) -> bool:
+    """A call constructing the receiver's own class: `cls(...)` in a classmethod, `type(self)(...)` or
+    `self.__class__(...)` in a method (resolved as any call is, to tell which classes it may construct)."""
+    if not func.first or not func.cls:
+        return False
+    return (chain == (func.first,) and func.kind == "classmethod") or chain == (func.first, "__class__")
 
 
 def private_owner(
