@@ -16,6 +16,7 @@ class Deferred:
 
     def __str__(self):
         # want: deterministic call builtins.open from vio.field_args_cases.renders via vio.field_args_cases.Point.render -> vio.field_args_cases.Deferred.__str__
+        # want: deterministic call builtins.open from vio.field_args_cases.framed_text via vio.field_args_cases.Framed.text -> vio.field_args_cases.Deferred.__str__
         with open(self.path) as handle:
             return handle.read()
 
@@ -40,6 +41,22 @@ class Point:
 # claims: deterministic
 def renders(p: Point):
     return p.render()
+
+
+class Framed:
+    def __init__(self, line=None):
+        self.line = line
+
+    def again(self, path):
+        return type(self)(line=Deferred(path))
+
+    def text(self):
+        return str(self.line)
+
+
+# claims: deterministic
+def framed_text(f: Framed):
+    return f.text()
 
 
 # -- a plain constructor call passing a constructed instance; a method called on the field -------------------
