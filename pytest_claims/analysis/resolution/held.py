@@ -27,8 +27,12 @@ from pytest_claims.analysis.resolution.symbols import (
 )
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
-from pytest_claims.analysis.specials import ZONE_READERS
+from pytest_claims.analysis.specials import FALLBACKS, ZONE_READERS
 from pytest_claims.records import Decided, FunctionFacts
+
+_CLASS_HOOKS = frozenset({"__set__", "__delete__", "__get__", "__set_name__", "__class_getitem__"})
+"""Implicit calls that run on the class holding an attribute (a descriptor) or on a class, not on the value a
+field holds: not entered on the field's instances."""
 
 _Source = tuple[str, int, str]
 """A parameter of the function a walk started from: its module, its function's index, its name."""
@@ -67,6 +71,8 @@ class Held:
         attribute (`_stored`) or a value passed for a parameter (`_passed`)."""
         if ctx == "call" and len(chain) > 1 and chain[-1][:1] != "(":
             self._stored(module, func, chain, at, passed)
+        if ctx in ("call", "ref"):
+            self.field(module, func, chain, ctx, at)
         if func.received and (ctx == "call" or (ctx == "ref" and len(chain) > 1)):
             self._passed(module, func, chain, ctx, at)
         elif func.kind == "method" and ctx == "call" and len(chain) == 2 and chain[1] in ZONE_READERS:
@@ -89,6 +95,44 @@ class Held:
             decided = self._stored_args(sym, self.stored.bound.get((sym, written, home), -1), passed)
             self._outcome(sym, "call", line, inner, "", how="stored", outside=decided)
             found.absorb(inner, (written, line, "stored"), "" if home == module.name else home)
+
+    def field(
+        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], ctx: str, at: tuple[int, Found]
+    ) -> None:
+        """`obj.x.m(...)`, `obj.x.m`, or an implicit call on `obj.x` (`if obj.x:`, `str(obj.x)`: `ctx` "implicit"),
+        where the classes of `obj` set `x` from a constructor parameter: the use enters the methods of the project
+        instances the project's constructor calls pass for it (`Stored.instances`), each capability reported where
+        the argument is written; any other caller may pass anything, so what is unknown stays beside it."""
+        if len(chain) < 3 or chain[-1] in _CLASS_HOOKS or any(step[:1] in ("(", "<") for step in chain[1:]):
+            return
+        receivers = self.bodies.use(module, func, chain[:-2])[0]
+        if not any(isinstance(sym, ProjectInstance) for sym in receivers):
+            return
+        owner = private_owner(self.view, module, func, chain[:-1])
+        line, found = at
+        for origin in self.stored.instances(receivers, chain[-2], owner):
+            sym, written, home = origin
+            inner = Found(found.keep_names)
+            exact = origin in self.stored.made and origin not in self.stored.named
+            if ctx == "implicit":
+                targets = self._lands(module, func, sym, chain[-1])
+            else:
+                targets = self.bodies.steps(module, func, [sym], chain[-1:])
+            for target in targets:
+                how = self._origin_how(sym, target)
+                if not (exact and how == "override"):  # a constructed value is of its class exactly
+                    self._outcome(target, "call" if ctx == "implicit" else ctx, line, inner, "", how=how)
+            found.absorb(inner, (written, line, "argument"), "" if home == module.name else home)
+
+    def _lands(self, module: Module, func: FunctionFacts, sym: Sym, dunder: str) -> list[Sym]:
+        """The project methods an implicit call of `dunder` on the instance `sym` lands on, fallbacks included
+        (`if x:` runs `__len__` where the class defines no `__bool__`)."""
+        for name in FALLBACKS.get(dunder, (dunder,)):
+            steps = self.bodies.steps(module, func, [sym], (name,))
+            entered: list[Sym] = [s for s in steps if isinstance(s, ProjectFunction)]
+            if entered:
+                return entered
+        return []
 
     def _stored_args(self, sym: Sym, shift: int, passed: Passed | None) -> Decided:
         """The tests of a stored callable (`sym`) that a call of it passing `passed` decides: its literals only,

@@ -9,6 +9,8 @@ method passes, where it is written. The call sites are those of a constructor (`
 subclass that inherits its `__init__`, `Base.__init__(self, ...)`, `super().__init__(...)`), in the modules
 whose text names the class; an argument that is itself a parameter of the calling `__init__` forwards that
 parameter's default and call sites, up to `MAX_FORWARDS` levels, each constructor's scan bounded by `MAX_SITES`.
+Those call sites also say which project instances a field set from a constructor parameter may hold
+(`instances`), where the calling function constructs them (`constructed`): a use of the field enters their methods.
 
 The same edges carry values passed to a plain function's parameter (`Stored.passed`): what the project's own calls
 of the function pass for a parameter its body never rebinds (`FunctionFacts.received`), a name resolved where the
@@ -82,6 +84,9 @@ class Stored:
         """The values `passed` found as a call constructing a class (`f(TTLCache(...))`): of that class exactly, so
         no subclass's override runs on them (unless the same value was also found through a name, `named`)."""
         self.named: set[Origin] = set()
+        self.constructed: set[Origin] = set()
+        """The instances `_argument` found constructed in the calling function itself: passed as `C(x=D())`, or as
+        a local that function binds only to calls (`line = D(path)` then `cls(line=line)`)."""
         self.bound: dict[Origin, int] = {}
         """How many leading parameters each callable `_argument` found does not take from a call of it (1: a method
         looked up on a project instance, `Executor(self.progress)`; 0: a plain function named alone or on a module);
@@ -107,6 +112,14 @@ class Stored:
                     if origin not in found:
                         found.append(origin)
         return found
+
+    def instances(self, receivers: Sequence[Sym], attr: str, own: list[ClassKey] | None) -> list[Origin]:
+        """The project instances `obj.attr` may hold, where the classes of `obj` set it from a constructor
+        parameter (`origins`): those a project constructor call passes for it, constructed in the calling function
+        itself (`constructed`); an instance that reached the call otherwise (a parameter's annotation, a value
+        typed from elsewhere) is not followed there."""
+        found = self.origins(receivers, attr, own)
+        return [origin for origin in found if isinstance(origin[0], ProjectInstance) and origin in self.constructed]
 
     def _class_origins(self, cls: ClassKey, attr: str) -> list[Origin]:
         members = self.hierarchy.members(*cls).get(attr)
@@ -192,14 +205,23 @@ class Stored:
         value = dict(keywords).get(param)
         if value is None and 0 <= position - shift < len(given):
             value = given[position - shift]
-        if not (isinstance(value, tuple) and len(value) == 2 and value[0] in (NAMED, SURE)):
+        if not (isinstance(value, tuple) and len(value) == 2 and value[0] in (NAMED, SURE, MADE)):
             return []
         chain = tuple(str(value[1]).split("."))
         line = func.uses[use_index][2]
+        if value[0] == MADE:  # `C(line=Deferred(...))`: an instance of that class exactly
+            made = self.bodies.use(module, func, chain)[0]
+            classes = [s for s in made if isinstance(s, ProjectClass) and not s.dispatch]
+            instances: list[Origin] = [(ProjectInstance(sym.module, sym.idx), line, module_name) for sym in classes]
+            self.made.update(instances)
+            self.constructed.update(instances)
+            return instances
         if len(chain) == 1 and any(p[0] == chain[0] for p in func.params):
             return self.parameter(module_name, index, chain[0], level + 1)
         syms, _ = self.bodies.use(module, func, chain)
         found = [(sym, line, module_name) for sym in syms]
+        if len(chain) == 1 and _constructed_local(func, chain[0], line):
+            self._constructed(module, func, chain[0], found)
         binds = self._shift(module, func, chain)
         for origin in found:
             if binds is not None and self.bound.get(origin, binds) == binds:
@@ -207,6 +229,23 @@ class Stored:
             else:
                 self.bound[origin] = -1  # found both bound and not: not known
         return found
+
+    def _constructed(self, module: Module, func: FunctionFacts, name: str, found: list[Origin]) -> None:
+        """Mark the instances a local bound only to calls holds as `constructed`, and those of a class one of its
+        bindings constructs (`line = Deferred(path)`) as `made` as well: of that class exactly."""
+        exact: set[tuple[str, int]] = set()
+        for binding in func.bindings:
+            if binding.name == name and binding.kind == "alias":
+                callee = tuple(binding.target.removesuffix(".()").split("."))
+                for sym in self.bodies.use(module, func, callee)[0]:
+                    if isinstance(sym, ProjectClass) and not sym.dispatch:
+                        exact.add((sym.module, sym.idx))
+        for origin in found:
+            sym = origin[0]
+            if isinstance(sym, ProjectInstance):
+                self.constructed.add(origin)
+                if (sym.module, sym.idx) in exact:
+                    self.made.add(origin)
 
     def _shift(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> int | None:
         """How many leading parameters a callable passed as `chain` has bound: 1 for `obj.m` on project instances
@@ -261,7 +300,7 @@ class Stored:
         for index, func in self.view.live_functions(module):
             for use_index, _ in func.calls:
                 chain, _, _, guard, _ = func.uses[use_index]
-                if chain[-1] != "__init__" and chain[-1] not in spelled:
+                if chain[-1] != "__init__" and chain[-1] not in spelled and not _own_class(func, chain):
                     continue
                 if guard and not self.view.alive(module, guard):
                     continue
@@ -390,6 +429,25 @@ class Stored:
         if len(chain) == 1:
             return True
         return all(isinstance(s, ProjectModule) for s in self.bodies.use(module, func, chain[:-1])[0])
+
+
+def _constructed_local(func: FunctionFacts, name: str, line: int) -> bool:
+    """Whether `name` is a local the function binds only to the values of calls, each above `line` (`line =
+    D(path)` above `cls(line=line)`; not `attr = Value(attr)`, whose argument is what `attr` held before)."""
+    bindings = [b for b in func.bindings if b.name == name]
+    if any(p[0] == name for p in func.params) or not bindings or any(b.line >= line for b in bindings):
+        return False
+    return all(
+        (b.kind == "alias" and b.target.endswith(".()")) or (b.kind == "instance" and not b.member) for b in bindings
+    )
+
+
+def _own_class(func: FunctionFacts, chain: tuple[str, ...]) -> bool:
+    """A call constructing the receiver's own class: `cls(...)` in a classmethod, `type(self)(...)` or
+    `self.__class__(...)` in a method (resolved as any call is, to tell which classes it may construct)."""
+    if not func.first or not func.cls:
+        return False
+    return (chain == (func.first,) and func.kind == "classmethod") or chain == (func.first, "__class__")
 
 
 def private_owner(

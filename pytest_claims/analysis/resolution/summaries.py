@@ -255,6 +255,7 @@ class Summaries:
             named = calls.get(index) if calls is not None else None  # `o.x = v`: `__setattr__` is passed "x"
             passing = _Call(named, chain, module, func, index) if named else None
             self.hooks.implicit(module, func, chain, line, found, code, passing)
+            self.held.field(module, func, chain, ctx, (line, found))
             return
         if ctx == "probe":
             self.probes.probe(module, func, chain, line, found)
