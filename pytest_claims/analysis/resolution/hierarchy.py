@@ -165,23 +165,38 @@ class Hierarchy:
         with self.tracker.scope(state="outer") as read:
             module = self.view.module(key[0])
             bases: list[ClassKey] = []
-            for base in module.facts.classes[key[1]].bases:
-                for sym in self.base_syms(module, base):
+            cls = module.facts.classes[key[1]]
+            for base in cls.bases:
+                for sym in self.base_syms(module, base, cls):
                     if isinstance(sym, ProjectClass):
                         bases.append((sym.module, sym.idx))
         return [b for b in dict.fromkeys(bases) if b != key], frozenset(read.modules)
 
-    def base_syms(self, module: Module, base: str) -> list[Sym]:
+    def base_syms(self, module: Module, base: str, cls: ClassFacts | None = None) -> list[Sym]:
         """What a class's base expression names. Not a read of module state by whoever asks: the class object
         holds its bases, so a method lookup or a construction never reads the name again at run time (and a
         read recorded here would go to whichever use first asked for the class's MRO)."""
-        return [sym for sym, _ in self.base_origins(module, base)]
+        return [sym for sym, _ in self.base_origins(module, base, cls)]
 
-    def base_origins(self, module: Module, base: str) -> list[Origin]:
+    def base_origins(self, module: Module, base: str, cls: ClassFacts | None = None) -> list[Origin]:
         """`base_syms`, each with whether a subscript gave it (`subscripts.origins`: `Future[Any]`, or a name
-        bound to one)."""
+        bound to one). `cls` is the class whose base it is: a class defined in a function evaluates a base whose
+        name the function binds in that function's scope (`enclosing`)."""
         with self.tracker.scope(modules="outer", state="off"):
-            return subscripts.origins(self.view, self.evaluator, module, base)
+            scope = None if cls is None else self.enclosing(module, cls)
+            return subscripts.origins(self.view, self.evaluator, module, base, scope)
+
+    def enclosing(self, module: Module, cls: ClassFacts) -> subscripts.Enclosing | None:
+        """Where a class defined in a function evaluates its bases (None: at module level). The function is the
+        last def of its qualname before the class (`f.<locals>.C` in `f`; a nested def's classes are its outer
+        function's, as its names are); whether the class sits in another class's body (`f.<locals>.A.B`: a name
+        there may be the outer body's, so a function's name is not followed); None for the function when none is
+        found (every base unknown)."""
+        prefix, sep, rest = cls.qualname.rpartition(".<locals>.")
+        if not sep:
+            return None
+        defs = [f for f in module.facts.functions if f.qualname == prefix and f.kind != "state" and f.line <= cls.line]
+        return max(defs, key=lambda f: f.line, default=None), "." in rest
 
     def foreign_bases(self, module_name: str, index: int) -> list[Sym]:
         """Stdlib and third-party bases anywhere in a project class's hierarchy (memoised: it reads no state)."""
@@ -194,7 +209,7 @@ class Hierarchy:
             module = self.view.module(mod_name)
             cls = module.facts.classes[cls_index]
             for base in cls.bases:
-                for sym in self.base_syms(module, base):
+                for sym in self.base_syms(module, base, cls):
                     if isinstance(sym, (StdName, External)) and sym not in out:
                         out.append(sym)
         return out
@@ -213,8 +228,9 @@ class Hierarchy:
         known = self._unnamed_memo.get(key)
         if known is None:
             module = self.view.module(module_name)
-            bases = module.facts.classes[index].bases
-            found = [origin for base in bases for origin in self.base_origins(module, base)]
+            cls = module.facts.classes[index]
+            bases = cls.bases
+            found = [origin for base in bases for origin in self.base_origins(module, base, cls)]
             unnamed = "<?>" in bases or any(isinstance(sym, Unknown) for sym, _ in found)
             with self.tracker.scope(state="off") as read:
                 unnamed = unnamed or any(
@@ -276,10 +292,11 @@ class Hierarchy:
         known = self._protocols.get(key)
         if known is None:
             module = self.view.module(module_name)
+            cls = module.facts.classes[index]
             known = self._protocols[key] = any(
                 isinstance(sym, StdName) and sym.symbol.where in PROTOCOL_BASES
-                for base in module.facts.classes[index].bases
-                for sym in self.base_syms(module, base)
+                for base in cls.bases
+                for sym in self.base_syms(module, base, cls)
             )
         return known
 
@@ -352,7 +369,7 @@ class Hierarchy:
                 if cls.bases and self.view.alive(owner, cls.guard) and any(
                     isinstance(sym, StdName) and sym.symbol.kind == "class" and sym.symbol.where == (module, qualname)
                     for base in cls.bases
-                    for sym in self.base_syms(owner, base)
+                    for sym in self.base_syms(owner, base, cls)
                 ):
                     direct.append((module_name, cls_index))
         found = set(direct)
@@ -432,8 +449,9 @@ class Hierarchy:
         if known is None:
             out: list[ClassKey] = []
             with self.tracker.scope(state="off") as read:
-                for base in module.facts.classes[cls_index].bases:
-                    for sym in self.base_syms(module, base):
+                cls = module.facts.classes[cls_index]
+                for base in cls.bases:
+                    for sym in self.base_syms(module, base, cls):
                         if isinstance(sym, ProjectClass):
                             out.append((sym.module, sym.idx))
             known = self._base_memo[key] = (out, PLATFORM in read.modules)

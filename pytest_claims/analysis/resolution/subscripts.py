@@ -20,11 +20,15 @@ from pytest_claims.analysis.resolution.symbols import (
     Sym,
 )
 from pytest_claims.analysis.resolution.target import TargetView
-from pytest_claims.records import MAX_ALIAS_DEPTH, Binding
+from pytest_claims.records import MAX_ALIAS_DEPTH, Binding, FunctionFacts
 
 Origin = tuple[Sym, bool]
 """What a base names, and whether a subscript gave it (a project class's metaclass then decides:
 `Hierarchy.item_class`)."""
+
+Enclosing = tuple[FunctionFacts | None, bool]
+"""Where a class defined in a function evaluates its bases: that function (None when not found), and whether the
+class sits in another class's body there (`Hierarchy.enclosing`)."""
 
 _TYPING = frozenset({"typing", "typing_extensions"})
 """Where the special forms live (`Generic[T]`, `Protocol[T]`, `List[int]`): as bases they stay what they name."""
@@ -38,21 +42,42 @@ PLAIN_METACLASSES = frozenset({("builtins", "type"), ("abc", "ABCMeta")})
 """Metaclasses that define no `__getitem__`: subscripting their classes calls `__class_getitem__`."""
 
 
-def origins(view: TargetView, evaluator: Evaluator, module: Module, base: str) -> list[Origin]:
+def origins(
+    view: TargetView, evaluator: Evaluator, module: Module, base: str, scope: Enclosing | None = None
+) -> list[Origin]:
     """What a base as `ClassFacts.bases` writes it names (`a.B[]`: a subscript of `a.B`), each with whether a
     subscript gave it: the chain's value, seen through a name bound to a subscript (`FutureT = Future[Any]`,
-    at module level, imported from another module, or a class attribute `Outer.FutureT`)."""
+    at module level, imported from another module, or a class attribute `Outer.FutureT`). For a class defined in
+    a function (`scope`), a chain whose first name the function binds is that function's value of it (`Root =
+    mod.Job; class Local(Root)`), unknown where that is in doubt; never the module's name."""
     written = base.removesuffix("[]")
     chain = tuple(written.split("."))
-    syms = evaluator.resolve_chain_in_module(module, chain, 1)
+    local = scope is not None and (scope[0] is None or _binds(scope[0], chain[0]))
+    if local:
+        syms = _local_value(evaluator, module, scope, chain)
+    else:
+        syms = evaluator.resolve_chain_in_module(module, chain, 1)
     found: list[Origin] = [(sym, False) for sym in syms]
-    if UNKNOWN in syms:
+    if UNKNOWN in syms and not local:
         through = _through(view, evaluator, module, chain)
         if through is not None:
             found = through
     if written != base:
         found = [(subscripted(view, sym), True) for sym, _ in found]
     return list(dict.fromkeys(found))
+
+
+def _binds(func: FunctionFacts, name: str) -> bool:
+    """Whether the function's body binds the name (a local, a parameter, a closure name of an outer function)."""
+    return name in func.locals or any(b.name == name for b in func.bindings)
+
+
+def _local_value(evaluator: Evaluator, module: Module, scope: Enclosing | None, chain: tuple[str, ...]) -> list[Sym]:
+    """A base chain whose first name is the enclosing function's, as that function's body resolves it; unknown
+    when the function is not known or the class sits in another class's body (that body may bind the name)."""
+    if scope is None or scope[0] is None or scope[1]:
+        return [UNKNOWN]
+    return evaluator.locals.use_apart(module, scope[0], chain) or [UNKNOWN]
 
 
 def subscripted(view: TargetView, sym: Sym) -> Sym:
