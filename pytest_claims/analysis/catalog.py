@@ -63,6 +63,17 @@ class Condition:
     marks: tuple[str, ...] = ()
     all: bool = False
 
+    def clauses(self) -> tuple[tuple[str, str], ...]:
+        """The clauses given, as (kind, the parameter it judges): what the walk and the recorder both read."""
+        named = (
+            ("given", self.unless_given),
+            ("writing", self.when_writing),
+            ("path", self.when_path),
+            ("instance", self.unless_instance),
+            ("marked", self.unless_marked),
+        )
+        return tuple((kind, parameter) for kind, parameter in named if parameter)
+
 
 @dataclass(frozen=True)
 class Entry:

@@ -58,14 +58,7 @@ def _drops(
     or, with `all`, every one)."""
     verdicts = (
         _clause(clause, _argument(name, positional, original, args, kwargs), condition)
-        for clause, name in (
-            ("given", condition.unless_given),
-            ("writing", condition.when_writing),
-            ("path", condition.when_path),
-            ("instance", condition.unless_instance),
-            ("marked", condition.unless_marked),
-        )
-        if name
+        for clause, name in condition.clauses()
     )
     return all(verdicts) if condition.all else any(verdicts)
 

@@ -59,14 +59,7 @@ class Judge:
         (`all`) every clause given does."""
         verdicts = (
             self._clause(clause, argument, condition, positional, site, name)
-            for clause, argument in (
-                ("given", condition.unless_given),
-                ("writing", condition.when_writing),
-                ("path", condition.when_path),
-                ("instance", condition.unless_instance),
-                ("marked", condition.unless_marked),
-            )
-            if argument
+            for clause, argument in condition.clauses()
         )
         return all(verdicts) if condition.all else any(verdicts)
 

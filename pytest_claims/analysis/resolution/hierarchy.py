@@ -183,20 +183,8 @@ class Hierarchy:
         bound to one). `cls` is the class whose base it is: a class defined in a function evaluates a base whose
         name the function binds in that function's scope (`enclosing`)."""
         with self.tracker.scope(modules="outer", state="off"):
-            scope = None if cls is None else self.enclosing(module, cls)
+            scope = None if cls is None else enclosing(module, cls)
             return subscripts.origins(self.view, self.evaluator, module, base, scope)
-
-    def enclosing(self, module: Module, cls: ClassFacts) -> subscripts.Enclosing | None:
-        """Where a class defined in a function evaluates its bases (None: at module level). The function is the
-        last def of its qualname before the class (`f.<locals>.C` in `f`; a nested def's classes are its outer
-        function's, as its names are); whether the class sits in another class's body (`f.<locals>.A.B`: a name
-        there may be the outer body's, so a function's name is not followed); None for the function when none is
-        found (every base unknown)."""
-        prefix, sep, rest = cls.qualname.rpartition(".<locals>.")
-        if not sep:
-            return None
-        defs = [f for f in module.facts.functions if f.qualname == prefix and f.kind != "state" and f.line <= cls.line]
-        return max(defs, key=lambda f: f.line, default=None), "." in rest
 
     def foreign_bases(self, module_name: str, index: int) -> list[Sym]:
         """Stdlib and third-party bases anywhere in a project class's hierarchy (memoised: it reads no state)."""
@@ -234,52 +222,12 @@ class Hierarchy:
             unnamed = "<?>" in bases or any(isinstance(sym, Unknown) for sym, _ in found)
             with self.tracker.scope(state="off") as read:
                 unnamed = unnamed or any(
-                    through and isinstance(sym, ProjectClass) and self.item_class((sym.module, sym.idx))
+                    through and isinstance(sym, ProjectClass) and item_class(self, (sym.module, sym.idx))
                     for sym, through in found
                 )
             known = self._unnamed_memo[key] = (unnamed, self.tracker.frozen(read.modules))
         self.tracker.modules(known[1])
         return known[0]
-
-    def item_class(self, key: ClassKey) -> bool:
-        """Whether subscripting the project class may call its metaclass's `__getitem__` (giving anything at all)
-        rather than make a generic alias of it: a metaclass keyword anywhere in its order names one that is not
-        `type` or `ABCMeta` or a project metaclass binding no `__getitem__` over those, or it derives from an
-        Enum; or from a class the walk does not see (a third-party base: its metaclass is unknown) while neither
-        `typing.Generic` nor a `__class_getitem__` of its own order says it is generic."""
-        order = self.mro(*key)
-        for mod_name, index in order:
-            module = self.view.module(mod_name)
-            written = module.facts.classes[index].metaclass
-            if written == "<?>":
-                return True
-            if written and not all(self._plain_metaclass(meta) for meta in self.base_syms(module, written)):
-                return True
-        generic = any("__class_getitem__" in self.members(*c) for c in order)
-        unseen = False
-        for base in self.foreign_bases(*key):
-            if isinstance(base, StdName) and base.symbol.kind == "class":
-                if self.view.stubs.is_enum(*base.symbol.where):
-                    return True
-            elif isinstance(base, StdName):
-                generic = generic or base.symbol.where in subscripts.GENERIC_FORMS
-            else:
-                unseen = True
-        return unseen and not generic
-
-    def _plain_metaclass(self, meta: Sym) -> bool:
-        """A metaclass that defines no `__getitem__`: `type`, `ABCMeta`, or a project metaclass none of whose order
-        binds one and whose other bases are those."""
-        if isinstance(meta, StdName):
-            return meta.symbol.where in subscripts.PLAIN_METACLASSES
-        if not isinstance(meta, ProjectClass):
-            return False
-        if any("__getitem__" in self.members(*c) for c in self.mro(meta.module, meta.idx)):
-            return False
-        return all(
-            isinstance(base, StdName) and base.symbol.where in subscripts.PLAIN_METACLASSES
-            for base in self.foreign_bases(meta.module, meta.idx)
-        )
 
     # -- protocols ----------------------------------------------------------------------------------------
 
@@ -520,3 +468,58 @@ def c3_merge(sequences: list[list[ClassKey]]) -> tuple[list[ClassKey], bool]:
         merged.append(head)
         todo = [rest for rest in (seq[1:] if seq[0] == head else seq for seq in todo) if rest]
     return merged, True
+
+
+def enclosing(module: Module, cls: ClassFacts) -> subscripts.Enclosing | None:
+    """Where a class defined in a function evaluates its bases (None: at module level). The function is the
+    last def of its qualname before the class (`f.<locals>.C` in `f`; a nested def's classes are its outer
+    function's, as its names are); whether the class sits in another class's body (`f.<locals>.A.B`: a name
+    there may be the outer body's, so a function's name is not followed); None for the function when none is
+    found (every base unknown)."""
+    prefix, sep, rest = cls.qualname.rpartition(".<locals>.")
+    if not sep:
+        return None
+    defs = [f for f in module.facts.functions if f.qualname == prefix and f.kind != "state" and f.line <= cls.line]
+    return max(defs, key=lambda f: f.line, default=None), "." in rest
+
+
+def item_class(hierarchy: Hierarchy, key: ClassKey) -> bool:
+    """Whether subscripting the project class may call its metaclass's `__getitem__` (giving anything at all)
+    rather than make a generic alias of it: a metaclass keyword anywhere in its order names one that is not
+    `type` or `ABCMeta` or a project metaclass binding no `__getitem__` over those, or it derives from an
+    Enum; or from a class the walk does not see (a third-party base: its metaclass is unknown) while neither
+    `typing.Generic` nor a `__class_getitem__` of its own order says it is generic."""
+    order = hierarchy.mro(*key)
+    for mod_name, index in order:
+        module = hierarchy.view.module(mod_name)
+        written = module.facts.classes[index].metaclass
+        if written == "<?>":
+            return True
+        if written and not all(_plain_metaclass(hierarchy, meta) for meta in hierarchy.base_syms(module, written)):
+            return True
+    generic = any("__class_getitem__" in hierarchy.members(*c) for c in order)
+    unseen = False
+    for base in hierarchy.foreign_bases(*key):
+        if isinstance(base, StdName) and base.symbol.kind == "class":
+            if hierarchy.view.stubs.is_enum(*base.symbol.where):
+                return True
+        elif isinstance(base, StdName):
+            generic = generic or base.symbol.where in subscripts.GENERIC_FORMS
+        else:
+            unseen = True
+    return unseen and not generic
+
+
+def _plain_metaclass(hierarchy: Hierarchy, meta: Sym) -> bool:
+    """A metaclass that defines no `__getitem__`: `type`, `ABCMeta`, or a project metaclass none of whose order
+    binds one and whose other bases are those."""
+    if isinstance(meta, StdName):
+        return meta.symbol.where in subscripts.PLAIN_METACLASSES
+    if not isinstance(meta, ProjectClass):
+        return False
+    if any("__getitem__" in hierarchy.members(*c) for c in hierarchy.mro(meta.module, meta.idx)):
+        return False
+    return all(
+        isinstance(base, StdName) and base.symbol.where in subscripts.PLAIN_METACLASSES
+        for base in hierarchy.foreign_bases(meta.module, meta.idx)
+    )

@@ -24,7 +24,7 @@ from pytest_claims.records import MAX_ALIAS_DEPTH, Binding, FunctionFacts
 
 Origin = tuple[Sym, bool]
 """What a base names, and whether a subscript gave it (a project class's metaclass then decides:
-`Hierarchy.item_class`)."""
+`hierarchy.item_class`)."""
 
 Enclosing = tuple[FunctionFacts | None, bool]
 """Where a class defined in a function evaluates its bases: that function (None when not found), and whether the
@@ -82,7 +82,7 @@ def _local_value(evaluator: Evaluator, module: Module, scope: Enclosing | None, 
 
 def subscripted(view: TargetView, sym: Sym) -> Sym:
     """What `__mro_entries__` of a subscript of `sym` gives as a base: the class itself when it is a project class
-    (its metaclass is checked once its order is known, `Hierarchy.item_class`), a stdlib class but an Enum, a
+    (its metaclass is checked once its order is known, `hierarchy.item_class`), a stdlib class but an Enum, a
     typing form, or a name the walk does not see into; unknown for any other value."""
     match sym:
         case ProjectClass() | External() | Missing():
