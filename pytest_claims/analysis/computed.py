@@ -3,13 +3,17 @@
 Django's `Field.deconstruct` reads `getattr(self, attr_overrides.get(name, name))` for each key of a local dict
 literal, with `attr_overrides` a local dict literal of strings: the names read are those keys, each mapped through
 the overrides, and none is `validators` or `db_tablespace`, which are properties. A `getattr` whose name the syntax
-does not pin down this way may read any attribute (`probes.Probes.dynamic_getattr`). It reads syntax only and
-imports nothing of the project.
+does not pin down this way may read any attribute (`probes.Probes.dynamic_getattr`), unless its syntax fixes the
+name's letters around what is computed: `"_m2m_reverse_%s_cache" % attr` (Django's `_get_m2m_reverse_attr`) reads
+only names of that shape (`name_pattern`), never the `db_tablespace` property. It reads syntax only and imports
+nothing of the project.
 """
 
 from __future__ import annotations
 
 import ast
+import re
+from collections.abc import Callable
 
 _VIEWS = frozenset({"items", "keys"})
 """The methods of a dict that iterate its keys first (a `for` target's first element is then a key)."""
@@ -149,3 +153,82 @@ def _literal(
             return None
         values[key.value] = value.value if isinstance(value, ast.Constant) else None
     return values
+
+
+_PERCENT = re.compile(r"%[sd]")
+"""The `%` conversions a computed name's template may hold: `%s` and `%d` write letters (`%r` quotes)."""
+_BRACES = re.compile(r"\{[A-Za-z0-9_]*\}")
+"""The `str.format` fields a template may hold: `{}`, `{0}`, `{name}` (no conversion, no format spec)."""
+_LETTERS = re.compile(r"[A-Za-z0-9_]*")
+
+
+# claims: deterministic
+def name_pattern(func: ast.FunctionDef | ast.AsyncFunctionDef | None, node: ast.expr) -> str | None:
+    """The shape of the names `node` (a `getattr` / `hasattr` name argument) can compute, as the fixed letters
+    with `*` for each computed part (`"_m2m_reverse_*_cache"`); None when no letter is fixed or the syntax does
+    not show the shape: an f-string, `"..." % x`, `"...".format(x)`, `+` of strings, or a local of `func` bound
+    once, by a plain assignment of one of those, and never otherwise."""
+    if isinstance(node, ast.Name) and func is not None:
+        node = _bound_once(func, node.id) or node
+    pattern = _template(node)
+    if pattern is None or not pattern.replace("*", ""):
+        return None
+    return pattern if all(_LETTERS.fullmatch(part) for part in pattern.split("*")) else None
+
+
+# claims: deterministic
+def name_fits(shape: str) -> Callable[[str], bool]:
+    """Whether a name has the `shape` `name_pattern` made (`*` stands for any letters, none included)."""
+    pattern = re.compile(".*".join(re.escape(part) for part in shape.split("*")))
+    return lambda name: pattern.fullmatch(name) is not None
+
+
+def _template(node: ast.expr) -> str | None:
+    """`node`'s text with `*` for each part computed at run time; None for a shape it does not know."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        parts = [_template(v) if isinstance(v, ast.Constant) else "*" for v in node.values]
+        return None if None in parts else "".join(p for p in parts if p is not None)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _template(node.left), _template(node.right)
+        if left is None and right is None:
+            return None
+        return (left if left is not None else "*") + (right if right is not None else "*")
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+        text = _PERCENT.sub("*", _text(node.left).replace("*", "%"))
+        return None if "%" in text else text
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
+        text = _BRACES.sub("*", _text(node.func.value).replace("*", "{"))
+        return None if "{" in text or "}" in text else text
+    return None
+
+
+def _text(node: ast.expr) -> str:
+    """A string literal's text; `%{}` (no template) for anything else."""
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else "%{}"
+
+
+def _bound_once(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> ast.expr | None:
+    """The value of `func`'s one plain assignment `name = value`, when nothing else in `func` binds `name` (not a
+    parameter, a loop target, a nested scope's declaration); None otherwise."""
+    assigned = [
+        node
+        for node in ast.walk(func)
+        if isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+        and node.targets[0].id == name
+    ]
+    if len(assigned) != 1 or _binds_parameter(func, name):
+        return None
+    target = assigned[0].targets[0]
+    if any(_binds(node, name) for node in ast.walk(func) if node is not target and node is not func):
+        return None
+    return assigned[0].value
+
+
+def _binds_parameter(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+    args = func.args
+    every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+    return any(a is not None and a.arg == name for a in every)

@@ -27,7 +27,7 @@ from functools import partial
 from typing import Any, cast
 
 from pytest_claims.analysis import arguments, specials
-from pytest_claims.analysis.computed import computed_names
+from pytest_claims.analysis.computed import computed_names, name_pattern
 from pytest_claims.analysis.conditions import TYPE_CHECKING, UNKNOWN, ConditionCompiler, is_decided, is_known
 from pytest_claims.analysis.early import early_calls
 from pytest_claims.analysis.installed import Installs, installed
@@ -2649,6 +2649,29 @@ def _formatted(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
     _PUSH_VALUE_FORMAT_SPEC(ex, node, scope, guard, ctx)
 
 
+def _computed_name(ex: _Extractor, scope: _Scope, node: ast.Call, named: str, guard: int) -> None:
+    """`getattr(obj, name)` / `hasattr(obj, name)` with a name computed at run time: a read of each name where the
+    function's syntax shows them all (`computed_names`), else of the names of the shape it shows
+    (`name_pattern`: `"_m2m_reverse_*_cache"`, the last element of the chain, `*` for what is computed), else of
+    any name (`*`). A `getattr` reads by a `getattr` use (the value may be a capable module's), a `hasattr`
+    probes (`probe`: it runs a getter or `__getattr__`, and reads nothing of what the name is bound to)."""
+    target = chain_of(node.args[0])
+    if target is None:
+        return
+    func = scope.func.node if scope.func is not None else None
+    names = computed_names(func, node) if func is not None else None
+    if names is None:
+        shape = name_pattern(func, node.args[1]) or "*"
+        names = (shape,)
+    for attr in names:
+        if named == "hasattr":
+            ex.use(scope, (*target, attr), "probe", node.lineno, guard, ex.code(node) if "*" in attr else "")
+        elif "*" in attr:
+            ex.use(scope, (*target, attr), "getattr", node.lineno, guard, ex.code(node))
+        else:
+            ex.use(scope, (*target, attr), "ref", node.lineno, guard)
+
+
 def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     assert isinstance(node, ast.Call)
     rest: list[ast.expr] = [*node.args, *(k.value for k in node.keywords)]
@@ -2666,15 +2689,8 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
     probed = _hasattr_chain(node) if named == "hasattr" else None
     if probed is not None:  # `hasattr(x, "name")` tests `x.name`: a project class's `__getattr__` may answer
         ex.use(scope, probed, "probe", node.lineno, guard)
-    if named == "getattr" and len(node.args) >= 2 and literal is None:
-        # getattr(obj, <non-literal>): dynamic when obj is a capable module, unless the body shows every name
-        target = chain_of(node.args[0])
-        names = computed_names(scope.func.node, node) if scope.func is not None and scope.func.node else None
-        if target is not None and names is not None:
-            for attr in names:
-                ex.use(scope, (*target, attr), "ref", node.lineno, guard)
-        elif target is not None:
-            ex.use(scope, target, "getattr", node.lineno, guard, ex.code(node))
+    elif named in ("getattr", "hasattr") and len(node.args) >= 2 and literal is None:
+        _computed_name(ex, scope, node, named, guard)
     handed: dict[ast.expr, str] = {}
     if chain is not None:
         ex.use(scope, chain, "call", func.lineno, guard, ex.code(node) if _maybe_blind(ex, scope, chain) else "")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pytest_claims.analysis.computed import name_fits
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
@@ -177,6 +178,8 @@ class Dispatch:
         """The project `__getattr__` that `hasattr(obj, attr)` runs: when no class of the instance's MRO binds
         `attr` and no stdlib or third-party base may define it (each of its defs when guards leave several)."""
         order_ = self.hierarchy.mro(sym.module, sym.idx)
+        if "*" in attr:  # a computed name (`hasattr(obj, name)`): it may be one no class binds
+            return self._getattr_hooks(order_)
         if attr.startswith("__") or any(attr in self.hierarchy.members(*c) for c in order_):
             return []
         for base in self.hierarchy.foreign_bases(sym.module, sym.idx):
@@ -185,23 +188,25 @@ class Dispatch:
                 return []
         return self._getattr_hooks(order_)
 
-    def probed_getters(self, sym: ProjectInstance, attr: str | None) -> list[tuple[str, int]]:
+    def probed_getters(self, sym: ProjectInstance, attr: str) -> list[tuple[str, int]]:
         """What reading `attr` by name runs on an instance (`hasattr`, `getattr`): its class's `__getattribute__`,
-        and the getter of the property the MRO finds for `attr`; `attr` None (a name computed at run time): every
-        property of the MRO, and its `__getattr__` too."""
+        and the getter of the property the MRO finds for `attr`; `attr` a name computed at run time (`*` for each
+        computed part, `*` alone: any name): the getter of every property of the MRO whose name fits, and its
+        `__getattr__` too."""
         order_ = self.hierarchy.mro(sym.module, sym.idx)
         found = self._hooks(order_, "__getattribute__")
-        if attr is None:
+        fits = name_fits(attr) if "*" in attr else None
+        if fits is not None:
             found += self._hooks(order_, "__getattr__")
         with self.tracker.scope(modules="outer", state="off"):  # the getters are entered, no class state read
             for key in order_:
                 members = self.hierarchy.members(*key)
                 functions = self.view.module(key[0]).facts.functions
-                for name in list(members) if attr is None else [attr] if attr in members else []:
+                for name in [n for n in members if fits(n)] if fits is not None else [attr] if attr in members else []:
                     for s in self._own_member(True, *key, name, 1) or ():
                         if isinstance(s, ProjectFunction) and functions[s.idx].kind == "property":
                             found.append((s.module, s.idx))
-                if attr is not None and attr in members:
+                if fits is None and attr in members:
                     break  # the first class of the MRO that binds the name answers
         return list(dict.fromkeys(found))
 

@@ -116,6 +116,8 @@ def _runs_inside(callee: FunctionFacts, prefix: str) -> bool:
     for chain, ctx, *_ in callee.uses:
         if not chain or chain[0] not in names or chain[1:] in _CLASS_STORES:
             continue
+        if ctx == "probe" and len(chain) == 2:  # `hasattr(Box, name)` runs no method of Box, only its metaclass's
+            continue
         if len(chain) > 1 or ctx not in _ONLY_BUILT:
             return True
     return False

@@ -33,7 +33,9 @@ class Probes:
         """Drop the references back to the summary (`found.closed`)."""
         self._reads = closed
 
-    def probe(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found) -> None:
+    def probe(
+        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found, code: str
+    ) -> None:
         """`hasattr(obj, "name")` reads `obj` and tests a name: it reaches nothing of what the name is bound to
         (semantics §4), and enters a project class's `__getattr__` when the class does not bind the name (§5)."""
         syms, reads = self.bodies.use(module, func, chain[:-1])
@@ -46,20 +48,21 @@ class Probes:
                 self._reads(self._module_getattr(sym), line, found, "implicit")
         if any(isinstance(sym, Unknown) for sym in syms) and self._getattr_hooks():
             # on a value of unknown class, any project `__getattr__` may answer (semantics §5: a blind spot)
-            code = f"hasattr({as_written(chain[:-1])}, {chain[-1]!r})"
-            found.blind_spot(line, code, code)
+            text = code or f"hasattr({as_written(chain[:-1])}, {chain[-1]!r})"
+            found.blind_spot(line, text, text)
 
-    def dynamic_getattr(self, syms: list[Sym], line: int, found: Found, code: str) -> None:
-        """`getattr(obj, name)` with a name computed at run time may read any attribute: on a project instance it
-        runs any property getter and the `__getattr__` / `__getattribute__` hooks of its class, on a project
-        module its PEP 562 `__getattr__`. On a value of unknown type (which may be a capable module, or an instance
-        with properties) it is a blind spot."""
+    def dynamic_getattr(self, syms: list[Sym], line: int, found: Found, code: str, shape: str) -> None:
+        """`getattr(obj, name)` with a name computed at run time may read any attribute of that `shape` (`*`: any
+        name, `_m2m_reverse_*_cache`: those): on a project instance it runs the getter of each property whose name
+        fits and the `__getattr__` / `__getattribute__` hooks of its class, on a project module its PEP 562
+        `__getattr__`. On a value of unknown type (which may be a capable module, or an instance with properties)
+        it is a blind spot."""
         if any(isinstance(sym, Unknown) for sym in syms):
             text = code or "getattr(...)"
             found.blind_spot(line, text, text)
         for sym in syms:
             if isinstance(sym, ProjectInstance):
-                self._reads(self.dispatch.probed_getters(sym, None), line, found, "implicit")
+                self._reads(self.dispatch.probed_getters(sym, shape), line, found, "implicit")
             elif isinstance(sym, ProjectModule):
                 self._reads(self._module_getattr(sym), line, found, "implicit")
 

@@ -258,7 +258,7 @@ class Summaries:
             self.held.field(module, func, chain, ctx, (line, found))
             return
         if ctx == "probe":
-            self.probes.probe(module, func, chain, line, found)
+            self.probes.probe(module, func, chain, line, found, code)
             return
         if ctx == "escape":
             self.escapes.escape(module, func, chain, line, found)
@@ -276,6 +276,7 @@ class Summaries:
             if any(isinstance(sym, Unknown) for sym in self.bodies.use(module, func, chain)[0]):
                 found.blind_spot(line, code, code)
             return
+        chain, shape = _shaped(chain, ctx)
         denoted, reads = self.bodies.use(module, func, chain)
         syms = list(denoted)
         self._reads(reads, line, found)
@@ -295,7 +296,7 @@ class Summaries:
         if any(isinstance(s, Unknown) for s in syms):
             self.held.held(module, func, chain, ctx, (line, found), passed)
         if ctx == "getattr":
-            self.probes.dynamic_getattr(syms, line, found, code)
+            self.probes.dynamic_getattr(syms, line, found, code, shape)
         if ctx == "call" and any(_hidden(sym) for sym in syms) and self.calls.may_lead(module, func, chain):
             found.blind_spot(line, code, code or f"{as_written(chain)}(...)")
         elif ctx == "call" and any(self.callbacks.reads_zone(sym) for sym in syms):
@@ -501,3 +502,7 @@ def _hidden(sym: Sym) -> bool:
 
 # -- what a body touches, and the record contexts replay ---------------------------------------------------
 
+
+def _shaped(chain: tuple[str, ...], ctx: str) -> tuple[tuple[str, ...], str]:
+    """A `getattr` use's chain ends with the shape of the names its computed name can take (`*`: any)."""
+    return (chain[:-1], chain[-1]) if ctx == "getattr" else (chain, "")
