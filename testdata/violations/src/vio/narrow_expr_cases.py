@@ -28,6 +28,7 @@ class Stamping(Base):
         # want: deterministic call time.time from vio.narrow_expr_cases.listcomp_if_not via vio.narrow_expr_cases.Stamping.m
         # want: deterministic call time.time from vio.narrow_expr_cases.comp_second_clause via vio.narrow_expr_cases.Stamping.m
         # want: deterministic call time.time from vio.narrow_expr_cases.type_is_not via vio.narrow_expr_cases.Stamping.m
+        # want: deterministic call time.time from vio.narrow_expr_cases.type_shadowed via vio.narrow_expr_cases.Stamping.m
         return time.time()
 
 
@@ -140,6 +141,12 @@ def type_is_statement(x: Base):
     if type(x) is Quiet:
         return x.m()
     return None
+
+
+# claims: deterministic
+def type_shadowed(x: Base, type=lambda value: Quiet):
+    # `type` is the function's own name here, not the builtin: the test proves nothing of x
+    return type(x) is Quiet and x.m()  # want-blind: `type(x)` from vio.narrow_expr_cases.type_shadowed
 
 
 # -- a getter's value on a narrowed name -------------------------------------------------------------------
