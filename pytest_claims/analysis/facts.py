@@ -1393,21 +1393,32 @@ def narrow(scope: _Scope, chain: tuple[str, ...]) -> tuple[str, ...]:
     return chain
 
 
-def _narrowed(ex: _Extractor, scope: _Scope, test: ast.expr, held: bool, line: int, binds: _Binds) -> _Scope:
+def _narrowed(
+    ex: _Extractor,
+    scope: _Scope,
+    test: ast.expr,
+    held: bool,
+    line: int,
+    binds: _Binds,
+    bound: frozenset[str] = frozenset(),
+) -> _Scope:
     """The scope of blocks that run only where `test` evaluated to `held`: each name it proves an instance of
-    classes (`isinstance(x, C)`, `isinstance(x, (C, D))`) stands for a local bound to those classes there, unless
-    the blocks rebind it (a name rebound in the branch is whatever it was given)."""
+    classes (`isinstance(x, C)`, `isinstance(x, (C, D))`, `type(x) is C`) stands for a local bound to those
+    classes there, unless the blocks rebind it (a name rebound in the branch is whatever it was given). `bound`:
+    names certainly bound before the test that the body has not recorded yet (a comprehension's targets)."""
     func = scope.func
     if scope.kind != "function" or func is None:
         return scope
     tests = _isinstance_tests(test, held)
-    if not tests or "isinstance" in ex.module_kinds or "isinstance" in func.locals:
+    if not tests:
         return scope
     narrowed = dict(scope.narrowed or {})
-    for name, classes in tests:
+    for name, classes, builtin in tests:
+        if builtin in ex.module_kinds or builtin in func.locals:
+            continue  # `isinstance` / `type` is the project's own name here
         # only a name of this body's own, bound before the test (a parameter or an earlier local), never declared
         # `nonlocal` by a nested def (which could rebind it when called), nor bound by the test or the blocks
-        if name not in func.locals or name in func.globals or name in _nonlocals(func):
+        if (name not in func.locals and name not in bound) or name in func.globals or name in _nonlocals(func):
             continue
         if any(name in _bound_names(node) for node in ast.walk(test)) or binds.binds(name):
             continue
@@ -1493,10 +1504,11 @@ def _after_exit(ex: _Extractor, node: ast.stmt, scope: _Scope, stmts: list[ast.s
     return _narrowed(ex, scope, node.test, not body_exits, node.lineno, binds)
 
 
-def _isinstance_tests(test: ast.expr, held: bool) -> list[tuple[str, tuple[str, ...]]]:
-    """The names `test` proves instances of classes (and those classes, as written) when it evaluates to `held`:
-    `isinstance(x, C)` held, `not ...` not held, every operand of a held `and` and of a failed `or`."""
-    out: list[tuple[str, tuple[str, ...]]] = []
+def _isinstance_tests(test: ast.expr, held: bool) -> list[tuple[str, tuple[str, ...], str]]:
+    """The names `test` proves instances of classes (those classes, as written, and the builtin the test calls)
+    when it evaluates to `held`: `isinstance(x, C)` held, `type(x) is C` held (an instance of C exactly, so of
+    C), `type(x) is not C` not held, `not ...` not held, every operand of a held `and` and of a failed `or`."""
+    out: list[tuple[str, tuple[str, ...], str]] = []
     pending = [(test, held)]
     while pending:
         node, value = pending.pop()
@@ -1508,8 +1520,30 @@ def _isinstance_tests(test: ast.expr, held: bool) -> list[tuple[str, tuple[str, 
             assert isinstance(node, ast.Call) and isinstance(node.args[0], ast.Name)
             classes = _class_names(node.args[1])
             if classes:
-                out.append((node.args[0].id, classes))
+                out.append((node.args[0].id, classes, "isinstance"))
+        elif isinstance(node, ast.Compare):
+            name = _type_is(node, value)
+            classes = _class_names(node.comparators[0]) if name is not None else ()
+            if name is not None and classes and not isinstance(node.comparators[0], ast.Tuple):
+                out.append((name, classes, "type"))
     return out
+
+
+def _type_is(node: ast.Compare, value: bool) -> str | None:
+    """The name `x` of `type(x) is C` evaluated to true (or of `type(x) is not C` to false), else None."""
+    if len(node.ops) != 1 or not isinstance(node.ops[0], ast.Is if value else ast.IsNot):
+        return None
+    left = node.left
+    if not (
+        isinstance(left, ast.Call)
+        and isinstance(left.func, ast.Name)
+        and left.func.id == "type"
+        and len(left.args) == 1
+        and not left.keywords
+        and isinstance(left.args[0], ast.Name)
+    ):
+        return None
+    return left.args[0].id
 
 
 def _is_isinstance(node: ast.expr) -> bool:
@@ -2197,15 +2231,66 @@ def _element(ex: _Extractor, target: ast.expr, iterable: ast.expr, scope: _Scope
 
 
 def _comprehension(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    """One `for` clause of a comprehension: each of its `if` clauses runs only where the ones before it held, so
+    `isinstance` tests narrow there (`_narrowed`)."""
     assert isinstance(node, ast.comprehension)
     _element(ex, node.target, node.iter, scope, guard)
     for dunder in specials.ASYNC_ITERATION if node.is_async else ("__iter__",):
         _implicit(ex, scope, node.iter, dunder, node.iter.lineno, guard)
-    for test in node.ifs:
-        _tested(ex, scope, test, guard)
-    ex.push_all(node.ifs, scope, guard, "ref")
+    scopes = [scope]  # the scope of each `if` clause
+    binds, bound = _Binds(node.ifs), _target_names(node.target)
+    for test in node.ifs[:-1]:
+        scopes.append(_narrowed(ex, scopes[-1], test, True, test.lineno, binds, bound))
+    for test, tested in zip(node.ifs, scopes, strict=False):
+        _tested(ex, tested, test, guard)
+    for test, tested in reversed(list(zip(node.ifs, scopes, strict=False))):
+        ex.push(test, tested, guard, "ref")
     ex.push(node.target, scope, guard, "ref")
     ex.push(node.iter, scope, guard, "ref")
+
+
+def _target_names(target: ast.expr) -> frozenset[str]:
+    """The names a `for` clause's target binds."""
+    return frozenset(n for sub in ast.walk(target) for n in _bound_names(sub) if n)
+
+
+def _push_comprehension(
+    ex: _Extractor,
+    node: ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp,
+    scope: _Scope,
+    guard: int,
+    ctx: str,
+) -> _Scope:
+    """A comprehension's `for` clauses, then its element (`elt`; `key` and `value`), in source order; returns the
+    element's scope. A clause after another, and the element, run only where the earlier clauses' `if` tests held:
+    an `isinstance` test there narrows its name in them (`[x.m() for x in xs if isinstance(x, C)]`), unless they
+    bind it again."""
+    parts = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+    sub = "type" if ctx == "type" else "ref"
+    scopes = _comprehension_scopes(ex, node.generators, parts, scope)
+    ex.push_all(parts, scopes[-1], guard, sub)
+    for generator, within in reversed(list(zip(node.generators, scopes, strict=False))):
+        ex.push(generator, within, guard, sub)
+    return scopes[-1]
+
+
+def _comprehension_scopes(
+    ex: _Extractor, generators: list[ast.comprehension], parts: list[ast.expr], scope: _Scope
+) -> list[_Scope]:
+    """The scope of each `for` clause, then of the element: narrowed by the `if` clauses before it."""
+    scopes = [scope]
+    if scope.kind != "function":
+        return scopes * (len(generators) + 1)
+    bound: frozenset[str] = frozenset()
+    for index, generator in enumerate(generators):
+        bound |= _target_names(generator.target)
+        current = scopes[-1]
+        if generator.ifs:
+            binds = _Binds([*generator.ifs, *generators[index + 1 :], *parts])
+            for test in generator.ifs:
+                current = _narrowed(ex, current, test, True, test.lineno, binds, bound)
+        scopes.append(current)
+    return scopes
 
 
 def _named_expr(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
@@ -2316,9 +2401,15 @@ def _global(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
         scope.func.locals.difference_update(node.names)
 
 
+def _list_comp(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
+    assert isinstance(node, ast.ListComp)
+    _push_comprehension(ex, node, scope, guard, ctx)
+
+
 def _generator(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
     """A generator expression runs when it is consumed, maybe after a narrowed name was rebound."""
-    _PUSH_GENERATORS_ELT(ex, node, scope.unnarrowed(), guard, ctx)
+    assert isinstance(node, ast.GeneratorExp)
+    _push_comprehension(ex, node, scope.unnarrowed(), guard, ctx)
 
 
 def _children(*fields: str, ctx: str = "ref") -> Handler:
@@ -2346,8 +2437,6 @@ _PUSH_TEST_MSG = _children("test", "msg")
 _PUSH_VALUE_SLICE = _children("value", "slice")
 _PUSH_ELTS = _children("elts")
 _PUSH_KEYS_VALUES = _children("keys", "values")
-_PUSH_GENERATORS_ELT = _children("generators", "elt")
-_PUSH_GENERATORS_KEY_VALUE = _children("generators", "key", "value")
 _PUSH_VALUE_FORMAT_SPEC = _children("value", "format_spec")
 _PUSH_VALUE = _children("value")
 
@@ -2636,11 +2725,11 @@ def _hash_elements(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx
             _implicit(ex, scope, key, "__hash__", node.lineno, guard)
         _PUSH_KEYS_VALUES(ex, node, scope, guard, ctx)
     elif isinstance(node, ast.SetComp):
-        _implicit(ex, scope, node.elt, "__hash__", node.lineno, guard)
-        _PUSH_GENERATORS_ELT(ex, node, scope, guard, ctx)
+        within = _push_comprehension(ex, node, scope, guard, ctx)
+        _implicit(ex, within, node.elt, "__hash__", node.lineno, guard)
     elif isinstance(node, ast.DictComp):
-        _implicit(ex, scope, node.key, "__hash__", node.lineno, guard)
-        _PUSH_GENERATORS_KEY_VALUE(ex, node, scope, guard, ctx)
+        within = _push_comprehension(ex, node, scope, guard, ctx)
+        _implicit(ex, within, node.key, "__hash__", node.lineno, guard)
 
 
 def _formatted(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> None:
@@ -3030,7 +3119,7 @@ HANDLED: dict[type[ast.AST], Handler] = {
     ast.IfExp: _if_exp,
     ast.Dict: _hash_elements,
     ast.Set: _hash_elements,
-    ast.ListComp: _children("generators", "elt"),
+    ast.ListComp: _list_comp,
     ast.SetComp: _hash_elements,
     ast.DictComp: _hash_elements,
     ast.GeneratorExp: _generator,

@@ -41,21 +41,25 @@ class Properties:
 
     def __init__(self, view: TargetView, tracker: Tracker) -> None:
         self.view, self.tracker = view, tracker
-        self._getters: dict[tuple[str, int], Kept[Sym]] = {}
+        self._getters: dict[tuple[str, int, ClassKey | None], Kept[Sym]] = {}
 
     def value(self, sym: ProjectFunction, values: Values) -> list[Sym]:
         """What reading a property on an instance gives besides entering its getter: the value the getter returns
         (what each `return` gives: a field, a function, an instance; where that is no chain, the project class its
         annotation names), so a call of it (`self.timer()`) or a `with` on it lands where that value does; an
-        unknown value where the getter says nothing more (a call of it is a blind spot). Memoised per getter."""
+        unknown value where the getter says nothing more (a call of it is a blind spot). The getter's `self` is of
+        the class it was found on (`sym.receiver`: `isinstance(x, Value) and x.prop` reads `self.output_field` in
+        the getter as a `Value`'s, not as any expression's). Memoised per getter and receiver."""
         home = self.view.module(sym.module)
         func = home.facts.functions[sym.idx]
         if func.kind != "property" or not func.gives:
             return []
-        key = (sym.module, sym.idx)
+        key = (sym.module, sym.idx, sym.receiver)
         return self.tracker.kept(self._getters, key, lambda: self._getter_value(values, home, func, key))
 
-    def _getter_value(self, values: Values, home: Module, func: FunctionFacts, key: tuple[str, int]) -> list[Sym]:
+    def _getter_value(
+        self, values: Values, home: Module, func: FunctionFacts, key: tuple[str, int, ClassKey | None]
+    ) -> list[Sym]:
         busy = ("gives", *key)
         if busy in self.tracker.busy:  # a getter returning what it is itself read through
             self.tracker.cycles += 1
@@ -66,7 +70,7 @@ class Properties:
                 found: list[Sym] = []
                 for chain in func.gives:
                     if chain != "?":
-                        found.extend(values.locals.use_apart(home, func, tuple(chain.split("."))))
+                        found.extend(values.locals.use_apart(home, func, tuple(chain.split(".")), key[2]))
                         continue
                     typed = values.typed(home, func, func.result) if func.result else []
                     found.extend(typed if typed and all(isinstance(s, ProjectInstance) for s in typed) else [UNKNOWN])
