@@ -18,6 +18,7 @@ FACTS_MAKERS = (
     "pytest_claims.analysis.arguments",
     "pytest_claims.analysis.computed",
     "pytest_claims.analysis.early",
+    "pytest_claims.analysis.fieldtests",
     "pytest_claims.analysis.installed",
     "pytest_claims.analysis.conditions",
     "pytest_claims.analysis.specials",
@@ -294,6 +295,11 @@ class FunctionFacts:
     """The parameters of `tests` its body binds again (not only under tests the arguments rule out), each with the
     `call` uses that pass it on as a plain name before any binding of it can have run (`analysis.early`): there it
     still holds the argument, so a call passes it on as decided; everywhere else it is open (`context.settled`)."""
+    plain: tuple[str, ...] = ()
+    """When `tests` holds a test of a field of `self` read just after the body stored a parameter there
+    (`analysis.fieldtests`), the field names it relies on being stored and read on `self` without running code: the
+    walk decides those tests only where no class `self` may be an instance of hooks or binds one of them
+    (`resolution/plainfields.py`)."""
 
 
 @dataclass(frozen=True, slots=True)

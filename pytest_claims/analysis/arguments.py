@@ -92,12 +92,29 @@ EARLY = "<early>"
 each decided only at the calls that pass it on before any binding of it can have run (`FunctionFacts.early`):
 `(EARLY, EARLY, ((parameter, kind, value), ...))`. No parameter has this name, so no test reads it."""
 
+FIELD_MARK = ">self."
+"""What joins a parameter and a field of `self` in the name of a test of that field (`field_test`)."""
+
 MAX_HOPS = 2
 """How many times a decided parameter is passed on: a literal decides the tests of the function it is passed to and
 of the next two that receive it unchanged, three calls deep."""
 
 MAX_TEXT = 64
 """Longer string literals are not kept (a test against one is rare, and facts stay small)."""
+
+
+# claims: deterministic
+def field_test(param: str, field: str) -> str:
+    """The name a test of `self.field` is kept under where it reads what `param` held when stored there
+    (`analysis.fieldtests`): `size>self.size`. No parameter has such a name, and no dotted name written in the code
+    either, so only a call's argument for `param` decides it (`decide`), and nothing passes it on."""
+    return f"{param}{FIELD_MARK}{field}"
+
+
+# claims: deterministic
+def tested_param(name: str) -> str:
+    """The parameter a tested name reads: itself, or the one a field test's field was stored from."""
+    return name.partition(FIELD_MARK)[0]
 
 
 # claims: deterministic
@@ -288,13 +305,13 @@ def bound(accepts: Signature, call: Passed, shift: int) -> dict[str, object] | N
 # claims: deterministic
 def decide(tests: tuple[str, ...], accepts: Signature, call: Passed, shift: int) -> Decided:
     """The tested parameters a call decides: each one it passes a literal to, or leaves at a literal default, and
-    each one it passes a value that is never None (`SOME`)."""
+    each one it passes a value that is never None (`SOME`); a field test (`field_test`) by its parameter's."""
     values = bound(accepts, call, shift)
     if values is None:
         return ()
     decided: list[tuple[str, str, object]] = []
     for name in tests:
-        value = values.get(name)
+        value = values.get(tested_param(name))
         if isinstance(value, tuple) and len(value) == 2 and value[0] in DECIDING:
             decided.append((name, value[0], value[1]))
         elif isinstance(value, tuple) and len(value) == 2 and value[0] == VALUE:

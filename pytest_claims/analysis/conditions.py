@@ -296,6 +296,9 @@ class ConditionCompiler:
         self.aliases: dict[str, Cond] = {}
         self.params: dict[str, int] = {}
         """The parameters a test may be of, while compiling a test inside a def: name -> the def's index."""
+        self.fields: dict[ast.AST, str] = {}
+        """While compiling a test inside a def: the reads of a field of `self` that read what a parameter held when
+        stored there, each with the name its test is kept under (`fieldtests.field_tests`); in `params` too."""
         self.tested: set[tuple[int, str]] = set()
         """Every (def index, parameter) some compiled test is of."""
         self.imported: dict[str, str] = {}
@@ -445,16 +448,23 @@ class ConditionCompiler:
     def _param_comparison(self, left: ast.expr, op: ast.cmpop, right: ast.expr) -> Cond | None:
         """`p is None`, `p is not True`, `p == "x"`, `0 != p`: a parameter against a literal."""
         for side, other in ((left, right), (right, left)):
-            if isinstance(side, ast.Name) and side.id in self.params:
+            name = self._tested_name(side)
+            if name is not None:
                 value = literal(other)
                 if value is None:
                     return None
                 if isinstance(op, (ast.Is, ast.IsNot)) and value[0] in ("None", "bool"):
-                    return self._param(side.id, "is" if isinstance(op, ast.Is) else "isnot", value)
+                    return self._param(name, "is" if isinstance(op, ast.Is) else "isnot", value)
                 if isinstance(op, (ast.Eq, ast.NotEq)):
-                    return self._param(side.id, "==" if isinstance(op, ast.Eq) else "!=", value)
+                    return self._param(name, "==" if isinstance(op, ast.Eq) else "!=", value)
                 return None
         return None
+
+    def _tested_name(self, node: ast.expr) -> str | None:
+        """The name a test of `node` is kept under: a parameter's own, or a field's read of one (`fields`)."""
+        if isinstance(node, ast.Name) and node.id in self.params:
+            return node.id
+        return self.fields.get(node) if self.fields else None
 
     def _instance_test(self, node: ast.expr) -> Cond | None:
         """`isinstance(p, C)` / `isinstance(p, (C, D))` of a parameter, each class a dotted name the def does not
@@ -486,8 +496,9 @@ class ConditionCompiler:
 
     def _atom(self, node: ast.expr) -> Cond:
         if self.params:
-            if isinstance(node, ast.Name) and node.id in self.params:
-                return self._param(node.id, "truth", None)
+            name = self._tested_name(node)
+            if name is not None:
+                return self._param(name, "truth", None)
             instance = self._instance_test(node) or self._presence_test(node)
             if instance is not None:
                 return instance

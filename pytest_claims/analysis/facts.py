@@ -30,6 +30,7 @@ from pytest_claims.analysis import arguments, specials
 from pytest_claims.analysis.computed import computed_names, name_pattern
 from pytest_claims.analysis.conditions import TYPE_CHECKING, UNKNOWN, ConditionCompiler, is_decided, is_known
 from pytest_claims.analysis.early import early_calls
+from pytest_claims.analysis.fieldtests import FieldReads, field_tests
 from pytest_claims.analysis.installed import Installs, installed
 from pytest_claims.records import (
     HANDED,
@@ -87,6 +88,11 @@ class _FunctionBuilder:
     index among the file's functions; built at its first test."""
     node: ast.FunctionDef | ast.AsyncFunctionDef | None = None
     """The def (None for a lambda or a `state` function), kept until the end of extraction."""
+    field_reads: FieldReads | None = None
+    """The reads of a field of `self` that read a parameter stored there just before (`fieldtests`), found at its
+    first test."""
+    plain: frozenset[str] = frozenset()
+    """The field names those reads rely on being stored and read plainly (`FunctionFacts.plain`)."""
     index: int = -1
     calls: list[tuple[int, arguments.Passed]] = field(default_factory=list)
     """(index of a `call` use, what the call passes)."""
@@ -675,11 +681,18 @@ class _Extractor:
             func.params.update((param.arg, func.index) for param in args.kwonlyargs)
         if not func.params:
             return self.compiler.compile(test)
+        if func.field_reads is None:
+            first = func.first if func.kind in ("method", "property") else ""  # `cls.f` may run a descriptor
+            func.field_reads, func.plain = field_tests(func.node, first, func.params)
         self.compiler.params = func.params
+        if func.field_reads:
+            self.compiler.fields = func.field_reads
+            self.compiler.params = {**func.params, **dict.fromkeys(func.field_reads.values(), func.index)}
         try:
             return self.compiler.compile(test)
         finally:
             self.compiler.params = {}
+            self.compiler.fields = {}
 
     def code(self, node: ast.expr) -> str:
         """A call's source text for a blind spot: whitespace-normalised, at most 120 characters."""
@@ -3400,6 +3413,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             tests.get(index, _TESTS_NOTHING)[2],
             tuple(f.self_calls),
             tests.get(index, _TESTS_NOTHING)[3],
+            tests.get(index, _TESTS_NOTHING)[4],
         )
         for index, f in enumerate(ex.functions)
     )
@@ -3431,7 +3445,13 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
 
 
 _Guarded = tuple[tuple[str, tuple[int, ...]], ...]
-_TESTS_NOTHING: tuple[tuple[str, ...], arguments.Signature, _Guarded, _Guarded] = ((), ((), 0, (), ()), (), ())
+_TESTS_NOTHING: tuple[tuple[str, ...], arguments.Signature, _Guarded, _Guarded, tuple[str, ...]] = (
+    (),
+    ((), 0, (), ()),
+    (),
+    (),
+    (),
+)
 _NO_SHAPE: tuple[tuple[tuple[str, int, str, int], ...], tuple[str, ...]] = ((), ())
 
 
@@ -3455,7 +3475,9 @@ def _arities(ex: _Extractor) -> dict[int, arguments.Arity]:
     return found
 
 
-def _decided_tests(ex: _Extractor) -> dict[int, tuple[tuple[str, ...], arguments.Signature, _Guarded, _Guarded]]:
+def _decided_tests(
+    ex: _Extractor,
+) -> dict[int, tuple[tuple[str, ...], arguments.Signature, _Guarded, _Guarded, tuple[str, ...]]]:
     """Per def, the parameters its compiled tests are of, or that it passes on as a plain name to a call (whose
     tests they may decide in turn), and its body never binds again or shadows (`stored`: so a test reads the
     argument), or binds again only under tests (`guarded`: with the guards of those bindings, which the walk
@@ -3470,7 +3492,7 @@ def _decided_tests(ex: _Extractor) -> dict[int, tuple[tuple[str, ...], arguments
             passed_on = _passed_on(builder.calls) & _own_params(builder.node)
             if passed_on:
                 wanted.setdefault(index, set()).update(passed_on)
-    decided: dict[int, tuple[tuple[str, ...], arguments.Signature, _Guarded, _Guarded]] = {}
+    decided: dict[int, tuple[tuple[str, ...], arguments.Signature, _Guarded, _Guarded, tuple[str, ...]]] = {}
     for index, names in wanted.items():
         builder = ex.functions[index]
         guarded = tuple(
@@ -3480,8 +3502,11 @@ def _decided_tests(ex: _Extractor) -> dict[int, tuple[tuple[str, ...], arguments
         )
         early = _early(builder, names & builder.stored, ex.module_kinds)
         fixed = (names - builder.stored) | {name for name, _ in guarded} | {name for name, _ in early}
+        # a field test reads the argument only where the body never binds its parameter again
+        fixed = {n for n in fixed if arguments.FIELD_MARK not in n or arguments.tested_param(n) not in builder.stored}
         if fixed and builder.node is not None:
-            decided[index] = (tuple(sorted(fixed)), arguments.signature(builder.node.args), guarded, early)
+            plain = tuple(sorted(builder.plain)) if any(arguments.FIELD_MARK in n for n in fixed) else ()
+            decided[index] = (tuple(sorted(fixed)), arguments.signature(builder.node.args), guarded, early, plain)
     return decided
 
 

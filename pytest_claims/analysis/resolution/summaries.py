@@ -43,6 +43,7 @@ from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.hooks import Hooks
 from pytest_claims.analysis.resolution.instances import Instances
 from pytest_claims.analysis.resolution.methodcalls import MethodCalls
+from pytest_claims.analysis.resolution.plainfields import PlainFields
 from pytest_claims.analysis.resolution.probes import Probes
 from pytest_claims.analysis.resolution.reaches import Reaches
 from pytest_claims.analysis.resolution.symbols import (
@@ -113,6 +114,7 @@ class Summaries:
         self.handed = Handed(parts, self.summary)
         self.probes = Probes(parts, self._reads)
         self.held = Held(parts, self._outcome, lambda: self._current)
+        self.plain = PlainFields(self.view, self.hierarchy, self.tracker)
         self.catalogue = catalogue
         self.shared = shared
         """Summaries that consulted nothing platform-specific, shared by the resolvers of every target."""
@@ -195,6 +197,7 @@ class Summaries:
         read is its `deps`, and passed on to whoever asked."""
         with self.tracker.scope(state="outer") as read:
             func = self.view.module(key[0]).facts.functions[key[1]]
+            args = self.plain.decided(key[0], func, receiver, args)
             outer = self.bodies.begin(func, receiver, args)
             current, self._current = self._current, key
             try:

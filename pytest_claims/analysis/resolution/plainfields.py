@@ -1,0 +1,93 @@
+"""Whether a method's tests of its fields may be decided by its arguments: storing and reading those fields on `self`
+runs no code.
+
+A test of `self.size` just after `self.size = size` reads what the call passed (`analysis/fieldtests.py`) only when
+the store and the read are plain: no class `self` may be an instance of defines `__setattr__` or `__getattribute__`,
+binds one of the names in its body or as a method (a property, a descriptor, a class-body value a read could find
+first), names a metaclass other than `ABCMeta`, or has a base the walk cannot see into (a stdlib or third-party class
+other than `object` or `abc.ABC`, a base it cannot name). The classes `self` may be an instance of: the class the
+walk entered the method for (else the classes defining it) and every project subclass of those, each with its whole
+MRO. The answer depends on every module's classes: recorded as `HIERARCHY`. The project is assumed not to add such a
+hook to a class from outside its body (a class decorator, `setattr` on the class), as it is for the methods it
+dispatches.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from pytest_claims.analysis.arguments import FIELD_MARK
+from pytest_claims.analysis.resolution.hierarchy import Hierarchy
+from pytest_claims.analysis.resolution.symbols import ClassKey, StdName
+from pytest_claims.analysis.resolution.target import TargetView
+from pytest_claims.analysis.resolution.tracking import Tracker
+from pytest_claims.records import HIERARCHY, Decided, FunctionFacts
+
+_HOOKS = ("__setattr__", "__getattribute__")
+"""The special methods that run on every store or read of an instance's attribute."""
+
+_PLAIN_METACLASSES = frozenset({"", "ABCMeta", "abc.ABCMeta"})
+"""Metaclasses as written (`ClassFacts.metaclass`) that add no descriptor to the classes they make."""
+
+
+_PLAIN_BASES = frozenset({"builtins.object", "abc.ABC"})
+"""The stdlib bases that define no attribute hook and no descriptor an instance's field could meet."""
+
+
+class PlainFields:
+    """Per class and field names, whether storing and reading them on its instances runs no code (memoised)."""
+
+    def __init__(self, view: TargetView, hierarchy: Hierarchy, tracker: Tracker) -> None:
+        self.view, self.hierarchy, self.tracker = view, hierarchy, tracker
+        self._plain: dict[tuple[ClassKey, tuple[str, ...]], tuple[bool, bool]] = {}
+
+    def decided(self, module_name: str, func: FunctionFacts, receiver: ClassKey | None, args: Decided) -> Decided:
+        """`args` without its field tests when the fields they rely on (`func.plain`) may not be plain."""
+        if not any(FIELD_MARK in d[0] for d in args):
+            return args
+        if func.plain and self._all_plain(module_name, func, receiver):
+            return args
+        return tuple(d for d in args if FIELD_MARK not in d[0])
+
+    def _all_plain(self, module_name: str, func: FunctionFacts, receiver: ClassKey | None) -> bool:
+        if receiver is not None:
+            owners = [receiver]
+        elif func.cls:
+            module = self.view.module(module_name)
+            owners = [(module_name, index) for index in self.view.classes_named(module, func.cls)]
+        else:
+            return False
+        self.tracker.module(HIERARCHY)
+        return bool(owners) and all(
+            self.tracker.apart(self._plain, (owner, func.plain), partial(self._plain_below, owner, func.plain))
+            for owner in owners
+        )
+
+    def _plain_below(self, owner: ClassKey, names: tuple[str, ...]) -> bool:
+        """Whether every class deriving from `owner` (itself included) keeps the names plain, down its whole MRO."""
+        seen: set[ClassKey] = set()
+        for cls in (owner, *self.hierarchy.subclasses(*owner)):
+            order = self.hierarchy.mro(*cls)
+            if self.hierarchy.unnamable(order) or not self._object_only(cls):
+                return False
+            for key in order:
+                if key not in seen and not self._plain_class(key, names):
+                    return False
+                seen.add(key)
+        return True
+
+    def _object_only(self, key: ClassKey) -> bool:
+        """No stdlib or third-party base but `object` anywhere in the class's hierarchy."""
+        return all(isinstance(s, StdName) and s.dotted in _PLAIN_BASES for s in self.hierarchy.foreign_bases(*key))
+
+    def _plain_class(self, key: ClassKey, names: tuple[str, ...]) -> bool:
+        members = self.hierarchy.members(*key)
+        if any(hook in members for hook in _HOOKS):
+            return False
+        if self.view.module(key[0]).facts.classes[key[1]].metaclass not in _PLAIN_METACLASSES:
+            return False
+        for name in names:
+            found = members.get(name)
+            if found is not None and (found[0] or found[2]):
+                return False  # a def or a class-body binding of the name: a property, a descriptor, a default read
+        return True
