@@ -227,13 +227,16 @@ class Callback(NamedTuple):
     blind spot (a callable or a time zone is handed over to be called back; a key or an object copied is no
     more blind than the implicit calls on it are). `cls`: the value is a class the stdlib instantiates
     (`json.dumps(cls=E)`), whose methods run on the instance it makes; any other project class given there is a
-    value whose own special methods are not called."""
+    value whose own special methods are not called. `takes`: the callee takes positional arguments only, at least
+    and at most so many (a builtin method of `dict` or `set`): a call passing another number, or a keyword, raises
+    `TypeError` before it calls anything back (`obj.add(self, conn)` is no `set.add`)."""
 
     position: int | None
     keyword: str | None
     tries: tuple[tuple[str, ...], ...]
     blind: bool = True
     cls: bool = False
+    takes: tuple[int, int] | None = None
 
 
 _ZONE = (("utcoffset",), ("dst",), ("tzname",), ("fromutc",))
@@ -252,6 +255,16 @@ def _keyed(module: str, *classes_methods: str) -> dict[str, tuple[Callback, ...]
     return {f"{module}.{name}": (Callback(0, None, _KEY, blind=False),) for name in classes_methods}
 
 
+_BUILTIN_KEYS: dict[str, tuple[int, int]] = {
+    "dict.__getitem__": (1, 1), "dict.__setitem__": (2, 2), "dict.__delitem__": (1, 1),
+    "dict.__contains__": (1, 1), "dict.get": (1, 2), "dict.setdefault": (1, 2), "dict.pop": (1, 2),
+    "set.__contains__": (1, 1), "set.add": (1, 1), "set.discard": (1, 1), "set.remove": (1, 1),
+    "frozenset.__contains__": (1, 1),
+}  # fmt: skip
+"""Methods of `dict`, `set` and `frozenset` that hash and compare the key they are given first, with how many
+positional arguments each takes (`set.add(x)`, `dict.get(k[, default])`; none takes a keyword)."""
+
+
 CALLS_BACK: dict[str, tuple[Callback, ...]] = {
     "datetime.datetime": (Callback(7, "tzinfo", _ZONE),),
     "datetime.datetime.astimezone": (Callback(0, "tz", _ZONE),),
@@ -261,12 +274,10 @@ CALLS_BACK: dict[str, tuple[Callback, ...]] = {
     "datetime.datetime.replace": (Callback(7, "tzinfo", _ZONE),),
     "datetime.time": (Callback(4, "tzinfo", _ZONE),),
     "datetime.time.replace": (Callback(4, "tzinfo", _ZONE),),
-    **_keyed(
-        "builtins",
-        "dict.__getitem__", "dict.__setitem__", "dict.__delitem__", "dict.__contains__", "dict.get",
-        "dict.setdefault", "dict.pop", "set.__contains__", "set.add", "set.discard", "set.remove",
-        "frozenset.__contains__",
-    ),
+    **{
+        f"builtins.{name}": (Callback(0, None, _KEY, blind=False, takes=takes),)
+        for name, takes in _BUILTIN_KEYS.items()
+    },
     **_keyed(
         "typing",
         "Mapping.__getitem__", "Mapping.__contains__", "Mapping.get", "MutableMapping.__setitem__",
@@ -405,17 +416,37 @@ CALLS_BACK_TYPED = frozenset(
 only where their class may be known, as an implicit call's operand is (a plain local is not)."""
 
 
-def given_code(slot: str, callee: tuple[str, ...], text: str) -> str:
-    """The `code` of a `given` use: the slot the value is passed in (a position or a keyword), the callee's chain
-    and the call's source text, in one string (a use is a plain tuple)."""
-    return "\x1f".join((slot, *callee)) + "\x1e" + text
+def given_code(slot: str, callee: tuple[str, ...], text: str, passed: tuple[int, int] | None = None) -> str:
+    """The `code` of a `given` use: the slot the value is passed in (a position or a keyword), the callee's chain,
+    what the call passes (how many positional arguments and keywords; None: not a call written out, or one with
+    `*` / `**`) and the call's source text, in one string (a use is a plain tuple)."""
+    shape = "" if passed is None else f"{passed[0]},{passed[1]}"
+    return "\x1f".join((slot, *callee)) + "\x1e" + shape + "\x1e" + text
 
 
 def read_given(code: str) -> tuple[str, tuple[str, ...], str]:
     """`given_code` read back: (slot, callee chain, source text)."""
-    head, _, text = code.partition("\x1e")
+    head, _, rest = code.partition("\x1e")
     slot, *callee = head.split("\x1f")
-    return slot, tuple(callee), text
+    return slot, tuple(callee), rest.partition("\x1e")[2]
+
+
+def given_passed(code: str) -> tuple[int, int] | None:
+    """What the call of a `given` use passes (`given_code`): (positional arguments, keywords), or None."""
+    shape = code.partition("\x1e")[2].partition("\x1e")[0]
+    if not shape:
+        return None
+    positional, _, keywords = shape.partition(",")
+    return int(positional), int(keywords)
+
+
+def fits(entry: Callback, passed: tuple[int, int] | None) -> bool:
+    """Whether a call passing `passed` (`given_passed`) may call back as `entry` says: a callee that takes only so
+    many positional arguments (`entry.takes`) raises `TypeError` on any other call before it calls anything."""
+    if entry.takes is None or passed is None:
+        return True
+    least, most = entry.takes
+    return passed[1] == 0 and least <= passed[0] <= most
 
 
 PRESENCE_AT_RUN_TIME: frozenset[tuple[str, str]] = frozenset(

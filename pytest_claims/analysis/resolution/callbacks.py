@@ -37,6 +37,8 @@ from pytest_claims.analysis.specials import (
     ZONE_BY_NAME,
     Callback,
     fills,
+    fits,
+    given_passed,
     hands_a_zone,
     read_given,
 )
@@ -67,7 +69,10 @@ class Callbacks:
         stdlib's, the project methods the value's class gives for what the stdlib calls are entered here; a
         value of unknown class where a callable or a zone is handed over is a blind spot (semantics §5)."""
         slot, callee, text = read_given(code)
-        entries = [entry for entry in self._calls_back(module, func, callee) if fills(entry, slot)]
+        passed = given_passed(code)
+        entries = [
+            entry for entry in self._calls_back(module, func, callee) if fills(entry, slot) and fits(entry, passed)
+        ]
         if not entries:
             return
         values, reads = self.bodies.use(module, func, chain)
