@@ -166,6 +166,11 @@ CLASS_STATEMENT = ("__prepare__", "__new__", "__init__")
 IMPLICIT_CLASSMETHODS = frozenset({"__init_subclass__", "__class_getitem__"})
 """Methods Python makes classmethods without a decorator: their first parameter is the class."""
 
+CALLED_ON_THE_CLASS = frozenset({*CLASS_STATEMENT, *IMPLICIT_CLASSMETHODS, *CONSTRUCTORS})
+"""The implicit calls recorded on a class that run the class's own method (a metaclass's `__new__` for a `class`
+statement, a base's `__init_subclass__`, `C[int]`). Any other special method Python calls on a class value
+(`{C: 1}`, `hash(C)`, `C == D`, `str(C)`) is looked up on its type, the metaclass, as on any value."""
+
 RUNS_STORED_CALLABLES = frozenset(
     {
         "contextlib.ExitStack.close",

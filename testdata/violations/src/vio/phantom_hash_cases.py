@@ -75,3 +75,37 @@ def looked_up_by_keyword(table, clause: Clause):
 # claims: deterministic
 def popped_with_too_many(table, clause: Clause):
     return table.pop(clause, None, 1)
+
+
+class Stamped(type):
+    """A metaclass whose hash reads the clock: hashing a class of it runs this, not the class's own `__hash__`."""
+
+    def __hash__(cls):
+        return int(time.time())  # want: deterministic call time.time from vio.phantom_hash_cases.metaclass_hashed_key via vio.phantom_hash_cases.Stamped.__hash__
+
+
+class Plain(metaclass=Stamped):
+    pass
+
+
+KINDS = {Clause: "clause", Node: "node"}
+
+
+# claims: deterministic
+def class_keys():
+    return {Clause: 1, Node: 2}
+
+
+# claims: deterministic
+def class_table(kind: str):
+    return KINDS.get(Clause, kind)
+
+
+# claims: deterministic
+def class_compared(a: Clause, b: Clause):
+    return type(a) == type(b) or a.__class__ != b.__class__
+
+
+# claims: deterministic
+def metaclass_hashed_key():
+    return {Plain: 1}
