@@ -375,6 +375,12 @@ ZONE_BY_NAME: dict[str, tuple[Callback, ...]] = {
 `x.astimezone(zone)` (no other class the stdlib or a project is known to define takes a zone so)."""
 
 
+def hashes_a_key(entry: Callback) -> bool:
+    """Whether the stdlib hashes and compares the value an entry names, as a key (a class given there runs its
+    metaclass's `__hash__` and `__eq__`)."""
+    return entry.tries == _KEY
+
+
 def hands_a_zone(entry: Callback) -> bool:
     """Whether the stdlib keeps or converts to the value an entry names, as a `tzinfo` (it checks the class: the
     value is an instance of some `tzinfo` subclass, or None)."""

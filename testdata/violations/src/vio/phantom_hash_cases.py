@@ -81,7 +81,9 @@ class Stamped(type):
     """A metaclass whose hash reads the clock: hashing a class of it runs this, not the class's own `__hash__`."""
 
     def __hash__(cls):
-        return int(time.time())  # want: deterministic call time.time from vio.phantom_hash_cases.metaclass_hashed_key via vio.phantom_hash_cases.Stamped.__hash__
+        # want: deterministic call time.time from vio.phantom_hash_cases.metaclass_hashed_key via vio.phantom_hash_cases.Stamped.__hash__
+        # want: deterministic call time.time from vio.phantom_hash_cases.metaclass_hashed_member via vio.phantom_hash_cases.Stamped.__hash__
+        return int(time.time())
 
 
 class Plain(metaclass=Stamped):
@@ -109,3 +111,13 @@ def class_compared(a: Clause, b: Clause):
 # claims: deterministic
 def metaclass_hashed_key():
     return {Plain: 1}
+
+
+# claims: deterministic
+def metaclass_hashed_member(seen: set):
+    return Plain in seen
+
+
+# claims: deterministic
+def class_member_of_a_set(seen: set):
+    return Clause in seen
