@@ -1054,11 +1054,14 @@ def _given(ex: _Extractor, scope: _Scope, node: ast.Call, chain: tuple[str, ...]
             passed.append((str(position), arg))
     passed += [(k.arg, k.value) for k in node.keywords if k.arg in keywords]
     typed = names <= specials.CALLS_BACK_TYPED  # only keys and objects copied: a plain local's class is unknown
+    starred = any(isinstance(arg, ast.Starred) for arg in node.args) or any(k.arg is None for k in node.keywords)
+    shape = None if starred else (len(node.args), len(node.keywords))
     for slot, value in passed:
         # literals, lambdas and other expressions with no chain: nothing to enter, or part of the function already
         given = _typed_chain(scope, value) if typed else value_chain(value)
         if given is not None and not given[0].startswith("<"):
-            ex.use(scope, given, "given", node.lineno, guard, specials.given_code(slot, chain, ex.code(node)))
+            code = specials.given_code(slot, chain, ex.code(node), shape)
+            ex.use(scope, given, "given", node.lineno, guard, code)
 
 
 def _nested_decorators(ex: _Extractor, decorators: list[ast.expr], scope: _Scope, guard: int) -> None:

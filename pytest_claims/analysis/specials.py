@@ -166,6 +166,11 @@ CLASS_STATEMENT = ("__prepare__", "__new__", "__init__")
 IMPLICIT_CLASSMETHODS = frozenset({"__init_subclass__", "__class_getitem__"})
 """Methods Python makes classmethods without a decorator: their first parameter is the class."""
 
+CALLED_ON_THE_CLASS = frozenset({*CLASS_STATEMENT, *IMPLICIT_CLASSMETHODS, *CONSTRUCTORS})
+"""The implicit calls recorded on a class that run the class's own method (a metaclass's `__new__` for a `class`
+statement, a base's `__init_subclass__`, `C[int]`). Any other special method Python calls on a class value
+(`{C: 1}`, `hash(C)`, `C == D`, `str(C)`) is looked up on its type, the metaclass, as on any value."""
+
 RUNS_STORED_CALLABLES = frozenset(
     {
         "contextlib.ExitStack.close",
@@ -227,13 +232,16 @@ class Callback(NamedTuple):
     blind spot (a callable or a time zone is handed over to be called back; a key or an object copied is no
     more blind than the implicit calls on it are). `cls`: the value is a class the stdlib instantiates
     (`json.dumps(cls=E)`), whose methods run on the instance it makes; any other project class given there is a
-    value whose own special methods are not called."""
+    value whose own special methods are not called. `takes`: the callee takes positional arguments only, at least
+    and at most so many (a builtin method of `dict` or `set`): a call passing another number, or a keyword, raises
+    `TypeError` before it calls anything back (`obj.add(self, conn)` is no `set.add`)."""
 
     position: int | None
     keyword: str | None
     tries: tuple[tuple[str, ...], ...]
     blind: bool = True
     cls: bool = False
+    takes: tuple[int, int] | None = None
 
 
 _ZONE = (("utcoffset",), ("dst",), ("tzname",), ("fromutc",))
@@ -252,6 +260,16 @@ def _keyed(module: str, *classes_methods: str) -> dict[str, tuple[Callback, ...]
     return {f"{module}.{name}": (Callback(0, None, _KEY, blind=False),) for name in classes_methods}
 
 
+_BUILTIN_KEYS: dict[str, tuple[int, int]] = {
+    "dict.__getitem__": (1, 1), "dict.__setitem__": (2, 2), "dict.__delitem__": (1, 1),
+    "dict.__contains__": (1, 1), "dict.get": (1, 2), "dict.setdefault": (1, 2), "dict.pop": (1, 2),
+    "set.__contains__": (1, 1), "set.add": (1, 1), "set.discard": (1, 1), "set.remove": (1, 1),
+    "frozenset.__contains__": (1, 1),
+}  # fmt: skip
+"""Methods of `dict`, `set` and `frozenset` that hash and compare the key they are given first, with how many
+positional arguments each takes (`set.add(x)`, `dict.get(k[, default])`; none takes a keyword)."""
+
+
 CALLS_BACK: dict[str, tuple[Callback, ...]] = {
     "datetime.datetime": (Callback(7, "tzinfo", _ZONE),),
     "datetime.datetime.astimezone": (Callback(0, "tz", _ZONE),),
@@ -261,12 +279,10 @@ CALLS_BACK: dict[str, tuple[Callback, ...]] = {
     "datetime.datetime.replace": (Callback(7, "tzinfo", _ZONE),),
     "datetime.time": (Callback(4, "tzinfo", _ZONE),),
     "datetime.time.replace": (Callback(4, "tzinfo", _ZONE),),
-    **_keyed(
-        "builtins",
-        "dict.__getitem__", "dict.__setitem__", "dict.__delitem__", "dict.__contains__", "dict.get",
-        "dict.setdefault", "dict.pop", "set.__contains__", "set.add", "set.discard", "set.remove",
-        "frozenset.__contains__",
-    ),
+    **{
+        f"builtins.{name}": (Callback(0, None, _KEY, blind=False, takes=takes),)
+        for name, takes in _BUILTIN_KEYS.items()
+    },
     **_keyed(
         "typing",
         "Mapping.__getitem__", "Mapping.__contains__", "Mapping.get", "MutableMapping.__setitem__",
@@ -359,6 +375,12 @@ ZONE_BY_NAME: dict[str, tuple[Callback, ...]] = {
 `x.astimezone(zone)` (no other class the stdlib or a project is known to define takes a zone so)."""
 
 
+def hashes_a_key(entry: Callback) -> bool:
+    """Whether the stdlib hashes and compares the value an entry names, as a key (a class given there runs its
+    metaclass's `__hash__` and `__eq__`)."""
+    return entry.tries == _KEY
+
+
 def hands_a_zone(entry: Callback) -> bool:
     """Whether the stdlib keeps or converts to the value an entry names, as a `tzinfo` (it checks the class: the
     value is an instance of some `tzinfo` subclass, or None)."""
@@ -405,17 +427,37 @@ CALLS_BACK_TYPED = frozenset(
 only where their class may be known, as an implicit call's operand is (a plain local is not)."""
 
 
-def given_code(slot: str, callee: tuple[str, ...], text: str) -> str:
-    """The `code` of a `given` use: the slot the value is passed in (a position or a keyword), the callee's chain
-    and the call's source text, in one string (a use is a plain tuple)."""
-    return "\x1f".join((slot, *callee)) + "\x1e" + text
+def given_code(slot: str, callee: tuple[str, ...], text: str, passed: tuple[int, int] | None = None) -> str:
+    """The `code` of a `given` use: the slot the value is passed in (a position or a keyword), the callee's chain,
+    what the call passes (how many positional arguments and keywords; None: not a call written out, or one with
+    `*` / `**`) and the call's source text, in one string (a use is a plain tuple)."""
+    shape = "" if passed is None else f"{passed[0]},{passed[1]}"
+    return "\x1f".join((slot, *callee)) + "\x1e" + shape + "\x1e" + text
 
 
 def read_given(code: str) -> tuple[str, tuple[str, ...], str]:
     """`given_code` read back: (slot, callee chain, source text)."""
-    head, _, text = code.partition("\x1e")
+    head, _, rest = code.partition("\x1e")
     slot, *callee = head.split("\x1f")
-    return slot, tuple(callee), text
+    return slot, tuple(callee), rest.partition("\x1e")[2]
+
+
+def given_passed(code: str) -> tuple[int, int] | None:
+    """What the call of a `given` use passes (`given_code`): (positional arguments, keywords), or None."""
+    shape = code.partition("\x1e")[2].partition("\x1e")[0]
+    if not shape:
+        return None
+    positional, _, keywords = shape.partition(",")
+    return int(positional), int(keywords)
+
+
+def fits(entry: Callback, passed: tuple[int, int] | None) -> bool:
+    """Whether a call passing `passed` (`given_passed`) may call back as `entry` says: a callee that takes only so
+    many positional arguments (`entry.takes`) raises `TypeError` on any other call before it calls anything."""
+    if entry.takes is None or passed is None:
+        return True
+    least, most = entry.takes
+    return passed[1] == 0 and least <= passed[0] <= most
 
 
 PRESENCE_AT_RUN_TIME: frozenset[tuple[str, str]] = frozenset(

@@ -100,6 +100,17 @@ def test_every_try_names_a_method_or_a_call() -> None:
 def test_a_given_use_keeps_its_slot_callee_and_text() -> None:
     code = specials.given_code("tz", ("<super:a.B:self>", "(s,?)", "astimezone"), "dt.astimezone(tz=z) | x")
     assert specials.read_given(code) == ("tz", ("<super:a.B:self>", "(s,?)", "astimezone"), "dt.astimezone(tz=z) | x")
+    assert specials.given_passed(code) is None
+
+
+def test_a_builtin_key_method_called_with_another_shape_calls_nothing_back() -> None:
+    (add,) = specials.KEYED_BY_NAME["add"]
+    (get,) = specials.KEYED_BY_NAME["get"]
+    code = specials.given_code("0", ("obj", "add"), "obj.add(self, conn)\x1e", (2, 0))
+    assert specials.read_given(code) == ("0", ("obj", "add"), "obj.add(self, conn)\x1e")
+    assert specials.given_passed(code) == (2, 0)
+    assert not specials.fits(add, (2, 0)) and specials.fits(add, (1, 0)) and specials.fits(add, None)
+    assert specials.fits(get, (2, 0)) and not specials.fits(get, (1, 1)) and not specials.fits(get, (3, 0))
 
 
 ZONE = """\

@@ -37,7 +37,10 @@ from pytest_claims.analysis.specials import (
     ZONE_BY_NAME,
     Callback,
     fills,
+    fits,
+    given_passed,
     hands_a_zone,
+    hashes_a_key,
     read_given,
 )
 from pytest_claims.records import HIERARCHY, FunctionFacts
@@ -67,7 +70,10 @@ class Callbacks:
         stdlib's, the project methods the value's class gives for what the stdlib calls are entered here; a
         value of unknown class where a callable or a zone is handed over is a blind spot (semantics §5)."""
         slot, callee, text = read_given(code)
-        entries = [entry for entry in self._calls_back(module, func, callee) if fills(entry, slot)]
+        passed = given_passed(code)
+        entries = [
+            entry for entry in self._calls_back(module, func, callee) if fills(entry, slot) and fits(entry, passed)
+        ]
         if not entries:
             return
         values, reads = self.bodies.use(module, func, chain)
@@ -140,17 +146,27 @@ class Callbacks:
             below += [zone for zone in self._any_zone() if zone not in below]
         if not below and not any(isinstance(sym, (ProjectClass, ProjectInstance)) for sym in values):
             return
-        # a class given where no instance of it is made: its methods are not called (`copy.copy(C)`)
+        # a class given where no instance of it is made: its methods are not called (`copy.copy(C)`), but a key's
+        # hash and equality are its metaclass's (`C in seen`)
         members = entry.cls or not all(isinstance(sym, ProjectClass) for sym in values)
+        keyed = not entry.cls and hashes_a_key(entry)
+        metas = [
+            meta for sym in values if keyed and isinstance(sym, ProjectClass) for meta in self.dispatch.metaclasses(sym)
+        ]
         for alternatives in entry.tries:
             for name in alternatives:
                 entered: list[Sym] = []
                 if name == "()":  # calling a class constructs it; an instance, its `__call__`
                     entered = [sym for sym in values if isinstance(sym, (ProjectClass, ProjectInstance))]
                     entered += below
-                elif members:
+                elif members or metas:
                     found_below = [sym for inst in below for sym in self.dispatch.class_member(inst, name, 1)]
-                    syms = [*self.bodies.use(module, func, (*chain, name))[0], *found_below]
+                    found_below += [
+                        sym
+                        for meta in metas
+                        for sym in self.dispatch.class_member(meta, name, 1, dispatch=meta.dispatch)
+                    ]
+                    syms = [*(self.bodies.use(module, func, (*chain, name))[0] if members else ()), *found_below]
                     entered = [sym for sym in syms if isinstance(sym, ProjectFunction)]
                 for sym in entered:
                     self._outcome(sym, "call", line, found, "", how="callback")

@@ -27,6 +27,7 @@ from pytest_claims.analysis.resolution.symbols import (
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
 from pytest_claims.analysis.specials import (
+    CALLED_ON_THE_CLASS,
     FALLBACKS,
     READS_ITS_ZONE,
     RUNS_STORED_CALLABLES,
@@ -45,7 +46,7 @@ class Hooks:
         outcome: Outcome,
         reads: Reads,
     ) -> None:
-        self.view, self.evaluator, self.hierarchy, _, self.bodies, self.tracker = parts
+        self.view, self.evaluator, self.hierarchy, self.dispatch, self.bodies, self.tracker = parts
         self._outcome, self._reads = outcome, reads
 
     def close(self) -> None:
@@ -170,12 +171,37 @@ class Hooks:
                 return []  # a `dict` subclass's instance looks a missing key up; its class does not
             if chain[-1] in ("__set__", "__delete__") and not self._class_bound(module, func, receiver):
                 return []  # `o.x = v` runs a descriptor's `__set__` only where a class body binds x
+            classes = [sym for sym in syms if isinstance(sym, ProjectClass)]
+            if classes and chain[-1] not in CALLED_ON_THE_CLASS:
+                on_types = self._on_metaclasses(classes, chain[-1])
+                if len(classes) == len([sym for sym in syms if isinstance(sym, HOLDS_METHODS)]):
+                    return on_types  # `{C: 1}` hashes the class: its metaclass's `__hash__`, never C's own
+                return on_types + [sym for sym in self._own(module, func, chain) if sym not in on_types]
+        return self._own(module, func, chain)
+
+    def _own(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]:
+        """The project methods the receiver's lookup of the dunder gives, the first of its fallbacks that gives
+        one."""
         for dunder in FALLBACKS.get(chain[-1], (chain[-1],)):
-            syms, _ = self.bodies.use(module, func, (*receiver, dunder))
+            syms, _ = self.bodies.use(module, func, (*chain[:-1], dunder))
             entered: list[Sym] = [sym for sym in syms if isinstance(sym, ProjectFunction)]
             if entered:
                 return entered
         return []
+
+    def _on_metaclasses(self, classes: list[ProjectClass], name: str) -> list[Sym]:
+        """What a special method Python calls on a class value lands on: its project metaclass's (with the
+        fallbacks), as on any instance; a class whose metaclass is `type` or the stdlib's lands on none."""
+        entered: list[Sym] = []
+        for cls in classes:
+            for meta in self.dispatch.metaclasses(cls):
+                for dunder in FALLBACKS.get(name, (name,)):
+                    found = self.dispatch.class_member(meta, dunder, 1, dispatch=meta.dispatch)
+                    mine = [sym for sym in found if isinstance(sym, ProjectFunction)]
+                    entered += [sym for sym in mine if sym not in entered]
+                    if mine:
+                        break
+        return entered
 
     def _unseen(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> tuple[bool, list[StdName]]:
         """What an implicit call that lands on no project method may still run, on an instance of a project
