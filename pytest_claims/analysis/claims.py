@@ -20,9 +20,9 @@ from pytest_claims.records import PLATFORM, Claimed, ClaimResult, Node, StoredVe
 
 WALKS_PER_MEMO = 3000
 """How many claims' walks one target's memo serves before the resolvers are released (`verdicts`): what they
-memoised grows with the walks (on Django, ~150 MB for its ~8,000 claims), most of it read again only by walks
+memoised grows with the walks (on Django, ~150 MB for its ~8,300 claims), much of it read again only by walks
 near the one that made it, and what every target shares (summaries that read nothing platform-specific) stays.
-Each release costs the next walks what they ask again (a few % of a cold run's CPU on Django at this size)."""
+Each release costs the next walks what they ask again (within the noise of a cold run's CPU on Django)."""
 
 
 def result(item: Claimed, platform: str, verdict: Verdict) -> ClaimResult:
