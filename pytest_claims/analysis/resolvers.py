@@ -70,18 +70,26 @@ class Resolvers:
         return Decorators(lambda: map(self, self.platforms))
 
     def close(self) -> None:
-        """Break each resolver's reference cycles (`Resolver.close`): what they memoised is freed when the last
-        reference to them goes, the collector being off while the engine runs."""
-        for resolver in self.made.values():
-            resolver.close()
+        """The walks are over: every resolver let go (`release`), and what the targets shared. What they memoised
+        is freed now, though the run still holds this object (the judge of decorators does, `decorators`), before
+        the stores are encoded and the results printed."""
+        self._let_go()
+        self.shared.clear()
+        self.contexts.clear()
 
     def release(self) -> list[Resolver]:
         """Every resolver made so far, closed and let go (those asked for again are made anew); what is shared
-        by the targets stays. Between two targets' walks, so that the run's peak is one target's memo, not all
-        of theirs: a target's walks ask another's only which subclasses it sees (`Hierarchy.direct_subclasses`).
-        Returns them, for their holders to let go too (`ClaimWalks.forget`)."""
+        by the targets stays. Between two targets' walks, and within one's every so many walks, so that the
+        run's peak is a bounded memo: a target's walks ask another's only which subclasses it sees
+        (`Hierarchy.direct_subclasses`). Each resolver's reference cycles are broken (`Resolver.close`), the
+        collector being off while the engine runs. Returns them, for their holders to let go too
+        (`ClaimWalks.forget`)."""
+        return self._let_go()
+
+    def _let_go(self) -> list[Resolver]:
         released = list(self.made.values())
-        self.close()
+        for resolver in released:
+            resolver.close()
         self.made.clear()
         return released
 

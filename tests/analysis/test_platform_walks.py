@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from pytest_claims.analysis import claims
 from pytest_claims.analysis.check import walk
 from pytest_claims.analysis.claims import ClaimWalks
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
@@ -116,6 +117,27 @@ def test_releasing_the_resolvers_between_targets_changes_no_verdict(monkeypatch:
     monkeypatch.setattr(Resolvers, "release", counted)
     apart = check(FIXTURE, TARGETS, details=True)
     assert len(released) == len(TARGETS) - 1 and all(released)
+    monkeypatch.setattr(Resolvers, "release", lambda self: [])
+    kept = check(FIXTURE, TARGETS, details=True)
+    assert apart.claims == kept.claims and apart.details == kept.details
+
+
+@patches_internals
+def test_releasing_the_resolvers_within_a_target_changes_no_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Within a target's walks the resolvers are let go every `WALKS_PER_MEMO` walks, at the next module's claims
+    (a bounded memo): the verdicts and the reports' details are those of a run that keeps every resolver."""
+    released: list[int] = []
+    real = Resolvers.release
+
+    def counted(self: Resolvers) -> list[Any]:
+        out = real(self)
+        released.append(len(out))
+        return out
+
+    monkeypatch.setattr(Resolvers, "release", counted)
+    monkeypatch.setattr(claims, "WALKS_PER_MEMO", 3)
+    apart = check(FIXTURE, TARGETS, details=True)
+    assert len(released) > 2 * len(TARGETS) and all(released)
     monkeypatch.setattr(Resolvers, "release", lambda self: [])
     kept = check(FIXTURE, TARGETS, details=True)
     assert apart.claims == kept.claims and apart.details == kept.details
