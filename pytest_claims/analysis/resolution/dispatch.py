@@ -29,7 +29,7 @@ from pytest_claims.analysis.resolution.symbols import (
     order,
 )
 from pytest_claims.analysis.resolution.target import TargetView
-from pytest_claims.analysis.resolution.tracking import Kept, Tracker
+from pytest_claims.analysis.resolution.tracking import Kept, StateKey, Tracker, state_entry
 from pytest_claims.analysis.specials import reserved
 from pytest_claims.records import HIERARCHY, MAX_ALIAS_DEPTH, Binding, FunctionFacts
 
@@ -77,7 +77,7 @@ class Dispatch:
             if instance and after is None and self.tracker.collects_state:
                 # a subclass's own `__getattribute__` runs for its instances' reads too
                 hooks = self.overrides(sym.module, sym.idx, "__getattribute__")
-                self.tracker.state([(s.module, s.idx) for s in hooks if isinstance(s, ProjectFunction)])
+                self.tracker.state([_state_key(s) for s in hooks if isinstance(s, ProjectFunction)])
             if overrides and instance and self.is_instance_state(sym.module, sym.idx, attr):
                 # a name the class's methods assign on `self` is instance state: what a subclass's body binds it
                 # to is a default no reader of `self.attr` reaches (semantics §4), as for the class's own body
@@ -173,7 +173,7 @@ class Dispatch:
             self.tracker.state(self._getattr_hooks(order_))
         return [OPAQUE] if attr.startswith("__") and not unnamed else [UNKNOWN]
 
-    def probe(self, sym: ProjectInstance, attr: str) -> list[tuple[str, int]]:
+    def probe(self, sym: ProjectInstance, attr: str) -> list[StateKey]:
         """The project `__getattr__` that `hasattr(obj, attr)` runs: when no class of the instance's MRO binds
         `attr` and no stdlib or third-party base may define it (each of its defs when guards leave several)."""
         order_ = self.hierarchy.mro(sym.module, sym.idx)
@@ -185,11 +185,13 @@ class Dispatch:
                 return []
         return self._getattr_hooks(order_)
 
-    def probed_getters(self, sym: ProjectInstance, attr: str | None) -> list[tuple[str, int]]:
+    def probed_getters(self, sym: ProjectInstance, attr: str | None) -> list[StateKey]:
         """What reading `attr` by name runs on an instance (`hasattr`, `getattr`): its class's `__getattribute__`,
         and the getter of the property the MRO finds for `attr`; `attr` None (a name computed at run time): every
-        property of the MRO, and its `__getattr__` too."""
+        property of the MRO, and its `__getattr__` too. Each entered for the instance's class, as a read of the
+        name written out is."""
         order_ = self.hierarchy.mro(sym.module, sym.idx)
+        receiver = (sym.module, sym.idx), True
         found = self._hooks(order_, "__getattribute__")
         if attr is None:
             found += self._hooks(order_, "__getattr__")
@@ -198,24 +200,26 @@ class Dispatch:
                 members = self.hierarchy.members(*key)
                 functions = self.view.module(key[0]).facts.functions
                 for name in list(members) if attr is None else [attr] if attr in members else []:
-                    for s in self._own_member(True, *key, name, 1) or ():
+                    for s in self._own_member(True, *key, name, 1, receiver) or ():
                         if isinstance(s, ProjectFunction) and functions[s.idx].kind == "property":
-                            found.append((s.module, s.idx))
+                            found.append(_state_key(s))
                 if attr is not None and attr in members:
                     break  # the first class of the MRO that binds the name answers
         return list(dict.fromkeys(found))
 
-    def _getattr_hooks(self, order_: list[ClassKey]) -> list[tuple[str, int]]:
+    def _getattr_hooks(self, order_: list[ClassKey]) -> list[StateKey]:
         """The project `__getattr__` an instance of the first class of `order_` falls back to."""
         return self._hooks(order_, "__getattr__")
 
-    def _hooks(self, order_: list[ClassKey], hook: str) -> list[tuple[str, int]]:
-        """The project `hook` (`__getattr__`, `__getattribute__`) an instance of the first class of `order_` runs:
-        the one of the first class of the order that defines it (each of its defs when guards leave several)."""
+    def _hooks(self, order_: list[ClassKey], hook: str) -> list[StateKey]:
+        """The project `hook` (`__getattr__`, `__getattribute__`, `__get__`) an instance of the first class of
+        `order_` runs: the one of the first class of the order that defines it (each of its defs when guards leave
+        several), entered for that first class (its `self` is an instance of it)."""
+        receiver = (order_[0], True) if order_ else None
         for mod_name, cls_index in order_:
             if hook in self.hierarchy.members(mod_name, cls_index):
-                own = self._own_member(True, mod_name, cls_index, hook, 1) or []
-                return [(s.module, s.idx) for s in own if isinstance(s, ProjectFunction)]
+                own = self._own_member(True, mod_name, cls_index, hook, 1, receiver) or []
+                return [_state_key(s) for s in own if isinstance(s, ProjectFunction)]
         return []
 
     def _own_member(
@@ -378,7 +382,7 @@ class Dispatch:
                 if own is None:
                     continue
                 found.extend(s for s in own if s != UNKNOWN or not self._constant(*owner, attr))
-                found.extend(ProjectFunction(m, i) for m, i in read.state or ())
+                found.extend(ProjectFunction(*state_entry(key)) for key in read.state or ())
                 break
         return sorted(set(found), key=order)
 
@@ -427,11 +431,24 @@ class Dispatch:
         found: list[Sym] = []
         self.tracker.module(HIERARCHY)
         for base, after in pairs:
+            # what `base`'s own order finds is entered for `base`, whose `self` stands for its subclasses too: a
+            # subclass adds only what its order finds instead (a sibling put between), never the same def again
+            # for itself, which would enter it once per subclass and widen the walk past them
+            ahead: set[tuple[str, int]] = set()
             for owner in [base, *self.hierarchy.subclasses(*base)]:
                 for sym in self.class_member(ProjectClass(*owner), attr, 1, after=after):
+                    if isinstance(sym, ProjectFunction) and (sym.module, sym.idx) in ahead:
+                        continue
+                    if owner == base and isinstance(sym, ProjectFunction):
+                        ahead.add((sym.module, sym.idx))
                     if sym not in found:
                         found.append(sym)
         return found
+
+
+def _state_key(sym: ProjectFunction) -> StateKey:
+    """A method a read runs, as the tracker records it: with the class it is entered for, when it has one."""
+    return (sym.module, sym.idx) if sym.receiver is None else (sym.module, sym.idx, sym.receiver)
 
 
 def _entered_for(receiver: tuple[ClassKey, bool] | None, owner: ClassKey, func: FunctionFacts) -> ClassKey | None:
