@@ -398,6 +398,20 @@ class Dispatch:
             if b.name == attr
         )
 
+    def _own_defaults(self, sub: ClassKey, base: ClassKey) -> bool:
+        """Whether a class of `sub`'s order that `base`'s lacks binds, in its body, a name `sub`'s methods assign on
+        `self`: a default a method entered for `base` does not see for `sub` (a subclass's default of instance
+        state is left out of the dispatch on `base`, semantics §4), so a method entered for `base` does not
+        stand for `sub` there."""
+        above = set(self.hierarchy.mro(*base))
+        for key in self.hierarchy.mro(*sub):
+            if key in above:
+                continue
+            for name, members in self.hierarchy.members(*key).items():
+                if members[2] and self.is_instance_state(*sub, name):
+                    return True
+        return False
+
     # -- super() ------------------------------------------------------------------------------------------
 
     def super_member(
@@ -432,12 +446,16 @@ class Dispatch:
         self.tracker.module(HIERARCHY)
         for base, after in pairs:
             # what `base`'s own order finds is entered for `base`, whose `self` stands for its subclasses too: a
-            # subclass adds only what its order finds instead (a sibling put between), never the same def again
-            # for itself, which would enter it once per subclass and widen the walk past them
+            # subclass whose order finds the same def adds no entry of its own (one per subclass would widen the
+            # walk past them), unless its classes give a default of their instances' state (`_own_defaults`)
             ahead: set[tuple[str, int]] = set()
             for owner in [base, *self.hierarchy.subclasses(*base)]:
                 for sym in self.class_member(ProjectClass(*owner), attr, 1, after=after):
-                    if isinstance(sym, ProjectFunction) and (sym.module, sym.idx) in ahead:
+                    if (
+                        isinstance(sym, ProjectFunction)
+                        and (sym.module, sym.idx) in ahead
+                        and not self._own_defaults(owner, base)
+                    ):
                         continue
                     if owner == base and isinstance(sym, ProjectFunction):
                         ahead.add((sym.module, sym.idx))

@@ -147,3 +147,112 @@ def make_field(choices):
 # claims: deterministic
 def make_choice():
     return Choice()
+
+
+# -- a subclass's default for a name its instances then assign: super() still enters the base's def for it --
+
+
+class Inner:
+    def go(self):
+        return None
+
+
+class TimedInner:
+    def go(self):
+        return time.time()  # want: deterministic call time.time from vio.travel_cases.convert_continuous via vio.travel_cases.Continuous.convert -> vio.travel_cases.Range.convert -> vio.travel_cases.TimedInner.go
+
+
+class Range:
+    base = Inner
+
+    def __init__(self):
+        self.base = self.base()  # the class's default, or a subclass's, until this assignment
+
+    def convert(self):
+        # want-blind: `self.base.go()` from vio.travel_cases.convert_continuous via vio.travel_cases.Continuous.convert -> vio.travel_cases.Range.convert
+        # want-blind: `self.base.go()` from vio.travel_cases.convert_discrete via vio.travel_cases.Discrete.convert -> vio.travel_cases.Range.convert
+        return self.base.go()
+
+
+class Continuous(Range):
+    def convert(self):
+        return super().convert()  # entered for Continuous, and for TimedRange, whose default the first misses
+
+
+class TimedRange(Continuous):
+    base = TimedInner
+
+
+class Discrete(Range):
+    def convert(self):
+        return super().convert()
+
+
+class TimedSibling(Range):
+    base = TimedInner  # a sibling of Discrete: never its default
+
+
+# claims: deterministic
+def convert_continuous(c: Continuous):
+    return c.convert()
+
+
+# claims: deterministic
+def convert_discrete(d: Discrete):
+    return d.convert()
+
+
+# -- a hook a read runs (`__getattr__`, `__getattribute__`), entered for the reading instance's class --
+
+
+class Lazy:
+    def __getattr__(self, name):
+        return self.load()
+
+    def load(self):
+        return None
+
+    def peek(self):
+        return self.not_bound_anywhere  # runs __getattr__ for self's class
+
+
+class QuietLazy(Lazy):
+    pass
+
+
+class TimedLazy(Lazy):
+    def load(self):
+        # want: deterministic call time.time from vio.travel_cases.peek_timed via vio.travel_cases.Lazy.peek -> vio.travel_cases.Lazy.__getattr__ -> vio.travel_cases.TimedLazy.load
+        return time.time()
+
+
+class Hooked:
+    def __getattribute__(self, name):
+        return self.look()
+
+    def look(self):
+        return None
+
+
+class QuietHooked(Hooked):
+    pass
+
+
+class TimedHooked(Hooked):
+    def look(self):
+        return time.time()  # a sibling of QuietHooked
+
+
+# claims: deterministic
+def peek_quiet():
+    return QuietLazy().peek()
+
+
+# claims: deterministic
+def peek_timed():
+    return TimedLazy().peek()
+
+
+# claims: deterministic
+def quiet_hooked(h: QuietHooked):
+    return h.anything
