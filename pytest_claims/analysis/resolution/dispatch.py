@@ -75,8 +75,12 @@ class Dispatch:
                 return self.protocols.protocol_member(key, attr, found)
             overrides = self.overrides(sym.module, sym.idx, attr)
             if instance and after is None and self.tracker.collects_state:
-                # a subclass's own `__getattribute__` runs for its instances' reads too
-                hooks = self.overrides(sym.module, sym.idx, "__getattribute__")
+                # a subclass's own `__getattribute__` runs for its instances' reads too, and a name the class's
+                # order does not bind may run a subclass's `__getattr__` (a mixin's `self`: a class deriving from
+                # another base that defines one)
+                hooks = list(self.overrides(sym.module, sym.idx, "__getattribute__"))
+                if found == [UNKNOWN] and not attr.startswith("__"):
+                    hooks += self.overrides(sym.module, sym.idx, "__getattr__")
                 self.tracker.state([_state_key(s) for s in hooks if isinstance(s, ProjectFunction)])
             if overrides and instance and self.is_instance_state(sym.module, sym.idx, attr):
                 # a name the class's methods assign on `self` is instance state: what a subclass's body binds it

@@ -256,3 +256,28 @@ def peek_timed():
 # claims: deterministic
 def quiet_hooked(h: QuietHooked):
     return h.anything
+
+
+# -- a mixin's `self` reading a name its own classes do not bind: a deriving class's other base may answer --
+
+
+class Answering:
+    def __getattr__(self, name):
+        # want: deterministic call time.time from vio.travel_cases.Asking.ask via vio.travel_cases.Answering.__getattr__
+        return time.time()
+
+
+class Asking:
+    # claims: deterministic
+    def ask(self):
+        return self.not_bound_anywhere  # self is an AskingForm: Answering.__getattr__ runs
+
+
+class AskingForm(Asking, Answering):
+    pass
+
+
+class Silent:
+    # claims: deterministic
+    def ask(self):
+        return self.not_bound_anywhere  # no class deriving from Silent answers: a value of unknown class
