@@ -261,6 +261,32 @@ def test_super_hands_the_receiver_on(tmp_path: Path, receiver: str | None) -> No
     resolver = resolver_for(tmp_path, files)
     get = function_key(resolver, "pkg.s", "Mid.get")
     entered = [e for e in resolver.summary_for(Node(*get, None, ())).edges if e.name == "pkg.c.Base.get"]
+    # entered for Mid, whose `self` stands for Low too: no entry per subclass finding the same def
+    assert {e.receiver for e in entered} == {class_key(resolver, "pkg.s", "Mid")}
+
+
+def test_super_enters_again_for_a_subclass_giving_a_default_of_instance_state(tmp_path: Path) -> None:
+    files = {
+        "pkg/s.py": """
+            class Base:
+                def __init__(self):
+                    self.base = self.base()
+                def get(self):
+                    return self.base
+            class Mid(Base):
+                def get(self):
+                    return super().get()
+            class Low(Mid):
+                base = dict
+            class Lower(Mid):
+                def create(self):
+                    return 3
+            """,
+    }
+    resolver = resolver_for(tmp_path, files)
+    get = function_key(resolver, "pkg.s", "Mid.get")
+    entered = [e for e in resolver.summary_for(Node(*get, None, ())).edges if e.name == "pkg.s.Base.get"]
+    # Low's default of `base` is left out of the dispatch on Mid (instance state): Low keeps an entry of its own
     assert {e.receiver for e in entered} == {class_key(resolver, "pkg.s", "Mid"), class_key(resolver, "pkg.s", "Low")}
 
 

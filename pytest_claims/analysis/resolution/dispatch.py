@@ -30,7 +30,7 @@ from pytest_claims.analysis.resolution.symbols import (
     order,
 )
 from pytest_claims.analysis.resolution.target import TargetView
-from pytest_claims.analysis.resolution.tracking import Kept, Tracker
+from pytest_claims.analysis.resolution.tracking import Kept, StateKey, Tracker, state_entry
 from pytest_claims.analysis.specials import reserved
 from pytest_claims.records import HIERARCHY, MAX_ALIAS_DEPTH, Binding, FunctionFacts
 
@@ -76,9 +76,13 @@ class Dispatch:
                 return self.protocols.protocol_member(key, attr, found)
             overrides = self.overrides(sym.module, sym.idx, attr)
             if instance and after is None and self.tracker.collects_state:
-                # a subclass's own `__getattribute__` runs for its instances' reads too
-                hooks = self.overrides(sym.module, sym.idx, "__getattribute__")
-                self.tracker.state([(s.module, s.idx) for s in hooks if isinstance(s, ProjectFunction)])
+                # a subclass's own `__getattribute__` runs for its instances' reads too, and a name the class's
+                # order does not bind may run a subclass's `__getattr__` (a mixin's `self`: a class deriving from
+                # another base that defines one)
+                hooks = list(self.overrides(sym.module, sym.idx, "__getattribute__"))
+                if found == [UNKNOWN] and not attr.startswith("__"):
+                    hooks += self.overrides(sym.module, sym.idx, "__getattr__")
+                self.tracker.state([_state_key(s) for s in hooks if isinstance(s, ProjectFunction)])
             if overrides and instance and self.is_instance_state(sym.module, sym.idx, attr):
                 # a name the class's methods assign on `self` is instance state: what a subclass's body binds it
                 # to is a default no reader of `self.attr` reaches (semantics §4), as for the class's own body
@@ -174,7 +178,7 @@ class Dispatch:
             self.tracker.state(self._getattr_hooks(order_))
         return [OPAQUE] if attr.startswith("__") and not unnamed else [UNKNOWN]
 
-    def probe(self, sym: ProjectInstance, attr: str) -> list[tuple[str, int]]:
+    def probe(self, sym: ProjectInstance, attr: str) -> list[StateKey]:
         """The project `__getattr__` that `hasattr(obj, attr)` runs: when no class of the instance's MRO binds
         `attr` and no stdlib or third-party base may define it (each of its defs when guards leave several)."""
         order_ = self.hierarchy.mro(sym.module, sym.idx)
@@ -188,12 +192,13 @@ class Dispatch:
                 return []
         return self._getattr_hooks(order_)
 
-    def probed_getters(self, sym: ProjectInstance, attr: str) -> list[tuple[str, int]]:
+    def probed_getters(self, sym: ProjectInstance, attr: str) -> list[StateKey]:
         """What reading `attr` by name runs on an instance (`hasattr`, `getattr`): its class's `__getattribute__`,
         and the getter of the property the MRO finds for `attr`; `attr` a name computed at run time (`*` for each
         computed part, `*` alone: any name): the getter of every property of the MRO whose name fits, and its
-        `__getattr__` too."""
+        `__getattr__` too. Each entered for the instance's class, as a read of the name written out is."""
         order_ = self.hierarchy.mro(sym.module, sym.idx)
+        receiver = (sym.module, sym.idx), True
         found = self._hooks(order_, "__getattribute__")
         fits = name_fits(attr) if "*" in attr else None
         if fits is not None:
@@ -203,24 +208,26 @@ class Dispatch:
                 members = self.hierarchy.members(*key)
                 functions = self.view.module(key[0]).facts.functions
                 for name in [n for n in members if fits(n)] if fits is not None else [attr] if attr in members else []:
-                    for s in self._own_member(True, *key, name, 1) or ():
+                    for s in self._own_member(True, *key, name, 1, receiver) or ():
                         if isinstance(s, ProjectFunction) and functions[s.idx].kind == "property":
-                            found.append((s.module, s.idx))
+                            found.append(_state_key(s))
                 if fits is None and attr in members:
                     break  # the first class of the MRO that binds the name answers
         return list(dict.fromkeys(found))
 
-    def _getattr_hooks(self, order_: list[ClassKey]) -> list[tuple[str, int]]:
+    def _getattr_hooks(self, order_: list[ClassKey]) -> list[StateKey]:
         """The project `__getattr__` an instance of the first class of `order_` falls back to."""
         return self._hooks(order_, "__getattr__")
 
-    def _hooks(self, order_: list[ClassKey], hook: str) -> list[tuple[str, int]]:
-        """The project `hook` (`__getattr__`, `__getattribute__`) an instance of the first class of `order_` runs:
-        the one of the first class of the order that defines it (each of its defs when guards leave several)."""
+    def _hooks(self, order_: list[ClassKey], hook: str) -> list[StateKey]:
+        """The project `hook` (`__getattr__`, `__getattribute__`, `__get__`) an instance of the first class of
+        `order_` runs: the one of the first class of the order that defines it (each of its defs when guards leave
+        several), entered for that first class (its `self` is an instance of it)."""
+        receiver = (order_[0], True) if order_ else None
         for mod_name, cls_index in order_:
             if hook in self.hierarchy.members(mod_name, cls_index):
-                own = self._own_member(True, mod_name, cls_index, hook, 1) or []
-                return [(s.module, s.idx) for s in own if isinstance(s, ProjectFunction)]
+                own = self._own_member(True, mod_name, cls_index, hook, 1, receiver) or []
+                return [_state_key(s) for s in own if isinstance(s, ProjectFunction)]
         return []
 
     def _own_member(
@@ -383,7 +390,7 @@ class Dispatch:
                 if own is None:
                     continue
                 found.extend(s for s in own if s != UNKNOWN or not self._constant(*owner, attr))
-                found.extend(ProjectFunction(m, i) for m, i in read.state or ())
+                found.extend(ProjectFunction(*state_entry(key)) for key in read.state or ())
                 break
         return sorted(set(found), key=order)
 
@@ -398,6 +405,20 @@ class Dispatch:
             for b in cls.attributes
             if b.name == attr
         )
+
+    def _own_defaults(self, sub: ClassKey, base: ClassKey) -> bool:
+        """Whether a class of `sub`'s order that `base`'s lacks binds, in its body, a name `sub`'s methods assign on
+        `self`: a default a method entered for `base` does not see for `sub` (a subclass's default of instance
+        state is left out of the dispatch on `base`, semantics §4), so a method entered for `base` does not
+        stand for `sub` there."""
+        above = set(self.hierarchy.mro(*base))
+        for key in self.hierarchy.mro(*sub):
+            if key in above:
+                continue
+            for name, members in self.hierarchy.members(*key).items():
+                if members[2] and self.is_instance_state(*sub, name):
+                    return True
+        return False
 
     # -- super() ------------------------------------------------------------------------------------------
 
@@ -432,11 +453,28 @@ class Dispatch:
         found: list[Sym] = []
         self.tracker.module(HIERARCHY)
         for base, after in pairs:
+            # what `base`'s own order finds is entered for `base`, whose `self` stands for its subclasses too: a
+            # subclass whose order finds the same def adds no entry of its own (one per subclass would widen the
+            # walk past them), unless its classes give a default of their instances' state (`_own_defaults`)
+            ahead: set[tuple[str, int]] = set()
             for owner in [base, *self.hierarchy.subclasses(*base)]:
                 for sym in self.class_member(ProjectClass(*owner), attr, 1, after=after):
+                    if (
+                        isinstance(sym, ProjectFunction)
+                        and (sym.module, sym.idx) in ahead
+                        and not self._own_defaults(owner, base)
+                    ):
+                        continue
+                    if owner == base and isinstance(sym, ProjectFunction):
+                        ahead.add((sym.module, sym.idx))
                     if sym not in found:
                         found.append(sym)
         return found
+
+
+def _state_key(sym: ProjectFunction) -> StateKey:
+    """A method a read runs, as the tracker records it: with the class it is entered for, when it has one."""
+    return (sym.module, sym.idx) if sym.receiver is None else (sym.module, sym.idx, sym.receiver)
 
 
 def _entered_for(receiver: tuple[ClassKey, bool] | None, owner: ClassKey, func: FunctionFacts) -> ClassKey | None:

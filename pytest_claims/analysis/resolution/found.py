@@ -16,7 +16,7 @@ from pytest_claims.analysis.arguments import Passed
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.symbols import Sym
-from pytest_claims.analysis.resolution.tracking import Tracker
+from pytest_claims.analysis.resolution.tracking import StateKey, Tracker
 from pytest_claims.records import Blind, Decided, Edge, Frontier, FunctionFacts, Reach, Receiver, Summary
 
 Key = tuple[str, int]
@@ -53,7 +53,7 @@ class Outcome(Protocol):
 class Reads(Protocol):
     """`Summaries._reads`: module or class state read, as edges to what the read runs."""
 
-    def __call__(self, reads: Iterable[tuple[str, int]], line: int, found: Found, how: str = "state") -> None: ...
+    def __call__(self, reads: Iterable[StateKey], line: int, found: Found, how: str = "state") -> None: ...
 
 
 

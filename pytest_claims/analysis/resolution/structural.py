@@ -23,7 +23,7 @@ from pytest_claims.analysis.resolution.symbols import (
     order,
 )
 from pytest_claims.analysis.resolution.target import TargetView
-from pytest_claims.analysis.resolution.tracking import Read, Tracker
+from pytest_claims.analysis.resolution.tracking import Read, Tracker, state_entry
 from pytest_claims.analysis.specials import reserved
 from pytest_claims.records import HIERARCHY
 
@@ -147,7 +147,7 @@ class Structural:
 
     def _stated(self, read: Read) -> list[Sym]:
         """The module or class state a lookup read (what the binding evaluates is entered with the member)."""
-        return [ProjectFunction(m, i) for m, i in sorted(read.state or ())]
+        return [ProjectFunction(*state_entry(key)) for key in sorted(read.state or ())]
 
     def _supplying(self, attr: str, members: frozenset[str], data: frozenset[str]) -> list[ClassKey]:
         """The project classes that may conform and have `attr`: those whose own body binds a member of the

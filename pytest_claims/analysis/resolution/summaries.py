@@ -61,7 +61,7 @@ from pytest_claims.analysis.resolution.symbols import (
     as_written,
 )
 from pytest_claims.analysis.resolution.target import TargetView
-from pytest_claims.analysis.resolution.tracking import Tracker
+from pytest_claims.analysis.resolution.tracking import StateKey, Tracker, state_entry
 from pytest_claims.analysis.specials import (
     CALLS_BY_NAME,
     CALLS_WHAT_IT_HOLDS,
@@ -306,13 +306,15 @@ class Summaries:
             text = code or f"{as_written(chain)}(...)"
             found.blind_spot(line, text, text)
 
-    def _reads(self, reads: Iterable[tuple[str, int]], line: int, found: Found, how: str = "state") -> None:
+    def _reads(self, reads: Iterable[StateKey], line: int, found: Found, how: str = "state") -> None:
         """Module or class state read: an edge to the `state` function holding what its binding evaluates, or to
         a method the read runs — a property's getter (`getter`), a hook Python calls for it (`__getattr__`,
         `__getattribute__`, a descriptor's `__get__`: `implicit`)."""
         for state in sorted(reads) if reads else ():
-            name = self.view.function_name(*state)
-            found.edge(Edge(state, name, line, name, how=self._read_how(state, how)))
+            module, index, receiver = state_entry(state)
+            name = self.view.function_name(module, index)
+            key = (module, index)
+            found.edge(Edge(key, name, line, name, receiver, how=self._read_how(key, how)))
             found.name(name)
 
     def _handed(

@@ -21,10 +21,17 @@ from typing import Any, Literal, TypeVar
 
 from pytest_claims.records import PLATFORM
 
-StateKey = tuple[str, int]
-"""Module or class state: (module, index of the `state` function holding what its binding evaluates)."""
+StateKey = tuple[str, int] | tuple[str, int, tuple[str, int]]
+"""Module or class state: (module, index of the `state` function holding what its binding evaluates), or a method
+a read runs (a property's getter, `__getattr__`, a descriptor's `__get__`), with, when the read is on an instance
+of a class below the method's own, that class: the method is entered for it, as a call found there would be."""
 
 T = TypeVar("T")
+
+
+def state_entry(key: StateKey) -> tuple[str, int, tuple[str, int] | None]:
+    """A state key as (module, function index, the class it is entered for or None)."""
+    return (key[0], key[1], key[2]) if len(key) == 3 else (key[0], key[1], None)
 
 Kept = tuple[tuple[T, ...], frozenset[str], frozenset[StateKey]]
 """A memoised answer with the modules (and markers) and the state computing it read (`Tracker.kept`); a tuple, not
