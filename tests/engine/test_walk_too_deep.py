@@ -13,7 +13,7 @@ from pytest_claims.cli import main
 from pytest_claims.cli.common import EXIT_INTERNAL
 from tests.helpers import patches_internals, write
 
-PROJECT = {
+PROJECT: dict[str, str | bytes] = {
     "pyproject.toml": '[tool.claims]\npackages = ["p"]\n',
     "p/__init__.py": "",
     "p/m.py": "import time\n\n\n# claims: deterministic\ndef f():\n    return time.time()\n",
