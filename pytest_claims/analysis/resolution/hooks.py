@@ -83,8 +83,9 @@ class Hooks:
         ):
             text = ".".join(chain)
             found.blind_spot(line, text, text)
-        if not entered:
+        if not (forward and self._lands(module, func, forward)):  # the value may be of unknown class too
             self._unknown(module, func, chain, line, found)
+        if not entered:
             unseen, capable = self._unseen(module, func, chain)
             if unseen:
                 text = ".".join(chain)

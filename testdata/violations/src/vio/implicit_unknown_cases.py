@@ -104,3 +104,14 @@ def truth_of_known():
     if Pure(2):  # a project class without `__bool__` or `__len__`: object's truth
         return 1
     return 0
+
+
+class Sized:
+    def __len__(self):
+        return 0
+
+
+# claims: deterministic
+def either(flag, x):
+    value = Sized() if flag else x  # want-blind: `bool(flag)` from vio.implicit_unknown_cases.either
+    return len(value)  # want-blind: `len(value)` from vio.implicit_unknown_cases.either
