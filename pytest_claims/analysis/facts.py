@@ -2436,19 +2436,14 @@ def _maybe_blind(ex: _Extractor, scope: _Scope, chain: tuple[str, ...] | None) -
 
 
 def _typed_chain(scope: _Scope, operand: ast.expr | None) -> tuple[str, ...] | None:
-    """The chain of a value whose class may be known, or None: a literal, `super()`, or a local bound only by
-    plain assignments has no project class (an implicit call on it is no blind spot anyway)."""
+    """The chain of a value an implicit call on may run project code, or None for a literal or `super()`: a value
+    of a project class enters its method, one of unknown class (a parameter, a loop's variable) may be an instance
+    of any class (`resolution.leads`)."""
     func = scope.func
     if func is None or operand is None:
         return None
     chain = value_chain(operand)
     if chain is None or chain[0].startswith("<"):
-        return None
-    root = chain[0]
-    if scope.narrowed and root in scope.narrowed:
-        return chain
-    typed = any(b.name == root and b.kind != "nested" for b in func.bindings)
-    if root in func.locals and root != func.first and not typed:
         return None
     return chain
 

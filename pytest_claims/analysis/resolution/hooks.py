@@ -12,6 +12,7 @@ from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.found import Call, Found, Outcome, Reads, closed
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
+from pytest_claims.analysis.resolution.leads import conditional, unknown_call
 from pytest_claims.analysis.resolution.symbols import (
     HOLDS_METHODS,
     Missing,
@@ -28,6 +29,8 @@ from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
 from pytest_claims.analysis.specials import (
     FALLBACKS,
+    NOT_ON_UNKNOWN,
+    ON_UNKNOWN,
     READS_ITS_ZONE,
     RUNS_STORED_CALLABLES,
     SHOWN_BY_REPR,
@@ -80,6 +83,8 @@ class Hooks:
         ):
             text = ".".join(chain)
             found.blind_spot(line, text, text)
+        if not (forward and self._lands(module, func, forward)):  # the value may be of unknown class too
+            self._unknown(module, func, chain, line, found)
         if not entered:
             unseen, capable = self._unseen(module, func, chain)
             if unseen:
@@ -125,6 +130,17 @@ class Hooks:
         for sym in syms:
             if isinstance(sym, Missing):
                 self._outcome(sym, "ref", line, found, "")
+
+    def _unknown(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found) -> None:
+        """An implicit call on a value the walk cannot name (a parameter, a field of unknown class): a blind spot
+        where a project class's method for it leads somewhere, which the walk decides (`leads.conditional`)."""
+        dunder = chain[-1]
+        if chain[0].startswith("<super") or dunder in NOT_ON_UNKNOWN:
+            return
+        if not any(isinstance(sym, Unknown) for sym in self.bodies.use(module, func, chain[:-1])[0]):
+            return
+        text = unknown_call(chain)
+        found.blind_spot(line, text, conditional(ON_UNKNOWN.get(dunder) or FALLBACKS.get(dunder, (dunder,)), text))
 
     def _runs_stored(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> bool:
         """Whether the end of a `with` block runs callables stored earlier (`with ExitStack() as stack:`)."""
