@@ -1767,7 +1767,7 @@ def _augmented(ex: _Extractor, node: ast.AugAssign, scope: _Scope, guard: int) -
     """`x += y` calls `x.__iadd__` (or `__add__`, then `y.__radd__`); `t[k] += y` also reads `t[k]`."""
     dunder = specials.BINARY.get(type(node.op))
     if dunder is not None:
-        _implicit(ex, scope, node.target, f"__i{dunder[2:]}", node.lineno, guard)
+        _implicit(ex, scope, node.target, f"__i{dunder[2:]}", node.lineno, guard, node.value)
         _reflected(ex, scope, node.target, node.value, f"__i{dunder[2:]}", node.lineno, guard)
         if scope.kind == "function" and scope.func is not None and isinstance(node.target, ast.Name):
             # `c += x` binds c to what `c.__iadd__(x)` (or `c.__add__(x)`) returns: another class, maybe
@@ -2448,12 +2448,35 @@ def _typed_chain(scope: _Scope, operand: ast.expr | None) -> tuple[str, ...] | N
     return chain
 
 
-def _implicit(ex: _Extractor, scope: _Scope, operand: ast.expr | None, dunder: str, line: int, guard: int) -> None:
-    """An implicit special-method call on a value (`a == b` calls `a.__eq__`): recorded as a use in context
-    `implicit`, which enters the method when the value's class is a known project class (semantics §5)."""
+def _implicit(
+    ex: _Extractor,
+    scope: _Scope,
+    operand: ast.expr | None,
+    dunder: str,
+    line: int,
+    guard: int,
+    other: ast.expr | None = None,
+) -> None:
+    """An implicit special-method call on a value (`a == b` calls `a.__eq__(b)`): recorded as a use in context
+    `implicit`, which enters the method when the value's class is a known project class. `other`, the operand
+    the method is passed: kept as a call's argument is (`FunctionFacts.calls`), so a literal decides the
+    method's tests of it (`x == "*"` enters `__eq__` with `other` the string, and its `isinstance(other, C)`
+    is decided as for an explicit call)."""
     chain = _typed_chain(scope, operand)
-    if chain is not None:
-        ex.use(scope, (*chain, dunder), "implicit", line, guard)
+    if chain is None:
+        return
+    ex.use(scope, (*chain, dunder), "implicit", line, guard)
+    if other is not None:
+        _passing(scope, other)
+
+
+def _passing(scope: _Scope, other: ast.expr) -> None:
+    """The operand the implicit use just recorded passes its method, when it is a literal or a value made by a
+    call or a display (a name is left out: passing one on would make the method's tests of it contexts)."""
+    caller = scope.func
+    given = arguments.literal(other) or arguments.made(other)
+    if caller is not None and given is not None:
+        caller.calls.append((len(caller.uses) - 1, ((given,), ())))
 
 
 def _named_implicit(
@@ -2484,6 +2507,7 @@ def _reflected(
     known = _typed_chain(scope, left)
     unless = ".".join((*known, forward)) if known is not None else ""
     ex.use(scope, (*chain, specials.REFLECTED[forward]), "implicit", line, guard, unless)
+    _passing(scope, left)  # `y.__radd__(x)`, `y.__eq__(x)`: passed the left operand
 
 
 def _tested(ex: _Extractor, scope: _Scope, test: ast.expr, guard: int) -> None:
@@ -2528,7 +2552,7 @@ def _compare(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str)
             _implicit(ex, scope, right, "__contains__", node.lineno, guard)
             _keyed(ex, scope, right, left, "__contains__", guard)
         elif type(op) in specials.COMPARE:
-            _implicit(ex, scope, left, specials.COMPARE[type(op)], node.lineno, guard)
+            _implicit(ex, scope, left, specials.COMPARE[type(op)], node.lineno, guard, right)
             _reflected(ex, scope, left, right, specials.COMPARE[type(op)], node.lineno, guard)
         left = right
     operands = [node.left, *node.comparators]
@@ -2543,7 +2567,7 @@ def _binop(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -
     assert isinstance(node, ast.BinOp)
     dunder = specials.BINARY.get(type(node.op))
     if dunder is not None and ctx != "type":  # `A | B` in a type position is no call
-        _implicit(ex, scope, node.left, dunder, node.lineno, guard)
+        _implicit(ex, scope, node.left, dunder, node.lineno, guard, node.right)
         _reflected(ex, scope, node.left, node.right, dunder, node.lineno, guard)
         if isinstance(node.op, ast.Mod):
             _percent(ex, scope, node.left, node.right, guard)

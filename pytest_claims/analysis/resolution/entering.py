@@ -6,7 +6,7 @@ the def back unchanged (`hands_back`), since anything else may wrap it.
 
 from __future__ import annotations
 
-from pytest_claims.analysis.arguments import NAMED, SURE, Passed
+from pytest_claims.analysis.arguments import INSTANCE, NAMED, SURE, Passed
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.conditional import Site
 from pytest_claims.analysis.resolution.context import at_call, entered_with, forward, with_hops
@@ -44,6 +44,10 @@ class Entering:
         site = Site(passed, call.module, call.func)
         known = self.instances.decide(key, callee.tests, callee.accepts, site, shift)
         if known:
+            # a literal whose class answers the callee's `isinstance` tests of it is passed as an instance: those
+            # tests decided, its value no longer (a function seldom tests one parameter both ways)
+            answered = {d[0] for d in known if d[1] == INSTANCE and d[2]}
+            args = tuple(d for d in args if d[0] not in answered)
             literal = {d[0] for d in args}
             args = tuple(sorted((*args, *(d for d in known if d[0] not in literal)), key=lambda d: d[0]))
         return with_hops(args, hops)

@@ -96,9 +96,12 @@ class Hooks:
             return
         if call is not None and (
             chain[0].startswith("<super")
-            or not all(isinstance(sym, ProjectInstance) for sym in self.bodies.use(module, func, chain[:-1])[0])
+            or any(
+                isinstance(sym, HOLDS_METHODS) and not isinstance(sym, ProjectInstance)
+                for sym in self.bodies.use(module, func, chain[:-1])[0]
+            )
         ):
-            call = None  # the name is passed after `self` only where the value is an instance
+            call = None  # passed after `self` only where the value is an instance (any other value enters nothing)
         for sym in entered:
             self._outcome(sym, "call", line, found, "", call, how="implicit")
 

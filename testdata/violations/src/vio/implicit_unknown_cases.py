@@ -17,7 +17,7 @@ class Deferred:
         return len(str(self))
 
     def __str__(self):
-        return linecache.getline(self.name, 1)
+        return linecache.getline(self.name, 1)  # want: deterministic call linecache.getline from vio.implicit_unknown_cases.Point.render via vio.implicit_unknown_cases.Deferred.__len__ -> vio.implicit_unknown_cases.Deferred.__str__
 
 
 class Point:
@@ -115,3 +115,56 @@ class Sized:
 def either(flag, x):
     value = Sized() if flag else x  # want-blind: `bool(flag)` from vio.implicit_unknown_cases.either
     return len(value)  # want-blind: `len(value)` from vio.implicit_unknown_cases.either
+
+
+class Expr:
+    """An `__eq__` that reads the clock only for another `Expr` (Django's `Expression.__eq__`): compared with a
+    string literal, its `isinstance` test is decided as for an explicit call, and it returns `NotImplemented`."""
+
+    def __eq__(self, other):
+        if not isinstance(other, Expr):
+            return NotImplemented
+        return self.stamp(other)
+
+    def stamp(self, other):
+        return time.time()  # want: deterministic call time.time from vio.implicit_unknown_cases.compared_stars via vio.implicit_unknown_cases.Expr.__eq__ -> vio.implicit_unknown_cases.Expr.stamp # want: deterministic call time.time from vio.implicit_unknown_cases.compared_known via vio.implicit_unknown_cases.Expr.__eq__ -> vio.implicit_unknown_cases.Expr.stamp
+
+
+class Star(Expr):
+    pass
+
+
+# claims: deterministic
+def counted(expression):
+    if expression == "*":  # a `Star` after the rebinding below: passed the literal, its `__eq__` returns at once
+        expression = Star()
+    return expression
+
+
+# claims: deterministic
+def counted_reflected():
+    star = Star()
+    return "*" == star  # `star.__eq__("*")`, reflected: passed the literal too
+
+
+# claims: deterministic
+def counted_made():
+    star = Star()
+    return star != ["*"]  # a display is never an `Expr`
+
+
+# claims: deterministic
+def compared_stars():
+    star = Star()
+    return star == Star()  # another `Expr`: its `__eq__` goes on
+
+
+# claims: deterministic
+def compared_known(other: Expr):
+    star = Star()
+    return star == other
+
+
+# claims: deterministic
+def counted_explicit():
+    return Star().__eq__("*")
