@@ -33,6 +33,7 @@ from pytest_claims.analysis.early import early_calls
 from pytest_claims.analysis.installed import Installs, installed
 from pytest_claims.records import (
     HANDED,
+    UNTYPED,
     Binding,
     ClassFacts,
     Cond,
@@ -2448,6 +2449,16 @@ def _typed_chain(scope: _Scope, operand: ast.expr | None) -> tuple[str, ...] | N
     return chain
 
 
+def _untyped(scope: _Scope, chain: tuple[str, ...]) -> str:
+    """`UNTYPED` for a chain rooted at a parameter or a loop's variable that no binding seen so far in the body
+    types, nor an `isinstance` test narrows: its class is unknown at this use (before a later binding, the
+    parameter still holds the argument), so an implicit call on it enters nothing and is a blind spot only."""
+    func, root = scope.func, chain[0]
+    if func is None or (scope.narrowed and root in scope.narrowed) or root == func.first or root not in func.locals:
+        return ""
+    return "" if any(b.name == root and b.kind != "nested" for b in func.bindings) else UNTYPED
+
+
 def _implicit(
     ex: _Extractor,
     scope: _Scope,
@@ -2465,7 +2476,7 @@ def _implicit(
     chain = _typed_chain(scope, operand)
     if chain is None:
         return
-    ex.use(scope, (*chain, dunder), "implicit", line, guard)
+    ex.use(scope, (*chain, dunder), "implicit", line, guard, _untyped(scope, chain))
     if other is not None:
         _passing(scope, other)
 
@@ -2506,7 +2517,7 @@ def _reflected(
         return
     known = _typed_chain(scope, left)
     unless = ".".join((*known, forward)) if known is not None else ""
-    ex.use(scope, (*chain, specials.REFLECTED[forward]), "implicit", line, guard, unless)
+    ex.use(scope, (*chain, specials.REFLECTED[forward]), "implicit", line, guard, _untyped(scope, chain) + unless)
     _passing(scope, left)  # `y.__radd__(x)`, `y.__eq__(x)`: passed the left operand
 
 

@@ -134,6 +134,18 @@ class Hooks:
             if isinstance(sym, Missing):
                 self._outcome(sym, "ref", line, found, "")
 
+    def untyped(
+        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found, unless: str
+    ) -> None:
+        """An implicit call on a parameter or loop variable whose class is unknown where it is used (`UNTYPED`):
+        it enters no project method, so it is a blind spot where a project method for it leads somewhere; a
+        reflected one only where the forward call (`unless`) lands on no project method."""
+        dunder = chain[-1]
+        if dunder in NOT_ON_UNKNOWN or (unless and self._lands(module, func, tuple(unless.split(".")))):
+            return
+        text = unknown_call(chain)
+        found.blind_spot(line, text, conditional(ON_UNKNOWN.get(dunder) or FALLBACKS.get(dunder, (dunder,)), text))
+
     def _unknown(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found) -> None:
         """An implicit call on a value the walk cannot name (a parameter, a field of unknown class): a blind spot
         where a project class's method for it leads somewhere, which the walk decides (`leads.conditional`)."""

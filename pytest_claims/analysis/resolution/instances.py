@@ -188,8 +188,10 @@ def _of_class(value: object) -> bool:
     never None (`Judge.classes`), an attribute (`_named`)."""
     if not (isinstance(value, tuple) and len(value) == 2):
         return False
-    kind = value[0]
-    return kind in (MADE, SURE, VALUE) or (kind in LITERALS and kind != "None") or (kind == NAMED and "." in str(value[1]))
+    kind = str(value[0])
+    if kind in LITERALS:
+        return kind != "None"
+    return kind in (MADE, SURE, VALUE) or (kind == NAMED and "." in str(value[1]))
 
 
 def _bare(value: object) -> bool:

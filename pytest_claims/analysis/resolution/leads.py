@@ -77,11 +77,14 @@ class Leads:
             return blind, frozenset()
         kept: list[Blind] = []
         deps: set[str] = set()
-        for line, text in blind:
+        shown_once: set[str] = set()
+        for line, text in sorted(blind):
             names, shown = read(text)
             if not names:
                 kept.append((line, text))
                 continue
+            if shown in shown_once:
+                continue  # one per function and call text: `hash(key)` is the same question at every line
             leads = False
             for name in names:
                 answer, read_, _ = self.lead(name)
@@ -89,8 +92,10 @@ class Leads:
                 if answer:
                     leads = True
                     break
-            if leads and (line, shown) not in kept:
-                kept.append((line, shown))
+            if leads:
+                shown_once.add(shown)
+                if (line, shown) not in kept:
+                    kept.append((line, shown))
         return tuple(sorted(kept)), frozenset(deps)
 
     def lead(self, name: str) -> tuple[bool, frozenset[str], bool]:

@@ -73,6 +73,7 @@ from pytest_claims.dotted import under_any
 from pytest_claims.records import (
     HANDED,
     PLATFORM,
+    UNTYPED,
     Decided,
     Edge,
     Frontier,
@@ -246,16 +247,27 @@ class Summaries:
             self._tapes[key] = making
         return found
 
+    def _implicit(
+        self, module: Module, func: FunctionFacts, index: int, found: Found, calls: dict[int, Passed] | None
+    ) -> None:
+        """An implicit use: on a value of unknown class where it is used (`UNTYPED`) a blind spot where it may lead,
+        else what it lands on, passed what the facts know it passes (`o.x = v`: `__setattr__` is passed "x")."""
+        chain, ctx, line, _, code = func.uses[index]
+        if code.startswith(UNTYPED):
+            self.hooks.untyped(module, func, chain, line, found, code[len(UNTYPED) :])
+            return
+        named = calls.get(index) if calls is not None else None
+        passing = _Call(named, chain, module, func, index) if named else None
+        self.hooks.implicit(module, func, chain, line, found, code, passing)
+        self.held.field(module, func, chain, ctx, (line, found))
+
     def _use(
         self, module: Module, func: FunctionFacts, index: int, found: Found, calls: dict[int, Passed] | None
     ) -> None:
         """One use of the body (`func.uses[index]`), resolved and recorded."""
         chain, ctx, line, _, code = func.uses[index]
         if ctx == "implicit":
-            named = calls.get(index) if calls is not None else None  # `o.x = v`: `__setattr__` is passed "x"
-            passing = _Call(named, chain, module, func, index) if named else None
-            self.hooks.implicit(module, func, chain, line, found, code, passing)
-            self.held.field(module, func, chain, ctx, (line, found))
+            self._implicit(module, func, index, found, calls)
             return
         if ctx == "probe":
             self.probes.probe(module, func, chain, line, found)

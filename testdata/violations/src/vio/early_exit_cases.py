@@ -7,71 +7,71 @@ import time
 def lookup(name):
     if name == "k0":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.leading_key via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
         return 0
-    if name == "k1":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.leading_key via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k1":
         return 1
-    if name == "k2":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.leading_key via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k2":
         return 2
-    if name == "k3":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.leading_key via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k3":
         return 3
-    if name == "k4":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k4":
         return 4
-    if name == "k5":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k5":
         return 5
-    if name == "k6":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k6":
         return 6
-    if name == "k7":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k7":
         return 7
-    if name == "k8":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k8":
         return 8
-    if name == "k9":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k9":
         return 9
-    if name == "k10":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k10":
         return 10
-    if name == "k11":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k11":
         return 11
-    if name == "k12":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k12":
         return 12
-    if name == "k13":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k13":
         return 13
-    if name == "k14":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k14":
         return 14
-    if name == "k15":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k15":
         return 15
-    if name == "k16":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k16":
         return 16
-    if name == "k17":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k17":
         return 17
-    if name == "k18":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k18":
         return 18
-    if name == "k19":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k19":
         return 19
-    if name == "k20":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k20":
         return 20
-    if name == "k21":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k21":
         return 21
-    if name == "k22":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k22":
         return 22
-    if name == "k23":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k23":
         return 23
-    if name == "k24":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k24":
         return 24
-    if name == "k25":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k25":
         return 25
-    if name == "k26":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k26":
         return 26
-    if name == "k27":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k27":
         return 27
-    if name == "k28":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k28":
         return 28
-    if name == "k29":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k29":
         return 29
-    if name == "k30":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k30":
         return 30
-    if name == "k31":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k31":
         return 31
-    if name == "k32":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k32":
         return 32
-    if name == "k33":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
+    if name == "k33":
         return 33
     # want: deterministic call time.time from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
     # want: deterministic call time.time from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup

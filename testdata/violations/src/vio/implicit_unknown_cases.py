@@ -136,9 +136,11 @@ class Star(Expr):
 
 # claims: deterministic
 def counted(expression):
-    if expression == "*":  # a `Star` after the rebinding below: passed the literal, its `__eq__` returns at once
+    # before the rebinding below `expression` is what the caller passed: of unknown class, so a blind spot where
+    # some project `__eq__` leads somewhere (`Expr`'s does); after it a `Star`, whose `__eq__` is passed the literal
+    if expression == "*":  # want-blind: `expression.__eq__(...)` from vio.implicit_unknown_cases.counted
         expression = Star()
-    return expression
+    return expression == "*"
 
 
 # claims: deterministic

@@ -268,7 +268,7 @@ def pure_spellings(p: Pure, q: Pure):
 def unknown_spellings(value, other):
     first, *rest = value  # want-blind: `iter(value)` from vio.spellings_cases.unknown_spellings
     print(other)  # want-blind: `str(other)` from vio.spellings_cases.unknown_spellings
-    return ("{}".format(value), "%s" % value, other % value, list(value), (*other,), total(*value), first)  # want-blind: `format(value)` from vio.spellings_cases.unknown_spellings # want-blind: `iter(other)` from vio.spellings_cases.unknown_spellings # want-blind: `iter(value)` from vio.spellings_cases.unknown_spellings # want-blind: `str(value)` from vio.spellings_cases.unknown_spellings
+    return ("{}".format(value), "%s" % value, other % value, list(value), (*other,), total(*value), first)  # want-blind: `format(value)` from vio.spellings_cases.unknown_spellings # want-blind: `iter(other)` from vio.spellings_cases.unknown_spellings # want-blind: `str(value)` from vio.spellings_cases.unknown_spellings
 
 
 # claims: deterministic
