@@ -74,7 +74,7 @@ class Resolver:
         self.evaluator.exact = Exactness(self.view, self.evaluator, self.hierarchy, self.tracker)
         parts = (self.view, self.evaluator, self.hierarchy, self.dispatch, self.bodies, self.tracker)
         self.summaries = Summaries(parts, config, catalogue, self.shared, persisted)
-        self.leads = Leads(self.view, self.summaries.summary, self.tracker)
+        self.leads = Leads(self.view, (self.summaries.summary, self.summaries.operand_summary), self.tracker)
         """Which implicit calls on values of unknown class are blind spots on this target (`resolution.leads`)."""
 
     def close(self) -> None:

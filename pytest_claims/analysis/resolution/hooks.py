@@ -5,6 +5,7 @@ that runs something (its `part` uses) and reads the bases and metaclass it names
 
 from __future__ import annotations
 
+from pytest_claims.analysis.arguments import Passed
 from pytest_claims.analysis.catalog import Entry
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
@@ -12,7 +13,7 @@ from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.found import Call, Found, Outcome, Reads, closed
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
-from pytest_claims.analysis.resolution.leads import conditional, unknown_call
+from pytest_claims.analysis.resolution.leads import conditional, operand_kind, unknown_call
 from pytest_claims.analysis.resolution.symbols import (
     HOLDS_METHODS,
     Missing,
@@ -84,7 +85,7 @@ class Hooks:
             text = ".".join(chain)
             found.blind_spot(line, text, text)
         if not (forward and self._lands(module, func, forward)):  # the value may be of unknown class too
-            self._unknown(module, func, chain, line, found)
+            self._unknown(module, func, chain, (line, found), call.passed if call is not None else None)
         if not entered:
             unseen, capable = self._unseen(module, func, chain)
             if unseen:
@@ -135,18 +136,29 @@ class Hooks:
                 self._outcome(sym, "ref", line, found, "")
 
     def untyped(
-        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found, unless: str
+        self,
+        module: Module,
+        func: FunctionFacts,
+        chain: tuple[str, ...],
+        at: tuple[int, Found],
+        unless: str,
+        passed: Passed | None,
     ) -> None:
         """An implicit call on a parameter or loop variable whose class is unknown where it is used (`UNTYPED`):
-        it enters no project method, so it is a blind spot where a project method for it leads somewhere; a
-        reflected one only where the forward call (`unless`) lands on no project method."""
+        it enters no project method, so it is a blind spot where a project method for it leads somewhere, passed
+        what the call passes it (`passed`); a reflected one only where the forward call (`unless`) lands on no
+        project method."""
         dunder = chain[-1]
         if dunder in NOT_ON_UNKNOWN or (unless and self._lands(module, func, tuple(unless.split(".")))):
             return
+        line, found = at
         text = unknown_call(chain)
-        found.blind_spot(line, text, conditional(ON_UNKNOWN.get(dunder) or FALLBACKS.get(dunder, (dunder,)), text))
+        names = ON_UNKNOWN.get(dunder) or FALLBACKS.get(dunder, (dunder,))
+        found.blind_spot(line, text, conditional(names, text, operand_kind(passed)))
 
-    def _unknown(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found) -> None:
+    def _unknown(
+        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], at: tuple[int, Found], passed: Passed | None
+    ) -> None:
         """An implicit call on a value the walk cannot name (a parameter, a field of unknown class): a blind spot
         where a project class's method for it leads somewhere, which the walk decides (`leads.conditional`)."""
         dunder = chain[-1]
@@ -154,8 +166,10 @@ class Hooks:
             return
         if not any(isinstance(sym, Unknown) for sym in self.bodies.use(module, func, chain[:-1])[0]):
             return
+        line, found = at
         text = unknown_call(chain)
-        found.blind_spot(line, text, conditional(ON_UNKNOWN.get(dunder) or FALLBACKS.get(dunder, (dunder,)), text))
+        names = ON_UNKNOWN.get(dunder) or FALLBACKS.get(dunder, (dunder,))
+        found.blind_spot(line, text, conditional(names, text, operand_kind(passed)))
 
     def _runs_stored(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> bool:
         """Whether the end of a `with` block runs callables stored earlier (`with ExitStack() as stack:`)."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
+from pytest_claims.analysis.arguments import LITERALS, VALUE, Passed
 from pytest_claims.analysis.resolution.found import closed
 from pytest_claims.analysis.resolution.symbols import as_written
 from pytest_claims.analysis.resolution.target import TargetView
@@ -22,6 +23,9 @@ from pytest_claims.analysis.specials import BUILTINS
 from pytest_claims.records import METHOD_NAMES, PLATFORM, Blind, Summary, method_name
 
 Key = tuple[str, int]
+
+OPERAND = "|"
+"""Parts the operand's class from the special names in a conditional blind spot's text."""
 
 MARK = "\x00"
 """Opens (and closes) the special names of a conditional blind spot's text: `\\x00__hash__ __eq__\\x00hash(k)`."""
@@ -37,9 +41,24 @@ MAX_SEARCH = 4000
 """How many functions one name's search walks before it answers yes (fails closed)."""
 
 
-def conditional(names: tuple[str, ...], text: str) -> str:
-    """The text of a blind spot that is one only where a project method named one of `names` leads somewhere."""
-    return f"{MARK}{' '.join(names)}{MARK}{text}"
+def conditional(names: tuple[str, ...], text: str, kind: str = "") -> str:
+    """The text of a blind spot that is one only where a project method named one of `names` leads somewhere;
+    `kind`, the builtin class of the operand the call passes it (`x == "*"`: `str`), "" when not known."""
+    return f"{MARK}{' '.join(names)}{OPERAND}{kind}{MARK}{text}"
+
+
+def operand_kind(passed: Passed | None) -> str:
+    """The builtin class of the one operand an implicit call passes (a literal other than None, a display), or
+    "": a method entered with it decides its tests of it as for such a value (`Summaries.operand_summary`)."""
+    if passed is None or len(passed[0]) != 1 or passed[1]:
+        return ""
+    given = passed[0][0]
+    if not (isinstance(given, tuple) and len(given) == 2):
+        return ""
+    kind, value = given
+    if kind in LITERALS and kind != "None":
+        return str(kind)
+    return str(value) if kind == VALUE else ""
 
 
 def unknown_call(chain: tuple[str, ...]) -> str:
@@ -50,25 +69,33 @@ def unknown_call(chain: tuple[str, ...]) -> str:
     return f"{builtin}({receiver})" if builtin else f"{receiver}.{dunder}(...)"
 
 
-def read(text: str) -> tuple[tuple[str, ...], str]:
-    """`conditional` read back: (names, shown text); no names for a blind spot that always is one."""
+def read(text: str) -> tuple[tuple[str, ...], str, str]:
+    """`conditional` read back: (names, operand's class, shown text); no names for a blind spot that always is
+    one."""
     if not text.startswith(MARK):
-        return (), text
-    names, _, shown = text[1:].partition(MARK)
-    return tuple(names.split()), shown
+        return (), "", text
+    head, _, shown = text[1:].partition(MARK)
+    names, _, kind = head.partition(OPERAND)
+    return tuple(names.split()), kind, shown
 
 
 class Leads:
     """Whether a special method name leads somewhere on one target (some project method bearing it does)."""
 
-    def __init__(self, view: TargetView, summary: Callable[[Key], Summary], tracker: Tracker) -> None:
-        self.view, self.summary, self.tracker = view, summary, tracker
-        self._known: dict[str, tuple[bool, frozenset[str]]] = {}
-        self._asking: set[str] = set()
+    def __init__(
+        self,
+        view: TargetView,
+        summaries: tuple[Callable[[Key], Summary], Callable[[Key, str], Summary]],
+        tracker: Tracker,
+    ) -> None:
+        self.view, self.tracker = view, tracker
+        self.summary, self.operand = summaries
+        self._known: dict[tuple[str, str], tuple[bool, frozenset[str]]] = {}
+        self._asking: set[tuple[str, str]] = set()
 
     def close(self) -> None:
-        """Drop the reference back to the summaries (`found.closed`)."""
-        self.summary = closed
+        """Drop the references back to the summaries (`found.closed`)."""
+        self.summary = self.operand = closed
 
     def settle(self, blind: tuple[Blind, ...]) -> tuple[tuple[Blind, ...], frozenset[str]]:
         """The blind spots of a summary that are ones on this target, their text as shown, and what deciding the
@@ -79,7 +106,7 @@ class Leads:
         deps: set[str] = set()
         shown_once: set[str] = set()
         for line, text in sorted(blind):
-            names, shown = read(text)
+            names, kind, shown = read(text)
             if not names:
                 kept.append((line, text))
                 continue
@@ -87,7 +114,7 @@ class Leads:
                 continue  # one per function and call text: `hash(key)` is the same question at every line
             leads = False
             for name in names:
-                answer, read_, _ = self.lead(name)
+                answer, read_, _ = self.lead(name, kind)
                 deps.update(read_)
                 if answer:
                     leads = True
@@ -98,28 +125,31 @@ class Leads:
                     kept.append((line, shown))
         return tuple(sorted(kept)), frozenset(deps)
 
-    def lead(self, name: str) -> tuple[bool, frozenset[str], bool]:
-        """(whether a project method named `name` reaches something, what the answer read, whether it assumed a
-        name whose search was under way leads nowhere: such a "no" is not kept, the outer search decides)."""
-        known = self._known.get(name)
+    def lead(self, name: str, kind: str = "") -> tuple[bool, frozenset[str], bool]:
+        """(whether a project method named `name`, passed an operand of the builtin class `kind` when given,
+        reaches something, what the answer read, whether it assumed a name whose search was under way leads
+        nowhere: such a "no" is not kept, the outer search decides)."""
+        asked = (name, kind)
+        known = self._known.get(asked)
         if known is not None:
             return (*known, False)
-        if name in self._asking:
+        if asked in self._asking:
             return False, frozenset(), True
-        self._asking.add(name)
+        self._asking.add(asked)
         try:
             with self.tracker.scope() as seen:
-                answer, deps, tentative = self._search(name)
+                answer, deps, tentative = self._search(name, kind)
             deps |= seen.modules
         finally:
-            self._asking.discard(name)
+            self._asking.discard(asked)
         result = (answer, self.tracker.frozen(deps))
         if answer or not tentative:
-            self._known[name] = result
+            self._known[asked] = result
         return (*result, tentative and not answer)
 
-    def _search(self, name: str) -> tuple[bool, set[str], bool]:
-        """Walk the summaries of every project method named `name`, and what they enter, until one reaches
+    def _search(self, name: str, kind: str) -> tuple[bool, set[str], bool]:
+        """Walk the summaries of every project method named `name` (entered with an operand of class `kind`, when
+        given: `Expression.__eq__` returns at once for a string), and what they enter, until one reaches
         something."""
         deps: set[str] = {METHOD_NAMES, method_name(name)}
         bound, varies = self.view.binds(name)
@@ -138,17 +168,21 @@ class Leads:
                         return True, deps, False
                     queue.append((module_name, index))
         seen: set[Key] = set(queue)
+        entries = len(queue) if kind else 0
         tentative = False
         while queue:
             if len(seen) > MAX_SEARCH:
                 return True, deps, False
-            body = self.summary(queue.popleft())
+            key = queue.popleft()
+            body = self.operand(key, kind) if entries else self.summary(key)
+            entries = max(entries - 1, 0)
             deps.update(body.deps)
             if body.reaches:
                 return True, deps, False
             for _, text in body.blind:
-                for other in read(text)[0]:
-                    answer, read_, assumed = self.lead(other)
+                names, operand, _ = read(text)
+                for other in names:
+                    answer, read_, assumed = self.lead(other, operand)
                     deps.update(read_)
                     tentative = tentative or assumed
                     if answer:

@@ -127,7 +127,7 @@ class Expr:
         return self.stamp(other)
 
     def stamp(self, other):
-        return time.time()  # want: deterministic call time.time from vio.implicit_unknown_cases.compared_stars via vio.implicit_unknown_cases.Expr.__eq__ -> vio.implicit_unknown_cases.Expr.stamp # want: deterministic call time.time from vio.implicit_unknown_cases.compared_known via vio.implicit_unknown_cases.Expr.__eq__ -> vio.implicit_unknown_cases.Expr.stamp
+        return time.time()  # want: deterministic call time.time from vio.implicit_unknown_cases.compared_stars via vio.implicit_unknown_cases.Expr.__eq__ -> vio.implicit_unknown_cases.Expr.stamp # want: deterministic call time.time from vio.implicit_unknown_cases.compared_known via vio.implicit_unknown_cases.Expr.__eq__ -> vio.implicit_unknown_cases.Expr.stamp # want: deterministic call time.time from vio.implicit_unknown_cases.counted_in_tuple via vio.implicit_unknown_cases.Expr.__eq__ -> vio.implicit_unknown_cases.Expr.stamp
 
 
 class Star(Expr):
@@ -170,3 +170,15 @@ def compared_known(other: Expr):
 # claims: deterministic
 def counted_explicit():
     return Star().__eq__("*")
+
+
+# claims: deterministic
+def counted_in_tuple(other: Expr):
+    star = Star()
+    return star in ("*", other)  # `star == other` for the second element
+
+
+# claims: deterministic
+def counted_in_literal_tuple(value):
+    # a display's membership compares, it does not hash: a blind spot more than Python's calls (not followed)
+    return value in ("*", "?")  # want-blind: `hash(value)` from vio.implicit_unknown_cases.counted_in_literal_tuple
