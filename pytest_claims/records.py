@@ -192,7 +192,7 @@ spot is reported with it), else "".
 `implicit` (a special method Python calls: `("a", "__eq__")` for `a == b`): there `code` is the dotted chain of
 the forward call whose landing on a
 project method means this reflected one does not happen (`x.__add__` for the `y.__radd__` of `x + y`), or "";
-prefixed with `UNTYPED` when the value is a parameter or a loop's variable no binding seen so far in the body
+prefixed with `UNTYPED` when the value is a parameter no annotation and no binding seen so far in the body
 gives a class: its class is unknown there, so the call is only a blind spot where it may lead somewhere.
 """
 

@@ -2450,11 +2450,14 @@ def _typed_chain(scope: _Scope, operand: ast.expr | None) -> tuple[str, ...] | N
 
 
 def _untyped(scope: _Scope, chain: tuple[str, ...]) -> str:
-    """`UNTYPED` for a chain rooted at a parameter or a loop's variable that no binding seen so far in the body
-    types, nor an `isinstance` test narrows: its class is unknown at this use (before a later binding, the
-    parameter still holds the argument), so an implicit call on it enters nothing and is a blind spot only."""
+    """`UNTYPED` for a chain rooted at a parameter of the def that no annotation and no binding seen so far in the
+    body types, nor an `isinstance` test narrows: its class is unknown at this use (before a later binding, the
+    parameter still holds the argument), so an implicit call on it enters nothing and is a blind spot only. Any
+    other local (`total = 0`, a loop's variable) is the resolution's question."""
     func, root = scope.func, chain[0]
-    if func is None or (scope.narrowed and root in scope.narrowed) or root == func.first or root not in func.locals:
+    if func is None or func.node is None or (scope.narrowed and root in scope.narrowed) or root == func.first:
+        return ""
+    if root not in func.locals or root not in _own_params(func.node):
         return ""
     return "" if any(b.name == root and b.kind != "nested" for b in func.bindings) else UNTYPED
 

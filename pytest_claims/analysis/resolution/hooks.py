@@ -144,7 +144,7 @@ class Hooks:
         unless: str,
         passed: Passed | None,
     ) -> None:
-        """An implicit call on a parameter or loop variable whose class is unknown where it is used (`UNTYPED`):
+        """An implicit call on a parameter whose class is unknown where it is used (`UNTYPED`):
         it enters no project method, so it is a blind spot where a project method for it leads somewhere, passed
         what the call passes it (`passed`); a reflected one only where the forward call (`unless`) lands on no
         project method."""
