@@ -192,8 +192,13 @@ characters), kept only for calls whose callee may turn out to be of unknown type
 spot is reported with it), else "".
 `implicit` (a special method Python calls: `("a", "__eq__")` for `a == b`): there `code` is the dotted chain of
 the forward call whose landing on a
-project method means this reflected one does not happen (`x.__add__` for the `y.__radd__` of `x + y`), or "".
+project method means this reflected one does not happen (`x.__add__` for the `y.__radd__` of `x + y`), or "";
+prefixed with `UNTYPED` when the value is a parameter no annotation and no binding seen so far in the body
+gives a class: its class is unknown there, so the call is only a blind spot where it may lead somewhere.
 """
+
+UNTYPED = "?"
+"""Opens the `code` of an `implicit` use on a value whose class is unknown where it is used (`Use`)."""
 
 
 class Binding(NamedTuple):

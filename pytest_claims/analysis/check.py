@@ -7,6 +7,7 @@ frontier. A violation wins over the frontier, and a walk past `max-walk` is neve
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
@@ -283,10 +284,13 @@ def met(resolver: Resolver, policy: Policy, node: Node) -> Met:
     if found is None:
         raw = resolver.summary_for(node)
         judged = policy.judge(raw)
+        blind, deps = resolver.leads.settle(judged.blind)  # implicit calls on unknown values: where they may lead
+        if deps:
+            judged = dataclasses.replace(judged, blind=blind)
         rel = resolver.project.index.modules[node.module].rel  # the index, not the facts: a stored summary, no parse
         edge = policy.edge
         edges = tuple([edge(e.name, Node(*e.target, e.receiver, e.args)) for e in judged.edges])
-        found = known[node] = Met(rel, raw.deps, judged, edges)
+        found = known[node] = Met(rel, raw.deps | deps if deps else raw.deps, judged, edges)
     return found
 
 

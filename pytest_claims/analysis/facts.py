@@ -34,6 +34,7 @@ from pytest_claims.analysis.fieldtests import FieldReads, field_tests
 from pytest_claims.analysis.installed import Installs, installed
 from pytest_claims.records import (
     HANDED,
+    UNTYPED,
     Binding,
     ClassFacts,
     Cond,
@@ -1817,7 +1818,7 @@ def _augmented(ex: _Extractor, node: ast.AugAssign, scope: _Scope, guard: int) -
     """`x += y` calls `x.__iadd__` (or `__add__`, then `y.__radd__`); `t[k] += y` also reads `t[k]`."""
     dunder = specials.BINARY.get(type(node.op))
     if dunder is not None:
-        _implicit(ex, scope, node.target, f"__i{dunder[2:]}", node.lineno, guard)
+        _implicit(ex, scope, node.target, f"__i{dunder[2:]}", node.lineno, guard, node.value)
         _reflected(ex, scope, node.target, node.value, f"__i{dunder[2:]}", node.lineno, guard)
         if scope.kind == "function" and scope.func is not None and isinstance(node.target, ast.Name):
             # `c += x` binds c to what `c.__iadd__(x)` (or `c.__add__(x)`) returns: another class, maybe
@@ -2541,29 +2542,60 @@ def _maybe_blind(ex: _Extractor, scope: _Scope, chain: tuple[str, ...] | None) -
 
 
 def _typed_chain(scope: _Scope, operand: ast.expr | None) -> tuple[str, ...] | None:
-    """The chain of a value whose class may be known, or None: a literal, `super()`, or a local bound only by
-    plain assignments has no project class (an implicit call on it is no blind spot anyway)."""
+    """The chain of a value an implicit call on may run project code, or None for a literal or `super()`: a value
+    of a project class enters its method, one of unknown class (a parameter, a loop's variable) may be an instance
+    of any class (`resolution.leads`)."""
     func = scope.func
     if func is None or operand is None:
         return None
     chain = value_chain(operand)
     if chain is None or chain[0].startswith("<"):
         return None
-    root = chain[0]
-    if scope.narrowed and root in scope.narrowed:
-        return chain
-    typed = any(b.name == root and b.kind != "nested" for b in func.bindings)
-    if root in func.locals and root != func.first and not typed:
-        return None
     return chain
 
 
-def _implicit(ex: _Extractor, scope: _Scope, operand: ast.expr | None, dunder: str, line: int, guard: int) -> None:
-    """An implicit special-method call on a value (`a == b` calls `a.__eq__`): recorded as a use in context
-    `implicit`, which enters the method when the value's class is a known project class (semantics §5)."""
+def _untyped(scope: _Scope, chain: tuple[str, ...]) -> str:
+    """`UNTYPED` for a chain rooted at a parameter of the def that no annotation and no binding seen so far in the
+    body types, nor an `isinstance` test narrows: its class is unknown at this use (before a later binding, the
+    parameter still holds the argument), so an implicit call on it enters nothing and is a blind spot only. Any
+    other local (`total = 0`, a loop's variable) is the resolution's question."""
+    func, root = scope.func, chain[0]
+    if func is None or func.node is None or (scope.narrowed and root in scope.narrowed) or root == func.first:
+        return ""
+    if root not in func.locals or root not in _own_params(func.node):
+        return ""
+    return "" if any(b.name == root and b.kind != "nested" for b in func.bindings) else UNTYPED
+
+
+def _implicit(
+    ex: _Extractor,
+    scope: _Scope,
+    operand: ast.expr | None,
+    dunder: str,
+    line: int,
+    guard: int,
+    other: ast.expr | None = None,
+) -> None:
+    """An implicit special-method call on a value (`a == b` calls `a.__eq__(b)`): recorded as a use in context
+    `implicit`, which enters the method when the value's class is a known project class. `other`, the operand
+    the method is passed: kept as a call's argument is (`FunctionFacts.calls`), so a literal decides the
+    method's tests of it (`x == "*"` enters `__eq__` with `other` the string, and its `isinstance(other, C)`
+    is decided as for an explicit call)."""
     chain = _typed_chain(scope, operand)
-    if chain is not None:
-        ex.use(scope, (*chain, dunder), "implicit", line, guard)
+    if chain is None:
+        return
+    ex.use(scope, (*chain, dunder), "implicit", line, guard, _untyped(scope, chain))
+    if other is not None:
+        _passing(scope, other)
+
+
+def _passing(scope: _Scope, other: ast.expr) -> None:
+    """The operand the implicit use just recorded passes its method, when it is a literal or a value made by a
+    call or a display (a name is left out: passing one on would make the method's tests of it contexts)."""
+    caller = scope.func
+    given = arguments.literal(other) or arguments.made(other)
+    if caller is not None and given is not None:
+        caller.calls.append((len(caller.uses) - 1, ((given,), ())))
 
 
 def _named_implicit(
@@ -2593,7 +2625,8 @@ def _reflected(
         return
     known = _typed_chain(scope, left)
     unless = ".".join((*known, forward)) if known is not None else ""
-    ex.use(scope, (*chain, specials.REFLECTED[forward]), "implicit", line, guard, unless)
+    ex.use(scope, (*chain, specials.REFLECTED[forward]), "implicit", line, guard, _untyped(scope, chain) + unless)
+    _passing(scope, left)  # `y.__radd__(x)`, `y.__eq__(x)`: passed the left operand
 
 
 def _tested(ex: _Extractor, scope: _Scope, test: ast.expr, guard: int) -> None:
@@ -2638,7 +2671,7 @@ def _compare(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str)
             _implicit(ex, scope, right, "__contains__", node.lineno, guard)
             _keyed(ex, scope, right, left, "__contains__", guard)
         elif type(op) in specials.COMPARE:
-            _implicit(ex, scope, left, specials.COMPARE[type(op)], node.lineno, guard)
+            _implicit(ex, scope, left, specials.COMPARE[type(op)], node.lineno, guard, right)
             _reflected(ex, scope, left, right, specials.COMPARE[type(op)], node.lineno, guard)
         left = right
     operands = [node.left, *node.comparators]
@@ -2653,7 +2686,7 @@ def _binop(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -
     assert isinstance(node, ast.BinOp)
     dunder = specials.BINARY.get(type(node.op))
     if dunder is not None and ctx != "type":  # `A | B` in a type position is no call
-        _implicit(ex, scope, node.left, dunder, node.lineno, guard)
+        _implicit(ex, scope, node.left, dunder, node.lineno, guard, node.right)
         _reflected(ex, scope, node.left, node.right, dunder, node.lineno, guard)
         if isinstance(node.op, ast.Mod):
             _percent(ex, scope, node.left, node.right, guard)

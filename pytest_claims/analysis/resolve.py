@@ -24,6 +24,7 @@ from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.exact import Exactness
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
+from pytest_claims.analysis.resolution.leads import Leads
 from pytest_claims.analysis.resolution.summaries import Summaries
 from pytest_claims.analysis.resolution.symbols import ClassKey, ProjectClass, ProjectInstance, Sym
 from pytest_claims.analysis.resolution.target import TargetView
@@ -73,6 +74,8 @@ class Resolver:
         self.evaluator.exact = Exactness(self.view, self.evaluator, self.hierarchy, self.tracker)
         parts = (self.view, self.evaluator, self.hierarchy, self.dispatch, self.bodies, self.tracker)
         self.summaries = Summaries(parts, config, catalogue, self.shared, persisted)
+        self.leads = Leads(self.view, (self.summaries.summary, self.summaries.operand_summary), self.tracker)
+        """Which implicit calls on values of unknown class are blind spots on this target (`resolution.leads`)."""
 
     def close(self) -> None:
         """Drop the references back up the collaborators (the ports, the peers), so that a resolver the run is
@@ -82,6 +85,7 @@ class Resolver:
         self.evaluator.exact = _CLOSED
         self.dispatch.protocols.close()
         self.summaries.close()
+        self.leads.close()
         self.hierarchy.peers = list
 
     def _peer_hierarchies(self) -> list[Hierarchy]:

@@ -109,7 +109,8 @@ def _check(resolver: Resolver, policy: Policy, config: Config, rule: ForbidRule,
             hit.append(((*via.names(), min(hits)), via.nodes()))
             return None
         # trusted code is walked by rules, so its blind spots count too; its frontier is judged as for claims
-        findings.meet(project.index.modules[node.module].rel, policy.judge(summary).frontier, summary.blind, via)
+        blind = resolver.leads.settle(summary.blind)[0]
+        findings.meet(project.index.modules[node.module].rel, policy.judge(summary).frontier, blind, via)
         entered = {(edge.name, Node(*edge.target, edge.receiver, edge.args)) for edge in summary.edges}
         return sorted(entered, key=_by_name)
 

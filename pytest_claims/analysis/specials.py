@@ -153,6 +153,27 @@ FALLBACKS: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 """The special methods Python calls, in order, where a class does not define the first (semantics §5 implicit calls)."""
 
+ON_UNKNOWN: dict[str, tuple[str, ...]] = {
+    "__contains__": ("__contains__", "__iter__", "__getitem__"),  # `x in c`: else iteration, else indexing
+    "__hash__": ("__hash__", "__eq__"),  # a set or a mapping compares the keys whose hashes meet
+    "__enter__": ("__enter__", "__exit__"),  # the block's end is the same value's
+    "__aenter__": ("__aenter__", "__aexit__"),
+}
+"""The special methods an implicit call on a value of unknown class may run where `FALLBACKS` says too little: a
+project class defining any of them, with a method that leads somewhere, makes the call a blind spot
+(`resolution.leads`)."""
+
+NOT_ON_UNKNOWN = frozenset(
+    {
+        "__setattr__", "__delattr__", "__getattr__", "__getattribute__", "__get__", "__set__", "__delete__",
+        "__set_name__", "__class_getitem__", "__missing__", "__init_subclass__", "__exit__", "__aexit__",
+    }
+)  # fmt: skip
+"""Implicit calls on a value of unknown class that are no blind spot of their own: an attribute's store, delete or
+lookup (the project's `__setattr__` hooks would make every `o.x = v` one), what only a class body's binding runs,
+and a `with` block's end (its `__enter__` is the site)."""
+
+
 CONSTRUCTORS = ("__init__", "__new__", "__post_init__")
 """What calling a project class enters (and its metaclass's `METACLASS_CALL`, when a project class defines it)."""
 
@@ -247,7 +268,8 @@ class Callback(NamedTuple):
 _ZONE = (("utcoffset",), ("dst",), ("tzname",), ("fromutc",))
 """What `datetime` calls on a `tzinfo` it is given or keeps (a stored zone answers later `utcoffset()`,
 `astimezone()`, `strftime("%Z")` calls: they are entered where the zone is handed over)."""
-_KEY = (("__hash__",), ("__eq__",))
+KEY = (("__hash__",), ("__eq__",))
+"""What a mapping or a set calls on a key."""
 _CALLED = (("()",),)
 _COPY = (("__copy__", "__reduce_ex__", "__reduce__", "__getstate__"), ("__setstate__",))
 _DEEPCOPY = (("__deepcopy__", "__reduce_ex__", "__reduce__", "__getstate__"), ("__setstate__",))
@@ -257,7 +279,7 @@ _ENCODER = (("()",), ("encode",), ("iterencode",), ("default",))
 
 def _keyed(module: str, *classes_methods: str) -> dict[str, tuple[Callback, ...]]:
     """Methods of mappings and sets that hash and compare the key they are given first."""
-    return {f"{module}.{name}": (Callback(0, None, _KEY, blind=False),) for name in classes_methods}
+    return {f"{module}.{name}": (Callback(0, None, KEY, blind=False),) for name in classes_methods}
 
 
 _BUILTIN_KEYS: dict[str, tuple[int, int]] = {

@@ -63,10 +63,12 @@ NONCLAIMS: tuple[str, ...] = (
     "Callables passed in as arguments or fetched from containers and attributes are not followed where they "
     "are called (blind spots); a function stored in a module-level or class-level name is reached where that "
     "name is read, and a project function used as a value is followed where it is named.",
-    "Implicit special-method calls on values of unknown type are not followed (the __hash__ of elements put in "
-    "a set, a + b on untyped operands, iterating an untyped value); on a value of a known project class they "
-    "are. A plain attribute read on a value of unknown type is a read, not a call site: no blind spot, even where "
-    "a project class defines a property of that name (getattr with a computed name on such a value is one). "
+    "Implicit special-method calls on values of unknown type (the __hash__ of elements put in a set, a + b on "
+    "untyped operands, iterating an untyped value) are not followed: each is a blind spot where a project method "
+    "of that name reaches a capability, and passes silently where none does; on a value of a known project class "
+    "they are followed. A plain attribute read on a value of unknown type is a read, not a call site: no blind "
+    "spot, even where a project class defines a property of that name (getattr with a computed name on such a "
+    "value is one). "
     "Descriptors are not followed. A class statement's project hooks (a metaclass, __init_subclass__, "
     "__set_name__) are followed; its decorators, and a stdlib or third-party base's or metaclass's hooks, are not.",
     'Blind spots never make a claim violated: under dynamic-calls = "ignore" (the default) a claim or rule with '

@@ -97,9 +97,15 @@ def test_iterating_spellings_call_iter(line: str) -> None:
     assert implicit(f"{HEAD}    {line}\n") == [(("c", "__iter__"), 4)]
 
 
-@pytest.mark.parametrize("line", ["a, b = x, y", "a = c", "a, b = local", "list(c, x)", "a, *b = [x, *()]"])
+@pytest.mark.parametrize("line", ["a, b = x, y", "a = c", "list(c, x)", "a, *b = [x, *()]"])
 def test_unpacking_what_is_no_project_value_calls_nothing(line: str) -> None:
     assert implicit(f"{HEAD}    local = 1\n    {line}\n") == []
+
+
+def test_unpacking_a_local_is_recorded_for_the_resolution_to_decide() -> None:
+    """A local's class is the resolution's question (one of unknown class may be any project class's instance):
+    the facts keep the implicit call, and a local bound to a literal resolves to no project method."""
+    assert implicit(f"{HEAD}    local = 1\n    a, b = local\n") == [(("local", "__iter__"), 5)]
 
 
 def test_unpacking_at_module_level_is_part_of_each_name_it_binds() -> None:

@@ -36,7 +36,8 @@ def test_each_operand_and_test_is_recorded_once() -> None:
         (("x", "__bool__"), 8, ""),
         (("y", "__bool__"), 10, ""),
         (("x", "__bool__"), 10, ""),
-        (("y", "__radd__"), 11, ""),
+        (("total", "__iadd__"), 11, ""),  # a local's class is the resolution's question (an int here)
+        (("y", "__radd__"), 11, "total.__iadd__"),
         (("t", "__getitem__"), 12, ""),
         (("t", "__setitem__"), 12, ""),
         (("x", "__bool__"), 13, ""),

@@ -189,7 +189,7 @@ RESOLUTION: tuple[tuple[str, ...], ...] = (
     ("exclusion", "structural", "exact", "plainfields"),
     ("dispatch",),
     ("bodies",),
-    ("stored", "carried", "conditional", "found"),
+    ("stored", "carried", "conditional", "found", "leads"),
     ("instances",),
     ("callbacks", "entering", "escapes", "handed", "held", "hooks", "methodcalls", "probes", "reaches"),
     ("summaries",),

@@ -15,6 +15,7 @@ from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.found import Found, Outcome, Reads, closed
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
+from pytest_claims.analysis.resolution.leads import conditional
 from pytest_claims.analysis.resolution.symbols import (
     UNKNOWN,
     ContainerMethod,
@@ -27,11 +28,13 @@ from pytest_claims.analysis.resolution.symbols import (
     StdName,
     Sym,
     Unknown,
+    as_written,
 )
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
 from pytest_claims.analysis.specials import (
     CALLS_BACK,
+    KEY,
     KEYED_BY_NAME,
     READS_ITS_ZONE,
     ZONE_BY_NAME,
@@ -81,6 +84,9 @@ class Callbacks:
         for entry in entries:
             if entry.blind and any(isinstance(sym, Unknown) for sym in values):
                 found.blind_spot(line, text, text)
+            elif entry.tries == KEY and any(isinstance(sym, Unknown) for sym in values):
+                hashed = f"hash({as_written(chain)})"  # a key of unknown class: its `__hash__`, `__eq__`
+                found.blind_spot(line, hashed, conditional(("__hash__", "__eq__"), hashed))
             self._called_back(module, func, chain, values, entry, line, found)
 
     def reads_zone(self, sym: Sym) -> bool:

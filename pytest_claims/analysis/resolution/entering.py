@@ -6,7 +6,7 @@ the def back unchanged (`hands_back`), since anything else may wrap it.
 
 from __future__ import annotations
 
-from pytest_claims.analysis.arguments import NAMED, SURE, Passed
+from pytest_claims.analysis.arguments import INSTANCE, NAMED, SURE, Passed
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.conditional import Site
 from pytest_claims.analysis.resolution.context import at_call, entered_with, forward, with_hops
@@ -43,10 +43,7 @@ class Entering:
         args = entered_with(callee, passed, shift)
         site = Site(passed, call.module, call.func)
         known = self.instances.decide(key, callee.tests, callee.accepts, site, shift)
-        if known:
-            literal = {d[0] for d in args}
-            args = tuple(sorted((*args, *(d for d in known if d[0] not in literal)), key=lambda d: d[0]))
-        return with_hops(args, hops)
+        return with_hops(merged(args, known), hops)
 
     def _forwarded(self, call: Call) -> tuple[Passed, int]:
         """What a call passes, with the decided parameters of the body it is written in passed on (`forward`), and
@@ -99,3 +96,15 @@ class Entering:
 def _names_one_of(arg: object, names: tuple[str, ...]) -> bool:
     """Whether a passed argument (`arguments.Passed`) is a plain name out of `names`."""
     return isinstance(arg, tuple) and len(arg) == 2 and arg[0] in (NAMED, SURE) and arg[1] in names
+
+
+def merged(args: Decided, known: Decided) -> Decided:
+    """The literal arguments a call decides, with the parameters it passes a value of known class: a literal whose
+    class answers the callee's `isinstance` tests of it is passed as an instance, those tests decided and its value
+    no longer (a function seldom tests one parameter both ways)."""
+    if not known:
+        return args
+    answered = {d[0] for d in known if d[1] == INSTANCE and d[2]}
+    args = tuple(d for d in args if d[0] not in answered)
+    literal = {d[0] for d in args}
+    return tuple(sorted((*args, *(d for d in known if d[0] not in literal)), key=lambda d: d[0]))

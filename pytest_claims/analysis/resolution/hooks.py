@@ -5,6 +5,7 @@ that runs something (its `part` uses) and reads the bases and metaclass it names
 
 from __future__ import annotations
 
+from pytest_claims.analysis.arguments import Passed
 from pytest_claims.analysis.catalog import Entry
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
@@ -12,6 +13,7 @@ from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.found import Call, Found, Outcome, Reads, closed
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
+from pytest_claims.analysis.resolution.leads import conditional, operand_kind, unknown_call
 from pytest_claims.analysis.resolution.symbols import (
     HOLDS_METHODS,
     Missing,
@@ -29,6 +31,8 @@ from pytest_claims.analysis.resolution.tracking import Tracker
 from pytest_claims.analysis.specials import (
     CALLED_ON_THE_CLASS,
     FALLBACKS,
+    NOT_ON_UNKNOWN,
+    ON_UNKNOWN,
     READS_ITS_ZONE,
     RUNS_STORED_CALLABLES,
     SHOWN_BY_REPR,
@@ -81,6 +85,8 @@ class Hooks:
         ):
             text = ".".join(chain)
             found.blind_spot(line, text, text)
+        if not (forward and self._lands(module, func, forward)):  # the value may be of unknown class too
+            self._unknown(module, func, chain, (line, found), call.passed if call is not None else None)
         if not entered:
             unseen, capable = self._unseen(module, func, chain)
             if unseen:
@@ -92,9 +98,12 @@ class Hooks:
             return
         if call is not None and (
             chain[0].startswith("<super")
-            or not all(isinstance(sym, ProjectInstance) for sym in self.bodies.use(module, func, chain[:-1])[0])
+            or any(
+                isinstance(sym, HOLDS_METHODS) and not isinstance(sym, ProjectInstance)
+                for sym in self.bodies.use(module, func, chain[:-1])[0]
+            )
         ):
-            call = None  # the name is passed after `self` only where the value is an instance
+            call = None  # passed after `self` only where the value is an instance (any other value enters nothing)
         for sym in entered:
             self._outcome(sym, "call", line, found, "", call, how="implicit")
 
@@ -126,6 +135,42 @@ class Hooks:
         for sym in syms:
             if isinstance(sym, Missing):
                 self._outcome(sym, "ref", line, found, "")
+
+    def untyped(
+        self,
+        module: Module,
+        func: FunctionFacts,
+        chain: tuple[str, ...],
+        at: tuple[int, Found],
+        unless: str,
+        passed: Passed | None,
+    ) -> None:
+        """An implicit call on a parameter whose class is unknown where it is used (`UNTYPED`):
+        it enters no project method, so it is a blind spot where a project method for it leads somewhere, passed
+        what the call passes it (`passed`); a reflected one only where the forward call (`unless`) lands on no
+        project method."""
+        dunder = chain[-1]
+        if dunder in NOT_ON_UNKNOWN or (unless and self._lands(module, func, tuple(unless.split(".")))):
+            return
+        line, found = at
+        text = unknown_call(chain)
+        names = ON_UNKNOWN.get(dunder) or FALLBACKS.get(dunder, (dunder,))
+        found.blind_spot(line, text, conditional(names, text, operand_kind(passed)))
+
+    def _unknown(
+        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], at: tuple[int, Found], passed: Passed | None
+    ) -> None:
+        """An implicit call on a value the walk cannot name (a parameter, a field of unknown class): a blind spot
+        where a project class's method for it leads somewhere, which the walk decides (`leads.conditional`)."""
+        dunder = chain[-1]
+        if chain[0].startswith("<super") or dunder in NOT_ON_UNKNOWN:
+            return
+        if not any(isinstance(sym, Unknown) for sym in self.bodies.use(module, func, chain[:-1])[0]):
+            return
+        line, found = at
+        text = unknown_call(chain)
+        names = ON_UNKNOWN.get(dunder) or FALLBACKS.get(dunder, (dunder,))
+        found.blind_spot(line, text, conditional(names, text, operand_kind(passed)))
 
     def _runs_stored(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> bool:
         """Whether the end of a `with` block runs callables stored earlier (`with ExitStack() as stack:`)."""

@@ -4,14 +4,15 @@
 the first branch. An argument's classes come from the call's facts as the conditional catalogue reads them
 (`conditional.Judge.classes`: a constructor call, a display, a name the caller shows is never None). A test is
 true when every class the argument may be derives from a tested class (its project MRO, its stub bases); false only
-when the argument's class is exactly known (a constructor call, a display) and stdlib, and every tested class is a
-builtin it does not derive from (no ABC, no protocol, no `__instancecheck__` can then make it true). Anything else
-stays open: both branches are walked.
+when the argument's class is exactly known (a constructor call, a display, a literal) and stdlib, and every tested
+class is a builtin it does not derive from or a plain project class (no metaclass, no base the walk does not see, so
+no ABC, no protocol, no `__instancecheck__` can then make it true): `x == "*"` enters a project `__eq__` whose
+`isinstance(other, Expression)` is false. Anything else stays open: both branches are walked.
 """
 
 from __future__ import annotations
 
-from pytest_claims.analysis.arguments import FUNCTION, INSTANCE, MADE, NAMED, SURE, VALUE, Signature, bound
+from pytest_claims.analysis.arguments import FUNCTION, INSTANCE, LITERALS, MADE, NAMED, SURE, VALUE, Signature, bound
 from pytest_claims.analysis.resolution.conditional import Judge, Site
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
@@ -64,7 +65,7 @@ class Instances:
             classes = self._named(str(value[1]), site) if value[0] == NAMED else self.judge.classes(value, site)
             if not classes:
                 continue
-            exact = value[0] in (MADE, VALUE)
+            exact = value[0] in (MADE, VALUE) or value[0] in LITERALS
             answers = []
             for names in tested:
                 answer = self._answer(key[0], names, classes, exact)
@@ -123,9 +124,22 @@ class Instances:
     def _is_a(self, value: Sym, targets: list[Sym], exact: bool) -> bool | None:
         if any(self._derives(value, target) for target in targets):
             return True
-        if exact and isinstance(value, StdInstance) and all(_plain_builtin(target) for target in targets):
+        if exact and isinstance(value, StdInstance) and all(self._plain(target) for target in targets):
             return False
         return None
+
+    def _plain(self, target: Sym) -> bool:
+        """A class no exactly known stdlib value is an instance of: a builtin (`object` aside), or a project class
+        whose order names no metaclass and holds no base the walk does not see (no ABC's `register`, no
+        `__instancecheck__`)."""
+        if _plain_builtin(target):
+            return True
+        if not isinstance(target, ProjectClass):
+            return False
+        order, exact = self.hierarchy.linearised(target.module, target.idx)
+        if not exact or self.hierarchy.foreign_bases(target.module, target.idx):
+            return False
+        return all(not self.view.module(module).facts.classes[index].metaclass for module, index in order)
 
     def _derives(self, value: Sym, target: Sym) -> bool:
         stubs = self.view.stubs
@@ -170,11 +184,14 @@ def _collect(conds: tuple[Cond, ...]) -> dict[int, ClassTests]:
 
 
 def _of_class(value: object) -> bool:
-    """A passed value whose classes may be known: a call of a name, a name shown never None (`Judge.classes`), an
-    attribute (`_named`)."""
+    """A passed value whose classes may be known: a call of a name, a display, a literal (not None), a name shown
+    never None (`Judge.classes`), an attribute (`_named`)."""
     if not (isinstance(value, tuple) and len(value) == 2):
         return False
-    return value[0] in (MADE, SURE) or (value[0] == NAMED and "." in str(value[1]))
+    kind = str(value[0])
+    if kind in LITERALS:
+        return kind != "None"
+    return kind in (MADE, SURE, VALUE) or (kind == NAMED and "." in str(value[1]))
 
 
 def _bare(value: object) -> bool:

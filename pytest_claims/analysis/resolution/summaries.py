@@ -24,15 +24,15 @@ from collections.abc import Iterable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from pytest_claims.analysis.arguments import Passed
+from pytest_claims.analysis.arguments import VALUE, Passed
 from pytest_claims.analysis.catalog import Catalogue
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.callbacks import Callbacks
 from pytest_claims.analysis.resolution.conditional import Judge, Site
-from pytest_claims.analysis.resolution.context import as_mapping, ruled_out, settled
+from pytest_claims.analysis.resolution.context import as_mapping, entered_with, ruled_out, settled
 from pytest_claims.analysis.resolution.dispatch import Dispatch
-from pytest_claims.analysis.resolution.entering import Entering
+from pytest_claims.analysis.resolution.entering import Entering, merged
 from pytest_claims.analysis.resolution.escapes import Escapes
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.found import Call as _Call
@@ -74,6 +74,7 @@ from pytest_claims.dotted import under_any
 from pytest_claims.records import (
     HANDED,
     PLATFORM,
+    UNTYPED,
     Decided,
     Edge,
     Frontier,
@@ -165,6 +166,19 @@ class Summaries:
             self.persisted.put(Node(*key), platform, result)
         return result
 
+    def operand_summary(self, key: Key, kind: str) -> Summary:
+        """A special method's summary as an implicit call passing it an operand of the builtin class `kind` enters
+        it (`x == "*"`: `__eq__(self, other)` with `other` a `str`): its tests of that parameter decided as for such
+        a value, `isinstance` ones included (`leads`)."""
+        module = self.view.module(key[0])
+        callee = module.facts.functions[key[1]]
+        if not callee.tests or callee.kind != "method" or callee.decorated:
+            return self.summary(key)
+        passed: Passed = (((VALUE, kind),), ())
+        known = self.instances.decide(key, callee.tests, callee.accepts, Site(passed, module, callee), 1)
+        args = merged(entered_with(callee, passed, 1), known)
+        return self.summary_in(Node(*key, None, args)) if args else self.summary(key)
+
     def summary_in(self, node: Node) -> Summary:
         """The summary of a function as a walk entered it (`context`): for a method entered for `receiver` (its
         `self` an instance of that class or a subclass), the uses rooted at `self`, `cls` and `super()` resolved
@@ -249,16 +263,27 @@ class Summaries:
             self._tapes[key] = making
         return found
 
+    def _implicit(
+        self, module: Module, func: FunctionFacts, index: int, found: Found, calls: dict[int, Passed] | None
+    ) -> None:
+        """An implicit use: on a value of unknown class where it is used (`UNTYPED`) a blind spot where it may lead,
+        else what it lands on, passed what the facts know it passes (`o.x = v`: `__setattr__` is passed "x")."""
+        chain, ctx, line, _, code = func.uses[index]
+        named = calls.get(index) if calls is not None else None
+        if code.startswith(UNTYPED):
+            self.hooks.untyped(module, func, chain, (line, found), code[len(UNTYPED) :], named)
+            return
+        passing = _Call(named, chain, module, func, index) if named else None
+        self.hooks.implicit(module, func, chain, line, found, code, passing)
+        self.held.field(module, func, chain, ctx, (line, found))
+
     def _use(
         self, module: Module, func: FunctionFacts, index: int, found: Found, calls: dict[int, Passed] | None
     ) -> None:
         """One use of the body (`func.uses[index]`), resolved and recorded."""
         chain, ctx, line, _, code = func.uses[index]
         if ctx == "implicit":
-            named = calls.get(index) if calls is not None else None  # `o.x = v`: `__setattr__` is passed "x"
-            passing = _Call(named, chain, module, func, index) if named else None
-            self.hooks.implicit(module, func, chain, line, found, code, passing)
-            self.held.field(module, func, chain, ctx, (line, found))
+            self._implicit(module, func, index, found, calls)
             return
         if ctx == "probe":
             self.probes.probe(module, func, chain, line, found, code)

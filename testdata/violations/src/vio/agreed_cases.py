@@ -9,7 +9,7 @@ import time
 def lookup(name, require_ready=True):
     if name is None:
         return None
-    if not require_ready:
+    if not require_ready:  # want-blind: `bool(require_ready)` from vio.agreed_cases.nine_lookups via vio.agreed_cases.lookup
         return time.time()
     return name
 
@@ -31,7 +31,7 @@ def nine_lookups():
 def stamped(name, fresh=False):
     if name is None:
         return None
-    if fresh:
+    if fresh:  # want-blind: `bool(fresh)` from vio.agreed_cases.one_fresh via vio.agreed_cases.stamped
         return time.time()  # want: deterministic call time.time from vio.agreed_cases.one_fresh via vio.agreed_cases.stamped
     return name
 

@@ -39,7 +39,7 @@ class AndValidator:
 
     # claims: deterministic
     def __call__(self, inst, value):
-        for v in self._validators:
+        for v in self._validators:  # want-blind: `iter(self._validators)` from vio.attrs_shapes.AndValidator.__call__
             v(inst, value)  # want-blind: `v(inst, value)` from vio.attrs_shapes.AndValidator.__call__
 
 

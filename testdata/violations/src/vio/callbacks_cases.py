@@ -261,7 +261,7 @@ def encode_clock(value):
 
 
 def encode_pure(value):
-    return str(value)
+    return str(value)  # want-blind: `str(value)` from vio.callbacks_cases.dumped_pure via vio.callbacks_cases.encode_pure
 
 
 class ClockEncoder(json.JSONEncoder):
@@ -271,7 +271,7 @@ class ClockEncoder(json.JSONEncoder):
 
 class PureEncoder(json.JSONEncoder):
     def default(self, o):
-        return repr(o)
+        return repr(o)  # want-blind: `repr(o)` from vio.callbacks_cases.dumped_pure via vio.callbacks_cases.PureEncoder.default
 
 
 # claims: deterministic
@@ -301,7 +301,7 @@ def by_clock(value):
 
 
 def by_length(value):
-    return len(value)
+    return len(value)  # want-blind: `len(value)` from vio.callbacks_cases.largest_by_length via vio.callbacks_cases.by_length # want-blind: `len(value)` from vio.callbacks_cases.sorted_in_place_pure via vio.callbacks_cases.by_length
 
 
 # claims: deterministic

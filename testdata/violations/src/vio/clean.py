@@ -45,7 +45,7 @@ def pure_values():
 
 # claims: deterministic
 def narration(value):
-    print("value", value)
+    print("value", value)  # want-blind: `str(value)` from vio.clean.narration
     log.info("value %s", value)
     warnings.warn("careful", stacklevel=2)
     sys.stdout.write("x\n")
@@ -55,7 +55,7 @@ def narration(value):
 # claims: deterministic, sandboxed
 def methods_on_values(handle, text: str):
     data = handle.read()  # want-blind: `handle.read()` from vio.clean.methods_on_values
-    return data + text.upper()
+    return data + text.upper()  # want-blind: `data.__add__(...)` from vio.clean.methods_on_values
 
 
 # claims: deterministic

@@ -5,7 +5,7 @@ import time
 
 
 def lookup(name):
-    if name == "k0":
+    if name == "k0":  # want-blind: `name.__eq__(...)` from vio.early_exit_cases.leading_key via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.past_the_limit via vio.early_exit_cases.lookup # want-blind: `name.__eq__(...)` from vio.early_exit_cases.unknown_key via vio.early_exit_cases.lookup
         return 0
     if name == "k1":
         return 1

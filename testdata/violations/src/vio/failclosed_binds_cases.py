@@ -61,6 +61,6 @@ def calls_local_class_method(x):
 
 # claims: deterministic
 def calls_a_name_nothing_binds(x, items):
-    for x.zorb_nowhere_target in items:
+    for x.zorb_nowhere_target in items:  # want-blind: `iter(items)` from vio.failclosed_binds_cases.calls_a_name_nothing_binds
         pass
     return x.zorb_nowhere("A")

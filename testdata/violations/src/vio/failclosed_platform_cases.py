@@ -12,8 +12,8 @@ WIN = sys.platform == "win32"
 
 # claims: deterministic
 def loop_variable_named_like_the_import(names):
-    for plat in names:
-        if plat == "win32":
+    for plat in names:  # want-blind: `iter(names)` from vio.failclosed_platform_cases.loop_variable_named_like_the_import
+        if plat == "win32":  # want-blind: `plat.__eq__(...)` from vio.failclosed_platform_cases.loop_variable_named_like_the_import
             return os.getcwd()  # want: deterministic call os.getcwd from vio.failclosed_platform_cases.loop_variable_named_like_the_import
     return None
 
@@ -22,22 +22,22 @@ def loop_variable_named_like_the_import(names):
 def local_shadows_the_platform_module(obj):
     platform = obj
     # want-blind: `platform.system()` from vio.failclosed_platform_cases.local_shadows_the_platform_module
-    if platform.system() == "Plan9":
+    if platform.system() == "Plan9":  # want-blind: `platform.system.().__eq__(...)` from vio.failclosed_platform_cases.local_shadows_the_platform_module
         return os.getcwd()  # want: deterministic call os.getcwd from vio.failclosed_platform_cases.local_shadows_the_platform_module
     return platform
 
 
 # claims: deterministic
 def parameter_shadows_the_alias(WIN):
-    if WIN:
+    if WIN:  # want-blind: `bool(WIN)` from vio.failclosed_platform_cases.parameter_shadows_the_alias
         return os.getcwd()  # want: deterministic call os.getcwd from vio.failclosed_platform_cases.parameter_shadows_the_alias
     return None
 
 
 # claims: deterministic
 def local_shadows_the_alias(value):
-    WIN = value == "x"
-    if WIN:
+    WIN = value == "x"  # want-blind: `value.__eq__(...)` from vio.failclosed_platform_cases.local_shadows_the_alias
+    if WIN:  # want-blind: `bool(WIN)` from vio.failclosed_platform_cases.local_shadows_the_alias
         return os.getcwd()  # want: deterministic call os.getcwd from vio.failclosed_platform_cases.local_shadows_the_alias
     return None
 
@@ -53,7 +53,7 @@ def the_import_in_scope():
 
 # claims: deterministic
 def the_alias_in_scope():
-    if WIN:
+    if WIN:  # want-blind: `bool(WIN)` from vio.failclosed_platform_cases.the_alias_in_scope
         return os.getcwd()  # want: deterministic call os.getcwd from vio.failclosed_platform_cases.the_alias_in_scope [win32]
     return None
 

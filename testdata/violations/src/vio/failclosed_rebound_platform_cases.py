@@ -8,7 +8,7 @@ from sys import platform
 
 # claims: deterministic
 def tests_the_rebound_name():
-    if platform == "plan9":
+    if platform == "plan9":  # want-blind: `platform.__eq__(...)` from vio.failclosed_rebound_platform_cases.tests_the_rebound_name
         return time.time()  # want: deterministic call time.time from vio.failclosed_rebound_platform_cases.tests_the_rebound_name
     return None
 

@@ -12,12 +12,12 @@ class Deferred:
         self.path = path
 
     def __len__(self):
-        return len(self.__str__())
+        return len(self.__str__())  # want-blind: `len(self.__str__.())` from vio.field_args_cases.renders via vio.field_args_cases.Point.render -> vio.field_args_cases.Deferred.__len__
 
     def __str__(self):
         # want: deterministic call builtins.open from vio.field_args_cases.renders via vio.field_args_cases.Point.render -> vio.field_args_cases.Deferred.__str__
         # want: deterministic call builtins.open from vio.field_args_cases.framed_text via vio.field_args_cases.Framed.text -> vio.field_args_cases.Deferred.__str__
-        with open(self.path) as handle:
+        with open(self.path) as handle:  # want-blind: `self.path.__fspath__(...)` from vio.field_args_cases.framed_text via vio.field_args_cases.Framed.text -> vio.field_args_cases.Deferred.__str__ # want-blind: `self.path.__fspath__(...)` from vio.field_args_cases.renders via vio.field_args_cases.Point.render -> vio.field_args_cases.Deferred.__str__
             return handle.read()
 
 
@@ -33,8 +33,8 @@ class Point:
 
     def render(self):
         ret = self.name
-        if self.line:
-            ret += str(self.line).strip()
+        if self.line:  # want-blind: `bool(self.line)` from vio.field_args_cases.renders via vio.field_args_cases.Point.render
+            ret += str(self.line).strip()  # want-blind: `ret.__iadd__(...)` from vio.field_args_cases.renders via vio.field_args_cases.Point.render # want-blind: `str(self.line)` from vio.field_args_cases.renders via vio.field_args_cases.Point.render
         return ret
 
 
@@ -51,7 +51,7 @@ class Framed:
         return type(self)(line=Deferred(path))
 
     def text(self):
-        return str(self.line)
+        return str(self.line)  # want-blind: `str(self.line)` from vio.field_args_cases.framed_text via vio.field_args_cases.Framed.text
 
 
 # claims: deterministic
@@ -104,7 +104,7 @@ class Quiet:
         return cls(line=Pure())
 
     def render(self):
-        return "x" if self.line else self.line.now()  # want-blind: `self.line.now()` from vio.field_args_cases.quiet_renders via vio.field_args_cases.Quiet.render
+        return "x" if self.line else self.line.now()  # want-blind: `self.line.now()` from vio.field_args_cases.quiet_renders via vio.field_args_cases.Quiet.render # want-blind: `bool(self.line)` from vio.field_args_cases.quiet_renders via vio.field_args_cases.Quiet.render
 
 
 # claims: deterministic
@@ -117,7 +117,7 @@ class Empty:
         self.line = line
 
     def render(self):
-        return "x" if self.line else str(self.line)
+        return "x" if self.line else str(self.line)  # want-blind: `bool(self.line)` from vio.field_args_cases.empty_renders via vio.field_args_cases.Empty.render # want-blind: `str(self.line)` from vio.field_args_cases.empty_renders via vio.field_args_cases.Empty.render
 
 
 def make_empty():

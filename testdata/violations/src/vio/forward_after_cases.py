@@ -36,7 +36,7 @@ def ref(target):
 class Signal:
     def connect(self, receiver, weak=True):
         key = make_id(receiver)
-        if weak:
+        if weak:  # want-blind: `bool(weak)` from vio.forward_after_cases.after_weak via vio.forward_after_cases.Signal.connect
             # want-blind: `hasattr(receiver, '__self__')` from vio.forward_after_cases.after_weak via vio.forward_after_cases.Signal.connect
             if hasattr(receiver, "__self__"):  # bound again below: open here, whatever was passed
                 receiver = ref(receiver.__self__)
@@ -65,9 +65,9 @@ def after_plain():
 
 def count_after(target, n=0):
     key = make_id(target)
-    for item in ref(target):
-        n += 1
-    target += n
+    for item in ref(target):  # want-blind: `iter(ref.())` from vio.forward_after_cases.after_augmented via vio.forward_after_cases.count_after
+        n += 1  # want-blind: `n.__iadd__(...)` from vio.forward_after_cases.after_augmented via vio.forward_after_cases.count_after
+    target += n  # want-blind: `n.__radd__(...)` from vio.forward_after_cases.after_augmented via vio.forward_after_cases.count_after # want-blind: `target.__iadd__(...)` from vio.forward_after_cases.after_augmented via vio.forward_after_cases.count_after
     return key, item
 
 
@@ -134,7 +134,7 @@ def in_nested():
 
 
 def pick(mode):
-    if mode == "clock":
+    if mode == "clock":  # want-blind: `mode.__eq__(...)` from vio.forward_after_cases.literal_after via vio.forward_after_cases.relay_after -> vio.forward_after_cases.pick # want-blind: `mode.__eq__(...)` from vio.forward_after_cases.literal_before via vio.forward_after_cases.relay_before -> vio.forward_after_cases.pick # want-blind: `mode.__eq__(...)` from vio.forward_after_cases.literal_in_while via vio.forward_after_cases.relay_in_while -> vio.forward_after_cases.pick
         return time.time()  # want: deterministic call time.time from vio.forward_after_cases.literal_before via vio.forward_after_cases.relay_before -> vio.forward_after_cases.pick; deterministic call time.time from vio.forward_after_cases.literal_in_while via vio.forward_after_cases.relay_in_while -> vio.forward_after_cases.pick
     return 0.0
 
@@ -162,8 +162,8 @@ def literal_before():
 
 def relay_in_while(mode):
     value = 0.0
-    while value < 1:
-        value += pick(mode)
+    while value < 1:  # want-blind: `value.__lt__(...)` from vio.forward_after_cases.literal_in_while via vio.forward_after_cases.relay_in_while
+        value += pick(mode)  # want-blind: `pick.().__radd__(...)` from vio.forward_after_cases.literal_in_while via vio.forward_after_cases.relay_in_while # want-blind: `value.__iadd__(...)` from vio.forward_after_cases.literal_in_while via vio.forward_after_cases.relay_in_while
         mode = "clock"
     return value
 

@@ -13,7 +13,7 @@ class Client:
     def touch(self, key, timeout):
         if timeout is not None:
             # want: deterministic call time.time from vio.forwarding_cases.touch_unknown via vio.forwarding_cases.Cache.touch -> vio.forwarding_cases.Client.touch
-            return time.time() + timeout
+            return time.time() + timeout  # want-blind: `timeout.__radd__(...)` from vio.forwarding_cases.touch_unknown via vio.forwarding_cases.Cache.touch -> vio.forwarding_cases.Client.touch
         return key
 
 
@@ -48,7 +48,7 @@ class Apps:
         if installed_apps is None:
             return []
         # want: deterministic call time.time from vio.forwarding_cases.apps_given via vio.forwarding_cases.Apps.__init__ -> vio.forwarding_cases.Apps.populate
-        return [time.time(), *installed_apps]
+        return [time.time(), *installed_apps]  # want-blind: `iter(installed_apps)` from vio.forwarding_cases.apps_given via vio.forwarding_cases.Apps.__init__ -> vio.forwarding_cases.Apps.populate
 
 
 # claims: deterministic
@@ -70,7 +70,7 @@ def second(flag):
 
 
 def third(flag):
-    if flag:
+    if flag:  # want-blind: `bool(flag)` from vio.forwarding_cases.four_deep via vio.forwarding_cases.zeroth -> vio.forwarding_cases.first -> vio.forwarding_cases.second -> vio.forwarding_cases.third # want-blind: `bool(flag)` from vio.forwarding_cases.rebound via vio.forwarding_cases.rebinds -> vio.forwarding_cases.third # want-blind: `bool(flag)` from vio.forwarding_cases.three_deep via vio.forwarding_cases.first -> vio.forwarding_cases.second -> vio.forwarding_cases.third # want-blind: `bool(flag)` from vio.forwarding_cases.three_unknown via vio.forwarding_cases.first -> vio.forwarding_cases.second -> vio.forwarding_cases.third
         # want: deterministic call time.time from vio.forwarding_cases.three_unknown via vio.forwarding_cases.first -> vio.forwarding_cases.second -> vio.forwarding_cases.third
         # want: deterministic call time.time from vio.forwarding_cases.rebound via vio.forwarding_cases.rebinds -> vio.forwarding_cases.third
         # want: deterministic call time.time from vio.forwarding_cases.four_deep via vio.forwarding_cases.zeroth -> vio.forwarding_cases.first -> vio.forwarding_cases.second -> vio.forwarding_cases.third
@@ -98,7 +98,7 @@ def four_deep():
 
 
 def rebinds(flag=None):
-    flag = flag or time
+    flag = flag or time  # want-blind: `bool(flag)` from vio.forwarding_cases.rebound via vio.forwarding_cases.rebinds
     return third(flag)
 
 

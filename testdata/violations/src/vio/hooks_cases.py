@@ -302,7 +302,7 @@ class Reframing(type):
 
 class Framed(metaclass=Reframing):
     def __init__(self, fresh=False):
-        if fresh:
+        if fresh:  # want-blind: `bool(fresh)` from vio.hooks_cases.framed_by_its_metaclass via vio.hooks_cases.Framed.__init__
             self.at = time.time()  # want: deterministic call time.time from vio.hooks_cases.framed_by_its_metaclass via vio.hooks_cases.Framed.__init__
 
 
@@ -313,7 +313,7 @@ def framed_by_its_metaclass():
 
 class Unframed:
     def __init__(self, fresh=False):
-        if fresh:
+        if fresh:  # want-blind: `bool(fresh)` from vio.hooks_cases.unframed_default via vio.hooks_cases.Unframed.__init__
             self.at = time.time()
 
 

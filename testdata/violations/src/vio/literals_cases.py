@@ -42,9 +42,9 @@ def attrib(default=None, factory=None, validator=None):
     if factory is not None:
         # want-blind: `factory()` from vio.literals_cases.attrib_stamped via vio.literals_cases.attrib
         return factory()  # want-blind: `factory()` from vio.literals_cases.attrib_unknown via vio.literals_cases.attrib
-    if validator:
+    if validator:  # want-blind: `bool(validator)` from vio.literals_cases.attrib_later via vio.literals_cases.attrib # want-blind: `bool(validator)` from vio.literals_cases.attrib_not_validated via vio.literals_cases.attrib # want-blind: `bool(validator)` from vio.literals_cases.attrib_now via vio.literals_cases.attrib # want-blind: `bool(validator)` from vio.literals_cases.attrib_plain via vio.literals_cases.attrib # want-blind: `bool(validator)` from vio.literals_cases.attrib_unknown via vio.literals_cases.attrib # want-blind: `bool(validator)` from vio.literals_cases.attrib_validated via vio.literals_cases.attrib
         os.getenv("VALIDATE")  # want: deterministic call os.getenv from vio.literals_cases.attrib_validated via vio.literals_cases.attrib
-    if default == "now":
+    if default == "now":  # want-blind: `default.__eq__(...)` from vio.literals_cases.attrib_later via vio.literals_cases.attrib # want-blind: `default.__eq__(...)` from vio.literals_cases.attrib_not_validated via vio.literals_cases.attrib # want-blind: `default.__eq__(...)` from vio.literals_cases.attrib_now via vio.literals_cases.attrib # want-blind: `default.__eq__(...)` from vio.literals_cases.attrib_plain via vio.literals_cases.attrib # want-blind: `default.__eq__(...)` from vio.literals_cases.attrib_unknown via vio.literals_cases.attrib # want-blind: `default.__eq__(...)` from vio.literals_cases.attrib_validated via vio.literals_cases.attrib
         return time.monotonic()  # want: deterministic call time.monotonic from vio.literals_cases.attrib_now via vio.literals_cases.attrib
     return default
 
@@ -90,7 +90,7 @@ def attrib_later():
 
 class Clock:
     def read(self, precise=False):
-        if not precise:
+        if not precise:  # want-blind: `bool(precise)` from vio.literals_cases.clock_coarse via vio.literals_cases.Clock.read # want-blind: `bool(precise)` from vio.literals_cases.clock_precise via vio.literals_cases.Clock.read
             return 0
         else:
             return time.perf_counter()  # want: deterministic call time.perf_counter from vio.literals_cases.clock_precise via vio.literals_cases.Clock.read
@@ -103,7 +103,7 @@ class Clock:
 
     @staticmethod
     def helper(mode="x"):
-        if mode != "x":
+        if mode != "x":  # want-blind: `mode.__ne__(...)` from vio.literals_cases.clock_helper_x via vio.literals_cases.Clock.helper # want-blind: `mode.__ne__(...)` from vio.literals_cases.clock_helper_y via vio.literals_cases.Clock.helper
             return os.getcwd()  # want: deterministic call os.getcwd from vio.literals_cases.clock_helper_y via vio.literals_cases.Clock.helper
         return mode
 
@@ -140,7 +140,7 @@ def clock_helper_y():
 
 # -- near misses that must stay flagged: the test is not of the argument, or the call does not say -------------
 def rebinds(flag=None):
-    flag = flag or os.environ.get("FLAG")  # want: deterministic read os.environ from vio.literals_cases.rebound_flag via vio.literals_cases.rebinds
+    flag = flag or os.environ.get("FLAG")  # want: deterministic read os.environ from vio.literals_cases.rebound_flag via vio.literals_cases.rebinds # want-blind: `bool(flag)` from vio.literals_cases.rebound_flag via vio.literals_cases.rebinds
     if flag is not None:
         return time.time()  # want: deterministic call time.time from vio.literals_cases.rebound_flag via vio.literals_cases.rebinds
     return 0
@@ -153,7 +153,7 @@ def rebound_flag():
 
 def shadowed(flag=None):
     def inner(flag):
-        if flag:
+        if flag:  # want-blind: `bool(flag)` from vio.literals_cases.shadow via vio.literals_cases.shadowed
             return time.time()  # want: deterministic call time.time from vio.literals_cases.shadow via vio.literals_cases.shadowed
         return 0
 
@@ -170,7 +170,7 @@ def forwards(flag=None):
 
 
 def checks(flag):
-    if flag:
+    if flag:  # want-blind: `bool(flag)` from vio.literals_cases.two_levels via vio.literals_cases.forwards -> vio.literals_cases.checks
         return time.time()  # a literal passed on unchanged decides the next callee's test too (forwarding_cases)
     return 0
 
@@ -193,7 +193,7 @@ def unpacked(extra):
 
 class Method:
     def run(self, flag=None):
-        if flag:
+        if flag:  # want-blind: `bool(flag)` from vio.literals_cases.through_class via vio.literals_cases.Method.run # want-blind: `bool(flag)` from vio.literals_cases.through_class_off via vio.literals_cases.Method.run
             return time.time()  # want: deterministic call time.time from vio.literals_cases.through_class via vio.literals_cases.Method.run
         return 0
 
@@ -249,7 +249,7 @@ def injects(func):
 
 @injects
 def wrapped(flag=None, *rest):
-    if flag:
+    if flag:  # want-blind: `bool(flag)` from vio.literals_cases.through_decorator via vio.literals_cases.wrapped
         return time.time()  # want: deterministic call time.time from vio.literals_cases.through_decorator via vio.literals_cases.wrapped
     return rest
 
@@ -262,7 +262,7 @@ def through_decorator():
 class Static:
     @staticmethod
     def pick(flag=None):
-        if flag:
+        if flag:  # want-blind: `bool(flag)` from vio.literals_cases.static_off via vio.literals_cases.Static.pick # want-blind: `bool(flag)` from vio.literals_cases.static_on via vio.literals_cases.Static.pick
             return time.time()  # want: deterministic call time.time from vio.literals_cases.static_on via vio.literals_cases.Static.pick
         return 0
 
@@ -283,7 +283,7 @@ def early(path=None, strict=False):
         return ""
     # want: deterministic call os.getenv from vio.literals_cases.early_strict via vio.literals_cases.early
     text = os.getenv(path)  # want: deterministic call os.getenv from vio.literals_cases.early_given via vio.literals_cases.early
-    if not strict:
+    if not strict:  # want-blind: `bool(strict)` from vio.literals_cases.early_given via vio.literals_cases.early # want-blind: `bool(strict)` from vio.literals_cases.early_strict via vio.literals_cases.early
         raise ValueError(text)
     else:
         pass

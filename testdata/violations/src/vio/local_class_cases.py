@@ -69,9 +69,9 @@ def defining_runs_its_body():
 def closes_over(prefix):
     class Joiner:
         def join(self, text):
-            return prefix + text
+            return prefix + text  # want-blind: `prefix.__add__(...)` from vio.local_class_cases.sees_the_function_names via vio.local_class_cases.closes_over -> vio.local_class_cases.closes_over.<locals>.Joiner.join # want-blind: `text.__radd__(...)` from vio.local_class_cases.sees_the_function_names via vio.local_class_cases.closes_over -> vio.local_class_cases.closes_over.<locals>.Joiner.join
 
-    return Joiner().join("x")
+    return Joiner().join("x")  # want-blind: `Joiner.join (its class leaves closes_over)` from vio.local_class_cases.sees_the_function_names via vio.local_class_cases.closes_over
 
 
 # claims: deterministic

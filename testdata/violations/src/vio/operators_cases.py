@@ -74,7 +74,7 @@ class Equal:
     def __eq__(self, other):
         # want: deterministic call os.getenv from vio.operators_cases.not_equal via vio.operators_cases.Equal.__eq__
         # want: deterministic call os.getenv from vio.operators_cases.equal_reflected via vio.operators_cases.Equal.__eq__
-        return os.getenv("EQ") == other
+        return os.getenv("EQ") == other  # want-blind: `other.__eq__(...)` from vio.operators_cases.equal_reflected via vio.operators_cases.Equal.__eq__ # want-blind: `other.__eq__(...)` from vio.operators_cases.not_equal via vio.operators_cases.Equal.__eq__
 
 
 class NotEqual:
@@ -190,7 +190,7 @@ def equal_reflected(e: Equal):
 def running_total(items: list[Radd]):
     total = 0
     for item in items:
-        total += item
+        total += item  # want-blind: `total.__iadd__(...)` from vio.operators_cases.running_total
     return total
 
 

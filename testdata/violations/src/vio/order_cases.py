@@ -13,7 +13,7 @@ def _stamp(target):
 
 class Sender:
     def send(self, sender):
-        if sender == "skip":
+        if sender == "skip":  # want-blind: `sender.__eq__(...)` from vio.order_cases.sends_for_a_subclass via vio.order_cases.Sender.send # want-blind: `sender.__eq__(...)` from vio.order_cases.sends_none via vio.order_cases.Sender.send # want-blind: `sender.__eq__(...)` from vio.order_cases.sends_none_for_a_subclass via vio.order_cases.Sender.send
             return 0
         self.prepare()
         return _stamp(sender)

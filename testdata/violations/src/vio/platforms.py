@@ -45,7 +45,7 @@ def darwin_branch(p):
 
 # claims: deterministic
 def alias_guard():
-    if WIN:
+    if WIN:  # want-blind: `bool(WIN)` from vio.platforms.alias_guard
         return os.getenv("X")  # want: deterministic call os.getenv from vio.platforms.alias_guard [win32]
     return None
 

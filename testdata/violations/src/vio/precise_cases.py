@@ -155,7 +155,7 @@ def named_zone(value, name: str):
 
 def wrapping(func):
     def wrapper(value, arg):
-        return func(value, str(arg))  # want-blind: `func(value, str(arg))` from vio.precise_cases.utc_value_wrapped via vio.precise_cases.to_zone_wrapped -> vio.precise_cases.wrapping
+        return func(value, str(arg))  # want-blind: `func(value, str(arg))` from vio.precise_cases.utc_value_wrapped via vio.precise_cases.to_zone_wrapped -> vio.precise_cases.wrapping # want-blind: `str(arg)` from vio.precise_cases.utc_value_wrapped via vio.precise_cases.to_zone_wrapped -> vio.precise_cases.wrapping
 
     return wrapper
 
@@ -197,7 +197,7 @@ def utc_value_bare(value):
 def registry_model(label, name=None, require_ready=True):
     if name is None:
         return label
-    if require_ready:
+    if require_ready:  # want-blind: `bool(require_ready)` from vio.precise_cases.ready_models via vio.precise_cases.registry_model # want-blind: `bool(require_ready)` from vio.precise_cases.unready_models via vio.precise_cases.registry_model
         return name
     return time.time()  # want: deterministic call time.time from vio.precise_cases.unready_models via vio.precise_cases.registry_model
 
@@ -239,7 +239,7 @@ class Registry:
         return time.time()  # want: deterministic call time.time from vio.precise_cases.unready_default via vio.precise_cases.Registry.model -> vio.precise_cases.Registry.check_ready
 
     def model(self, label, require_ready=True):
-        if require_ready:
+        if require_ready:  # want-blind: `bool(require_ready)` from vio.precise_cases.ready_default via vio.precise_cases.Registry.model # want-blind: `bool(require_ready)` from vio.precise_cases.unready_default via vio.precise_cases.Registry.model
             return label
         return self.check_ready()
 

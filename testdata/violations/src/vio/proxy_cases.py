@@ -25,7 +25,7 @@ def lazy(func, *resultclasses):
             return str(self.cast())
 
     for resultclass in resultclasses:
-        for method_name in resultclass.__dict__:
+        for method_name in resultclass.__dict__:  # want-blind: `iter(resultclass.__dict__)` from vio.proxy_cases.builds_a_proxy via vio.proxy_cases.stamp_lazy -> vio.proxy_cases.lazy # want-blind: `iter(resultclass.__dict__)` from vio.proxy_cases.renders_a_proxy via vio.proxy_cases.stamp_lazy -> vio.proxy_cases.lazy
             # want-blind: `Proxy.__str__ (its class leaves lazy)` from vio.proxy_cases.builds_a_proxy via vio.proxy_cases.stamp_lazy -> vio.proxy_cases.lazy
             # want-blind: `Proxy.__wrapper__ (its class leaves lazy)` from vio.proxy_cases.builds_a_proxy via vio.proxy_cases.stamp_lazy -> vio.proxy_cases.lazy
             # want-blind: `Proxy.cast (its class leaves lazy)` from vio.proxy_cases.builds_a_proxy via vio.proxy_cases.stamp_lazy -> vio.proxy_cases.lazy
@@ -66,7 +66,7 @@ def stamp(message):
     # want: deterministic call time.time from vio.proxy_cases.installed_on_a_class_it_does_not_define via vio.proxy_cases.stamp_installed -> vio.proxy_cases.stamp
     # want: deterministic call time.time from vio.proxy_cases.local_class_runs_it_there via vio.proxy_cases.stamp_run -> vio.proxy_cases.stamp
     # want: deterministic call time.time from vio.proxy_cases.installed_under_its_name via vio.proxy_cases.stamp_named -> vio.proxy_cases.stamp
-    return message + str(time.time())
+    return message + str(time.time())  # want-blind: `message.__add__(...)` from vio.proxy_cases.calls_what_it_is_given via vio.proxy_cases.stamp_now -> vio.proxy_cases.stamp # want-blind: `message.__add__(...)` from vio.proxy_cases.installed_def_also_returned via vio.proxy_cases.stamp_returned -> vio.proxy_cases.stamp # want-blind: `message.__add__(...)` from vio.proxy_cases.installed_on_a_class_it_does_not_define via vio.proxy_cases.stamp_installed -> vio.proxy_cases.stamp # want-blind: `message.__add__(...)` from vio.proxy_cases.installed_under_its_name via vio.proxy_cases.stamp_named -> vio.proxy_cases.stamp # want-blind: `message.__add__(...)` from vio.proxy_cases.local_class_runs_it_there via vio.proxy_cases.stamp_run -> vio.proxy_cases.stamp
 
 
 # want-blind: `stamp kept by lazy for the classes it defines` from vio.proxy_cases.builds_a_proxy via vio.proxy_cases.stamp_lazy
@@ -81,7 +81,7 @@ def builds_a_proxy():
 
 # claims: deterministic
 def renders_a_proxy():
-    return str(stamp_lazy("x"))  # want-blind: `stamp_lazy("x")` from vio.proxy_cases.renders_a_proxy
+    return str(stamp_lazy("x"))  # want-blind: `stamp_lazy("x")` from vio.proxy_cases.renders_a_proxy # want-blind: `str(stamp_lazy.(s))` from vio.proxy_cases.renders_a_proxy
 
 
 def now(func):

@@ -19,8 +19,8 @@ def pipe(*converters):
 
 
 def attrib(default=None, converter=None):
-    if converter and isinstance(converter, (list, tuple)):
-        converter = pipe(*converter)
+    if converter and isinstance(converter, (list, tuple)):  # want-blind: `bool(converter)` from vio.sample_cases.converted via vio.sample_cases.attrib # want-blind: `bool(converter)` from vio.sample_cases.piped_field via vio.sample_cases.Piped -> vio.sample_cases.attrib # want-blind: `bool(converter)` from vio.sample_cases.plain_call via vio.sample_cases.attrib # want-blind: `bool(converter)` from vio.sample_cases.plain_field via vio.sample_cases.Plain -> vio.sample_cases.attrib
+        converter = pipe(*converter)  # want-blind: `iter(converter)` from vio.sample_cases.converted via vio.sample_cases.attrib # want-blind: `iter(converter)` from vio.sample_cases.piped_field via vio.sample_cases.Piped -> vio.sample_cases.attrib
     return (default, converter)
 
 
@@ -67,7 +67,7 @@ def separated_default():
 
 def retried(ready=None, again=None):
     for _ in range(3):
-        if ready:
+        if ready:  # want-blind: `bool(ready)` from vio.sample_cases.retried_closed via vio.sample_cases.retried # want-blind: `bool(ready)` from vio.sample_cases.retried_open via vio.sample_cases.retried
             return time.time()  # want: deterministic call time.time from vio.sample_cases.retried_open via vio.sample_cases.retried
         if again is None:
             ready = True
@@ -101,7 +101,7 @@ class Field:
         attr_overrides = {"tablespace": "_tablespace"}
         kept = {}
         for name, default in possibles.items():
-            kept[name] = getattr(self, attr_overrides.get(name, name), default)
+            kept[name] = getattr(self, attr_overrides.get(name, name), default)  # want-blind: `hash(name)` from vio.sample_cases.Field.deconstruct
         return kept
 
     # claims: deterministic

@@ -52,7 +52,7 @@ def has_upper_none():
 
 
 def populate(installed=()):
-    for entry in installed:
+    for entry in installed:  # want-blind: `iter(installed)` from vio.shape_literal_cases.populate_empty via vio.shape_literal_cases.populate # want-blind: `iter(installed)` from vio.shape_literal_cases.populate_given via vio.shape_literal_cases.populate
         # want: deterministic call importlib.import_module from vio.shape_literal_cases.populate_given via vio.shape_literal_cases.populate
         importlib.import_module(entry)
     else:
@@ -139,5 +139,5 @@ class Command:
         return Executor(self.progress)
 
     def progress(self, action):
-        if action == "apply_start":
+        if action == "apply_start":  # want-blind: `action.__eq__(...)` from vio.shape_literal_cases.Executor.run via vio.shape_literal_cases.Command.progress # want-blind: `action.__eq__(...)` from vio.shape_literal_cases.Executor.run_apply via vio.shape_literal_cases.Command.progress
             time.time()  # want: deterministic call time.time from vio.shape_literal_cases.Executor.run_apply via vio.shape_literal_cases.Command.progress

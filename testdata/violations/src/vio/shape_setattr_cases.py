@@ -9,7 +9,7 @@ class Lazy:
         self._wrapped = None
 
     def __setattr__(self, name, value):
-        if name == "_wrapped":
+        if name == "_wrapped":  # want-blind: `name.__eq__(...)` from vio.shape_setattr_cases.lazy_settings via vio.shape_setattr_cases.settings -> vio.shape_setattr_cases.Lazy.__init__ -> vio.shape_setattr_cases.Lazy.__setattr__ # want-blind: `name.__eq__(...)` from vio.shape_setattr_cases.lazy_settings_store via vio.shape_setattr_cases.Lazy.__setattr__ # want-blind: `name.__eq__(...)` from vio.shape_setattr_cases.lazy_site_store via vio.shape_setattr_cases.Lazy.__setattr__ # want-blind: `name.__eq__(...)` from vio.shape_setattr_cases.lazy_site_wrapped via vio.shape_setattr_cases.Lazy.__setattr__
             self.__dict__["_wrapped"] = value
         else:
             self._setup()
@@ -52,11 +52,11 @@ def lazy_site_wrapped():
 class Stamped:
     def __init__(self, other):
         self._wrapped = None
-        if other:
+        if other:  # want-blind: `bool(other)` from vio.shape_setattr_cases.delete_decided via vio.shape_setattr_cases.stamped -> vio.shape_setattr_cases.Stamped.__init__ # want-blind: `bool(other)` from vio.shape_setattr_cases.delete_other via vio.shape_setattr_cases.stamped -> vio.shape_setattr_cases.Stamped.__init__ # want-blind: `bool(other)` from vio.shape_setattr_cases.literal_name_decides via vio.shape_setattr_cases.stamped -> vio.shape_setattr_cases.Stamped.__init__ # want-blind: `bool(other)` from vio.shape_setattr_cases.literal_name_other via vio.shape_setattr_cases.Stamped.__init__ # want-blind: `bool(other)` from vio.shape_setattr_cases.setattr_decided via vio.shape_setattr_cases.stamped -> vio.shape_setattr_cases.Stamped.__init__ # want-blind: `bool(other)` from vio.shape_setattr_cases.setattr_open via vio.shape_setattr_cases.stamped -> vio.shape_setattr_cases.Stamped.__init__ # want-blind: `bool(other)` from vio.shape_setattr_cases.setattr_other via vio.shape_setattr_cases.stamped -> vio.shape_setattr_cases.Stamped.__init__ # want-blind: `bool(other)` from vio.shape_setattr_cases.stores_in_turn via vio.shape_setattr_cases.stamped -> vio.shape_setattr_cases.Stamped.__init__
             self.other = other
 
     def __setattr__(self, name, value):
-        if name == "_wrapped":
+        if name == "_wrapped":  # want-blind: `name.__eq__(...)` from vio.shape_setattr_cases.delete_decided via vio.shape_setattr_cases.stamped -> vio.shape_setattr_cases.Stamped.__init__ -> vio.shape_setattr_cases.Stamped.__setattr__ # want-blind: `name.__eq__(...)` from vio.shape_setattr_cases.delete_other via vio.shape_setattr_cases.stamped -> vio.shape_setattr_cases.Stamped.__init__ -> vio.shape_setattr_cases.Stamped.__setattr__ # want-blind: `name.__eq__(...)` from vio.shape_setattr_cases.literal_name_decides via vio.shape_setattr_cases.stamped -> vio.shape_setattr_cases.Stamped.__init__ -> vio.shape_setattr_cases.Stamped.__setattr__ # want-blind: `name.__eq__(...)` from vio.shape_setattr_cases.literal_name_other via vio.shape_setattr_cases.Stamped.__init__ -> vio.shape_setattr_cases.Stamped.__setattr__ # want-blind: `name.__eq__(...)` from vio.shape_setattr_cases.setattr_decided via vio.shape_setattr_cases.Stamped.__setattr__ # want-blind: `name.__eq__(...)` from vio.shape_setattr_cases.setattr_open via vio.shape_setattr_cases.Stamped.__setattr__ # want-blind: `name.__eq__(...)` from vio.shape_setattr_cases.setattr_other via vio.shape_setattr_cases.Stamped.__setattr__ # want-blind: `name.__eq__(...)` from vio.shape_setattr_cases.stores_in_turn via vio.shape_setattr_cases.Stamped.__setattr__
             self.__dict__["_wrapped"] = value
         else:
             # want: deterministic call time.time from vio.shape_setattr_cases.setattr_other via vio.shape_setattr_cases.Stamped.__setattr__
@@ -65,7 +65,7 @@ class Stamped:
             time.time()  # want: deterministic call time.time from vio.shape_setattr_cases.literal_name_other via vio.shape_setattr_cases.Stamped.__init__ -> vio.shape_setattr_cases.Stamped.__setattr__
 
     def __delattr__(self, name):
-        if name != "_wrapped":
+        if name != "_wrapped":  # want-blind: `name.__ne__(...)` from vio.shape_setattr_cases.delete_decided via vio.shape_setattr_cases.Stamped.__delattr__ # want-blind: `name.__ne__(...)` from vio.shape_setattr_cases.delete_other via vio.shape_setattr_cases.Stamped.__delattr__
             time.time()  # want: deterministic call time.time from vio.shape_setattr_cases.delete_other via vio.shape_setattr_cases.Stamped.__delattr__
 
 

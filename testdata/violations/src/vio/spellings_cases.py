@@ -266,16 +266,16 @@ def pure_spellings(p: Pure, q: Pure):
 
 # claims: deterministic
 def unknown_spellings(value, other):
-    first, *rest = value
-    print(value, other)
-    return ("{}".format(value), "%s" % value, other % value, list(value), (*other,), total(*value), first)
+    first, *rest = value  # want-blind: `iter(value)` from vio.spellings_cases.unknown_spellings
+    print(other)  # want-blind: `str(other)` from vio.spellings_cases.unknown_spellings
+    return ("{}".format(value), "%s" % value, other % value, list(value), (*other,), total(*value), first)  # want-blind: `format(value)` from vio.spellings_cases.unknown_spellings # want-blind: `iter(other)` from vio.spellings_cases.unknown_spellings # want-blind: `str(value)` from vio.spellings_cases.unknown_spellings
 
 
 # claims: deterministic
 def stdlib_spellings(number: int, names: list[str]):
     first, second = names
     print(number, names)
-    return ("{:>4}".format(number), "%d %s" % (number, first), sorted(names), [*names], set(names))
+    return ("{:>4}".format(number), "%d %s" % (number, first), sorted(names), [*names], set(names))  # want-blind: `str(first)` from vio.spellings_cases.stdlib_spellings
 
 
 # claims: deterministic

@@ -11,7 +11,7 @@ import time
 
 
 def _first(xs):
-    return xs[0]
+    return xs[0]  # want-blind: `xs.__getitem__(...)` from vio.stored_cases.picks_first via vio.stored_cases.FirstPicker.pick -> vio.stored_cases._first # want-blind: `xs.__getitem__(...)` from vio.stored_cases.runs_pure_job via vio.stored_cases.PureJob.run -> vio.stored_cases._first
 
 
 def _stamp():
@@ -133,16 +133,16 @@ class _Timer:  # its `__call__` takes no argument: `vio.protocol_cases.fire`'s `
         self.__nesting = 0
 
     def __call__(self):
-        if self.__nesting == 0:
+        if self.__nesting == 0:  # want-blind: `self.__nesting.__eq__(...)` from vio.stored_cases.annotated_now via vio.stored_cases.Annotated.now -> vio.stored_cases._Timer.__call__ # want-blind: `self.__nesting.__eq__(...)` from vio.stored_cases.ttl_get via vio.stored_cases.TTL.get -> vio.stored_cases._Timer.__call__
             return self.__timer()  # want-blind: `self.__timer()` from vio.stored_cases.ttl_get via vio.stored_cases.TTL.get -> vio.stored_cases._Timer.__call__; `self.__timer()` from vio.stored_cases.annotated_now via vio.stored_cases.Annotated.now -> vio.stored_cases._Timer.__call__
         return self.__time
 
     def __enter__(self):
-        if self.__nesting == 0:
+        if self.__nesting == 0:  # want-blind: `self.__nesting.__eq__(...)` from vio.stored_cases.ttl_expire via vio.stored_cases.TTL.expire -> vio.stored_cases._Timer.__enter__
             self.__time = time = self.__timer()  # want-blind: `self.__timer()` from vio.stored_cases.ttl_expire via vio.stored_cases.TTL.expire -> vio.stored_cases._Timer.__enter__
         else:
             time = self.__time
-        self.__nesting += 1
+        self.__nesting += 1  # want-blind: `self.__nesting.__iadd__(...)` from vio.stored_cases.ttl_expire via vio.stored_cases.TTL.expire -> vio.stored_cases._Timer.__enter__
         return time
 
     def __exit__(self, *exc):
@@ -165,7 +165,7 @@ class TTL(_Timed):
         self.ttl = ttl
 
     def get(self):
-        return self.timer() + self.ttl
+        return self.timer() + self.ttl  # want-blind: `self.timer.().__add__(...)` from vio.stored_cases.ttl_get via vio.stored_cases.TTL.get # want-blind: `self.ttl.__radd__(...)` from vio.stored_cases.ttl_get via vio.stored_cases.TTL.get
 
     def expire(self):
         with self.timer as now:
@@ -216,7 +216,7 @@ class Lookup:
 
     @property
     def current(self):
-        return self._table["now"]
+        return self._table["now"]  # want-blind: `self._table.__getitem__(...)` from vio.stored_cases.looks_up via vio.stored_cases.Lookup.now -> vio.stored_cases.Lookup.current
 
     def now(self):
         return self.current()  # want-blind: `self.current()` from vio.stored_cases.looks_up via vio.stored_cases.Lookup.now
@@ -263,7 +263,7 @@ def calls_local_def():
 # claims: deterministic
 def calls_pure_local_def(xs):
     def first():
-        return xs[0]
+        return xs[0]  # want-blind: `xs.__getitem__(...)` from vio.stored_cases.calls_pure_local_def
 
     return first()
 
@@ -271,7 +271,7 @@ def calls_pure_local_def(xs):
 # claims: deterministic
 def calls_rebound_local(given):
     pick = lambda: 0
-    if given:
+    if given:  # want-blind: `bool(given)` from vio.stored_cases.calls_rebound_local
         pick = given
     return pick()  # want-blind: `pick()` from vio.stored_cases.calls_rebound_local
 
@@ -306,7 +306,7 @@ class Annotated:
 
     @property
     def timer(self) -> _Timer:
-        return self._timers[0]
+        return self._timers[0]  # want-blind: `self._timers.__getitem__(...)` from vio.stored_cases.annotated_now via vio.stored_cases.Annotated.now -> vio.stored_cases.Annotated.timer
 
     def now(self):
         return self.timer()

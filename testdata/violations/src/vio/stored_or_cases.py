@@ -8,7 +8,7 @@ import time
 
 
 def _hashed(args, kwargs):
-    return hash((args, tuple(kwargs)))  # want: deterministic call builtins.hash from vio.stored_or_cases.cached_call via vio.stored_or_cases.Cached.__call__ -> vio.stored_or_cases._make_key -> vio.stored_or_cases._Hashed.__init__ -> vio.stored_or_cases._hashed
+    return hash((args, tuple(kwargs)))  # want: deterministic call builtins.hash from vio.stored_or_cases.cached_call via vio.stored_or_cases.Cached.__call__ -> vio.stored_or_cases._make_key -> vio.stored_or_cases._Hashed.__init__ -> vio.stored_or_cases._hashed # want-blind: `iter(kwargs)` from vio.stored_or_cases.cached_call via vio.stored_or_cases.Cached.__call__ -> vio.stored_or_cases._make_key -> vio.stored_or_cases._Hashed.__init__ -> vio.stored_or_cases._hashed
 
 
 class _Hashed(list):

@@ -65,4 +65,4 @@ def bytes_and_str(text):
 # claims: deterministic
 def spread_arguments(args):
     # `*args` says nothing of where the literal lands
-    return re.sub("x", *args).strip()  # want-blind: `re.sub("x", *args).strip()` from vio.stubreturn_cases.spread_arguments
+    return re.sub("x", *args).strip()  # want-blind: `re.sub("x", *args).strip()` from vio.stubreturn_cases.spread_arguments # want-blind: `iter(args)` from vio.stubreturn_cases.spread_arguments

@@ -154,14 +154,14 @@ class Unannotated:
 # claims: deterministic
 def declared_loop(items):
     c: Clock
-    for c in items:
+    for c in items:  # want-blind: `iter(items)` from vio.typesrc_cases.declared_loop
         c.stamp()
 
 
 # claims: deterministic
 def declared_loop_pure(items):
     c: Clock
-    for c in items:
+    for c in items:  # want-blind: `iter(items)` from vio.typesrc_cases.declared_loop_pure
         c.name()
 
 
@@ -170,13 +170,13 @@ def declared_as_nothing(items):
     c: NoSuchClass  # noqa: F821 - a declaration that types nothing leaves the loop's unknown in place
     c = Clock()
     c.name()  # want-blind: `c.name()` from vio.typesrc_cases.declared_as_nothing
-    for c in items:
+    for c in items:  # want-blind: `iter(items)` from vio.typesrc_cases.declared_as_nothing
         c.name()  # want-blind: `c.name()` from vio.typesrc_cases.declared_as_nothing
 
 
 # claims: deterministic
 def undeclared_loop(items):
-    for c in items:
+    for c in items:  # want-blind: `iter(items)` from vio.typesrc_cases.undeclared_loop
         c.stamp()  # want-blind: `c.stamp()` from vio.typesrc_cases.undeclared_loop
 
 
@@ -189,7 +189,7 @@ def declared_rebound(v: str):
 
 # claims: deterministic
 def declared_rebound_call(v):
-    norm: str = os.fspath(v)
+    norm: str = os.fspath(v)  # want-blind: `v.__fspath__(...)` from vio.typesrc_cases.declared_rebound_call
     norm = norm.replace("a", "b")
     return norm.replace("b", "c")
 

@@ -33,7 +33,7 @@ def from_the_runtime():
 
 @ｃｌａｉｍｓ("sandboxed")
 def full_width(p):
-    return open(p)  # want: sandboxed call builtins.open from vio.spelled.uses.full_width
+    return open(p)  # want: sandboxed call builtins.open from vio.spelled.uses.full_width # want-blind: `p.__fspath__(...)` from vio.spelled.uses.full_width
 
 
 @registry.claims("deterministic")
