@@ -302,7 +302,7 @@ CALLS_BACK: dict[str, tuple[Callback, ...]] = {
     "datetime.time": (Callback(4, "tzinfo", _ZONE),),
     "datetime.time.replace": (Callback(4, "tzinfo", _ZONE),),
     **{
-        f"builtins.{name}": (Callback(0, None, _KEY, blind=False, takes=takes),)
+        f"builtins.{name}": (Callback(0, None, KEY, blind=False, takes=takes),)
         for name, takes in _BUILTIN_KEYS.items()
     },
     **_keyed(
@@ -400,7 +400,7 @@ ZONE_BY_NAME: dict[str, tuple[Callback, ...]] = {
 def hashes_a_key(entry: Callback) -> bool:
     """Whether the stdlib hashes and compares the value an entry names, as a key (a class given there runs its
     metaclass's `__hash__` and `__eq__`)."""
-    return entry.tries == _KEY
+    return entry.tries == KEY
 
 
 def hands_a_zone(entry: Callback) -> bool:

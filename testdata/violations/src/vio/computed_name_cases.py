@@ -26,7 +26,7 @@ class Field:
     # claims: deterministic
     def cached(self, attr):
         """Django's `ManyToManyField._get_m2m_reverse_attr`: no property is named `_m2m_reverse_..._cache`."""
-        cache_attr = "_m2m_reverse_%s_cache" % attr
+        cache_attr = "_m2m_reverse_%s_cache" % attr  # want-blind: `str(attr)` from vio.computed_name_cases.Field.cached
         if hasattr(self, cache_attr):
             return getattr(self, cache_attr)
         return None

@@ -12,7 +12,7 @@ class Sized:
     def __init__(self, base, size=None):
         self.base = base
         self.size = size
-        if self.size:
+        if self.size:  # want-blind: `bool(self.size)` from vio.field_literal_cases.sized_default via vio.field_literal_cases.Sized.__init__ # want-blind: `bool(self.size)` from vio.field_literal_cases.sized_none via vio.field_literal_cases.Sized.__init__ # want-blind: `bool(self.size)` from vio.field_literal_cases.sized_three via vio.field_literal_cases.Sized.__init__ # want-blind: `bool(self.size)` from vio.field_literal_cases.sized_unknown via vio.field_literal_cases.Sized.__init__ # want-blind: `bool(self.size)` from vio.field_literal_cases.sized_zero via vio.field_literal_cases.Sized.__init__
             # want: deterministic call time.time from vio.field_literal_cases.sized_three via vio.field_literal_cases.Sized.__init__
             # want: deterministic call time.time from vio.field_literal_cases.sized_unknown via vio.field_literal_cases.Sized.__init__
             self.made = time.time()
@@ -21,7 +21,7 @@ class Sized:
 class HookBase:
     def __init__(self, base, size=None):
         self.size = size
-        if self.size:
+        if self.size:  # want-blind: `bool(self.size)` from vio.field_literal_cases.hookbase_default via vio.field_literal_cases.HookBase.__init__ # want-blind: `bool(self.size)` from vio.field_literal_cases.sized_hooked via vio.field_literal_cases.HookBase.__init__
             # want: deterministic call time.time from vio.field_literal_cases.sized_hooked via vio.field_literal_cases.HookBase.__init__
             # want: deterministic call time.time from vio.field_literal_cases.hookbase_default via vio.field_literal_cases.HookBase.__init__
             self.made = time.time()
@@ -29,13 +29,13 @@ class HookBase:
 
 class Hooked(HookBase):
     def __setattr__(self, name, value):
-        object.__setattr__(self, name, value or 1)
+        object.__setattr__(self, name, value or 1)  # want-blind: `bool(value)` from vio.field_literal_cases.hookbase_default via vio.field_literal_cases.HookBase.__init__ -> vio.field_literal_cases.Hooked.__setattr__ # want-blind: `bool(value)` from vio.field_literal_cases.sized_hooked via vio.field_literal_cases.HookBase.__init__ -> vio.field_literal_cases.Hooked.__setattr__
 
 
 class ShownBase:
     def __init__(self, base, size=None):
         self.size = size
-        if self.size:
+        if self.size:  # want-blind: `bool(self.size)` from vio.field_literal_cases.sized_property via vio.field_literal_cases.ShownBase.__init__
             # want: deterministic call time.time from vio.field_literal_cases.sized_property via vio.field_literal_cases.ShownBase.__init__
             self.made = time.time()
 
@@ -104,7 +104,7 @@ class Limited:
 class Labelled:
     def __init__(self, label="x"):
         self.label = label
-        if self.label == "now":
+        if self.label == "now":  # want-blind: `self.label.__eq__(...)` from vio.field_literal_cases.labelled_default via vio.field_literal_cases.Labelled.__init__ # want-blind: `self.label.__eq__(...)` from vio.field_literal_cases.labelled_now via vio.field_literal_cases.Labelled.__init__
             # want: deterministic call time.time from vio.field_literal_cases.labelled_now via vio.field_literal_cases.Labelled.__init__
             self.when = time.time()
 
@@ -113,7 +113,7 @@ class Quick:
     def __init__(self, fast=False):
         self.fast = fast
         # want: deterministic call time.time from vio.field_literal_cases.quick_fast via vio.field_literal_cases.Quick.__init__
-        return_value = self.fast and time.time()
+        return_value = self.fast and time.time()  # want-blind: `bool(self.fast)` from vio.field_literal_cases.quick_default via vio.field_literal_cases.Quick.__init__ # want-blind: `bool(self.fast)` from vio.field_literal_cases.quick_fast via vio.field_literal_cases.Quick.__init__
         self.value = return_value
 
 
@@ -170,7 +170,7 @@ class Restored:
     def __init__(self, size=None):
         self.size = size
         self.size = 5
-        if self.size:
+        if self.size:  # want-blind: `bool(self.size)` from vio.field_literal_cases.restored_default via vio.field_literal_cases.Restored.__init__
             # want: deterministic call time.time from vio.field_literal_cases.restored_default via vio.field_literal_cases.Restored.__init__
             self.made = time.time()
 
@@ -179,7 +179,7 @@ class Prepared:
     def __init__(self, size=None):
         self.size = size
         self.prepare()
-        if self.size:
+        if self.size:  # want-blind: `bool(self.size)` from vio.field_literal_cases.prepared_default via vio.field_literal_cases.Prepared.__init__
             # want: deterministic call time.time from vio.field_literal_cases.prepared_default via vio.field_literal_cases.Prepared.__init__
             self.made = time.time()
 
@@ -189,9 +189,9 @@ class Prepared:
 
 class Rebound:
     def __init__(self, size=None):
-        size = size or 2
+        size = size or 2  # want-blind: `bool(size)` from vio.field_literal_cases.rebound_default via vio.field_literal_cases.Rebound.__init__
         self.size = size
-        if self.size:
+        if self.size:  # want-blind: `bool(self.size)` from vio.field_literal_cases.rebound_default via vio.field_literal_cases.Rebound.__init__
             # want: deterministic call time.time from vio.field_literal_cases.rebound_default via vio.field_literal_cases.Rebound.__init__
             self.made = time.time()
 
@@ -199,9 +199,9 @@ class Rebound:
 class Later:
     def __init__(self, size=None):
         self.size = size
-        if size:
+        if size:  # want-blind: `bool(size)` from vio.field_literal_cases.later_default via vio.field_literal_cases.Later.__init__
             pass
-        if self.size:
+        if self.size:  # want-blind: `bool(self.size)` from vio.field_literal_cases.later_default via vio.field_literal_cases.Later.__init__
             # want: deterministic call time.time from vio.field_literal_cases.later_default via vio.field_literal_cases.Later.__init__
             self.made = time.time()
 
@@ -211,7 +211,7 @@ class Elsewhere:
         self.size = size
 
     def grow(self, size=None):
-        if self.size:
+        if self.size:  # want-blind: `bool(self.size)` from vio.field_literal_cases.elsewhere_default via vio.field_literal_cases.Elsewhere.grow
             # want: deterministic call time.time from vio.field_literal_cases.elsewhere_default via vio.field_literal_cases.Elsewhere.grow
             return time.time()
         return size

@@ -55,7 +55,7 @@ def or_negated_other(x: Base):
 
 # claims: deterministic
 def and_chain(x: Base, y: Base, flag: bool):
-    return isinstance(x, Quiet) and flag and isinstance(y, Quiet) and x.m() + y.m()
+    return isinstance(x, Quiet) and flag and isinstance(y, Quiet) and x.m() + y.m()  # want-blind: `x.m.().__add__(...)` from vio.narrow_expr_cases.and_chain # want-blind: `y.m.().__radd__(...)` from vio.narrow_expr_cases.and_chain
 
 
 # claims: deterministic
@@ -107,12 +107,12 @@ def genexp_if(xs: list[Base]):
 
 # claims: deterministic
 def setcomp_later_if(xs: list[Base]):
-    return {x.m() for x in xs if x and isinstance(x, Quiet)}
+    return {x.m() for x in xs if x and isinstance(x, Quiet)}  # want-blind: `hash(x.m.())` from vio.narrow_expr_cases.setcomp_later_if
 
 
 # claims: deterministic
 def dictcomp_later_clause(xss: list[list[Base]]):
-    return {x: x.m() for xs in xss for x in xs if isinstance(x, Quiet)}
+    return {x: x.m() for xs in xss for x in xs if isinstance(x, Quiet)}  # want-blind: `iter(xs)` from vio.narrow_expr_cases.dictcomp_later_clause # want-blind: `iter(xss)` from vio.narrow_expr_cases.dictcomp_later_clause
 
 
 # claims: deterministic
@@ -173,9 +173,9 @@ class Aggregate(Expr):
 
 # claims: deterministic
 def value_output(expr: Expr):
-    return isinstance(expr, Value) and not expr.output_or_none
+    return isinstance(expr, Value) and not expr.output_or_none  # want-blind: `bool(expr.output_or_none)` from vio.narrow_expr_cases.value_output
 
 
 # claims: deterministic
 def any_output(expr: Expr):
-    return not expr.output_or_none
+    return not expr.output_or_none  # want-blind: `bool(expr.output_or_none)` from vio.narrow_expr_cases.any_output

@@ -11,7 +11,7 @@ class Node:
     """A tree whose `create` returns an instance the walk cannot type (its class is set after it is made)."""
 
     def __init__(self, children=None, connector=None):
-        self.children = list(children or ())
+        self.children = list(children or ())  # want-blind: `bool(children)` from vio.phantom_hash_cases.Clause.combine via vio.phantom_hash_cases.Node.create -> vio.phantom_hash_cases.Node.__init__
         self.connector = connector
 
     @classmethod
