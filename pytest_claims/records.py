@@ -17,6 +17,7 @@ FACTS_MAKERS = (
     "pytest_claims.analysis.facts",
     "pytest_claims.analysis.arguments",
     "pytest_claims.analysis.computed",
+    "pytest_claims.analysis.contents",
     "pytest_claims.analysis.early",
     "pytest_claims.analysis.installed",
     "pytest_claims.analysis.conditions",
@@ -38,6 +39,10 @@ THIRD_PARTY = "third-party code ("
 MAX_ALIAS_DEPTH = 24
 """How many alias, re-export and star-import hops a name may take before it is unevaluable (the resolver's
 bound, published in the reports' `limits`)."""
+
+CONSTRUCTS = "<cls>"
+"""`FunctionFacts.result` of an unannotated classmethod whose every `return` is a call of its `cls`: it gives an
+instance of the class it is called on."""
 
 HIERARCHY = "<hierarchy>"
 """A pseudo-module in dependency sets: the computation looked for overrides in the project's subclasses, so
@@ -252,7 +257,8 @@ class FunctionFacts:
     bindings: tuple[Binding, ...]
     returns: str
     result: str
-    """The return annotation as a type target (see `Binding`), "" when it names no class."""
+    """The return annotation as a type target (see `Binding`), "" when it names no class; `CONSTRUCTS` for a
+    classmethod with no annotation whose every `return` gives `cls(...)` (an alternate constructor)."""
     tests: tuple[str, ...] = ()
     """The parameters its body tests against literals and never rebinds, or rebinds only under tests
     (`guarded`): a call's literal arguments decide those tests (semantics §5; the `param` conditions)."""
@@ -294,6 +300,10 @@ class FunctionFacts:
     """The parameters of `tests` its body binds again (not only under tests the arguments rule out), each with the
     `call` uses that pass it on as a plain name before any binding of it can have run (`analysis.early`): there it
     still holds the argument, so a call passes it on as decided; everywhere else it is open (`context.settled`)."""
+    holds: tuple[tuple[str, str, int], ...] = ()
+    """What its body puts in the lists, tuples and sets it builds (`analysis.contents`): (a local bound to a display,
+    or `self.attr` for a field of a method's `self`; the chain of an element put in it, "" for one the facts cannot
+    see; line). A local's entries are all it may hold; a field's are only what this method adds."""
 
 
 @dataclass(frozen=True, slots=True)

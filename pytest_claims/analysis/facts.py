@@ -29,9 +29,11 @@ from typing import Any, cast
 from pytest_claims.analysis import arguments, specials
 from pytest_claims.analysis.computed import computed_names
 from pytest_claims.analysis.conditions import TYPE_CHECKING, UNKNOWN, ConditionCompiler, is_decided, is_known
+from pytest_claims.analysis.contents import contents
 from pytest_claims.analysis.early import early_calls
 from pytest_claims.analysis.installed import Installs, installed
 from pytest_claims.records import (
+    CONSTRUCTS,
     HANDED,
     Binding,
     ClassFacts,
@@ -1992,6 +1994,31 @@ def _returned(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
     return tuple(dict.fromkeys(sorted(found))) or ("?",)
 
 
+def _constructs(builder: _FunctionBuilder) -> str:
+    """`CONSTRUCTS` for an unannotated classmethod each of whose `return`s (at least one) gives `cls(...)`, and no
+    `yield` or `await` (a generator's or a coroutine's call gives no instance); "" for any other def."""
+    node = builder.node
+    if node is None or builder.kind != "classmethod" or builder.is_async or not builder.first:
+        return ""
+    found = False
+    stack: list[ast.AST] = list(node.body)
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(current, (ast.Yield, ast.YieldFrom, ast.Await)):
+            return ""
+        if isinstance(current, ast.Return):
+            value = current.value
+            if not (
+                isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == builder.first
+            ):
+                return ""
+            found = True
+        stack.extend(ast.iter_child_nodes(current))
+    return CONSTRUCTS if found and builder.first not in builder.stored else ""
+
+
 def _keep_nested(builder: _FunctionBuilder) -> None:
     """A local def or lambda is what its name denotes only when nothing else binds the name in the function (no
     other assignment, loop or parameter, no `global`): its `nested` binding is dropped otherwise."""
@@ -3267,6 +3294,8 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     arities = _arities(ex)
     calls = [_sure_calls(f) for f in ex.functions]  # before the defs are let go
     received = [_received(f) for f in ex.functions]
+    holds = [contents(f.node, f.first, value_chain) if f.node is not None else () for f in ex.functions]
+    results = [f.result or _constructs(f) for f in ex.functions]
     tests = _decided_tests(ex)
     handing = [_handing(f) for f in ex.functions]
     del tree
@@ -3285,7 +3314,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             frozenset(f.locals),
             tuple(f.bindings),
             f.returns,
-            f.result,
+            results[index],
             *tests.get(index, _TESTS_NOTHING)[:2],
             calls[index],
             *shapes.get(index, _NO_SHAPE),
@@ -3295,6 +3324,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             tests.get(index, _TESTS_NOTHING)[2],
             tuple(f.self_calls),
             tests.get(index, _TESTS_NOTHING)[3],
+            holds[index],
         )
         for index, f in enumerate(ex.functions)
     )

@@ -1,0 +1,209 @@
+"""What a function puts in the lists, tuples and sets it builds: the element values a loop over them gives.
+
+A local bound to a display or a comprehension (`ret = []`, `out = [Point(p) for p in ps]`) holds what the displays
+list and what the body adds (`ret.append(item)`, `ret.insert(0, x)`, `ret.extend([a, b])`, `ret += [a]`), each as
+the chain of the value added (`FunctionFacts.holds`). Anything the body does with the name that could put something
+else in it (passing it to a call, storing it, binding the name otherwise, `ret.extend(xs)`, a nested def or lambda
+naming it) adds an unknown element, so a loop over it is exact only where the function alone fills it.
+
+A method's `self.items.append(x)` (and `self.items = [a, b]`) is recorded under `self.items`: what the class's
+methods put in a field, which code anywhere may fill too, so it is only ever added beside what the field gives.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+Holds = tuple[tuple[str, str, int], ...]
+"""(name, chain of an element put in it, "" for an unknown one, line): a local's, or `self.attr` for a field."""
+
+ValueChain = Callable[[ast.expr], tuple[str, ...] | None]
+
+_DISPLAYS = (ast.List, ast.Tuple, ast.Set, ast.ListComp, ast.SetComp)
+_ADDS = {"append": 0, "add": 0, "insert": 1}
+"""Methods adding one element, by the position of the element among the call's arguments."""
+_EXTENDS = frozenset({"extend", "update"})
+_KEEPS = frozenset({"sort", "reverse", "pop", "clear", "copy", "index", "count", "remove", "discard"})
+"""Methods that add nothing and hand the list to no one (`copy` gives a new list of the same elements)."""
+_READERS = frozenset(
+    {
+        "len", "sorted", "reversed", "list", "tuple", "set", "frozenset", "enumerate", "zip", "iter", "sum", "any",
+        "all", "min", "max", "bool", "str", "repr", "isinstance", "id", "print", "hash",
+    }
+)  # fmt: skip
+"""Builtins that read their argument and keep no reference to it in the project's hands (what they return is a
+new container, or an iterator the list outlives unchanged)."""
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+_TESTS = (ast.If, ast.While, ast.Assert, ast.IfExp)
+
+
+# claims: deterministic
+def contents(node: ast.FunctionDef | ast.AsyncFunctionDef, first: str, chain: ValueChain) -> Holds:
+    """`FunctionFacts.holds` of a def: for each local bound to a display, the elements put in it; for a method
+    (`first` its `self`), the elements its body puts in fields of `self`."""
+    parents: dict[ast.AST, ast.AST] = {}
+    names: list[ast.Name] = []
+    stack: list[ast.AST] = [node]
+    while stack:
+        current = stack.pop()
+        for child in ast.iter_child_nodes(current):
+            parents[child] = current
+            stack.append(child)
+            if isinstance(child, ast.Name):
+                names.append(child)
+    found: list[tuple[str, str, int]] = []
+    for name in sorted(_candidates(node)):
+        for use in names:
+            if use.id == name:
+                found.extend((name, value, line) for value, line in _use(use, parents, node, chain))
+        if any(arg.arg == name for arg in _params(node)):
+            found.append((name, "", node.lineno))
+    if first:
+        found.extend(_fields(node, first, names, parents, chain))
+    return tuple(sorted(set(found), key=lambda entry: (entry[0], entry[2], entry[1])))
+
+
+def _candidates(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The names the def's own body binds to a display by a plain assignment, and declares nowhere (`global`,
+    `nonlocal`, an annotation: a declared name is typed by its declaration)."""
+    out: set[str] = set()
+    declared: set[str] = set()
+    stack: list[ast.AST] = list(node.body)
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (ast.Global, ast.Nonlocal)):
+            declared.update(current.names)
+        elif isinstance(current, ast.AnnAssign) and isinstance(current.target, ast.Name):
+            declared.add(current.target.id)
+        elif _displayed(current) is not None:
+            assert isinstance(current, ast.Assign)
+            target = current.targets[0]
+            assert isinstance(target, ast.Name)
+            out.add(target.id)
+        stack.extend(child for child in ast.iter_child_nodes(current) if not isinstance(child, _SCOPES))
+    return out - declared
+
+
+def _displayed(node: ast.AST) -> ast.expr | None:
+    """The display of `name = [...]` (one plain target), None for any other statement."""
+    if (
+        isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+        and isinstance(node.value, _DISPLAYS)
+    ):
+        return node.value
+    return None
+
+
+def _params(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.arg]:
+    args = node.args
+    return [*args.posonlyargs, *args.args, *args.kwonlyargs, *(a for a in (args.vararg, args.kwarg) if a)]
+
+
+def _use(use: ast.Name, parents: dict[ast.AST, ast.AST], top: ast.AST, chain: ValueChain) -> list[tuple[str, int]]:
+    """What one occurrence of a candidate name puts in it: elements added (chains), "" for anything that could add
+    what the facts cannot see; nothing for a use that only reads it."""
+    parent = parents[use]
+    unknown = [("", use.lineno)]
+    scope = parent
+    while scope is not top:  # a nested def, lambda or class may run at any time, and may rebind it
+        if isinstance(scope, _SCOPES):
+            return unknown
+        scope = parents[scope]
+    if isinstance(use.ctx, ast.Del):
+        return []
+    if isinstance(use.ctx, ast.Store):
+        if _displayed(parent) is not None:
+            return _elements(_displayed(parent), chain)
+        if isinstance(parent, ast.AugAssign) and isinstance(parent.value, _DISPLAYS):
+            return _elements(parent.value, chain)
+        return unknown
+    return _load(use, parent, parents, chain)
+
+
+def _load(use: ast.Name, parent: ast.AST, parents: dict[ast.AST, ast.AST], chain: ValueChain) -> list[tuple[str, int]]:
+    """A read of the name: what it may add, as `_use` says."""
+    unknown = [("", use.lineno)]
+    if isinstance(parent, ast.Attribute):
+        call = parents.get(parent)
+        if not (isinstance(call, ast.Call) and call.func is parent):
+            return unknown  # `add = ret.append`: called where the facts do not look
+        return _method(parent.attr, call, chain)
+    if isinstance(parent, (ast.For, ast.AsyncFor, ast.comprehension)):
+        return [] if parent.iter is use else unknown
+    if isinstance(parent, ast.Call) and use in parent.args:
+        callee = parent.func
+        if isinstance(callee, ast.Name) and callee.id in _READERS:
+            return []
+        if isinstance(callee, ast.Attribute) and callee.attr == "join" and isinstance(callee.value, ast.Constant):
+            return []
+        return unknown
+    if isinstance(parent, ast.Subscript):
+        return [] if parent.value is use and not isinstance(parent.ctx, ast.Store) else unknown
+    if isinstance(parent, (ast.Compare, ast.FormattedValue, ast.Return, ast.Starred)):
+        return []
+    if isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not):
+        return []
+    if isinstance(parent, _TESTS) and getattr(parent, "test", None) is use:
+        return []
+    if isinstance(parent, ast.BoolOp) and isinstance(parents.get(parent), _TESTS):
+        return []
+    return unknown
+
+
+def _method(name: str, call: ast.Call, chain: ValueChain) -> list[tuple[str, int]]:
+    """`ret.append(x)`, `ret.extend([...])`, `ret.sort()`: what a call of a method of the list puts in it."""
+    position = _ADDS.get(name)
+    if position is not None:
+        if len(call.args) > position and not any(isinstance(a, ast.Starred) for a in call.args):
+            return [_element(call.args[position], chain)]
+        return [("", call.lineno)]
+    if name in _EXTENDS:
+        if len(call.args) == 1 and isinstance(call.args[0], (ast.List, ast.Tuple, ast.Set)):
+            return _elements(call.args[0], chain)
+        return [("", call.lineno)]
+    return [] if name in _KEEPS else [("", call.lineno)]
+
+
+def _elements(display: ast.expr | None, chain: ValueChain) -> list[tuple[str, int]]:
+    """The elements a display lists (a comprehension's one element expression)."""
+    if isinstance(display, (ast.ListComp, ast.SetComp)):
+        return [_element(display.elt, chain)]
+    if isinstance(display, (ast.List, ast.Tuple, ast.Set)):
+        return [_element(elt, chain) for elt in display.elts]
+    return []
+
+
+def _element(value: ast.expr, chain: ValueChain) -> tuple[str, int]:
+    """The chain of one element put in a container, "" when it has none (a starred one: unknown elements)."""
+    found = None if isinstance(value, ast.Starred) else chain(value)
+    if found is None or found[0] in ("<?>", "<none>"):
+        return ("", value.lineno)
+    return (".".join(found), value.lineno)
+
+
+def _fields(
+    node: ast.AST, first: str, names: list[ast.Name], parents: dict[ast.AST, ast.AST], chain: ValueChain
+) -> list[tuple[str, str, int]]:
+    """`self.items.append(x)`, `self.items.extend([...])`, `self.items = [a, b]` in a method: what its body puts
+    in a field of `self` (never the whole of what the field holds: any code may fill it)."""
+    found: list[tuple[str, str, int]] = []
+    for use in names:
+        if use.id != first or not isinstance(use.ctx, ast.Load):
+            continue
+        attribute = parents[use]
+        if not isinstance(attribute, ast.Attribute) or attribute.value is not use:
+            continue
+        field = f"{first}.{attribute.attr}"
+        outer = parents.get(attribute)
+        if isinstance(attribute.ctx, ast.Store):
+            if isinstance(outer, ast.Assign) and len(outer.targets) == 1 and isinstance(outer.value, _DISPLAYS):
+                found.extend((field, value, line) for value, line in _elements(outer.value, chain) if value)
+            continue
+        call = parents.get(outer) if isinstance(outer, ast.Attribute) else None
+        adds = isinstance(outer, ast.Attribute) and (outer.attr in _ADDS or outer.attr in _EXTENDS)
+        if adds and isinstance(outer, ast.Attribute) and isinstance(call, ast.Call) and call.func is outer:
+            found.extend((field, value, line) for value, line in _method(outer.attr, call, chain) if value)
+    return found
