@@ -44,6 +44,7 @@ def contents(node: ast.FunctionDef | ast.AsyncFunctionDef, first: str, chain: Va
     (`first` its `self`), the elements its body puts in fields of `self`."""
     parents: dict[ast.AST, ast.AST] = {}
     names: list[ast.Name] = []
+    spelled: dict[str, int] = {}
     stack: list[ast.AST] = [node]
     while stack:
         current = stack.pop()
@@ -52,13 +53,16 @@ def contents(node: ast.FunctionDef | ast.AsyncFunctionDef, first: str, chain: Va
             stack.append(child)
             if isinstance(child, ast.Name):
                 names.append(child)
+            else:
+                for bound in _binds(child):
+                    spelled.setdefault(bound, getattr(child, "lineno", node.lineno))
     found: list[tuple[str, str, int]] = []
     for name in sorted(_candidates(node)):
         for use in names:
             if use.id == name:
                 found.extend((name, value, line) for value, line in _use(use, parents, node, chain))
-        if any(arg.arg == name for arg in _params(node)):
-            found.append((name, "", node.lineno))
+        if name in spelled:  # `except E as ret`, `import x as ret`, a `match` capture, a nested def: another value
+            found.append((name, "", spelled[name]))
     if first:
         found.extend(_fields(node, first, names, parents, chain))
     return tuple(sorted(set(found), key=lambda entry: (entry[0], entry[2], entry[1])))
@@ -97,9 +101,18 @@ def _displayed(node: ast.AST) -> ast.expr | None:
     return None
 
 
-def _params(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.arg]:
-    args = node.args
-    return [*args.posonlyargs, *args.args, *args.kwonlyargs, *(a for a in (args.vararg, args.kwarg) if a)]
+def _binds(node: ast.AST) -> list[str]:
+    """The names a node binds other than by an `ast.Name` target: a parameter, `except ... as`, an import, a
+    `match` capture, a def or class statement."""
+    if isinstance(node, ast.arg):
+        return [node.arg]
+    if isinstance(node, (ast.ExceptHandler, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return [node.name] if node.name else []
+    if isinstance(node, ast.alias):
+        return [node.asname or node.name.partition(".")[0]]
+    name = getattr(node, "name", None) if type(node).__name__ in ("MatchAs", "MatchStar") else None
+    rest = getattr(node, "rest", None) if type(node).__name__ == "MatchMapping" else None
+    return [bound for bound in (name, rest) if isinstance(bound, str)]
 
 
 def _use(use: ast.Name, parents: dict[ast.AST, ast.AST], top: ast.AST, chain: ValueChain) -> list[tuple[str, int]]:

@@ -1712,8 +1712,11 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
                 ex.bind(scope, declared)
                 ex.push_all(_declaring_parts(ex, value), scope, guard, "ref")
                 return
+        item = _item_binding(scope, name, value, node.lineno, guard) if binding.kind == "var" else None
         if binding.kind != "var" or scope.kind != "function":
             ex.bind(scope, binding)
+        elif item is not None:
+            ex.bind(scope, item)
         else:
             ex.store_name(scope, name, node.lineno, guard)
             if isinstance(value, ast.Lambda) and scope.func is not None:
@@ -1818,8 +1821,11 @@ def _bind_pairs(
     for name, part in pairs:
         binding = _value_binding(name.id, part, line, guard) if part is not None else None
         if scope.kind == "function":
+            item = _item_binding(scope, name.id, part, line, guard)
             if binding is not None and binding.kind != "var":
                 ex.bind(scope, binding)
+            elif item is not None:
+                ex.bind(scope, item)
             else:
                 ex.store_name(scope, name.id, line, guard)
             continue
@@ -1830,6 +1836,19 @@ def _bind_pairs(
     if scope.kind == "function" or not pairs:
         _implicit(ex, scope, iterated, "__iter__", line, guard)
         ex.push(value, scope, guard, "ref")
+
+
+def _item_binding(scope: _Scope, name: str, value: ast.expr | None, line: int, guard: int) -> Binding | None:
+    """`x = items[i]` in a function (an index, not a slice, of a dotted name): one item of that value (an `element`
+    binding whose member is "[]"); None for any other value, and for the method's own `self` / `cls`."""
+    if not isinstance(value, ast.Subscript) or isinstance(value.slice, ast.Slice):
+        return None
+    if scope.kind != "function" or scope.func is None or name == scope.func.first:
+        return None
+    chain = chain_of(value.value)
+    if chain is None or chain[0].startswith("<"):
+        return None
+    return Binding(name, "element", ".".join(narrow(scope, chain)), "[]", line, guard)
 
 
 def _push_stores(ex: _Extractor, target: ast.expr, scope: _Scope, guard: int) -> None:

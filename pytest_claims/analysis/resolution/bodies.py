@@ -251,7 +251,8 @@ class Bodies:
             if len(chain) == 1 and any(entry[0] == target for entry in func.holds):
                 return self.contents_of(module, func, target)  # a list the body fills: what it puts in it
             iterated = self.uncached_use(module, func, chain)
-            elements = [evaluator.iteration.element(sym, evaluator) for sym in iterated]
+            one = evaluator.iteration.item if binding.member == "[]" else evaluator.iteration.element
+            elements = [one(sym, evaluator) for sym in iterated]
             if len(chain) > 1 and chain[-1][:1] not in ("(", "<") and chain[0] != "<super>":
                 elements.extend(self.contents.field(module, func, chain))  # beside what the field gives
             return elements

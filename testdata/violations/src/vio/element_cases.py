@@ -28,6 +28,8 @@ class Stamped:
         # want: deterministic call time.time from vio.element_cases.extended via vio.element_cases.Stamped.rendered
         # want: deterministic call time.time from vio.element_cases.unknown_beside via vio.element_cases.Stamped.rendered
         # want: deterministic call time.time from vio.element_cases.Log.dumped via vio.element_cases.Stamped.rendered
+        # want: deterministic call time.time from vio.element_cases.Trace.last via vio.element_cases.Stamped.rendered
+        # want: deterministic call time.time from vio.element_cases.indexed via vio.element_cases.Stamped.rendered
         return f"{self.name}:{self.line} at {time.time()}"
 
 
@@ -59,6 +61,11 @@ class Trace:
     def formatted(self):
         # want-blind: `f.rendered()` from vio.element_cases.Trace.shown via vio.element_cases.Trace.formatted
         return "".join([f.rendered() for f in self.frames])  # want-blind: `f.rendered()` from vio.element_cases.Trace.formatted
+
+    # claims: deterministic
+    def last(self):
+        point = self.frames[-1]
+        return point.rendered()  # want-blind: `point.rendered()` from vio.element_cases.Trace.last
 
     # claims: deterministic
     def shown(self):
@@ -107,6 +114,21 @@ def extended():
     points.extend([Plain("a"), Stamped("b", 0)])
     points += [Plain("c")]
     return [p.rendered() for p in points]
+
+
+# claims: deterministic
+def indexed(name):
+    pair = (Plain(name), Stamped(name, 0))
+    second = pair[1]
+    return second.rendered()
+
+
+# claims: deterministic
+def sliced(names):
+    points = [Plain(n) for n in names]
+    head = points[:1]
+    first = points[0]
+    return [first.rendered(), head]
 
 
 # claims: deterministic
