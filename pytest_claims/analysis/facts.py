@@ -1712,11 +1712,9 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
                 ex.bind(scope, declared)
                 ex.push_all(_declaring_parts(ex, value), scope, guard, "ref")
                 return
-        item = _item_binding(scope, name, value, node.lineno, guard) if binding.kind == "var" else None
+        binding = _item_binding(scope, binding, value) or binding  # `x = items[i]`: one item of `items`
         if binding.kind != "var" or scope.kind != "function":
             ex.bind(scope, binding)
-        elif item is not None:
-            ex.bind(scope, item)
         else:
             ex.store_name(scope, name, node.lineno, guard)
             if isinstance(value, ast.Lambda) and scope.func is not None:
@@ -1821,7 +1819,7 @@ def _bind_pairs(
     for name, part in pairs:
         binding = _value_binding(name.id, part, line, guard) if part is not None else None
         if scope.kind == "function":
-            item = _item_binding(scope, name.id, part, line, guard)
+            item = _item_binding(scope, binding, part) if binding is not None else None
             if binding is not None and binding.kind != "var":
                 ex.bind(scope, binding)
             elif item is not None:
@@ -1838,10 +1836,12 @@ def _bind_pairs(
         ex.push(value, scope, guard, "ref")
 
 
-def _item_binding(scope: _Scope, name: str, value: ast.expr | None, line: int, guard: int) -> Binding | None:
-    """`x = items[i]` in a function (an index, not a slice, of a dotted name): one item of that value (an `element`
-    binding whose member is "[]"); None for any other value, and for the method's own `self` / `cls`."""
-    if not isinstance(value, ast.Subscript) or isinstance(value.slice, ast.Slice):
+def _item_binding(scope: _Scope, binding: Binding, value: ast.expr | None) -> Binding | None:
+    """For a `var` binding of `x = items[i]` in a function (an index, not a slice, of a dotted name): one item of
+    that value (an `element` binding whose member is "[]"); None for any other binding or value, and for the
+    method's own `self` / `cls`."""
+    name, line, guard = binding.name, binding.line, binding.guard
+    if binding.kind != "var" or not isinstance(value, ast.Subscript) or isinstance(value.slice, ast.Slice):
         return None
     if scope.kind != "function" or scope.func is None or name == scope.func.first:
         return None
