@@ -24,6 +24,10 @@ _DISPLAYS = (ast.List, ast.Tuple, ast.Set, ast.ListComp, ast.SetComp)
 _ADDS = {"append": 0, "add": 0, "insert": 1}
 """Methods adding one element, by the position of the element among the call's arguments."""
 _EXTENDS = frozenset({"extend", "update"})
+FILLS = frozenset(_ADDS) | _EXTENDS
+"""The methods that put something in the list they are called on."""
+DISPLAYS = frozenset({"<list>", "<tuple>", "<set>"})
+"""The chain roots of the displays a local or a field may be bound to (`facts`' literal roots)."""
 _KEEPS = frozenset({"sort", "reverse", "pop", "clear", "copy", "index", "count", "remove", "discard"})
 """Methods that add nothing and hand the list to no one (`copy` gives a new list of the same elements)."""
 _READERS = frozenset(
@@ -35,37 +39,71 @@ _READERS = frozenset(
 """Builtins that read their argument and keep no reference to it in the project's hands (what they return is a
 new container, or an iterator the list outlives unchanged)."""
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+_SCOPE_TYPES: frozenset[type] = frozenset(_SCOPES)
+_LOOKED_UP: frozenset[type] = frozenset({ast.Attribute, ast.BoolOp})
+"""The nodes whose parent a use of a list is judged by, besides the names themselves."""
+_MATCHES = tuple(getattr(ast, name) for name in ("MatchAs", "MatchStar", "MatchMapping"))
+_BINDERS: frozenset[type] = frozenset(
+    {ast.arg, ast.ExceptHandler, ast.alias, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, *_MATCHES}
+)
+"""The nodes that bind a name other than by an `ast.Name` target (`_binds`)."""
 _TESTS = (ast.If, ast.While, ast.Assert, ast.IfExp)
 
 
 # claims: deterministic
-def contents(node: ast.FunctionDef | ast.AsyncFunctionDef, first: str, chain: ValueChain) -> Holds:
-    """`FunctionFacts.holds` of a def: for each local bound to a display, the elements put in it; for a method
-    (`first` its `self`), the elements its body puts in fields of `self`."""
-    parents: dict[ast.AST, ast.AST] = {}
-    names: list[ast.Name] = []
-    spelled: dict[str, int] = {}
-    stack: list[ast.AST] = [node]
-    while stack:
-        current = stack.pop()
-        for child in ast.iter_child_nodes(current):
-            parents[child] = current
-            stack.append(child)
-            if isinstance(child, ast.Name):
-                names.append(child)
-            else:
-                for bound in _binds(child):
-                    spelled.setdefault(bound, getattr(child, "lineno", node.lineno))
+def contents(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, first: str, chain: ValueChain, wanted: frozenset[str] | None = None
+) -> Holds:
+    """`FunctionFacts.holds` of a def: for each local bound to a display (of `wanted` only, when given), the elements
+    put in it; for a method (`first` its `self`), the elements its body puts in fields of `self`."""
+    candidates = _candidates(node) if wanted is None else _candidates(node) & wanted
+    if not candidates and not first:
+        return ()
+    parents, names, nested, spelled = _walk(node, candidates, first)
     found: list[tuple[str, str, int]] = []
-    for name in sorted(_candidates(node)):
+    for name in sorted(candidates):
         for use in names:
-            if use.id == name:
-                found.extend((name, value, line) for value, line in _use(use, parents, node, chain))
+            if use.id == name and use in nested:  # a nested def, lambda or class may run at any time, rebind it
+                found.append((name, "", use.lineno))
+            elif use.id == name:
+                found.extend((name, value, line) for value, line in _use(use, parents, chain))
         if name in spelled:  # `except E as ret`, `import x as ret`, a `match` capture, a nested def: another value
             found.append((name, "", spelled[name]))
     if first:
         found.extend(_fields(node, first, names, parents, chain))
     return tuple(sorted(set(found), key=lambda entry: (entry[0], entry[2], entry[1])))
+
+
+_Walked = tuple[dict[ast.AST, ast.AST], list[ast.Name], set[ast.Name], dict[str, int]]
+
+
+def _walk(node: ast.AST, candidates: set[str], first: str) -> _Walked:
+    """One pass over the def: the parent of each name and of each node a use is judged by, the occurrences of the
+    candidates and of `first` (and which of them sit in a nested scope), and the names bound otherwise than by a
+    name target, with a line."""
+    parents: dict[ast.AST, ast.AST] = {}
+    names: list[ast.Name] = []
+    nested: set[ast.Name] = set()
+    spelled: dict[str, int] = {}
+    stack: list[tuple[ast.AST, bool]] = [(node, False)]
+    while stack:
+        current, inside = stack.pop()
+        for child in ast.iter_child_nodes(current):
+            kind = type(child)
+            stack.append((child, inside or kind in _SCOPE_TYPES))
+            if kind is ast.Name:
+                assert isinstance(child, ast.Name)
+                parents[child] = current
+                if child.id in candidates or child.id == first:
+                    names.append(child)
+                    if inside:
+                        nested.add(child)
+            elif kind in _LOOKED_UP:
+                parents[child] = current
+            elif kind in _BINDERS:
+                for bound in _binds(child):
+                    spelled.setdefault(bound, getattr(child, "lineno", getattr(node, "lineno", 0)))
+    return parents, names, nested, spelled
 
 
 def _candidates(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
@@ -115,16 +153,11 @@ def _binds(node: ast.AST) -> list[str]:
     return [bound for bound in (name, rest) if isinstance(bound, str)]
 
 
-def _use(use: ast.Name, parents: dict[ast.AST, ast.AST], top: ast.AST, chain: ValueChain) -> list[tuple[str, int]]:
-    """What one occurrence of a candidate name puts in it: elements added (chains), "" for anything that could add
-    what the facts cannot see; nothing for a use that only reads it."""
+def _use(use: ast.Name, parents: dict[ast.AST, ast.AST], chain: ValueChain) -> list[tuple[str, int]]:
+    """What one occurrence of a candidate name in the def's own scope puts in it: elements added (chains), "" for
+    anything that could add what the facts cannot see; nothing for a use that only reads it."""
     parent = parents[use]
     unknown = [("", use.lineno)]
-    scope = parent
-    while scope is not top:  # a nested def, lambda or class may run at any time, and may rebind it
-        if isinstance(scope, _SCOPES):
-            return unknown
-        scope = parents[scope]
     if isinstance(use.ctx, ast.Del):
         return []
     if isinstance(use.ctx, ast.Store):

@@ -29,7 +29,7 @@ from typing import Any, cast
 from pytest_claims.analysis import arguments, specials
 from pytest_claims.analysis.computed import computed_names
 from pytest_claims.analysis.conditions import TYPE_CHECKING, UNKNOWN, ConditionCompiler, is_decided, is_known
-from pytest_claims.analysis.contents import contents
+from pytest_claims.analysis.contents import DISPLAYS, FILLS, Holds, contents
 from pytest_claims.analysis.early import early_calls
 from pytest_claims.analysis.installed import Installs, installed
 from pytest_claims.records import (
@@ -2013,6 +2013,33 @@ def _returned(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
     return tuple(dict.fromkeys(sorted(found))) or ("?",)
 
 
+def _holds(builder: _FunctionBuilder, displayed: set[str]) -> Holds:
+    """`FunctionFacts.holds`, read from the def only where it may fill a list: it binds a local to a display, or
+    (a method) calls a filling method on a field of `self` or binds one of `displayed`, its class's fields set to a
+    display somewhere."""
+    node, first = builder.node, builder.first
+    if node is None:
+        return ()
+    local = {b.name for b in builder.bindings if b.kind == "alias" and b.target in DISPLAYS}
+    if local:  # only a list the body iterates, indexes or passes on by name is asked what it holds
+        read = {b.target for b in builder.bindings if b.kind == "element"}
+        passed = {
+            str(arg[1])
+            for _, (given, named) in builder.calls
+            for arg in (*given, *(value for _, value in named))
+            if isinstance(arg, tuple) and len(arg) == 2
+        }
+        local &= read | passed
+    stored = {(name, "__set__") for name in displayed}
+    fields = bool(first) and any(
+        len(chain) == 3
+        and chain[0] == first
+        and ((ctx == "call" and chain[2] in FILLS) or (ctx == "implicit" and chain[1:] in stored))
+        for chain, ctx, *_ in builder.uses
+    )
+    return contents(node, first if fields else "", value_chain, frozenset(local)) if local or fields else ()
+
+
 def _constructs(builder: _FunctionBuilder) -> str:
     """`CONSTRUCTS` for an unannotated classmethod each of whose `return`s (at least one) gives `cls(...)`, and no
     `yield` or `await` (a generator's or a coroutine's call gives no instance); "" for any other def."""
@@ -3313,7 +3340,8 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     arities = _arities(ex)
     calls = [_sure_calls(f) for f in ex.functions]  # before the defs are let go
     received = [_received(f) for f in ex.functions]
-    holds = [contents(f.node, f.first, value_chain) if f.node is not None else () for f in ex.functions]
+    displayed = {c.qualname: {b.name for b in c.fields if b.target in DISPLAYS} for c in ex.classes}
+    holds = [_holds(f, displayed.get(f.cls, set())) for f in ex.functions]
     results = [f.result or _constructs(f) for f in ex.functions]
     tests = _decided_tests(ex)
     handing = [_handing(f) for f in ex.functions]

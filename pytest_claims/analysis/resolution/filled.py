@@ -71,6 +71,7 @@ class Filled:
 
     def _class_uncached(self, cls: ClassKey, attr: str) -> list[Sym]:
         module = self.view.module(cls[0])
+        self.tracker.module(cls[0])  # its methods' bodies say what they put in the field
         functions = module.facts.functions
         found: list[Sym] = []
         for _, index in module.facts.classes[cls[1]].methods:
