@@ -210,9 +210,10 @@ class Binding(NamedTuple):
     unknown); instance: `name = a.b.C(...)`, `name: a.b.C`, `with a.b.C() as name` (target "a.b.C": the value of
     calling it, or an instance of the class it names; member "declared" for an annotation in a function, which
     types every binding of the name there); element: `for name in a.b` (target "a.b": an element of
-    that value); param: a field set from a parameter of the method `member` that its body has not rebound
-    (`self.x = timer`, target "timer"); called: a field set from a call on a local of the method whose qualname is
-    `member` (`self.b = maker.make()`, target "maker.make.()": the value the call gives there); nested: in a
+    that value; member "[]" for `name = a.b[i]` in a function, one item of it); param: a field set from a
+    parameter of the method `member` that its body has not rebound (`self.x = timer`, target "timer"); called: a
+    field set from a call on a local of the method whose qualname is `member` (`self.b = maker.make()`, target
+    "maker.make.()": the value the call gives there); nested: in a
     function, a local def or `name = lambda` that nothing else binds the name to (its body's uses are the
     function's own); unpacked: `a, name = f()` in a function (target "f.()", member "position/length": that
     position of the value); typevar: `T = TypeVar("T", bound=C)` or `TypeVar("T", A, B)` (target: the type

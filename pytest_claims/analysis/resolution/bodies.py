@@ -85,8 +85,8 @@ class Bodies:
         self._shared: dict[tuple[int, tuple[str, ...]], tuple[FunctionFacts, Answer]] = {}
         """(function, chain) -> the answer for a local use that asked nothing of the context, for the run."""
         self.contents: Contents = NO_CONTENTS
-        """What the project puts in a field's list besides what the field gives (`contents.FieldContents`, set
-        by the summaries that own the stored values)."""
+        """What the project puts in a field's list besides what the field gives (`filled.Filled`, set by the
+        summaries' `Held`, which owns the stored values it reads)."""
 
     def begin(self, func: FunctionFacts | None, receiver: ClassKey | None, args: Decided = ()) -> Outer:
         """Start summarising a body (for `receiver`, under literal `args`, when given): its locals are its own.
