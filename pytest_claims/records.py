@@ -17,6 +17,7 @@ FACTS_MAKERS = (
     "pytest_claims.analysis.facts",
     "pytest_claims.analysis.arguments",
     "pytest_claims.analysis.computed",
+    "pytest_claims.analysis.contents",
     "pytest_claims.analysis.early",
     "pytest_claims.analysis.fieldtests",
     "pytest_claims.analysis.installed",
@@ -39,6 +40,10 @@ THIRD_PARTY = "third-party code ("
 MAX_ALIAS_DEPTH = 24
 """How many alias, re-export and star-import hops a name may take before it is unevaluable (the resolver's
 bound, published in the reports' `limits`)."""
+
+CONSTRUCTS = "<cls>"
+"""`FunctionFacts.result` of an unannotated classmethod whose every `return` is a call of its `cls`: it gives an
+instance of the class it is called on."""
 
 HIERARCHY = "<hierarchy>"
 """A pseudo-module in dependency sets: the computation looked for overrides in the project's subclasses, so
@@ -211,9 +216,10 @@ class Binding(NamedTuple):
     unknown); instance: `name = a.b.C(...)`, `name: a.b.C`, `with a.b.C() as name` (target "a.b.C": the value of
     calling it, or an instance of the class it names; member "declared" for an annotation in a function, which
     types every binding of the name there); element: `for name in a.b` (target "a.b": an element of
-    that value); param: a field set from a parameter of the method `member` that its body has not rebound
-    (`self.x = timer`, target "timer"); called: a field set from a call on a local of the method whose qualname is
-    `member` (`self.b = maker.make()`, target "maker.make.()": the value the call gives there); nested: in a
+    that value; member "[]" for `name = a.b[i]` in a function, one item of it); param: a field set from a
+    parameter of the method `member` that its body has not rebound (`self.x = timer`, target "timer"); called: a
+    field set from a call on a local of the method whose qualname is `member` (`self.b = maker.make()`, target
+    "maker.make.()": the value the call gives there); nested: in a
     function, a local def or `name = lambda` that nothing else binds the name to (its body's uses are the
     function's own); unpacked: `a, name = f()` in a function (target "f.()", member "position/length": that
     position of the value); typevar: `T = TypeVar("T", bound=C)` or `TypeVar("T", A, B)` (target: the type
@@ -258,7 +264,8 @@ class FunctionFacts:
     bindings: tuple[Binding, ...]
     returns: str
     result: str
-    """The return annotation as a type target (see `Binding`), "" when it names no class."""
+    """The return annotation as a type target (see `Binding`), "" when it names no class; `CONSTRUCTS` for a
+    classmethod with no annotation whose every `return` gives `cls(...)` (an alternate constructor)."""
     tests: tuple[str, ...] = ()
     """The parameters its body tests against literals and never rebinds, or rebinds only under tests
     (`guarded`): a call's literal arguments decide those tests (semantics §5; the `param` conditions)."""
@@ -305,6 +312,10 @@ class FunctionFacts:
     (`analysis.fieldtests`), the field names it relies on being stored and read on `self` without running code: the
     walk decides those tests only where no class `self` may be an instance of hooks or binds one of them
     (`resolution/plainfields.py`)."""
+    holds: tuple[tuple[str, str, int], ...] = ()
+    """What its body puts in the lists, tuples and sets it builds (`analysis.contents`): (a local bound to a display,
+    or `self.attr` for a field of a method's `self`; the chain of an element put in it, "" for one the facts cannot
+    see; line). A local's entries are all it may hold; a field's are only what this method adds."""
 
 
 @dataclass(frozen=True, slots=True)

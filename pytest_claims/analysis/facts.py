@@ -29,10 +29,12 @@ from typing import Any, cast
 from pytest_claims.analysis import arguments, specials
 from pytest_claims.analysis.computed import computed_names, name_pattern
 from pytest_claims.analysis.conditions import TYPE_CHECKING, UNKNOWN, ConditionCompiler, is_decided, is_known
+from pytest_claims.analysis.contents import DISPLAYS, FILLS, Holds, contents
 from pytest_claims.analysis.early import early_calls
 from pytest_claims.analysis.fieldtests import FieldReads, field_tests
 from pytest_claims.analysis.installed import Installs, installed
 from pytest_claims.records import (
+    CONSTRUCTS,
     HANDED,
     UNTYPED,
     Binding,
@@ -1761,6 +1763,7 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
                 ex.bind(scope, declared)
                 ex.push_all(_declaring_parts(ex, value), scope, guard, "ref")
                 return
+        binding = _item_binding(scope, binding, value) or binding  # `x = items[i]`: one item of `items`
         if binding.kind != "var" or scope.kind != "function":
             ex.bind(scope, binding)
         else:
@@ -1867,8 +1870,11 @@ def _bind_pairs(
     for name, part in pairs:
         binding = _value_binding(name.id, part, line, guard) if part is not None else None
         if scope.kind == "function":
+            item = _item_binding(scope, binding, part) if binding is not None else None
             if binding is not None and binding.kind != "var":
                 ex.bind(scope, binding)
+            elif item is not None:
+                ex.bind(scope, item)
             else:
                 ex.store_name(scope, name.id, line, guard)
             continue
@@ -1879,6 +1885,21 @@ def _bind_pairs(
     if scope.kind == "function" or not pairs:
         _implicit(ex, scope, iterated, "__iter__", line, guard)
         ex.push(value, scope, guard, "ref")
+
+
+def _item_binding(scope: _Scope, binding: Binding, value: ast.expr | None) -> Binding | None:
+    """For a `var` binding of `x = items[i]` in a function (an index, not a slice, of a dotted name): one item of
+    that value (an `element` binding whose member is "[]"); None for any other binding or value, and for the
+    method's own `self` / `cls`."""
+    name, line, guard = binding.name, binding.line, binding.guard
+    if binding.kind != "var" or not isinstance(value, ast.Subscript) or isinstance(value.slice, ast.Slice):
+        return None
+    if scope.kind != "function" or scope.func is None or name == scope.func.first:
+        return None
+    chain = chain_of(value.value)
+    if chain is None or chain[0].startswith("<"):
+        return None
+    return Binding(name, "element", ".".join(narrow(scope, chain)), "[]", line, guard)
 
 
 def _push_stores(ex: _Extractor, target: ast.expr, scope: _Scope, guard: int) -> None:
@@ -2041,6 +2062,58 @@ def _returned(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
             found.append(".".join(chain) if chain is not None and not chain[0].startswith("<") else "?")
         stack.extend(child for child in ast.iter_child_nodes(current) if isinstance(child, ast.stmt))
     return tuple(dict.fromkeys(sorted(found))) or ("?",)
+
+
+def _holds(builder: _FunctionBuilder, displayed: set[str]) -> Holds:
+    """`FunctionFacts.holds`, read from the def only where it may fill a list: it binds a local to a display, or
+    (a method) calls a filling method on a field of `self` or binds one of `displayed`, its class's fields set to a
+    display somewhere."""
+    node, first = builder.node, builder.first
+    if node is None:
+        return ()
+    local = {b.name for b in builder.bindings if b.kind == "alias" and b.target in DISPLAYS}
+    if local:  # only a list the body iterates, indexes or passes on by name is asked what it holds
+        read = {b.target for b in builder.bindings if b.kind == "element"}
+        passed = {
+            str(arg[1])
+            for _, (given, named) in builder.calls
+            for arg in (*given, *(value for _, value in named))
+            if isinstance(arg, tuple) and len(arg) == 2
+        }
+        local &= read | passed
+    stored = {(name, "__set__") for name in displayed}
+    fields = bool(first) and any(
+        len(chain) == 3
+        and chain[0] == first
+        and ((ctx == "call" and chain[2] in FILLS) or (ctx == "implicit" and chain[1:] in stored))
+        for chain, ctx, *_ in builder.uses
+    )
+    return contents(node, first if fields else "", value_chain, frozenset(local)) if local or fields else ()
+
+
+def _constructs(builder: _FunctionBuilder) -> str:
+    """`CONSTRUCTS` for an unannotated classmethod each of whose `return`s (at least one) gives `cls(...)`, and no
+    `yield` or `await` (a generator's or a coroutine's call gives no instance); "" for any other def."""
+    node = builder.node
+    if node is None or builder.kind != "classmethod" or builder.is_async or not builder.first:
+        return ""
+    found = False
+    stack: list[ast.AST] = list(node.body)
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(current, (ast.Yield, ast.YieldFrom, ast.Await)):
+            return ""
+        if isinstance(current, ast.Return):
+            value = current.value
+            if not (
+                isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == builder.first
+            ):
+                return ""
+            found = True
+        stack.extend(ast.iter_child_nodes(current))
+    return CONSTRUCTS if found and builder.first not in builder.stored else ""
 
 
 def _keep_nested(builder: _FunctionBuilder) -> None:
@@ -3421,6 +3494,9 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     arities = _arities(ex)
     calls = [_sure_calls(f) for f in ex.functions]  # before the defs are let go
     received = [_received(f) for f in ex.functions]
+    displayed = {c.qualname: {b.name for b in c.fields if b.target in DISPLAYS} for c in ex.classes}
+    holds = [_holds(f, displayed.get(f.cls, set())) for f in ex.functions]
+    results = [f.result or _constructs(f) for f in ex.functions]
     tests = _decided_tests(ex)
     handing = [_handing(f) for f in ex.functions]
     del tree
@@ -3439,7 +3515,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             frozenset(f.locals),
             tuple(f.bindings),
             f.returns,
-            f.result,
+            results[index],
             *tests.get(index, _TESTS_NOTHING)[:2],
             calls[index],
             *shapes.get(index, _NO_SHAPE),
@@ -3450,6 +3526,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             tuple(f.self_calls),
             tests.get(index, _TESTS_NOTHING)[3],
             tests.get(index, _TESTS_NOTHING)[4],
+            holds[index],
         )
         for index, f in enumerate(ex.functions)
     )

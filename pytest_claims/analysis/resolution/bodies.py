@@ -8,6 +8,7 @@ module: the same `models.CharField` or `self.clean` in a thousand methods costs 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from pytest_claims.analysis.arguments import OUTSIDE, Lit
 from pytest_claims.analysis.project import Module
@@ -45,6 +46,20 @@ Outer = tuple[
 _VALUED = frozenset({"alias", "element"})
 
 
+class Contents(Protocol):
+    """The elements the project puts in a field's list (`obj.items` iterated), beside what the field gives."""
+
+    def field(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]: ...
+
+
+class _NoContents:
+    def field(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]:
+        return []
+
+
+NO_CONTENTS: Contents = _NoContents()
+
+
 class Bodies:
     """Names and uses of function bodies for one target (the `Locals` port of `evaluate`)."""
 
@@ -69,6 +84,9 @@ class Bodies:
         its literal arguments): a local use whose answer did not ask is the same in every context."""
         self._shared: dict[tuple[int, tuple[str, ...]], tuple[FunctionFacts, Answer]] = {}
         """(function, chain) -> the answer for a local use that asked nothing of the context, for the run."""
+        self.contents: Contents = NO_CONTENTS
+        """What the project puts in a field's list besides what the field gives (`filled.Filled`, set by the
+        summaries' `Held`, which owns the stored values it reads)."""
 
     def begin(self, func: FunctionFacts | None, receiver: ClassKey | None, args: Decided = ()) -> Outer:
         """Start summarising a body (for `receiver`, under literal `args`, when given): its locals are its own.
@@ -229,14 +247,33 @@ class Bodies:
         if kind == "alias":
             return evaluator.annotated(module, func, binding, self.uncached_use(module, func, tuple(target.split("."))))
         if kind == "element":
-            iterated = self.uncached_use(module, func, tuple(target.split(".")))
-            return [evaluator.iteration.element(sym, evaluator) for sym in iterated]
+            chain = tuple(target.split("."))
+            if len(chain) == 1 and any(entry[0] == target for entry in func.holds):
+                return self.contents_of(module, func, target)  # a list the body fills: what it puts in it
+            iterated = self.uncached_use(module, func, chain)
+            one = evaluator.iteration.item if binding.member == "[]" else evaluator.iteration.element
+            elements = [one(sym, evaluator) for sym in iterated]
+            if len(chain) > 1 and chain[-1][:1] not in ("(", "<") and chain[0] != "<super>":
+                elements.extend(self.contents.field(module, func, chain))  # beside what the field gives
+            return elements
         if kind == "nested":  # a local def or lambda: its body's uses are this function's own
             return [OPAQUE]
         if kind == "unpacked":  # a position of what a call returns: the callee's annotation may say
             callees = self.uncached_use(module, func, tuple(target.split("."))[:-1])
             return evaluator.iteration.unpacked(callees, binding.member, evaluator)
         return evaluator.resolve_binding(module, binding, 1)  # an import inside the function
+
+    def contents_of(self, module: Module, func: FunctionFacts, name: str, key: str | None = None) -> list[Sym]:
+        """The elements a list, tuple or set the body fills holds (`FunctionFacts.holds` under `key`, the local
+        `name` by default): each value put in it, resolved in the body; a value the facts cannot see, or a name that
+        resolves to nothing, is unknown."""
+        out: list[Sym] = []
+        for holder, value, _ in func.holds:
+            if holder != (key or name):
+                continue
+            syms = self.uncached_use(module, func, tuple(value.split("."))) if value else [UNKNOWN]
+            out.extend(UNKNOWN if isinstance(sym, Missing) else sym for sym in syms)
+        return list(dict.fromkeys(out)) or [UNKNOWN]
 
     def _narrowed(self, module: Module, func: FunctionFacts, local: str, typed: list[Sym]) -> list[Sym]:
         """A name `isinstance` narrowed to a class (`local`: `x@0`): an instance of that project class (or of a

@@ -43,7 +43,7 @@ from pytest_claims.analysis.resolution.symbols import (
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
 from pytest_claims.analysis.specials import reserved
-from pytest_claims.records import MAX_ALIAS_DEPTH, Binding, FunctionFacts, StubSymbol
+from pytest_claims.records import CONSTRUCTS, MAX_ALIAS_DEPTH, Binding, FunctionFacts, StubSymbol
 
 _LITERAL_CLASSES = {
     "<str>": "str",
@@ -324,9 +324,13 @@ class Evaluator:
         match sym:
             case ProjectClass(class_module, class_index):
                 return ProjectInstance(class_module, class_index)
-            case ProjectFunction(module_name, index):
+            case ProjectFunction(module_name, index, receiver):
                 home = self.view.module(module_name)
                 func = home.facts.functions[index]
+                if func.result == CONSTRUCTS:  # `return cls(...)`: an instance of the class it is called on
+                    named = self.view.classes_named(home, func.cls)
+                    classes = [receiver] if receiver else [(home.name, i) for i in named]
+                    return ProjectInstance(*classes[0]) if len(classes) == 1 else UNKNOWN
                 found = self.typed(home, func, func.result) if func.result else []
                 return found[0] if len(found) == 1 else UNKNOWN
             case ProjectInstance():

@@ -10,11 +10,12 @@ from collections.abc import Callable
 
 from pytest_claims.analysis.arguments import FROM, MAX_HOPS, NAMED, START, SURE, Passed
 from pytest_claims.analysis.project import Module
-from pytest_claims.analysis.resolution.bodies import Bodies
+from pytest_claims.analysis.resolution.bodies import NO_CONTENTS, Bodies
 from pytest_claims.analysis.resolution.carried import Carried
 from pytest_claims.analysis.resolution.context import entered_with
 from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
+from pytest_claims.analysis.resolution.filled import Filled
 from pytest_claims.analysis.resolution.found import Call, Found, Key, Outcome, closed
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.stored import Stored, private_owner
@@ -50,6 +51,7 @@ class Held:
         self.view, _, self.hierarchy, _, self.bodies, _ = parts
         self.stored = Stored(parts)
         self.carried = Carried(self.stored, self.bodies)
+        self.bodies.contents = Filled(self.view, self.hierarchy, self.bodies, self.stored, parts[5])
         self._outcome = outcome
         self._current = current
         """The function whose body `Summaries` is summarising (its key), asked when a value's source is."""
@@ -57,6 +59,7 @@ class Held:
     def close(self) -> None:
         """Drop the references back to the summary (`found.closed`)."""
         self._outcome = self._current = closed
+        self.bodies.contents = NO_CONTENTS
 
     def held(
         self,

@@ -69,6 +69,25 @@ class Iteration:
                 return sym
         return UNKNOWN
 
+    def item(self, sym: Sym, values: Values) -> Sym:
+        """One item of subscripting `sym` with an index (`x = items[i]`): a collection's element, a mapping's value,
+        what a project class's `__getitem__` is annotated to return; unknown for anything else."""
+        match sym:
+            case Elements(item):
+                return item
+            case MapOf(_, value):
+                return value
+            case StdInstance("builtins", "str" | "bytes") | External():
+                return sym
+            case ProjectInstance():
+                results = [
+                    values.called(method)
+                    for method in values.members.class_member(sym, "__getitem__", 1)
+                    if isinstance(method, ProjectFunction)
+                ]
+                return results[0] if len(set(results)) == 1 else UNKNOWN
+        return UNKNOWN
+
     def unpacked(self, callees: list[Sym], member: str, values: Values) -> list[Sym]:
         """One position (`member`: "position/length") of unpacking what a call of `callees` returns: the class a
         project function's `-> tuple[A, B]` names there; unknown for any other callee or another length."""

@@ -185,7 +185,7 @@ class Stored:
                 found.append((sym, line, module_name))
         if level >= MAX_FORWARDS or not func.cls or func.qualname.rpartition(".")[2] != "__init__":
             return found
-        for site_module, site_index, use_index, shift in self._constructor_sites(module_name, index):
+        for site_module, site_index, use_index, shift in self.constructor_sites(module_name, index):
             for origin in self._argument(site_module, site_index, use_index, shift, param, position, level):
                 if origin not in found:
                     found.append(origin)
@@ -259,7 +259,7 @@ class Stored:
             return 0
         return None
 
-    def _constructor_sites(self, module_name: str, index: int) -> list[Site]:
+    def constructor_sites(self, module_name: str, index: int) -> list[Site]:
         """The project's calls entering the `__init__` at (module, index): constructing its class or a subclass
         that inherits it, and explicit calls of it (`Base.__init__(self, ...)`, `super().__init__(...)`)."""
         key = (module_name, index)
