@@ -30,6 +30,26 @@ class Stamped:
         # want: deterministic call time.time from vio.element_cases.Log.dumped via vio.element_cases.Stamped.rendered
         # want: deterministic call time.time from vio.element_cases.Trace.last via vio.element_cases.Stamped.rendered
         # want: deterministic call time.time from vio.element_cases.indexed via vio.element_cases.Stamped.rendered
+        # want-blind: `format(self.line)` from vio.element_cases.Log.dumped via vio.element_cases.Stamped.rendered
+        # want-blind: `format(self.line)` from vio.element_cases.Trace.formatted via vio.element_cases.Stamped.rendered
+        # want-blind: `format(self.line)` from vio.element_cases.Trace.last via vio.element_cases.Stamped.rendered
+        # want-blind: `format(self.line)` from vio.element_cases.Trace.shown via vio.element_cases.Trace.formatted -> vio.element_cases.Stamped.rendered
+        # want-blind: `format(self.line)` from vio.element_cases.appended via vio.element_cases.Stamped.rendered
+        # want-blind: `format(self.line)` from vio.element_cases.comprehended via vio.element_cases.Stamped.rendered
+        # want-blind: `format(self.line)` from vio.element_cases.displayed via vio.element_cases.Stamped.rendered
+        # want-blind: `format(self.line)` from vio.element_cases.extended via vio.element_cases.Stamped.rendered
+        # want-blind: `format(self.line)` from vio.element_cases.indexed via vio.element_cases.Stamped.rendered
+        # want-blind: `format(self.line)` from vio.element_cases.unknown_beside via vio.element_cases.Stamped.rendered
+        # want-blind: `format(self.name)` from vio.element_cases.Log.dumped via vio.element_cases.Stamped.rendered
+        # want-blind: `format(self.name)` from vio.element_cases.Trace.formatted via vio.element_cases.Stamped.rendered
+        # want-blind: `format(self.name)` from vio.element_cases.Trace.last via vio.element_cases.Stamped.rendered
+        # want-blind: `format(self.name)` from vio.element_cases.Trace.shown via vio.element_cases.Trace.formatted -> vio.element_cases.Stamped.rendered
+        # want-blind: `format(self.name)` from vio.element_cases.appended via vio.element_cases.Stamped.rendered
+        # want-blind: `format(self.name)` from vio.element_cases.comprehended via vio.element_cases.Stamped.rendered
+        # want-blind: `format(self.name)` from vio.element_cases.displayed via vio.element_cases.Stamped.rendered
+        # want-blind: `format(self.name)` from vio.element_cases.extended via vio.element_cases.Stamped.rendered
+        # want-blind: `format(self.name)` from vio.element_cases.indexed via vio.element_cases.Stamped.rendered
+        # want-blind: `format(self.name)` from vio.element_cases.unknown_beside via vio.element_cases.Stamped.rendered
         return f"{self.name}:{self.line} at {time.time()}"
 
 
@@ -60,11 +80,13 @@ class Trace:
     # claims: deterministic
     def formatted(self):
         # want-blind: `f.rendered()` from vio.element_cases.Trace.shown via vio.element_cases.Trace.formatted
+        # want-blind: `iter(self.frames)` from vio.element_cases.Trace.formatted
+        # want-blind: `iter(self.frames)` from vio.element_cases.Trace.shown via vio.element_cases.Trace.formatted
         return "".join([f.rendered() for f in self.frames])  # want-blind: `f.rendered()` from vio.element_cases.Trace.formatted
 
     # claims: deterministic
     def last(self):
-        point = self.frames[-1]
+        point = self.frames[-1]  # want-blind: `self.frames.__getitem__(...)` from vio.element_cases.Trace.last
         return point.rendered()  # want-blind: `point.rendered()` from vio.element_cases.Trace.last
 
     # claims: deterministic
@@ -90,7 +112,7 @@ class Log:
 # claims: deterministic
 def appended(names):
     out = []
-    for name in names:
+    for name in names:  # want-blind: `iter(names)` from vio.element_cases.appended
         out.append(Stamped(name, 1))
     return [p.rendered() for p in out]
 
@@ -104,7 +126,7 @@ def displayed():
 
 # claims: deterministic
 def comprehended(names):
-    points = [Stamped(n, 0) for n in names]
+    points = [Stamped(n, 0) for n in names]  # want-blind: `iter(names)` from vio.element_cases.comprehended
     return [p.rendered() for p in sorted(points)]
 
 
@@ -125,7 +147,7 @@ def indexed(name):
 
 # claims: deterministic
 def sliced(names):
-    points = [Plain(n) for n in names]
+    points = [Plain(n) for n in names]  # want-blind: `iter(names)` from vio.element_cases.sliced
     head = points[:1]
     first = points[0]
     return [first.rendered(), head]
@@ -134,7 +156,7 @@ def sliced(names):
 # claims: deterministic
 def pure_elements(names):
     points = []
-    for name in names:
+    for name in names:  # want-blind: `iter(names)` from vio.element_cases.pure_elements
         points.append(Plain(name))
     points.insert(0, Plain("first"))
     return ", ".join(p.rendered() for p in points)
@@ -142,14 +164,14 @@ def pure_elements(names):
 
 # claims: deterministic
 def unknown_beside(names, extra):
-    points = [Stamped(n, 0) for n in names]
+    points = [Stamped(n, 0) for n in names]  # want-blind: `iter(names)` from vio.element_cases.unknown_beside
     points.append(extra)
     return [p.rendered() for p in points]  # want-blind: `p.rendered()` from vio.element_cases.unknown_beside
 
 
 # claims: deterministic
 def pure_and_unknown(names, extra):
-    points = [Plain(n) for n in names]
+    points = [Plain(n) for n in names]  # want-blind: `iter(names)` from vio.element_cases.pure_and_unknown
     points.extend(extra)
     return [p.rendered() for p in points]  # want-blind: `p.rendered()` from vio.element_cases.pure_and_unknown
 
@@ -160,14 +182,14 @@ def fill(into):
 
 # claims: deterministic
 def handed_on(names):
-    points = [Plain(n) for n in names]
+    points = [Plain(n) for n in names]  # want-blind: `iter(names)` from vio.element_cases.handed_on
     fill(points)
     return [p.rendered() for p in points]  # want-blind: `p.rendered()` from vio.element_cases.handed_on
 
 
 # claims: deterministic
 def closure_adds(names, extra):
-    points = [Plain(n) for n in names]
+    points = [Plain(n) for n in names]  # want-blind: `iter(names)` from vio.element_cases.closure_adds
 
     def add():
         points.append(extra)
