@@ -1,0 +1,204 @@
+"""Unreached subclasses: the project subclasses a method never runs for, however it is entered.
+
+`DateTimeField(DateField)` overrides `get_db_prep_value` without calling the base's, so inside
+`DateField.get_db_prep_value` `self` is never a `DateTimeField`, and `self.get_prep_value()` there is not
+`DateTimeField.get_prep_value`. Python runs `C.m` for an instance of a subclass `S` whose lookup of `m` finds an
+override `D.m` first (`D` below `C`, `S` below `D`) only through something that skips that lookup: `super().m` /
+`super(X, obj).m` in a class the lookup passes through, `C.m` read on a class (`C.m(obj)`, `type(obj).m`,
+`cls.m`, a class-body alias `other = m`), or a name computed at run time (`getattr(super(), name)`). Each of these
+names `m` in the module that writes it, except the last, so the modules whose text holds the word are read for the
+first ones (recorded as `CALLED_NAMES` is), and the classes concerned for the last. Where any may happen, or
+where an order is not certain, the subclass is kept.
+"""
+
+from __future__ import annotations
+
+from pytest_claims.analysis.project import Module
+from pytest_claims.analysis.resolution.evaluate import Evaluator
+from pytest_claims.analysis.resolution.hierarchy import Hierarchy
+from pytest_claims.analysis.resolution.symbols import ClassKey, ProjectClass
+from pytest_claims.analysis.resolution.target import TargetView
+from pytest_claims.analysis.resolution.tracking import Tracker
+from pytest_claims.records import CALLED_NAMES, HIERARCHY, FunctionFacts, Use, called_name
+
+Refs = tuple[frozenset[ClassKey], frozenset[ClassKey], bool]
+"""What the project's code does with a method name besides looking it up on instances: the classes it is read on
+(`C.m`, a class-body `alias = m`), the classes whose methods read `super().m`, and whether anything else may
+skip the lookup (`super(X, obj).m`, `type(obj).m`, `obj.__class__.m`, a class's `__dict__`)."""
+
+_CLASS_STEPS = frozenset({"__class__", "__dict__", "__mro__", "__bases__"})
+
+
+class Unreached:
+    """The subclasses each method is never run for, for one target (memoised per run)."""
+
+    def __init__(self, view: TargetView, evaluator: Evaluator, hierarchy: Hierarchy, tracker: Tracker) -> None:
+        self.view, self.evaluator, self.hierarchy, self.tracker = view, evaluator, hierarchy, tracker
+        self._outside: dict[tuple[str, str, int], tuple[tuple[ClassKey, ...], frozenset[str]]] = {}
+        self._refs: dict[str, Refs] = {}
+        self._dynamic: dict[ClassKey, bool] = {}
+
+    def outside(self, module: Module, func: FunctionFacts) -> tuple[ClassKey, ...]:
+        """The topmost project subclasses (sorted) a plain method is never run for: each one's lookup of the name,
+        and each of its subclasses', certainly finds an override below the method's class first, and nothing in
+        the project reads the method past that lookup. Empty for anything but a plain undecorated method."""
+        if func.kind != "method" or not func.cls or func.decorated or func.qualname.count(".") != 1:
+            return ()
+        attr = func.qualname.rpartition(".")[2]
+        if attr.startswith("__") and attr.endswith("__"):
+            return ()  # special methods: Python and the stdlib call them in ways no text names
+        key = (module.name, func.qualname, func.line)
+        known = self._outside.get(key)
+        if known is None:
+            counts = self.tracker.cycles, self.tracker.partial_orders
+            with self.tracker.scope(state="off") as read:
+                value = self._outside_uncached(module, func, attr)
+            known = (value, self.tracker.frozen(read.modules | {HIERARCHY, CALLED_NAMES, called_name(attr)}))
+            if counts == (self.tracker.cycles, self.tracker.partial_orders):
+                self._outside[key] = known
+        self.tracker.modules(known[1])
+        return known[0]
+
+    def _outside_uncached(self, module: Module, func: FunctionFacts, attr: str) -> tuple[ClassKey, ...]:
+        owners = [(module.name, i) for i in self.view.classes_named(module, func.cls)]
+        if len(owners) != 1:
+            return ()
+        owner = owners[0]
+        found = [s for s in self.hierarchy.overriders(*owner).get(attr, ()) if self._stops_below(s, attr, owner)]
+        if not found:
+            return ()
+        refs = self._names(attr)
+        if refs[2]:
+            return ()
+        chosen = set(found)
+        read_on = [k for k in refs[0] if k not in chosen and (k == owner or owner in self.hierarchy.mro(*k))]
+        if read_on or any(k in refs[0] for k in self.hierarchy.mro(*owner)):
+            return ()  # `C.m(obj)`, or `Sub.m` finding `C.m`, or read on a base (a `type[Base]` may be any class)
+        tops = [k for k in found if not chosen.intersection(self.hierarchy.mro(*k)[1:])]
+        kept: list[ClassKey] = []
+        for top in sorted(tops):
+            tree = [top, *self.hierarchy.subclasses(*top)]
+            if not all(k in chosen for k in tree):
+                continue
+            zone = self._zone(tree, owner)
+            if zone is None or zone.intersection(refs[1]) or any(self._dynamic_read(k) for k in zone):
+                continue
+            kept.append(top)
+        return tuple(kept)
+
+    def _stops_below(self, sub: ClassKey, attr: str, owner: ClassKey) -> bool:
+        """Whether `sub`'s lookup of `attr` certainly stops at a class below `owner`: its order is exact and names
+        every base, and the first class binding the name derives from `owner` and binds it by live, plain,
+        undecorated defs alone."""
+        order_, exact = self.hierarchy.linearised(*sub)
+        if not exact or self.hierarchy.unnamable(order_) or owner not in order_:
+            return False
+        for key in order_:
+            members = self.hierarchy.members(*key).get(attr)
+            if members is None:
+                continue
+            if key == owner or owner not in self.hierarchy.mro(*key):
+                return False  # the method's own class, or a base beside it (`class S(Mixin, C)`): kept
+            methods, fields, attributes = members
+            home = self.view.module(key[0])
+            live = [home.facts.functions[fi] for fi in methods if self.view.alive(home, home.facts.functions[fi].guard)]
+            plain = all(f.kind == "method" and not f.decorated for f in live)
+            return bool(live) and plain and not fields and not attributes
+        return False
+
+    def _zone(self, tree: list[ClassKey], owner: ClassKey) -> set[ClassKey] | None:
+        """The classes whose code may run with `self` an instance of the tree and find `owner`'s method by
+        `super()`: each class before `owner` in an order of the tree. None when an order lacks `owner`."""
+        zone: set[ClassKey] = set()
+        for key in tree:
+            order_ = self.hierarchy.mro(*key)
+            if owner not in order_:
+                return None
+            zone.update(order_[: order_.index(owner)])
+        return zone
+
+    def _dynamic_read(self, key: ClassKey) -> bool:
+        """Whether a method of the class reads a name computed at run time on `super()` or on a class
+        (`getattr(super(), name)`, `getattr(type(self), name)`): it may be any method, past any override."""
+        known = self._dynamic.get(key)
+        if known is None:
+            module = self.view.module(key[0])
+            qualname = module.facts.classes[key[1]].qualname
+            known = self._dynamic[key] = any(
+                use[1] == "getattr" and _class_valued(f, use[0], len(use[0]))
+                for f in module.facts.functions
+                if f.cls == qualname
+                for use in f.uses
+            )
+        return known
+
+    def _names(self, attr: str) -> Refs:
+        """What the project's code does with `attr` besides looking it up on instances (`Refs`), from the modules
+        whose text holds the word (kept for the run)."""
+        known = self._refs.get(attr)
+        if known is None:
+            read_on: set[ClassKey] = set()
+            supers: set[ClassKey] = set()
+            other = False
+            for name in self.view.project.modules.holding(attr):
+                module = self.view.module(name)
+                for func in module.facts.functions:
+                    for use in func.uses:
+                        other = self._use(module, func, use, attr, read_on, supers) or other
+            known = self._refs[attr] = (frozenset(read_on), frozenset(supers), other)
+        return known
+
+    def _use(
+        self, module: Module, func: FunctionFacts, use: Use, attr: str, read_on: set[ClassKey], supers: set[ClassKey]
+    ) -> bool:
+        """Sort one use naming `attr` into `read_on` and `supers`; True when it may skip the lookup otherwise."""
+        chain = use[0]
+        if attr not in chain or use[1] == "implicit":
+            return False
+        if chain[0] == attr:
+            if func.cls:  # a class body's `alias = m`, `property(m)` (a method's bare name: counted too)
+                read_on.update((module.name, i) for i in self.view.classes_named(module, func.cls))
+            return False
+        for position in range(1, len(chain)):
+            if chain[position] != attr:
+                continue
+            if chain[0] == "<super>" and position == 1:
+                if func.cls:
+                    supers.update((module.name, i) for i in self.view.classes_named(module, func.cls))
+                continue
+            if chain[0].startswith("<super") or _class_valued(func, chain, position):
+                return True
+            read_on.update(self._classes(module, func, chain[:position]))
+        return False
+
+    def _classes(self, module: Module, func: FunctionFacts, prefix: tuple[str, ...]) -> list[ClassKey]:
+        """The project classes a prefix written before the name may be: a module-level name's, or a local bound
+        to one (`kind = Base`). A parameter, `self`, or anything else: none (an instance, as far as is known)."""
+        root = prefix[0]
+        if root.startswith("<") or (func.first and root == func.first):
+            return []
+        if root in func.locals or any(b.name == root for b in func.bindings):
+            aliases = [b.target for b in func.bindings if b.name == root and b.kind == "alias"]
+            chains = [(*a.split("."), *prefix[1:]) for a in aliases]
+        else:
+            chains = [prefix]
+        found: list[ClassKey] = []
+        for chain in chains:
+            for sym in self.evaluator.resolve_chain_in_module(module, chain, 1):
+                if isinstance(sym, ProjectClass):
+                    found.append((sym.module, sym.idx))
+        return found
+
+
+def _class_valued(func: FunctionFacts, chain: tuple[str, ...], position: int) -> bool:
+    """Whether the value `chain[:position]` may be a class however it is resolved: `super()`, `type(obj)`,
+    `obj.__class__`, `cls` in a classmethod (or a metaclass's `cls` / `mcs`)."""
+    prefix = chain[:position]
+    if prefix[0].startswith("<super") or _CLASS_STEPS.intersection(prefix):
+        return True
+    if prefix[0] == "type" and len(prefix) > 1 and prefix[1].startswith("("):
+        return True
+    return bool(func.first and prefix == (func.first,) and (func.kind == "classmethod" or func.first in _CLASS_FIRST))
+
+
+_CLASS_FIRST = frozenset({"cls", "mcs", "mcls", "metacls", "klass", "kls"})
