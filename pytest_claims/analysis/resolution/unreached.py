@@ -19,7 +19,7 @@ from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.symbols import ClassKey, ProjectClass
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
-from pytest_claims.records import CALLED_NAMES, HIERARCHY, FunctionFacts, Use, called_name
+from pytest_claims.records import CALLED_NAMES, HIERARCHY, PLATFORM, FunctionFacts, Use, called_name
 
 Refs = tuple[frozenset[ClassKey], frozenset[ClassKey], bool]
 """What the project's code does with a method name besides looking it up on instances: the classes it is read on
@@ -34,40 +34,53 @@ class Unreached:
 
     def __init__(self, view: TargetView, evaluator: Evaluator, hierarchy: Hierarchy, tracker: Tracker) -> None:
         self.view, self.evaluator, self.hierarchy, self.tracker = view, evaluator, hierarchy, tracker
-        self._outside: dict[tuple[str, str, int], tuple[tuple[ClassKey, ...], frozenset[str]]] = {}
-        self._refs: dict[str, Refs] = {}
+        self._outside: dict[tuple[str, int, str], tuple[tuple[ClassKey, ...], frozenset[str]]] = {}
+        self._refs: dict[str, tuple[Refs, frozenset[str]]] = {}
+        self._index: dict[str, dict[str, list[tuple[int, int]]]] = {}
         self._dynamic: dict[ClassKey, bool] = {}
 
     def outside(self, module: Module, func: FunctionFacts) -> tuple[ClassKey, ...]:
         """The topmost project subclasses (sorted) a plain method is never run for: each one's lookup of the name,
         and each of its subclasses', certainly finds an override below the method's class first, and nothing in
-        the project reads the method past that lookup. Empty for anything but a plain undecorated method."""
-        if func.kind != "method" or not func.cls or func.decorated or func.qualname.count(".") != 1:
-            return ()
-        attr = func.qualname.rpartition(".")[2]
-        if attr.startswith("__") and attr.endswith("__"):
-            return ()  # special methods: Python and the stdlib call them in ways no text names
-        key = (module.name, func.qualname, func.line)
+        the project reads the method past that lookup. Empty for anything but a plain undecorated method.
+        Recorded as the hierarchy (`HIERARCHY`) and the name's calls (`CALLED_NAMES`) are, with the modules whose
+        code read the name past the lookup and those resolving where it did read."""
+        key = (module.name, func.line, func.qualname)
         known = self._outside.get(key)
         if known is None:
             counts = self.tracker.cycles, self.tracker.partial_orders
             with self.tracker.scope(state="off") as read:
-                value = self._outside_uncached(module, func, attr)
-            known = (value, self.tracker.frozen(read.modules | {HIERARCHY, CALLED_NAMES, called_name(attr)}))
+                value, deps = self._outside_uncached(module, func)
+            if PLATFORM in read.modules:
+                deps |= {PLATFORM}
+            known = (value, self.tracker.frozen(deps))
             if counts == (self.tracker.cycles, self.tracker.partial_orders):
                 self._outside[key] = known
         self.tracker.modules(known[1])
         return known[0]
 
-    def _outside_uncached(self, module: Module, func: FunctionFacts, attr: str) -> tuple[ClassKey, ...]:
+    def _outside_uncached(self, module: Module, func: FunctionFacts) -> tuple[tuple[ClassKey, ...], set[str]]:
+        if func.kind != "method" or not func.cls or func.decorated or func.qualname.count(".") != 1:
+            return (), set()
+        attr = func.qualname.rpartition(".")[2]
+        if attr.startswith("__") and attr.endswith("__"):
+            return (), set()  # special methods: Python and the stdlib call them in ways no text names
         owners = [(module.name, i) for i in self.view.classes_named(module, func.cls)]
+        deps = {HIERARCHY}
         if len(owners) != 1:
-            return ()
+            return (), deps
         owner = owners[0]
         found = [s for s in self.hierarchy.overriders(*owner).get(attr, ()) if self._stops_below(s, attr, owner)]
         if not found:
-            return ()
-        refs = self._names(attr)
+            return (), deps
+        refs, read = self._names(attr)
+        deps.update((CALLED_NAMES, called_name(attr), *read))
+        return self._unread(owner, found, refs, deps), deps
+
+    def _unread(self, owner: ClassKey, found: list[ClassKey], refs: Refs, deps: set[str]) -> tuple[ClassKey, ...]:
+        """The topmost of `found` (each finding an override below `owner`) whose whole subtree does too, and whose
+        classes nothing reads the method past the lookup from (`Refs`); the modules of the classes whose methods
+        were searched for a dynamic read join `deps`."""
         if refs[2]:
             return ()
         chosen = set(found)
@@ -81,7 +94,10 @@ class Unreached:
             if not all(k in chosen for k in tree):
                 continue
             zone = self._zone(tree, owner)
-            if zone is None or zone.intersection(refs[1]) or any(self._dynamic_read(k) for k in zone):
+            if zone is None or zone.intersection(refs[1]):
+                continue
+            deps.update(k[0] for k in zone)
+            if any(self._dynamic_read(k) for k in zone):
                 continue
             kept.append(top)
         return tuple(kept)
@@ -132,44 +148,71 @@ class Unreached:
             )
         return known
 
-    def _names(self, attr: str) -> Refs:
+    def _names(self, attr: str) -> tuple[Refs, frozenset[str]]:
         """What the project's code does with `attr` besides looking it up on instances (`Refs`), from the modules
-        whose text holds the word (kept for the run)."""
+        whose text holds the word (kept for the run); and the modules that answer rests on beyond the word's
+        (those that read the name past the lookup, and those resolving what they read it on)."""
         known = self._refs.get(attr)
         if known is None:
             read_on: set[ClassKey] = set()
             supers: set[ClassKey] = set()
             other = False
-            for name in self.view.project.modules.holding(attr):
-                module = self.view.module(name)
-                for func in module.facts.functions:
-                    for use in func.uses:
-                        other = self._use(module, func, use, attr, read_on, supers) or other
-            known = self._refs[attr] = (frozenset(read_on), frozenset(supers), other)
+            modules = self.view.project.modules
+            with self.tracker.scope(state="off") as read:
+                for name in modules.holding(attr):
+                    module = modules[name]
+                    for fi, ui in self._words(module).get(attr, ()):
+                        func = module.facts.functions[fi]
+                        found = self._use(module, func, func.uses[ui], attr, read_on, supers)
+                        if found:
+                            other = other or found == "other"
+                            read.modules.add(name)
+            known = self._refs[attr] = ((frozenset(read_on), frozenset(supers), other), frozenset(read.modules))
+        return known
+
+    def _words(self, module: Module) -> dict[str, list[tuple[int, int]]]:
+        """word -> the uses of the module that name it as an attribute, or as a name in a class body: (function,
+        use) indexes (built once per module, for every name asked about)."""
+        known = self._index.get(module.name)
+        if known is None:
+            known = self._index[module.name] = {}
+            for fi, func in enumerate(module.facts.functions):
+                for ui, use in enumerate(func.uses):
+                    if use[1] == "implicit":
+                        continue
+                    chain = use[0]
+                    for word in set(chain if func.cls or func.kind == "state" else chain[1:]):
+                        known.setdefault(word, []).append((fi, ui))
         return known
 
     def _use(
         self, module: Module, func: FunctionFacts, use: Use, attr: str, read_on: set[ClassKey], supers: set[ClassKey]
-    ) -> bool:
-        """Sort one use naming `attr` into `read_on` and `supers`; True when it may skip the lookup otherwise."""
+    ) -> str:
+        """Sort one use naming `attr` into `read_on` and `supers` ("ref" when it added to them); "other" when it may
+        skip the lookup otherwise; "" when it is a lookup on an instance."""
         chain = use[0]
-        if attr not in chain or use[1] == "implicit":
-            return False
-        if chain[0] == attr:
-            if func.cls:  # a class body's `alias = m`, `property(m)` (a method's bare name: counted too)
-                read_on.update((module.name, i) for i in self.view.classes_named(module, func.cls))
-            return False
+        found = ""
+        if chain[0] == attr and attr not in func.locals and not any(b.name == attr for b in func.bindings):
+            # a class body's `alias = m`, `property(m)`, a decorator (a method's global of that name: counted too)
+            owner = func.cls or (func.qualname if func.kind == "state" else "")
+            body = self.view.classes_named(module, owner) if owner else []
+            read_on.update((module.name, i) for i in body)
+            found = "ref" if body else ""
         for position in range(1, len(chain)):
             if chain[position] != attr:
                 continue
             if chain[0] == "<super>" and position == 1:
                 if func.cls:
                     supers.update((module.name, i) for i in self.view.classes_named(module, func.cls))
+                    found = "ref"
                 continue
             if chain[0].startswith("<super") or _class_valued(func, chain, position):
-                return True
-            read_on.update(self._classes(module, func, chain[:position]))
-        return False
+                return "other"
+            classes = self._classes(module, func, chain[:position])
+            if classes:
+                read_on.update(classes)
+                found = "ref"
+        return found
 
     def _classes(self, module: Module, func: FunctionFacts, prefix: tuple[str, ...]) -> list[ClassKey]:
         """The project classes a prefix written before the name may be: a module-level name's, or a local bound

@@ -147,3 +147,43 @@ class OtherMethodSuperSub(OtherMethodSuper):
 
     def base_value(self, value):
         return super().db_value_g(value)
+
+
+class Aliased:
+    # claims: deterministic
+    def db_value_h(self, value):
+        return self.prep_h(value)
+
+    raw_h = db_value_h  # `obj.raw_h()` runs Aliased.db_value_h for any subclass
+
+    def prep_h(self, value):
+        return value
+
+
+class AliasedSub(Aliased):
+    def db_value_h(self, value):
+        return value
+
+    def prep_h(self, value):
+        return time.time()  # want: deterministic call time.time from vio.override_dispatch_cases.Aliased.db_value_h via vio.override_dispatch_cases.AliasedSub.prep_h
+
+
+class ReadOnCls:
+    # claims: deterministic
+    def db_value_i(self, value):
+        return self.prep_i(value)
+
+    def prep_i(self, value):
+        return value
+
+    @classmethod
+    def convert(cls, field, value):
+        return cls.db_value_i(field, value)  # `cls` may be ReadOnCls: its method, for any instance
+
+
+class ReadOnClsSub(ReadOnCls):
+    def db_value_i(self, value):
+        return value
+
+    def prep_i(self, value):
+        return time.time()  # want: deterministic call time.time from vio.override_dispatch_cases.ReadOnCls.db_value_i via vio.override_dispatch_cases.ReadOnClsSub.prep_i
