@@ -186,7 +186,7 @@ RESOLUTION: tuple[tuple[str, ...], ...] = (
     ("evaluate",),
     ("subscripts",),
     ("hierarchy",),
-    ("exclusion", "structural", "exact"),
+    ("exclusion", "structural", "exact", "unreached"),
     ("dispatch",),
     ("bodies",),
     ("stored", "carried", "conditional", "found"),
