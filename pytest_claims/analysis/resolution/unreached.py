@@ -140,12 +140,7 @@ class Unreached:
         if known is None:
             module = self.view.module(key[0])
             qualname = module.facts.classes[key[1]].qualname
-            known = self._dynamic[key] = any(
-                use[1] == "getattr" and _class_valued(f, use[0], len(use[0]))
-                for f in module.facts.functions
-                if f.cls == qualname
-                for use in f.uses
-            )
+            known = self._dynamic[key] = any(_dynamic(f) for f in module.facts.functions if f.cls == qualname)
         return known
 
     def _names(self, attr: str) -> tuple[Refs, frozenset[str]]:
@@ -231,6 +226,35 @@ class Unreached:
                 if isinstance(sym, ProjectClass):
                     found.append((sym.module, sym.idx))
         return found
+
+
+def _dynamic(func: FunctionFacts) -> bool:
+    """Whether the body reads a name computed at run time on `super()` or on a class: `getattr(obj, name)` whose
+    object may be a class (`super()`, `cls`, `obj.__class__`) or is no name at all (`getattr(type(self), name)`,
+    where a `type(...)` call stands on the line), a `__dict__` or `vars(...)` of anything but the instance."""
+    uses = func.uses
+    named = {use[2] for use in uses if use[1] == "getattr"}
+    for index, (chain, ctx, line, _, _code) in enumerate(uses):
+        if ctx == "getattr":
+            if _class_valued(func, chain, len(chain)):
+                return True
+            continue
+        if "__dict__" in chain and not _own(func, chain[: chain.index("__dict__")]):
+            return True
+        if ctx != "call":
+            continue
+        if chain == ("getattr",) and line not in named and any(u[:3] == (("type",), "call", line) for u in uses):
+            return True
+        if chain == ("vars",):
+            handed = [u[0] for u in uses if u[4] == f"<handed {index} 0>"]
+            if not handed or not all(_own(func, h) for h in handed):
+                return True
+    return False
+
+
+def _own(func: FunctionFacts, prefix: tuple[str, ...]) -> bool:
+    """Whether `prefix` is a plain method's own instance (`self`), not a class."""
+    return bool(prefix == (func.first,) and func.kind == "method" and func.first not in _CLASS_FIRST)
 
 
 def _class_valued(func: FunctionFacts, chain: tuple[str, ...], position: int) -> bool:

@@ -187,3 +187,23 @@ class ReadOnClsSub(ReadOnCls):
 
     def prep_i(self, value):
         return time.time()  # want: deterministic call time.time from vio.override_dispatch_cases.ReadOnCls.db_value_i via vio.override_dispatch_cases.ReadOnClsSub.prep_i
+
+
+class DynamicRead:
+    # claims: deterministic
+    def db_value_j(self, value):
+        return self.prep_j(value)
+
+    def prep_j(self, value):
+        return value
+
+
+class DynamicReadSub(DynamicRead):
+    def db_value_j(self, value):
+        return value
+
+    def prep_j(self, value):
+        return time.time()  # want: deterministic call time.time from vio.override_dispatch_cases.DynamicRead.db_value_j via vio.override_dispatch_cases.DynamicReadSub.prep_j
+
+    def base_method(self, name, value):
+        return getattr(super(), name)(value)  # any method after this class: DynamicRead.db_value_j too
