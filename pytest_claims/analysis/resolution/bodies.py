@@ -305,6 +305,7 @@ class Bodies:
                 chain,
                 self.receiver(func),
                 self.without(module, func),
+                (func.line, func.qualname) if self.unreached.searched(module, func) else None,
             )
         elif _local(func, root) or any(step[:2] == "(=" and _local(func, step[2:-1].split("/")[0]) for step in chain):
             # a local's, or `cast(C, v)` with C a local name: the answer is this body's alone

@@ -35,6 +35,8 @@ class Unreached:
     def __init__(self, view: TargetView, evaluator: Evaluator, hierarchy: Hierarchy, tracker: Tracker) -> None:
         self.view, self.evaluator, self.hierarchy, self.tracker = view, evaluator, hierarchy, tracker
         self._outside: dict[tuple[str, int, str], tuple[tuple[ClassKey, ...], frozenset[str]]] = {}
+        self._searched: set[tuple[str, int, str]] = set()
+        """The methods whose answer searched the project's reads of their name (see `searched`)."""
         self._refs: dict[str, tuple[Refs, frozenset[str]]] = {}
         self._index: dict[str, dict[str, list[tuple[int, int]]]] = {}
         self._dynamic: dict[ClassKey, bool] = {}
@@ -56,17 +58,25 @@ class Unreached:
             known = (value, self.tracker.frozen(deps))
             if counts == (self.tracker.cycles, self.tracker.partial_orders):
                 self._outside[key] = known
+            if CALLED_NAMES in deps:
+                self._searched.add(key)
         self.tracker.modules(known[1])
         return known[0]
 
+    def searched(self, module: Module, func: FunctionFacts) -> bool:
+        """Whether the answer for the method (asked already) rests on more than the hierarchy: the project's reads
+        of its name. A memo of uses shared by a class's methods keeps such a method's apart, so that what another
+        method replays from it is what that method's own answer read."""
+        return (module.name, func.line, func.qualname) in self._searched
+
     def _outside_uncached(self, module: Module, func: FunctionFacts) -> tuple[tuple[ClassKey, ...], set[str]]:
+        deps = {HIERARCHY}  # every answer reads it, so that methods sharing a memo of uses record the same
         if func.kind != "method" or not func.cls or func.decorated or func.qualname.count(".") != 1:
-            return (), set()
+            return (), deps
         attr = func.qualname.rpartition(".")[2]
         if attr.startswith("__") and attr.endswith("__"):
-            return (), set()  # special methods: Python and the stdlib call them in ways no text names
+            return (), deps  # special methods: Python and the stdlib call them in ways no text names
         owners = [(module.name, i) for i in self.view.classes_named(module, func.cls)]
-        deps = {HIERARCHY}
         if len(owners) != 1:
             return (), deps
         owner = owners[0]
