@@ -186,7 +186,7 @@ RESOLUTION: tuple[tuple[str, ...], ...] = (
     ("evaluate",),
     ("subscripts",),
     ("hierarchy",),
-    ("exclusion", "structural", "exact", "plainfields"),
+    ("exclusion", "structural", "exact", "plainfields", "unreached"),
     ("dispatch",),
     ("bodies",),
     ("stored", "carried", "conditional", "found", "leads"),

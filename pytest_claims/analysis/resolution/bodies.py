@@ -28,6 +28,7 @@ from pytest_claims.analysis.resolution.symbols import (
 )
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import StateKey, Tracker
+from pytest_claims.analysis.resolution.unreached import Unreached
 from pytest_claims.records import Binding, Decided, FunctionFacts
 
 Answer = tuple[tuple[Sym, ...], frozenset[str], frozenset[StateKey]]
@@ -83,6 +84,7 @@ class Bodies:
         """How many times a resolution asked what the context of the function being summarised is (its receiver,
         its literal arguments): a local use whose answer did not ask is the same in every context."""
         self._shared: dict[tuple[int, tuple[str, ...]], tuple[FunctionFacts, Answer]] = {}
+        self.unreached = Unreached(view, evaluator, dispatch.hierarchy, tracker)
         """(function, chain) -> the answer for a local use that asked nothing of the context, for the run."""
         self.contents: Contents = NO_CONTENTS
         """What the project puts in a field's list besides what the field gives (`filled.Filled`, set by the
@@ -132,6 +134,19 @@ class Bodies:
             return ()
         found = given[1].get(OUTSIDE)
         return found[1] if found is not None and isinstance(found[1], tuple) else ()
+
+    def without(self, module: Module, func: FunctionFacts) -> tuple[ClassKey, ...]:
+        """The subclasses `func`'s `self` is no instance of: those of its entry (`outside`), and those the method
+        never runs for however it is entered (`Unreached.outside`), unless the receiver is one of them."""
+        given = self.outside(func)
+        never = self.unreached.outside(module, func)
+        if not never:
+            return given
+        receiver = self.receiver(func)
+        if receiver is not None:
+            order_ = self.dispatch.hierarchy.mro(*receiver)
+            never = tuple(k for k in never if k not in order_)
+        return tuple(sorted({*given, *never}))
 
     def local_syms(self, module: Module, func: FunctionFacts, name: str) -> list[Sym] | None:
         """What a name means inside a function body; None when it is not local (look in the module)."""
@@ -210,11 +225,11 @@ class Bodies:
         if receiver is not None:
             if func.kind == "classmethod":
                 return [ProjectClass(*receiver, True)]
-            return [ProjectInstance(*receiver, self.outside(func))]
+            return [ProjectInstance(*receiver, self.without(module, func))]
         classes = self.view.classes_named(module, func.cls)
         if func.kind == "classmethod":
             return [ProjectClass(module.name, i, True) for i in classes]
-        outside = self.outside(func)
+        outside = self.without(module, func)
         return [ProjectInstance(module.name, i, outside) for i in classes]
 
     def _augmented(self, before: list[Sym], dunder: str) -> list[Sym]:
@@ -326,7 +341,8 @@ class Bodies:
                 func.kind == "classmethod",
                 chain,
                 self.receiver(func),
-                self.outside(func),
+                self.without(module, func),
+                (func.line, func.qualname) if self.unreached.searched(module, func) else None,
             )
         elif _local(func, root) or any(step[:2] == "(=" and _local(func, step[2:-1].split("/")[0]) for step in chain):
             # a local's, or `cast(C, v)` with C a local name: the answer is this body's alone

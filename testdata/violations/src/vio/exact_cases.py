@@ -84,7 +84,7 @@ class Signal:
 
 
 class ModelSignal(Signal):
-    def connect(self, receiver):
+    def connect(self, receiver):  # no super(): Signal.connect never runs for a ModelSignal
         # want: deterministic call time.time from vio.exact_cases.connect_patched via vio.exact_cases.ModelSignal.connect
         # want: deterministic call time.time from vio.exact_cases.connect_rebound via vio.exact_cases.ModelSignal.connect
         # want: deterministic call time.time from vio.exact_cases.connect_typed via vio.exact_cases.ModelSignal.connect
@@ -93,7 +93,6 @@ class ModelSignal(Signal):
 
     def _hook(self, receiver):
         # want: deterministic call time.time from vio.exact_cases.send_patched via vio.exact_cases.Signal.send -> vio.exact_cases.ModelSignal._hook
-        # want: deterministic call time.time from vio.exact_cases.connect_rebound via vio.exact_cases.Signal.connect -> vio.exact_cases.ModelSignal._hook
         time.time()
         return receiver
 
