@@ -444,6 +444,10 @@ class _Extractor:
         self.problems: list[tuple[int, str]] = []
         self.local_bound: list[tuple[str, int]] = []
         """(name, guard): what classes defined inside functions may bind (`FileFacts.local_bound`)."""
+        self.def_names: dict[int, frozenset[str]] = {}
+        self.class_names: dict[int, frozenset[str]] = {}
+        """Per node of the tree (by address, for this parse only), the names its subtree binds (`_gathered`):
+        nested defs and classes ask for their own subtrees, so each is walked once."""
         self.fields_set: set[ast.expr] = set()
         """The `id` of every `self.x` target an assignment recorded as a field (`_self_fields`); any other `self.x`
         a method stores to (a tuple element, a `for` or `with` target) is a field too, of a value unknown here."""
@@ -539,7 +543,7 @@ class _Extractor:
             self.compiler.local_names = None
             return
         if func.bound is None:
-            func.bound = _BoundNames(func.node)
+            func.bound = _BoundNames(func.node, self.def_names)
         self.compiler.local_names = func.bound.get
 
     def run(self, tree: ast.Module) -> None:
@@ -752,40 +756,72 @@ class _Extractor:
 class _BoundNames:
     """The names a def binds (`_def_bound_names`), found on first need: most tests name no platform module."""
 
-    __slots__ = ("names", "node")
+    __slots__ = ("memo", "names", "node")
 
-    def __init__(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+    def __init__(self, node: ast.FunctionDef | ast.AsyncFunctionDef, memo: dict[int, frozenset[str]]) -> None:
         self.node = node
+        self.memo = memo
         self.names: frozenset[str] | None = None
 
     def get(self) -> frozenset[str]:
         if self.names is None:
-            self.names = _def_bound_names(self.node)
+            self.names = _def_bound_names(self.node, self.memo)
         return self.names
 
 
 _NAMED_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ExceptHandler, ast.MatchAs, ast.MatchStar)
 
 
-def _def_bound_names(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
+def _def_bound_names(node: ast.FunctionDef | ast.AsyncFunctionDef, memo: dict[int, frozenset[str]]) -> frozenset[str]:
     """Every name a def binds anywhere inside it, its parameters and its nested defs', lambdas' and
     comprehensions' names included (more names only keep more branches): a test of one of them is not of the
-    module's platform import. `ast.walk` is iterative."""
-    names: set[str] = set()
-    for sub in ast.walk(node):
-        if isinstance(sub, ast.Name):
-            if type(sub.ctx) is not ast.Load:
-                names.add(sub.id)
-        elif isinstance(sub, ast.arg):
-            names.add(sub.arg)
-        elif isinstance(sub, (ast.Import, ast.ImportFrom)):
-            names.update((alias.asname or alias.name).split(".")[0] for alias in sub.names)
-        elif isinstance(sub, _NAMED_NODES):
-            if sub is not node and sub.name:
-                names.add(sub.name)
-        elif isinstance(sub, ast.MatchMapping) and sub.rest:
-            names.add(sub.rest)
-    return frozenset(names)
+    module's platform import."""
+    return _gathered(node, _def_binds, memo)
+
+
+def _def_binds(sub: ast.AST) -> tuple[str, ...]:
+    """The names one node binds, for `_def_bound_names` (a def's or class's own name included)."""
+    if isinstance(sub, ast.Name):
+        return () if type(sub.ctx) is ast.Load else (sub.id,)
+    if isinstance(sub, ast.arg):
+        return (sub.arg,)
+    if isinstance(sub, (ast.Import, ast.ImportFrom)):
+        return tuple((alias.asname or alias.name).split(".")[0] for alias in sub.names)
+    if isinstance(sub, _NAMED_NODES):
+        return (sub.name,) if sub.name else ()
+    return (sub.rest,) if isinstance(sub, ast.MatchMapping) and sub.rest else ()
+
+
+_NONE_BOUND: frozenset[str] = frozenset()
+
+
+def _gathered(
+    root: ast.AST, binds: Callable[[ast.AST], tuple[str, ...]], memo: dict[int, frozenset[str]]
+) -> frozenset[str]:
+    """The names `binds` finds in `root`'s subtree, `root`'s own name left out (a def names itself outside).
+    Bottom up and iterative (`ast.walk` from each nested def would be quadratic in the nesting): each node's
+    names are kept in `memo`, so a nested def or class asked later reads its subtree's at once."""
+    stack: list[tuple[ast.AST, bool]] = [(root, False)]
+    while stack:
+        node, ready = stack.pop()
+        if id(node) in memo:
+            continue
+        children = list(ast.iter_child_nodes(node))
+        if not ready:
+            stack.append((node, True))
+            stack.extend((child, False) for child in children if id(child) not in memo)
+            continue
+        memo[id(node)] = _joined(binds(node), [memo[id(child)] for child in children])
+    own = [name for name in binds(root) if not (isinstance(root, _NAMED_NODES) and name == root.name)]
+    return _joined(tuple(own), [memo[id(child)] for child in ast.iter_child_nodes(root)])
+
+
+def _joined(own: tuple[str, ...], parts: list[frozenset[str]]) -> frozenset[str]:
+    """`own` and every part, sharing a part's set where it already holds all (most nodes add nothing)."""
+    filled = [part for part in parts if part]
+    if not own and len(filled) <= 1:
+        return filled[0] if filled else _NONE_BOUND
+    return frozenset(own).union(*filled)
 
 
 def _rebinds_receiver(func: _FunctionBuilder, name: str, line: int, guard: int) -> None:
@@ -1249,7 +1285,7 @@ def _local_class(ex: _Extractor, node: ast.ClassDef, scope: _Scope, guard: int, 
     func = scope.func
     assert func is not None
     builder.outer = func
-    ex.local_bound.extend((name, guard) for name in sorted(_local_class_names(node)))  # not a set's order
+    ex.local_bound.extend((name, guard) for name in sorted(_local_class_names(node, ex.class_names)))  # sorted
     if node.name in func.globals:
         ex.store_name(scope, node.name, node.lineno, guard)
     else:
@@ -1347,18 +1383,21 @@ def _class_hooks(ex: _Extractor, node: ast.ClassDef, scope: _Scope, guard: int) 
             ex.use(scope, hook, "implicit", written.lineno, guard)
 
 
-def _local_class_names(node: ast.ClassDef) -> set[str]:
+def _local_class_names(node: ast.ClassDef, memo: dict[int, frozenset[str]]) -> frozenset[str]:
     """What a class defined inside a function may bind: every name its body (nested defs and classes included)
     defines, stores, imports or sets as an attribute. More than it binds only makes more blind spots."""
-    names: set[str] = set()
-    for sub in ast.walk(node):
-        if isinstance(sub, (ast.Name, ast.Attribute)) and type(sub.ctx) is ast.Store:
-            names.add(sub.id if isinstance(sub, ast.Name) else sub.attr)
-        elif isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and sub is not node:
-            names.add(sub.name)
-        elif isinstance(sub, (ast.Import, ast.ImportFrom)):
-            names.update((alias.asname or alias.name).split(".")[0] for alias in sub.names)
-    return names
+    return _gathered(node, _class_binds, memo)
+
+
+def _class_binds(sub: ast.AST) -> tuple[str, ...]:
+    """The names one node binds, for `_local_class_names`."""
+    if isinstance(sub, (ast.Name, ast.Attribute)) and type(sub.ctx) is ast.Store:
+        return (sub.id if isinstance(sub, ast.Name) else sub.attr,)
+    if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return (sub.name,)
+    if isinstance(sub, (ast.Import, ast.ImportFrom)):
+        return tuple((alias.asname or alias.name).split(".")[0] for alias in sub.names)
+    return ()
 
 
 def _base_written(base: ast.expr) -> str:
