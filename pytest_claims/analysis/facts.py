@@ -444,9 +444,9 @@ class _Extractor:
         self.problems: list[tuple[int, str]] = []
         self.local_bound: list[tuple[str, int]] = []
         """(name, guard): what classes defined inside functions may bind (`FileFacts.local_bound`)."""
-        self.def_names: dict[int, frozenset[str]] = {}
-        self.class_names: dict[int, frozenset[str]] = {}
-        """Per node of the tree (by address, for this parse only), the names its subtree binds (`_gathered`):
+        self.def_names: dict[ast.AST, frozenset[str]] = {}
+        self.class_names: dict[ast.AST, frozenset[str]] = {}
+        """Per node of the tree (by identity, for this parse only), the names its subtree binds (`_gathered`):
         nested defs and classes ask for their own subtrees, so each is walked once."""
         self.fields_set: set[ast.expr] = set()
         """The `id` of every `self.x` target an assignment recorded as a field (`_self_fields`); any other `self.x`
@@ -758,7 +758,7 @@ class _BoundNames:
 
     __slots__ = ("memo", "names", "node")
 
-    def __init__(self, node: ast.FunctionDef | ast.AsyncFunctionDef, memo: dict[int, frozenset[str]]) -> None:
+    def __init__(self, node: ast.FunctionDef | ast.AsyncFunctionDef, memo: dict[ast.AST, frozenset[str]]) -> None:
         self.node = node
         self.memo = memo
         self.names: frozenset[str] | None = None
@@ -772,7 +772,9 @@ class _BoundNames:
 _NAMED_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ExceptHandler, ast.MatchAs, ast.MatchStar)
 
 
-def _def_bound_names(node: ast.FunctionDef | ast.AsyncFunctionDef, memo: dict[int, frozenset[str]]) -> frozenset[str]:
+def _def_bound_names(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, memo: dict[ast.AST, frozenset[str]]
+) -> frozenset[str]:
     """Every name a def binds anywhere inside it, its parameters and its nested defs', lambdas' and
     comprehensions' names included (more names only keep more branches): a test of one of them is not of the
     module's platform import."""
@@ -796,7 +798,7 @@ _NONE_BOUND: frozenset[str] = frozenset()
 
 
 def _gathered(
-    root: ast.AST, binds: Callable[[ast.AST], tuple[str, ...]], memo: dict[int, frozenset[str]]
+    root: ast.AST, binds: Callable[[ast.AST], tuple[str, ...]], memo: dict[ast.AST, frozenset[str]]
 ) -> frozenset[str]:
     """The names `binds` finds in `root`'s subtree, `root`'s own name left out (a def names itself outside).
     Bottom up and iterative (`ast.walk` from each nested def would be quadratic in the nesting): each node's
@@ -804,16 +806,16 @@ def _gathered(
     stack: list[tuple[ast.AST, bool]] = [(root, False)]
     while stack:
         node, ready = stack.pop()
-        if id(node) in memo:
+        if node in memo:
             continue
         children = list(ast.iter_child_nodes(node))
         if not ready:
             stack.append((node, True))
-            stack.extend((child, False) for child in children if id(child) not in memo)
+            stack.extend((child, False) for child in children if child not in memo)
             continue
-        memo[id(node)] = _joined(binds(node), [memo[id(child)] for child in children])
+        memo[node] = _joined(binds(node), [memo[child] for child in children])
     own = [name for name in binds(root) if not (isinstance(root, _NAMED_NODES) and name == root.name)]
-    return _joined(tuple(own), [memo[id(child)] for child in ast.iter_child_nodes(root)])
+    return _joined(tuple(own), [memo[child] for child in ast.iter_child_nodes(root)])
 
 
 def _joined(own: tuple[str, ...], parts: list[frozenset[str]]) -> frozenset[str]:
@@ -1383,7 +1385,7 @@ def _class_hooks(ex: _Extractor, node: ast.ClassDef, scope: _Scope, guard: int) 
             ex.use(scope, hook, "implicit", written.lineno, guard)
 
 
-def _local_class_names(node: ast.ClassDef, memo: dict[int, frozenset[str]]) -> frozenset[str]:
+def _local_class_names(node: ast.ClassDef, memo: dict[ast.AST, frozenset[str]]) -> frozenset[str]:
     """What a class defined inside a function may bind: every name its body (nested defs and classes included)
     defines, stores, imports or sets as an attribute. More than it binds only makes more blind spots."""
     return _gathered(node, _class_binds, memo)
