@@ -14,6 +14,7 @@ claims that reach it. The work is done by small collaborators, wired here:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from pytest_claims.analysis.catalog import Catalogue
@@ -25,7 +26,7 @@ from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.exact import Exactness
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.leads import Leads
-from pytest_claims.analysis.resolution.summaries import Summaries
+from pytest_claims.analysis.resolution.summaries import Summaries, operand_summary
 from pytest_claims.analysis.resolution.symbols import ClassKey, ProjectClass, ProjectInstance, Sym
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
@@ -74,7 +75,7 @@ class Resolver:
         self.evaluator.exact = Exactness(self.view, self.evaluator, self.hierarchy, self.tracker)
         parts = (self.view, self.evaluator, self.hierarchy, self.dispatch, self.bodies, self.tracker)
         self.summaries = Summaries(parts, config, catalogue, self.shared, persisted)
-        self.leads = Leads(self.view, (self.summaries.summary, self.summaries.operand_summary), self.tracker)
+        self.leads = Leads(self.view, (self.summaries.summary, partial(operand_summary, self.summaries)), self.tracker)
         """Which implicit calls on values of unknown class are blind spots on this target (`resolution.leads`)."""
 
     def close(self) -> None:

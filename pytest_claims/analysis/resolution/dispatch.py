@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pytest_claims.analysis.computed import name_fits
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
@@ -47,7 +46,7 @@ class Dispatch:
         self._overrides: dict[tuple[str, int, str], tuple[tuple[Sym, ...], bool]] = {}
         self.protocols = Structural(
             (view, evaluator, hierarchy, tracker),
-            (self._own_member, self._lookup),
+            (self.own_member, self._lookup),
             (self._constant, self.is_instance_state),
         )
         """Structural dispatch: what a member of a value typed by a project protocol may be."""
@@ -82,7 +81,7 @@ class Dispatch:
                 hooks = list(self.overrides(sym.module, sym.idx, "__getattribute__"))
                 if found == [UNKNOWN] and not attr.startswith("__"):
                     hooks += self.overrides(sym.module, sym.idx, "__getattr__")
-                self.tracker.state([_state_key(s) for s in hooks if isinstance(s, ProjectFunction)])
+                self.tracker.state([state_key(s) for s in hooks if isinstance(s, ProjectFunction)])
             if overrides and instance and self.is_instance_state(sym.module, sym.idx, attr):
                 # a name the class's methods assign on `self` is instance state: what a subclass's body binds it
                 # to is a default no reader of `self.attr` reaches (semantics §4), as for the class's own body
@@ -147,13 +146,13 @@ class Dispatch:
         if instance and after is None and self.tracker.collects_state:
             # every attribute read on an instance runs its class's `__getattribute__` first (semantics §5): entered as
             # `__getattr__` is, whatever it then finds
-            self.tracker.state(self._hooks(order_, "__getattribute__"))
+            self.tracker.state(self.hooks(order_, "__getattribute__"))
         # a name some method assigns on `self` is instance state: what the class body binds it to is a default,
         # not state its readers reach (semantics §4), and the instance's value may be any of the assigned ones
         held = self._instance_fields(order_, attr, depth, (module_name, index)) if instance else []
         union: list[Sym] = []
         for position, (mod_name, cls_index) in enumerate(order_):
-            own = self._own_member(instance, mod_name, cls_index, attr, depth, receiver, not held)
+            own = self.own_member(instance, mod_name, cls_index, attr, depth, receiver, not held)
             if own is not None:
                 if held:
                     own = list(dict.fromkeys([*(s for s in own if not _plain_container(s)), *held]))
@@ -178,59 +177,22 @@ class Dispatch:
             self.tracker.state(self._getattr_hooks(order_))
         return [OPAQUE] if attr.startswith("__") and not unnamed else [UNKNOWN]
 
-    def probe(self, sym: ProjectInstance, attr: str) -> list[StateKey]:
-        """The project `__getattr__` that `hasattr(obj, attr)` runs: when no class of the instance's MRO binds
-        `attr` and no stdlib or third-party base may define it (each of its defs when guards leave several)."""
-        order_ = self.hierarchy.mro(sym.module, sym.idx)
-        if "*" in attr:  # a computed name (`hasattr(obj, name)`): it may be one no class binds
-            return self._getattr_hooks(order_)
-        if attr.startswith("__") or any(attr in self.hierarchy.members(*c) for c in order_):
-            return []
-        for base in self.hierarchy.foreign_bases(sym.module, sym.idx):
-            stepped = self.evaluator.step(base, attr, 1)
-            if not (stepped and isinstance(stepped[0], StdName) and stepped[0].symbol.kind == "missing"):
-                return []
-        return self._getattr_hooks(order_)
-
-    def probed_getters(self, sym: ProjectInstance, attr: str) -> list[StateKey]:
-        """What reading `attr` by name runs on an instance (`hasattr`, `getattr`): its class's `__getattribute__`,
-        and the getter of the property the MRO finds for `attr`; `attr` a name computed at run time (`*` for each
-        computed part, `*` alone: any name): the getter of every property of the MRO whose name fits, and its
-        `__getattr__` too. Each entered for the instance's class, as a read of the name written out is."""
-        order_ = self.hierarchy.mro(sym.module, sym.idx)
-        receiver = (sym.module, sym.idx), True
-        found = self._hooks(order_, "__getattribute__")
-        fits = name_fits(attr) if "*" in attr else None
-        if fits is not None:
-            found += self._hooks(order_, "__getattr__")
-        with self.tracker.scope(modules="outer", state="off"):  # the getters are entered, no class state read
-            for key in order_:
-                members = self.hierarchy.members(*key)
-                functions = self.view.module(key[0]).facts.functions
-                for name in [n for n in members if fits(n)] if fits is not None else [attr] if attr in members else []:
-                    for s in self._own_member(True, *key, name, 1, receiver) or ():
-                        if isinstance(s, ProjectFunction) and functions[s.idx].kind == "property":
-                            found.append(_state_key(s))
-                if fits is None and attr in members:
-                    break  # the first class of the MRO that binds the name answers
-        return list(dict.fromkeys(found))
-
     def _getattr_hooks(self, order_: list[ClassKey]) -> list[StateKey]:
         """The project `__getattr__` an instance of the first class of `order_` falls back to."""
-        return self._hooks(order_, "__getattr__")
+        return self.hooks(order_, "__getattr__")
 
-    def _hooks(self, order_: list[ClassKey], hook: str) -> list[StateKey]:
+    def hooks(self, order_: list[ClassKey], hook: str) -> list[StateKey]:
         """The project `hook` (`__getattr__`, `__getattribute__`, `__get__`) an instance of the first class of
         `order_` runs: the one of the first class of the order that defines it (each of its defs when guards leave
         several), entered for that first class (its `self` is an instance of it)."""
         receiver = (order_[0], True) if order_ else None
         for mod_name, cls_index in order_:
             if hook in self.hierarchy.members(mod_name, cls_index):
-                own = self._own_member(True, mod_name, cls_index, hook, 1, receiver) or []
-                return [_state_key(s) for s in own if isinstance(s, ProjectFunction)]
+                own = self.own_member(True, mod_name, cls_index, hook, 1, receiver) or []
+                return [state_key(s) for s in own if isinstance(s, ProjectFunction)]
         return []
 
-    def _own_member(
+    def own_member(
         self,
         instance: bool,
         mod_name: str,
@@ -276,7 +238,7 @@ class Dispatch:
         its instances runs that `__get__`, entered as the read's state (as `__getattribute__` is)."""
         for sym in found:
             if isinstance(sym, ProjectInstance):
-                self.tracker.state(self._hooks(self.hierarchy.mro(sym.module, sym.idx), "__get__"))
+                self.tracker.state(self.hooks(self.hierarchy.mro(sym.module, sym.idx), "__get__"))
 
     def _instance_fields(self, order_: list[ClassKey], attr: str, depth: int, receiver: ClassKey) -> list[Sym]:
         """What `self.attr` may hold when the methods of the classes of an MRO assign it (none: the name is no
@@ -386,7 +348,7 @@ class Dispatch:
                 # a sibling base's method is entered for the subclass that brings it in
                 receiver = None if owner in below else (sub, True)
                 with self.tracker.scope(modules="outer") as read:
-                    own = self._own_member(False, *owner, attr, 1, receiver)
+                    own = self.own_member(False, *owner, attr, 1, receiver)
                 if own is None:
                     continue
                 found.extend(s for s in own if s != UNKNOWN or not self._constant(*owner, attr))
@@ -472,14 +434,14 @@ class Dispatch:
         return found
 
 
-def _state_key(sym: ProjectFunction) -> StateKey:
+def state_key(sym: ProjectFunction) -> StateKey:
     """A method a read runs, as the tracker records it: with the class it is entered for, when it has one."""
     return (sym.module, sym.idx) if sym.receiver is None else (sym.module, sym.idx, sym.receiver)
 
 
 def _entered_for(receiver: tuple[ClassKey, bool] | None, owner: ClassKey, func: FunctionFacts) -> ClassKey | None:
     """The class a def found in `owner` is entered for: the lookup's class when that lies below `owner` and the
-    def's first parameter is bound to it (see `Dispatch._own_member`), else None (its own class)."""
+    def's first parameter is bound to it (see `Dispatch.own_member`), else None (its own class)."""
     if receiver is None or receiver[0] == owner or not func.first:
         return None
     cls, known = receiver

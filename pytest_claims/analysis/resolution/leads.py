@@ -49,7 +49,7 @@ def conditional(names: tuple[str, ...], text: str, kind: str = "") -> str:
 
 def operand_kind(passed: Passed | None) -> str:
     """The builtin class of the one operand an implicit call passes (a literal other than None, a display), or
-    "": a method entered with it decides its tests of it as for such a value (`Summaries.operand_summary`)."""
+    "": a method entered with it decides its tests of it as for such a value (`summaries.operand_summary`)."""
     if passed is None or len(passed[0]) != 1 or passed[1]:
         return ""
     given = passed[0][0]

@@ -5,15 +5,24 @@ with a name computed at run time may run any property getter and attribute hook 
 
 from __future__ import annotations
 
+from pytest_claims.analysis.computed import name_fits
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
-from pytest_claims.analysis.resolution.dispatch import Dispatch
+from pytest_claims.analysis.resolution.dispatch import Dispatch, state_key
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.found import Found, Reads, closed
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
-from pytest_claims.analysis.resolution.symbols import ProjectInstance, ProjectModule, Sym, Unknown, as_written
+from pytest_claims.analysis.resolution.symbols import (
+    ProjectFunction,
+    ProjectInstance,
+    ProjectModule,
+    StdName,
+    Sym,
+    Unknown,
+    as_written,
+)
 from pytest_claims.analysis.resolution.target import TargetView
-from pytest_claims.analysis.resolution.tracking import Tracker
+from pytest_claims.analysis.resolution.tracking import StateKey, Tracker
 from pytest_claims.records import HIERARCHY, FunctionFacts
 
 
@@ -25,7 +34,7 @@ class Probes:
         parts: tuple[TargetView, Evaluator, Hierarchy, Dispatch, Bodies, Tracker],
         reads: Reads,
     ) -> None:
-        self.view, _, _, self.dispatch, self.bodies, self.tracker = parts
+        self.view, self.evaluator, self.hierarchy, self.dispatch, self.bodies, self.tracker = parts
         self._reads = reads
         self._hooks: dict[str, tuple[bool, bool]] = {}
 
@@ -42,8 +51,8 @@ class Probes:
         self._reads(reads, line, found)
         for sym in syms:
             if isinstance(sym, ProjectInstance):
-                self._reads(self.dispatch.probe(sym, chain[-1]), line, found, "implicit")
-                self._reads(self.dispatch.probed_getters(sym, chain[-1]), line, found, "implicit")  # a getter runs
+                self._reads(self._class_hook(sym, chain[-1]), line, found, "implicit")
+                self._reads(self._getters(sym, chain[-1]), line, found, "implicit")  # a getter runs
             elif isinstance(sym, ProjectModule) and not self.view.bound(self.view.module(sym.name), chain[-1]):
                 self._reads(self._module_getattr(sym), line, found, "implicit")
         if any(isinstance(sym, Unknown) for sym in syms) and self._getattr_hooks():
@@ -62,9 +71,46 @@ class Probes:
             found.blind_spot(line, text, text)
         for sym in syms:
             if isinstance(sym, ProjectInstance):
-                self._reads(self.dispatch.probed_getters(sym, shape), line, found, "implicit")
+                self._reads(self._getters(sym, shape), line, found, "implicit")
             elif isinstance(sym, ProjectModule):
                 self._reads(self._module_getattr(sym), line, found, "implicit")
+
+    def _class_hook(self, sym: ProjectInstance, attr: str) -> list[StateKey]:
+        """The project `__getattr__` that `hasattr(obj, attr)` runs: when no class of the instance's MRO binds
+        `attr` and no stdlib or third-party base may define it (each of its defs when guards leave several)."""
+        order_ = self.hierarchy.mro(sym.module, sym.idx)
+        if "*" in attr:  # a computed name (`hasattr(obj, name)`): it may be one no class binds
+            return self.dispatch.hooks(order_, "__getattr__")
+        if attr.startswith("__") or any(attr in self.hierarchy.members(*c) for c in order_):
+            return []
+        for base in self.hierarchy.foreign_bases(sym.module, sym.idx):
+            stepped = self.evaluator.step(base, attr, 1)
+            if not (stepped and isinstance(stepped[0], StdName) and stepped[0].symbol.kind == "missing"):
+                return []
+        return self.dispatch.hooks(order_, "__getattr__")
+
+    def _getters(self, sym: ProjectInstance, attr: str) -> list[StateKey]:
+        """What reading `attr` by name runs on an instance (`hasattr`, `getattr`): its class's `__getattribute__`,
+        and the getter of the property the MRO finds for `attr`; `attr` a name computed at run time (`*` for each
+        computed part, `*` alone: any name): the getter of every property of the MRO whose name fits, and its
+        `__getattr__` too. Each entered for the instance's class, as a read of the name written out is."""
+        order_ = self.hierarchy.mro(sym.module, sym.idx)
+        receiver = (sym.module, sym.idx), True
+        found = self.dispatch.hooks(order_, "__getattribute__")
+        fits = name_fits(attr) if "*" in attr else None
+        if fits is not None:
+            found += self.dispatch.hooks(order_, "__getattr__")
+        with self.tracker.scope(modules="outer", state="off"):  # the getters are entered, no class state read
+            for key in order_:
+                members = self.hierarchy.members(*key)
+                functions = self.view.module(key[0]).facts.functions
+                for name in [n for n in members if fits(n)] if fits is not None else [attr] if attr in members else []:
+                    for s in self.dispatch.own_member(True, *key, name, 1, receiver) or ():
+                        if isinstance(s, ProjectFunction) and functions[s.idx].kind == "property":
+                            found.append(state_key(s))
+                if fits is None and attr in members:
+                    break  # the first class of the MRO that binds the name answers
+        return list(dict.fromkeys(found))
 
     def _module_getattr(self, sym: ProjectModule) -> list[tuple[str, int]]:
         """A project module's PEP 562 `__getattr__`, which Python calls for a name the module does not bind."""

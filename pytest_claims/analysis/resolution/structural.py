@@ -29,7 +29,7 @@ from pytest_claims.records import HIERARCHY
 
 
 class OwnMember(Protocol):
-    """`Dispatch._own_member`: what one class of an MRO gives for a name, or None when it does not bind it."""
+    """`Dispatch.own_member`: what one class of an MRO gives for a name, or None when it does not bind it."""
 
     def __call__(
         self,

@@ -166,19 +166,6 @@ class Summaries:
             self.persisted.put(Node(*key), platform, result)
         return result
 
-    def operand_summary(self, key: Key, kind: str) -> Summary:
-        """A special method's summary as an implicit call passing it an operand of the builtin class `kind` enters
-        it (`x == "*"`: `__eq__(self, other)` with `other` a `str`): its tests of that parameter decided as for such
-        a value, `isinstance` ones included (`leads`)."""
-        module = self.view.module(key[0])
-        callee = module.facts.functions[key[1]]
-        if not callee.tests or callee.kind != "method" or callee.decorated:
-            return self.summary(key)
-        passed: Passed = (((VALUE, kind),), ())
-        known = self.instances.decide(key, callee.tests, callee.accepts, Site(passed, module, callee), 1)
-        args = merged(entered_with(callee, passed, 1), known)
-        return self.summary_in(Node(*key, None, args)) if args else self.summary(key)
-
     def summary_in(self, node: Node) -> Summary:
         """The summary of a function as a walk entered it (`context`): for a method entered for `receiver` (its
         `self` an instance of that class or a subclass), the uses rooted at `self`, `cls` and `super()` resolved
@@ -339,7 +326,7 @@ class Summaries:
             module, index, receiver = state_entry(state)
             name = self.view.function_name(module, index)
             key = (module, index)
-            found.edge(Edge(key, name, line, name, receiver, how=self._read_how(key, how)))
+            found.edge(Edge(key, name, line, name, receiver, how=_read_how(self.view, key, how)))
             found.name(name)
 
     def _handed(
@@ -366,14 +353,6 @@ class Summaries:
 
     def _kind(self, sym: ProjectFunction) -> str:
         return self.view.module(sym.module).facts.functions[sym.idx].kind
-
-    def _read_how(self, key: Key, how: str) -> str:
-        """How a read enters the function `key`: a `state` function as the read says (`how`), a property's getter
-        as `getter`, any other method a read runs (a hook) as `implicit`."""
-        kind = self.view.module(key[0]).facts.functions[key[1]].kind
-        if kind == "state":
-            return how
-        return "getter" if kind == "property" else "implicit"
 
     # -- outcomes -----------------------------------------------------------------------------------------
 
@@ -536,3 +515,26 @@ def _hidden(sym: Sym) -> bool:
 def _shaped(chain: tuple[str, ...], ctx: str) -> tuple[tuple[str, ...], str]:
     """A `getattr` use's chain ends with the shape of the names its computed name can take (`*`: any)."""
     return (chain[:-1], chain[-1]) if ctx == "getattr" else (chain, "")
+
+
+def operand_summary(summaries: Summaries, key: Key, kind: str) -> Summary:
+    """A special method's summary as an implicit call passing it an operand of the builtin class `kind` enters it
+    (`x == "*"`: `__eq__(self, other)` with `other` a `str`): its tests of that parameter decided as for such a
+    value, `isinstance` ones included (`leads`)."""
+    module = summaries.view.module(key[0])
+    callee = module.facts.functions[key[1]]
+    if not callee.tests or callee.kind != "method" or callee.decorated:
+        return summaries.summary(key)
+    passed: Passed = (((VALUE, kind),), ())
+    known = summaries.instances.decide(key, callee.tests, callee.accepts, Site(passed, module, callee), 1)
+    args = merged(entered_with(callee, passed, 1), known)
+    return summaries.summary_in(Node(*key, None, args)) if args else summaries.summary(key)
+
+
+def _read_how(view: TargetView, key: Key, how: str) -> str:
+    """How a read enters the function `key`: a `state` function as the read says (`how`), a property's getter as
+    `getter`, any other method a read runs (a hook) as `implicit`."""
+    kind = view.module(key[0]).facts.functions[key[1]].kind
+    if kind == "state":
+        return how
+    return "getter" if kind == "property" else "implicit"
