@@ -25,6 +25,7 @@ from pytest_claims.analysis.resolution.symbols import (
     StdName,
     Sym,
     Unknown,
+    as_written,
 )
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
@@ -73,7 +74,7 @@ class Hooks:
         names (`unless`: `x.__add__`) enters no project method. `call`: what the implicit call passes, where the
         facts know it (`o.x = v` passes `__setattr__` the name "x"), deciding the method's tests of it."""
         if chain[-1] in ("__exit__", "__aexit__") and self._runs_stored(module, func, chain):
-            text = f"with {'.'.join(chain[:-1])}"
+            text = f"with {as_written(chain[:-1])}"
             found.blind_spot(line, text, text)
         entered = self._lands(module, func, chain)
         forward = tuple(unless.split(".")) if unless else ()
@@ -83,14 +84,14 @@ class Hooks:
             and self._reads_zone(module, func, chain)
             and not (forward and self._reads_zone(module, func, forward))  # one blind spot for `a < b`
         ):
-            text = ".".join(chain)
+            text = as_written(chain)
             found.blind_spot(line, text, text)
         if not (forward and self._lands(module, func, forward)):  # the value may be of unknown class too
             self._unknown(module, func, chain, (line, found), call.passed if call is not None else None)
         if not entered:
             unseen, capable = self._unseen(module, func, chain)
             if unseen:
-                text = ".".join(chain)
+                text = as_written(chain)
                 found.blind_spot(line, text, text)
             for method in capable:  # judged as a call of the method written out is (`Future.__repr__(fut)`)
                 self._outcome(method, "call", line, found, "", how="implicit")

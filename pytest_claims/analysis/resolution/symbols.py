@@ -172,5 +172,13 @@ def instance_of(symbol: StubSymbol) -> StdInstance:
 
 def as_written(chain: tuple[str, ...]) -> str:
     """A use's chain as the source writes it: a local standing for a narrowed name (`x@0`, inside an `isinstance`
-    branch or a loop's body) is that name."""
-    return ".".join(part.partition("@")[0] if "@" in part else part for part in chain)
+    branch or a loop's body) is that name, and a call's step (`()`, or the classes it passes, `(s,?)`) is `(...)`:
+    `make().run` reads `make(...).run`, since the step keeps no text of what was passed."""
+    written = ""
+    for part in chain:
+        if part.startswith("("):
+            written += "(...)"
+        else:
+            name = part.partition("@")[0]
+            written = f"{written}.{name}" if written else name
+    return written

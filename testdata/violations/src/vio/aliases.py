@@ -44,7 +44,7 @@ def relative_module():
 
 # claims: deterministic
 def package_reexport():
-    return package_stamp() + vio.stamp()  # want-blind: `package_stamp.().__add__(...)` from vio.aliases.package_reexport # want-blind: `vio.stamp.().__radd__(...)` from vio.aliases.package_reexport
+    return package_stamp() + vio.stamp()  # want-blind: `package_stamp(...).__add__(...)` from vio.aliases.package_reexport # want-blind: `vio.stamp(...).__radd__(...)` from vio.aliases.package_reexport
 
 
 # claims: sandboxed

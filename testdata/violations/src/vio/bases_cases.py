@@ -177,7 +177,7 @@ again: Solo = SOLO
 
 # claims: deterministic
 def use_made():
-    return made.run() + again.run()  # want-blind: `again.run.().__radd__(...)` from vio.bases_cases.use_made # want-blind: `made.run.().__add__(...)` from vio.bases_cases.use_made
+    return made.run() + again.run()  # want-blind: `again.run(...).__radd__(...)` from vio.bases_cases.use_made # want-blind: `made.run(...).__add__(...)` from vio.bases_cases.use_made
 
 
 # claims: deterministic
@@ -190,7 +190,7 @@ def local_annotated_alias(obj):
     """An annotated alias of a value of unknown class is typed by its annotation (no blind spot)."""
     solo: Solo = obj
     rooted: type = Solo
-    return solo.run() + rooted().run()  # want-blind: `rooted.().run.().__radd__(...)` from vio.bases_cases.local_annotated_alias # want-blind: `solo.run.().__add__(...)` from vio.bases_cases.local_annotated_alias
+    return solo.run() + rooted().run()  # want-blind: `rooted(...).run(...).__radd__(...)` from vio.bases_cases.local_annotated_alias # want-blind: `solo.run(...).__add__(...)` from vio.bases_cases.local_annotated_alias
 
 
 class Alone(Generic[T]):

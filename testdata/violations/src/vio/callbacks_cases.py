@@ -390,7 +390,7 @@ def at_exit_unknown(work):
 
 # claims: deterministic
 def stacked():
-    with contextlib.ExitStack() as stack:  # want-blind: `with contextlib.ExitStack.()` from vio.callbacks_cases.stacked
+    with contextlib.ExitStack() as stack:  # want-blind: `with contextlib.ExitStack(...)` from vio.callbacks_cases.stacked
         stack.callback(report_env)
 
 

@@ -271,7 +271,7 @@ class Parser:
 
     # claims: deterministic
     def assign(self, dt, name):
-        return dt.tzname() == name  # want-blind: `dt.tzname()` from vio.carried_cases.Parser.assign # want-blind: `dt.tzname.().__eq__(...)` from vio.carried_cases.Parser.assign # want-blind: `name.__eq__(...)` from vio.carried_cases.Parser.assign
+        return dt.tzname() == name  # want-blind: `dt.tzname()` from vio.carried_cases.Parser.assign # want-blind: `dt.tzname(...).__eq__(...)` from vio.carried_cases.Parser.assign # want-blind: `name.__eq__(...)` from vio.carried_cases.Parser.assign
 
     def build(self, naive):
         aware = naive.replace(tzinfo=LocalZone())

@@ -22,7 +22,7 @@ def loop_variable_named_like_the_import(names):
 def local_shadows_the_platform_module(obj):
     platform = obj
     # want-blind: `platform.system()` from vio.failclosed_platform_cases.local_shadows_the_platform_module
-    if platform.system() == "Plan9":  # want-blind: `platform.system.().__eq__(...)` from vio.failclosed_platform_cases.local_shadows_the_platform_module
+    if platform.system() == "Plan9":  # want-blind: `platform.system(...).__eq__(...)` from vio.failclosed_platform_cases.local_shadows_the_platform_module
         return os.getcwd()  # want: deterministic call os.getcwd from vio.failclosed_platform_cases.local_shadows_the_platform_module
     return platform
 

@@ -12,7 +12,7 @@ class Deferred:
         self.path = path
 
     def __len__(self):
-        return len(self.__str__())  # want-blind: `len(self.__str__.())` from vio.field_args_cases.renders via vio.field_args_cases.Point.render -> vio.field_args_cases.Deferred.__len__
+        return len(self.__str__())  # want-blind: `len(self.__str__(...))` from vio.field_args_cases.renders via vio.field_args_cases.Point.render -> vio.field_args_cases.Deferred.__len__
 
     def __str__(self):
         # want: deterministic call builtins.open from vio.field_args_cases.renders via vio.field_args_cases.Point.render -> vio.field_args_cases.Deferred.__str__

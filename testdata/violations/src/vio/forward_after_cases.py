@@ -65,7 +65,7 @@ def after_plain():
 
 def count_after(target, n=0):
     key = make_id(target)
-    for item in ref(target):  # want-blind: `iter(ref.())` from vio.forward_after_cases.after_augmented via vio.forward_after_cases.count_after
+    for item in ref(target):  # want-blind: `iter(ref(...))` from vio.forward_after_cases.after_augmented via vio.forward_after_cases.count_after
         n += 1  # want-blind: `n.__iadd__(...)` from vio.forward_after_cases.after_augmented via vio.forward_after_cases.count_after
     target += n  # want-blind: `n.__radd__(...)` from vio.forward_after_cases.after_augmented via vio.forward_after_cases.count_after # want-blind: `target.__iadd__(...)` from vio.forward_after_cases.after_augmented via vio.forward_after_cases.count_after
     return key, item
@@ -163,7 +163,7 @@ def literal_before():
 def relay_in_while(mode):
     value = 0.0
     while value < 1:  # want-blind: `value.__lt__(...)` from vio.forward_after_cases.literal_in_while via vio.forward_after_cases.relay_in_while
-        value += pick(mode)  # want-blind: `pick.().__radd__(...)` from vio.forward_after_cases.literal_in_while via vio.forward_after_cases.relay_in_while # want-blind: `value.__iadd__(...)` from vio.forward_after_cases.literal_in_while via vio.forward_after_cases.relay_in_while
+        value += pick(mode)  # want-blind: `pick(...).__radd__(...)` from vio.forward_after_cases.literal_in_while via vio.forward_after_cases.relay_in_while # want-blind: `value.__iadd__(...)` from vio.forward_after_cases.literal_in_while via vio.forward_after_cases.relay_in_while
         mode = "clock"
     return value
 

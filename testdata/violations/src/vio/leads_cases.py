@@ -36,7 +36,7 @@ def folds(x):
 
 # claims: deterministic
 def keys_of(d):
-    return list(d.keys())  # no blind spot: no class of this tree binds `keys` (one binds `items`) # want-blind: `iter(d.keys.())` from vio.leads_cases.keys_of
+    return list(d.keys())  # no blind spot: no class of this tree binds `keys` (one binds `items`) # want-blind: `iter(d.keys(...))` from vio.leads_cases.keys_of
 
 
 # claims: deterministic

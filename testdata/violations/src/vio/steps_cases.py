@@ -214,7 +214,7 @@ class Later:
 def runs_at_exit(task: Later):
     import contextlib
 
-    with contextlib.ExitStack() as stack:  # want-blind: `with contextlib.ExitStack.()` from vio.steps_cases.runs_at_exit
+    with contextlib.ExitStack() as stack:  # want-blind: `with contextlib.ExitStack(...)` from vio.steps_cases.runs_at_exit
         stack.callback(task)  # registered
     return 0
 

@@ -165,7 +165,7 @@ class TTL(_Timed):
         self.ttl = ttl
 
     def get(self):
-        return self.timer() + self.ttl  # want-blind: `self.timer.().__add__(...)` from vio.stored_cases.ttl_get via vio.stored_cases.TTL.get # want-blind: `self.ttl.__radd__(...)` from vio.stored_cases.ttl_get via vio.stored_cases.TTL.get
+        return self.timer() + self.ttl  # want-blind: `self.timer(...).__add__(...)` from vio.stored_cases.ttl_get via vio.stored_cases.TTL.get # want-blind: `self.ttl.__radd__(...)` from vio.stored_cases.ttl_get via vio.stored_cases.TTL.get
 
     def expire(self):
         with self.timer as now:

@@ -30,39 +30,39 @@ class Middle(Base):
 
 class Kind1(Middle):
     def step(self):
-        return self.helper() + 1  # want-blind: `self.helper.().__add__(...)` from vio.widening_cases.Middle.run via vio.widening_cases.Kind1.step
+        return self.helper() + 1  # want-blind: `self.helper(...).__add__(...)` from vio.widening_cases.Middle.run via vio.widening_cases.Kind1.step
 
 class Kind2(Middle):
     def step(self):
-        return self.helper() + 2  # want-blind: `self.helper.().__add__(...)` from vio.widening_cases.Middle.run via vio.widening_cases.Kind2.step
+        return self.helper() + 2  # want-blind: `self.helper(...).__add__(...)` from vio.widening_cases.Middle.run via vio.widening_cases.Kind2.step
 
 class Kind3(Middle):
     def step(self):
-        return self.helper() + 3  # want-blind: `self.helper.().__add__(...)` from vio.widening_cases.Middle.run via vio.widening_cases.Kind3.step
+        return self.helper() + 3  # want-blind: `self.helper(...).__add__(...)` from vio.widening_cases.Middle.run via vio.widening_cases.Kind3.step
 
 class Kind4(Middle):
     def step(self):
-        return self.helper() + 4  # want-blind: `self.helper.().__add__(...)` from vio.widening_cases.Middle.run via vio.widening_cases.Kind4.step
+        return self.helper() + 4  # want-blind: `self.helper(...).__add__(...)` from vio.widening_cases.Middle.run via vio.widening_cases.Kind4.step
 
 class Kind5(Middle):
     def step(self):
-        return self.helper() + 5  # want-blind: `self.helper.().__add__(...)` from vio.widening_cases.Middle.run via vio.widening_cases.Kind5.step
+        return self.helper() + 5  # want-blind: `self.helper(...).__add__(...)` from vio.widening_cases.Middle.run via vio.widening_cases.Kind5.step
 
 class Kind6(Middle):
     def step(self):
-        return self.helper() + 6  # want-blind: `self.helper.().__add__(...)` from vio.widening_cases.Middle.run via vio.widening_cases.Kind6.step
+        return self.helper() + 6  # want-blind: `self.helper(...).__add__(...)` from vio.widening_cases.Middle.run via vio.widening_cases.Kind6.step
 
 class Kind7(Middle):
     def step(self):
-        return self.helper() + 7  # want-blind: `self.helper.().__add__(...)` from vio.widening_cases.Middle.run via vio.widening_cases.Kind7.step
+        return self.helper() + 7  # want-blind: `self.helper(...).__add__(...)` from vio.widening_cases.Middle.run via vio.widening_cases.Kind7.step
 
 class Kind8(Middle):
     def step(self):
-        return self.helper() + 8  # want-blind: `self.helper.().__add__(...)` from vio.widening_cases.Middle.run via vio.widening_cases.Kind8.step
+        return self.helper() + 8  # want-blind: `self.helper(...).__add__(...)` from vio.widening_cases.Middle.run via vio.widening_cases.Kind8.step
 
 class Kind9(Middle):
     def step(self):
-        return self.helper() + 9  # want-blind: `self.helper.().__add__(...)` from vio.widening_cases.Middle.run via vio.widening_cases.Kind9.step
+        return self.helper() + 9  # want-blind: `self.helper(...).__add__(...)` from vio.widening_cases.Middle.run via vio.widening_cases.Kind9.step
 
 
 # claims: deterministic
