@@ -148,6 +148,17 @@ class Bodies:
             never = tuple(k for k in never if k not in order_)
         return tuple(sorted({*given, *never}))
 
+    def exact_class(self, module: Module, func: FunctionFacts) -> ClassKey | None:
+        """The class a method's `self` is an instance of itself, no subclass's (entered by a call of the class by
+        its name, `Exactness.constructed`, or from such a method); None when it may be a subclass's."""
+        if not func.first or not func.cls or func.kind in ("classmethod", "staticmethod", "state"):
+            return None
+        received = self._received(module, func)
+        instance = received[0] if len(received) == 1 else None
+        if not isinstance(instance, ProjectInstance) or not self.dispatch.exactly(instance):
+            return None
+        return instance.module, instance.idx
+
     def local_syms(self, module: Module, func: FunctionFacts, name: str) -> list[Sym] | None:
         """What a name means inside a function body; None when it is not local (look in the module)."""
         receives = bool(func.first and name == func.first and func.cls)
@@ -395,7 +406,8 @@ class Bodies:
         if root.startswith("<super"):
             if not rest:
                 return [OPAQUE]
-            syms = self.dispatch.super_member(module, func, root, rest[0], self.receiver(func))
+            exact = self.exact_class(module, func) is not None
+            syms = self.dispatch.super_member(module, func, root, rest[0], self.receiver(func), exact)
             rest = rest[1:]
         else:
             local = self.local_syms(module, func, root)

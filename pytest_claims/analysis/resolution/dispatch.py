@@ -74,6 +74,8 @@ class Dispatch:
             if self.hierarchy.is_protocol(*key) and attr in self.hierarchy.protocol_members(*key)[0]:
                 return self.protocols.protocol_member(key, attr, found)
             overrides = self.overrides(sym.module, sym.idx, attr)
+            if instance and self.exactly(sym):  # an instance of the class itself: no subclass's member or hook
+                return found
             if instance and after is None and self.tracker.collects_state:
                 # a subclass's own `__getattribute__` runs for its instances' reads too, and a name the class's
                 # order does not bind may run a subclass's `__getattr__` (a mixin's `self`: a class deriving from
@@ -91,6 +93,13 @@ class Dispatch:
             if overrides:
                 found = [s for s in found if not isinstance(s, (Opaque, Unknown))] + list(overrides)
         return found
+
+    def exactly(self, sym: ProjectClass | ProjectInstance) -> bool:
+        """Whether an instance is of its class itself: it is known to be no instance of any direct subclass (a
+        constructor's `self`, `exact.Exactness.constructed`)."""
+        if not isinstance(sym, ProjectInstance) or not sym.without:
+            return False
+        return set(self.hierarchy.direct_subclasses((sym.module, sym.idx))).issubset(sym.without)
 
     def _below(self, sym: Sym, without: tuple[ClassKey, ...]) -> bool:
         """Whether a subclass's override is found only for classes deriving from one of `without`: the class it is
@@ -385,14 +394,21 @@ class Dispatch:
     # -- super() ------------------------------------------------------------------------------------------
 
     def super_member(
-        self, module: Module, func: FunctionFacts, root: str, attr: str, receiver: ClassKey | None = None
+        self,
+        module: Module,
+        func: FunctionFacts,
+        root: str,
+        attr: str,
+        receiver: ClassKey | None = None,
+        exact: bool = False,
     ) -> list[Sym]:
         """`super().attr` and `super(X, obj).attr`: `attr` after the enclosing class (or X) in the MRO of
         `type(obj)`. That is the enclosing class or any project subclass of it when `obj` is the method's own
         `self`/`cls` (a subclass's MRO can put a sibling between them: `class D(B, C)` makes `super()` in B find
         C) — the receiver class instead, when the method is entered for one — else X or any project subclass
         of X (Python requires `obj` to be one). X that names no project class, or not a plain or dotted name, is
-        an unknown value: a blind spot, never the wrong class."""
+        an unknown value: a blind spot, never the wrong class. `exact`: `self` is an instance of that class itself
+        (a constructor's), so no subclass's order counts."""
         classes = self.view.classes_named(module, func.cls) if func.cls else []
         if root == "<super>":
             if not classes:
@@ -419,7 +435,7 @@ class Dispatch:
             # subclass whose order finds the same def adds no entry of its own (one per subclass would widen the
             # walk past them), unless its classes give a default of their instances' state (`_own_defaults`)
             ahead: set[tuple[str, int]] = set()
-            for owner in [base, *self.hierarchy.subclasses(*base)]:
+            for owner in [base] if exact and root == "<super>" else [base, *self.hierarchy.subclasses(*base)]:
                 for sym in self.class_member(ProjectClass(*owner), attr, 1, after=after):
                     if (
                         isinstance(sym, ProjectFunction)
