@@ -7,7 +7,9 @@ one), no project module whose text may set it as an attribute or by name (`Modul
 whose call certainly gives an instance of it (`constructed`): an exact order of named bases, no project `__new__`,
 no metaclass written, no base that is not the stdlib's (and not `type`), no class decorator but the stdlib's that
 return the class they are given, and no module of a class of its order whose text may store `__class__` (an
-`__init__` setting `self.__class__ = Other` makes the instance another class's).
+`__init__` setting `self.__class__ = Other` makes the instance another class's) or `__new__`. A store of either from
+any other module (a helper handed the instance, a patch of the class) is assumed away, as a hook added to a class
+from outside its body is for dispatch.
 
 A call of the class by its name (`D(...)`, not `cls(...)` nor `type(self)(...)`) runs its `__init__` chain on an
 instance of exactly D: the constructor's edge carries `without` too, so `self.default_validators` there is never a
@@ -91,7 +93,8 @@ class Exactness:
         modules = self.view.project.modules
         for owner in dict.fromkeys(m for m, _ in self.hierarchy.mro(*key)):
             self.tracker.module(owner)
-            if modules.may_store(owner, "__class__"):  # `self.__class__ = Other` in the hierarchy's code
+            # `self.__class__ = Other` in the hierarchy's code, or `Base.__new__ = make` set from outside a body
+            if modules.may_store(owner, "__class__") or modules.may_store(owner, "__new__"):
                 return None
         return found
 

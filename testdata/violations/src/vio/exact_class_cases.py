@@ -4,6 +4,7 @@ subclass's class attribute or override is never read (Django's `forms.CharField(
 `EmailField.default_validators`). `cls(...)`, a project `__new__`, a metaclass, a class decorator or a name bound
 to another class keep the subclasses in."""
 
+import dataclasses
 import time
 
 
@@ -67,6 +68,30 @@ def make_email():
 # claims: deterministic
 def make_timed():
     return TimedField()
+
+
+# -- a stdlib decorator that returns the class it is given --
+
+
+@dataclasses.dataclass
+class Point:
+    x: int = 0
+
+    def __post_init__(self):
+        self.clean()
+
+    def clean(self):
+        return None
+
+
+class TimedPoint(Point):
+    def clean(self):
+        return time.time()
+
+
+# claims: deterministic
+def make_point():
+    return Point(1)  # held: `__post_init__` runs on exactly a Point
 
 
 # -- `cls(...)` in a classmethod: cls may be any subclass --
