@@ -113,6 +113,21 @@ def build_field():
     return Built.build()
 
 
+class Copied(Field):
+    def copy(self):
+        return type(self)()  # the class of `self`: Copied or any subclass
+
+
+class TimedCopied(Copied):
+    def clean(self):
+        return time.time()  # want: deterministic call time.time from vio.exact_class_cases.copy_field via vio.exact_class_cases.Copied.copy -> vio.exact_class_cases.Field.__init__ -> vio.exact_class_cases.TimedCopied.clean
+
+
+# claims: deterministic
+def copy_field():
+    return Copied().copy()
+
+
 # -- a class's own order: a sibling base put after the first still runs --
 
 
