@@ -70,6 +70,16 @@ def make_timed():
     return TimedField()
 
 
+def serve(field_class=Field):
+    # the default: exactly a Field; any other class passed: unknown, a blind spot
+    return field_class()  # want-blind: `field_class()` from vio.exact_class_cases.serve_default via vio.exact_class_cases.serve
+
+
+# claims: deterministic
+def serve_default():
+    return serve()
+
+
 # -- a stdlib decorator that returns the class it is given --
 
 
