@@ -15,6 +15,7 @@ from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.context import as_mapping, ruled_out
 from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
+from pytest_claims.analysis.resolution.hierarchy import exactly
 from pytest_claims.analysis.resolution.symbols import (
     OPAQUE,
     TYPE_INSTANCE,
@@ -155,9 +156,9 @@ class Bodies:
             return None
         received = self._received(module, func)
         instance = received[0] if len(received) == 1 else None
-        if not isinstance(instance, ProjectInstance) or not self.dispatch.exactly(instance):
+        if not isinstance(instance, ProjectInstance):
             return None
-        return instance.module, instance.idx
+        return instance[:2] if exactly(self.dispatch.hierarchy, instance[:2], instance.without) else None
 
     def local_syms(self, module: Module, func: FunctionFacts, name: str) -> list[Sym] | None:
         """What a name means inside a function body; None when it is not local (look in the module)."""

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.evaluate import Evaluator
-from pytest_claims.analysis.resolution.hierarchy import Hierarchy
+from pytest_claims.analysis.resolution.hierarchy import Hierarchy, exactly
 from pytest_claims.analysis.resolution.structural import Structural
 from pytest_claims.analysis.resolution.symbols import (
     OPAQUE,
@@ -74,7 +74,8 @@ class Dispatch:
             if self.hierarchy.is_protocol(*key) and attr in self.hierarchy.protocol_members(*key)[0]:
                 return self.protocols.protocol_member(key, attr, found)
             overrides = self.overrides(sym.module, sym.idx, attr)
-            if instance and self.exactly(sym):  # an instance of the class itself: no subclass's member or hook
+            if isinstance(sym, ProjectInstance) and exactly(self.hierarchy, sym[:2], sym.without):
+                # an instance of the class itself: no subclass's member or hook
                 return found
             if instance and after is None and self.tracker.collects_state:
                 # a subclass's own `__getattribute__` runs for its instances' reads too, and a name the class's
@@ -89,30 +90,10 @@ class Dispatch:
                 # to is a default no reader of `self.attr` reaches (semantics §4), as for the class's own body
                 overrides = [s for s in overrides if self._is_def(s)]
             if overrides and isinstance(sym, ProjectInstance) and sym.without:
-                overrides = [s for s in overrides if not self._below(s, sym.without)]
+                overrides = [s for s in overrides if not _below(self.view, self.hierarchy, s, sym.without)]
             if overrides:
                 found = [s for s in found if not isinstance(s, (Opaque, Unknown))] + list(overrides)
         return found
-
-    def exactly(self, sym: ProjectClass | ProjectInstance) -> bool:
-        """Whether an instance is of its class itself: it is known to be no instance of any direct subclass (a
-        constructor's `self`, `exact.Exactness.constructed`)."""
-        if not isinstance(sym, ProjectInstance) or not sym.without:
-            return False
-        return set(self.hierarchy.direct_subclasses((sym.module, sym.idx))).issubset(sym.without)
-
-    def _below(self, sym: Sym, without: tuple[ClassKey, ...]) -> bool:
-        """Whether a subclass's override is found only for classes deriving from one of `without`: the class it is
-        entered for (its receiver, else the class defining it) derives from one."""
-        if not isinstance(sym, ProjectFunction):
-            return False
-        if sym.receiver is not None:
-            classes = [sym.receiver]
-        else:
-            home = self.view.module(sym.module)
-            owner = home.facts.functions[sym.idx].cls
-            classes = [(sym.module, i) for i in self.view.classes_named(home, owner)] if owner else []
-        return bool(classes) and all(any(w in self.hierarchy.mro(*c) for w in without) for c in classes)
 
     def metaclasses(self, sym: ProjectClass) -> list[ProjectClass]:
         """The project metaclass of a project class (`project_metaclasses`)."""
@@ -453,6 +434,20 @@ class Dispatch:
 def state_key(sym: ProjectFunction) -> StateKey:
     """A method a read runs, as the tracker records it: with the class it is entered for, when it has one."""
     return (sym.module, sym.idx) if sym.receiver is None else (sym.module, sym.idx, sym.receiver)
+
+
+def _below(view: TargetView, hierarchy: Hierarchy, sym: Sym, without: tuple[ClassKey, ...]) -> bool:
+    """Whether a subclass's override is found only for classes deriving from one of `without`: the class it is
+    entered for (its receiver, else the class defining it) derives from one."""
+    if not isinstance(sym, ProjectFunction):
+        return False
+    if sym.receiver is not None:
+        classes = [sym.receiver]
+    else:
+        home = view.module(sym.module)
+        owner = home.facts.functions[sym.idx].cls
+        classes = [(sym.module, i) for i in view.classes_named(home, owner)] if owner else []
+    return bool(classes) and all(any(w in hierarchy.mro(*c) for w in without) for c in classes)
 
 
 def _entered_for(receiver: tuple[ClassKey, bool] | None, owner: ClassKey, func: FunctionFacts) -> ClassKey | None:

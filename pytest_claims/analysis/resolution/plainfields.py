@@ -19,7 +19,7 @@ from __future__ import annotations
 from functools import partial
 
 from pytest_claims.analysis.arguments import FIELD_MARK, OUTSIDE
-from pytest_claims.analysis.resolution.hierarchy import Hierarchy
+from pytest_claims.analysis.resolution.hierarchy import Hierarchy, exactly
 from pytest_claims.analysis.resolution.symbols import ClassKey, StdName
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
@@ -68,7 +68,7 @@ class PlainFields:
                 self._plain, (owner, func.plain, exact), partial(self._plain_below, owner, func.plain, exact)
             )
             for owner in owners
-            for exact in [bool(outside) and set(self.hierarchy.direct_subclasses(owner)).issubset(outside)]
+            for exact in [exactly(self.hierarchy, owner, outside)]
         )
 
     def _plain_below(self, owner: ClassKey, names: tuple[str, ...], exact: bool = False) -> bool:

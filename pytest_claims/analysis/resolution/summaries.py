@@ -303,7 +303,7 @@ class Summaries:
         dispatched = ctx == "call" and len(chain) > 1 and chain[-1][:1] != "(" and not chain[0].startswith("<super")
         looked_up = ctx == "ref" and len(chain) > 1 and chain[-1][:1] != "(" and not chain[0].startswith("<super")
         syms = self._handed(module, func, (ctx, code, line), syms, found)
-        above = self._super_outside(module, func, chain, ctx) if syms else ()
+        above = _super_outside(self.bodies, module, func, chain, ctx) if syms else ()
         for sym in syms:
             state = looked_up and isinstance(sym, ProjectFunction) and self._kind(sym) == "state"
             how = self.calls.dispatch_how(module, func, chain, sym) if dispatched or state else ""
@@ -318,14 +318,6 @@ class Summaries:
         elif ctx == "call" and any(self.callbacks.reads_zone(sym) for sym in syms):
             text = code or f"{as_written(chain)}(...)"
             found.blind_spot(line, text, text)
-
-    def _super_outside(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], ctx: str) -> Decided:
-        """`super().m()` in a method whose `self` is an instance of its class itself (`Bodies.exact_class`): the
-        method it enters runs on that instance too, so its `self` is no instance of the class's subclasses."""
-        if ctx != "call" or len(chain) != 2 or chain[0] != "<super>":
-            return ()
-        exact = self.bodies.exact_class(module, func)
-        return _outside(tuple(sorted(self.hierarchy.direct_subclasses(exact)))) if exact is not None else ()
 
     def _reads(self, reads: Iterable[StateKey], line: int, found: Found, how: str = "state") -> None:
         """Module or class state read: an edge to the `state` function holding what its binding evaluates, or to
@@ -497,6 +489,15 @@ class Summaries:
                 for sym in self.evaluator.resolve_chain_in_module(module, tuple(chain.split(".")), 1):
                     self._outcome(sym, "call", line, factory, subject, how="constructor")
                 found.absorb(factory, (written, line, "constructor"), mod_name)
+
+
+def _super_outside(bodies: Bodies, module: Module, func: FunctionFacts, chain: tuple[str, ...], ctx: str) -> Decided:
+    """`super().m()` in a method whose `self` is an instance of its class itself (`Bodies.exact_class`): the
+    method it enters runs on that instance too, so its `self` is no instance of the class's subclasses."""
+    if ctx != "call" or len(chain) != 2 or chain[0] != "<super>":
+        return ()
+    exact = bodies.exact_class(module, func)
+    return _outside(tuple(sorted(bodies.dispatch.hierarchy.direct_subclasses(exact)))) if exact is not None else ()
 
 
 def _outside(classes: tuple[ClassKey, ...]) -> Decided:
