@@ -338,6 +338,9 @@ class ClassFacts:
     metaclass: str = ""
     """The `metaclass=` keyword as a dotted chain ("<?>" when it names nothing the walk can follow), "" without
     one (a base's metaclass is then the class's)."""
+    decorators: tuple[str, ...] = ()
+    """Each class decorator as a dotted chain (the callee of `@dataclass(frozen=True)`; "<?>" for any other
+    expression): the name the statement binds is what they return, which may be no instance maker of the class."""
 
 
 @dataclass(frozen=True, slots=True)

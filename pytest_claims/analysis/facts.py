@@ -151,6 +151,7 @@ class _ClassBuilder:
     fields: list[Binding] = field(default_factory=list)
     factories: list[tuple[str, int]] = field(default_factory=list)
     metaclass: str = ""
+    decorators: tuple[str, ...] = ()
     outer: _FunctionBuilder | None = None
     """For a class defined in a function, that function."""
 
@@ -1271,12 +1272,19 @@ def _class_builder(ex: _Extractor, node: ast.ClassDef, scope: _Scope, guard: int
     # a base the walk cannot name (`make_base()`, `*bases`) is kept as "<?>": an unknown class
     bases = tuple(_base_written(b) for b in node.bases)
     builder = _ClassBuilder(qualname, node.lineno, guard, bases)
+    builder.decorators = tuple(_decorator_written(d) for d in node.decorator_list)
     for keyword in node.keywords:
         if keyword.arg == "metaclass":
             written = chain_of(keyword.value)
             builder.metaclass = ".".join(written) if written is not None and written[0][:1] != "<" else "<?>"
     ex.classes.append(builder)
     return builder
+
+
+def _decorator_written(node: ast.expr) -> str:
+    """A class decorator as `ClassFacts.decorators` keeps it: the dotted name it calls, "<?>" for anything else."""
+    chain = chain_of(node.func if isinstance(node, ast.Call) else node)
+    return ".".join(chain) if chain is not None and chain[0][:1] != "<" else "<?>"
 
 
 def _local_class(ex: _Extractor, node: ast.ClassDef, scope: _Scope, guard: int, builder: _ClassBuilder) -> None:
@@ -3582,6 +3590,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             tuple(c.fields),
             tuple(c.factories),
             c.metaclass,
+            c.decorators,
         )
         for c in ex.classes
     )

@@ -157,5 +157,8 @@ class _Closed:
     def module_value(self, module: Module, name: str, syms: list[Sym]) -> list[Sym]:
         raise RuntimeError("the resolver is closed")
 
+    def constructed(self, sym: ProjectClass) -> tuple[ClassKey, ...] | None:
+        raise RuntimeError("the resolver is closed")
+
 
 _CLOSED = _Closed()

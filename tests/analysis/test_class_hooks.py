@@ -175,3 +175,21 @@ def test_a_subscript_base_and_a_name_bound_to_one_are_kept() -> None:
     bound = [(b.kind, b.target, b.member) for b in facts.bindings if b.name == "Alias"]
     assert bound == [("var", "futures.Future", "[]")]
     assert hierarchy_shape(facts) != hierarchy_shape(_facts(head.format("Executor") + tail))
+
+
+def test_a_class_keeps_its_decorators_as_the_names_they_call() -> None:
+    """The exact class a call builds depends on them (`resolution/exact.py`): a decorator may return another class."""
+    facts = _facts(
+        """
+        @dataclasses.dataclass(frozen=True)
+        @register
+        @registry[0]
+        class Point:
+            pass
+
+        class Plain:
+            pass
+        """
+    )
+    assert facts.classes[0].decorators == ("dataclasses.dataclass", "register", "<?>")
+    assert facts.classes[1].decorators == ()

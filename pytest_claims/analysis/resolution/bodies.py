@@ -15,6 +15,7 @@ from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.context import as_mapping, ruled_out
 from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
+from pytest_claims.analysis.resolution.hierarchy import exactly
 from pytest_claims.analysis.resolution.symbols import (
     OPAQUE,
     TYPE_INSTANCE,
@@ -147,6 +148,17 @@ class Bodies:
             order_ = self.dispatch.hierarchy.mro(*receiver)
             never = tuple(k for k in never if k not in order_)
         return tuple(sorted({*given, *never}))
+
+    def exact_class(self, module: Module, func: FunctionFacts) -> ClassKey | None:
+        """The class a method's `self` is an instance of itself, no subclass's (entered by a call of the class by
+        its name, `Exactness.constructed`, or from such a method); None when it may be a subclass's."""
+        if not func.first or not func.cls or func.kind in ("classmethod", "staticmethod", "state"):
+            return None
+        received = self._received(module, func)
+        instance = received[0] if len(received) == 1 else None
+        if not isinstance(instance, ProjectInstance):
+            return None
+        return instance[:2] if exactly(self.dispatch.hierarchy, instance[:2], instance.without) else None
 
     def local_syms(self, module: Module, func: FunctionFacts, name: str) -> list[Sym] | None:
         """What a name means inside a function body; None when it is not local (look in the module)."""
@@ -395,7 +407,8 @@ class Bodies:
         if root.startswith("<super"):
             if not rest:
                 return [OPAQUE]
-            syms = self.dispatch.super_member(module, func, root, rest[0], self.receiver(func))
+            exact = self.exact_class(module, func) is not None
+            syms = self.dispatch.super_member(module, func, root, rest[0], self.receiver(func), exact)
             rest = rest[1:]
         else:
             local = self.local_syms(module, func, root)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.evaluate import Evaluator
-from pytest_claims.analysis.resolution.hierarchy import Hierarchy
+from pytest_claims.analysis.resolution.hierarchy import Hierarchy, exactly
 from pytest_claims.analysis.resolution.structural import Structural
 from pytest_claims.analysis.resolution.symbols import (
     OPAQUE,
@@ -74,6 +74,9 @@ class Dispatch:
             if self.hierarchy.is_protocol(*key) and attr in self.hierarchy.protocol_members(*key)[0]:
                 return self.protocols.protocol_member(key, attr, found)
             overrides = self.overrides(sym.module, sym.idx, attr)
+            if isinstance(sym, ProjectInstance) and exactly(self.hierarchy, sym[:2], sym.without):
+                # an instance of the class itself: no subclass's member or hook
+                return found
             if instance and after is None and self.tracker.collects_state:
                 # a subclass's own `__getattribute__` runs for its instances' reads too, and a name the class's
                 # order does not bind may run a subclass's `__getattr__` (a mixin's `self`: a class deriving from
@@ -87,23 +90,10 @@ class Dispatch:
                 # to is a default no reader of `self.attr` reaches (semantics §4), as for the class's own body
                 overrides = [s for s in overrides if self._is_def(s)]
             if overrides and isinstance(sym, ProjectInstance) and sym.without:
-                overrides = [s for s in overrides if not self._below(s, sym.without)]
+                overrides = [s for s in overrides if not _below(self.view, self.hierarchy, s, sym.without)]
             if overrides:
                 found = [s for s in found if not isinstance(s, (Opaque, Unknown))] + list(overrides)
         return found
-
-    def _below(self, sym: Sym, without: tuple[ClassKey, ...]) -> bool:
-        """Whether a subclass's override is found only for classes deriving from one of `without`: the class it is
-        entered for (its receiver, else the class defining it) derives from one."""
-        if not isinstance(sym, ProjectFunction):
-            return False
-        if sym.receiver is not None:
-            classes = [sym.receiver]
-        else:
-            home = self.view.module(sym.module)
-            owner = home.facts.functions[sym.idx].cls
-            classes = [(sym.module, i) for i in self.view.classes_named(home, owner)] if owner else []
-        return bool(classes) and all(any(w in self.hierarchy.mro(*c) for w in without) for c in classes)
 
     def metaclasses(self, sym: ProjectClass) -> list[ProjectClass]:
         """The project metaclass of a project class (`project_metaclasses`)."""
@@ -385,14 +375,21 @@ class Dispatch:
     # -- super() ------------------------------------------------------------------------------------------
 
     def super_member(
-        self, module: Module, func: FunctionFacts, root: str, attr: str, receiver: ClassKey | None = None
+        self,
+        module: Module,
+        func: FunctionFacts,
+        root: str,
+        attr: str,
+        receiver: ClassKey | None = None,
+        exact: bool = False,
     ) -> list[Sym]:
         """`super().attr` and `super(X, obj).attr`: `attr` after the enclosing class (or X) in the MRO of
         `type(obj)`. That is the enclosing class or any project subclass of it when `obj` is the method's own
         `self`/`cls` (a subclass's MRO can put a sibling between them: `class D(B, C)` makes `super()` in B find
         C) — the receiver class instead, when the method is entered for one — else X or any project subclass
         of X (Python requires `obj` to be one). X that names no project class, or not a plain or dotted name, is
-        an unknown value: a blind spot, never the wrong class."""
+        an unknown value: a blind spot, never the wrong class. `exact`: `self` is an instance of that class itself
+        (a constructor's), so no subclass's order counts."""
         classes = self.view.classes_named(module, func.cls) if func.cls else []
         if root == "<super>":
             if not classes:
@@ -419,7 +416,7 @@ class Dispatch:
             # subclass whose order finds the same def adds no entry of its own (one per subclass would widen the
             # walk past them), unless its classes give a default of their instances' state (`_own_defaults`)
             ahead: set[tuple[str, int]] = set()
-            for owner in [base, *self.hierarchy.subclasses(*base)]:
+            for owner in [base] if exact and root == "<super>" else [base, *self.hierarchy.subclasses(*base)]:
                 for sym in self.class_member(ProjectClass(*owner), attr, 1, after=after):
                     if (
                         isinstance(sym, ProjectFunction)
@@ -437,6 +434,20 @@ class Dispatch:
 def state_key(sym: ProjectFunction) -> StateKey:
     """A method a read runs, as the tracker records it: with the class it is entered for, when it has one."""
     return (sym.module, sym.idx) if sym.receiver is None else (sym.module, sym.idx, sym.receiver)
+
+
+def _below(view: TargetView, hierarchy: Hierarchy, sym: Sym, without: tuple[ClassKey, ...]) -> bool:
+    """Whether a subclass's override is found only for classes deriving from one of `without`: the class it is
+    entered for (its receiver, else the class defining it) derives from one."""
+    if not isinstance(sym, ProjectFunction):
+        return False
+    if sym.receiver is not None:
+        classes = [sym.receiver]
+    else:
+        home = view.module(sym.module)
+        owner = home.facts.functions[sym.idx].cls
+        classes = [(sym.module, i) for i in view.classes_named(home, owner)] if owner else []
+    return bool(classes) and all(any(w in hierarchy.mro(*c) for w in without) for c in classes)
 
 
 def _entered_for(receiver: tuple[ClassKey, bool] | None, owner: ClassKey, func: FunctionFacts) -> ClassKey | None:

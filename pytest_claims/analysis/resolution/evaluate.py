@@ -73,12 +73,17 @@ class Exact(Protocol):
 
     def module_value(self, module: Module, name: str, syms: list[Sym]) -> list[Sym]: ...
 
+    def constructed(self, sym: ProjectClass) -> tuple[ClassKey, ...] | None: ...
+
 
 class _Inexact:
     """No value is known to be of exactly one class (before the `Resolver` wires `exact.Exactness`)."""
 
     def module_value(self, module: Module, name: str, syms: list[Sym]) -> list[Sym]:
         return syms
+
+    def constructed(self, sym: ProjectClass) -> tuple[ClassKey, ...] | None:
+        return None
 
 
 class Locals(Protocol):

@@ -4,8 +4,16 @@ subclass's override (`ProjectInstance.without` names every direct subclass, as o
 
 Only where nothing else may rebind the name: no other binding in its module (a `global` statement's store is
 one), no project module whose text may set it as an attribute or by name (`Modules.may_store`), and a class
-whose call certainly gives an instance of it: an exact order of named bases, no project `__new__`, no
-metaclass written, no base that is not the stdlib's (and not `type`).
+whose call certainly gives an instance of it (`constructed`): an exact order of named bases, no project `__new__`,
+no metaclass written, no base that is not the stdlib's (and not `type`), no class decorator but the stdlib's that
+return the class they are given, and no module of a class of its order whose text may store `__class__` (an
+`__init__` setting `self.__class__ = Other` makes the instance another class's) or `__new__`. A store of either from
+any other module (a helper handed the instance, a patch of the class) is assumed away, as a hook added to a class
+from outside its body is for dispatch.
+
+A call of the class by its name (`D(...)`, not `cls(...)` nor `type(self)(...)`) runs its `__init__` chain on an
+instance of exactly D: the constructor's edge carries `without` too, so `self.default_validators` there is never a
+subclass's (Django's `forms.CharField(...)` never reads `EmailField.default_validators`).
 """
 
 from __future__ import annotations
@@ -17,6 +25,12 @@ from pytest_claims.analysis.resolution.symbols import ClassKey, ProjectClass, Pr
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
 from pytest_claims.records import CALLED_NAMES, HIERARCHY, Binding, called_name
+
+_KEEPS_THE_CLASS = frozenset(
+    {"dataclasses.dataclass", "functools.total_ordering", "typing.final", "typing.runtime_checkable", "enum.unique"}
+)
+"""Class decorators that return a class whose call makes an instance of it (`@dataclass(slots=True)`: a new class,
+but the one the name binds)."""
 
 _TYPE = ("builtins", "type")
 """A class deriving from `type` is a metaclass: calling it may give anything its `__new__` makes."""
@@ -58,11 +72,31 @@ class Exactness:
             for s in syms
         ]
 
+    def constructed(self, sym: ProjectClass) -> tuple[ClassKey, ...] | None:
+        """The direct project subclasses a call of the class by its name makes no instance of (all of them), when
+        that call certainly gives an instance of exactly it; None otherwise (`cls(...)`, `type(self)(...)`: any
+        subclass)."""
+        return None if sym.dispatch else self._exact(sym)
+
     def _exact(self, sym: ProjectClass) -> tuple[ClassKey, ...] | None:
-        """The direct project subclasses of a class whose call certainly gives an instance of it (no project
-        `__new__`, no metaclass written, an exact order of named classes, stdlib bases only); None otherwise."""
+        """The direct project subclasses of a class whose call certainly gives an instance of it; None otherwise.
+        The order and the metaclasses are the hierarchy's (`HIERARCHY`); the decorators and the texts that may
+        store `__class__` are their modules' (recorded as read)."""
         self.tracker.module(HIERARCHY)
-        return self.tracker.apart(self._classes, (sym.module, sym.idx), lambda: self._exact_uncached(sym))
+        key = (sym.module, sym.idx)
+        found = self.tracker.apart(self._classes, key, lambda: self._exact_uncached(sym))
+        if found is None:
+            return None
+        module = self.view.module(sym.module)
+        if not all(self._keeps_the_class(module, d) for d in module.facts.classes[sym.idx].decorators):
+            return None
+        modules = self.view.project.modules
+        for owner in dict.fromkeys(m for m, _ in self.hierarchy.mro(*key)):
+            self.tracker.module(owner)
+            # `self.__class__ = Other` in the hierarchy's code, or `Base.__new__ = make` set from outside a body
+            if modules.may_store(owner, "__class__") or modules.may_store(owner, "__new__"):
+                return None
+        return found
 
     def _exact_uncached(self, sym: ProjectClass) -> tuple[ClassKey, ...] | None:
         key = (sym.module, sym.idx)
@@ -77,6 +111,13 @@ class Exactness:
             if not isinstance(base, StdName) or base.symbol.kind != "class" or base.symbol.where == _TYPE:
                 return None
         return tuple(sorted(self.hierarchy.direct_subclasses(key)))
+
+    def _keeps_the_class(self, module: Module, decorator: str) -> bool:
+        """Whether a class decorator is one of the stdlib's that return a class whose call makes an instance of it."""
+        if decorator == "<?>":
+            return False
+        found = self.evaluator.resolve_chain_in_module(module, tuple(decorator.split(".")), 1)
+        return bool(found) and all(isinstance(s, StdName) and s.dotted in _KEEPS_THE_CLASS for s in found)
 
     def _unstored_anywhere(self, name: str) -> bool:
         """Whether no project module's text may set `name` as an attribute or by name, or bind it through

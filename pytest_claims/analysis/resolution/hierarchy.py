@@ -483,6 +483,12 @@ def enclosing(module: Module, cls: ClassFacts) -> subscripts.Enclosing | None:
     return max(defs, key=lambda f: f.line, default=None), "." in rest
 
 
+def exactly(hierarchy: Hierarchy, key: ClassKey, without: tuple[ClassKey, ...]) -> bool:
+    """Whether an instance of the class `key` known to be no instance of `without` (nor of their subclasses) is of
+    the class itself: `without` names every direct subclass (a constructor's `self`, `Exactness.constructed`)."""
+    return bool(without) and set(hierarchy.direct_subclasses(key)).issubset(without)
+
+
 def item_class(hierarchy: Hierarchy, key: ClassKey) -> bool:
     """Whether subscripting the project class may call its metaclass's `__getitem__` (giving anything at all)
     rather than make a generic alias of it: a metaclass keyword anywhere in its order names one that is not

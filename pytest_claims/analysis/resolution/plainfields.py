@@ -7,7 +7,9 @@ binds one of the names in its body or as a method (a property, a descriptor, a c
 first), names a metaclass other than `ABCMeta`, or has a base the walk cannot see into (a stdlib or third-party class
 other than `object` or `abc.ABC`, a base it cannot name). The classes `self` may be an instance of: the class the
 walk entered the method for (else the classes defining it) and every project subclass of those, each with its whole
-MRO. The answer depends on every module's classes: recorded as `HIERARCHY`. The project is assumed not to add such a
+MRO; only the class itself and its MRO when the method runs on an instance of exactly it (a constructor's `self`:
+its `OUTSIDE` entry names every direct subclass). The answer depends on every module's classes: recorded as
+`HIERARCHY`. The project is assumed not to add such a
 hook to a class from outside its body (a class decorator, `setattr` on the class), as it is for the methods it
 dispatches.
 """
@@ -16,8 +18,8 @@ from __future__ import annotations
 
 from functools import partial
 
-from pytest_claims.analysis.arguments import FIELD_MARK
-from pytest_claims.analysis.resolution.hierarchy import Hierarchy
+from pytest_claims.analysis.arguments import FIELD_MARK, OUTSIDE
+from pytest_claims.analysis.resolution.hierarchy import Hierarchy, exactly
 from pytest_claims.analysis.resolution.symbols import ClassKey, StdName
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
@@ -39,17 +41,20 @@ class PlainFields:
 
     def __init__(self, view: TargetView, hierarchy: Hierarchy, tracker: Tracker) -> None:
         self.view, self.hierarchy, self.tracker = view, hierarchy, tracker
-        self._plain: dict[tuple[ClassKey, tuple[str, ...]], tuple[bool, bool]] = {}
+        self._plain: dict[tuple[ClassKey, tuple[str, ...], bool], tuple[bool, bool]] = {}
 
     def decided(self, module_name: str, func: FunctionFacts, receiver: ClassKey | None, args: Decided) -> Decided:
         """`args` without its field tests when the fields they rely on (`func.plain`) may not be plain."""
         if not any(FIELD_MARK in d[0] for d in args):
             return args
-        if func.plain and self._all_plain(module_name, func, receiver):
+        outside = next((d[2] for d in args if d[0] == OUTSIDE), ())
+        if func.plain and self._all_plain(module_name, func, receiver, outside if isinstance(outside, tuple) else ()):
             return args
         return tuple(d for d in args if FIELD_MARK not in d[0])
 
-    def _all_plain(self, module_name: str, func: FunctionFacts, receiver: ClassKey | None) -> bool:
+    def _all_plain(
+        self, module_name: str, func: FunctionFacts, receiver: ClassKey | None, outside: tuple[ClassKey, ...]
+    ) -> bool:
         if receiver is not None:
             owners = [receiver]
         elif func.cls:
@@ -59,14 +64,18 @@ class PlainFields:
             return False
         self.tracker.module(HIERARCHY)
         return bool(owners) and all(
-            self.tracker.apart(self._plain, (owner, func.plain), partial(self._plain_below, owner, func.plain))
+            self.tracker.apart(
+                self._plain, (owner, func.plain, exact), partial(self._plain_below, owner, func.plain, exact)
+            )
             for owner in owners
+            for exact in [exactly(self.hierarchy, owner, outside)]
         )
 
-    def _plain_below(self, owner: ClassKey, names: tuple[str, ...]) -> bool:
-        """Whether every class deriving from `owner` (itself included) keeps the names plain, down its whole MRO."""
+    def _plain_below(self, owner: ClassKey, names: tuple[str, ...], exact: bool = False) -> bool:
+        """Whether every class deriving from `owner` (itself included; only itself when `exact`) keeps the names
+        plain, down its whole MRO."""
         seen: set[ClassKey] = set()
-        for cls in (owner, *self.hierarchy.subclasses(*owner)):
+        for cls in (owner,) if exact else (owner, *self.hierarchy.subclasses(*owner)):
             order = self.hierarchy.mro(*cls)
             if self.hierarchy.unnamable(order) or not self._object_only(cls):
                 return False

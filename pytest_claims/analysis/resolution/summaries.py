@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from pytest_claims.analysis.arguments import VALUE, Passed
+from pytest_claims.analysis.arguments import OUTSIDE, VALUE, Passed
 from pytest_claims.analysis.catalog import Catalogue
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
@@ -303,10 +303,11 @@ class Summaries:
         dispatched = ctx == "call" and len(chain) > 1 and chain[-1][:1] != "(" and not chain[0].startswith("<super")
         looked_up = ctx == "ref" and len(chain) > 1 and chain[-1][:1] != "(" and not chain[0].startswith("<super")
         syms = self._handed(module, func, (ctx, code, line), syms, found)
+        above = _super_outside(self.bodies, module, func, chain, ctx) if syms else ()
         for sym in syms:
             state = looked_up and isinstance(sym, ProjectFunction) and self._kind(sym) == "state"
             how = self.calls.dispatch_how(module, func, chain, sym) if dispatched or state else ""
-            outside = self.calls.outside(module, func, chain, sym) if dispatched else ()
+            outside = self.calls.outside(module, func, chain, sym) if dispatched else above
             self._outcome(sym, ctx, line, found, "", call, how, outside)
         if any(isinstance(s, Unknown) for s in syms):
             self.held.held(module, func, chain, ctx, (line, found), passed)
@@ -444,6 +445,9 @@ class Summaries:
             for meta in self.dispatch.metaclasses(sym)
             for target in self.dispatch.class_member(meta, METACLASS_CALL, 1, dispatch=meta.dispatch)
         )
+        # a call of the class by its name makes an instance of it, no subclass's: its `__init__` chain says so
+        exact = self.evaluator.exact.constructed(sym) if isinstance(sym, ProjectClass) else None
+        outside = _outside(exact) if exact else ()
         for attr in attrs:
             # `__init__` and `__new__` (and `__call__`) are passed the call's arguments after `self` / `cls`
             passing = attr in ("__init__", "__new__", "__call__") and call is not None and not hooked
@@ -459,7 +463,7 @@ class Summaries:
             for target in targets:
                 if isinstance(target, ProjectFunction):
                     entered = True
-                    self._outcome(target, "call", line, found, subject or cls_name, bound, entry_how)
+                    self._outcome(target, "call", line, found, subject or cls_name, bound, entry_how, outside)
         if not is_class:
             return
         assert isinstance(sym, ProjectClass)
@@ -485,6 +489,20 @@ class Summaries:
                 for sym in self.evaluator.resolve_chain_in_module(module, tuple(chain.split(".")), 1):
                     self._outcome(sym, "call", line, factory, subject, how="constructor")
                 found.absorb(factory, (written, line, "constructor"), mod_name)
+
+
+def _super_outside(bodies: Bodies, module: Module, func: FunctionFacts, chain: tuple[str, ...], ctx: str) -> Decided:
+    """`super().m()` in a method whose `self` is an instance of its class itself (`Bodies.exact_class`): the
+    method it enters runs on that instance too, so its `self` is no instance of the class's subclasses."""
+    if ctx != "call" or len(chain) != 2 or chain[0] != "<super>":
+        return ()
+    exact = bodies.exact_class(module, func)
+    return _outside(tuple(sorted(bodies.dispatch.hierarchy.direct_subclasses(exact)))) if exact is not None else ()
+
+
+def _outside(classes: tuple[ClassKey, ...]) -> Decided:
+    """The `Decided` entry saying a method's `self` is no instance of `classes` (`arguments.OUTSIDE`)."""
+    return ((OUTSIDE, "outside", classes),) if classes else ()
 
 
 def _site(call: _Call | None, ctx: str) -> Site | None:

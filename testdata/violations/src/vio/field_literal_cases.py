@@ -2,8 +2,7 @@
 `if self.size:`) is decided by the call's literal argument or the literal default, as a test of the parameter is
 (`ArrayField(base)` never builds its `ArrayMaxLengthValidator`). Not where the field may hold something else by then
 (stored again, a call in between, the parameter bound again first), nor where storing or reading it may run code (a
-`__setattr__`, a property of that name in a subclass: for the base's own instances too, as `self` in its methods may
-be a subclass's)."""
+`__setattr__`, a property of that name in a subclass, unless the call builds exactly the base: `HookBase(1)`)."""
 
 import time
 
@@ -23,13 +22,12 @@ class HookBase:
         self.size = size
         if self.size:  # want-blind: `bool(self.size)` from vio.field_literal_cases.hookbase_default via vio.field_literal_cases.HookBase.__init__ # want-blind: `bool(self.size)` from vio.field_literal_cases.sized_hooked via vio.field_literal_cases.HookBase.__init__
             # want: deterministic call time.time from vio.field_literal_cases.sized_hooked via vio.field_literal_cases.HookBase.__init__
-            # want: deterministic call time.time from vio.field_literal_cases.hookbase_default via vio.field_literal_cases.HookBase.__init__
             self.made = time.time()
 
 
 class Hooked(HookBase):
     def __setattr__(self, name, value):
-        object.__setattr__(self, name, value or 1)  # want-blind: `bool(value)` from vio.field_literal_cases.hookbase_default via vio.field_literal_cases.HookBase.__init__ -> vio.field_literal_cases.Hooked.__setattr__ # want-blind: `bool(value)` from vio.field_literal_cases.sized_hooked via vio.field_literal_cases.HookBase.__init__ -> vio.field_literal_cases.Hooked.__setattr__
+        object.__setattr__(self, name, value or 1)  # want-blind: `bool(value)` from vio.field_literal_cases.sized_hooked via vio.field_literal_cases.HookBase.__init__ -> vio.field_literal_cases.Hooked.__setattr__
 
 
 class ShownBase:
@@ -87,7 +85,8 @@ def sized_property():
 
 # claims: deterministic
 def hookbase_default():
-    """Flagged though the instance is exactly a HookBase: `self` in its `__init__` may be a Hooked too."""
+    """Held: the call builds exactly a HookBase, so its `__init__`'s `self` is no Hooked, whose `__setattr__` would
+    keep the field from holding the literal default."""
     return HookBase(1)
 
 

@@ -8,7 +8,7 @@ import time
 
 
 def stamp(value):
-    # want: deterministic call time.time from vio.travel_cases.make_choice via vio.travel_cases.Choice.__init__ -> vio.travel_cases.Field.__init__ -> vio.travel_cases.StampedChoice.validators_default -> vio.travel_cases.stamp
+    # want: deterministic call time.time from vio.travel_cases.make_choice via vio.travel_cases.Field.make -> vio.travel_cases.Choice.__init__ -> vio.travel_cases.Field.__init__ -> vio.travel_cases.StampedChoice.validators_default -> vio.travel_cases.stamp
     return time.time()
 
 
@@ -72,7 +72,11 @@ class Field:
     validators_default = []
 
     def __init__(self, validators=()):
-        self.validators = [*self.validators_default, *validators]  # want-blind: `iter(validators)` from vio.travel_cases.make_choice via vio.travel_cases.Choice.__init__ -> vio.travel_cases.Field.__init__ # want-blind: `iter(validators)` from vio.travel_cases.make_field via vio.travel_cases.Text.__init__ -> vio.travel_cases.Field.__init__
+        self.validators = [*self.validators_default, *validators]  # want-blind: `iter(validators)` from vio.travel_cases.make_choice via vio.travel_cases.Field.make -> vio.travel_cases.Choice.__init__ -> vio.travel_cases.Field.__init__ # want-blind: `iter(validators)` from vio.travel_cases.make_field via vio.travel_cases.Field.make -> vio.travel_cases.Text.__init__ -> vio.travel_cases.Field.__init__
+
+    @classmethod
+    def make(cls):  # `cls()`: the class it is called on, or any subclass of it
+        return cls()
 
 
 class Text(Field):
@@ -141,12 +145,12 @@ class StampedChoice(Choice):
 def make_field(choices):
     if choices:  # want-blind: `bool(choices)` from vio.travel_cases.make_field
         return TypedChoice(choices=choices)
-    return Text()
+    return Text.make()
 
 
 # claims: deterministic
 def make_choice():
-    return Choice()
+    return Choice.make()
 
 
 # -- a subclass's default for a name its instances then assign: super() still enters the base's def for it --
