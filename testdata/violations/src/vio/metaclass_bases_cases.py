@@ -4,6 +4,8 @@ whose only base's metaclass is `type`). A base whose metaclass the walk cannot k
 
 import time
 
+import requests
+
 
 class Mixin:
     pass
@@ -13,16 +15,18 @@ class Gatekeeper(type):
     def __new__(cls, name, bases, attrs, **kwargs):
         super_new = super().__new__
         # bases of unknown class where the def is read alone: iterating and calling what `super()` gives stay open
-        # want-blind: `iter(bases)` from vio.metaclass_bases_cases.make_child via vio.metaclass_bases_cases.Child -> vio.metaclass_bases_cases.Gatekeeper.__new__; `iter(bases)` from vio.metaclass_bases_cases.make_foreign via vio.metaclass_bases_cases.Foreign -> vio.metaclass_bases_cases.Gatekeeper.__new__; `iter(bases)` from vio.metaclass_bases_cases.make_grandchild via vio.metaclass_bases_cases.Grandchild -> vio.metaclass_bases_cases.Gatekeeper.__new__; `iter(bases)` from vio.metaclass_bases_cases.make_root via vio.metaclass_bases_cases.Root -> vio.metaclass_bases_cases.Gatekeeper.__new__
+        # want-blind: `iter(bases)` from vio.metaclass_bases_cases.make_child via vio.metaclass_bases_cases.Child -> vio.metaclass_bases_cases.Gatekeeper.__new__; `iter(bases)` from vio.metaclass_bases_cases.make_foreign via vio.metaclass_bases_cases.Foreign -> vio.metaclass_bases_cases.Gatekeeper.__new__; `iter(bases)` from vio.metaclass_bases_cases.make_grandchild via vio.metaclass_bases_cases.Grandchild -> vio.metaclass_bases_cases.Gatekeeper.__new__; `iter(bases)` from vio.metaclass_bases_cases.make_root via vio.metaclass_bases_cases.Root -> vio.metaclass_bases_cases.Gatekeeper.__new__; `iter(bases)` from vio.metaclass_bases_cases.make_from_stdlib via vio.metaclass_bases_cases.FromStdlib -> vio.metaclass_bases_cases.Gatekeeper.__new__; `iter(bases)` from vio.metaclass_bases_cases.make_from_third_party via vio.metaclass_bases_cases.FromThirdParty -> vio.metaclass_bases_cases.Gatekeeper.__new__; `iter(bases)` from vio.metaclass_bases_cases.make_narrowed_child via vio.metaclass_bases_cases.NarrowedChild -> vio.metaclass_bases_cases.Gatekeeper.__new__
         parents = [b for b in bases if isinstance(b, Gatekeeper)]
         if not parents:
-            # want-blind: `super_new(cls, name, bases, attrs)` from vio.metaclass_bases_cases.make_child via vio.metaclass_bases_cases.Child -> vio.metaclass_bases_cases.Root -> vio.metaclass_bases_cases.Gatekeeper.__new__; `super_new(cls, name, bases, attrs)` from vio.metaclass_bases_cases.make_foreign via vio.metaclass_bases_cases.Foreign -> vio.metaclass_bases_cases.Gatekeeper.__new__; `super_new(cls, name, bases, attrs)` from vio.metaclass_bases_cases.make_grandchild via vio.metaclass_bases_cases.Grandchild -> vio.metaclass_bases_cases.Child -> vio.metaclass_bases_cases.Root -> vio.metaclass_bases_cases.Gatekeeper.__new__; `super_new(cls, name, bases, attrs)` from vio.metaclass_bases_cases.make_root via vio.metaclass_bases_cases.Root -> vio.metaclass_bases_cases.Gatekeeper.__new__
+            # want-blind: `super_new(cls, name, bases, attrs)` from vio.metaclass_bases_cases.make_child via vio.metaclass_bases_cases.Child -> vio.metaclass_bases_cases.Root -> vio.metaclass_bases_cases.Gatekeeper.__new__; `super_new(cls, name, bases, attrs)` from vio.metaclass_bases_cases.make_foreign via vio.metaclass_bases_cases.Foreign -> vio.metaclass_bases_cases.Gatekeeper.__new__; `super_new(cls, name, bases, attrs)` from vio.metaclass_bases_cases.make_grandchild via vio.metaclass_bases_cases.Grandchild -> vio.metaclass_bases_cases.Child -> vio.metaclass_bases_cases.Root -> vio.metaclass_bases_cases.Gatekeeper.__new__; `super_new(cls, name, bases, attrs)` from vio.metaclass_bases_cases.make_root via vio.metaclass_bases_cases.Root -> vio.metaclass_bases_cases.Gatekeeper.__new__; `super_new(cls, name, bases, attrs)` from vio.metaclass_bases_cases.make_from_stdlib via vio.metaclass_bases_cases.FromStdlib -> vio.metaclass_bases_cases.Gatekeeper.__new__; `super_new(cls, name, bases, attrs)` from vio.metaclass_bases_cases.make_from_third_party via vio.metaclass_bases_cases.FromThirdParty -> vio.metaclass_bases_cases.Gatekeeper.__new__; `super_new(cls, name, bases, attrs)` from vio.metaclass_bases_cases.make_narrowed_child via vio.metaclass_bases_cases.NarrowedChild -> vio.metaclass_bases_cases.Narrowed -> vio.metaclass_bases_cases.Gatekeeper.__new__
             return super_new(cls, name, bases, attrs)
         # want: deterministic call time.time from vio.metaclass_bases_cases.make_child via vio.metaclass_bases_cases.Child -> vio.metaclass_bases_cases.Gatekeeper.__new__
         # want: deterministic call time.time from vio.metaclass_bases_cases.make_grandchild via vio.metaclass_bases_cases.Grandchild -> vio.metaclass_bases_cases.Gatekeeper.__new__
         # want: deterministic call time.time from vio.metaclass_bases_cases.make_foreign via vio.metaclass_bases_cases.Foreign -> vio.metaclass_bases_cases.Gatekeeper.__new__
+        # want: deterministic call time.time from vio.metaclass_bases_cases.make_from_third_party via vio.metaclass_bases_cases.FromThirdParty -> vio.metaclass_bases_cases.Gatekeeper.__new__
+        # want: deterministic call time.time from vio.metaclass_bases_cases.make_narrowed_child via vio.metaclass_bases_cases.NarrowedChild -> vio.metaclass_bases_cases.Gatekeeper.__new__
         attrs["stamped"] = time.time()
-        # want-blind: `super_new(cls, name, bases, attrs)` from vio.metaclass_bases_cases.make_child via vio.metaclass_bases_cases.Child -> vio.metaclass_bases_cases.Gatekeeper.__new__; `super_new(cls, name, bases, attrs)` from vio.metaclass_bases_cases.make_foreign via vio.metaclass_bases_cases.Foreign -> vio.metaclass_bases_cases.Gatekeeper.__new__; `super_new(cls, name, bases, attrs)` from vio.metaclass_bases_cases.make_grandchild via vio.metaclass_bases_cases.Grandchild -> vio.metaclass_bases_cases.Gatekeeper.__new__
+        # want-blind: `super_new(cls, name, bases, attrs)` from vio.metaclass_bases_cases.make_child via vio.metaclass_bases_cases.Child -> vio.metaclass_bases_cases.Gatekeeper.__new__; `super_new(cls, name, bases, attrs)` from vio.metaclass_bases_cases.make_foreign via vio.metaclass_bases_cases.Foreign -> vio.metaclass_bases_cases.Gatekeeper.__new__; `super_new(cls, name, bases, attrs)` from vio.metaclass_bases_cases.make_grandchild via vio.metaclass_bases_cases.Grandchild -> vio.metaclass_bases_cases.Gatekeeper.__new__; `super_new(cls, name, bases, attrs)` from vio.metaclass_bases_cases.make_from_third_party via vio.metaclass_bases_cases.FromThirdParty -> vio.metaclass_bases_cases.Gatekeeper.__new__; `super_new(cls, name, bases, attrs)` from vio.metaclass_bases_cases.make_narrowed_child via vio.metaclass_bases_cases.NarrowedChild -> vio.metaclass_bases_cases.Gatekeeper.__new__
         return super_new(cls, name, bases, attrs)
 
 
@@ -64,6 +68,42 @@ def make_grandchild():
 # claims: deterministic
 def make_foreign():
     return Foreign()
+
+
+class FromStdlib(ValueError, metaclass=Gatekeeper):
+    pass
+
+
+# claims: deterministic
+def make_from_stdlib():
+    return FromStdlib()  # a stdlib class's metaclass is the stdlib's, never `Gatekeeper`
+
+
+class FromThirdParty(requests.Session, metaclass=Gatekeeper):
+    pass
+
+
+# claims: deterministic
+def make_from_third_party():
+    # a third-party base's metaclass is not known: `__new__` may go on
+    return FromThirdParty()  # want-frontier: requests.Session from vio.metaclass_bases_cases.make_from_third_party
+
+
+class Narrower(Gatekeeper):
+    pass
+
+
+class Narrowed(metaclass=Narrower):
+    pass
+
+
+class NarrowedChild(Narrowed):
+    pass
+
+
+# claims: deterministic
+def make_narrowed_child():
+    return NarrowedChild()  # its base's metaclass derives from `Gatekeeper`
 
 
 class Anyone(type):
