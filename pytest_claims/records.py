@@ -20,6 +20,7 @@ FACTS_MAKERS = (
     "pytest_claims.analysis.contents",
     "pytest_claims.analysis.early",
     "pytest_claims.analysis.fieldtests",
+    "pytest_claims.analysis.filtertests",
     "pytest_claims.analysis.installed",
     "pytest_claims.analysis.conditions",
     "pytest_claims.analysis.specials",
