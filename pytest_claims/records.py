@@ -20,6 +20,7 @@ FACTS_MAKERS = (
     "pytest_claims.analysis.contents",
     "pytest_claims.analysis.early",
     "pytest_claims.analysis.fieldtests",
+    "pytest_claims.analysis.filtertests",
     "pytest_claims.analysis.installed",
     "pytest_claims.analysis.conditions",
     "pytest_claims.analysis.specials",
@@ -134,7 +135,8 @@ class CondHas(NamedTuple):
 class CondParam(NamedTuple):
     """A test of a parameter its body never rebinds (of the def at `function` in `FileFacts.functions`): against a
     literal (`op` truth is isnot == !=; `value` an `arguments.Lit`, None for truth), of its class (op isinstance;
-    value ("class", dotted names)) or of a member (op hasattr; value ("attr", name)). Unknown on every target,
+    value ("class", dotted names)), of whether any of its elements is of a class (op anyinstance, same value:
+    `analysis.filtertests`) or of a member (op hasattr; value ("attr", name)). Unknown on every target,
     decided by the literal arguments a call passes (semantics §5)."""
 
     function: int

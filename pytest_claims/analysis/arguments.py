@@ -60,6 +60,16 @@ FUNCTION_LACKS = frozenset({"__func__", "__self__"})
 """The members a bound method has and a plain function lacks: what `hasattr` tests to tell the two apart
 (Django's `dispatch._make_id`)."""
 
+BASES = "bases"
+"""The kind of a passed argument that is a class statement's bases, handed to its metaclass's `__new__`, `__init__`
+and `__prepare__`: `(BASES, ("a.B", "C"))`, each base's dotted name as written in the statement's body, "<?>" for one
+the walk cannot name (a call, a subscript). Never None, and of as many classes as written."""
+
+ELEMENTS = "elements"
+"""The kind of a decided parameter passed a class statement's bases (`BASES`): never None, and its value is
+`(count, ((classes as written, answer), ...))`, how many bases there are (so `if not bases` is decided) and whether
+any of them is an instance of each class tuple the callee's `any(isinstance(b, C) for b in bases)` tests name."""
+
 DECIDING = LITERALS | {SOME, FUNCTION}
 """The kinds of a decided parameter (`Decided`)."""
 

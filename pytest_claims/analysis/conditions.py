@@ -11,7 +11,18 @@ import ast
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from pytest_claims.analysis.arguments import FUNCTION, FUNCTION_LACKS, INSTANCE, LITERALS, SOME, Lit, dotted, literal
+from pytest_claims.analysis.arguments import (
+    ELEMENTS,
+    FUNCTION,
+    FUNCTION_LACKS,
+    INSTANCE,
+    LITERALS,
+    SOME,
+    Lit,
+    dotted,
+    literal,
+)
+from pytest_claims.analysis.filtertests import FilterReads, filter_of
 from pytest_claims.analysis.specials import LITERAL_MEMBERS_BY_VERSION, PRESENCE_AT_RUN_TIME
 from pytest_claims.records import (
     Cond,
@@ -157,6 +168,8 @@ def _parameter(node: CondParam, args: Mapping[str, Lit]) -> bool | None:
     have = args.get(node.name)
     if have is None:
         return None
+    if have[0] == ELEMENTS or op == "anyinstance":  # only a class statement's bases decide a filter of them
+        return _elements(op, want, have)
     if op == "isinstance":  # decided only for an argument of known class (`INSTANCE`), per class tuple tested
         answers = have[1] if have[0] == INSTANCE and isinstance(have[1], tuple) else ()
         for classes, answer in answers:
@@ -180,6 +193,25 @@ def _parameter(node: CondParam, args: Mapping[str, Lit]) -> bool | None:
         return same if op == "is" else not same
     equal = have[1] == want[1]
     return equal if op == "==" else not equal
+
+
+def _elements(op: str, want: tuple[str, object] | None, have: Lit) -> bool | None:
+    """A test of a parameter passed a class statement's bases (`arguments.ELEMENTS`): never None, true when any base
+    was written, and any base an instance of a class tuple as the walk answered it. Any other argument decides no
+    filter."""
+    value = have[1]
+    if have[0] != ELEMENTS or not (isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], tuple)):
+        return None
+    count, answers = value
+    if op in ("is", "isnot") and want is not None and want[0] == "None":
+        return op == "isnot"
+    if op == "truth" and isinstance(count, int):
+        return count > 0
+    if op == "anyinstance" and want is not None:
+        for classes, answer in answers:
+            if classes == want[1]:
+                return bool(answer)
+    return None
 
 
 def _literal_has(have: Lit, want: tuple[str, object] | None) -> bool | None:
@@ -299,6 +331,9 @@ class ConditionCompiler:
         self.fields: dict[ast.AST, str] = {}
         """While compiling a test inside a def: the reads of a field of `self` that read what a parameter held when
         stored there, each with the name its test is kept under (`fieldtests.field_tests`); in `params` too."""
+        self.filters: FilterReads = {}
+        """While compiling a test inside a def: the reads of a local holding a filter of a parameter
+        (`filtertests.filter_tests`)."""
         self.tested: set[tuple[int, str]] = set()
         """Every (def index, parameter) some compiled test is of."""
         self.imported: dict[str, str] = {}
@@ -481,6 +516,21 @@ class ConditionCompiler:
             return None
         return self._param(subject.id, "isinstance", ("class", tuple(str(n) for n in names)))
 
+    def _filter_test(self, node: ast.expr) -> Cond | None:
+        """`any(isinstance(b, C) for b in p)`, `[b for b in p if isinstance(b, C)]` or a local holding that list
+        (`filters`), of a parameter `p`: whether any element of it is an instance of `C`, decided by a class
+        statement's bases (`arguments.ELEMENTS`)."""
+        found = self.filters.get(node) if self.filters else None
+        if found is None:
+            found = filter_of(node)
+            if found is not None and isinstance(node, ast.Call) and (self.hidden("any") or "any" in self.imported):
+                return None
+        if found is None or found[0] not in self.params or self.hidden("isinstance") or "isinstance" in self.imported:
+            return None
+        if any(self.hidden(name.split(".")[0]) for name in found[1]):
+            return None
+        return self._param(found[0], "anyinstance", ("class", found[1]))
+
     def _presence_test(self, node: ast.expr) -> Cond | None:
         """`hasattr(p, "name")` of a parameter: decided by an argument of known class (`_literal_has`)."""
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "hasattr"):
@@ -499,7 +549,7 @@ class ConditionCompiler:
             name = self._tested_name(node)
             if name is not None:
                 return self._param(name, "truth", None)
-            instance = self._instance_test(node) or self._presence_test(node)
+            instance = self._instance_test(node) or self._presence_test(node) or self._filter_test(node)
             if instance is not None:
                 return instance
             if isinstance(node, ast.Compare) and len(node.ops) == 1:

@@ -32,6 +32,7 @@ from pytest_claims.analysis.conditions import TYPE_CHECKING, UNKNOWN, ConditionC
 from pytest_claims.analysis.contents import DISPLAYS, FILLS, Holds, contents
 from pytest_claims.analysis.early import early_calls
 from pytest_claims.analysis.fieldtests import FieldReads, field_tests
+from pytest_claims.analysis.filtertests import FilterReads, filter_tests
 from pytest_claims.analysis.installed import Installs, installed
 from pytest_claims.records import (
     CONSTRUCTS,
@@ -96,6 +97,8 @@ class _FunctionBuilder:
     first test."""
     plain: frozenset[str] = frozenset()
     """The field names those reads rely on being stored and read plainly (`FunctionFacts.plain`)."""
+    filter_reads: FilterReads | None = None
+    """The reads of a local holding a filter of a parameter (`filtertests`), found at its first test."""
     index: int = -1
     calls: list[tuple[int, arguments.Passed]] = field(default_factory=list)
     """(index of a `call` use, what the call passes)."""
@@ -692,7 +695,10 @@ class _Extractor:
         if func.field_reads is None:
             first = func.first if func.kind in ("method", "property") else ""  # `cls.f` may run a descriptor
             func.field_reads, func.plain = field_tests(func.node, first, func.params)
+        if func.filter_reads is None:
+            func.filter_reads = filter_tests(func.node, func.params)
         self.compiler.params = func.params
+        self.compiler.filters = func.filter_reads
         if func.field_reads:
             self.compiler.fields = func.field_reads
             self.compiler.params = {**func.params, **dict.fromkeys(func.field_reads.values(), func.index)}
@@ -701,6 +707,7 @@ class _Extractor:
         finally:
             self.compiler.params = {}
             self.compiler.fields = {}
+            self.compiler.filters = {}
 
     def code(self, node: ast.expr) -> str:
         """A call's source text for a blind spot: whitespace-normalised, at most 120 characters."""
@@ -1391,6 +1398,30 @@ def _class_hooks(ex: _Extractor, node: ast.ClassDef, scope: _Scope, guard: int) 
         hooks += [(*chain, "__init_subclass__")] if is_base else [(*chain, h) for h in specials.CLASS_STATEMENT]
         for hook in hooks:
             ex.use(scope, hook, "implicit", written.lineno, guard)
+            if hook[-1] in specials.CLASS_STATEMENT:
+                _class_statement_passes(scope, node)
+
+
+def _class_statement_passes(scope: _Scope, node: ast.ClassDef) -> None:
+    """What the class statement passes the metaclass hook just recorded, after its first parameter (the metaclass,
+    or the new class for `__init__`): the class's name, its bases (`arguments.BASES`), the namespace (not known:
+    `__prepare__` may make it) and its keywords but `metaclass` (`FunctionFacts.calls`), so the hook's tests of
+    them are decided as a call's are. Nothing where the statement unpacks (`*bases`, `**kw`)."""
+    caller = scope.func
+    if caller is None or not caller.uses or any(isinstance(b, ast.Starred) for b in node.bases):
+        return
+    keywords: list[tuple[str, object]] = []
+    for keyword in node.keywords:
+        if keyword.arg is None:
+            return
+        if keyword.arg != "metaclass":
+            value = keyword.value
+            keywords.append((keyword.arg, arguments.literal(value) or arguments.named(value) or arguments.made(value)))
+    bases = tuple(arguments.dotted(b) or "<?>" for b in node.bases)
+    name = arguments.literal(ast.Constant(node.name))
+    given: tuple[object, ...] = (name, (arguments.BASES, bases))
+    passed = given if caller.uses[-1][0][-1] == "__prepare__" else (*given, None)
+    caller.calls.append((len(caller.uses) - 1, (passed, tuple(keywords))))
 
 
 def _local_class_names(node: ast.ClassDef, memo: dict[ast.AST, frozenset[str]]) -> frozenset[str]:
@@ -1641,7 +1672,9 @@ def _nonlocals(func: _FunctionBuilder) -> frozenset[str]:
     if func.nonlocals is None:
         node = func.node
         func.nonlocals = frozenset(
-            name for sub in (ast.walk(node) if node is not None else ()) if isinstance(sub, ast.Nonlocal)
+            name
+            for sub in (ast.walk(node) if node is not None else ())
+            if isinstance(sub, ast.Nonlocal)
             for name in sub.names
         )
     return func.nonlocals
@@ -3716,13 +3749,15 @@ def _decorator_text(node: ast.expr) -> str:
 
 
 def _hands_back(node: ast.FunctionDef | ast.AsyncFunctionDef, bound: bool) -> str:
-    """"arg" when every `return` of the def's own body returns its first argument (after `self` / `cls` when
+    """ "arg" when every `return` of the def's own body returns its first argument (after `self` / `cls` when
     `bound`), which nothing rebinds; "def" when every one returns a local def, bound once, that is "arg" itself;
     "" otherwise (no `return`, a generator, anything else returned)."""
     params = [*node.args.posonlyargs, *node.args.args][1 if bound else 0 :]
     last = node.body[-1]
-    if isinstance(node, ast.AsyncFunctionDef) or not params or not (
-        isinstance(last, ast.Return) and isinstance(last.value, ast.Name)
+    if (
+        isinstance(node, ast.AsyncFunctionDef)
+        or not params
+        or not (isinstance(last, ast.Return) and isinstance(last.value, ast.Name))
     ):
         return ""  # a decorator ends by handing something back: one that does not is not read further
     returns, stores, defs, generator = _own_returns(node)

@@ -189,7 +189,7 @@ RESOLUTION: tuple[tuple[str, ...], ...] = (
     ("exclusion", "structural", "exact", "plainfields", "unreached"),
     ("dispatch",),
     ("bodies",),
-    ("stored", "carried", "conditional", "found", "leads"),
+    ("stored", "carried", "conditional", "found", "leads", "bases"),
     ("instances", "filled"),
     ("callbacks", "entering", "escapes", "handed", "held", "hooks", "methodcalls", "probes", "reaches"),
     ("summaries",),

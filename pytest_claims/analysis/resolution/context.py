@@ -12,7 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pytest_claims.analysis.arguments import EARLY, HOPS, INSTANCE, MAX_HOPS, NAMED, SOME, SURE, Lit, Passed, decide
+from pytest_claims.analysis.arguments import (
+    EARLY,
+    ELEMENTS,
+    HOPS,
+    INSTANCE,
+    MAX_HOPS,
+    NAMED,
+    SOME,
+    SURE,
+    Lit,
+    Passed,
+    decide,
+)
 from pytest_claims.analysis.conditions import Target, evaluate
 from pytest_claims.analysis.resolution.symbols import ClassKey
 from pytest_claims.records import Decided, FileFacts, FunctionFacts
@@ -53,7 +65,7 @@ def _forwarded(arg: object, given: Mapping[str, Lit]) -> object:
     name = arg[1] if isinstance(arg, tuple) and len(arg) == 2 and arg[0] in (NAMED, SURE) else None
     if isinstance(name, str) and name != HOPS and name in given:
         value = given[name]
-        return (SOME, None) if value[0] == INSTANCE else value  # its answers name the classes of its own tests
+        return (SOME, None) if value[0] in (INSTANCE, ELEMENTS) else value  # its answers name its own tests' classes
     return arg
 
 

@@ -293,6 +293,8 @@ def bound(bodies: Bodies, callee: FunctionFacts, call: Call) -> int | None:
     kind, chain = callee.kind, call.chain
     if chain == ("<constructed>",):  # `C(...)`: `__init__` / `__new__` / `__call__` get `self` or `cls` first
         return 1
+    if chain[-1] in ("__new__", "__init__") and call.use >= 0 and call.func.uses[call.use][1] == "implicit":
+        return 1  # a class statement's metaclass hooks: `__new__(metaclass, ...)`, `__init__(new class, ...)`
     if kind in ("staticmethod", "classmethod"):
         return 0 if kind == "staticmethod" else 1
     if kind == "method" and chain[0].startswith("<super") and len(chain) == 2:

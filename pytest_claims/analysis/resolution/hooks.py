@@ -31,6 +31,7 @@ from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
 from pytest_claims.analysis.specials import (
     CALLED_ON_THE_CLASS,
+    CLASS_STATEMENT,
     FALLBACKS,
     NOT_ON_UNKNOWN,
     ON_UNKNOWN,
@@ -97,11 +98,15 @@ class Hooks:
                 self._outcome(method, "call", line, found, "", how="implicit")
         if entered and unless and self._lands(module, func, tuple(unless.split("."))):
             return
-        if call is not None and (
-            chain[0].startswith("<super")
-            or any(
-                isinstance(sym, HOLDS_METHODS) and not isinstance(sym, ProjectInstance)
-                for sym in self.bodies.use(module, func, chain[:-1])[0]
+        if (
+            call is not None
+            and chain[-1] not in CLASS_STATEMENT  # a class statement passes its metaclass's hooks its bases
+            and (
+                chain[0].startswith("<super")
+                or any(
+                    isinstance(sym, HOLDS_METHODS) and not isinstance(sym, ProjectInstance)
+                    for sym in self.bodies.use(module, func, chain[:-1])[0]
+                )
             )
         ):
             call = None  # passed after `self` only where the value is an instance (any other value enters nothing)

@@ -12,7 +12,20 @@ no ABC, no protocol, no `__instancecheck__` can then make it true): `x == "*"` e
 
 from __future__ import annotations
 
-from pytest_claims.analysis.arguments import FUNCTION, INSTANCE, LITERALS, MADE, NAMED, SURE, VALUE, Signature, bound
+from pytest_claims.analysis.arguments import (
+    BASES,
+    ELEMENTS,
+    FUNCTION,
+    INSTANCE,
+    LITERALS,
+    MADE,
+    NAMED,
+    SURE,
+    VALUE,
+    Signature,
+    bound,
+)
+from pytest_claims.analysis.resolution.bases import Bases
 from pytest_claims.analysis.resolution.conditional import Judge, Site
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
@@ -37,7 +50,8 @@ class Instances:
     def __init__(self, view: TargetView, evaluator: Evaluator, hierarchy: Hierarchy, judge: Judge) -> None:
         self.view, self.evaluator, self.hierarchy, self.judge = view, evaluator, hierarchy, judge
         self.bodies = judge.bodies
-        self._tests: dict[str, dict[int, ClassTests]] = {}
+        self._tests: dict[tuple[str, str], dict[int, ClassTests]] = {}
+        self.bases = Bases(view, evaluator, hierarchy, self.bodies)
 
     def decide(
         self, key: tuple[str, int], tests: tuple[str, ...], accepts: Signature, site: Site, shift: int | None
@@ -46,7 +60,7 @@ class Instances:
         to its `isinstance` tests of it (`arguments.INSTANCE`); and those it passes a plain def by name
         (`arguments.FUNCTION`)."""
         passed = (*site.passed[0], *(v for _, v in site.passed[1]))
-        if shift is None or not any(_of_class(v) or _bare(v) for v in passed):
+        if shift is None or not any(_of_class(v) or _bare(v) or _bases(v) for v in passed):
             return ()
         values = bound(accepts, site.passed, shift)
         if values is None:
@@ -55,6 +69,11 @@ class Instances:
         decided: list[tuple[str, str, object]] = []
         for param in tests:
             value = values.get(param)
+            if isinstance(value, tuple) and _bases(value):
+                filters = self._class_tests(key, "anyinstance").get(param, ())
+                elements = self.bases.decided(key[0], filters, value[1], (site.module, site.func))
+                decided.append((param, ELEMENTS, elements))
+                continue
             if isinstance(value, tuple) and _bare(value) and self._plain_def(str(value[1]), site):
                 decided.append((param, FUNCTION, None))
                 continue
@@ -158,15 +177,16 @@ class Instances:
             for base in self.hierarchy.foreign_bases(value.module, value.idx)
         )
 
-    def _class_tests(self, key: tuple[str, int]) -> ClassTests:
-        per_module = self._tests.get(key[0])
+    def _class_tests(self, key: tuple[str, int], op: str = "isinstance") -> ClassTests:
+        per_module = self._tests.get((key[0], op))
         if per_module is None:
-            per_module = self._tests[key[0]] = _collect(self.view.module(key[0]).facts.conds)
+            per_module = self._tests[key[0], op] = _collect(self.view.module(key[0]).facts.conds, op)
         return per_module.get(key[1], {})
 
 
-def _collect(conds: tuple[Cond, ...]) -> dict[int, ClassTests]:
-    """Every `isinstance` parameter test in a module's conditions, per function and parameter."""
+def _collect(conds: tuple[Cond, ...], op: str) -> dict[int, ClassTests]:
+    """Every parameter test of `op` (`isinstance`, or `anyinstance` of a filter) in a module's conditions, per
+    function and parameter."""
     found: dict[int, dict[str, set[tuple[str, ...]]]] = {}
     for cond in conds:
         stack = [cond]
@@ -176,7 +196,7 @@ def _collect(conds: tuple[Cond, ...]) -> dict[int, ClassTests]:
                 stack.append(node.operand)
             elif isinstance(node, (CondAnd, CondOr)):
                 stack.extend(node.parts)
-            elif isinstance(node, CondParam) and node.op == "isinstance" and node.value is not None:
+            elif isinstance(node, CondParam) and node.op == op and node.value is not None:
                 names = node.value[1]
                 if isinstance(names, tuple):
                     found.setdefault(node.function, {}).setdefault(node.name, set()).add(names)
@@ -192,6 +212,11 @@ def _of_class(value: object) -> bool:
     if kind in LITERALS:
         return kind != "None"
     return kind in (MADE, SURE, VALUE) or (kind == NAMED and "." in str(value[1]))
+
+
+def _bases(value: object) -> bool:
+    """A passed value that is a class statement's bases (`arguments.BASES`)."""
+    return isinstance(value, tuple) and len(value) == 2 and value[0] == BASES and isinstance(value[1], tuple)
 
 
 def _bare(value: object) -> bool:
