@@ -220,7 +220,7 @@ class Dispatch:
         functions = module.facts.functions
         alive = self.view.alive
         defs = [fi for fi in methods if alive(module, functions[fi].guard)]
-        read = read_defs(functions, defs) if instance else defs  # `o.x` runs a property's getter, not its setter
+        read = read_defs(functions, defs)  # `o.x` runs a property's getter, not its setter (`C.x` gives the property)
         found: list[Sym] = [ProjectFunction(mod_name, fi, _entered_for(receiver, key, functions[fi])) for fi in read]
         if not defs and instance:
             held = [b for b in fields if alive(module, b.guard)]

@@ -13,8 +13,8 @@ from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.found import Call, Found, Outcome, Reads, closed
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
-from pytest_claims.analysis.resolution.properties import accessor
 from pytest_claims.analysis.resolution.leads import conditional, operand_kind, unknown_call
+from pytest_claims.analysis.resolution.properties import accessor
 from pytest_claims.analysis.resolution.symbols import (
     HOLDS_METHODS,
     Missing,

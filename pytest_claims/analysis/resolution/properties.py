@@ -19,8 +19,8 @@ from pytest_claims.records import FunctionFacts
 
 
 def accessor(func: FunctionFacts) -> str:
-    """"setter" or "deleter" for a property's def decorated `@x.setter` / `@x.deleter`, "" for any other def (a
-    getter: `@property`, `@x.getter`). The defs of one property share its qualified name."""
+    """Which accessor of a property a def is: "setter" or "deleter" where it is decorated `@x.setter` /
+    `@x.deleter`, "" for any other def (a getter: `@property`, `@x.getter`). A property's defs share its name."""
     if func.kind != "property":
         return ""
     for decorator in func.decorated:
@@ -32,7 +32,7 @@ def accessor(func: FunctionFacts) -> str:
 
 def read_defs(functions: Sequence[FunctionFacts], defs: list[int]) -> list[int]:
     """The defs of one name in a class body that reading the name on an instance runs: a property's getter, never
-    its setter or deleter (`o.x = v` runs those, `hooks.Hooks.accessors`). Where no getter of it is among them (the
+    its setter or deleter (`o.x = v` runs those, `hooks.Hooks._accessors`). Where no getter of it is among them (the
     class's `@x.setter` extends a property bound elsewhere) every def is kept: the read may run any."""
     if not any(functions[i].kind == "property" and not accessor(functions[i]) for i in defs):
         return defs

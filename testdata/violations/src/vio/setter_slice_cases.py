@@ -34,6 +34,19 @@ class Stamped:
         self.value = 0
 
 
+class Rendered(Stamped):
+    @property
+    def value(self):
+        return super().value
+
+    @value.setter
+    def value(self, new):
+        # want: deterministic call time.monotonic from vio.setter_slice_cases.stores via vio.setter_slice_cases.Rendered.value
+        # want: deterministic call time.monotonic from vio.setter_slice_cases.bumps via vio.setter_slice_cases.Rendered.value
+        # want: deterministic call time.monotonic from vio.setter_slice_cases.Stamped.renew via vio.setter_slice_cases.Rendered.value
+        self._shown = time.monotonic()
+
+
 # claims: deterministic
 def reads(s: Stamped):
     return s.value
