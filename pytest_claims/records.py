@@ -464,6 +464,8 @@ HOW: dict[str, str] = {
     "protocol": "a protocol implementer",
     "implicit": "a special method Python calls",
     "getter": "a property's getter, run by reading it",
+    "setter": "a property's setter, run by assigning it",
+    "deleter": "a property's deleter, run by deleting it",
     "callback": "called back by the stdlib",
     "stored": "a stored callable",
     "argument": "a value a project call passes",

@@ -199,6 +199,7 @@ _DISPLAYS: tuple[tuple[type[ast.expr], str], ...] = (
     (ast.Set, "set"),
     (ast.SetComp, "set"),
     (ast.Lambda, "function"),
+    (ast.Slice, "slice"),  # a subscript's `a:b`, the index its implicit `__getitem__` is passed
 )
 
 

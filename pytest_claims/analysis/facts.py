@@ -1900,7 +1900,8 @@ def _member_state(ex: _Extractor, scope: _Scope, name: str, value: ast.expr | No
 
 
 def _augmented(ex: _Extractor, node: ast.AugAssign, scope: _Scope, guard: int) -> None:
-    """`x += y` calls `x.__iadd__` (or `__add__`, then `y.__radd__`); `t[k] += y` also reads `t[k]`."""
+    """`x += y` calls `x.__iadd__` (or `__add__`, then `y.__radd__`); `t[k] += y` also reads `t[k]`, and `o.a += y`
+    reads `o.a` (a property's getter runs, then its setter)."""
     dunder = specials.BINARY.get(type(node.op))
     if dunder is not None:
         _implicit(ex, scope, node.target, f"__i{dunder[2:]}", node.lineno, guard, node.value)
@@ -1909,7 +1910,9 @@ def _augmented(ex: _Extractor, node: ast.AugAssign, scope: _Scope, guard: int) -
             # `c += x` binds c to what `c.__iadd__(x)` (or `c.__add__(x)`) returns: another class, maybe
             scope.func.bindings.append(Binding(node.target.id, "augmented", dunder, "", node.lineno, guard))
     if isinstance(node.target, ast.Subscript):
-        _implicit(ex, scope, node.target.value, "__getitem__", node.lineno, guard)
+        _implicit(ex, scope, node.target.value, "__getitem__", node.lineno, guard, node.target.slice)
+    elif isinstance(node.target, ast.Attribute) and (chain := chain_of(node.target, calls=True)) is not None:
+        ex.use(scope, chain, "ref", node.lineno, guard, "")
 
 
 def _pairs(target: ast.expr, value: ast.expr | None) -> list[tuple[ast.Name, ast.expr | None]]:
@@ -2890,10 +2893,11 @@ def _subscript(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
     assert isinstance(node, ast.Subscript)
     if ctx != "type":
         dunder = {ast.Store: "__setitem__", ast.Del: "__delitem__"}.get(type(node.ctx), "__getitem__")
-        _implicit(ex, scope, node.value, dunder, node.lineno, guard)
+        # the index is passed as an operand is: `x[a:b]` a `slice`, `x[0]` an `int`, deciding `isinstance(i, slice)`
+        _implicit(ex, scope, node.value, dunder, node.lineno, guard, node.slice)
         if dunder == "__getitem__":  # `d[k]` on a `dict` subclass, `C[int]` on a class (`SUBSCRIPTED`)
             for also in specials.SUBSCRIPTED:
-                _implicit(ex, scope, node.value, also, node.lineno, guard)
+                _implicit(ex, scope, node.value, also, node.lineno, guard, node.slice)
         _keyed(ex, scope, node.value, node.slice, dunder, guard)
         _indexed(ex, scope, node.value, node.slice, guard)
     _PUSH_VALUE_SLICE(ex, node, scope, guard, ctx)

@@ -62,3 +62,34 @@ def test_an_operand_the_method_goes_on_for_still_leads(tmp_path: Path) -> None:
     assert blind["pkg.m.Count.__init__"] == ["expression.__eq__(...)"]
     assert blind["pkg.m.reflected"] == ["value.__eq__(...)"]
     assert blind["pkg.m.listed"] == []
+
+
+SLICED = """\
+import time
+
+
+class Window:
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return []
+        return time.time()
+
+
+# claims: deterministic
+def sliced(value, a):
+    return value[a:], value[::2]
+
+
+# claims: deterministic
+def indexed(value):
+    return value[0]
+"""
+
+
+def test_a_subscript_passes_its_index_a_slice_for_a_b(tmp_path: Path) -> None:
+    """`x[a:b]` passes `__getitem__` a `slice` (whatever `a` and `b` are), `x[0]` an `int`: a project
+    `__getitem__` that returns at once for a slice leads nowhere from the first, somewhere from the second."""
+    result = check(table_project(tmp_path, {"pkg/__init__.py": "", "pkg/m.py": SLICED}), ["linux"])
+    blind = {c.function: [b.code for b in c.blind_spots] for c in result.claims}
+    assert blind["pkg.m.sliced"] == []
+    assert blind["pkg.m.indexed"] == ["value.__getitem__(...)"]

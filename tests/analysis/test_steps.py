@@ -98,6 +98,8 @@ def test_a_plain_chain_adds_no_line() -> None:
         ("reads_property", "Gauge.level", "return g.level  # property read", "getter"),
         ("probes_property", "Gauge.level", 'return hasattr(g, "level")  # property probe', "getter"),
         ("fetches_by_name", "Gauge.level", "return getattr(g, name)  # computed name", "getter"),
+        ("assigns_property", "Dial.level", "d.level = 1  # property store", "setter"),
+        ("deletes_property", "Dial.level", "del d.level  # property delete", "deleter"),
         ("reads_missing", "Lazy.__getattr__", "return z.anything  # getattr hook", "implicit"),
         ("reads_watched", "Watched.__getattribute__", "return w.anything  # getattribute hook", "implicit"),
         ("reads_descriptor", "Clock.__get__", "return h.now  # descriptor", "implicit"),
@@ -109,8 +111,9 @@ def test_what_a_read_or_the_stdlib_runs_is_not_a_plain_call(
     linux: Result, function: str, hop: str, site: str, how: str
 ) -> None:
     """A read that runs a property's getter (directly, by `hasattr` or by `getattr` with a computed name) steps in
-    as `getter`; one that runs a hook (`__getattr__`, `__getattribute__`, a descriptor's `__get__`) as `implicit`,
-    never as the `state` read or the plain `call` it was spelled as; the stdlib calling back as `callback`."""
+    as `getter`, a store or delete that runs its setter or deleter as `setter` / `deleter`; one that runs a hook
+    (`__getattr__`, `__getattribute__`, a descriptor's `__get__`) as `implicit`, never as the `state` read or the
+    plain `call` it was spelled as; the stdlib calling back as `callback`."""
     violation = _only(linux, function)
     line = _line(site)
     assert violation.steps[0] == ChainStep(f"vio.steps_cases.{hop}", FILE, line, how)

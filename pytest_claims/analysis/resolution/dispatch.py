@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy, exactly
+from pytest_claims.analysis.resolution.properties import read_defs
 from pytest_claims.analysis.resolution.structural import Structural
 from pytest_claims.analysis.resolution.symbols import (
     OPAQUE,
@@ -209,7 +210,8 @@ class Dispatch:
         functions = module.facts.functions
         alive = self.view.alive
         defs = [fi for fi in methods if alive(module, functions[fi].guard)]
-        found: list[Sym] = [ProjectFunction(mod_name, fi, _entered_for(receiver, key, functions[fi])) for fi in defs]
+        read = read_defs(functions, defs)  # `o.x` runs a property's getter, not its setter (`C.x` gives the property)
+        found: list[Sym] = [ProjectFunction(mod_name, fi, _entered_for(receiver, key, functions[fi])) for fi in read]
         if not defs and instance:
             held = [b for b in fields if alive(module, b.guard)]
             if held:

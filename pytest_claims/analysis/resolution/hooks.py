@@ -14,6 +14,7 @@ from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.found import Call, Found, Outcome, Reads, closed
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.leads import conditional, operand_kind, unknown_call
+from pytest_claims.analysis.resolution.properties import accessor
 from pytest_claims.analysis.resolution.symbols import (
     HOLDS_METHODS,
     Missing,
@@ -74,6 +75,8 @@ class Hooks:
         does (`FALLBACKS`); a reflected call (`y.__radd__` of `x + y`) happens only when the forward one it
         names (`unless`: `x.__add__`) enters no project method. `call`: what the implicit call passes, where the
         facts know it (`o.x = v` passes `__setattr__` the name "x"), deciding the method's tests of it."""
+        if chain[-1] in ("__set__", "__delete__"):
+            self._accessors(module, func, chain, line, found)
         if chain[-1] in ("__exit__", "__aexit__") and self._runs_stored(module, func, chain):
             text = f"with {as_written(chain[:-1])}"
             found.blind_spot(line, text, text)
@@ -112,6 +115,28 @@ class Hooks:
             call = None  # passed after `self` only where the value is an instance (any other value enters nothing)
         for sym in entered:
             self._outcome(sym, "call", line, found, "", call, how="implicit")
+
+    def _accessors(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], line: int, found: Found) -> None:
+        """`o.x = v` on an instance runs the setter of the property a read of `o.x` finds (`del o.x`, its deleter):
+        each def of the getter's qualified name decorated `@x.setter` (`@x.deleter`), entered for the class the
+        getter is entered for. A read that finds no getter finds the setter itself (`properties.read_defs`), which
+        is then entered too. Not passed the value: its tests of it stay open."""
+        if len(chain) < 3 or chain[0].startswith("<super"):
+            return  # `super().x = v` sets nothing through the base's property
+        if not any(isinstance(sym, ProjectInstance) for sym in self.bodies.use(module, func, chain[:-2])[0]):
+            return  # a store on a class (`C.x = v`) rebinds the name, running no setter
+        wanted = "setter" if chain[-1] == "__set__" else "deleter"
+        for sym in self.bodies.use(module, func, chain[:-1])[0]:
+            if not isinstance(sym, ProjectFunction):
+                continue
+            home = self.view.module(sym.module)
+            getter = home.facts.functions[sym.idx]
+            if getter.kind != "property":
+                continue
+            for index in self.view.functions_named(home, getter.qualname):
+                if accessor(home.facts.functions[index]) == wanted:
+                    entered = ProjectFunction(sym.module, index, sym.receiver)
+                    self._outcome(entered, "call", line, found, "", how=wanted)
 
     def part(self, module: Module, qualname: str, line: int, found: Found) -> None:
         """A class statement runs each statement of its body: an edge to that statement's `state` function when

@@ -8,6 +8,7 @@ getter's returns are read through the body's names (`Locals.uncached_use`) and i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 from pytest_claims.analysis.project import Module
@@ -15,6 +16,27 @@ from pytest_claims.analysis.resolution.symbols import UNKNOWN, ClassKey, Project
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Kept, Tracker
 from pytest_claims.records import FunctionFacts
+
+
+def accessor(func: FunctionFacts) -> str:
+    """Which accessor of a property a def is: "setter" or "deleter" where it is decorated `@x.setter` /
+    `@x.deleter`, "" for any other def (a getter: `@property`, `@x.getter`). A property's defs share its name."""
+    if func.kind != "property":
+        return ""
+    for decorator in func.decorated:
+        parts = decorator.split(".")
+        if len(parts) == 2 and parts[1] in ("setter", "deleter"):
+            return parts[1]
+    return ""
+
+
+def read_defs(functions: Sequence[FunctionFacts], defs: list[int]) -> list[int]:
+    """The defs of one name in a class body that reading the name on an instance runs: a property's getter, never
+    its setter or deleter (`o.x = v` runs those, `hooks.Hooks._accessors`). Where no getter of it is among them (the
+    class's `@x.setter` extends a property bound elsewhere) every def is kept: the read may run any."""
+    if not any(functions[i].kind == "property" and not accessor(functions[i]) for i in defs):
+        return defs
+    return [i for i in defs if not accessor(functions[i])]
 
 
 class Uses(Protocol):

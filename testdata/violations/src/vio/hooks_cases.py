@@ -221,6 +221,9 @@ class Meta(type):
     def __new__(mcls, name, bases, ns):
         # want: deterministic call time.time from vio.hooks_cases.make via vio.hooks_cases.Thing -> vio.hooks_cases.Meta.__new__
         # want: deterministic call time.time from vio.hooks_cases.sub_name via vio.hooks_cases.SubThing -> vio.hooks_cases.Meta.__new__
+        # a project `__setitem__` passed a `str` leads somewhere (`setter_slice_cases.Listish`): `ns` may be one
+        # want-blind: `ns.__setitem__(...)` from vio.hooks_cases.make via vio.hooks_cases.Thing -> vio.hooks_cases.Meta.__new__
+        # want-blind: `ns.__setitem__(...)` from vio.hooks_cases.sub_name via vio.hooks_cases.SubThing -> vio.hooks_cases.Meta.__new__
         ns["t"] = time.time()
         return super().__new__(mcls, name, bases, ns)
 

@@ -142,6 +142,30 @@ def fetches_by_name(g: Gauge, name: str):
     return getattr(g, name)  # computed name
 
 
+class Dial:
+    @property
+    def level(self):
+        return 0
+
+    @level.setter
+    def level(self, value):
+        self._at = time.time()  # want: deterministic call time.time from vio.steps_cases.assigns_property via vio.steps_cases.Dial.level
+
+    @level.deleter
+    def level(self):
+        self._at = time.time()  # want: deterministic call time.time from vio.steps_cases.deletes_property via vio.steps_cases.Dial.level
+
+
+# claims: deterministic
+def assigns_property(d: Dial):
+    d.level = 1  # property store
+
+
+# claims: deterministic
+def deletes_property(d: Dial):
+    del d.level  # property delete
+
+
 class Lazy:
     def __getattr__(self, name):
         return time.time()  # want: deterministic call time.time from vio.steps_cases.reads_missing via vio.steps_cases.Lazy.__getattr__
