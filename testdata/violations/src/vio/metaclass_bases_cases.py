@@ -25,7 +25,7 @@ class Gatekeeper(type):
         # want: deterministic call time.time from vio.metaclass_bases_cases.make_foreign via vio.metaclass_bases_cases.Foreign -> vio.metaclass_bases_cases.Gatekeeper.__new__
         # want: deterministic call time.time from vio.metaclass_bases_cases.make_from_third_party via vio.metaclass_bases_cases.FromThirdParty -> vio.metaclass_bases_cases.Gatekeeper.__new__
         # want: deterministic call time.time from vio.metaclass_bases_cases.make_narrowed_child via vio.metaclass_bases_cases.NarrowedChild -> vio.metaclass_bases_cases.Gatekeeper.__new__
-        attrs["stamped"] = time.time()
+        attrs["stamped"] = time.time()  # want-blind: `attrs.__setitem__(...)` from vio.metaclass_bases_cases.make_child via vio.metaclass_bases_cases.Child -> vio.metaclass_bases_cases.Gatekeeper.__new__ # want-blind: `attrs.__setitem__(...)` from vio.metaclass_bases_cases.make_foreign via vio.metaclass_bases_cases.Foreign -> vio.metaclass_bases_cases.Gatekeeper.__new__ # want-blind: `attrs.__setitem__(...)` from vio.metaclass_bases_cases.make_from_third_party via vio.metaclass_bases_cases.FromThirdParty -> vio.metaclass_bases_cases.Gatekeeper.__new__ # want-blind: `attrs.__setitem__(...)` from vio.metaclass_bases_cases.make_grandchild via vio.metaclass_bases_cases.Grandchild -> vio.metaclass_bases_cases.Gatekeeper.__new__ # want-blind: `attrs.__setitem__(...)` from vio.metaclass_bases_cases.make_narrowed_child via vio.metaclass_bases_cases.NarrowedChild -> vio.metaclass_bases_cases.Gatekeeper.__new__
         # want-blind: `super_new(cls, name, bases, attrs)` from vio.metaclass_bases_cases.make_child via vio.metaclass_bases_cases.Child -> vio.metaclass_bases_cases.Gatekeeper.__new__; `super_new(cls, name, bases, attrs)` from vio.metaclass_bases_cases.make_foreign via vio.metaclass_bases_cases.Foreign -> vio.metaclass_bases_cases.Gatekeeper.__new__; `super_new(cls, name, bases, attrs)` from vio.metaclass_bases_cases.make_grandchild via vio.metaclass_bases_cases.Grandchild -> vio.metaclass_bases_cases.Gatekeeper.__new__; `super_new(cls, name, bases, attrs)` from vio.metaclass_bases_cases.make_from_third_party via vio.metaclass_bases_cases.FromThirdParty -> vio.metaclass_bases_cases.Gatekeeper.__new__; `super_new(cls, name, bases, attrs)` from vio.metaclass_bases_cases.make_narrowed_child via vio.metaclass_bases_cases.NarrowedChild -> vio.metaclass_bases_cases.Gatekeeper.__new__
         return super_new(cls, name, bases, attrs)
 
@@ -112,7 +112,7 @@ class Anyone(type):
         if not any(isinstance(b, Anyone) for b in bases):
             return super().__new__(mcs, name, bases, attrs)
         # want: deterministic call time.monotonic from vio.metaclass_bases_cases.make_derived via vio.metaclass_bases_cases.Derived -> vio.metaclass_bases_cases.Anyone.__new__
-        attrs["at"] = time.monotonic()
+        attrs["at"] = time.monotonic()  # want-blind: `attrs.__setitem__(...)` from vio.metaclass_bases_cases.make_derived via vio.metaclass_bases_cases.Derived -> vio.metaclass_bases_cases.Anyone.__new__
         return super().__new__(mcs, name, bases, attrs)
 
 
@@ -139,7 +139,7 @@ class Bare(type):
         # want-blind: `bool(bases)` from vio.metaclass_bases_cases.make_no_bases via vio.metaclass_bases_cases.NoBases -> vio.metaclass_bases_cases.Bare.__new__; `bool(bases)` from vio.metaclass_bases_cases.make_with_bases via vio.metaclass_bases_cases.WithBases -> vio.metaclass_bases_cases.Bare.__new__
         if bases:
             # want: deterministic call time.perf_counter from vio.metaclass_bases_cases.make_with_bases via vio.metaclass_bases_cases.WithBases -> vio.metaclass_bases_cases.Bare.__new__
-            attrs["at"] = time.perf_counter()
+            attrs["at"] = time.perf_counter()  # want-blind: `attrs.__setitem__(...)` from vio.metaclass_bases_cases.make_with_bases via vio.metaclass_bases_cases.WithBases -> vio.metaclass_bases_cases.Bare.__new__
         return super().__new__(mcs, name, bases, attrs)
 
 
@@ -169,7 +169,7 @@ class Mutated(type):
         if not parents:
             return super().__new__(mcs, name, bases, attrs)
         # want: deterministic call time.time_ns from vio.metaclass_bases_cases.make_mutated via vio.metaclass_bases_cases.MutatedRoot -> vio.metaclass_bases_cases.Mutated.__new__
-        attrs["at"] = time.time_ns()
+        attrs["at"] = time.time_ns()  # want-blind: `attrs.__setitem__(...)` from vio.metaclass_bases_cases.make_mutated via vio.metaclass_bases_cases.MutatedRoot -> vio.metaclass_bases_cases.Mutated.__new__
         return super().__new__(mcs, name, bases, attrs)
 
 
