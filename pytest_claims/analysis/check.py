@@ -92,7 +92,8 @@ class Findings:
                 chain = self.chain(via)
                 self.frontier[key] = FrontierEntry(entry.reach, rel, entry.line, chain, entry.reason, entry.hint)
         if blind:
-            self.blind.append(self.same(BlindCalls(rel, self.chain(via), blind)))
+            # a function's calls one tuple for every walk meeting it, whichever resolver settled them
+            self.blind.append(self.same(BlindCalls(rel, self.chain(via), self.same(blind))))
 
     def overflowed(self, resolver: Resolver, overflow: Overflow | None, max_walk: int) -> None:
         if overflow is not None:
@@ -290,7 +291,8 @@ def met(resolver: Resolver, policy: Policy, node: Node) -> Met:
         rel = resolver.project.index.modules[node.module].rel  # the index, not the facts: a stored summary, no parse
         edge = policy.edge
         edges = tuple([edge(e.name, Node(*e.target, e.receiver, e.args)) for e in judged.edges])
-        found = known[node] = Met(rel, raw.deps | deps if deps else raw.deps, judged, edges)
+        read = resolver.tracker.frozen(raw.deps | deps) if deps else raw.deps  # equal sets one object (a memo)
+        found = known[node] = Met(rel, read, judged, edges)
     return found
 
 
