@@ -138,7 +138,7 @@ def verdicts(
                 verdict, deps, specific = judge.walk(resolver, function, item.claims)
                 # what the walk read is kept for the store only: a run that writes none holds no copy (on Django,
                 # ~8,000 sorted tuples of ~200 module names)
-                read = tuple(sorted(deps - {PLATFORM})) if store.path is not None else ()
+                read = tuple(sorted(deps - {PLATFORM})) if store.written else ()
                 walked = Walked(verdict, StoredVerdict(modules_read.setdefault(read, read), verdict))
                 if PLATFORM not in deps:
                     # nothing on this walk differs between targets: the other targets get the same verdict
