@@ -683,7 +683,8 @@ class StoredVerdict(NamedTuple):
     """A claim's verdict on one target as the verdict store keeps it (written as a plain tuple)."""
 
     read: tuple[str, ...]
-    """The modules its walk read (for a claim whose function does not exist on the target: its own module)."""
+    """The modules its walk read (for a claim whose function does not exist on the target: its own module); empty
+    for a walk of a run that writes no store (`--no-cache`), which never asks."""
     verdict: object
     """The encoded `Verdict` (`codec.encode`), None when the function does not exist on the target. A walk of the
     running process leaves its `Verdict` here as it is (the verdict its results share): the store encodes it

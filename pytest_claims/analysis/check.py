@@ -92,7 +92,8 @@ class Findings:
                 chain = self.chain(via)
                 self.frontier[key] = FrontierEntry(entry.reach, rel, entry.line, chain, entry.reason, entry.hint)
         if blind:
-            self.blind.append(self.same(BlindCalls(rel, self.chain(via), blind)))
+            # a function's calls one tuple for every walk meeting it, whichever resolver settled them
+            self.blind.append(self.same(BlindCalls(rel, self.chain(via), self.same(blind))))
 
     def overflowed(self, resolver: Resolver, overflow: Overflow | None, max_walk: int) -> None:
         if overflow is not None:
@@ -233,7 +234,7 @@ class _Steps:
             line = self.resolver.module(first.module).facts.functions[first.function_index].line
             out += [ChainStep(name, self.rel_of(first.module), line, "redefined") for name in chain[:head]]
         for parent, child, name in zip(nodes[:-1], nodes[1:], chain[head:], strict=True):
-            parent_rel, _, summary, _ = self.known.get(parent) or met(self.resolver, self.policy, parent)
+            parent_rel, _, _, summary, _ = self.known.get(parent) or met(self.resolver, self.policy, parent)
             edge = _edge_to(summary.edges, child)
             out.append(ChainStep(name, parent_rel, edge.line if edge else 0, edge.how if edge else "call"))
         file = rel if reach.site or not reach.module else self.rel_of(reach.module)
@@ -253,9 +254,11 @@ class _Steps:
 
     def step(self, node: Node, via: Via) -> Iterable[tuple[str, Node]]:
         learnt = self.known.get(node) or met(self.resolver, self.policy, node)
-        rel, read, summary, neighbours = learnt
+        rel, read, settled, summary, neighbours = learnt
         self.deps.update(read)
-        if self.specific is not None and PLATFORM in read:
+        if settled:
+            self.deps.update(settled)
+        if self.specific is not None and (PLATFORM in read or PLATFORM in settled):
             self.specific.append((node, learnt))
         if summary.reaches:
             context = (rel, via, self.findings, self)
@@ -290,7 +293,7 @@ def met(resolver: Resolver, policy: Policy, node: Node) -> Met:
         rel = resolver.project.index.modules[node.module].rel  # the index, not the facts: a stored summary, no parse
         edge = policy.edge
         edges = tuple([edge(e.name, Node(*e.target, e.receiver, e.args)) for e in judged.edges])
-        found = known[node] = Met(rel, raw.deps | deps if deps else raw.deps, judged, edges)
+        found = known[node] = Met(rel, raw.deps, resolver.tracker.frozen(deps), judged, edges)
     return found
 
 

@@ -136,7 +136,9 @@ def verdicts(
             if walked is None:
                 walks += 1
                 verdict, deps, specific = judge.walk(resolver, function, item.claims)
-                read = tuple(sorted(deps - {PLATFORM}))
+                # what the walk read is kept for the store only: a run that writes none holds no copy (on Django,
+                # ~8,000 sorted tuples of ~200 module names)
+                read = tuple(sorted(deps - {PLATFORM})) if store.written else ()
                 walked = Walked(verdict, StoredVerdict(modules_read.setdefault(read, read), verdict))
                 if PLATFORM not in deps:
                     # nothing on this walk differs between targets: the other targets get the same verdict
@@ -158,6 +160,7 @@ def _release(release: Callable[[], Sequence[Resolver]], judge: ClaimWalks) -> in
 class WalkTooDeep(Exception):
     """A walk that exceeded the recursion limit: the run stops with this message (file, line, function), never a
     traceback and never a verdict made up for the claim."""
+
 
 class Share(NamedTuple):
     """What one process's walks of some claims gave (`Run.judge`), for the run that judges the others: the

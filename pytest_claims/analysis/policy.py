@@ -21,6 +21,9 @@ class Met(NamedTuple):
     """Its module's project-relative path."""
     read: frozenset[str]
     """The modules its summary read."""
+    settled: frozenset[str]
+    """What deciding its conditional blind spots read (`Leads.settle`), apart: a union with `read` would be a set
+    of its own for nearly every function met."""
     summary: Summary
     """Its summary as the policy judges it."""
     edges: tuple[tuple[str, Node], ...]

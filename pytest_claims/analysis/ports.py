@@ -110,6 +110,11 @@ class VerdictSource(Protocol):
     moved: frozenset[str]
     substance: frozenset[str]
 
+    @property
+    def written(self) -> bool:
+        """Whether the run's verdicts are written for the next run (what a walk read is kept only then)."""
+        ...
+
     def compare(
         self,
         digests: dict[str, str],

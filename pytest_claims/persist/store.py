@@ -239,6 +239,11 @@ class VerdictStore:
         self._moved_parts: dict[int, Any] = {}
         """Their parts in moved files, by the stored part's identity (`_moved_lines`)."""
 
+    @property
+    def written(self) -> bool:
+        """Whether `save` writes the verdicts for the next run (not with the cache off)."""
+        return self.path is not None
+
     def compare(
         self,
         digests: dict[str, str],
