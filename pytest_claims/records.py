@@ -21,6 +21,7 @@ FACTS_MAKERS = (
     "pytest_claims.analysis.early",
     "pytest_claims.analysis.fieldtests",
     "pytest_claims.analysis.installed",
+    "pytest_claims.analysis.settled",
     "pytest_claims.analysis.conditions",
     "pytest_claims.analysis.specials",
     "pytest_claims.records",
@@ -338,6 +339,11 @@ class ClassFacts:
     metaclass: str = ""
     """The `metaclass=` keyword as a dotted chain ("<?>" when it names nothing the walk can follow), "" without
     one (a base's metaclass is then the class's)."""
+    settled: tuple[tuple[str, int], ...] = ()
+    """For a class not defined in a function: (first name of a base or of the metaclass, line of the last
+    statement of the module's body above the class's that certainly bound it, `analysis/settled.py`). The class
+    statement reads the name as bound there or later, before its own line; a name not listed, as bound anywhere
+    above it."""
 
 
 @dataclass(frozen=True, slots=True)

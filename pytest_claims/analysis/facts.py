@@ -33,6 +33,7 @@ from pytest_claims.analysis.contents import DISPLAYS, FILLS, Holds, contents
 from pytest_claims.analysis.early import early_calls
 from pytest_claims.analysis.fieldtests import FieldReads, field_tests
 from pytest_claims.analysis.installed import Installs, installed
+from pytest_claims.analysis.settled import Settled, declared_global
 from pytest_claims.records import (
     CONSTRUCTS,
     HANDED,
@@ -153,6 +154,7 @@ class _ClassBuilder:
     metaclass: str = ""
     outer: _FunctionBuilder | None = None
     """For a class defined in a function, that function."""
+    settled: tuple[tuple[str, int], ...] = ()
 
 
 class _Scope:
@@ -454,6 +456,8 @@ class _Extractor:
         self.compiler = ConditionCompiler()
         self.tree: ast.Module | None = None
         """The module being walked, kept for `rebound`."""
+        self.settled = Settled(source)
+        """The names the module's statements walked so far certainly bound (`ClassFacts.settled`)."""
         self.def_lines: dict[int, int] = {}
         """first line of a def (its first decorator) -> function index or -2 (nested/class)."""
         self.def_spans: list[tuple[int, int, int]] = []
@@ -560,6 +564,8 @@ class _Extractor:
                 # the next statement of a block: the rest of the block waits under it, and the statement is
                 # handled at once (what a push and a pop of it would do)
                 _, stmts, index, scope, guard = task
+                if index and stmts is tree.body:  # the module's statement before has run, with all it holds
+                    self.settled.after(stmts[index - 1])
                 node = stmts[index]
                 ctx = "stmt"
                 kind = type(node)
@@ -882,11 +888,7 @@ def rebound_names(tree: ast.Module, source: str) -> frozenset[str]:
                 extend(value)
             elif isinstance(value, ast.AST):
                 push(value)
-    declared = (
-        {n for found in _GLOBAL.findall(source) for n in found.replace(",", " ").split()}
-        if "global" in source
-        else set()
-    )
+    declared = declared_global(source)
     return frozenset(name for name, count in counts.items() if count > 1 or name in declared)
 
 
@@ -914,11 +916,6 @@ _CHILD_FIELDS: dict[type, tuple[str, ...]] = {
 }
 """Per node class, the fields `rebound_names` looks into (anything else on its stack, the `str` of `global a, b`
 or the None key of `{**a}`, has none)."""
-
-
-_GLOBAL = re.compile(r"^[ \t]*global[ \t]+([\w \t,]+)", re.MULTILINE)
-"""A `global` statement (in a function: the name may be rebound whenever it runs). Text, not syntax: a
-string holding such a line only keeps more branches."""
 
 
 def _replace_kind(binding: Binding, kind: str) -> Binding:
@@ -1243,6 +1240,9 @@ def _class_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
     if scope.kind == "function":
         _local_class(ex, node, scope, guard, builder)
         return
+    if builder.outer is None:  # where the module's statements above have left the names its bases read
+        written = (*builder.bases, builder.metaclass)
+        builder.settled = ex.settled.floors(w.removesuffix("[]").split(".")[0] for w in written if w and w != "<?>")
     qualname = builder.qualname
     if scope.kind == "class":
         assert scope.cls is not None
@@ -3582,6 +3582,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             tuple(c.fields),
             tuple(c.factories),
             c.metaclass,
+            c.settled,
         )
         for c in ex.classes
     )
