@@ -70,9 +70,10 @@ def _bound(stmt: ast.stmt) -> Iterator[str]:
     elif isinstance(stmt, ast.Assign):
         for target in stmt.targets:
             yield from _targets(target)
-    elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign)) and isinstance(stmt.target, ast.Name):
-        if not isinstance(stmt, ast.AnnAssign) or stmt.value is not None:
-            yield stmt.target.id
+    elif isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name):
+        yield stmt.target.id
+    elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value is not None:
+        yield stmt.target.id  # `name: T` alone binds nothing
 
 
 def _targets(target: ast.expr) -> Iterator[str]:
