@@ -340,14 +340,12 @@ class Dispatch:
         below = {*subclasses, (module_name, index)}
         above = set(self.hierarchy.mro(module_name, index))
         for sub in self.hierarchy.overriders(module_name, index).get(attr, ()):
-            order_, exact = self.hierarchy.linearised(*sub)
-            for owner in order_:
+            order_, exact = self.hierarchy.linearised(*sub)  # inexact: any class binding the name may come first
+            for owner in order_ if exact else [k for k in order_ if k not in above]:
                 if attr not in self.hierarchy.members(*owner):
                     continue  # the common answer, down every subclass's MRO: one set lookup (mro read the module)
                 if owner in above:
-                    if exact:
-                        break  # what the class's own lookup finds too (no class before it in its MRO binds the name)
-                    continue  # an order not to trust: a class after it may come first (`_lookup_uncached`)
+                    break  # what the class's own lookup finds too (no class before it in its MRO binds the name)
                 # a sibling base's method is entered for the subclass that brings it in
                 receiver = None if owner in below else (sub, True)
                 with self.tracker.scope(modules="outer") as read:

@@ -186,18 +186,6 @@ class Evaluator:
             return [OPAQUE]
         return [Missing(f"{module.name}.{attr}", f"{module.name} defines no {attr}")]
 
-    def live(self, module: Module, name: str, at: Live) -> list[Binding]:
-        """The module's bindings of `name` a statement at line `at[0]` may read: made before that line, and at or
-        after `at[1]`, the line of the last statement of the module's body above it that certainly bound the
-        name (`ClassFacts.settled`; 0: none did). A function's `global` store is among them where its def is
-        above; a later binding never is, as the module's code runs once, top to bottom."""
-        line, since = at
-        bound = self.view.bound(module, name)
-        live = [b for b in bound if since <= b.line < line]
-        if since and not live:  # the settling statement recorded no binding of it: as if nothing had settled it
-            live = [b for b in bound if b.line < line]
-        return live
-
     def _through_stars(self, module: Module, name: str, depth: int, at: Live | None = None) -> list[Sym]:
         """What `name` is in the modules this one star-imports (`from x import *`), when any defines it; `at` a
         statement, through the star imports it may see the name from (`live`)."""
@@ -299,8 +287,7 @@ class Evaluator:
     def resolve_chain_in_module(
         self, module: Module, chain: tuple[str, ...], depth: int, at: Live | None = None
     ) -> list[Sym]:
-        """The chain's value in the module: its first name as the whole module binds it, or, `at` a statement
-        of the module's code, as that statement reads it (`live`)."""
+        """The chain's value: its first name as the module binds it, or as a statement `at` reads it (`live`)."""
         syms = self.global_name(module, chain[0], depth, at)
         for attr in chain[1:]:
             syms = [s for sym in syms for s in self.step_in(module, None, sym, attr, depth)]
@@ -318,7 +305,7 @@ class Evaluator:
             if literal is not None:
                 return [StdInstance("builtins", literal)]
             return [OPAQUE] if name == "<none>" else [UNKNOWN]
-        bindings = self.view.bound(module, name) if at is None else self.live(module, name, at)
+        bindings = self.view.bound(module, name) if at is None else live(self.view, module, name, at)
         stars = self._through_stars(module, name, depth, at) if at is not None and bindings else []
         if bindings:
             found = self.exact.module_value(module, name, self.resolve_bindings(module, bindings, depth + 1))
@@ -504,7 +491,21 @@ class Evaluator:
 
 Live = tuple[int, int]
 """Where a statement of a module's own code reads a module-level name: (its line, the line from which bindings of
-the name may still be live there; `Evaluator.live`)."""
+the name may still be live there; `live`)."""
+
+
+def live(view: TargetView, module: Module, name: str, at: Live) -> list[Binding]:
+    """The module's bindings of `name` a statement at line `at[0]` may read: made before that line, and at or after
+    `at[1]`, the line of the last statement of the module's body above it that certainly bound the name
+    (`ClassFacts.settled`; 0: none did). A function's `global` store is among them where its def is above; a
+    later binding never is, as the module's code runs once, top to bottom."""
+    line, since = at
+    bound = view.bound(module, name)
+    found = [b for b in bound if since <= b.line < line]
+    if since and not found:  # the settling statement recorded no binding of it: as if nothing had settled it
+        found = [b for b in bound if b.line < line]
+    return found
+
 
 _CASTS = frozenset({("typing", "cast"), ("typing_extensions", "cast")})
 

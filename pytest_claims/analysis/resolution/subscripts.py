@@ -9,7 +9,7 @@ what is subscripted is a class at all (`handlers["a"]` of a dict is whatever the
 from __future__ import annotations
 
 from pytest_claims.analysis.project import Module
-from pytest_claims.analysis.resolution.evaluate import Evaluator, Live
+from pytest_claims.analysis.resolution.evaluate import Evaluator, Live, live
 from pytest_claims.analysis.resolution.symbols import (
     UNKNOWN,
     External,
@@ -55,7 +55,7 @@ def origins(
     at module level, imported from another module, or a class attribute `Outer.FutureT`). For a class defined in
     a function (`scope`), a chain whose first name the function binds is that function's value of it (`Root =
     mod.Job; class Local(Root)`), unknown where that is in doubt; never the module's name. For one that is not,
-    the module's name as the class statement `at` reads it (`Evaluator.live`)."""
+    the module's name as the class statement `at` reads it (`evaluate.live`)."""
     written = base.removesuffix("[]")
     chain = tuple(written.split("."))
     local = scope is not None and (scope[0] is None or _binds(scope[0], chain[0]))
@@ -126,10 +126,10 @@ def _named(
     view: TargetView, evaluator: Evaluator, module: Module, name: str, depth: int, at: Live | None = None
 ) -> list[Origin] | None:
     """A module-level name's values, through a `from` import of a project module's name, when one of its
-    bindings is a subscript (None otherwise); `at` a statement, the bindings it may read (`Evaluator.live`)."""
+    bindings is a subscript (None otherwise); `at` a statement, the bindings it may read (`evaluate.live`)."""
     through = False
     found: list[Origin] = []
-    for binding in view.bound(module, name) if at is None else evaluator.live(module, name, at):
+    for binding in view.bound(module, name) if at is None else live(view, module, name, at):
         if binding.kind == "var" and binding.member == "[]":
             through = True
             found.extend(_subscript_of(view, evaluator, module, binding))
