@@ -3829,9 +3829,23 @@ def hierarchy_shape(facts: FileFacts) -> str:
         # class-body assignments override like defs (`run = _run`): what each binds is part of the shape
         assigned = sorted(f"{b.name}={b.kind}:{b.target}{_guard_text(facts, b.guard)}" for b in cls.attributes)
         guard = _guard_text(facts, cls.guard)
-        written = f"{','.join(cls.bases)}|{cls.metaclass}"
+        written = f"{','.join(cls.bases)}|{cls.metaclass}|{_live_bases(facts, cls)}"
         parts.append(f"{cls.qualname}|{guard}|{written}|{','.join(methods)}|{','.join(assigned)}")
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:20]
+
+
+def _live_bases(facts: FileFacts, cls: ClassFacts) -> str:
+    """The bindings a class statement not in a function may read its base and metaclass names from
+    (`evaluate.live`), as text without lines: moving an import past the class changes what it derives from."""
+    if "<locals>" in cls.qualname:
+        return ""
+    floors = dict(cls.settled)
+    found: list[str] = []
+    for root in sorted({w.removesuffix("[]").split(".")[0] for w in (*cls.bases, cls.metaclass) if w and w != "<?>"}):
+        above = [b for b in facts.bindings if b.name in (root, "*") and b.line < cls.line]
+        live = [b for b in above if b.line >= floors.get(root, 0)] or above
+        found.extend(f"{root}<{b.kind}:{b.target}:{b.member}{_guard_text(facts, b.guard)}" for b in live)
+    return ",".join(found)
 
 
 def _one_chain_each(uses: list[Use], chains: dict[tuple[str, ...], tuple[str, ...]]) -> tuple[Use, ...]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from pytest_claims.analysis.facts import extract
+from pytest_claims.analysis.facts import extract, hierarchy_shape
 from pytest_claims.engine import check
 
 
@@ -169,3 +169,13 @@ def test_a_metaclass_bound_again_above_the_class_is_the_live_one(tmp_path: Path)
     claim = next(c for c in result.claims if c.function == "pkg.use.make")
     assert claim.status == "violated"
     assert [(v.reach, v.file) for v in claim.violations] == [("time.time", "pkg/meta.py")]
+
+
+def test_moving_a_binding_past_the_class_changes_the_hierarchy_shape() -> None:
+    """The shape other modules' hierarchy answers are kept under (`hierarchy_shape`) holds which bindings a class
+    statement reads its bases from, without lines: a blank line added elsewhere leaves it as it was."""
+    above = "from m import Base\nclass Base: pass\nclass Sub(Base): pass\n"
+    below = "from m import Base\nclass Sub(Base): pass\nclass Base: pass\n"
+    spaced = "from m import Base\n\nclass Base: pass\n\nclass Sub(Base): pass\n"
+    assert hierarchy_shape(extract(above)) != hierarchy_shape(extract(below))
+    assert hierarchy_shape(extract(above)) == hierarchy_shape(extract(spaced))
