@@ -3877,6 +3877,7 @@ def line_numbers(facts: FileFacts) -> list[int]:
         lines.update(b.line for b in c.attributes)
         lines.update(b.line for b in c.fields)
         lines.update(line for _, line in c.factories)
+        lines.update(line for _, line in c.settled)
     return sorted(lines)
 
 
@@ -3907,6 +3908,7 @@ def lines_ranked(facts: FileFacts) -> FileFacts:
             attributes=bound(c.attributes),
             fields=bound(c.fields),
             factories=tuple((chain, rank[line]) for chain, line in c.factories),
+            settled=tuple((name, rank[line]) for name, line in c.settled),
         )
         for c in facts.classes
     )
