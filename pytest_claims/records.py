@@ -22,6 +22,7 @@ FACTS_MAKERS = (
     "pytest_claims.analysis.fieldtests",
     "pytest_claims.analysis.filtertests",
     "pytest_claims.analysis.installed",
+    "pytest_claims.analysis.settled",
     "pytest_claims.analysis.conditions",
     "pytest_claims.analysis.specials",
     "pytest_claims.records",
@@ -343,6 +344,11 @@ class ClassFacts:
     decorators: tuple[str, ...] = ()
     """Each class decorator as a dotted chain (the callee of `@dataclass(frozen=True)`; "<?>" for any other
     expression): the name the statement binds is what they return, which may be no instance maker of the class."""
+    settled: tuple[tuple[str, int], ...] = ()
+    """For a class not defined in a function: (first name of a base or of the metaclass, line of the last
+    statement of the module's body above the class's that certainly bound it, `analysis/settled.py`). The class
+    statement reads the name as bound there or later, before its own line; a name not listed, as bound anywhere
+    above it."""
 
 
 @dataclass(frozen=True, slots=True)

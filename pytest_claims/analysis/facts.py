@@ -34,6 +34,7 @@ from pytest_claims.analysis.early import early_calls
 from pytest_claims.analysis.fieldtests import FieldReads, field_tests
 from pytest_claims.analysis.filtertests import FilterReads, filter_tests
 from pytest_claims.analysis.installed import Installs, installed
+from pytest_claims.analysis.settled import Settled, declared_global
 from pytest_claims.records import (
     CONSTRUCTS,
     HANDED,
@@ -157,6 +158,7 @@ class _ClassBuilder:
     decorators: tuple[str, ...] = ()
     outer: _FunctionBuilder | None = None
     """For a class defined in a function, that function."""
+    settled: tuple[tuple[str, int], ...] = ()
 
 
 class _Scope:
@@ -458,6 +460,8 @@ class _Extractor:
         self.compiler = ConditionCompiler()
         self.tree: ast.Module | None = None
         """The module being walked, kept for `rebound`."""
+        self.settled = Settled(source)
+        """The names the module's statements walked so far certainly bound (`ClassFacts.settled`)."""
         self.def_lines: dict[int, int] = {}
         """first line of a def (its first decorator) -> function index or -2 (nested/class)."""
         self.def_spans: list[tuple[int, int, int]] = []
@@ -564,6 +568,8 @@ class _Extractor:
                 # the next statement of a block: the rest of the block waits under it, and the statement is
                 # handled at once (what a push and a pop of it would do)
                 _, stmts, index, scope, guard = task
+                if index and stmts is tree.body:  # the module's statement before has run, with all it holds
+                    self.settled.after(stmts[index - 1])
                 node = stmts[index]
                 ctx = "stmt"
                 kind = type(node)
@@ -890,11 +896,7 @@ def rebound_names(tree: ast.Module, source: str) -> frozenset[str]:
                 extend(value)
             elif isinstance(value, ast.AST):
                 push(value)
-    declared = (
-        {n for found in _GLOBAL.findall(source) for n in found.replace(",", " ").split()}
-        if "global" in source
-        else set()
-    )
+    declared = declared_global(source)
     return frozenset(name for name, count in counts.items() if count > 1 or name in declared)
 
 
@@ -922,11 +924,6 @@ _CHILD_FIELDS: dict[type, tuple[str, ...]] = {
 }
 """Per node class, the fields `rebound_names` looks into (anything else on its stack, the `str` of `global a, b`
 or the None key of `{**a}`, has none)."""
-
-
-_GLOBAL = re.compile(r"^[ \t]*global[ \t]+([\w \t,]+)", re.MULTILINE)
-"""A `global` statement (in a function: the name may be rebound whenever it runs). Text, not syntax: a
-string holding such a line only keeps more branches."""
 
 
 def _replace_kind(binding: Binding, kind: str) -> Binding:
@@ -1251,6 +1248,9 @@ def _class_def(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: st
     if scope.kind == "function":
         _local_class(ex, node, scope, guard, builder)
         return
+    if builder.outer is None:  # where the module's statements above have left the names its bases read
+        written = (*builder.bases, builder.metaclass)
+        builder.settled = ex.settled.floors(w.removesuffix("[]").split(".")[0] for w in written if w and w != "<?>")
     qualname = builder.qualname
     if scope.kind == "class":
         assert scope.cls is not None
@@ -3628,6 +3628,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             tuple(c.factories),
             c.metaclass,
             c.decorators,
+            c.settled,
         )
         for c in ex.classes
     )
@@ -3876,9 +3877,23 @@ def hierarchy_shape(facts: FileFacts) -> str:
         # class-body assignments override like defs (`run = _run`): what each binds is part of the shape
         assigned = sorted(f"{b.name}={b.kind}:{b.target}{_guard_text(facts, b.guard)}" for b in cls.attributes)
         guard = _guard_text(facts, cls.guard)
-        written = f"{','.join(cls.bases)}|{cls.metaclass}"
+        written = f"{','.join(cls.bases)}|{cls.metaclass}|{_live_bases(facts, cls)}"
         parts.append(f"{cls.qualname}|{guard}|{written}|{','.join(methods)}|{','.join(assigned)}")
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:20]
+
+
+def _live_bases(facts: FileFacts, cls: ClassFacts) -> str:
+    """The bindings a class statement not in a function may read its base and metaclass names from
+    (`evaluate.live`), as text without lines: moving an import past the class changes what it derives from."""
+    if "<locals>" in cls.qualname:
+        return ""
+    floors = dict(cls.settled)
+    found: list[str] = []
+    for root in sorted({w.removesuffix("[]").split(".")[0] for w in (*cls.bases, cls.metaclass) if w and w != "<?>"}):
+        above = [b for b in facts.bindings if b.name in (root, "*") and b.line < cls.line]
+        live = [b for b in above if b.line >= floors.get(root, 0)] or above
+        found.extend(f"{root}<{b.kind}:{b.target}:{b.member}{_guard_text(facts, b.guard)}" for b in live)
+    return ",".join(found)
 
 
 def _one_chain_each(uses: list[Use], chains: dict[tuple[str, ...], tuple[str, ...]]) -> tuple[Use, ...]:
@@ -3910,6 +3925,7 @@ def line_numbers(facts: FileFacts) -> list[int]:
         lines.update(b.line for b in c.attributes)
         lines.update(b.line for b in c.fields)
         lines.update(line for _, line in c.factories)
+        lines.update(line for _, line in c.settled)
     return sorted(lines)
 
 
@@ -3940,6 +3956,7 @@ def lines_ranked(facts: FileFacts) -> FileFacts:
             attributes=bound(c.attributes),
             fields=bound(c.fields),
             factories=tuple((chain, rank[line]) for chain, line in c.factories),
+            settled=tuple((name, rank[line]) for name, line in c.settled),
         )
         for c in facts.classes
     )

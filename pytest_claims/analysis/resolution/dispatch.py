@@ -332,7 +332,8 @@ class Dispatch:
         below = {*subclasses, (module_name, index)}
         above = set(self.hierarchy.mro(module_name, index))
         for sub in self.hierarchy.overriders(module_name, index).get(attr, ()):
-            for owner in self.hierarchy.mro(*sub):
+            order_, exact = self.hierarchy.linearised(*sub)  # inexact: any class binding the name may come first
+            for owner in order_ if exact else [k for k in order_ if k not in above]:
                 if attr not in self.hierarchy.members(*owner):
                     continue  # the common answer, down every subclass's MRO: one set lookup (mro read the module)
                 if owner in above:
@@ -345,7 +346,8 @@ class Dispatch:
                     continue
                 found.extend(s for s in own if s != UNKNOWN or not self._constant(*owner, attr))
                 found.extend(ProjectFunction(*state_entry(key)) for key in read.state or ())
-                break
+                if exact:
+                    break
         return sorted(set(found), key=order)
 
     def _constant(self, mod_name: str, cls_index: int, attr: str) -> bool:
@@ -469,9 +471,9 @@ def project_metaclasses(view: TargetView, hierarchy: Hierarchy, sym: ProjectClas
     found: list[ClassKey] = []
     for mod_name, cls_index in hierarchy.mro(sym.module, sym.idx):
         module = view.module(mod_name)
-        written = module.facts.classes[cls_index].metaclass
-        if written and written != "<?>":
-            for meta in hierarchy.base_syms(module, written):
+        cls = module.facts.classes[cls_index]
+        if cls.metaclass and cls.metaclass != "<?>":
+            for meta in hierarchy.base_syms(module, cls.metaclass, cls):
                 if isinstance(meta, ProjectClass) and (meta.module, meta.idx) not in found:
                     found.append((meta.module, meta.idx))
     if len(found) > 1:

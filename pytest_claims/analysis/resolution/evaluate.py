@@ -191,10 +191,12 @@ class Evaluator:
             return [OPAQUE]
         return [Missing(f"{module.name}.{attr}", f"{module.name} defines no {attr}")]
 
-    def _through_stars(self, module: Module, name: str, depth: int) -> list[Sym]:
-        """What `name` is in the modules this one star-imports (`from x import *`), when any defines it."""
+    def _through_stars(self, module: Module, name: str, depth: int, at: Live | None = None) -> list[Sym]:
+        """What `name` is in the modules this one star-imports (`from x import *`), when any defines it; `at` a
+        statement, through the star imports it may see the name from (`live`)."""
         found: list[Sym] = []
-        for binding in self.view.bound(module, "*"):
+        stars = self.view.bound(module, "*")
+        for binding in stars if at is None else [b for b in stars if at[1] <= b.line < at[0]]:
             source = self.absolute(module, binding.target)
             if not self.view.has(source) and name not in _plugin_exports(source):
                 continue  # `from pytest_claims import *` binds its `__all__`, not `open` (silently dropped there)
@@ -287,8 +289,11 @@ class Evaluator:
         if index is not None and self.view.alive(module, module.facts.functions[index].guard):
             self.tracker.state(((module.name, index),))
 
-    def resolve_chain_in_module(self, module: Module, chain: tuple[str, ...], depth: int) -> list[Sym]:
-        syms = self.global_name(module, chain[0], depth)
+    def resolve_chain_in_module(
+        self, module: Module, chain: tuple[str, ...], depth: int, at: Live | None = None
+    ) -> list[Sym]:
+        """The chain's value: its first name as the module binds it, or as a statement `at` reads it (`live`)."""
+        syms = self.global_name(module, chain[0], depth, at)
         for attr in chain[1:]:
             syms = [s for sym in syms for s in self.step_in(module, None, sym, attr, depth)]
         return syms
@@ -299,16 +304,18 @@ class Evaluator:
             return self.typed(module, func, attr[2:-1].replace("/", "."))
         return self.step(sym, attr, depth)
 
-    def global_name(self, module: Module, name: str, depth: int) -> list[Sym]:
+    def global_name(self, module: Module, name: str, depth: int, at: Live | None = None) -> list[Sym]:
         if name[0] == "<":
             literal = _LITERAL_CLASSES.get(name)
             if literal is not None:
                 return [StdInstance("builtins", literal)]
             return [OPAQUE] if name == "<none>" else [UNKNOWN]
-        bindings = self.view.bound(module, name)
+        bindings = self.view.bound(module, name) if at is None else live(self.view, module, name, at)
+        stars = self._through_stars(module, name, depth, at) if at is not None and bindings else []
         if bindings:
-            return self.exact.module_value(module, name, self.resolve_bindings(module, bindings, depth + 1))
-        found = self._through_stars(module, name, depth)
+            found = self.exact.module_value(module, name, self.resolve_bindings(module, bindings, depth + 1))
+            return list(dict.fromkeys([*found, *stars])) if stars else found
+        found = self._through_stars(module, name, depth, at)
         if found:
             return found
         builtin = self.view.stub_member("builtins", (name,))
@@ -485,6 +492,24 @@ class Evaluator:
             if metaclasses:
                 return list(metaclasses)
         return self.members.class_member(sym, attr, depth, dispatch=sym.dispatch)
+
+
+Live = tuple[int, int]
+"""Where a statement of a module's own code reads a module-level name: (its line, the line from which bindings of
+the name may still be live there; `live`)."""
+
+
+def live(view: TargetView, module: Module, name: str, at: Live) -> list[Binding]:
+    """The module's bindings of `name` a statement at line `at[0]` may read: made before that line, and at or after
+    `at[1]`, the line of the last statement of the module's body above it that certainly bound the name
+    (`ClassFacts.settled`; 0: none did). A function's `global` store is among them where its def is above; a
+    later binding never is, as the module's code runs once, top to bottom."""
+    line, since = at
+    bound = view.bound(module, name)
+    found = [b for b in bound if since <= b.line < line]
+    if since and not found:  # the settling statement recorded no binding of it: as if nothing had settled it
+        found = [b for b in bound if b.line < line]
+    return found
 
 
 _CASTS = frozenset({("typing", "cast"), ("typing_extensions", "cast")})

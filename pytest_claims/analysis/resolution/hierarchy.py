@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution import subscripts
-from pytest_claims.analysis.resolution.evaluate import Evaluator
+from pytest_claims.analysis.resolution.evaluate import Evaluator, Live
 from pytest_claims.analysis.resolution.subscripts import Origin
 from pytest_claims.analysis.resolution.symbols import ClassKey, External, ProjectClass, StdName, Sym, Unknown
 from pytest_claims.analysis.resolution.target import TargetView
@@ -93,7 +93,7 @@ class Hierarchy:
         computation."""
         busy = self.tracker.busy
         outer = {entry for entry in busy if entry[0] == "mro"}
-        bases_of: dict[ClassKey, tuple[list[ClassKey], frozenset[str]]] = {}
+        bases_of: dict[ClassKey, tuple[list[ClassKey], frozenset[str], bool]] = {}
         partial: set[ClassKey] = set()
         done: set[ClassKey] = set()
         stack = [key]
@@ -133,10 +133,11 @@ class Hierarchy:
         return found
 
     def _merge(
-        self, current: ClassKey, bases: list[ClassKey], deps: frozenset[str]
+        self, current: ClassKey, bases: list[ClassKey], deps: frozenset[str], named: bool
     ) -> tuple[list[ClassKey], frozenset[str], bool]:
-        """C3 over the bases' orders (those known), with what they read and whether the result is exact."""
-        exact = True
+        """C3 over the bases' orders (those known), with what they read and whether the result is exact (not when
+        a base's name may be either of several classes: `named` false)."""
+        exact = named
         sequences: list[list[ClassKey]] = []
         for base in bases:
             known = self._mro.get(base)
@@ -160,17 +161,20 @@ class Hierarchy:
             table = self._members[key] = _member_table(self.view.project.modules[module_name].facts.classes[index])
         return table
 
-    def _direct_bases(self, key: ClassKey) -> tuple[list[ClassKey], frozenset[str]]:
-        """The project classes a class names as its bases, each once, and what resolving them read."""
+    def _direct_bases(self, key: ClassKey) -> tuple[list[ClassKey], frozenset[str], bool]:
+        """The project classes a class names as its bases, each once, what resolving them read, and whether each
+        base names one class: a name bound to either of two classes where the statement runs (`if`, `try`) makes
+        both bases here, in an order a lookup must not trust (C3 would put both in it)."""
+        named = True
         with self.tracker.scope(state="outer") as read:
             module = self.view.module(key[0])
             bases: list[ClassKey] = []
             cls = module.facts.classes[key[1]]
             for base in cls.bases:
-                for sym in self.base_syms(module, base, cls):
-                    if isinstance(sym, ProjectClass):
-                        bases.append((sym.module, sym.idx))
-        return [b for b in dict.fromkeys(bases) if b != key], frozenset(read.modules)
+                found = [(s.module, s.idx) for s in self.base_syms(module, base, cls) if isinstance(s, ProjectClass)]
+                named = named and len(set(found)) <= 1
+                bases.extend(found)
+        return [b for b in dict.fromkeys(bases) if b != key], frozenset(read.modules), named
 
     def base_syms(self, module: Module, base: str, cls: ClassFacts | None = None) -> list[Sym]:
         """What a class's base expression names. Not a read of module state by whoever asks: the class object
@@ -180,11 +184,13 @@ class Hierarchy:
 
     def base_origins(self, module: Module, base: str, cls: ClassFacts | None = None) -> list[Origin]:
         """`base_syms`, each with whether a subscript gave it (`subscripts.origins`: `Future[Any]`, or a name
-        bound to one). `cls` is the class whose base it is: a class defined in a function evaluates a base whose
-        name the function binds in that function's scope (`enclosing`)."""
+        bound to one). `cls` is the class whose base (or metaclass) it is: a class defined in a function evaluates
+        a base whose name the function binds in that function's scope (`enclosing`); any other reads the module's
+        name as bound when its statement runs (`live_at`)."""
         with self.tracker.scope(modules="outer", state="off"):
             scope = None if cls is None else enclosing(module, cls)
-            return subscripts.origins(self.view, self.evaluator, module, base, scope)
+            at = live_at(cls, base) if cls is not None and scope is None else None
+            return subscripts.origins(self.view, self.evaluator, module, base, scope, at)
 
     def foreign_bases(self, module_name: str, index: int) -> list[Sym]:
         """Stdlib and third-party bases anywhere in a project class's hierarchy (memoised: it reads no state)."""
@@ -489,6 +495,15 @@ def exactly(hierarchy: Hierarchy, key: ClassKey, without: tuple[ClassKey, ...]) 
     return bool(without) and set(hierarchy.direct_subclasses(key)).issubset(without)
 
 
+def live_at(cls: ClassFacts, base: str) -> Live:
+    """Where a class statement not in a function reads the first name of a base or metaclass it writes: at its
+    line, from the last statement above that certainly bound the name (`ClassFacts.settled`; else from the
+    module's top). Python evaluates the bases when the statement runs, so a binding the module makes later (`class
+    Transform` below `class IsEmpty(Transform)`, which means the imported `Transform`) is none of them."""
+    root = base.removesuffix("[]").split(".")[0]
+    return cls.line, next((line for name, line in cls.settled if name == root), 0)
+
+
 def item_class(hierarchy: Hierarchy, key: ClassKey) -> bool:
     """Whether subscripting the project class may call its metaclass's `__getitem__` (giving anything at all)
     rather than make a generic alias of it: a metaclass keyword anywhere in its order names one that is not
@@ -501,7 +516,8 @@ def item_class(hierarchy: Hierarchy, key: ClassKey) -> bool:
         written = module.facts.classes[index].metaclass
         if written == "<?>":
             return True
-        if written and not all(_plain_metaclass(hierarchy, meta) for meta in hierarchy.base_syms(module, written)):
+        cls = module.facts.classes[index]
+        if written and not all(_plain_metaclass(hierarchy, meta) for meta in hierarchy.base_syms(module, written, cls)):
             return True
     generic = any("__class_getitem__" in hierarchy.members(*c) for c in order)
     unseen = False

@@ -9,7 +9,7 @@ what is subscripted is a class at all (`handlers["a"]` of a dict is whatever the
 from __future__ import annotations
 
 from pytest_claims.analysis.project import Module
-from pytest_claims.analysis.resolution.evaluate import Evaluator
+from pytest_claims.analysis.resolution.evaluate import Evaluator, Live, live
 from pytest_claims.analysis.resolution.symbols import (
     UNKNOWN,
     External,
@@ -43,23 +43,29 @@ PLAIN_METACLASSES = frozenset({("builtins", "type"), ("abc", "ABCMeta")})
 
 
 def origins(
-    view: TargetView, evaluator: Evaluator, module: Module, base: str, scope: Enclosing | None = None
+    view: TargetView,
+    evaluator: Evaluator,
+    module: Module,
+    base: str,
+    scope: Enclosing | None = None,
+    at: Live | None = None,
 ) -> list[Origin]:
     """What a base as `ClassFacts.bases` writes it names (`a.B[]`: a subscript of `a.B`), each with whether a
     subscript gave it: the chain's value, seen through a name bound to a subscript (`FutureT = Future[Any]`,
     at module level, imported from another module, or a class attribute `Outer.FutureT`). For a class defined in
     a function (`scope`), a chain whose first name the function binds is that function's value of it (`Root =
-    mod.Job; class Local(Root)`), unknown where that is in doubt; never the module's name."""
+    mod.Job; class Local(Root)`), unknown where that is in doubt; never the module's name. For one that is not,
+    the module's name as the class statement `at` reads it (`evaluate.live`)."""
     written = base.removesuffix("[]")
     chain = tuple(written.split("."))
     local = scope is not None and (scope[0] is None or _binds(scope[0], chain[0]))
     if local:
         syms = _local_value(evaluator, module, scope, chain)
     else:
-        syms = evaluator.resolve_chain_in_module(module, chain, 1)
+        syms = evaluator.resolve_chain_in_module(module, chain, 1, at)
     found: list[Origin] = [(sym, False) for sym in syms]
     if UNKNOWN in syms and not local:
-        through = _through(view, evaluator, module, chain)
+        through = _through(view, evaluator, module, chain, at)
         if through is not None:
             found = through
     if written != base:
@@ -94,13 +100,16 @@ def subscripted(view: TargetView, sym: Sym) -> Sym:
     return UNKNOWN
 
 
-def _through(view: TargetView, evaluator: Evaluator, module: Module, chain: tuple[str, ...]) -> list[Origin] | None:
+def _through(
+    view: TargetView, evaluator: Evaluator, module: Module, chain: tuple[str, ...], at: Live | None
+) -> list[Origin] | None:
     """The chain's value when its last name is bound to a subscript (None when it is not: the chain's value as
-    resolved stands). The name is looked up in the module, or in the module or project class the rest names."""
+    resolved stands). The name is looked up in the module (as read `at` the class statement), or in the module
+    or project class the rest names."""
     if len(chain) == 1:
-        return _named(view, evaluator, module, chain[0], 0)
+        return _named(view, evaluator, module, chain[0], 0, at)
     found: list[Origin] = []
-    for owner in evaluator.resolve_chain_in_module(module, chain[:-1], 1):
+    for owner in evaluator.resolve_chain_in_module(module, chain[:-1], 1, at):
         if isinstance(owner, ProjectModule):
             named = _named(view, evaluator, view.module(owner.name), chain[-1], 0)
         elif isinstance(owner, ProjectClass):
@@ -113,12 +122,14 @@ def _through(view: TargetView, evaluator: Evaluator, module: Module, chain: tupl
     return found
 
 
-def _named(view: TargetView, evaluator: Evaluator, module: Module, name: str, depth: int) -> list[Origin] | None:
+def _named(
+    view: TargetView, evaluator: Evaluator, module: Module, name: str, depth: int, at: Live | None = None
+) -> list[Origin] | None:
     """A module-level name's values, through a `from` import of a project module's name, when one of its
-    bindings is a subscript (None otherwise)."""
+    bindings is a subscript (None otherwise); `at` a statement, the bindings it may read (`evaluate.live`)."""
     through = False
     found: list[Origin] = []
-    for binding in view.bound(module, name):
+    for binding in view.bound(module, name) if at is None else live(view, module, name, at):
         if binding.kind == "var" and binding.member == "[]":
             through = True
             found.extend(_subscript_of(view, evaluator, module, binding))
