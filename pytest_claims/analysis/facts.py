@@ -31,7 +31,7 @@ from pytest_claims.analysis.computed import computed_names, name_pattern
 from pytest_claims.analysis.conditions import TYPE_CHECKING, UNKNOWN, ConditionCompiler, is_decided, is_known
 from pytest_claims.analysis.contents import DISPLAYS, FILLS, Holds, contents
 from pytest_claims.analysis.early import early_calls
-from pytest_claims.analysis.fieldtests import FieldReads, field_tests
+from pytest_claims.analysis.fieldtests import FieldReads, constructor_leaves, field_tests
 from pytest_claims.analysis.installed import Installs, installed
 from pytest_claims.records import (
     CONSTRUCTS,
@@ -686,8 +686,8 @@ class _Extractor:
             positional = args.posonlyargs + args.args
             func.params = {param.arg: func.index for param in positional[1 if func.first else 0 :]}
             func.params.update((param.arg, func.index) for param in args.kwonlyargs)
-        if not func.params:
-            return self.compiler.compile(test)
+        if not func.params and not (func.node.args.vararg or func.node.args.kwarg):
+            return self.compiler.compile(test)  # no parameter, and no base constructor passed what the call gave
         if func.field_reads is None:
             first = func.first if func.kind in ("method", "property") else ""  # `cls.f` may run a descriptor
             func.field_reads, func.plain = field_tests(func.node, first, func.params)
@@ -3539,6 +3539,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     holds = [_holds(f, displayed.get(f.cls, set())) for f in ex.functions]
     results = [f.result or _constructs(f) for f in ex.functions]
     tests = _decided_tests(ex)
+    left = [constructor_leaves(f.node, f.kind, f.first) for f in ex.functions]
     handing = [_handing(f) for f in ex.functions]
     del tree
     directives = _directives(ex, ex.physical())
@@ -3568,6 +3569,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             tests.get(index, _TESTS_NOTHING)[3],
             tests.get(index, _TESTS_NOTHING)[4],
             holds[index],
+            left[index],
         )
         for index, f in enumerate(ex.functions)
     )

@@ -23,7 +23,14 @@ from __future__ import annotations
 import ast
 from collections.abc import Collection
 
-from pytest_claims.analysis.arguments import field_test, literal
+from pytest_claims.analysis.arguments import Signature, field_test, literal, signature
+
+SUPER = "<super>"
+"""What stands for the parameter in the name of a test of a field the base constructor left (`field_test(SUPER, f)`):
+the walk decides it by the base's own store of that field (`resolution/basefields.py`)."""
+
+_ESCAPES = frozenset({"super", "locals", "vars", "eval", "exec", "__class__"})
+"""Names whose use may hand `self` to other code without naming it."""
 
 FieldReads = dict[ast.AST, str]
 """Per `self.f` node a test reads first after the store, the name its test is kept under (`arguments.field_test`)."""
@@ -40,26 +47,175 @@ def field_tests(
     reads: FieldReads = {}
     plain: set[str] = set()
     held: dict[str, str] = {}
+    based: set[str] | None = None  # after a call of the base constructor: the fields stored since
+    prefix = True  # no statement so far ran code or bound what the def forwards
     for stmt in node.body:
         read = _first_read(stmt, first)
         if read is not None and read.attr in held:
             reads[read] = field_test(held[read.attr], read.attr)
             plain.add(read.attr)
+        elif read is not None and based is not None and read.attr not in based:
+            reads[read] = field_test(SUPER, read.attr)
+            plain.add(read.attr)
+        if prefix and _forwards(stmt, node.args):
+            held.clear()
+            based, prefix = set(), False
+            continue
         pairs = _plain_assignment(stmt, first)
         if pairs is None:
             held.clear()
+            based, prefix = None, False
             continue
         for target, value in pairs:
             plain.update(_fields(value, first))
             if isinstance(target, ast.Name):
+                prefix = prefix and target.id not in _packed(node.args)
                 continue
             field = target.attr
             plain.add(field)
+            if based is not None:
+                based.add(field)
             if isinstance(value, ast.Name) and value.id in params:
                 held[field] = value.id
             else:
                 held.pop(field, None)
     return (reads, frozenset(plain)) if reads else ({}, frozenset())
+
+
+def _packed(args: ast.arguments) -> tuple[str, ...]:
+    """The names a def's `*args` and `**kwargs` bind."""
+    return tuple(a.arg for a in (args.vararg, args.kwarg) if a is not None)
+
+
+def _forwards(stmt: ast.stmt, args: ast.arguments) -> bool:
+    """Whether a statement is `super().__init__(*args, **kwargs)` passing on exactly what the def packed: the
+    arguments the call gave beyond the def's named parameters."""
+    if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)):
+        return False
+    call = stmt.value
+    func = call.func
+    if not (
+        isinstance(func, ast.Attribute)
+        and func.attr == "__init__"
+        and isinstance(func.value, ast.Call)
+        and isinstance(func.value.func, ast.Name)
+        and func.value.func.id == "super"
+        and not func.value.args
+        and not func.value.keywords
+    ):
+        return False
+    star = tuple(a.value.id for a in call.args if isinstance(a, ast.Starred) and isinstance(a.value, ast.Name))
+    double = tuple(k.value.id for k in call.keywords if k.arg is None and isinstance(k.value, ast.Name))
+    wanted_star = (args.vararg.arg,) if args.vararg is not None else ()
+    wanted_double = (args.kwarg.arg,) if args.kwarg is not None else ()
+    return (
+        len(star) == len(call.args)
+        and len(double) == len(call.keywords)
+        and star == wanted_star
+        and double == wanted_double
+        and bool(star or double)
+    )
+
+
+Leaves = tuple[tuple[tuple[str, str], ...], tuple[str, ...], Signature] | tuple[()]
+"""`FunctionFacts.leaves`: (field, parameter) pairs, the field names read or stored on `self`, the signature."""
+
+
+# claims: deterministic
+def constructor_leaves(node: ast.FunctionDef | ast.AsyncFunctionDef | None, kind: str, first: str) -> Leaves:
+    """`leaves` of an undecorated `__init__` as `FunctionFacts.leaves` keeps them; () for any other def."""
+    if node is None or kind != "method" or node.name != "__init__" or node.decorator_list:
+        return ()
+    pairs, names = leaves(node, first)
+    return (pairs, tuple(sorted(names)), signature(node.args)) if pairs else ()
+
+
+# claims: deterministic
+def leaves(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, first: str
+) -> tuple[tuple[tuple[str, str], ...], frozenset[str]]:
+    """For a constructor that never hands out `self`, the fields it leaves holding a parameter when it returns, and
+    every field name it reads or stores on `self` (none when it may hand `self` out).
+
+    `self.f = p` at the top of the body, the only store or delete of `self.f` anywhere in it, with no `return`
+    before it and `p` never bound again: when it returns, `self.f` holds what the call passed for `p`, provided no
+    other code stored it in between. Other code can store it only through `self`; here `self` is only ever the
+    object of a field read or store (never passed, called on, captured by a nested scope, reached by `super()`,
+    `locals()` or `vars()`), so code the body runs cannot reach it unless it had it before the call: the walk
+    asks that of the instance (a new one, its class's constructors plain: `resolution/basefields.py`), and that
+    storing and reading those names runs no code."""
+    if not first or isinstance(node, ast.AsyncFunctionDef):
+        return (), frozenset()
+    uses = _SelfUses(first)
+    for stmt in node.body:
+        uses.visit(stmt)
+    if uses.escapes:
+        return (), frozenset()
+    positional = [*node.args.posonlyargs, *node.args.args][1:]
+    params = {a.arg for a in (*positional, *node.args.kwonlyargs)} - uses.bound
+    stores = uses.stores
+    left: list[tuple[str, str]] = []
+    for stmt in node.body:
+        pairs = _plain_assignment(stmt, first)
+        for target, value in pairs or ():
+            if isinstance(target, ast.Attribute) and stores.get(target.attr) == 1:
+                if isinstance(value, ast.Name) and value.id in params:
+                    left.append((target.attr, value.id))
+        if any(isinstance(sub, ast.Return) for sub in ast.walk(stmt)):
+            break  # a `return` here or later: what follows may not run
+    return tuple(sorted(left)), frozenset(uses.names)
+
+
+class _SelfUses(ast.NodeVisitor):
+    """How a body uses `self`: the field names it reads or stores, how often it stores or deletes each, the names it
+    binds, and whether it may hand `self` out (`escapes`)."""
+
+    def __init__(self, first: str) -> None:
+        self.first = first
+        self.names: set[str] = set()
+        self.stores: dict[str, int] = {}
+        self.bound: set[str] = set()
+        self.escapes = False
+        self._depth = 0
+
+    def visit_Attribute(self, node: ast.Attribute) -> None:
+        if not _is_field(node, self.first):
+            self.generic_visit(node)
+            return
+        if self._depth:
+            self.escapes = True  # captured by a nested scope
+        self.names.add(node.attr)
+        if not isinstance(node.ctx, ast.Load):
+            self.stores[node.attr] = self.stores.get(node.attr, 0) + 1
+
+    def visit_Call(self, node: ast.Call) -> None:
+        if isinstance(node.func, ast.Attribute) and _is_field(node.func, self.first):
+            self.escapes = True  # `self.m()`: a bound method is passed `self`
+        self.generic_visit(node)
+
+    def visit_Name(self, node: ast.Name) -> None:
+        if node.id == self.first or node.id in _ESCAPES:
+            self.escapes = True  # `self` as a value, or what reaches it without naming it
+        if not isinstance(node.ctx, ast.Load):
+            self.bound.add(node.id)
+
+    def visit_ExceptHandler(self, node: ast.ExceptHandler) -> None:
+        self.escapes = self.escapes or node.name == self.first
+        self.generic_visit(node)
+
+    def visit_Global(self, node: ast.Global) -> None:
+        self.bound.update(node.names)
+
+    def visit_Nonlocal(self, node: ast.Nonlocal) -> None:
+        self.bound.update(node.names)
+
+    def _nested(self, node: ast.AST) -> None:
+        self._depth += 1
+        self.generic_visit(node)
+        self._depth -= 1
+
+    visit_FunctionDef = visit_AsyncFunctionDef = visit_Lambda = visit_ClassDef = _nested
+    visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = _nested
 
 
 def _is_field(node: ast.expr, first: str) -> bool:

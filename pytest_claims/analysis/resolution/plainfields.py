@@ -49,6 +49,11 @@ class PlainFields:
             return args
         return tuple(d for d in args if FIELD_MARK not in d[0])
 
+    def fields_plain(self, owner: ClassKey, names: tuple[str, ...]) -> bool:
+        """Whether storing and reading the names on an instance of `owner` or of a project subclass runs no code."""
+        self.tracker.module(HIERARCHY)
+        return self.tracker.apart(self._plain, (owner, names), partial(self._plain_below, owner, names))
+
     def _all_plain(self, module_name: str, func: FunctionFacts, receiver: ClassKey | None) -> bool:
         if receiver is not None:
             owners = [receiver]

@@ -43,6 +43,7 @@ from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.hooks import Hooks
 from pytest_claims.analysis.resolution.instances import Instances
 from pytest_claims.analysis.resolution.methodcalls import MethodCalls
+from pytest_claims.analysis.resolution.basefields import BaseFields
 from pytest_claims.analysis.resolution.plainfields import PlainFields
 from pytest_claims.analysis.resolution.probes import Probes
 from pytest_claims.analysis.resolution.reaches import Reaches
@@ -137,7 +138,7 @@ class Summaries:
             )
         )
         self.calls = MethodCalls(parts, catalogue)
-        self.entering = Entering(parts, self.instances)
+        self.entering = Entering(parts, self.instances, BaseFields(self.view, self.hierarchy, self.plain))
         self.reaches = Reaches(parts, catalogue, self.judge, self._deny_any)
 
     def close(self) -> None:
@@ -406,7 +407,7 @@ class Summaries:
         if call is not None and ctx == "call":
             callee = self.view.module(sym.module).facts.functions[sym.idx]
             if callee.tests and (not callee.decorated or self.entering.hands_back(key, callee)):
-                args = self.entering.entered(key, callee, call)
+                args = self.entering.entered(key, callee, call, sym.receiver)
             if callee.received and call.func.received:
                 args = self.held.handed(callee, call, args)
         if outside:
