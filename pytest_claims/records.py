@@ -346,6 +346,9 @@ class ClassFacts:
     metaclass: str = ""
     """The `metaclass=` keyword as a dotted chain ("<?>" when it names nothing the walk can follow), "" without
     one (a base's metaclass is then the class's)."""
+    literals: tuple[str, ...] = ()
+    """The names its body binds only by assigning literals (`creation_counter = 0`): no descriptor, so storing or
+    reading one on an instance runs no code of the class's (`resolution/basefields.py`)."""
 
 
 @dataclass(frozen=True, slots=True)

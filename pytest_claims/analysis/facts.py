@@ -135,6 +135,7 @@ class _FunctionBuilder:
             self.store_guards.setdefault(name, set()).add(guard)
         else:
             self.unguarded.add(name)
+
     bound: _BoundNames | None = None
     """Every name bound anywhere in the def, parameters and nested scopes included, found at its first test of a
     platform name."""
@@ -153,6 +154,8 @@ class _ClassBuilder:
     metaclass: str = ""
     outer: _FunctionBuilder | None = None
     """For a class defined in a function, that function."""
+    literal_binds: dict[str, int] = field(default_factory=dict)
+    """Per name its body assigns a literal (`creation_counter = 0`), how many times (`ClassFacts.literals`)."""
 
 
 class _Scope:
@@ -1633,7 +1636,9 @@ def _nonlocals(func: _FunctionBuilder) -> frozenset[str]:
     if func.nonlocals is None:
         node = func.node
         func.nonlocals = frozenset(
-            name for sub in (ast.walk(node) if node is not None else ()) if isinstance(sub, ast.Nonlocal)
+            name
+            for sub in (ast.walk(node) if node is not None else ())
+            if isinstance(sub, ast.Nonlocal)
             for name in sub.names
         )
     return func.nonlocals
@@ -1805,6 +1810,7 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
                 ex.push_all(_declaring_parts(ex, value), scope, guard, "ref")
                 return
         binding = _item_binding(scope, binding, value) or binding  # `x = items[i]`: one item of `items`
+        _count_literal(scope, name, value)
         if binding.kind != "var" or scope.kind != "function":
             ex.bind(scope, binding)
         else:
@@ -1920,6 +1926,7 @@ def _bind_pairs(
                 ex.store_name(scope, name.id, line, guard)
             continue
         ex.bind(scope, binding or Binding(name.id, "var", "", "", line, guard))
+        _count_literal(scope, name.id, part)
         state = _state_scope(ex, scope, name.id, line, guard)
         _implicit(ex, state, iterated, "__iter__", line, guard)
         ex.push(part or value, state, guard, "ref")
@@ -3584,6 +3591,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             tuple(c.fields),
             tuple(c.factories),
             c.metaclass,
+            _literals(c),
         )
         for c in ex.classes
     )
@@ -3688,6 +3696,21 @@ def _early(builder: _FunctionBuilder, bound: set[str], module: dict[str, str]) -
     return early_calls(node, names, calls)
 
 
+def _count_literal(scope: _Scope, name: str, value: ast.expr | None) -> None:
+    """Counts a class-body assignment of a literal to `name` (`_ClassBuilder.literal_binds`)."""
+    if scope.kind == "class" and scope.cls is not None and arguments.literal(value) is not None:
+        scope.cls.literal_binds[name] = scope.cls.literal_binds.get(name, 0) + 1
+
+
+def _literals(cls: _ClassBuilder) -> tuple[str, ...]:
+    """`ClassFacts.literals`: the names every class-body binding of which assigns a literal, and no def binds."""
+    methods = {name for name, _ in cls.methods}
+    counts: dict[str, int] = {}
+    for binding in cls.attributes:
+        counts[binding.name] = counts.get(binding.name, 0) + 1
+    return tuple(sorted(n for n, k in cls.literal_binds.items() if counts.get(n) == k and n not in methods))
+
+
 def _handing(builder: _FunctionBuilder) -> tuple[tuple[str, ...], str]:
     """A def's decorators that may change what it is called with (`FunctionFacts.decorated`) and what it hands
     back as a decorator (`FunctionFacts.hands_back`); lets the def go."""
@@ -3709,13 +3732,15 @@ def _decorator_text(node: ast.expr) -> str:
 
 
 def _hands_back(node: ast.FunctionDef | ast.AsyncFunctionDef, bound: bool) -> str:
-    """"arg" when every `return` of the def's own body returns its first argument (after `self` / `cls` when
+    """ "arg" when every `return` of the def's own body returns its first argument (after `self` / `cls` when
     `bound`), which nothing rebinds; "def" when every one returns a local def, bound once, that is "arg" itself;
     "" otherwise (no `return`, a generator, anything else returned)."""
     params = [*node.args.posonlyargs, *node.args.args][1 if bound else 0 :]
     last = node.body[-1]
-    if isinstance(node, ast.AsyncFunctionDef) or not params or not (
-        isinstance(last, ast.Return) and isinstance(last.value, ast.Name)
+    if (
+        isinstance(node, ast.AsyncFunctionDef)
+        or not params
+        or not (isinstance(last, ast.Return) and isinstance(last.value, ast.Name))
     ):
         return ""  # a decorator ends by handing something back: one that does not is not read further
     returns, stores, defs, generator = _own_returns(node)

@@ -123,19 +123,38 @@ Leaves = tuple[tuple[tuple[str, str], ...], tuple[str, ...], Signature] | tuple[
 
 # claims: deterministic
 def constructor_leaves(node: ast.FunctionDef | ast.AsyncFunctionDef | None, kind: str, first: str) -> Leaves:
-    """`leaves` of an undecorated `__init__` as `FunctionFacts.leaves` keeps them; () for any other def."""
-    if node is None or kind != "method" or node.name != "__init__" or node.decorator_list:
+    """`FunctionFacts.leaves`: of an undecorated `__init__` that leaves a field holding a parameter, and of a
+    property's getter, setter or deleter (no pairs), where it never hands `self` out; () for any other def."""
+    if node is None:
         return ()
-    pairs, names = leaves(node, first)
-    return (pairs, tuple(sorted(names)), signature(node.args)) if pairs else ()
+    if kind == "method" and node.name == "__init__" and not node.decorator_list:
+        found = leaves(node, first)
+        return (found[0], tuple(sorted(found[1])), signature(node.args)) if found and found[0] else ()
+    if kind == "property" and len(node.decorator_list) == 1 and _accessor(node.decorator_list[0], node.name):
+        found = leaves(node, first, accessor=True)
+        return ((), tuple(sorted(found[1])), signature(node.args)) if found is not None else ()
+    return ()
+
+
+def _accessor(decorator: ast.expr, name: str) -> bool:
+    """`@property`, `@name.setter`, `@name.deleter`."""
+    if isinstance(decorator, ast.Name):
+        return decorator.id == "property"
+    return (
+        isinstance(decorator, ast.Attribute)
+        and decorator.attr in ("setter", "deleter")
+        and isinstance(decorator.value, ast.Name)
+        and decorator.value.id == name
+    )
 
 
 # claims: deterministic
 def leaves(
-    node: ast.FunctionDef | ast.AsyncFunctionDef, first: str
-) -> tuple[tuple[tuple[str, str], ...], frozenset[str]]:
+    node: ast.FunctionDef | ast.AsyncFunctionDef, first: str, accessor: bool = False
+) -> tuple[tuple[tuple[str, str], ...], frozenset[str]] | None:
     """For a constructor that never hands out `self`, the fields it leaves holding a parameter when it returns, and
-    every field name it reads or stores on `self` (none when it may hand `self` out).
+    every field name it reads or stores on `self`; None when it may hand `self` out. An `accessor` (a property's)
+    leaves none: only the names are kept.
 
     `self.f = p` at the top of the body, the only store or delete of `self.f` anywhere in it, with no `return`
     before it and `p` never bound again: when it returns, `self.f` holds what the call passed for `p`, provided no
@@ -145,12 +164,14 @@ def leaves(
     asks that of the instance (a new one, its class's constructors plain: `resolution/basefields.py`), and that
     storing and reading those names runs no code."""
     if not first or isinstance(node, ast.AsyncFunctionDef):
-        return (), frozenset()
+        return None
     uses = _SelfUses(first)
     for stmt in node.body:
         uses.visit(stmt)
     if uses.escapes:
-        return (), frozenset()
+        return None
+    if accessor:
+        return (), frozenset(uses.names)
     positional = [*node.args.posonlyargs, *node.args.args][1:]
     params = {a.arg for a in (*positional, *node.args.kwonlyargs)} - uses.bound
     stores = uses.stores
@@ -158,9 +179,9 @@ def leaves(
     for stmt in node.body:
         pairs = _plain_assignment(stmt, first)
         for target, value in pairs or ():
-            if isinstance(target, ast.Attribute) and stores.get(target.attr) == 1:
-                if isinstance(value, ast.Name) and value.id in params:
-                    left.append((target.attr, value.id))
+            field = target.attr if isinstance(target, ast.Attribute) else ""
+            if stores.get(field) == 1 and isinstance(value, ast.Name) and value.id in params:
+                left.append((field, value.id))
         if any(isinstance(sub, ast.Return) for sub in ast.walk(stmt)):
             break  # a `return` here or later: what follows may not run
     return tuple(sorted(left)), frozenset(uses.names)

@@ -16,14 +16,19 @@ the garbage collector's referrers, which the project is assumed not to use that 
 
 from __future__ import annotations
 
+from functools import partial
+
 from pytest_claims.analysis.arguments import FIELD_MARK, Passed, Signature, decide, field_test
 from pytest_claims.analysis.fieldtests import SUPER
 from pytest_claims.analysis.resolution.found import Call, Key
-from pytest_claims.analysis.resolution.hierarchy import Hierarchy
+from pytest_claims.analysis.resolution.hierarchy import Hierarchy, MemberTable
 from pytest_claims.analysis.resolution.plainfields import PlainFields
 from pytest_claims.analysis.resolution.symbols import ClassKey
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.records import HIERARCHY, Decided, FunctionFacts
+
+_HOOKS = ("__setattr__", "__getattribute__", "__getattr__", "__delattr__")
+"""The special methods a store, read or delete of a field on an instance may run (with the instance)."""
 
 _MARK = f"{SUPER}{FIELD_MARK}"
 """How the name of a test of a field the base constructor left begins."""
@@ -38,8 +43,11 @@ class BaseFields:
     def __init__(self, view: TargetView, hierarchy: Hierarchy, plain: PlainFields) -> None:
         self.view, self.hierarchy, self.plain = view, hierarchy, plain
         self._bases: dict[tuple[ClassKey, Key], Key | None] = {}
+        self._keeps: dict[tuple[ClassKey, tuple[str, ...], tuple[str, ...]], tuple[bool, bool]] = {}
 
-    def decided(self, key: Key, callee: FunctionFacts, call: Call, passed: Passed, receiver: ClassKey | None) -> Decided:
+    def decided(
+        self, key: Key, callee: FunctionFacts, call: Call, passed: Passed, receiver: ClassKey | None
+    ) -> Decided:
         """The callee's tests of fields its base constructor left that the construction's arguments decide."""
         wanted = [name for name in callee.tests if name.startswith(_MARK)]
         if not wanted or call.chain != CONSTRUCTED:
@@ -57,7 +65,12 @@ class BaseFields:
         pairs, names, accepts = leaves
         left = dict(pairs)
         fields = {name.removeprefix(_MARK) for name in wanted}
-        if not fields & left.keys() or not self.plain.fields_plain(owner, tuple(sorted({*names, *fields}))):
+        tested = tuple(sorted(fields))
+        if (
+            not fields & left.keys()
+            or not self.plain.fields_plain(owner, tested)
+            or not self._kept(owner, names, tested)
+        ):
             return ()
         given = _passed_on(callee.accepts, passed)
         decided: list[tuple[str, str, object]] = []
@@ -65,6 +78,44 @@ class BaseFields:
             for _, kind, value in decide((left[field],), accepts, given, 1):
                 decided.append((field_test(SUPER, field), kind, value))
         return tuple(decided)
+
+    def _kept(self, owner: ClassKey, names: tuple[str, ...], tested: tuple[str, ...]) -> bool:
+        """Whether storing and reading `names` on an instance of `owner` or of a project subclass hands it to no code
+        but property accessors that never hand it further and touch none of the `tested` fields (memoised)."""
+        key = (owner, names, tested)
+        return self.view.tracker.apart(self._keeps, key, partial(self._kept_below, owner, names, tested))
+
+    def _kept_below(self, owner: ClassKey, names: tuple[str, ...], tested: tuple[str, ...]) -> bool:
+        classes: dict[ClassKey, None] = {}
+        for cls in (owner, *self.hierarchy.subclasses(*owner)):
+            order = self.hierarchy.mro(*cls)
+            if self.hierarchy.unnamable(order) or not self.plain.object_only(cls):
+                return False
+            classes.update(dict.fromkeys(order))
+        for key in classes:
+            table = self.hierarchy.members(*key)
+            if any(hook in table for hook in _HOOKS) or not self.plain.plain_metaclass(key):
+                return False
+        todo, seen = list(names), set()
+        while todo:
+            name = todo.pop()
+            if name in seen:
+                continue
+            seen.add(name)
+            for key in classes:
+                found = self.hierarchy.members(*key).get(name)
+                if found is None:
+                    continue
+                methods, _, attributes = found
+                facts = self.view.module(key[0]).facts
+                if attributes and name not in facts.classes[key[1]].literals:
+                    return False  # a class-body value that may be a descriptor
+                for index in methods:
+                    accessor = facts.functions[index]
+                    if accessor.kind != "property" or not accessor.leaves or set(accessor.leaves[1]) & set(tested):
+                        return False  # a method, or an accessor that may hand `self` out or touch a tested field
+                    todo.extend(accessor.leaves[1])
+        return True
 
     def _defining(self, key: Key, callee: FunctionFacts) -> ClassKey | None:
         """The class defining the constructor, when one class of that name is live."""
@@ -101,7 +152,7 @@ class BaseFields:
         return None  # `object.__init__`: it stores nothing
 
 
-def _defines(table: dict[str, tuple[tuple[int, ...], tuple[object, ...], tuple[object, ...]]], index: int) -> bool:
+def _defines(table: MemberTable, index: int) -> bool:
     found = table.get("__init__")
     return found is not None and index in found[0]
 

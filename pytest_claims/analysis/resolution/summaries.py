@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from pytest_claims.analysis.arguments import VALUE, Passed
 from pytest_claims.analysis.catalog import Catalogue
 from pytest_claims.analysis.project import Module
+from pytest_claims.analysis.resolution.basefields import BaseFields
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.callbacks import Callbacks
 from pytest_claims.analysis.resolution.conditional import Judge, Site
@@ -43,7 +44,6 @@ from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.hooks import Hooks
 from pytest_claims.analysis.resolution.instances import Instances
 from pytest_claims.analysis.resolution.methodcalls import MethodCalls
-from pytest_claims.analysis.resolution.basefields import BaseFields
 from pytest_claims.analysis.resolution.plainfields import PlainFields
 from pytest_claims.analysis.resolution.probes import Probes
 from pytest_claims.analysis.resolution.reaches import Reaches
@@ -440,10 +440,14 @@ class Summaries:
         entered = False
         # a project metaclass's `__call__` may call `__new__` and `__init__` with other arguments: the call's
         # literal arguments decide their tests only where no such hook stands between
-        hooked = is_class and isinstance(sym, ProjectClass) and any(
-            isinstance(target, ProjectFunction)
-            for meta in self.dispatch.metaclasses(sym)
-            for target in self.dispatch.class_member(meta, METACLASS_CALL, 1, dispatch=meta.dispatch)
+        hooked = (
+            is_class
+            and isinstance(sym, ProjectClass)
+            and any(
+                isinstance(target, ProjectFunction)
+                for meta in self.dispatch.metaclasses(sym)
+                for target in self.dispatch.class_member(meta, METACLASS_CALL, 1, dispatch=meta.dispatch)
+            )
         )
         for attr in attrs:
             # `__init__` and `__new__` (and `__call__`) are passed the call's arguments after `self` / `cls`
@@ -504,10 +508,6 @@ def _hidden(sym: Sym) -> bool:
         case StdInstance(module, qualname):
             return f"{module}.{qualname}" in CALLS_BY_NAME or f"{module}.{qualname}" in CALLS_WHAT_IT_HOLDS
     return False
-
-
-
-
 
 
 # -- what a body touches, and the record contexts replay ---------------------------------------------------
