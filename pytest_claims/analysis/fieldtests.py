@@ -23,11 +23,11 @@ from __future__ import annotations
 import ast
 from collections.abc import Collection
 
-from pytest_claims.analysis.arguments import Signature, field_test, literal, signature
+from pytest_claims.analysis.arguments import FIELD_MARK, Signature, field_test, literal, signature
 
 SUPER = "<super>"
-"""What stands for the parameter in the name of a test of a field the base constructor left (`field_test(SUPER, f)`):
-the walk decides it by the base's own store of that field (`resolution/basefields.py`)."""
+"""What stands for the parameter in the name of a test of a field the base constructor left (`super_test`): the walk
+decides it by the base's own store of that field (`resolution/basefields.py`)."""
 
 _ESCAPES = frozenset({"super", "locals", "vars", "eval", "exec", "__class__"})
 """Names whose use may hand `self` to other code without naming it."""
@@ -49,17 +49,22 @@ def field_tests(
     held: dict[str, str] = {}
     based: set[str] | None = None  # after a call of the base constructor: the fields stored since
     prefix = True  # no statement so far ran code or bound what the def forwards
+    changed: set[str] = set()  # the keywords the def set or removed in its `**kwargs` before passing it on
     for stmt in node.body:
         read = _first_read(stmt, first)
         if read is not None and read.attr in held:
             reads[read] = field_test(held[read.attr], read.attr)
             plain.add(read.attr)
         elif read is not None and based is not None and read.attr not in based:
-            reads[read] = field_test(SUPER, read.attr)
+            reads[read] = super_test(read.attr, changed)
             plain.add(read.attr)
         if prefix and _forwards(stmt, node.args):
             held.clear()
             based, prefix = set(), False
+            continue
+        key = _keyword_changed(stmt, node.args, first) if prefix else None
+        if key is not None:
+            changed.add(key)
             continue
         pairs = _plain_assignment(stmt, first)
         if pairs is None:
@@ -80,6 +85,55 @@ def field_tests(
             else:
                 held.pop(field, None)
     return (reads, frozenset(plain)) if reads else ({}, frozenset())
+
+
+# claims: deterministic
+def super_test(field: str, changed: Collection[str] = ()) -> str:
+    """The name a test of a field the base constructor left is kept under: `<super>>self.f`, with the keywords the
+    constructor changed in what it passed on (`<super>:editable>self.f`), which the walk leaves open."""
+    return field_test(SUPER + "".join(f":{key}" for key in sorted(changed)), field)
+
+
+# claims: deterministic
+def super_changed(name: str) -> tuple[str, frozenset[str]] | None:
+    """The field and the changed keywords of a `super_test` name; None for any other name."""
+    param, mark, field = name.partition(FIELD_MARK)
+    if not mark or not param.startswith(SUPER):
+        return None
+    return field, frozenset(param[len(SUPER) :].split(":")[1:])
+
+
+def _keyword_changed(stmt: ast.stmt, args: ast.arguments, first: str) -> str | None:
+    """The keyword a statement sets or removes in the def's `**kwargs` (a dict the call built, whose methods run no
+    code of the project's) without running code: `kwargs.setdefault("k", v)`, `kwargs.pop("k"[, v])` (its value
+    dropped or put in a local), `kwargs["k"] = v`, with `v` a name, a literal or a field of `self`."""
+    if args.kwarg is None:
+        return None
+    packed = args.kwarg.arg
+    value: ast.expr | None = None
+    if isinstance(stmt, ast.Expr):
+        value = stmt.value
+    elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+        target = stmt.targets[0]
+        if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id == packed:
+            return _key(target.slice) if _inert(stmt.value, first) else None
+        if isinstance(target, ast.Name) and target.id not in (first, *_packed(args)):
+            value = stmt.value
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and not value.keywords):
+        return None
+    method, owner = value.func.attr, value.func.value
+    if not (isinstance(owner, ast.Name) and owner.id == packed and method in ("setdefault", "pop")):
+        return None
+    if not value.args or len(value.args) > 2 or not all(_inert(a, first) for a in value.args[1:]):
+        return None
+    return _key(value.args[0])
+
+
+def _key(node: ast.expr) -> str | None:
+    """A keyword written as a string literal."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.isidentifier():
+        return node.value
+    return None
 
 
 def _packed(args: ast.arguments) -> tuple[str, ...]:

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from functools import partial
 
-from pytest_claims.analysis.arguments import FIELD_MARK, Passed, Signature, decide, field_test
-from pytest_claims.analysis.fieldtests import SUPER
+from pytest_claims.analysis.arguments import Passed, Signature, decide
+from pytest_claims.analysis.fieldtests import super_changed
 from pytest_claims.analysis.resolution.found import Call, Key
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy, MemberTable
 from pytest_claims.analysis.resolution.plainfields import PlainFields
@@ -29,9 +29,6 @@ from pytest_claims.records import HIERARCHY, Decided, FunctionFacts
 
 _HOOKS = ("__setattr__", "__getattribute__", "__getattr__", "__delattr__")
 """The special methods a store, read or delete of a field on an instance may run (with the instance)."""
-
-_MARK = f"{SUPER}{FIELD_MARK}"
-"""How the name of a test of a field the base constructor left begins."""
 
 CONSTRUCTED = ("<constructed>",)
 """The chain of a call that constructs the instance (`held.bound`)."""
@@ -49,7 +46,7 @@ class BaseFields:
         self, key: Key, callee: FunctionFacts, call: Call, passed: Passed, receiver: ClassKey | None
     ) -> Decided:
         """The callee's tests of fields its base constructor left that the construction's arguments decide."""
-        wanted = [name for name in callee.tests if name.startswith(_MARK)]
+        wanted = {name: found for name in callee.tests if (found := super_changed(name)) is not None}
         if not wanted or call.chain != CONSTRUCTED:
             return ()
         owner = receiver if receiver is not None else self._defining(key, callee)
@@ -64,7 +61,7 @@ class BaseFields:
             return ()
         pairs, names, accepts = leaves
         left = dict(pairs)
-        fields = {name.removeprefix(_MARK) for name in wanted}
+        fields = {field for field, _ in wanted.values()}
         tested = tuple(sorted(fields))
         if (
             not fields & left.keys()
@@ -74,9 +71,9 @@ class BaseFields:
             return ()
         given = _passed_on(callee.accepts, passed)
         decided: list[tuple[str, str, object]] = []
-        for field in sorted(fields & left.keys()):
-            for _, kind, value in decide((left[field],), accepts, given, 1):
-                decided.append((field_test(SUPER, field), kind, value))
+        for name, (field, changed) in sorted(wanted.items()):
+            if field in left and left[field] not in changed:  # a keyword the constructor changed: open
+                decided.extend((name, kind, value) for _, kind, value in decide((left[field],), accepts, given, 1))
         return tuple(decided)
 
     def _kept(self, owner: ClassKey, names: tuple[str, ...], tested: tuple[str, ...]) -> bool:

@@ -165,3 +165,40 @@ def twice_default():
 # claims: deterministic
 def busy_default():
     return Busy()
+
+
+class Binary(Field):
+    """`kwargs.setdefault("auto_created", False)` changes a keyword the test does not read (`BinaryField`)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_created", False)
+        super().__init__(*args, **kwargs)
+        if self.max_length is not None:
+            # want: deterministic call time.time from vio.field_base_cases.binary_ten via vio.field_base_cases.Binary.__init__
+            self.made = time.time()
+
+
+class Sized(Field):
+    """`kwargs.setdefault("max_length", 20)` changes the very keyword the test reads: open."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("max_length", 20)
+        super().__init__(*args, **kwargs)
+        if self.max_length is not None:
+            # want: deterministic call time.time from vio.field_base_cases.sized_default via vio.field_base_cases.Sized.__init__
+            self.made = time.time()
+
+
+# claims: deterministic
+def binary_default():
+    return Binary()
+
+
+# claims: deterministic
+def binary_ten():
+    return Binary(max_length=10)
+
+
+# claims: deterministic
+def sized_default():
+    return Sized()
