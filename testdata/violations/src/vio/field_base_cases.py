@@ -16,15 +16,30 @@ def next_order():
     return 1
 
 
+def normalize(value):
+    return value
+
+
 class Field:
-    def __init__(self, verbose_name=None, max_length=None, auto_created=False, validators=()):
+    creation_counter = 0
+
+    def __init__(self, verbose_name=None, max_length=None, auto_created=False, choices=None):
         self.verbose_name = verbose_name
         self.max_length, self._unique = max_length, False
         if auto_created is True:
             self.order = -1
         else:
-            self.order = next_order()
-        self._validators = validators
+            self.order = Field.creation_counter
+            Field.creation_counter = next_order()
+        self.choices = choices
+
+    @property
+    def choices(self):
+        return self._choices
+
+    @choices.setter
+    def choices(self, value):
+        self._choices = normalize(value)
 
 
 class Char(Field):
@@ -202,3 +217,55 @@ def binary_ten():
 # claims: deterministic
 def sized_default():
     return Sized()
+
+
+REGISTRY = []
+
+
+class Leaky:
+    def __init__(self, max_length=None, choices=None):
+        self.max_length = max_length
+        self.choices = choices
+
+    @property
+    def choices(self):
+        return None
+
+    @choices.setter
+    def choices(self, value):
+        REGISTRY.append(self)
+
+
+class LeakyChar(Leaky):
+    """The base's `self.choices = ...` runs a setter that hands `self` out: code may store the field later."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        if self.max_length is not None:
+            # want: deterministic call time.time from vio.field_base_cases.leaky_default via vio.field_base_cases.LeakyChar.__init__
+            self.made = time.time()
+
+
+class Made(Field):
+    """A `__new__` may hand the instance out before `__init__` runs."""
+
+    def __new__(cls, *args, **kwargs):
+        made = super().__new__(cls)
+        REGISTRY.append(made)
+        return made
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.max_length is not None:
+            # want: deterministic call time.time from vio.field_base_cases.made_default via vio.field_base_cases.Made.__init__
+            self.made = time.time()
+
+
+# claims: deterministic
+def leaky_default():
+    return LeakyChar()
+
+
+# claims: deterministic
+def made_default():
+    return Made()
