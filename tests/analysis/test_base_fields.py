@@ -113,7 +113,8 @@ def test_a_property_accessor_that_keeps_self_is_kept_with_its_names() -> None:
 
 
 def test_class_body_literals() -> None:
-    source = "class B:\n    n = 0\n    s = 'x'\n    m = make()\n    t = 1\n    t += 1\n    u = None\n    def u(self):\n        pass\n"
+    body = "n = 0\ns = 'x'\nm = make()\nt = 1\nt += 1\nu = None\ndef u(self):\n    pass\n"
+    source = "class B:\n" + textwrap.indent(body, "    ")
     (cls,) = extract(source).classes
     assert cls.literals == ("n", "s")
 
