@@ -159,7 +159,6 @@ class WalkTooDeep(Exception):
     """A walk that exceeded the recursion limit: the run stops with this message (file, line, function), never a
     traceback and never a verdict made up for the claim."""
 
-
 class Share(NamedTuple):
     """What one process's walks of some claims gave (`Run.judge`), for the run that judges the others: the
     results, and everything the stores of a run that walked them itself would have kept."""

@@ -135,7 +135,6 @@ class _FunctionBuilder:
             self.store_guards.setdefault(name, set()).add(guard)
         else:
             self.unguarded.add(name)
-
     bound: _BoundNames | None = None
     """Every name bound anywhere in the def, parameters and nested scopes included, found at its first test of a
     platform name."""
@@ -1636,9 +1635,7 @@ def _nonlocals(func: _FunctionBuilder) -> frozenset[str]:
     if func.nonlocals is None:
         node = func.node
         func.nonlocals = frozenset(
-            name
-            for sub in (ast.walk(node) if node is not None else ())
-            if isinstance(sub, ast.Nonlocal)
+            name for sub in (ast.walk(node) if node is not None else ()) if isinstance(sub, ast.Nonlocal)
             for name in sub.names
         )
     return func.nonlocals
@@ -3732,15 +3729,13 @@ def _decorator_text(node: ast.expr) -> str:
 
 
 def _hands_back(node: ast.FunctionDef | ast.AsyncFunctionDef, bound: bool) -> str:
-    """ "arg" when every `return` of the def's own body returns its first argument (after `self` / `cls` when
+    """"arg" when every `return` of the def's own body returns its first argument (after `self` / `cls` when
     `bound`), which nothing rebinds; "def" when every one returns a local def, bound once, that is "arg" itself;
     "" otherwise (no `return`, a generator, anything else returned)."""
     params = [*node.args.posonlyargs, *node.args.args][1 if bound else 0 :]
     last = node.body[-1]
-    if (
-        isinstance(node, ast.AsyncFunctionDef)
-        or not params
-        or not (isinstance(last, ast.Return) and isinstance(last.value, ast.Name))
+    if isinstance(node, ast.AsyncFunctionDef) or not params or not (
+        isinstance(last, ast.Return) and isinstance(last.value, ast.Name)
     ):
         return ""  # a decorator ends by handing something back: one that does not is not read further
     returns, stores, defs, generator = _own_returns(node)

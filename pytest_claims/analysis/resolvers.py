@@ -28,6 +28,7 @@ def target_for(platform: str, version: tuple[int, int] | None = None) -> Target:
     return Target(platform, stubs.version, stubs.module_has)
 
 
+
 class Resolvers:
     """The one place resolution is wired: a resolver per target over one loaded project, made on first need and
     then kept, so claims and rules walking the same platform share its memoised summaries; summaries that

@@ -141,7 +141,11 @@ def _steps(resolver: Resolver, target: str, path: tuple[str, ...], nodes: list[N
             lines += [r.line for r in summary.reaches if r.reach == following and not r.module]
         else:
             after = nodes[i + 1] if i + 1 < len(nodes) else None
-            lines = [e.line for e in summary.edges if e.name == following and (after is None or e.target == after.key)]
+            lines = [
+                e.line
+                for e in summary.edges
+                if e.name == following and (after is None or e.target == after.key)
+            ]
         module = resolver.project.modules[node.module]
         # a name the body uses without a recorded line (a project class with no constructor to enter, a plain
         # stdlib or third-party name): the function's `def` line, so the hop still opens where to look

@@ -33,7 +33,9 @@ def stub_defs(data: bytes) -> frozenset[int]:
         if isinstance(node, ast.ClassDef) and any(_last_name(b) in _PROTOCOL for b in node.bases):
             protocol_members.update(id(n) for n in node.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
     for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and (id(node) in protocol_members or _stub(node)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
+            id(node) in protocol_members or _stub(node)
+        ):
             found.add(node.lineno)
     return frozenset(found)
 

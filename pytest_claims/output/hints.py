@@ -108,7 +108,9 @@ def _rebound(function: ast.AST) -> dict[str, int]:
 def _is_member_of(node: ast.AST, name: str) -> bool:
     """Whether `node` is `name.attr` or `name[...]`."""
     return (
-        isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.value, ast.Name) and node.value.id == name
+        isinstance(node, (ast.Attribute, ast.Subscript))
+        and isinstance(node.value, ast.Name)
+        and node.value.id == name
     )
 
 

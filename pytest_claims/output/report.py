@@ -196,7 +196,8 @@ def _claim_json(claim: ClaimResult, at: Where) -> dict[str, Any]:
                 "line": v.line,
                 "via": list(v.via),
                 "steps": [
-                    {"function": name, "file": at(file), "line": line, "how": how} for name, file, line, how in v.steps
+                    {"function": name, "file": at(file), "line": line, "how": how}
+                    for name, file, line, how in v.steps
                 ],
             }
             for v in sorted(claim.violations, key=violation_sort_key)

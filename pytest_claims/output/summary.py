@@ -90,10 +90,8 @@ def site_hint(code: str, context: SiteContext | None = None) -> str:
     func = node.func
     written = dotted(func)
     chain = tuple(written.split(".")) if written is not None else None
-    given = (
-        chain is not None
-        and (node.args or node.keywords)
-        and (chain in CALLS_ITS_ARGUMENT or chain[-1] in _PROBES or _is_builtin(chain))
+    given = chain is not None and (node.args or node.keywords) and (
+        chain in CALLS_ITS_ARGUMENT or chain[-1] in _PROBES or _is_builtin(chain)
     )  # called with no argument, a builtin's name holds something else (a parameter named `filter`)
     if context is not None:
         said = _context_hint(node, _argument(node, chain) if given and chain is not None else func, context)

@@ -9,7 +9,7 @@ import textwrap
 import pytest
 
 from pytest_claims.analysis.facts import extract
-from pytest_claims.analysis.fieldtests import super_changed, super_test
+from pytest_claims.analysis.fieldtests import Leaves, super_changed, super_test
 from pytest_claims.analysis.resolution.basefields import _passed_on
 
 
@@ -19,7 +19,7 @@ def _init(body: str, params: str = "*args, **kwargs") -> tuple[str, ...]:
     return tuple(n for n in func.tests if super_changed(n) is not None)
 
 
-def _leaves(body: str, params: str = "size=None, label='x'", decorator: str = "") -> object:
+def _leaves(body: str, params: str = "size=None, label='x'", decorator: str = "") -> Leaves:
     source = f"class B:\n    {decorator}\n    def __init__(self, {params}):\n"
     source += textwrap.indent(textwrap.dedent(body), "        ")
     return next(f for f in extract(source).functions if f.qualname == "B.__init__").leaves
@@ -107,8 +107,9 @@ def test_a_property_accessor_that_keeps_self_is_kept_with_its_names() -> None:
     source += "    @c.setter\n    def c(self, value):\n        self._c = norm(value)\n"
     source += "    @property\n    def d(self):\n        return g(self)\n"
     functions = {(f.qualname, f.line): f.leaves for f in extract(source).functions}
-    assert functions[("B.c", 3)][1] == ("_c",)
-    assert functions[("B.c", 6)][1] == ("_c",)
+    getter, setter = functions[("B.c", 3)], functions[("B.c", 6)]
+    assert getter and getter[1] == ("_c",)
+    assert setter and setter[1] == ("_c",)
     assert functions[("B.d", 9)] == ()
 
 

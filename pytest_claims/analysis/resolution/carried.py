@@ -94,7 +94,9 @@ class Carried:
                 return sites[:MAX_SITES]
         return sites
 
-    def _passed_zones(self, module_name: str, index: int, use_index: int, param: str, position: int) -> list[Origin]:
+    def _passed_zones(
+        self, module_name: str, index: int, use_index: int, param: str, position: int
+    ) -> list[Origin]:
         """The zones the datetime one call passes for the parameter was made with: a datetime made in the
         argument itself (`f(datetime(..., tzinfo=zone))`), or a local of the caller bound to one before the call."""
         module = self.stored.view.module(module_name)
@@ -182,3 +184,4 @@ class Carried:
                     if any(fills(entry, slot) for entry in ZONE_BY_NAME.get(callee[-1], ())):
                         return True
         return False
+

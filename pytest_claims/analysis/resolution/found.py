@@ -56,6 +56,7 @@ class Reads(Protocol):
     def __call__(self, reads: Iterable[StateKey], line: int, found: Found, how: str = "state") -> None: ...
 
 
+
 def closed(*args: object, **kwargs: object) -> NoReturn:
     """What a collaborator's reference back to its owner becomes once the resolver is closed (`close`): the
     engine runs with the cyclic collector off, so a resolver must be freed by reference counting alone."""

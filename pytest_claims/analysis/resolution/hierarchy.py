@@ -314,16 +314,10 @@ class Hierarchy:
         for module_name in self.view.project.modules.naming(qualname.rpartition(".")[2]):
             owner = self.view.module(module_name)
             for cls_index, cls in enumerate(owner.facts.classes):
-                if (
-                    cls.bases
-                    and self.view.alive(owner, cls.guard)
-                    and any(
-                        isinstance(sym, StdName)
-                        and sym.symbol.kind == "class"
-                        and sym.symbol.where == (module, qualname)
-                        for base in cls.bases
-                        for sym in self.base_syms(owner, base, cls)
-                    )
+                if cls.bases and self.view.alive(owner, cls.guard) and any(
+                    isinstance(sym, StdName) and sym.symbol.kind == "class" and sym.symbol.where == (module, qualname)
+                    for base in cls.bases
+                    for sym in self.base_syms(owner, base, cls)
                 ):
                     direct.append((module_name, cls_index))
         found = set(direct)

@@ -205,4 +205,7 @@ def _is_class(sym: Sym) -> bool:
 
 def _plain_builtin(target: Sym) -> bool:
     """A builtin class no value becomes an instance of but by deriving from it (`object` aside: everything is)."""
-    return isinstance(target, StdName) and target.symbol.where[0] == "builtins" and target.symbol.where[1] != "object"
+    return (
+        isinstance(target, StdName) and target.symbol.where[0] == "builtins" and target.symbol.where[1] != "object"
+    )
+

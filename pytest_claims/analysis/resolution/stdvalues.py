@@ -66,13 +66,13 @@ class StdValues:
             ref = self.view.stub_type(self.view.stubs.call_returns, (module, qual + args))
         return from_ref(ref) if ref is not None else UNKNOWN
 
+
     def stub_protocol(self, sym: Sym) -> bool:
         """A stdlib protocol (`SupportsInt`, `os.PathLike`): the annotated value may be of any class, a project
         one too, so its methods are not the stub's (a call on it is a blind spot, semantics §5)."""
         if not isinstance(sym, StdName) or sym.symbol.kind != "class":
             return False
         return self.view.stubs.is_protocol(*sym.symbol.where)
-
 
 def from_ref(ref: TypeRef) -> Sym:
     """The value a stub type names: an instance of its class, or a collection of them."""

@@ -159,3 +159,4 @@ def _class_named(view: TargetView, evaluator: Evaluator, owner: ProjectClass, na
 def _subscript_of(view: TargetView, evaluator: Evaluator, module: Module, binding: Binding) -> list[Origin]:
     chain = tuple(binding.target.split("."))
     return [(subscripted(view, sym), True) for sym in evaluator.resolve_chain_in_module(module, chain, 1)]
+

@@ -440,14 +440,10 @@ class Summaries:
         entered = False
         # a project metaclass's `__call__` may call `__new__` and `__init__` with other arguments: the call's
         # literal arguments decide their tests only where no such hook stands between
-        hooked = (
-            is_class
-            and isinstance(sym, ProjectClass)
-            and any(
-                isinstance(target, ProjectFunction)
-                for meta in self.dispatch.metaclasses(sym)
-                for target in self.dispatch.class_member(meta, METACLASS_CALL, 1, dispatch=meta.dispatch)
-            )
+        hooked = is_class and isinstance(sym, ProjectClass) and any(
+            isinstance(target, ProjectFunction)
+            for meta in self.dispatch.metaclasses(sym)
+            for target in self.dispatch.class_member(meta, METACLASS_CALL, 1, dispatch=meta.dispatch)
         )
         for attr in attrs:
             # `__init__` and `__new__` (and `__call__`) are passed the call's arguments after `self` / `cls`
@@ -508,6 +504,10 @@ def _hidden(sym: Sym) -> bool:
         case StdInstance(module, qualname):
             return f"{module}.{qualname}" in CALLS_BY_NAME or f"{module}.{qualname}" in CALLS_WHAT_IT_HOLDS
     return False
+
+
+
+
 
 
 # -- what a body touches, and the record contexts replay ---------------------------------------------------

@@ -33,7 +33,6 @@ def state_entry(key: StateKey) -> tuple[str, int, tuple[str, int] | None]:
     """A state key as (module, function index, the class it is entered for or None)."""
     return (key[0], key[1], key[2]) if len(key) == 3 else (key[0], key[1], None)
 
-
 Kept = tuple[tuple[T, ...], frozenset[str], frozenset[StateKey]]
 """A memoised answer with the modules (and markers) and the state computing it read (`Tracker.kept`); a tuple, not
 the list it was computed as: tens of thousands are kept for the whole run, and an empty one costs nothing."""
@@ -111,7 +110,9 @@ class Tracker:
         known: frozenset[Any] = self._sets.setdefault(key, key)
         return known
 
-    def apart(self, memo: dict[Any, tuple[T, bool]], key: Any, compute: Callable[[], T], guarded: bool = False) -> T:
+    def apart(
+        self, memo: dict[Any, tuple[T, bool]], key: Any, compute: Callable[[], T], guarded: bool = False
+    ) -> T:
         """`compute()`, memoised apart from the dependencies of what asks (the hierarchy is `HIERARCHY`'s): only
         whether it consulted something platform-specific is passed on, every time it is asked. `guarded`: not
         kept when it met a cycle under way (`cycles`, `partial_orders`)."""
