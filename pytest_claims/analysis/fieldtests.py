@@ -58,7 +58,7 @@ def field_tests(
         elif read is not None and based is not None and read.attr not in based:
             reads[read] = super_test(read.attr, changed)
             plain.add(read.attr)
-        if prefix and _forwards(stmt, node.args):
+        if prefix and node.name == "__init__" and _forwards(stmt, node.args):
             held.clear()
             based, prefix = set(), False
             continue
@@ -257,8 +257,8 @@ class _SelfUses(ast.NodeVisitor):
         if not _is_field(node, self.first):
             self.generic_visit(node)
             return
-        if self._depth:
-            self.escapes = True  # captured by a nested scope
+        if self._depth or (node.attr.startswith("__") and node.attr.endswith("__")):
+            self.escapes = True  # captured by a nested scope; `self.__dict__`, `self.__class__ = ...`
         self.names.add(node.attr)
         if not isinstance(node.ctx, ast.Load):
             self.stores[node.attr] = self.stores.get(node.attr, 0) + 1

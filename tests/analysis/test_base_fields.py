@@ -77,6 +77,8 @@ def test_a_base_leaves_each_field_stored_once_at_the_top_from_a_parameter() -> N
         "self.size = size\nh = lambda: self.other\n",  # captured by a nested scope
         "self.size = size\nsuper().__init__()\n",  # `super()` passes `self` on
         "self.size = size\nx = vars()\n",  # `vars()` reaches it
+        "self.size = size\ng(self.__dict__)\n",  # its attributes handed out
+        "self.size = size\nself.__class__ = Other\n",  # another class, other descriptors
     ],
 )
 def test_a_base_that_may_hand_self_out_leaves_nothing(body: str) -> None:
@@ -96,6 +98,13 @@ def test_a_base_that_may_hand_self_out_leaves_nothing(body: str) -> None:
 def test_a_field_the_base_may_not_leave_holding_the_parameter_is_left_out(body: str) -> None:
     leaves = _leaves(body)
     assert not leaves or "size" not in dict(leaves[0])
+
+
+def test_only_a_constructor_reads_what_the_base_left() -> None:
+    source = "class C(B):\n    def __call__(self, **kwargs):\n        super().__init__(**kwargs)\n"
+    source += "        if self.size:\n            g()\n"
+    func = next(f for f in extract(source).functions if f.qualname == "C.__call__")
+    assert not any(super_changed(n) for n in func.tests)
 
 
 def test_a_decorated_constructor_leaves_nothing() -> None:

@@ -47,7 +47,7 @@ class BaseFields:
     ) -> Decided:
         """The callee's tests of fields its base constructor left that the construction's arguments decide."""
         wanted = {name: found for name in callee.tests if (found := super_changed(name)) is not None}
-        if not wanted or call.chain != CONSTRUCTED:
+        if not wanted or call.chain != CONSTRUCTED or not callee.qualname.endswith(".__init__"):
             return ()
         owner = receiver if receiver is not None else self._defining(key, callee)
         if owner is None:
