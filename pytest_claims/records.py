@@ -319,6 +319,14 @@ class FunctionFacts:
     """What its body puts in the lists, tuples and sets it builds (`analysis.contents`): (a local bound to a display,
     or `self.attr` for a field of a method's `self`; the chain of an element put in it, "" for one the facts cannot
     see; line). A local's entries are all it may hold; a field's are only what this method adds."""
+    leaves: (
+        tuple[tuple[tuple[str, str], ...], tuple[str, ...], tuple[tuple[str, ...], int, tuple[str, ...], Decided]]
+        | tuple[()]
+    ) = ()
+    """For an `__init__` that never hands out `self` (`fieldtests.leaves`): the (field, parameter) pairs of the fields
+    it leaves holding a parameter when it returns, every field name it reads or stores on `self`, and what it
+    accepts (`arguments.Signature`): a subclass's `super().__init__(*args, **kwargs)` passing on a construction's
+    arguments decides its tests of those fields (`resolution/basefields.py`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,6 +357,9 @@ class ClassFacts:
     statement of the module's body above the class's that certainly bound it, `analysis/settled.py`). The class
     statement reads the name as bound there or later, before its own line; a name not listed, as bound anywhere
     above it."""
+    literals: tuple[str, ...] = ()
+    """The names its body binds only by assigning literals (`creation_counter = 0`): no descriptor, so storing or
+    reading one on an instance runs no code of the class's (`resolution/basefields.py`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,7 +31,7 @@ from pytest_claims.analysis.computed import computed_names, name_pattern
 from pytest_claims.analysis.conditions import TYPE_CHECKING, UNKNOWN, ConditionCompiler, is_decided, is_known
 from pytest_claims.analysis.contents import DISPLAYS, FILLS, Holds, contents
 from pytest_claims.analysis.early import early_calls
-from pytest_claims.analysis.fieldtests import FieldReads, field_tests
+from pytest_claims.analysis.fieldtests import FieldReads, constructor_leaves, field_tests
 from pytest_claims.analysis.filtertests import FilterReads, filter_tests
 from pytest_claims.analysis.installed import Installs, installed
 from pytest_claims.analysis.settled import Settled, declared_global
@@ -159,6 +159,8 @@ class _ClassBuilder:
     outer: _FunctionBuilder | None = None
     """For a class defined in a function, that function."""
     settled: tuple[tuple[str, int], ...] = ()
+    literal_binds: dict[str, int] = field(default_factory=dict)
+    """Per name its body assigns a literal (`creation_counter = 0`), how many times (`ClassFacts.literals`)."""
 
 
 class _Scope:
@@ -696,8 +698,8 @@ class _Extractor:
             positional = args.posonlyargs + args.args
             func.params = {param.arg: func.index for param in positional[1 if func.first else 0 :]}
             func.params.update((param.arg, func.index) for param in args.kwonlyargs)
-        if not func.params:
-            return self.compiler.compile(test)
+        if not func.params and not (func.node.args.vararg or func.node.args.kwarg):
+            return self.compiler.compile(test)  # no parameter, and no base constructor passed what the call gave
         if func.field_reads is None:
             first = func.first if func.kind in ("method", "property") else ""  # `cls.f` may run a descriptor
             func.field_reads, func.plain = field_tests(func.node, first, func.params)
@@ -1846,6 +1848,7 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
                 ex.push_all(_declaring_parts(ex, value), scope, guard, "ref")
                 return
         binding = _item_binding(scope, binding, value) or binding  # `x = items[i]`: one item of `items`
+        _count_literal(scope, name, value)
         if binding.kind != "var" or scope.kind != "function":
             ex.bind(scope, binding)
         else:
@@ -1964,6 +1967,7 @@ def _bind_pairs(
                 ex.store_name(scope, name.id, line, guard)
             continue
         ex.bind(scope, binding or Binding(name.id, "var", "", "", line, guard))
+        _count_literal(scope, name.id, part)
         state = _state_scope(ex, scope, name.id, line, guard)
         _implicit(ex, state, iterated, "__iter__", line, guard)
         ex.push(part or value, state, guard, "ref")
@@ -3584,6 +3588,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     holds = [_holds(f, displayed.get(f.cls, set())) for f in ex.functions]
     results = [f.result or _constructs(f) for f in ex.functions]
     tests = _decided_tests(ex)
+    left = [constructor_leaves(f.node, f.kind, f.first) for f in ex.functions]
     handing = [_handing(f) for f in ex.functions]
     del tree
     directives = _directives(ex, ex.physical())
@@ -3613,6 +3618,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             tests.get(index, _TESTS_NOTHING)[3],
             tests.get(index, _TESTS_NOTHING)[4],
             holds[index],
+            left[index],
         )
         for index, f in enumerate(ex.functions)
     )
@@ -3629,6 +3635,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             c.metaclass,
             c.decorators,
             c.settled,
+            _literals(c),
         )
         for c in ex.classes
     )
@@ -3731,6 +3738,21 @@ def _early(builder: _FunctionBuilder, bound: set[str], module: dict[str, str]) -
         if call is not None and plain and not (builtin and chain[0] not in builder.locals):
             calls[index] = (call, plain)
     return early_calls(node, names, calls)
+
+
+def _count_literal(scope: _Scope, name: str, value: ast.expr | None) -> None:
+    """Counts a class-body assignment of a literal to `name` (`_ClassBuilder.literal_binds`)."""
+    if scope.kind == "class" and scope.cls is not None and arguments.literal(value) is not None:
+        scope.cls.literal_binds[name] = scope.cls.literal_binds.get(name, 0) + 1
+
+
+def _literals(cls: _ClassBuilder) -> tuple[str, ...]:
+    """`ClassFacts.literals`: the names every class-body binding of which assigns a literal, and no def binds."""
+    methods = {name for name, _ in cls.methods}
+    counts: dict[str, int] = {}
+    for binding in cls.attributes:
+        counts[binding.name] = counts.get(binding.name, 0) + 1
+    return tuple(sorted(n for n, k in cls.literal_binds.items() if counts.get(n) == k and n not in methods))
 
 
 def _handing(builder: _FunctionBuilder) -> tuple[tuple[str, ...], str]:

@@ -23,7 +23,14 @@ from __future__ import annotations
 import ast
 from collections.abc import Collection
 
-from pytest_claims.analysis.arguments import field_test, literal
+from pytest_claims.analysis.arguments import FIELD_MARK, Signature, field_test, literal, signature
+
+SUPER = "<super>"
+"""What stands for the parameter in the name of a test of a field the base constructor left (`super_test`): the walk
+decides it by the base's own store of that field (`resolution/basefields.py`)."""
+
+_ESCAPES = frozenset({"super", "locals", "vars", "eval", "exec", "__class__"})
+"""Names whose use may hand `self` to other code without naming it."""
 
 FieldReads = dict[ast.AST, str]
 """Per `self.f` node a test reads first after the store, the name its test is kept under (`arguments.field_test`)."""
@@ -40,26 +47,250 @@ def field_tests(
     reads: FieldReads = {}
     plain: set[str] = set()
     held: dict[str, str] = {}
+    based: set[str] | None = None  # after a call of the base constructor: the fields stored since
+    prefix = True  # no statement so far ran code or bound what the def forwards
+    changed: set[str] = set()  # the keywords the def set or removed in its `**kwargs` before passing it on
     for stmt in node.body:
         read = _first_read(stmt, first)
         if read is not None and read.attr in held:
             reads[read] = field_test(held[read.attr], read.attr)
             plain.add(read.attr)
+        elif read is not None and based is not None and read.attr not in based:
+            reads[read] = super_test(read.attr, changed)
+            plain.add(read.attr)
+        if prefix and node.name == "__init__" and _forwards(stmt, node.args):
+            held.clear()
+            based, prefix = set(), False
+            continue
+        key = _keyword_changed(stmt, node.args, first) if prefix else None
+        if key is not None:
+            changed.add(key)
+            continue
         pairs = _plain_assignment(stmt, first)
         if pairs is None:
             held.clear()
+            based, prefix = None, False
             continue
         for target, value in pairs:
             plain.update(_fields(value, first))
             if isinstance(target, ast.Name):
+                prefix = prefix and target.id not in _packed(node.args)
                 continue
             field = target.attr
             plain.add(field)
+            if based is not None:
+                based.add(field)
             if isinstance(value, ast.Name) and value.id in params:
                 held[field] = value.id
             else:
                 held.pop(field, None)
     return (reads, frozenset(plain)) if reads else ({}, frozenset())
+
+
+# claims: deterministic
+def super_test(field: str, changed: Collection[str] = ()) -> str:
+    """The name a test of a field the base constructor left is kept under: `<super>>self.f`, with the keywords the
+    constructor changed in what it passed on (`<super>:editable>self.f`), which the walk leaves open."""
+    return field_test(SUPER + "".join(f":{key}" for key in sorted(changed)), field)
+
+
+# claims: deterministic
+def super_changed(name: str) -> tuple[str, frozenset[str]] | None:
+    """The field and the changed keywords of a `super_test` name; None for any other name."""
+    param, mark, field = name.partition(FIELD_MARK)
+    if not mark or not param.startswith(SUPER):
+        return None
+    return field, frozenset(param[len(SUPER) :].split(":")[1:])
+
+
+def _keyword_changed(stmt: ast.stmt, args: ast.arguments, first: str) -> str | None:
+    """The keyword a statement sets or removes in the def's `**kwargs` (a dict the call built, whose methods run no
+    code of the project's) without running code: `kwargs.setdefault("k", v)`, `kwargs.pop("k"[, v])` (its value
+    dropped or put in a local), `kwargs["k"] = v`, with `v` a name, a literal or a field of `self`."""
+    if args.kwarg is None:
+        return None
+    packed = args.kwarg.arg
+    value: ast.expr | None = None
+    if isinstance(stmt, ast.Expr):
+        value = stmt.value
+    elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+        target = stmt.targets[0]
+        if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id == packed:
+            return _key(target.slice) if _inert(stmt.value, first) else None
+        if isinstance(target, ast.Name) and target.id not in (first, *_packed(args)):
+            value = stmt.value
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and not value.keywords):
+        return None
+    method, owner = value.func.attr, value.func.value
+    if not (isinstance(owner, ast.Name) and owner.id == packed and method in ("setdefault", "pop")):
+        return None
+    if not value.args or len(value.args) > 2 or not all(_inert(a, first) for a in value.args[1:]):
+        return None
+    return _key(value.args[0])
+
+
+def _key(node: ast.expr) -> str | None:
+    """A keyword written as a string literal."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.isidentifier():
+        return node.value
+    return None
+
+
+def _packed(args: ast.arguments) -> tuple[str, ...]:
+    """The names a def's `*args` and `**kwargs` bind."""
+    return tuple(a.arg for a in (args.vararg, args.kwarg) if a is not None)
+
+
+def _forwards(stmt: ast.stmt, args: ast.arguments) -> bool:
+    """Whether a statement is `super().__init__(*args, **kwargs)` passing on exactly what the def packed: the
+    arguments the call gave beyond the def's named parameters."""
+    if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)):
+        return False
+    call = stmt.value
+    func = call.func
+    if not (
+        isinstance(func, ast.Attribute)
+        and func.attr == "__init__"
+        and isinstance(func.value, ast.Call)
+        and isinstance(func.value.func, ast.Name)
+        and func.value.func.id == "super"
+        and not func.value.args
+        and not func.value.keywords
+    ):
+        return False
+    star = tuple(a.value.id for a in call.args if isinstance(a, ast.Starred) and isinstance(a.value, ast.Name))
+    double = tuple(k.value.id for k in call.keywords if k.arg is None and isinstance(k.value, ast.Name))
+    wanted_star = (args.vararg.arg,) if args.vararg is not None else ()
+    wanted_double = (args.kwarg.arg,) if args.kwarg is not None else ()
+    return (
+        len(star) == len(call.args)
+        and len(double) == len(call.keywords)
+        and star == wanted_star
+        and double == wanted_double
+        and bool(star or double)
+    )
+
+
+Leaves = tuple[tuple[tuple[str, str], ...], tuple[str, ...], Signature] | tuple[()]
+"""`FunctionFacts.leaves`: (field, parameter) pairs, the field names read or stored on `self`, the signature."""
+
+
+# claims: deterministic
+def constructor_leaves(node: ast.FunctionDef | ast.AsyncFunctionDef | None, kind: str, first: str) -> Leaves:
+    """`FunctionFacts.leaves`: of an undecorated `__init__` that leaves a field holding a parameter, and of a
+    property's getter, setter or deleter (no pairs), where it never hands `self` out; () for any other def."""
+    if node is None:
+        return ()
+    if kind == "method" and node.name == "__init__" and not node.decorator_list:
+        found = leaves(node, first)
+        return (found[0], tuple(sorted(found[1])), signature(node.args)) if found and found[0] else ()
+    if kind == "property" and len(node.decorator_list) == 1 and _accessor(node.decorator_list[0], node.name):
+        found = leaves(node, first, accessor=True)
+        return ((), tuple(sorted(found[1])), signature(node.args)) if found is not None else ()
+    return ()
+
+
+def _accessor(decorator: ast.expr, name: str) -> bool:
+    """`@property`, `@name.setter`, `@name.deleter`."""
+    if isinstance(decorator, ast.Name):
+        return decorator.id == "property"
+    return (
+        isinstance(decorator, ast.Attribute)
+        and decorator.attr in ("setter", "deleter")
+        and isinstance(decorator.value, ast.Name)
+        and decorator.value.id == name
+    )
+
+
+# claims: deterministic
+def leaves(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, first: str, accessor: bool = False
+) -> tuple[tuple[tuple[str, str], ...], frozenset[str]] | None:
+    """For a constructor that never hands out `self`, the fields it leaves holding a parameter when it returns, and
+    every field name it reads or stores on `self`; None when it may hand `self` out. An `accessor` (a property's)
+    leaves none: only the names are kept.
+
+    `self.f = p` at the top of the body, the only store or delete of `self.f` anywhere in it, with no `return`
+    before it and `p` never bound again: when it returns, `self.f` holds what the call passed for `p`, provided no
+    other code stored it in between. Other code can store it only through `self`; here `self` is only ever the
+    object of a field read or store (never passed, called on, captured by a nested scope, reached by `super()`,
+    `locals()` or `vars()`), so code the body runs cannot reach it unless it had it before the call: the walk
+    asks that of the instance (a new one, its class's constructors plain: `resolution/basefields.py`), and that
+    storing and reading those names runs no code."""
+    if not first or isinstance(node, ast.AsyncFunctionDef):
+        return None
+    uses = _SelfUses(first)
+    for stmt in node.body:
+        uses.visit(stmt)
+    if uses.escapes:
+        return None
+    if accessor:
+        return (), frozenset(uses.names)
+    positional = [*node.args.posonlyargs, *node.args.args][1:]
+    params = {a.arg for a in (*positional, *node.args.kwonlyargs)} - uses.bound
+    stores = uses.stores
+    left: list[tuple[str, str]] = []
+    for stmt in node.body:
+        pairs = _plain_assignment(stmt, first)
+        for target, value in pairs or ():
+            field = target.attr if isinstance(target, ast.Attribute) else ""
+            if stores.get(field) == 1 and isinstance(value, ast.Name) and value.id in params:
+                left.append((field, value.id))
+        if any(isinstance(sub, ast.Return) for sub in ast.walk(stmt)):
+            break  # a `return` here or later: what follows may not run
+    return tuple(sorted(left)), frozenset(uses.names)
+
+
+class _SelfUses(ast.NodeVisitor):
+    """How a body uses `self`: the field names it reads or stores, how often it stores or deletes each, the names it
+    binds, and whether it may hand `self` out (`escapes`)."""
+
+    def __init__(self, first: str) -> None:
+        self.first = first
+        self.names: set[str] = set()
+        self.stores: dict[str, int] = {}
+        self.bound: set[str] = set()
+        self.escapes = False
+        self._depth = 0
+
+    def visit_Attribute(self, node: ast.Attribute) -> None:
+        if not _is_field(node, self.first):
+            self.generic_visit(node)
+            return
+        if self._depth or (node.attr.startswith("__") and node.attr.endswith("__")):
+            self.escapes = True  # captured by a nested scope; `self.__dict__`, `self.__class__ = ...`
+        self.names.add(node.attr)
+        if not isinstance(node.ctx, ast.Load):
+            self.stores[node.attr] = self.stores.get(node.attr, 0) + 1
+
+    def visit_Call(self, node: ast.Call) -> None:
+        if isinstance(node.func, ast.Attribute) and _is_field(node.func, self.first):
+            self.escapes = True  # `self.m()`: a bound method is passed `self`
+        self.generic_visit(node)
+
+    def visit_Name(self, node: ast.Name) -> None:
+        if node.id == self.first or node.id in _ESCAPES:
+            self.escapes = True  # `self` as a value, or what reaches it without naming it
+        if not isinstance(node.ctx, ast.Load):
+            self.bound.add(node.id)
+
+    def visit_ExceptHandler(self, node: ast.ExceptHandler) -> None:
+        self.escapes = self.escapes or node.name == self.first
+        self.generic_visit(node)
+
+    def visit_Global(self, node: ast.Global) -> None:
+        self.bound.update(node.names)
+
+    def visit_Nonlocal(self, node: ast.Nonlocal) -> None:
+        self.bound.update(node.names)
+
+    def _nested(self, node: ast.AST) -> None:
+        self._depth += 1
+        self.generic_visit(node)
+        self._depth -= 1
+
+    visit_FunctionDef = visit_AsyncFunctionDef = visit_Lambda = visit_ClassDef = _nested
+    visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = _nested
 
 
 def _is_field(node: ast.expr, first: str) -> bool:

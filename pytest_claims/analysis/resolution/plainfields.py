@@ -52,6 +52,11 @@ class PlainFields:
             return args
         return tuple(d for d in args if FIELD_MARK not in d[0])
 
+    def fields_plain(self, owner: ClassKey, names: tuple[str, ...]) -> bool:
+        """Whether storing and reading the names on an instance of `owner` or of a project subclass runs no code."""
+        self.tracker.module(HIERARCHY)
+        return self.tracker.apart(self._plain, (owner, names, False), partial(self._plain_below, owner, names, False))
+
     def _all_plain(
         self, module_name: str, func: FunctionFacts, receiver: ClassKey | None, outside: tuple[ClassKey, ...]
     ) -> bool:
@@ -77,7 +82,7 @@ class PlainFields:
         seen: set[ClassKey] = set()
         for cls in (owner,) if exact else (owner, *self.hierarchy.subclasses(*owner)):
             order = self.hierarchy.mro(*cls)
-            if self.hierarchy.unnamable(order) or not self._object_only(cls):
+            if self.hierarchy.unnamable(order) or not self.object_only(cls):
                 return False
             for key in order:
                 if key not in seen and not self._plain_class(key, names):
@@ -85,15 +90,19 @@ class PlainFields:
                 seen.add(key)
         return True
 
-    def _object_only(self, key: ClassKey) -> bool:
+    def object_only(self, key: ClassKey) -> bool:
         """No stdlib or third-party base but `object` anywhere in the class's hierarchy."""
         return all(isinstance(s, StdName) and s.dotted in _PLAIN_BASES for s in self.hierarchy.foreign_bases(*key))
+
+    def plain_metaclass(self, key: ClassKey) -> bool:
+        """Whether the class names no metaclass, or one that adds no descriptor (`ABCMeta`)."""
+        return self.view.module(key[0]).facts.classes[key[1]].metaclass in _PLAIN_METACLASSES
 
     def _plain_class(self, key: ClassKey, names: tuple[str, ...]) -> bool:
         members = self.hierarchy.members(*key)
         if any(hook in members for hook in _HOOKS):
             return False
-        if self.view.module(key[0]).facts.classes[key[1]].metaclass not in _PLAIN_METACLASSES:
+        if not self.plain_metaclass(key):
             return False
         for name in names:
             found = members.get(name)
