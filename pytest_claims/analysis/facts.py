@@ -3548,6 +3548,24 @@ def _in_string(ex: _Extractor, line: int) -> bool:
 # Entry point
 
 
+def _class_record(c: _ClassBuilder) -> ClassFacts:
+    """The record of a class the extraction gathered."""
+    return ClassFacts(
+        c.qualname,
+        c.line,
+        c.guard,
+        c.bases,
+        tuple(c.methods),
+        tuple(c.attributes),
+        tuple(c.fields),
+        tuple(c.factories),
+        c.metaclass,
+        c.decorators,
+        c.settled,
+        _literals(c),
+    )
+
+
 # claims: deterministic
 def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     """Parse once and reduce to facts. Never raises for bad input: problems are recorded, with a line."""
@@ -3622,29 +3640,12 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
         )
         for index, f in enumerate(ex.functions)
     )
-    classes = tuple(
-        ClassFacts(
-            c.qualname,
-            c.line,
-            c.guard,
-            c.bases,
-            tuple(c.methods),
-            tuple(c.attributes),
-            tuple(c.fields),
-            tuple(c.factories),
-            c.metaclass,
-            c.decorators,
-            c.settled,
-            _literals(c),
-        )
-        for c in ex.classes
-    )
     return FileFacts(
         tuple(ex.conds),
         tuple(ex.guards),
         tuple(ex.bindings),
         functions,
-        classes,
+        tuple(_class_record(c) for c in ex.classes),
         tuple(directives),
         tuple(ex.problems),
         ex.def_count,
