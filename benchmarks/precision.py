@@ -400,13 +400,14 @@ def recheck(judged: dict[str, Any], report: Path, root: Path) -> dict[str, Any]:
     """A judged sample read again against a newer report: per claim, whether it is still violated, whether its
     first violation's chain changed, and whether the judged chain is still among its violations (then the
     judgement carries forward)."""
-    claims = {(c.function, c.platform): c for c in read_report(report)}
     sources = Sources(root)
+    # a name may be defined twice (`locks.lock` per platform branch): the claim's own `def` line tells them apart
+    claims = {(c.function, c.platform, f"{sources.rel(c.file)}:{c.line}"): c for c in read_report(report)}
     definitions = Definitions(root)
     pick, seed = judged.get("pick", "shortest"), int(judged.get("seed", 0))
     entries = []
     for entry in judged["sample"]:
-        claim = claims.get((entry["function"], entry["platform"]))
+        claim = claims.get((entry["function"], entry["platform"], entry["at"]))
         status = "absent" if claim is None else claim.status
         result: dict[str, Any] = {"status": status, "still_violated": status == "violated"}
         if claim is not None and claim.violations:
