@@ -117,7 +117,7 @@ def _keyword_changed(stmt: ast.stmt, args: ast.arguments, first: str) -> str | N
         target = stmt.targets[0]
         if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id == packed:
             return _key(target.slice) if _inert(stmt.value, first) else None
-        if isinstance(target, ast.Name) and target.id not in (first, *_packed(args)):
+        if isinstance(target, ast.Name) and target.id != first and target.id not in _packed(args):
             value = stmt.value
     if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and not value.keywords):
         return None

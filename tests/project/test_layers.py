@@ -190,7 +190,7 @@ RESOLUTION: tuple[tuple[str, ...], ...] = (
     ("dispatch",),
     ("bodies",),
     ("stored", "carried", "conditional", "found", "leads", "bases"),
-    ("instances", "filled"),
+    ("instances", "filled", "basefields"),
     ("callbacks", "entering", "escapes", "handed", "held", "hooks", "methodcalls", "probes", "reaches"),
     ("summaries",),
 )
