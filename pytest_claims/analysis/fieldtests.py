@@ -289,8 +289,29 @@ class _SelfUses(ast.NodeVisitor):
         self.generic_visit(node)
         self._depth -= 1
 
-    visit_FunctionDef = visit_AsyncFunctionDef = visit_Lambda = visit_ClassDef = _nested
-    visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = _nested
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
+        self._nested(node)
+
+    def visit_AsyncFunctionDef(self, node: ast.AsyncFunctionDef) -> None:
+        self._nested(node)
+
+    def visit_Lambda(self, node: ast.Lambda) -> None:
+        self._nested(node)
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        self._nested(node)
+
+    def visit_ListComp(self, node: ast.ListComp) -> None:
+        self._nested(node)
+
+    def visit_SetComp(self, node: ast.SetComp) -> None:
+        self._nested(node)
+
+    def visit_DictComp(self, node: ast.DictComp) -> None:
+        self._nested(node)
+
+    def visit_GeneratorExp(self, node: ast.GeneratorExp) -> None:
+        self._nested(node)
 
 
 def _is_field(node: ast.expr, first: str) -> bool:
