@@ -96,6 +96,13 @@ PACKAGES: dict[str, Package] = {
     ),
     "itsdangerous": Package("itsdangerous", "2.2.0", "src/itsdangerous", ("pytest==8.3.4", "freezegun==1.5.1")),
     "boltons": Package("boltons", "24.1.0", "boltons", ("pytest==8.3.4",)),
+    "structlog": Package(
+        "structlog",
+        "24.4.0",
+        "src/structlog",
+        ("pytest==8.3.4", "freezegun==1.5.1", "pretend==1.0.9", "pytest-asyncio==0.23.8", "simplejson==3.19.3"),
+    ),
+    "cachelib": Package("cachelib", "0.13.0", "src/cachelib", ("pytest==8.3.4", "pytest-xprocess==0.23.0")),
 }
 
 CLAIMS_TABLE = """

@@ -42,12 +42,14 @@ from pytest_claims.analysis.catalog import Catalogue, Entry, load_catalogue
 from pytest_claims.observe import conditions as _conditions_module
 from pytest_claims.observe import executed as _executed_module
 from pytest_claims.observe import frames as _frames_module
+from pytest_claims.observe import guards as _guards_module
 from pytest_claims.observe import imports as _imports_module
 from pytest_claims.observe import patches as _patches_module
 from pytest_claims.observe import touches as _touches_module
 from pytest_claims.observe import wrappers as _wrappers_module
 from pytest_claims.observe.executed import Executed
-from pytest_claims.observe.frames import Frames, function_name
+from pytest_claims.observe.frames import PROJECT, RECORDER, Frames, function_name
+from pytest_claims.observe.guards import PER_TARGET, decided_guard
 from pytest_claims.observe.imports import EarlyCopies, ImportWatch
 from pytest_claims.observe.patches import EntryPoints
 from pytest_claims.observe.touches import Touches, snapshot_observed
@@ -68,6 +70,7 @@ _OWN_FILES = (
             _conditions_module,
             _executed_module,
             _frames_module,
+            _guards_module,
             _imports_module,
             _patches_module,
             _touches_module,
@@ -178,9 +181,17 @@ class Recorder:
             local.busy = False
 
     def _attribute(self, name: str, entry: Entry, frame: types.FrameType | None) -> None:
+        if entry.key in PER_TARGET and self._evaluated_guard(frame):
+            return
         found = self._frames.project_run(frame)
         if found is not None:
             self._touches.record(name, entry, *found)
+
+    def _evaluated_guard(self, frame: types.FrameType | None) -> bool:
+        """The call is a project's platform guard the static pass evaluates per target: an input, no touch."""
+        while frame is not None and self._frames.kind(frame.f_code) == RECORDER:
+            frame = frame.f_back
+        return frame is not None and self._frames.kind(frame.f_code) == PROJECT and decided_guard(frame)
 
     # --- results --------------------------------------------------------------------------------------
 

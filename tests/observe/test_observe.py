@@ -24,10 +24,12 @@ import gzip
 import io
 import os
 import pathlib
+import platform
 import random
 import shutil
 import time
 import zipfile
+from platform import system as host_system
 
 
 def direct():
@@ -122,6 +124,44 @@ def compress_fixed():
 
 def compress_stamped():
     return gzip.compress(b"x")
+
+
+def guarded_mode():
+    if platform.system() == "Windows":
+        return 1
+    return 0
+
+
+def guarded_forms():
+    first = "w" if host_system() in ("Windows", "Darwin") else "x"
+    match platform.system():
+        case "Linux":
+            second = 1
+        case _:
+            second = 2
+    if not platform.system().startswith("CYGWIN") and sys_name_fixed():
+        return first, second
+    return first, second
+
+
+def sys_name_fixed():
+    return True
+
+
+def system_name():
+    return platform.system()
+
+
+def lowered_guard():
+    if platform.system().lower() == "windows":
+        return 1
+    return 0
+
+
+def mixed_guard():
+    if platform.system() == "Windows" or len(system_name()) > 100:
+        return 1
+    return 0
 
 
 def archive(named):
@@ -384,4 +424,34 @@ def test_a_call_is_a_touch_only_of_the_categories_its_arguments_reach(
     [chain] = touches[prefix + "format_zone"]["time.strftime"]["chains"]
     assert [hop.split(" (")[0] for hop in chain["chain"]] == [prefix + "format_zone", "time.strftime"]
     assert touches[prefix + "archive"]["zipfile.ZipFile.writestr"]["count"] == 1
+    assert recorder.errors == 0
+
+
+def test_a_platform_guard_the_static_pass_evaluates_is_no_touch(package: tuple[str, Path]) -> None:
+    """`if platform.system() == "Windows":` is the target's constant (semantics §4.3): no touch on one host.
+    The same call anywhere else (returned, lowered before the comparison) is a touch."""
+    name, directory = package
+    recorder = Recorder({name: directory}, categories={"host"})
+    recorder.install()
+    try:
+        module = importlib.import_module(f"{name}.mod")
+        module.guarded_mode()
+        module.guarded_forms()
+        module.system_name()
+        module.lowered_guard()
+        module.mixed_guard()
+    finally:
+        recorder.uninstall()
+    reached = _short(recorder, module)
+    assert {function for function, names in reached.items() if "platform.system" in names} == {
+        "system_name",
+        "lowered_guard",
+        "mixed_guard",  # through `system_name()`, in the part of the test the static pass cannot evaluate
+    }
+    [chain] = _touches(recorder)[f"{name}.mod.mixed_guard"]["platform.system"]["chains"]
+    assert [hop.split(" (")[0] for hop in chain["chain"]] == [
+        f"{name}.mod.mixed_guard",
+        f"{name}.mod.system_name",
+        "platform.system",
+    ]
     assert recorder.errors == 0
