@@ -111,7 +111,9 @@ class Hooked(Guarded):
 class Kept:
     @property
     def pure(self):
-        return 0
+        # the getter a read of `Later().pure` runs, found past Later's setter
+        # want: deterministic call time.monotonic from vio.setattr_cases.later_read via vio.setattr_cases.Kept.pure
+        return time.monotonic()
 
     @pure.setter
     def pure(self, value):
@@ -121,7 +123,7 @@ class Kept:
 class Later(Kept):
     @Kept.pure.setter
     def pure(self, value):
-        # the read keeps this def: the walk does not see the getter where the class body binds the name
+        # a read keeps this def (a store finds the setter through it) besides the base's getter
         # want: deterministic call time.time from vio.setattr_cases.later_read via vio.setattr_cases.Later.pure
         # want: deterministic call time.time from vio.setattr_cases.later_store via vio.setattr_cases.Later.pure
         time.time()
