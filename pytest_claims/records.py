@@ -186,7 +186,9 @@ Use = tuple[tuple[str, ...], str, int, int, str]
 `("make", "()", "run")`; `(s,?)` that of a call passing a str literal first: `facts.call_step`), a root `<str>` /
 `<list>` / `<dict>` / `<set>` / `<tuple>` / `<bytes>` a literal, and the root `<?>` a callee with no name at all
 (`handlers[k]()`). `ctx` is how it is used: `call` (the callee of a call), `ref` (a value), `type`
-(isinstance/except position: never a reach), `getattr` (the object of `getattr(obj, <non-literal>)`), `probe`
+(isinstance/except position: never a reach), `getattr` (the object of `getattr(obj, <non-literal>)`), `setattr` /
+`delattr` (`setattr(obj, <non-literal>, v)`, `delattr(obj, ...)`, their `object.__setattr__` / `super()` forms:
+the chain ends with the shape of the names, as a `getattr` use's does; its setters run), `probe`
 (`hasattr(obj, "name")`: the name is tested, not read; only a project class's `__getattr__` runs), `passed` (a
 callable handed to `map`, `sorted(key=)`, ...: `specials.CALLS_ITS_ARGUMENT`), `given` (a value handed to a call
 that may call back into it, `dt.astimezone(zone)`, `d[key]`: `specials.CALLS_BACK`; its `code` says the slot, the

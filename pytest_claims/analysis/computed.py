@@ -22,15 +22,18 @@ _READS = frozenset({"items", "keys", "values", "get"})
 
 
 # claims: deterministic
-def computed_names(func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call) -> tuple[str, ...] | None:
-    """The attribute names `call` (a `getattr` in `func`'s own body, not in a nested scope) can read, sorted; None
+def computed_names(
+    func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call, position: int = 1
+) -> tuple[str, ...] | None:
+    """The attribute names `call` (a `getattr` in `func`'s own body, not in a nested scope; a `setattr`, or a
+    `super().__setattr__` whose name is its argument at `position`) can read or store, sorted; None
     when its syntax does not show them all: the name is a `for` loop's target (or the first of its targets) over
     a local dict literal's keys (`d`, `d.keys()`, `d.items()`), maybe mapped through `overrides.get(name, name)`
     of another, each dict bound once and only ever called with a method that reads it, the target bound nowhere
     else in the loop."""
-    if len(call.args) < 2:
+    if len(call.args) <= position:
         return None
-    name, overrides = _looked_up(call.args[1])
+    name, overrides = _looked_up(call.args[position])
     if name is None:
         return None
     loop = _loop_over(func, call, name)

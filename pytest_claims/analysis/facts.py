@@ -994,7 +994,7 @@ def _method_kind(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, str
         elif chain == ("classmethod",):
             kind = "classmethod"
         elif chain in (("property",), ("functools", "cached_property"), ("cached_property",)) or (
-            chain is not None and len(chain) == 2 and chain[1] in ("setter", "getter", "deleter")
+            chain is not None and len(chain) >= 2 and chain[-1] in ("setter", "getter", "deleter")
         ):
             kind = "property"
     if kind == "method" and node.name in specials.IMPLICIT_CLASSMETHODS:
@@ -2222,7 +2222,7 @@ def _keep_nested(builder: _FunctionBuilder) -> None:
 def _getter(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """A property's getter, not its setter or deleter (`@x.setter`)."""
     return not any(
-        (chain := chain_of(deco)) is not None and len(chain) == 2 and chain[1] in ("setter", "deleter")
+        (chain := chain_of(deco)) is not None and len(chain) >= 2 and chain[-1] in ("setter", "deleter")
         for deco in node.decorator_list
     )
 
@@ -3071,6 +3071,7 @@ def _implicit_in_call(ex: _Extractor, scope: _Scope, node: ast.Call, chain: tupl
     if chain in specials.HASHING and args:
         _hashed(ex, scope, args[0], node.lineno, guard)
     _first_and_rest(ex, scope, node, chain, guard)
+    _stored_by_name(ex, scope, node, chain, guard)
     if chain in (("<str>", "format"), ("str", "format")):
         _format_call(ex, scope, node, guard)
 
@@ -3093,6 +3094,64 @@ def _first_and_rest(ex: _Extractor, scope: _Scope, node: ast.Call, chain: tuple[
         for arg in node.args[start:]:
             if not isinstance(arg, ast.Starred):
                 _implicit(ex, scope, arg, "__iter__", node.lineno, guard)
+
+
+_BY_NAME: dict[str, str] = {
+    "setattr": "__set__",
+    "__setattr__": "__set__",
+    "delattr": "__delete__",
+    "__delattr__": "__delete__",
+}
+"""What a store (delete) by name runs besides the class's own hook: a property's setter or a descriptor's `__set__`
+(its deleter, `__delete__`), the implicit use `o.x = v` records on `o.x` (`_attribute`)."""
+
+
+def _stored_by_name(ex: _Extractor, scope: _Scope, node: ast.Call, chain: tuple[str, ...], guard: int) -> None:
+    """`setattr(o, "x", v)`, `object.__setattr__(o, "x", v)` and `super().__setattr__("x", v)` store `o.x` as
+    CPython's generic store does (`delattr`, `__delattr__`: delete it): the property's setter or the data
+    descriptor's `__set__` runs (the two last skip only the class's own `__setattr__`, which `setattr` runs:
+    `_first_and_rest`). A name computed at run time is each name the syntax shows (`computed_names`), else a
+    `setattr` / `delattr` use of the shape it fixes (`name_pattern`, `*` for any name), resolved to the setters of
+    the names that fit (`hooks.Hooks.by_name`)."""
+    args = node.args
+    if node.keywords or any(isinstance(arg, ast.Starred) for arg in args):
+        return
+    if chain in (("setattr",), ("delattr",)) or chain in (("object", "__setattr__"), ("object", "__delattr__")):
+        if len(args) < 2:
+            return
+        receiver, name = args[0], args[1]
+    elif len(chain) == 2 and chain[1] in ("__setattr__", "__delattr__") and chain[0].startswith("<super") and args:
+        owner = _super_object(scope, chain[0])
+        if owner is None:
+            return
+        receiver, name = ast.Name(owner, ast.Load()), args[0]
+    else:
+        return
+    dunder = _BY_NAME[chain[-1]]
+    if isinstance(name, ast.Constant) and isinstance(name.value, str):
+        names: tuple[str, ...] | None = (name.value,)
+    else:
+        func = scope.func.node if scope.func is not None else None
+        names = computed_names(func, node, args.index(name)) if func is not None else None
+    if names is None:
+        target = _typed_chain(scope, receiver)
+        shape = name_pattern(scope.func.node if scope.func is not None else None, name) or "*"
+        if target is not None:
+            ctx = "setattr" if dunder == "__set__" else "delattr"
+            ex.use(scope, (*target, shape), ctx, node.lineno, guard, ex.code(node))
+        return
+    for attr in names:
+        stored = ast.Attribute(receiver, attr, ast.Store(), lineno=node.lineno, col_offset=node.col_offset)
+        _implicit(ex, scope, stored, dunder, node.lineno, guard)
+
+
+def _super_object(scope: _Scope, root: str) -> str | None:
+    """The name of the object a `super()` chain root stands for: the method's `self` for `super()`, `obj` for
+    `super(C, obj)` with `obj` a plain name; None when it is not known."""
+    if root == "<super>":
+        return scope.func.first if scope.func is not None and scope.func.first else None
+    obj = root[:-1].rpartition(":")[2] if root.startswith("<super:") and root != "<super:?>" else ""
+    return obj or None
 
 
 def _class_of(ex: _Extractor, scope: _Scope, func: ast.expr) -> tuple[str, ...] | None:

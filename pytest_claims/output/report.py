@@ -87,10 +87,11 @@ NONCLAIMS: tuple[str, ...] = (
     "(a test past them counts as unknown). Values are otherwise not tracked along the flow.",
     "Code generated for a class is not walked as a hop: a dataclass's or attrs class's generated __init__ "
     "(its field factories are reached from the constructing function).",
-    "Reflection is seen through only for getattr with a literal name; setattr, vars(), globals(), __dict__ "
-    "and computed imports are not followed (under deterministic, eval, exec, compile, __import__, "
-    "importlib.import_module and getattr on a capable module with a computed name are flagged as dynamic "
-    "code).",
+    "Reflection is seen through only for getattr with a literal name, and setattr / delattr run what a store "
+    "runs (a property's setter, a descriptor's __set__, __setattr__) without the value stored being tracked; "
+    "vars(), globals(), __dict__ and computed imports are not followed (under deterministic, eval, exec, "
+    "compile, __import__, importlib.import_module and getattr on a capable module with a computed name are "
+    "flagged as dynamic code).",
     "The standard library is never walked internally: it is judged by the capability catalogue alone, so "
     "json.dumps is a reference to json whatever json imports.",
     "C extension modules and any other code without Python source are not analysed.",

@@ -46,3 +46,12 @@ for name, default in possibles.items():
 )
 def test_the_names_are_shown_only_by_an_unchanged_literal(body: str, names: tuple[str, ...] | None) -> None:
     assert _names(body) == names
+
+
+def test_the_name_may_be_another_argument() -> None:
+    """`super().__setattr__(n, v)` names the attribute first: `position` says which argument is the name."""
+    func = ast.parse('def f(self):\n    d = {"a": 1}\n    for n in d:\n        super().__setattr__(n, 0)\n').body[0]
+    assert isinstance(func, ast.FunctionDef)
+    call = next(n for n in ast.walk(func) if isinstance(n, ast.Call) and getattr(n.func, "attr", "") == "__setattr__")
+    assert computed_names(func, call, 0) == ("a",)
+    assert computed_names(func, call) is None  # the value `0` is no loop target

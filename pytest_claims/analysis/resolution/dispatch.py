@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy, exactly
-from pytest_claims.analysis.resolution.properties import read_defs
+from pytest_claims.analysis.resolution.properties import accessor, read_defs
 from pytest_claims.analysis.resolution.structural import Structural
 from pytest_claims.analysis.resolution.symbols import (
     OPAQUE,
@@ -142,16 +142,21 @@ class Dispatch:
         # not state its readers reach (semantics §4), and the instance's value may be any of the assigned ones
         held = self._instance_fields(order_, attr, depth, (module_name, index)) if instance else []
         union: list[Sym] = []
+        borrowed: list[Sym] = []  # `@Base.x.setter` alone: the getter a read runs is further along the order
         for position, (mod_name, cls_index) in enumerate(order_):
             own = self.own_member(instance, mod_name, cls_index, attr, depth, receiver, not held)
             if own is not None:
                 if held:
                     own = list(dict.fromkeys([*(s for s in own if not _plain_container(s)), *held]))
+                if instance and not borrowed and _accessors_only(self.view, own):
+                    borrowed = own
+                    continue
+                own = [*borrowed, *(s for s in own if s not in borrowed)]
                 if exact:
                     return own if (position == 0 and after is None) or not unnamed else [*own, UNKNOWN]
                 union.extend(s for s in own if s not in union)
-        if union:
-            return union if not unnamed else [*union, UNKNOWN]
+        if union or borrowed:
+            return [*(union or borrowed), *([UNKNOWN] if unnamed else [])]
         for base in self.hierarchy.foreign_bases(module_name, index):
             stepped = self.evaluator.step(base, attr, depth + 1)
             if stepped and isinstance(stepped[0], StdName) and stepped[0].symbol.kind == "missing":
@@ -479,6 +484,15 @@ def project_metaclasses(view: TargetView, hierarchy: Hierarchy, sym: ProjectClas
     if len(found) > 1:
         found = [k for k in found if not any(k != o and k in hierarchy.mro(*o) for o in found)]
     return [ProjectClass(m, i, sym.dispatch) for m, i in found]
+
+
+def _accessors_only(view: TargetView, found: list[Sym]) -> bool:
+    """Whether a class answers a name with a property's setter or deleter alone (`@Base.x.setter` in a subclass):
+    the read is kept there (a store finds the setter through it) and goes on to the getter further along."""
+    return bool(found) and all(
+        isinstance(sym, ProjectFunction) and accessor(view.module(sym.module).facts.functions[sym.idx]) != ""
+        for sym in found
+    )
 
 
 def _plain_container(sym: Sym) -> bool:

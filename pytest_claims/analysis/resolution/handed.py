@@ -106,6 +106,9 @@ let it leave, test a name of it."""
 _CLASS_STORES = frozenset({("__setattr__",), ("__delattr__",)})
 """`setattr(Box, name, f)`, `Box.x = f`: a store on the class object itself, which its metaclass handles."""
 
+_STORES_BY_NAME = frozenset({"setattr", "delattr"})
+"""The uses of a store by a computed name (`setattr(Box, name, f)`: `(Box, "*")`), on the class object itself too."""
+
 
 def _runs_inside(callee: FunctionFacts, prefix: str) -> bool:
     """Whether the callee may run a method of a class it defines itself (besides constructing it): a call or an
@@ -116,6 +119,8 @@ def _runs_inside(callee: FunctionFacts, prefix: str) -> bool:
     for chain, ctx, *_ in callee.uses:
         if not chain or chain[0] not in names or chain[1:] in _CLASS_STORES:
             continue
+        if (len(chain) == 2 and ctx in _STORES_BY_NAME) or (len(chain) == 3 and chain[2] in ("__set__", "__delete__")):
+            continue  # what a store on the class object runs (`Box.x = f`): its metaclass's, never Box's
         if ctx == "probe" and len(chain) == 2:  # `hasattr(Box, name)` runs no method of Box, only its metaclass's
             continue
         if len(chain) > 1 or ctx not in _ONLY_BUILT:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pytest_claims.analysis.arguments import Passed
 from pytest_claims.analysis.catalog import Entry
+from pytest_claims.analysis.computed import name_fits
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.dispatch import Dispatch
@@ -137,6 +138,32 @@ class Hooks:
                 if accessor(home.facts.functions[index]) == wanted:
                     entered = ProjectFunction(sym.module, index, sym.receiver)
                     self._outcome(entered, "call", line, found, "", how=wanted)
+
+    def by_name(
+        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], at: tuple[int, Found], code: str, store: bool
+    ) -> None:
+        """`setattr(o, name, v)` (`store`) or `delattr(o, name)` with a name computed at run time, of the `shape`
+        the chain ends with (`*`: any name): on a project instance, what `o.x = v` (`del o.x`) runs for each name
+        of that shape some class of its MRO binds as a property or in its body (its setter, a descriptor's
+        `__set__`); on a value of unknown class, which may have any, a blind spot. The class's own `__setattr__`
+        is the call's `implicit` use."""
+        line, found = at
+        receiver, fits = chain[:-1], name_fits(chain[-1])
+        syms = self.bodies.use(module, func, receiver)[0]
+        if any(isinstance(sym, Unknown) for sym in syms):
+            found.blind_spot(line, code, code)
+        names: list[str] = []
+        for sym in syms:
+            if not isinstance(sym, ProjectInstance):
+                continue
+            for key in self.hierarchy.mro(sym.module, sym.idx):
+                functions = self.view.module(key[0]).facts.functions
+                for name, (methods, _, attributes) in self.hierarchy.members(*key).items():
+                    if fits(name) and (attributes or any(functions[i].kind == "property" for i in methods)):
+                        names.append(name)
+        dunder = "__set__" if store else "__delete__"
+        for name in dict.fromkeys(names):
+            self.implicit(module, func, (*receiver, name, dunder), line, found, "")
 
     def part(self, module: Module, qualname: str, line: int, found: Found) -> None:
         """A class statement runs each statement of its body: an edge to that statement's `state` function when
@@ -307,12 +334,13 @@ class Hooks:
 
     def _class_bound(self, module: Module, func: FunctionFacts, receiver: tuple[str, ...]) -> bool:
         """Whether a class body of the owner's MRO binds the attribute `receiver` names (`o.x`: some class of
-        o's binds x in its body), as a descriptor must be bound to be called."""
+        o's binds x in its body), as a descriptor must be bound to be called. Only on an instance: a store on a
+        class (`C.x = v`, `setattr(C, "x", v)`) asks its metaclass, and rebinds what C's body bound."""
         if len(receiver) < 2:
             return False
         owners, _ = self.bodies.use(module, func, receiver[:-1])
         for owner in owners:
-            if isinstance(owner, (ProjectInstance, ProjectClass)):
+            if isinstance(owner, ProjectInstance):
                 for key in self.hierarchy.mro(owner.module, owner.idx):
                     members = self.hierarchy.members(*key).get(receiver[-1])
                     if members is not None and members[2]:

@@ -20,13 +20,14 @@ from pytest_claims.records import FunctionFacts
 
 def accessor(func: FunctionFacts) -> str:
     """Which accessor of a property a def is: "setter" or "deleter" where it is decorated `@x.setter` /
-    `@x.deleter`, "" for any other def (a getter: `@property`, `@x.getter`). A property's defs share its name."""
+    `@x.deleter` (or `@Base.x.setter`: a subclass's setter of its base's property), "" for any other def (a getter:
+    `@property`, `@x.getter`). A property's defs share its name."""
     if func.kind != "property":
         return ""
     for decorator in func.decorated:
         parts = decorator.split(".")
-        if len(parts) == 2 and parts[1] in ("setter", "deleter"):
-            return parts[1]
+        if len(parts) >= 2 and parts[-1] in ("setter", "deleter"):
+            return parts[-1]
     return ""
 
 

@@ -257,6 +257,9 @@ class Summaries:
         """An implicit use: on a value of unknown class where it is used (`UNTYPED`) a blind spot where it may lead,
         else what it lands on, passed what the facts know it passes (`o.x = v`: `__setattr__` is passed "x")."""
         chain, ctx, line, _, code = func.uses[index]
+        if ctx != "implicit":  # `setattr(o, name, v)`, a name computed at run time
+            self.hooks.by_name(module, func, chain, (line, found), code, ctx == "setattr")
+            return
         named = calls.get(index) if calls is not None else None
         if code.startswith(UNTYPED):
             self.hooks.untyped(module, func, chain, (line, found), code[len(UNTYPED) :], named)
@@ -270,7 +273,7 @@ class Summaries:
     ) -> None:
         """One use of the body (`func.uses[index]`), resolved and recorded."""
         chain, ctx, line, _, code = func.uses[index]
-        if ctx == "implicit":
+        if ctx in _IMPLICIT:
             self._implicit(module, func, index, found, calls)
             return
         if ctx == "probe":
@@ -529,6 +532,10 @@ def _hidden(sym: Sym) -> bool:
 
 
 # -- what a body touches, and the record contexts replay ---------------------------------------------------
+
+
+_IMPLICIT = frozenset({"implicit", "setattr", "delattr"})
+"""The uses of what Python calls with no call written: a special method, what a store by a computed name runs."""
 
 
 def _shaped(chain: tuple[str, ...], ctx: str) -> tuple[tuple[str, ...], str]:
