@@ -8,8 +8,13 @@ bases' metaclasses, one of them: the namespace is known only where every one of 
 can name, and is then any value those return (`type`'s a `dict`; a project one, what its return annotation names, a
 stdlib one, what its stub says: `EnumType`'s an `_EnumDict`). A base or metaclass the walk cannot name, or a
 `__prepare__` whose value it cannot tell, leaves the namespace unknown, as before. Only the class statement's own
-call is typed so: a hook called by the project (`super().__new__(mcs, name, bases, attrs)`) is passed what its
-caller passes.
+call is typed so, and a hook so entered passing a parameter it never binds on unchanged to another hook
+(`super().__new__(mcs, name, bases, attrs)`: the same objects). Any other call of a hook by the project
+(`type(form)(name, bases, attrs)`, `Base.__new__(mcs, name, bases, make())`) passes what its caller passes: unknown.
+
+Each typed parameter is an entry of its own, and the bases' classes one beside it (`arguments.CLASSES`): a walk that
+enters a hook for more class statements than it keeps apart (`walk.MAX_CONTEXTS`) keeps what they agree on, the
+namespace's `dict` and the bases' tuple, and drops which classes those are.
 """
 
 from __future__ import annotations
@@ -59,10 +64,29 @@ class Namespaces:
         self.view, self.evaluator, self.bodies, self.bases = view, evaluator, bodies, bases
 
     def decided(self, callee: FunctionFacts, call: Call) -> Decided:
-        """The `arguments.TYPES` entry for a metaclass hook `callee` that a class statement's implicit call enters,
-        or a call in a hook so entered that passes on a parameter it typed, unchanged (`super().__new__(mcs, name,
-        bases, attrs)`: the same objects); () for any other call."""
-        site = (call.module, call.func)
+        """The `arguments.TYPES` (and `arguments.CLASSES`) entries for a metaclass hook `callee` that a class
+        statement's implicit call enters, or that a call in a hook so entered enters passing on a parameter it
+        typed, unchanged (`super().__new__(mcs, name, bases, attrs)`: the same objects); () for any other call."""
+        given = self._forwarded(call)
+        if not given and not any(_marked(v, BASES) or _marked(v, NAMESPACE) for v in call.passed[0]):
+            return ()
+        implicit = call.use >= 0 and call.func.uses[call.use][1] == "implicit"
+        # `__new__` is a static method: a call written out passes the class itself
+        shift = 0 if callee.qualname.endswith(".__new__") and not implicit else bound(self.bodies, callee, call)
+        values = arguments.bound(callee.accepts, call.passed, shift) if shift is not None else None
+        if values is None:
+            return ()
+        bases = next((v[1] for v in call.passed[0] if isinstance(v, tuple) and _marked(v, BASES)), None)
+        types: list[tuple[str, str, object]] = []
+        for param, value in values.items():
+            held = self._held(value, bases, given, (call.module, call.func))
+            if held is not None:
+                types.append((TYPES + param, TYPES, held[0]))
+                types += [(CLASSES + param, CLASSES, held[1])] if held[1] is not None else []
+        return tuple(sorted(types, key=lambda d: d[0]))
+
+    def _forwarded(self, call: Call) -> dict[str, tuple[object, object]]:
+        """The parameters of the body the call is written in that it passes on as plain names, typed there."""
         given: dict[str, tuple[object, object]] = {}
         for arg in (*call.passed[0], *(v for _, v in call.passed[1])):
             name = arg[1] if isinstance(arg, tuple) and len(arg) == 2 and arg[0] in (NAMED, SURE) else None
@@ -70,33 +94,21 @@ class Namespaces:
                 held = self.bodies.passed_type(call.func, name)
                 if held is not None:
                     given[name] = held
-        marked = any(_marked(v, BASES) or _marked(v, NAMESPACE) for v in call.passed[0])
-        if not (marked or given):
-            return ()
-        implicit = call.use >= 0 and call.func.uses[call.use][1] == "implicit"
-        # `__new__` is a static method: a call written out passes the class itself
-        written_new = callee.qualname.endswith(".__new__") and not implicit
-        shift = 0 if written_new else bound(self.bodies, callee, call)
-        values = arguments.bound(callee.accepts, call.passed, shift) if shift is not None else None
-        if values is None:
-            return ()
-        bases = next((v for v in call.passed[0] if _marked(v, BASES)), None)
-        types: list[tuple[str, str, object]] = []
-        for param, value in values.items():
-            held: tuple[object, object] | None = None
-            if _marked(value, BASES):
-                assert isinstance(value, tuple)
-                held = ((_TUPLE,), tuple(self._class(name, site) for name in value[1]))
-            elif _marked(value, NAMESPACE) and bases is not None:
-                assert isinstance(value, tuple) and isinstance(bases, tuple)
-                made = self._namespace(str(value[1]), bases[1], site)
-                held = (made, None) if made else None
-            elif isinstance(value, tuple) and len(value) == 2 and value[0] in (NAMED, SURE) and value[1] in given:
-                held = given[str(value[1])]
-            if held is not None:
-                types.append((TYPES + param, TYPES, held[0]))
-                types += [(CLASSES + param, CLASSES, held[1])] if held[1] is not None else []
-        return tuple(sorted(types, key=lambda d: d[0]))
+        return given
+
+    def _held(
+        self, value: object, bases: object, given: dict[str, tuple[object, object]], site: tuple[Module, FunctionFacts]
+    ) -> tuple[object, object] | None:
+        """What one passed value holds, as the `TYPES` and `CLASSES` values (None: no `CLASSES`); None when not
+        known."""
+        if _marked(value, BASES) and isinstance(value, tuple):
+            return (_TUPLE,), tuple(self._class(str(name), site) for name in value[1])
+        if _marked(value, NAMESPACE) and isinstance(value, tuple) and bases is not None:
+            made = self._namespace(str(value[1]), bases, site)
+            return (made, None) if made else None
+        if isinstance(value, tuple) and len(value) == 2 and value[0] in (NAMED, SURE):
+            return given.get(str(value[1]))
+        return None
 
     def _class(self, name: str, site: tuple[Module, FunctionFacts]) -> tuple[object, ...]:
         """A base as `arguments.TYPES` keeps it: a project class's key, () for any other (a stdlib or third-party
@@ -143,7 +155,7 @@ class Namespaces:
     def _prepares(self, metaclass: Sym) -> list[Value]:
         """What a metaclass's `__prepare__` returns; [] when not known."""
         if metaclass in (_TYPE, _ENUM):
-            return [_DICT if metaclass is _TYPE else _ENUM_DICT]
+            return [_DICT if metaclass == _TYPE else _ENUM_DICT]
         if not isinstance(metaclass, (ProjectClass, StdName)):
             return []
         found = self.evaluator.step(metaclass, "__prepare__", 1)
