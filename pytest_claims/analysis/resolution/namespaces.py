@@ -164,10 +164,8 @@ class Namespaces:
 
     def _prepared(self, sym: Sym) -> list[Value]:
         """What calling one `__prepare__` returns; [] when not known."""
-        if isinstance(sym, (StdMethod, StdName)) and sym.dotted == _TYPE_PREPARE:
-            return [_DICT]
-        if isinstance(sym, StdMethod) and sym.symbol.where == ("builtins", "type.__prepare__"):
-            return [_DICT]
+        if isinstance(sym, (StdMethod, StdName)) and _TYPE_PREPARE in (sym.dotted, ".".join(sym.symbol.where)):
+            return [_DICT]  # looked up on `type` or on a metaclass that inherits it (`ABCMeta`)
         if not isinstance(sym, (ProjectFunction, StdMethod, StdName)):
             return []
         values: list[Value] = []

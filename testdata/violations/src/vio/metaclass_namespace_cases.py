@@ -3,6 +3,7 @@
 project code, whatever a project mapping's `__setitem__` does. A project `__prepare__` makes what its return
 annotation names, which the hooks then use; a hook called by the project is passed what its caller passes."""
 
+import abc
 import enum
 import time
 
@@ -20,6 +21,8 @@ class Registering(type):
         attrs.pop("scratch", None)
         attrs["size"] = len(attrs.items())
         for base in bases:  # a tuple of the classes the statement names
+            # a stdlib base is a class the walk does not look into: of unknown class here
+            # want-blind: `base.describe()` from vio.metaclass_namespace_cases.make_abstract_registered via vio.metaclass_namespace_cases.AbstractRegistered -> vio.metaclass_namespace_cases.Registering.__new__
             base.describe()
         return super().__new__(mcs, name, bases, attrs)
 
@@ -41,6 +44,19 @@ class Registered(Described, metaclass=Registering):
 # claims: deterministic
 def make_registered():
     return Registered()
+
+
+class AbstractRegistering(Registering, abc.ABCMeta):
+    pass
+
+
+class AbstractRegistered(Described, abc.ABC, metaclass=AbstractRegistering):
+    pass
+
+
+# claims: deterministic
+def make_abstract_registered():
+    return AbstractRegistered()  # `ABCMeta` inherits `type.__prepare__`: a `dict` still
 
 
 class Narrowing(Registering):
