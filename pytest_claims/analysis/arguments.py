@@ -65,6 +65,24 @@ BASES = "bases"
 and `__prepare__`: `(BASES, ("a.B", "C"))`, each base's dotted name as written in the statement's body, "<?>" for one
 the walk cannot name (a call, a subscript). Never None, and of as many classes as written."""
 
+NAMESPACE = "namespace"
+"""The kind of a passed argument that is a class statement's namespace, handed to its metaclass's `__new__` and
+`__init__`: `(NAMESPACE, "a.Meta")`, the metaclass keyword's dotted name as written ("" for none, "<?>" for one the
+walk cannot name). What `__prepare__` made: the metaclass the statement names and its bases' say which one runs."""
+
+TYPES = "<types>"
+"""Opens the name of an entry of a `Decided` holding the classes of a parameter a class statement passes its
+metaclass's hooks (`resolution/namespaces.py`): `(TYPES + parameter, TYPES, (value, ...))`, each value
+`("std", module, qualname)` (an instance of a stdlib class: `builtins.dict`, the bases' `builtins.tuple`) or
+`("project", module, index)` (an instance of a project class). One entry per parameter, so that a walk entering the
+hook in many contexts keeps those all its contexts agree on (`walk._grouped`). No parameter has such a name, so no
+test reads it."""
+
+CLASSES = "<classes>"
+"""Opens the name of the entry of a `Decided` holding the classes a bases parameter's tuple holds, beside its `TYPES`
+entry: `(CLASSES + parameter, CLASSES, (key, ...))`, a project class's `(module, index)`, `()` for any other. No
+parameter has such a name, so no test reads it."""
+
 ELEMENTS = "elements"
 """The kind of a decided parameter passed a class statement's bases (`BASES`): never None, and its value is
 `(count, ((classes as written, answer), ...))`, how many bases there are (so `if not bases` is decided) and whether

@@ -1406,9 +1406,10 @@ def _class_hooks(ex: _Extractor, node: ast.ClassDef, scope: _Scope, guard: int) 
 
 def _class_statement_passes(scope: _Scope, node: ast.ClassDef) -> None:
     """What the class statement passes the metaclass hook just recorded, after its first parameter (the metaclass,
-    or the new class for `__init__`): the class's name, its bases (`arguments.BASES`), the namespace (not known:
-    `__prepare__` may make it) and its keywords but `metaclass` (`FunctionFacts.calls`), so the hook's tests of
-    them are decided as a call's are. Nothing where the statement unpacks (`*bases`, `**kw`)."""
+    or the new class for `__init__`): the class's name, its bases (`arguments.BASES`), the namespace
+    (`arguments.NAMESPACE`: what the metaclass's `__prepare__` made) and its keywords but `metaclass`
+    (`FunctionFacts.calls`), so the hook's tests of them are decided as a call's are, and its parameters typed.
+    Nothing where the statement unpacks (`*bases`, `**kw`)."""
     caller = scope.func
     if caller is None or not caller.uses or any(isinstance(b, ast.Starred) for b in node.bases):
         return
@@ -1422,7 +1423,9 @@ def _class_statement_passes(scope: _Scope, node: ast.ClassDef) -> None:
     bases = tuple(arguments.dotted(b) or "<?>" for b in node.bases)
     name = arguments.literal(ast.Constant(node.name))
     given: tuple[object, ...] = (name, (arguments.BASES, bases))
-    passed = given if caller.uses[-1][0][-1] == "__prepare__" else (*given, None)
+    metaclass = next((arguments.dotted(k.value) or "<?>" for k in node.keywords if k.arg == "metaclass"), "")
+    namespace = (arguments.NAMESPACE, metaclass)
+    passed = given if caller.uses[-1][0][-1] == "__prepare__" else (*given, namespace)
     caller.calls.append((len(caller.uses) - 1, (passed, tuple(keywords))))
 
 
@@ -1820,8 +1823,9 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
         if scope.kind == "module" and isinstance(value, ast.Lambda):
             _module_lambda(ex, name, value, scope, guard)
             return
+        function = scope.kind == "function"
         binding = _typevar(name, value, node.lineno, guard) or _value_binding(
-            name, value, node.lineno, guard, subscript=scope.kind != "function"
+            name, value, node.lineno, guard, subscript=not function, function=function
         )
         if annotated:
             if isinstance(value, (ast.Name, ast.Attribute)) and binding.kind == "alias":
@@ -2298,11 +2302,15 @@ _ATTRS_FIELD_NAMES = frozenset({"ib", "attrib"})
 """attrs's own spellings of a field, names no other library uses for anything else: a re-export of one is one."""
 
 
-def _value_binding(name: str, value: ast.expr | None, line: int, guard: int, subscript: bool = False) -> Binding:
+def _value_binding(
+    name: str, value: ast.expr | None, line: int, guard: int, subscript: bool = False, function: bool = False
+) -> Binding:
     """`name = a.b`, `name = make()`, `name = []`: the name holds that value (an alias of its chain). With
-    `subscript` (outside a function), `name = a.B[...]` keeps the chain it subscripts (`_subscript_binding`)."""
+    `subscript` (outside a function), `name = a.B[...]` keeps the chain it subscripts (`_subscript_binding`). In a
+    `function`, `name = super().m` is an alias of what `super().m` finds (Django's `super_new = super().__new__`):
+    the body resolves it as it resolves `super().m()`, for the class its `self` stands for."""
     chain = value_chain(value) if value is not None else None
-    if chain is not None and not chain[0].startswith("<super"):
+    if chain is not None and (not chain[0].startswith("<super") or (function and len(chain) == 2)):
         return Binding(name, "alias", ".".join(chain), "", line, guard)
     var = Binding(name, "var", "", "", line, guard)
     return _subscript_binding(var, value) if subscript else var
@@ -3775,6 +3783,10 @@ def _decided_tests(
         if fixed and builder.node is not None:
             plain = tuple(sorted(builder.plain)) if any(arguments.FIELD_MARK in n for n in fixed) else ()
             decided[index] = (tuple(sorted(fixed)), arguments.signature(builder.node.args), guarded, early, plain)
+    for index, builder in enumerate(ex.functions):  # a class statement's hook: what it accepts types its parameters
+        hook = builder.qualname.rpartition(".")[2] in specials.CLASS_STATEMENT
+        if hook and index not in decided and builder.cls and builder.node is not None:
+            decided[index] = ((), arguments.signature(builder.node.args), (), (), ())
     return decided
 
 

@@ -77,7 +77,8 @@ def test_a_class_statement_passes_its_metaclass_hooks_its_name_and_bases() -> No
     facts = extract("class Meta(type):\n    pass\n\n\nclass K(a.B, C, metaclass=Meta, flag=True):\n    pass\n")
     state = next(f for f in facts.functions if f.qualname == "K")
     hooks = {state.uses[index][0][-1]: passed for index, passed in state.calls}
-    assert hooks["__new__"] == ((("str", "K"), ("bases", ("a.B", "C")), None), (("flag", ("bool", True)),))
+    passed = (("str", "K"), ("bases", ("a.B", "C")), ("namespace", "Meta"))
+    assert hooks["__new__"] == (passed, (("flag", ("bool", True)),))
     assert hooks["__prepare__"] == ((("str", "K"), ("bases", ("a.B", "C"))), (("flag", ("bool", True)),))
 
 

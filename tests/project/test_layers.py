@@ -191,7 +191,7 @@ RESOLUTION: tuple[tuple[str, ...], ...] = (
     ("bodies",),
     ("stored", "carried", "conditional", "found", "leads", "bases"),
     ("instances", "filled", "basefields"),
-    ("callbacks", "entering", "escapes", "handed", "held", "hooks", "methodcalls", "probes", "reaches"),
+    ("callbacks", "entering", "escapes", "handed", "held", "hooks", "methodcalls", "namespaces", "probes", "reaches"),
     ("summaries",),
 )
 """The resolution's collaborators, lowest first (`analysis/resolution/`): each imports only its own row's and lower

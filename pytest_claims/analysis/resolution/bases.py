@@ -75,7 +75,7 @@ class Bases:
         ones, or stdlib metaclasses (`type`, `ABCMeta`), whose own metaclass is `type`."""
         if not isinstance(sym, ProjectClass):
             return False
-        order = self._order(sym)
+        order = self.order(sym)
         if order is None:
             return False
         metaclasses, foreign = order
@@ -100,7 +100,7 @@ class Bases:
         if isinstance(base, StdName):  # a stdlib class's metaclass is the stdlib's: no project class
             return False
         assert isinstance(base, ProjectClass)
-        order = self._order(base)
+        order = self.order(base)
         if order is None:
             return None
         keys = {(t.module, t.idx) for t in targets if isinstance(t, ProjectClass)}
@@ -114,7 +114,7 @@ class Bases:
             exact = exact and known and not self._unnamed_bases(meta)
         return False if exact else None
 
-    def _order(self, cls: ProjectClass) -> tuple[list[Sym], list[StdName]] | None:
+    def order(self, cls: ProjectClass) -> tuple[list[Sym], list[StdName]] | None:
         """The metaclasses written in a project class's order and its stdlib bases; None when the order is not
         exact, or holds a base or a metaclass the walk cannot name or that is no stdlib or project class."""
         order, exact = self.hierarchy.linearised(cls.module, cls.idx)
@@ -146,7 +146,7 @@ class Bases:
 
     def _unnamed_bases(self, meta: ProjectClass) -> bool:
         """Whether a project metaclass's order holds a base the walk cannot name (which might derive from a target)."""
-        return self._order(meta) is None
+        return self.order(meta) is None
 
 
 def _is_type(sym: Sym) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from pytest_claims.analysis.arguments import OUTSIDE, Lit
+from pytest_claims.analysis.arguments import CLASSES, OUTSIDE, TYPES, Lit
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.context import as_mapping, ruled_out
 from pytest_claims.analysis.resolution.dispatch import Dispatch
@@ -21,15 +21,18 @@ from pytest_claims.analysis.resolution.symbols import (
     TYPE_INSTANCE,
     UNKNOWN,
     ClassKey,
+    Elements,
     Missing,
     ProjectClass,
     ProjectInstance,
+    StdInstance,
     StdName,
     Sym,
 )
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import StateKey, Tracker
 from pytest_claims.analysis.resolution.unreached import Unreached
+from pytest_claims.analysis.specials import CLASS_STATEMENT
 from pytest_claims.records import Binding, Decided, FunctionFacts
 
 Answer = tuple[tuple[Sym, ...], frozenset[str], frozenset[StateKey]]
@@ -198,8 +201,27 @@ class Bodies:
         if receives:
             return received
         if name in func.locals:
-            return [UNKNOWN]
+            return self.passed_types(func, name) or [UNKNOWN]
         return None
+
+    def passed_types(self, func: FunctionFacts, name: str) -> list[Sym]:
+        """What a parameter the body never binds holds where a class statement's call entered its metaclass's hook
+        (`arguments.TYPES`: the namespace, the bases); [] otherwise. Asks the context of a hook's body alone."""
+        held = self.passed_type(func, name)
+        return _types_held(*held) if held is not None else []
+
+    def passed_type(self, func: FunctionFacts, name: str) -> tuple[object, object] | None:
+        """`passed_types` as the context says it: its `arguments.TYPES` and `arguments.CLASSES` values (None: no
+        such entry), or None when the parameter is not typed so."""
+        if func.qualname.rpartition(".")[2] not in CLASS_STATEMENT or not func.cls:
+            return None
+        if func is self.current:
+            self.asked += 1
+        given = self.given
+        if given is None or given[0] is not func or any(b.name == name for b in func.bindings):
+            return None
+        types, classes = given[1].get(TYPES + name), given[1].get(CLASSES + name)
+        return (types[1], classes[1] if classes is not None else None) if types is not None else None
 
     def _declared(self, module: Module, func: FunctionFacts, out: list[Sym], bound: list[Binding]) -> list[Sym]:
         """A declared name (`tail: str`, `c: Clock` before `for c in items`, an annotated parameter) holds what its
@@ -466,3 +488,21 @@ def _scope(func: FunctionFacts, name: str, target: str) -> FunctionFacts | None:
     date)`), which means the class outside: Python evaluates a parameter's annotation around the def, and the
     name's own value never types it."""
     return None if target.lstrip("*^").partition(".")[0] == name else func
+
+
+def _types_held(value: object, classes: object) -> list[Sym]:
+    """The values a parameter typed by `arguments.TYPES` holds, a tuple holding the `arguments.CLASSES` given ([] for a
+    malformed entry)."""
+    out: list[Sym] = []
+    for held in value if isinstance(value, tuple) else ():
+        match held:
+            case ("std", "builtins", "tuple") if isinstance(classes, tuple) and classes:
+                elements = [ProjectClass(k[0], k[1]) if len(k) == 2 else UNKNOWN for k in classes]
+                out += [Elements(e) for e in dict.fromkeys(elements)]
+            case ("std", str(module), str(qualname)):
+                out.append(StdInstance(module, qualname))
+            case ("project", str(module), int(index)):
+                out.append(ProjectInstance(module, index))
+            case _:
+                return []
+    return out

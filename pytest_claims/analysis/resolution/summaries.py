@@ -44,6 +44,7 @@ from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.hooks import Hooks
 from pytest_claims.analysis.resolution.instances import Instances
 from pytest_claims.analysis.resolution.methodcalls import MethodCalls
+from pytest_claims.analysis.resolution.namespaces import Namespaces
 from pytest_claims.analysis.resolution.plainfields import PlainFields
 from pytest_claims.analysis.resolution.probes import Probes
 from pytest_claims.analysis.resolution.reaches import Reaches
@@ -66,6 +67,7 @@ from pytest_claims.analysis.resolution.tracking import StateKey, Tracker, state_
 from pytest_claims.analysis.specials import (
     CALLS_BY_NAME,
     CALLS_WHAT_IT_HOLDS,
+    CLASS_STATEMENT,
     CONSTRUCTORS,
     METACLASS_CALL,
     RUNS_STORED_CALLABLES,
@@ -140,6 +142,7 @@ class Summaries:
         self.calls = MethodCalls(parts, catalogue)
         self.entering = Entering(parts, self.instances, BaseFields(self.view, self.hierarchy, self.plain))
         self.reaches = Reaches(parts, catalogue, self.judge, self._deny_any)
+        self.namespaces = Namespaces(self.view, self.evaluator, self.bodies, self.instances.bases)
 
     def close(self) -> None:
         """Drop the references the collaborators hold back to this summary (`Resolver.close`)."""
@@ -262,8 +265,10 @@ class Summaries:
             return
         named = calls.get(index) if calls is not None else None
         if code.startswith(UNTYPED):
-            self.hooks.untyped(module, func, chain, (line, found), code[len(UNTYPED) :], named)
-            return
+            code = code[len(UNTYPED) :]
+            if not self.bodies.passed_types(func, chain[0]):  # a hook's namespace or bases: typed, entered
+                self.hooks.untyped(module, func, chain, (line, found), code, named)
+                return
         passing = _Call(named, chain, module, func, index) if named else None
         self.hooks.implicit(module, func, chain, line, found, code, passing)
         self.held.field(module, func, chain, ctx, (line, found))
@@ -414,6 +419,9 @@ class Summaries:
                 args = self.entering.entered(key, callee, call, sym.receiver)
             if callee.received and call.func.received:
                 args = self.held.handed(callee, call, args)
+            if callee.accepts[0] and callee.qualname.rpartition(".")[2] in CLASS_STATEMENT:
+                types = self.namespaces.decided(callee, call)  # a metaclass hook's namespace and bases
+                args = tuple(sorted((*args, *types), key=lambda d: d[0])) if types else args
         if outside:
             args = tuple(sorted((*args, *outside), key=lambda d: d[0]))
         if not how:  # reading class state the walk resolved to its binding (`self.messages`) is a state read
