@@ -75,6 +75,8 @@ class Exact(Protocol):
 
     def constructed(self, sym: ProjectClass) -> tuple[ClassKey, ...] | None: ...
 
+    def made(self, module: Module, sym: ProjectClass) -> ProjectInstance: ...
+
 
 class _Inexact:
     """No value is known to be of exactly one class (before the `Resolver` wires `exact.Exactness`)."""
@@ -84,6 +86,9 @@ class _Inexact:
 
     def constructed(self, sym: ProjectClass) -> tuple[ClassKey, ...] | None:
         return None
+
+    def made(self, module: Module, sym: ProjectClass) -> ProjectInstance:
+        return ProjectInstance(sym.module, sym.idx)
 
 
 class Locals(Protocol):

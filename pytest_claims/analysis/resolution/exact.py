@@ -13,7 +13,9 @@ from outside its body is for dispatch.
 
 A call of the class by its name (`D(...)`, not `cls(...)` nor `type(self)(...)`) runs its `__init__` chain on an
 instance of exactly D: the constructor's edge carries `without` too, so `self.default_validators` there is never a
-subclass's (Django's `forms.CharField(...)` never reads `EmailField.default_validators`).
+subclass's (Django's `forms.CharField(...)` never reads `EmailField.default_validators`). The value that call gives
+in a function body (`made`) is of exactly D as well, where the body's module may not store `__class__` either
+(`obj = Empty(); obj.__class__ = cls`): `f = CharField(); f.clean(v)` enters no subclass's `clean`.
 """
 
 from __future__ import annotations
@@ -44,6 +46,8 @@ class Exactness:
         self._classes: dict[ClassKey, tuple[tuple[ClassKey, ...] | None, bool]] = {}
         self._unstored: dict[str, str] = {}
         """name -> the first module whose text may store it ("": none)."""
+        self._reclassing: dict[str, bool] = {}
+        """module -> whether its text may store `__class__`."""
 
     def module_value(self, module: Module, name: str, syms: list[Sym]) -> list[Sym]:
         """What the module-level `name` holds, `syms` as its bindings give it: each instance an exact call made is
@@ -77,6 +81,20 @@ class Exactness:
         that call certainly gives an instance of exactly it; None otherwise (`cls(...)`, `type(self)(...)`: any
         subclass)."""
         return None if sym.dispatch else self._exact(sym)
+
+    def made(self, module: Module, sym: ProjectClass) -> ProjectInstance:
+        """The value a call of the class in `module`'s function bodies gives: an instance of exactly it (`without`
+        names every direct subclass) when the call is by its name (`constructed`) and no code of `module` may store
+        `__class__` (the instance made there could be made another class's before its use); else of it or of any
+        subclass."""
+        without = self.constructed(sym)
+        if not without:
+            return ProjectInstance(sym.module, sym.idx)
+        self.tracker.module(module.name)
+        reclassing = self._reclassing.get(module.name)
+        if reclassing is None:
+            reclassing = self._reclassing[module.name] = self.view.project.modules.may_store(module.name, "__class__")
+        return ProjectInstance(sym.module, sym.idx, () if reclassing else without)
 
     def _exact(self, sym: ProjectClass) -> tuple[ClassKey, ...] | None:
         """The direct project subclasses of a class whose call certainly gives an instance of it; None otherwise.

@@ -1,0 +1,142 @@
+"""The value a call of a class by its name gives is of exactly that class: `f = CharField(); f.clean(v)` enters
+`CharField.clean` (or what its order finds) and no subclass's override, since the code never builds a subclass
+there. A class the call may not give exactly (a project `__new__`, a metaclass), `cls()` and `self.__class__()`, a
+name bound to several classes and a field keep the subclasses in. A module that may store `__class__` keeps them
+too (`exact_value_reclass.py`)."""
+
+import time
+
+
+class Field:
+    def clean(self, value):
+        return value
+
+    def run(self):
+        return self.clean(1)
+
+    def stamp(self):
+        return time.time()  # want: deterministic call time.time from vio.exact_value_cases.own_method via vio.exact_value_cases.Field.stamp
+
+
+class TimedField(Field):
+    def clean(self, value):
+        return time.time()  # want: deterministic call time.time from vio.exact_value_cases.rebound via vio.exact_value_cases.TimedField.clean; deterministic call time.time from vio.exact_value_reclass.reclassed via vio.exact_value_cases.TimedField.clean; deterministic call time.time from vio.exact_value_cases.field_value via vio.exact_value_cases.Holder.use -> vio.exact_value_cases.TimedField.clean
+
+
+# claims: deterministic
+def local_value():
+    field = Field()
+    return field.clean(1)  # held: the code builds a Field, never a TimedField
+
+
+# claims: deterministic
+def chained_value():
+    return Field().clean(1)  # held
+
+
+# claims: deterministic
+def through_self():
+    field = Field()
+    return field.run()  # held: `self.clean` in `Field.run` is a Field's, for this call
+
+
+# claims: deterministic
+def own_method():
+    field = Field()
+    return field.stamp()  # the class's own method reads the clock
+
+
+# claims: deterministic
+def rebound(flag):
+    field = Field()
+    if flag:  # want-blind: `bool(flag)` from vio.exact_value_cases.rebound
+        field = TimedField()
+    return field.clean(1)  # either class: TimedField.clean too
+
+
+class Holder:
+    def __init__(self):
+        self.field = Field()
+
+    def use(self):
+        return self.field.clean(1)  # a field: some other code may store a subclass's instance in it
+
+
+# claims: deterministic
+def field_value():
+    return Holder().use()
+
+
+# -- `cls()` and `self.__class__()`: any subclass --
+
+
+class Built:
+    @classmethod
+    def build(cls):
+        made = cls()
+        return made.clean()
+
+    def copy(self):
+        made = self.__class__()  # the class of `self`, even where `self` is a Built itself
+        return made.clean()
+
+    def clean(self):
+        return None
+
+
+class TimedBuilt(Built):
+    def clean(self):
+        return time.time()  # want: deterministic call time.time from vio.exact_value_cases.built via vio.exact_value_cases.Built.build -> vio.exact_value_cases.TimedBuilt.clean; deterministic call time.time from vio.exact_value_cases.copied via vio.exact_value_cases.Built.copy -> vio.exact_value_cases.TimedBuilt.clean
+
+
+# claims: deterministic
+def built():
+    return Built.build()
+
+
+# claims: deterministic
+def copied():
+    return Built().copy()
+
+
+# -- a project `__new__`, a metaclass: the call may give another class's instance --
+
+
+class Fresh:
+    def __new__(cls):
+        return super().__new__(cls)
+
+    def clean(self):
+        return None
+
+
+class TimedFresh(Fresh):
+    def clean(self):
+        return time.time()  # want: deterministic call time.time from vio.exact_value_cases.fresh via vio.exact_value_cases.TimedFresh.clean
+
+
+# claims: deterministic
+def fresh():
+    made = Fresh()
+    return made.clean()
+
+
+class Meta(type):
+    def __call__(cls, *args, **kwargs):
+        return super().__call__(*args, **kwargs)
+
+
+class Metered(metaclass=Meta):
+    def clean(self):
+        return None
+
+
+class TimedMetered(Metered):
+    def clean(self):
+        return time.time()  # want: deterministic call time.time from vio.exact_value_cases.metered via vio.exact_value_cases.TimedMetered.clean
+
+
+# claims: deterministic
+def metered():
+    made = Metered()
+    return made.clean()
