@@ -163,5 +163,8 @@ class _Closed:
     def made(self, module: Module, sym: ProjectClass) -> ProjectInstance:
         raise RuntimeError("the resolver is closed")
 
+    def escaped(self, syms: list[Sym]) -> list[Sym]:
+        raise RuntimeError("the resolver is closed")
+
 
 _CLOSED = _Closed()

@@ -77,6 +77,8 @@ class Exact(Protocol):
 
     def made(self, module: Module, sym: ProjectClass) -> ProjectInstance: ...
 
+    def escaped(self, syms: list[Sym]) -> list[Sym]: ...
+
 
 class _Inexact:
     """No value is known to be of exactly one class (before the `Resolver` wires `exact.Exactness`)."""
@@ -89,6 +91,9 @@ class _Inexact:
 
     def made(self, module: Module, sym: ProjectClass) -> ProjectInstance:
         return ProjectInstance(sym.module, sym.idx)
+
+    def escaped(self, syms: list[Sym]) -> list[Sym]:
+        return syms
 
 
 class Locals(Protocol):
@@ -438,7 +443,7 @@ class Evaluator:
         try:
             with self.tracker.scope(modules="outer", state="off"):
                 found = self.locals.use_apart(module, methods[0], tuple(binding.target.split(".")), receiver)
-                return found or [UNKNOWN]
+                return self.exact.escaped(found) or [UNKNOWN]  # a field: any other store may hold a subclass's
         finally:
             self.tracker.busy.discard(key)
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.evaluate import Evaluator
-from pytest_claims.analysis.resolution.hierarchy import Hierarchy
+from pytest_claims.analysis.resolution.hierarchy import Hierarchy, exactly
 from pytest_claims.analysis.resolution.symbols import ClassKey, ProjectClass, ProjectInstance, StdName, Sym
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
@@ -96,6 +96,19 @@ class Exactness:
             reclassing = self._reclassing[module.name] = self.view.project.modules.may_store(module.name, "__class__")
         return ProjectInstance(sym.module, sym.idx, () if reclassing else without)
 
+    def escaped(self, syms: list[Sym]) -> list[Sym]:
+        """What a field or a cached property may hold of the values `syms` gives where they are made: code the walk
+        does not see may store another instance there (a subclass's method, a store from outside, an assignment
+        over the cached value), so an instance of exactly its class is of it or of any subclass."""
+        if any(isinstance(s, ProjectInstance) and s.without for s in syms):
+            self.tracker.module(HIERARCHY)
+        return [
+            ProjectInstance(s.module, s.idx)
+            if isinstance(s, ProjectInstance) and exactly(self.hierarchy, s[:2], s.without)
+            else s
+            for s in syms
+        ]
+
     def _exact(self, sym: ProjectClass) -> tuple[ClassKey, ...] | None:
         """The direct project subclasses of a class whose call certainly gives an instance of it; None otherwise.
         The order and the metaclasses are the hierarchy's (`HIERARCHY`); the decorators and the texts that may
@@ -134,7 +147,8 @@ class Exactness:
         """Whether a class decorator is one of the stdlib's that return a class whose call makes an instance of it."""
         if decorator == "<?>":
             return False
-        found = self.evaluator.resolve_chain_in_module(module, tuple(decorator.split(".")), 1)
+        with self.tracker.scope(modules="outer", state="off"):  # judging it runs nothing of the class statement
+            found = self.evaluator.resolve_chain_in_module(module, tuple(decorator.split(".")), 1)
         return bool(found) and all(isinstance(s, StdName) and s.dotted in _KEEPS_THE_CLASS for s in found)
 
     def _unstored_anywhere(self, name: str) -> bool:

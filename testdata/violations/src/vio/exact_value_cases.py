@@ -4,6 +4,7 @@ there. A class the call may not give exactly (a project `__new__`, a metaclass),
 name bound to several classes and a field keep the subclasses in. A module that may store `__class__` keeps them
 too (`exact_value_reclass.py`)."""
 
+import functools
 import time
 
 
@@ -20,7 +21,7 @@ class Field:
 
 class TimedField(Field):
     def clean(self, value):
-        return time.time()  # want: deterministic call time.time from vio.exact_value_cases.rebound via vio.exact_value_cases.TimedField.clean; deterministic call time.time from vio.exact_value_reclass.reclassed via vio.exact_value_cases.TimedField.clean; deterministic call time.time from vio.exact_value_cases.field_value via vio.exact_value_cases.Holder.use -> vio.exact_value_cases.TimedField.clean
+        return time.time()  # want: deterministic call time.time from vio.exact_value_cases.rebound via vio.exact_value_cases.TimedField.clean; deterministic call time.time from vio.exact_value_reclass.reclassed via vio.exact_value_cases.TimedField.clean; deterministic call time.time from vio.exact_value_cases.field_value via vio.exact_value_cases.Holder.use -> vio.exact_value_cases.TimedField.clean; deterministic call time.time from vio.exact_value_cases.called_field via vio.exact_value_cases.Maker.use -> vio.exact_value_cases.TimedField.clean; deterministic call time.time from vio.exact_value_cases.cached_value via vio.exact_value_cases.TimedField.clean
 
 
 # claims: deterministic
@@ -65,6 +66,38 @@ class Holder:
 # claims: deterministic
 def field_value():
     return Holder().use()
+
+
+class Maker:
+    def __init__(self):
+        made = Field
+        self.field = made()  # a field set from a call on a local: kept as any field's value is
+
+    @property
+    def fresh(self):
+        return Field()  # a new Field at every read
+
+    @functools.cached_property
+    def cached(self):
+        return Field()  # a cached value, which an assignment may replace
+
+    def use(self):
+        return self.field.clean(1)
+
+
+# claims: deterministic
+def called_field():
+    return Maker().use()
+
+
+# claims: deterministic
+def property_value():
+    return Maker().fresh.clean(1)  # held
+
+
+# claims: deterministic
+def cached_value():
+    return Maker().cached.clean(1)
 
 
 # -- `cls()` and `self.__class__()`: any subclass --
