@@ -5,11 +5,11 @@ subclass's override (`ProjectInstance.without` names every direct subclass, as o
 Only where nothing else may rebind the name: no other binding in its module (a `global` statement's store is
 one), no project module whose text may set it as an attribute or by name (`Modules.may_store`), and a class
 whose call certainly gives an instance of it (`constructed`): an exact order of named bases, no project `__new__`,
-no metaclass written, no base that is not the stdlib's (and not `type`), no class decorator but the stdlib's that
-return the class they are given, and no module of a class of its order whose text may store `__class__` (an
-`__init__` setting `self.__class__ = Other` makes the instance another class's) or `__new__`. A store of either from
-any other module (a helper handed the instance, a patch of the class) is assumed away, as a hook added to a class
-from outside its body is for dispatch.
+no metaclass written, no base that is not the stdlib's (and not `type`), no class decorator on it or on a class of
+its order but the stdlib's that return the class they are given (a base's may set the `__new__` it inherits), and
+no module of a class of its order whose text may store `__class__` (an `__init__` setting `self.__class__ = Other`
+makes the instance another class's) or `__new__`. A store of either from any other module (a helper handed the
+instance, a patch of the class) is assumed away, as a hook added to a class from outside its body is for dispatch.
 
 A call of the class by its name (`D(...)`, not `cls(...)` nor `type(self)(...)`) runs its `__init__` chain on an
 instance of exactly D: the constructor's edge carries `without` too, so `self.default_validators` there is never a
@@ -111,18 +111,21 @@ class Exactness:
 
     def _exact(self, sym: ProjectClass) -> tuple[ClassKey, ...] | None:
         """The direct project subclasses of a class whose call certainly gives an instance of it; None otherwise.
-        The order and the metaclasses are the hierarchy's (`HIERARCHY`); the decorators and the texts that may
-        store `__class__` are their modules' (recorded as read)."""
+        The order and the metaclasses are the hierarchy's (`HIERARCHY`); the decorators of the classes of its order
+        and the texts that may store `__class__` are their modules' (recorded as read)."""
         self.tracker.module(HIERARCHY)
         key = (sym.module, sym.idx)
         found = self.tracker.apart(self._classes, key, lambda: self._exact_uncached(sym))
         if found is None:
             return None
-        module = self.view.module(sym.module)
-        if not all(self._keeps_the_class(module, d) for d in module.facts.classes[sym.idx].decorators):
-            return None
+        order = self.hierarchy.mro(*key)
+        for owner, index in order:  # a base's decorator may set its `__new__` too (`@deconstructible`), inherited
+            self.tracker.module(owner)
+            module = self.view.module(owner)
+            if not all(self._keeps_the_class(module, d) for d in module.facts.classes[index].decorators):
+                return None
         modules = self.view.project.modules
-        for owner in dict.fromkeys(m for m, _ in self.hierarchy.mro(*key)):
+        for owner in dict.fromkeys(m for m, _ in order):
             self.tracker.module(owner)
             # `self.__class__ = Other` in the hierarchy's code, or `Base.__new__ = make` set from outside a body
             if modules.may_store(owner, "__class__") or modules.may_store(owner, "__new__"):

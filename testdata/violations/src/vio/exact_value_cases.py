@@ -1,11 +1,13 @@
 """The value a call of a class by its name gives is of exactly that class: `f = CharField(); f.clean(v)` enters
 `CharField.clean` (or what its order finds) and no subclass's override, since the code never builds a subclass
-there. A class the call may not give exactly (a project `__new__`, a metaclass), `cls()` and `self.__class__()`, a
+there. A class the call may not give exactly (a project `__new__`, a metaclass, a base's decorator), `cls()` and `self.__class__()`, a
 name bound to several classes and a field keep the subclasses in. A module that may store `__class__` keeps them
 too (`exact_value_reclass.py`)."""
 
 import functools
 import time
+
+from vio.exact_value_renew import renewing
 
 
 class Field:
@@ -172,4 +174,27 @@ class TimedMetered(Metered):
 # claims: deterministic
 def metered():
     made = Metered()
+    return made.clean()
+
+
+@renewing
+class Renewed:
+    replacement = None
+
+    def clean(self):
+        return None
+
+
+class Plainly(Renewed):  # no decorator of its own: the base's `__new__` still runs for it
+    pass
+
+
+class TimedRenewed(Plainly):
+    def clean(self):
+        return time.time()  # want: deterministic call time.time from vio.exact_value_cases.renewed via vio.exact_value_cases.TimedRenewed.clean
+
+
+# claims: deterministic
+def renewed():
+    made = Plainly()
     return made.clean()
