@@ -160,5 +160,11 @@ class _Closed:
     def constructed(self, sym: ProjectClass) -> tuple[ClassKey, ...] | None:
         raise RuntimeError("the resolver is closed")
 
+    def made(self, module: Module, sym: ProjectClass) -> ProjectInstance:
+        raise RuntimeError("the resolver is closed")
+
+    def escaped(self, syms: list[Sym]) -> list[Sym]:
+        raise RuntimeError("the resolver is closed")
+
 
 _CLOSED = _Closed()

@@ -450,12 +450,16 @@ class Bodies:
         return self._steps(module, func, syms, rest)
 
     def _steps(self, module: Module, func: FunctionFacts, syms: Sequence[Sym], rest: tuple[str, ...]) -> list[Sym]:
-        """What `syms` lead to along the steps `rest` (attributes, call results), in `func`'s body."""
+        """What `syms` lead to along the steps `rest` (attributes, call results), in `func`'s body; a call of a class
+        by its name there gives an instance of exactly it where nothing can make it another (`Exactness.made`)."""
         for attr in rest:
             next_syms: list[Sym] = []
             for sym in syms:
                 if attr[:1] != "(" and isinstance(sym, StdName) and sym.symbol.kind in ("function", "variable"):
                     next_syms.append(sym)  # attributes of a value: the reach is the value itself
+                    continue
+                if attr[:1] == "(" and isinstance(sym, ProjectClass) and not sym.dispatch:
+                    next_syms.append(self.evaluator.exact.made(module, sym))  # `D(...)`: of exactly D, where it can be
                     continue
                 next_syms.extend(self.evaluator.step_in(module, func, sym, attr, 1))
             syms = list(dict.fromkeys(next_syms)) if len(next_syms) > 1 else next_syms

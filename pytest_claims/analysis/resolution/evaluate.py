@@ -75,6 +75,10 @@ class Exact(Protocol):
 
     def constructed(self, sym: ProjectClass) -> tuple[ClassKey, ...] | None: ...
 
+    def made(self, module: Module, sym: ProjectClass) -> ProjectInstance: ...
+
+    def escaped(self, syms: list[Sym]) -> list[Sym]: ...
+
 
 class _Inexact:
     """No value is known to be of exactly one class (before the `Resolver` wires `exact.Exactness`)."""
@@ -84,6 +88,12 @@ class _Inexact:
 
     def constructed(self, sym: ProjectClass) -> tuple[ClassKey, ...] | None:
         return None
+
+    def made(self, module: Module, sym: ProjectClass) -> ProjectInstance:
+        return ProjectInstance(sym.module, sym.idx)
+
+    def escaped(self, syms: list[Sym]) -> list[Sym]:
+        return syms
 
 
 class Locals(Protocol):
@@ -433,7 +443,7 @@ class Evaluator:
         try:
             with self.tracker.scope(modules="outer", state="off"):
                 found = self.locals.use_apart(module, methods[0], tuple(binding.target.split(".")), receiver)
-                return found or [UNKNOWN]
+                return self.exact.escaped(found) or [UNKNOWN]  # a field: any other store may hold a subclass's
         finally:
             self.tracker.busy.discard(key)
 

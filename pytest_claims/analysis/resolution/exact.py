@@ -5,22 +5,24 @@ subclass's override (`ProjectInstance.without` names every direct subclass, as o
 Only where nothing else may rebind the name: no other binding in its module (a `global` statement's store is
 one), no project module whose text may set it as an attribute or by name (`Modules.may_store`), and a class
 whose call certainly gives an instance of it (`constructed`): an exact order of named bases, no project `__new__`,
-no metaclass written, no base that is not the stdlib's (and not `type`), no class decorator but the stdlib's that
-return the class they are given, and no module of a class of its order whose text may store `__class__` (an
-`__init__` setting `self.__class__ = Other` makes the instance another class's) or `__new__`. A store of either from
-any other module (a helper handed the instance, a patch of the class) is assumed away, as a hook added to a class
-from outside its body is for dispatch.
+no metaclass written, no base that is not the stdlib's (and not `type`), no class decorator on it or on a class of
+its order but the stdlib's that return the class they are given (a base's may set the `__new__` it inherits), and
+no module of a class of its order whose text may store `__class__` (an `__init__` setting `self.__class__ = Other`
+makes the instance another class's) or `__new__`. A store of either from any other module (a helper handed the
+instance, a patch of the class) is assumed away, as a hook added to a class from outside its body is for dispatch.
 
 A call of the class by its name (`D(...)`, not `cls(...)` nor `type(self)(...)`) runs its `__init__` chain on an
 instance of exactly D: the constructor's edge carries `without` too, so `self.default_validators` there is never a
-subclass's (Django's `forms.CharField(...)` never reads `EmailField.default_validators`).
+subclass's (Django's `forms.CharField(...)` never reads `EmailField.default_validators`). The value that call gives
+in a function body (`made`) is of exactly D as well, where the body's module may not store `__class__` either
+(`obj = Empty(); obj.__class__ = cls`): `f = CharField(); f.clean(v)` enters no subclass's `clean`.
 """
 
 from __future__ import annotations
 
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.evaluate import Evaluator
-from pytest_claims.analysis.resolution.hierarchy import Hierarchy
+from pytest_claims.analysis.resolution.hierarchy import Hierarchy, exactly
 from pytest_claims.analysis.resolution.symbols import ClassKey, ProjectClass, ProjectInstance, StdName, Sym
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
@@ -44,6 +46,8 @@ class Exactness:
         self._classes: dict[ClassKey, tuple[tuple[ClassKey, ...] | None, bool]] = {}
         self._unstored: dict[str, str] = {}
         """name -> the first module whose text may store it ("": none)."""
+        self._reclassing: dict[str, bool] = {}
+        """module -> whether its text may store `__class__`."""
 
     def module_value(self, module: Module, name: str, syms: list[Sym]) -> list[Sym]:
         """What the module-level `name` holds, `syms` as its bindings give it: each instance an exact call made is
@@ -78,20 +82,50 @@ class Exactness:
         subclass)."""
         return None if sym.dispatch else self._exact(sym)
 
+    def made(self, module: Module, sym: ProjectClass) -> ProjectInstance:
+        """The value a call of the class in `module`'s function bodies gives: an instance of exactly it (`without`
+        names every direct subclass) when the call is by its name (`constructed`) and no code of `module` may store
+        `__class__` (the instance made there could be made another class's before its use); else of it or of any
+        subclass."""
+        without = self.constructed(sym)
+        if not without:
+            return ProjectInstance(sym.module, sym.idx)
+        self.tracker.module(module.name)
+        reclassing = self._reclassing.get(module.name)
+        if reclassing is None:
+            reclassing = self._reclassing[module.name] = self.view.project.modules.may_store(module.name, "__class__")
+        return ProjectInstance(sym.module, sym.idx, () if reclassing else without)
+
+    def escaped(self, syms: list[Sym]) -> list[Sym]:
+        """What a field or a cached property may hold of the values `syms` gives where they are made: code the walk
+        does not see may store another instance there (a subclass's method, a store from outside, an assignment
+        over the cached value), so an instance of exactly its class is of it or of any subclass."""
+        if any(isinstance(s, ProjectInstance) and s.without for s in syms):
+            self.tracker.module(HIERARCHY)
+        return [
+            ProjectInstance(s.module, s.idx)
+            if isinstance(s, ProjectInstance) and exactly(self.hierarchy, s[:2], s.without)
+            else s
+            for s in syms
+        ]
+
     def _exact(self, sym: ProjectClass) -> tuple[ClassKey, ...] | None:
         """The direct project subclasses of a class whose call certainly gives an instance of it; None otherwise.
-        The order and the metaclasses are the hierarchy's (`HIERARCHY`); the decorators and the texts that may
-        store `__class__` are their modules' (recorded as read)."""
+        The order and the metaclasses are the hierarchy's (`HIERARCHY`); the decorators of the classes of its order
+        and the texts that may store `__class__` are their modules' (recorded as read)."""
         self.tracker.module(HIERARCHY)
         key = (sym.module, sym.idx)
         found = self.tracker.apart(self._classes, key, lambda: self._exact_uncached(sym))
         if found is None:
             return None
-        module = self.view.module(sym.module)
-        if not all(self._keeps_the_class(module, d) for d in module.facts.classes[sym.idx].decorators):
-            return None
+        order = self.hierarchy.mro(*key)
+        for owner, index in order:  # a base's decorator may set its `__new__` too (`@deconstructible`), inherited
+            self.tracker.module(owner)
+            module = self.view.module(owner)
+            if not all(self._keeps_the_class(module, d) for d in module.facts.classes[index].decorators):
+                return None
         modules = self.view.project.modules
-        for owner in dict.fromkeys(m for m, _ in self.hierarchy.mro(*key)):
+        for owner in dict.fromkeys(m for m, _ in order):
             self.tracker.module(owner)
             # `self.__class__ = Other` in the hierarchy's code, or `Base.__new__ = make` set from outside a body
             if modules.may_store(owner, "__class__") or modules.may_store(owner, "__new__"):
@@ -116,7 +150,8 @@ class Exactness:
         """Whether a class decorator is one of the stdlib's that return a class whose call makes an instance of it."""
         if decorator == "<?>":
             return False
-        found = self.evaluator.resolve_chain_in_module(module, tuple(decorator.split(".")), 1)
+        with self.tracker.scope(modules="outer", state="off"):  # judging it runs nothing of the class statement
+            found = self.evaluator.resolve_chain_in_module(module, tuple(decorator.split(".")), 1)
         return bool(found) and all(isinstance(s, StdName) and s.dotted in _KEEPS_THE_CLASS for s in found)
 
     def _unstored_anywhere(self, name: str) -> bool:

@@ -50,11 +50,20 @@ class Uses(Protocol):
     ) -> list[Sym]: ...
 
 
+class Escapes(Protocol):
+    """Values that leave the body that made them (provided by `exact.Exactness`)."""
+
+    def escaped(self, syms: list[Sym]) -> list[Sym]: ...
+
+
 class Values(Protocol):
     """What a getter's value is read with (provided by `evaluate.Evaluator`)."""
 
     @property
     def locals(self) -> Uses: ...
+
+    @property
+    def exact(self) -> Escapes: ...
 
     def typed(self, module: Module, func: FunctionFacts | None, target: str) -> list[Sym]: ...
 
@@ -99,4 +108,6 @@ class Properties:
                     found.extend(typed if typed and all(isinstance(s, ProjectInstance) for s in typed) else [UNKNOWN])
         finally:
             self.tracker.busy.discard(busy)
+        if func.decorated != ("property",):  # a cached value: an assignment over it may hold a subclass's instance
+            found = values.exact.escaped(found)
         return list(dict.fromkeys(found)) or [UNKNOWN]
