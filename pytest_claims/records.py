@@ -16,6 +16,7 @@ from typing import Literal, NamedTuple
 FACTS_MAKERS = (
     "pytest_claims.analysis.facts",
     "pytest_claims.analysis.arguments",
+    "pytest_claims.analysis.closures",
     "pytest_claims.analysis.computed",
     "pytest_claims.analysis.contents",
     "pytest_claims.analysis.early",
@@ -329,6 +330,9 @@ class FunctionFacts:
     it leaves holding a parameter when it returns, every field name it reads or stores on `self`, and what it
     accepts (`arguments.Signature`): a subclass's `super().__init__(*args, **kwargs)` passing on a construction's
     arguments decides its tests of those fields (`resolution/basefields.py`)."""
+    closes: tuple[tuple[int, int], ...] = ()
+    """For a def each of whose `return`s hands back one of its local defs or a lambda (`analysis.closures`): the
+    lines of its body a call of that value runs (first, last), sorted; () for any other def."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -487,6 +491,7 @@ HOW: dict[str, str] = {
     "deleter": "a property's deleter, run by deleting it",
     "callback": "called back by the stdlib",
     "stored": "a stored callable",
+    "closure": "a nested def or lambda its factory returned",
     "argument": "a value a project call passes",
     "state": "module or class state read",
     "class": "a class statement's body run",

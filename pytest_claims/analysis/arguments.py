@@ -109,6 +109,11 @@ FROM = "<from>"
 it passes on unchanged to a plain function holds there what the project's calls pass the start, up to `MAX_HOPS`
 more calls. No parameter has this name, so no test reads it."""
 
+CLOSURE = "<closure>"
+"""The name of the entry of a `Decided` that enters a factory for the value its call returned (`(CLOSURE,
+CLOSURE, spans)`, `FunctionFacts.closes`): only the uses on those lines run, in the factory's scope. No parameter
+has this name, so no test reads it."""
+
 OUTSIDE = "<self>"
 """The name of the entry of a `Decided` that says which project subclasses the method's `self` is no instance of
 (`(OUTSIDE, "outside", ((module, class index), ...))`; absent: none known): a method entered by a lookup of its name

@@ -30,6 +30,7 @@ from pytest_claims.analysis.resolution.symbols import (
     MapOf,
     Missing,
     ProjectClass,
+    ProjectClosure,
     ProjectFunction,
     ProjectInstance,
     ProjectModule,
@@ -349,6 +350,8 @@ class Evaluator:
             case ProjectFunction(module_name, index, receiver):
                 home = self.view.module(module_name)
                 func = home.facts.functions[index]
+                if func.closes and not func.decorated:  # one of its nested defs or lambdas, whatever it is annotated
+                    return ProjectClosure(module_name, index, receiver)
                 if func.result == CONSTRUCTS:  # `return cls(...)`: an instance of the class it is called on
                     named = self.view.classes_named(home, func.cls)
                     classes = [receiver] if receiver else [(home.name, i) for i in named]
@@ -480,7 +483,7 @@ class Evaluator:
                 return [_map_member(sym, attr)]
             case External(dotted):
                 return [External(f"{dotted}.{attr}")]
-            case ProjectFunction() | Unknown():
+            case ProjectFunction() | ProjectClosure() | Unknown():
                 # an attribute of a project function (`cached.cache_clear`) is set at run time: unknown, as is
                 # that of an unknown value
                 return [UNKNOWN]

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from pytest_claims.analysis.arguments import OUTSIDE, VALUE, Passed
+from pytest_claims.analysis.arguments import CLOSURE, OUTSIDE, VALUE, Passed
 from pytest_claims.analysis.catalog import Catalogue
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.basefields import BaseFields
@@ -53,6 +53,7 @@ from pytest_claims.analysis.resolution.symbols import (
     External,
     Missing,
     ProjectClass,
+    ProjectClosure,
     ProjectFunction,
     ProjectInstance,
     StdInstance,
@@ -240,6 +241,8 @@ class Summaries:
                 continue
             if given is not None and guard and ruled_out(module.facts, guard, self.view.target, given):
                 continue
+            if given is not None and CLOSURE in given and not _within(given[CLOSURE][1], use[2]):
+                continue
             replay = tape.get(index) if tape is not None else None
             if replay is not None:
                 found.replay(replay[0])
@@ -384,6 +387,10 @@ class Summaries:
         match sym:
             case ProjectFunction():
                 self._function_outcome(sym, ctx, line, found, subject, call, how, outside)
+            case ProjectClosure(module_name, index, receiver) if ctx in ("call", "ref"):
+                closes = self.view.module(module_name).facts.functions[index].closes
+                entered, entry = ProjectFunction(module_name, index, receiver), ((CLOSURE, CLOSURE, closes),)
+                self._function_outcome(entered, ctx, line, found, subject, None, "closure", entry)
             case ProjectClass() | ProjectInstance():
                 self._construct_outcome(sym, ctx, line, found, subject, call, how)
             case StdName(dotted, symbol):
@@ -515,6 +522,11 @@ def _super_outside(bodies: Bodies, module: Module, func: FunctionFacts, chain: t
 def _outside(classes: tuple[ClassKey, ...]) -> Decided:
     """The `Decided` entry saying a method's `self` is no instance of `classes` (`arguments.OUTSIDE`)."""
     return ((OUTSIDE, "outside", classes),) if classes else ()
+
+
+def _within(spans: object, line: int) -> bool:
+    """Whether a use's line is in the bodies a call of a factory's returned value runs (`arguments.CLOSURE`)."""
+    return isinstance(spans, tuple) and any(first <= line <= last for first, last in spans)
 
 
 def _site(call: _Call | None, ctx: str) -> Site | None:

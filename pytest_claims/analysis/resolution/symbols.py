@@ -36,6 +36,17 @@ class ProjectFunction(NamedTuple):
     kind: Literal["pfunc"] = "pfunc"
 
 
+class ProjectClosure(NamedTuple):
+    """What a call of a project function returns when that is one of its own nested defs or lambdas
+    (`FunctionFacts.closes`): calling it runs those bodies in the function's scope (`receiver` as for the
+    function)."""
+
+    module: str
+    idx: int
+    receiver: ClassKey | None = None
+    kind: Literal["pclosure"] = "pclosure"
+
+
 class ProjectClass(NamedTuple):
     """A project class itself. `dispatch`: reached through `cls` or `type[C]`, so it may be any project subclass
     (a call on it may land in a subclass's override)."""
@@ -135,6 +146,7 @@ class Unknown(NamedTuple):
 Sym: TypeAlias = (
     ProjectModule
     | ProjectFunction
+    | ProjectClosure
     | ProjectClass
     | ProjectInstance
     | StdName

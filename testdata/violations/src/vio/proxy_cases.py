@@ -117,7 +117,7 @@ def installs_and_returns(func):
         pass
 
     def wrapper(self):
-        return func("x")  # want-blind: `func("x")` from vio.proxy_cases.installed_def_also_returned via vio.proxy_cases.stamp_returned -> vio.proxy_cases.installs_and_returns
+        return func("x")  # want-blind: `func("x")` from vio.proxy_cases.installed_def_also_returned via vio.proxy_cases.installs_and_returns
 
     setattr(Box, "run", wrapper)
     return wrapper
