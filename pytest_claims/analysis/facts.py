@@ -485,6 +485,8 @@ class _Extractor:
         """An `if` test compiled where its early exit was judged, with its `if`, which is handled right after and
         reuses it (one object: an absurdly deep condition compared with its own copy would exhaust the recursion
         limit)."""
+        self.raising: tuple[ast.stmt, int] | None = None
+        """The last statement whose guard of what it guards `unraised` made, with that guard."""
 
     def physical(self) -> list[str]:
         """The file's physical lines without their ends, split once for both `segment` and the directives."""
@@ -579,7 +581,7 @@ class _Extractor:
                 if scope.narrowed:
                     scope, after = self.rebinding(node, scope)
                 # even after the last statement: it interns guards
-                next_guard = self._next_guard(node, scope, guard) if kind is ast.If or kind is ast.Assert else guard
+                next_guard = self._next_guard(node, scope, guard) if kind is ast.If or kind in _UNRAISED else guard
                 if index + 1 < len(stmts):
                     after = _after_exit(self, node, after, stmts, index) if kind is ast.If else after
                     append((_BODY, stmts, index + 1, after, next_guard))
@@ -617,12 +619,30 @@ class _Extractor:
         if kind is ast.If and scope.kind == "function":
             # `if p is None: return` leaves the rest of the block to the runs where the test was false
             assert isinstance(stmt, ast.If)
+            guard = self.unraised(stmt, scope, guard)
             body_exits = _exits(stmt.body)
             if body_exits != _exits(stmt.orelse):
                 cond = self.test(stmt.test, scope)
                 self.early_test = (stmt, cond)
                 return self.guard_with(guard, cond, not body_exits)
+        elif kind in _UNRAISED and scope.kind == "function":
+            return self.unraised(stmt, scope, guard)  # `p.update(x)` leaves the rest to the runs where p is no None
         return guard
+
+    def unraised(self, stmt: ast.stmt, scope: _Scope, guard: int) -> int:
+        """`guard`, and that a statement of a def does not raise for a parameter it applies an operation `None` lacks
+        to (`ConditionCompiler.rejecting`): the guard of the statements after it, and of an `if`'s branches. Made
+        once per statement (for an `if`, `_next_guard` asks, then `_if`)."""
+        known = self.raising
+        if known is not None and known[0] is stmt:
+            return known[1]
+        func = scope.func
+        made = guard
+        if scope.kind == "function" and func is not None:
+            self.compiling(scope)
+            made = self.guard_with(guard, self._compiled(stmt, func, self.compiler.rejecting), True)
+        self.raising = (stmt, made)
+        return made
 
     def rebinding(self, stmt: ast.stmt, scope: _Scope) -> tuple[_Scope, _Scope]:
         """The scope of a statement of a narrowed block and of the statements after it: a narrowed name the
@@ -684,22 +704,26 @@ class _Extractor:
         self.compiling(scope)
         if scope.kind != "function" or func is None:
             return self.compiler.compile(test)
+        return self._compiled(test, func, self.compiler.compile)
+
+    def _compiled(self, node: Any, func: _FunctionBuilder, compile: Callable[[Any], Cond]) -> Cond:
+        """`compile(node)` with the def's locals hiding the module's imports."""
         self.compiler.shadowed = func.locals  # `hasattr(time, ...)` with a local `time` probes no module
         try:
-            return self._test_in(test, func)
+            return self._test_in(node, func, compile)
         finally:
             self.compiler.shadowed = set()
 
-    def _test_in(self, test: ast.expr, func: _FunctionBuilder) -> Cond:
+    def _test_in(self, test: Any, func: _FunctionBuilder, compile: Callable[[Any], Cond]) -> Cond:
         if func.node is None:
-            return self.compiler.compile(test)
+            return compile(test)
         if func.params is None:
             args = func.node.args
             positional = args.posonlyargs + args.args
             func.params = {param.arg: func.index for param in positional[1 if func.first else 0 :]}
             func.params.update((param.arg, func.index) for param in args.kwonlyargs)
         if not func.params and not (func.node.args.vararg or func.node.args.kwarg):
-            return self.compiler.compile(test)  # no parameter, and no base constructor passed what the call gave
+            return compile(test)  # no parameter, and no base constructor passed what the call gave
         if func.field_reads is None:
             first = func.first if func.kind in ("method", "property") else ""  # `cls.f` may run a descriptor
             func.field_reads, func.plain = field_tests(func.node, first, func.params)
@@ -711,7 +735,7 @@ class _Extractor:
             self.compiler.fields = func.field_reads
             self.compiler.params = {**func.params, **dict.fromkeys(func.field_reads.values(), func.index)}
         try:
-            return self.compiler.compile(test)
+            return compile(test)
         finally:
             self.compiler.params = {}
             self.compiler.fields = {}
@@ -1475,10 +1499,11 @@ def _if(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> N
     assert isinstance(node, ast.If)
     early, ex.early_test = ex.early_test, None
     cond = early[1] if early is not None and early[0] is node else ex.test(node.test, scope)
+    branches = ex.unraised(node, scope, guard)
     orelse = _narrowed(ex, scope, node.test, False, node.lineno, _Binds(node.orelse)) if node.orelse else scope
-    ex.push_body(node.orelse, orelse, ex.guard_with(guard, cond, False))
+    ex.push_body(node.orelse, orelse, ex.guard_with(branches, cond, False))
     body = _narrowed(ex, scope, node.test, True, node.lineno, _Binds(node.body))
-    ex.push_body(node.body, body, ex.guard_with(guard, cond, True))
+    ex.push_body(node.body, body, ex.guard_with(branches, cond, True))
     _push_test(ex, node.test, scope, guard, cond)
 
 
@@ -1721,6 +1746,8 @@ def _bound_names(node: ast.AST) -> tuple[str | None, ...]:
 
 
 _EXIT_STATEMENTS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+_UNRAISED = frozenset({ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.With, ast.While, ast.Assert})
+"""The statements besides `if` whose evaluation may reject a `None` parameter (`rejectsnone.stmt_rejected`)."""
 
 
 def _exits(stmts: list[ast.stmt]) -> bool:
