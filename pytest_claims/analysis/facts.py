@@ -485,8 +485,8 @@ class _Extractor:
         """An `if` test compiled where its early exit was judged, with its `if`, which is handled right after and
         reuses it (one object: an absurdly deep condition compared with its own copy would exhaust the recursion
         limit)."""
-        self.raising: tuple[ast.stmt, int] | None = None
-        """The last statement whose guard of what it guards `unraised` made, with that guard."""
+        self.raising: tuple[ast.If, int] | None = None
+        """The last `if` whose branches' guard `unraised` made, with that guard."""
 
     def physical(self) -> list[str]:
         """The file's physical lines without their ends, split once for both `segment` and the directives."""
@@ -581,7 +581,7 @@ class _Extractor:
                 if scope.narrowed:
                     scope, after = self.rebinding(node, scope)
                 # even after the last statement: it interns guards
-                next_guard = self._next_guard(node, scope, guard) if kind is ast.If or kind in _UNRAISED else guard
+                next_guard = self._next_guard(node, scope, guard) if kind is ast.If or kind is ast.Assert else guard
                 if index + 1 < len(stmts):
                     after = _after_exit(self, node, after, stmts, index) if kind is ast.If else after
                     append((_BODY, stmts, index + 1, after, next_guard))
@@ -625,14 +625,12 @@ class _Extractor:
                 cond = self.test(stmt.test, scope)
                 self.early_test = (stmt, cond)
                 return self.guard_with(guard, cond, not body_exits)
-        elif kind in _UNRAISED and scope.kind == "function":
-            return self.unraised(stmt, scope, guard)  # `p.update(x)` leaves the rest to the runs where p is no None
         return guard
 
-    def unraised(self, stmt: ast.stmt, scope: _Scope, guard: int) -> int:
-        """`guard`, and that a statement of a def does not raise for a parameter it applies an operation `None` lacks
-        to (`ConditionCompiler.rejecting`): the guard of the statements after it, and of an `if`'s branches. Made
-        once per statement (for an `if`, `_next_guard` asks, then `_if`)."""
+    def unraised(self, stmt: ast.If, scope: _Scope, guard: int) -> int:
+        """`guard`, and that the `if`'s test does not raise for a parameter it applies `in` to
+        (`ConditionCompiler.rejecting`): the guard of both branches and of the statements after the `if`. Made once
+        per `if` (`_next_guard` asks, then `_if`)."""
         known = self.raising
         if known is not None and known[0] is stmt:
             return known[1]
@@ -640,7 +638,7 @@ class _Extractor:
         made = guard
         if scope.kind == "function" and func is not None:
             self.compiling(scope)
-            made = self.guard_with(guard, self._compiled(stmt, func, self.compiler.rejecting), True)
+            made = self.guard_with(guard, self._compiled(stmt.test, func, self.compiler.rejecting), True)
         self.raising = (stmt, made)
         return made
 
@@ -706,15 +704,15 @@ class _Extractor:
             return self.compiler.compile(test)
         return self._compiled(test, func, self.compiler.compile)
 
-    def _compiled(self, node: Any, func: _FunctionBuilder, compile: Callable[[Any], Cond]) -> Cond:
-        """`compile(node)` with the def's locals hiding the module's imports."""
+    def _compiled(self, test: ast.expr, func: _FunctionBuilder, compile: Callable[[ast.expr], Cond]) -> Cond:
+        """`compile(test)` with the def's locals hiding the module's imports."""
         self.compiler.shadowed = func.locals  # `hasattr(time, ...)` with a local `time` probes no module
         try:
-            return self._test_in(node, func, compile)
+            return self._test_in(test, func, compile)
         finally:
             self.compiler.shadowed = set()
 
-    def _test_in(self, test: Any, func: _FunctionBuilder, compile: Callable[[Any], Cond]) -> Cond:
+    def _test_in(self, test: ast.expr, func: _FunctionBuilder, compile: Callable[[ast.expr], Cond]) -> Cond:
         if func.node is None:
             return compile(test)
         if func.params is None:
@@ -1746,8 +1744,6 @@ def _bound_names(node: ast.AST) -> tuple[str | None, ...]:
 
 
 _EXIT_STATEMENTS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
-_UNRAISED = frozenset({ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.With, ast.While, ast.Assert})
-"""The statements besides `if` whose evaluation may reject a `None` parameter (`rejectsnone.stmt_rejected`)."""
 
 
 def _exits(stmts: list[ast.stmt]) -> bool:

@@ -2,7 +2,8 @@
 `reuse` is None, so neither branch runs, nor the statements after the `if` in its block. A call passing None (or
 leaving the parameter at a default of None) walks none of them; one passing a set, or a value the walk does not know,
 walks them all. Only what the test certainly evaluates counts (not the second operand of `and`), and only a parameter
-that still holds the argument (not one rebound first, nor a nested def's own parameter of the same name)."""
+that still holds the argument (not one rebound first, nor a nested def's own parameter of the same name). A passed-on
+`None` stays decided around a recursion (`build_filter -> add_q -> build_filter`), however many laps."""
 
 import os
 import time
@@ -100,44 +101,47 @@ def shadowed_none():
     return shadowed()
 
 
-def statements(reuse=None, flag=None):
-    # want-blind: `reuse.update(("a",))` from vio.none_rejected_cases.statements_none via vio.none_rejected_cases.statements
-    # want-blind: `reuse.update(("a",))` from vio.none_rejected_cases.statements_set via vio.none_rejected_cases.statements
-    # want-blind: `reuse.update(("a",))` from vio.none_rejected_cases.statements_flag via vio.none_rejected_cases.statements
-    reuse.update(("a",))
-    # want: deterministic call os.getenv from vio.none_rejected_cases.statements_set via vio.none_rejected_cases.statements
-    # want: deterministic call os.getenv from vio.none_rejected_cases.statements_flag via vio.none_rejected_cases.statements
-    os.getenv("AFTER_CALL")
-    # want-blind: `bool(flag)` from vio.none_rejected_cases.statements_set via vio.none_rejected_cases.statements
-    # want-blind: `bool(flag)` from vio.none_rejected_cases.statements_flag via vio.none_rejected_cases.statements
-    if flag:
-        return 0
-    # want-blind: `flag.__setitem__(...)` from vio.none_rejected_cases.statements_set via vio.none_rejected_cases.statements
-    # want-blind: `flag.__setitem__(...)` from vio.none_rejected_cases.statements_flag via vio.none_rejected_cases.statements
-    flag[0] = 1
-    return time.time()  # want: deterministic call time.time from vio.none_rejected_cases.statements_flag via vio.none_rejected_cases.statements
+def attribute(reuse=None):
+    reuse.update(("a",))  # want-blind: `reuse.update(("a",))` from vio.none_rejected_cases.attribute_none via vio.none_rejected_cases.attribute
+    return time.time()  # want: deterministic call time.time from vio.none_rejected_cases.attribute_none via vio.none_rejected_cases.attribute
 
 
 # claims: deterministic
-def statements_none():
-    return statements()
+def attribute_none():
+    """Only an `in` test ends the path: `reuse.update` would raise too, but no W claim was decided by it."""
+    return attribute()
+
+
+def build_filter(child, reuse=None):
+    if isinstance(child, list):
+        return add_q(child, reuse)
+    return exclude(child, reuse)
+
+
+def add_q(children, used):
+    # want-blind: `iter(children)` from vio.none_rejected_cases.build_where via vio.none_rejected_cases.build_filter -> vio.none_rejected_cases.add_q
+    # want-blind: `iter(children)` from vio.none_rejected_cases.build_where_set via vio.none_rejected_cases.build_filter -> vio.none_rejected_cases.add_q
+    for child in children:
+        build_filter(child, reuse=used)
+
+
+def exclude(child, reuse):
+    # want-blind: `hash(child)` from vio.none_rejected_cases.build_where via vio.none_rejected_cases.build_filter -> vio.none_rejected_cases.exclude
+    # want-blind: `hash(child)` from vio.none_rejected_cases.build_where_set via vio.none_rejected_cases.build_filter -> vio.none_rejected_cases.exclude
+    # want-blind: `reuse.__contains__(...)` from vio.none_rejected_cases.build_where via vio.none_rejected_cases.build_filter -> vio.none_rejected_cases.exclude
+    # want-blind: `reuse.__contains__(...)` from vio.none_rejected_cases.build_where_set via vio.none_rejected_cases.build_filter -> vio.none_rejected_cases.exclude
+    if child in reuse:
+        return time.time()  # want: deterministic call time.time from vio.none_rejected_cases.build_where_set via vio.none_rejected_cases.build_filter -> vio.none_rejected_cases.exclude
+    return 0
 
 
 # claims: deterministic
-def statements_set():
-    return statements({"a"})
+def build_where(child):
+    """A recursion passes None on lap after lap (`build_filter -> add_q -> build_filter`): each lap enters what the
+    first did, so `exclude` is always entered with None, however deep."""
+    return build_filter(child)
 
 
 # claims: deterministic
-def statements_flag():
-    return statements({"a"}, [])
-
-
-def dunder(reuse=None):
-    reuse.__class__
-    return time.time()  # want: deterministic call time.time from vio.none_rejected_cases.dunder_none via vio.none_rejected_cases.dunder
-
-
-# claims: deterministic
-def dunder_none():
-    return dunder()
+def build_where_set(child):
+    return build_filter(child, {"a"})
