@@ -50,8 +50,9 @@ class Entering:
         return with_hops(merged(tuple(sorted((*args, *left), key=lambda d: d[0])), known), hops, origin)
 
     def _forwarded(self, call: Call, callee: object) -> tuple[Passed, int, object]:
-        """What a call passes, with the decided parameters of the body it is written in passed on (`forward`), and
-        how many calls they have been passed through (0: none passed on). Asks the context when it passes on a
+        """What a call passes, with the decided parameters of the body it is written in passed on (`forward`), how
+        many calls they have been passed through (0: none passed on, or passed back into `callee`, where they were
+        first passed on from) and that function, as (module, qualname, line). Asks the context when it passes on a
         parameter some context may decide, in every context: one deciding none resolves the call alike and must not
         tape it for those that do (`Summaries._body` replays what asked nothing)."""
         bodies = self.bodies
