@@ -93,7 +93,8 @@ DECIDING = LITERALS | {SOME, FUNCTION}
 
 HOPS = ""
 """The name of the entry of a `Decided` that counts how many calls its values were passed on through unchanged
-(`(HOPS, "hops", n)`; absent: none). No parameter has this name, so no test reads it."""
+since the function that first passed them on (`(HOPS, "hops", (n, origin))`, `origin` that function as (module,
+qualname, line); absent: none). No parameter has this name, so no test reads it."""
 
 START = "<start>"
 """The name of the entry of a `Decided` marking the function a claim's walk starts from (`STARTED`): any caller may

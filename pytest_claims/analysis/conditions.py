@@ -23,6 +23,7 @@ from pytest_claims.analysis.arguments import (
     literal,
 )
 from pytest_claims.analysis.filtertests import FilterReads, filter_of
+from pytest_claims.analysis.rejectsnone import none_rejected
 from pytest_claims.analysis.specials import LITERAL_MEMBERS_BY_VERSION, PRESENCE_AT_RUN_TIME
 from pytest_claims.records import (
     Cond,
@@ -426,6 +427,18 @@ class ConditionCompiler:
                 atom = self._atom(node)  # an alias is a compiled condition, within the bounds itself
                 _bounded(out, measures, atom, *measure(atom))
         return _truncated(out[0]) if measures[0][0] > MAX_COND_DEPTH else out[0]
+
+    def rejecting(self, test: ast.expr) -> Cond:
+        """That each parameter a test certainly applies `in` to (`x in p`, `analysis.rejectsnone`) is not None:
+        where one is None the test raises, and what it guards (the `if`'s branches, the statements after it) never
+        runs. UNKNOWN when it applies none to a parameter."""
+        if not self.params:
+            return UNKNOWN
+        names = {self._tested_name(node) for node in none_rejected(test)}
+        parts = tuple(self._param(name, "isnot", ("None", None)) for name in sorted(n for n in names if n))
+        if not parts:
+            return UNKNOWN
+        return parts[0] if len(parts) == 1 else CondAnd(parts)
 
     def _dotted(self, node: ast.expr) -> str | None:
         parts: list[str] = []

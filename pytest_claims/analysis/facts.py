@@ -486,6 +486,8 @@ class _Extractor:
         """An `if` test compiled where its early exit was judged, with its `if`, which is handled right after and
         reuses it (one object: an absurdly deep condition compared with its own copy would exhaust the recursion
         limit)."""
+        self.raising: tuple[ast.If, int] | None = None
+        """The last `if` whose branches' guard `unraised` made, with that guard."""
 
     def physical(self) -> list[str]:
         """The file's physical lines without their ends, split once for both `segment` and the directives."""
@@ -618,12 +620,28 @@ class _Extractor:
         if kind is ast.If and scope.kind == "function":
             # `if p is None: return` leaves the rest of the block to the runs where the test was false
             assert isinstance(stmt, ast.If)
+            guard = self.unraised(stmt, scope, guard)
             body_exits = _exits(stmt.body)
             if body_exits != _exits(stmt.orelse):
                 cond = self.test(stmt.test, scope)
                 self.early_test = (stmt, cond)
                 return self.guard_with(guard, cond, not body_exits)
         return guard
+
+    def unraised(self, stmt: ast.If, scope: _Scope, guard: int) -> int:
+        """`guard`, and that the `if`'s test does not raise for a parameter it applies `in` to
+        (`ConditionCompiler.rejecting`): the guard of both branches and of the statements after the `if`. Made once
+        per `if` (`_next_guard` asks, then `_if`)."""
+        known = self.raising
+        if known is not None and known[0] is stmt:
+            return known[1]
+        func = scope.func
+        made = guard
+        if scope.kind == "function" and func is not None:
+            self.compiling(scope)
+            made = self.guard_with(guard, self._compiled(stmt.test, func, self.compiler.rejecting), True)
+        self.raising = (stmt, made)
+        return made
 
     def rebinding(self, stmt: ast.stmt, scope: _Scope) -> tuple[_Scope, _Scope]:
         """The scope of a statement of a narrowed block and of the statements after it: a narrowed name the
@@ -685,22 +703,26 @@ class _Extractor:
         self.compiling(scope)
         if scope.kind != "function" or func is None:
             return self.compiler.compile(test)
+        return self._compiled(test, func, self.compiler.compile)
+
+    def _compiled(self, test: ast.expr, func: _FunctionBuilder, compile: Callable[[ast.expr], Cond]) -> Cond:
+        """`compile(test)` with the def's locals hiding the module's imports."""
         self.compiler.shadowed = func.locals  # `hasattr(time, ...)` with a local `time` probes no module
         try:
-            return self._test_in(test, func)
+            return self._test_in(test, func, compile)
         finally:
             self.compiler.shadowed = set()
 
-    def _test_in(self, test: ast.expr, func: _FunctionBuilder) -> Cond:
+    def _test_in(self, test: ast.expr, func: _FunctionBuilder, compile: Callable[[ast.expr], Cond]) -> Cond:
         if func.node is None:
-            return self.compiler.compile(test)
+            return compile(test)
         if func.params is None:
             args = func.node.args
             positional = args.posonlyargs + args.args
             func.params = {param.arg: func.index for param in positional[1 if func.first else 0 :]}
             func.params.update((param.arg, func.index) for param in args.kwonlyargs)
         if not func.params and not (func.node.args.vararg or func.node.args.kwarg):
-            return self.compiler.compile(test)  # no parameter, and no base constructor passed what the call gave
+            return compile(test)  # no parameter, and no base constructor passed what the call gave
         if func.field_reads is None:
             first = func.first if func.kind in ("method", "property") else ""  # `cls.f` may run a descriptor
             func.field_reads, func.plain = field_tests(func.node, first, func.params)
@@ -712,7 +734,7 @@ class _Extractor:
             self.compiler.fields = func.field_reads
             self.compiler.params = {**func.params, **dict.fromkeys(func.field_reads.values(), func.index)}
         try:
-            return self.compiler.compile(test)
+            return compile(test)
         finally:
             self.compiler.params = {}
             self.compiler.fields = {}
@@ -1479,10 +1501,11 @@ def _if(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> N
     assert isinstance(node, ast.If)
     early, ex.early_test = ex.early_test, None
     cond = early[1] if early is not None and early[0] is node else ex.test(node.test, scope)
+    branches = ex.unraised(node, scope, guard)
     orelse = _narrowed(ex, scope, node.test, False, node.lineno, _Binds(node.orelse)) if node.orelse else scope
-    ex.push_body(node.orelse, orelse, ex.guard_with(guard, cond, False))
+    ex.push_body(node.orelse, orelse, ex.guard_with(branches, cond, False))
     body = _narrowed(ex, scope, node.test, True, node.lineno, _Binds(node.body))
-    ex.push_body(node.body, body, ex.guard_with(guard, cond, True))
+    ex.push_body(node.body, body, ex.guard_with(branches, cond, True))
     _push_test(ex, node.test, scope, guard, cond)
 
 

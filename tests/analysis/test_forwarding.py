@@ -27,21 +27,30 @@ def test_a_parameter_passed_on_is_decided_and_a_rebound_one_is_not() -> None:
 def test_forward_replaces_decided_names_and_counts_the_calls() -> None:
     passed = ((("name", "flag"), ("name", "x")), (("k", ("name", "flag")),))
     given = {"flag": ("None", None)}
-    assert forward(passed, given) == (((("None", None), ("name", "x")), (("k", ("None", None)),)), 1)
-    assert forward(((("name", "x"),), ()), given) is None  # nothing passed on
-    assert forward(passed, {**given, HOPS: ("hops", MAX_HOPS)}) is None  # three calls deep already
+    assert forward(passed, given, "f", "g") == (((("None", None), ("name", "x")), (("k", ("None", None)),)), 1, "f")
+    assert forward(((("name", "x"),), ()), given, "f", "g") is None  # nothing passed on
+    deep = {**given, HOPS: ("hops", (MAX_HOPS, "f"))}
+    assert forward(passed, deep, "h", "g") is None  # three calls deep already
+
+
+def test_forward_counts_no_call_back_into_where_the_values_were_first_passed_on_from() -> None:
+    passed = ((("name", "flag"),), ())
+    given = {"flag": ("None", None), HOPS: ("hops", (MAX_HOPS, "f"))}
+    assert forward(passed, given, "h", "f") == (((("None", None),), ()), 0, None)  # a lap of `f -> g -> h -> f`
+    assert forward(passed, {"flag": ("None", None)}, "f", "f") == (((("None", None),), ()), 1, "f")  # no lap yet
 
 
 def test_a_known_class_is_passed_on_as_never_none() -> None:
     given = {"arg": (INSTANCE, ((("tzinfo",), True),))}
-    assert forward(((("name", "arg"),), ()), given) == ((((SOME, None),), ()), 1)
+    assert forward(((("name", "arg"),), ()), given, "f", "g") == ((((SOME, None),), ()), 1, "f")
 
 
 def test_with_hops_adds_one_counting_entry() -> None:
     args = (("flag", "None", None),)
-    assert with_hops(args, 2) == ((HOPS, "hops", 2), ("flag", "None", None))
-    assert with_hops(with_hops(args, 1), 2) == ((HOPS, "hops", 2), ("flag", "None", None))
-    assert with_hops((), 2) == ()
+    assert with_hops(args, 2, "f") == ((HOPS, "hops", (2, "f")), ("flag", "None", None))
+    assert with_hops(with_hops(args, 1, "f"), 2, "f") == ((HOPS, "hops", (2, "f")), ("flag", "None", None))
+    assert with_hops(args, 0) == args
+    assert with_hops((), 2, "f") == ()
 
 
 def test_a_display_decides_only_a_test_against_none() -> None:

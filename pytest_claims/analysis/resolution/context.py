@@ -45,17 +45,24 @@ def entered_with(callee: FunctionFacts, passed: Passed | None, shift: int | None
 
 
 # claims: deterministic
-def forward(passed: Passed, given: Mapping[str, Lit]) -> tuple[Passed, int] | None:
+def forward(
+    passed: Passed, given: Mapping[str, Lit], body: object, callee: object
+) -> tuple[Passed, int, object] | None:
     """A call's arguments in a body entered under decided `given` parameters: each plain name of one replaced by
-    what it was decided to be, and how many calls the values have now been passed through. None when the call
-    passes on no decided parameter, or when they were passed on `MAX_HOPS` times already."""
+    what it was decided to be, how many calls the values have now been passed through, and the function they were
+    first passed on from (`body` where it is that one). None when the call passes on no decided parameter, or when
+    they were passed on `MAX_HOPS` times already. Passed back into the function they were first passed on from
+    (`callee` is it: recursion, `build_filter -> _add_q -> build_filter`), they count no call: any count is sound,
+    and a lap of a cycle then enters what the first lap entered, however many laps the walk follows."""
     hops = given.get(HOPS)
-    depth = hops[1] if hops is not None and isinstance(hops[1], int) else 0
-    if depth >= MAX_HOPS:
+    depth, origin = hops[1] if hops is not None and isinstance(hops[1], tuple) else (0, body)
+    if depth and callee == origin:
+        depth, origin = -1, None  # back where they started from: no call counted
+    elif depth >= MAX_HOPS:
         return None
     positional, keywords = passed
     result = (tuple(_forwarded(v, given) for v in positional), tuple((k, _forwarded(v, given)) for k, v in keywords))
-    return (result, depth + 1) if result != passed else None
+    return (result, depth + 1, origin) if result != passed else None
 
 
 # claims: deterministic
@@ -70,11 +77,13 @@ def _forwarded(arg: object, given: Mapping[str, Lit]) -> object:
 
 
 # claims: deterministic
-def with_hops(args: Decided, hops: int) -> Decided:
-    """`args` counting `hops` calls passed through (`arguments.HOPS`); nothing decided stays nothing."""
+def with_hops(args: Decided, hops: int, origin: object = None) -> Decided:
+    """`args` counting `hops` calls passed through since `origin` passed them on (`arguments.HOPS`); nothing decided,
+    or no call passed through, stays as it is."""
     if not args or not hops:
         return args
-    return tuple(sorted((*(d for d in args if d[0] != HOPS), (HOPS, "hops", hops)), key=lambda d: d[0]))
+    entry = (HOPS, "hops", (hops, origin))
+    return tuple(sorted((*(d for d in args if d[0] != HOPS), entry), key=lambda d: d[0]))
 
 
 def ruled_out(facts: FileFacts, guard: int, target: Target, args: dict[str, Lit]) -> bool:

@@ -41,17 +41,18 @@ class Entering:
         """The callee's tests the call decides: by the literals it passes or leaves (its own, or the decided
         parameters of the body it is written in, passed on), by the arguments of known class it passes, and (a
         construction) by the fields its base constructor left from what it passed on (`basefields`)."""
-        passed, hops = self._forwarded(call)
+        passed, hops, origin = self._forwarded(call, (key[0], callee.qualname, callee.line))
         shift = bound(self.bodies, callee, call)
         args = entered_with(callee, passed, shift)
         site = Site(passed, call.module, call.func)
         known = self.instances.decide(key, callee.tests, callee.accepts, site, shift)
         left = self.base_fields.decided(key, callee, call, passed, receiver)
-        return with_hops(merged(tuple(sorted((*args, *left), key=lambda d: d[0])), known), hops)
+        return with_hops(merged(tuple(sorted((*args, *left), key=lambda d: d[0])), known), hops, origin)
 
-    def _forwarded(self, call: Call) -> tuple[Passed, int]:
-        """What a call passes, with the decided parameters of the body it is written in passed on (`forward`), and
-        how many calls they have been passed through (0: none passed on). Asks the context when it passes on a
+    def _forwarded(self, call: Call, callee: object) -> tuple[Passed, int, object]:
+        """What a call passes, with the decided parameters of the body it is written in passed on (`forward`), how
+        many calls they have been passed through (0: none passed on, or passed back into `callee`, where they were
+        first passed on from) and that function, as (module, qualname, line). Asks the context when it passes on a
         parameter some context may decide, in every context: one deciding none resolves the call alike and must not
         tape it for those that do (`Summaries._body` replays what asked nothing)."""
         bodies = self.bodies
@@ -62,9 +63,10 @@ class Entering:
             bodies.asked += 1  # the edge's arguments depend on how the body was entered: never replayed
         given = bodies.given
         if given is None or given[0] is not call.func:
-            return call.passed, 0
-        passing = forward(call.passed, at_call(call.func, given[1], call.use))
-        return passing if passing is not None else (call.passed, 0)
+            return call.passed, 0, None
+        body = (call.module.name, call.func.qualname, call.func.line)
+        passing = forward(call.passed, at_call(call.func, given[1], call.use), body, callee)
+        return passing if passing is not None else (call.passed, 0, None)
 
     def hands_back(self, key: Key, callee: FunctionFacts) -> bool:
         """Whether every decorator of a decorated def hands it back unchanged, so a call of its name passes the def
