@@ -165,7 +165,8 @@ class Run:
         self.summaries = SummaryStore(
             cache, inputs, self.targets, valid.keys, valid.hierarchy, store.shapes, valid.same, valid.names
         )  # judged by the same changes and class shapes as the verdicts
-        self.resolvers: Resolvers | None = Resolvers(project, config, self.targets, self.summaries)
+        # a run writing no store records no module an answer read (but `PLATFORM`): nothing would keep them
+        self.resolvers: Resolvers | None = Resolvers(project, config, self.targets, self.summaries, store.written)
         self.decorators = self.resolvers.decorators()
         claimed, errors, problems = read_claims(project, config, valid, self.decorators, select, light and not every)
         errors.extend(e for e in project.modules.unnamable_claims if select is None or select(e.file))

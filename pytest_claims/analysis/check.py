@@ -293,7 +293,7 @@ def met(resolver: Resolver, policy: Policy, node: Node) -> Met:
         rel = resolver.project.index.modules[node.module].rel  # the index, not the facts: a stored summary, no parse
         edge = policy.edge
         edges = tuple([edge(e.name, Node(*e.target, e.receiver, e.args)) for e in judged.edges])
-        found = known[node] = Met(rel, raw.deps, resolver.tracker.frozen(deps), judged, edges)
+        found = known[node] = Met(rel, raw.deps, resolver.tracker.recorded(deps), judged, edges)
     return found
 
 

@@ -18,13 +18,12 @@ from pytest_claims.codec import decode
 from pytest_claims.config import Config
 from pytest_claims.records import PLATFORM, Claimed, ClaimResult, Node, StoredVerdict, Verdict
 
-WALKS_PER_MEMO = 3000
+WALKS_PER_MEMO = 2000
 """How many claims' walks one target's memo serves before the resolvers are released (`verdicts`): what they
 memoised grows with the walks (on Django, ~150 MB for its ~8,300 claims), much of it read again only by walks
 near the one that made it, and what every target shares (summaries that read nothing platform-specific) stays.
-Each release costs the next walks what they ask again: on Django about 4 % of a cold run's CPU time, on four
-copies of it (whose walks' name lookups span every copy) about 15 %, for a peak of 205 MB rather than 255 MB and
-of 640 MB rather than 875 MB."""
+Each release costs the next walks what they ask again: on Django, 2,000 rather than 3,000 walks cost about 4 % of
+a cold run's CPU time for a peak 6 MB lower (docs/benchmarks.md, "Peak memory of one check")."""
 
 
 def result(item: Claimed, platform: str, verdict: Verdict) -> ClaimResult:

@@ -33,12 +33,19 @@ class Resolvers:
     """The one place resolution is wired: a resolver per target over one loaded project, made on first need and
     then kept, so claims and rules walking the same platform share its memoised summaries; summaries that
     consulted nothing platform-specific are shared by every target (those in a context too), and come from
-    `persisted` when valid."""
+    `persisted` when valid. `reads`: the modules each answer read are recorded, as the stores need them; a run
+    that writes none records only what this run's answers depend on (`Tracker.reads`)."""
 
     def __init__(
-        self, project: Project, config: Config, targets: Sequence[str], persisted: SummarySource | None = None
+        self,
+        project: Project,
+        config: Config,
+        targets: Sequence[str],
+        persisted: SummarySource | None = None,
+        reads: bool = True,
     ) -> None:
         self.project = project
+        self.reads = reads
         self.config = config
         self.persisted = persisted
         self.platforms = tuple(targets)
@@ -61,6 +68,7 @@ class Resolvers:
                 self.shared,
                 self.persisted,
             )
+            resolver.tracker.reads = self.reads  # before any question: every answer records alike
             resolver.summaries.contexts = self.contexts
             resolver.peer_resolvers = partial(_peers, weakref.ref(self), platform)
         return resolver

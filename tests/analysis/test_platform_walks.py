@@ -211,3 +211,21 @@ def test_a_subclass_search_that_read_nothing_platform_specific_is_not_repeated_o
     searched.clear()
     assert hierarchy.direct_subclasses(("pkg.methods", 0)) == [("pkg.methods", 1)]  # D(Base); W only on win32
     assert sorted(searched) == [(p, "pkg.methods.Base") for p in sorted(TARGETS)]
+
+
+def test_a_run_storing_nothing_records_only_the_platform_and_gives_the_same_verdicts(tmp_path: Path) -> None:
+    """A run with no cache writes no store, so its resolvers record of what each answer read only `PLATFORM` (what
+    sharing a summary between targets, and a walk between targets, depends on): its verdicts and the reports'
+    details are those of a run that records every module read and stores them."""
+    stored = check(FIXTURE, TARGETS, cache=FactsCache(tmp_path / "cache"), details=True)
+    plain = check(FIXTURE, TARGETS, details=True)
+    assert plain.claims == stored.claims and plain.details == stored.details
+    (tmp_path / "project").mkdir()
+    config = load_config(_project(tmp_path / "project"))
+    for reads in (True, False):
+        resolvers = Resolvers(load(config, FactsCache(None)), config, TARGETS, reads=reads)
+        functions = resolvers("linux").module("pkg.paths").facts.functions
+        index = {func.qualname: i for i, func in enumerate(functions)}
+        tick, joined = (resolvers("linux").summary(("pkg.paths", index[name])) for name in ("tick", "joined"))
+        assert PLATFORM in joined.deps and PLATFORM not in tick.deps
+        assert ("pkg.paths" in tick.deps) is reads and ("pkg.paths" in joined.deps) is reads

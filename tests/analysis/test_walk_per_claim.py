@@ -13,6 +13,7 @@ import pytest
 from pytest_claims.analysis import claims
 from pytest_claims.analysis.check import walk
 from pytest_claims.engine import check
+from pytest_claims.persist.cache import FactsCache
 from pytest_claims.records import ClaimResult
 from tests.helpers import patches_internals
 
@@ -182,7 +183,7 @@ def test_each_verdict_depends_on_the_modules_its_own_walk_read(tmp_path: Path, m
         return verdict, deps
 
     monkeypatch.setattr(claims, "walk", recorded)
-    verdicts(project(tmp_path))
+    check(project(tmp_path), ["linux"], cache=FactsCache(tmp_path / "cache"))  # a run that stores what it read
     assert "app.far_helpers" in read["app.m.reads_far"] and "app.near_helpers" in read["app.m.reads_far"]
     assert "app.near_helpers" in read["app.m.reads_near"]
     assert "app.far_helpers" not in read["app.m.reads_near"]

@@ -14,6 +14,7 @@ from pytest_claims import engine
 from pytest_claims.analysis import reading
 from pytest_claims.config import load_config
 from pytest_claims.engine import Resolvers, check, load
+from pytest_claims.persist.cache import FactsCache
 from pytest_claims.records import Claimed, ClaimResult
 from tests.persist.helpers import package
 
@@ -80,12 +81,12 @@ def test_the_fixture_reads_state_through_another_modules_name() -> None:
         assert results[f"vio.{constant}", "linux"] == "held"
 
 
-def test_a_summary_in_a_context_is_what_a_fresh_resolver_computes() -> None:
+def test_a_summary_in_a_context_is_what_a_fresh_resolver_computes(tmp_path: Path) -> None:
     """Every context (receiver, literal arguments) a whole run summarised a function in, after all the others were
     computed (a context's uses are replayed from the first one's tape where they asked nothing of it), equals what
     a resolver that computed nothing before gives: `order_cases.Sender.send` entered with `sender=None` after its
     receiver context passes `None` on to `_stamp` all the same."""
-    run = engine.open_run(FIXTURE, ["linux"])
+    run = engine.open_run(FIXTURE, ["linux"], cache=FactsCache(tmp_path))  # the modules read recorded too
     run.judge([(c.module, c.function_index, "linux") for c in run.claimed])
     assert run.resolvers is not None
     entered = dict(run.resolvers("linux").summaries._receivers)  # every context the run computed

@@ -69,7 +69,11 @@ class _Scope:
 class Tracker:
     """The record of the computation under way, the recursion guards, and one object for equal read sets."""
 
-    def __init__(self) -> None:
+    def __init__(self, reads: bool = True) -> None:
+        self.reads = reads
+        """Whether the modules (and markers) read are recorded. A run that stores nothing for the next run
+        records `PLATFORM` alone, the only one an answer of this run depends on: the rest say when a stored
+        answer goes stale, and their sets, memoised with tens of thousands of answers, cost tens of MB."""
         self.read = Read(set(), None)
         self.busy: set[tuple[object, ...]] = set()
         """Computations under way: asking one again is a cycle (an import cycle, `class A(A.B)`, `x = x.y`)."""
@@ -91,10 +95,14 @@ class Tracker:
         return _Scope(self, Read(set() if modules == "fresh" else outer.modules, inner_state))
 
     def module(self, name: str) -> None:
-        self.read.modules.add(name)
+        if self.reads or name == PLATFORM:
+            self.read.modules.add(name)
 
     def modules(self, names: Iterable[str]) -> None:
-        self.read.modules.update(names)
+        if self.reads:
+            self.read.modules.update(names)
+        elif PLATFORM in names:
+            self.read.modules.add(PLATFORM)
 
     def state(self, keys: Iterable[StateKey]) -> None:
         if self.read.state is not None:
@@ -109,6 +117,10 @@ class Tracker:
         key = frozenset(names)
         known: frozenset[Any] = self._sets.setdefault(key, key)
         return known
+
+    def recorded(self, names: Iterable[str]) -> frozenset[str]:
+        """What this run records of the modules (and markers) `names` (`reads`), one object for equal sets."""
+        return self.frozen(names if self.reads else {PLATFORM}.intersection(names))
 
     def apart(
         self, memo: dict[Any, tuple[T, bool]], key: Any, compute: Callable[[], T], guarded: bool = False
