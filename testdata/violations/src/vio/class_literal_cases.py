@@ -1,8 +1,9 @@
 """A test of a field of `self` that nothing stores reads what the class body binds: a subclass's literal
 `prepare = False` makes `if not self.prepare: return` return, so the base's `os.getcwd()` after it never runs
 (Django's `HasKey.prepare_rhs = False` in `Lookup.get_prep_lookup`). Not where a subclass `self` may be binds
-another literal (`Again`), where any code stores the name on some object (`holder.stored = True`), or where a class
-`self` may be finds a property of that name first; computed-name stores: `class_literal_setattr.py`."""
+another literal (`Again`), where any code stores the name on some object (`holder.stored = True`, `self.armed =
+True`), or where a class `self` may be finds a property of that name first; computed-name stores:
+`class_literal_setattr.py`."""
 
 import os
 
@@ -128,3 +129,22 @@ class ShownAsProperty(Shown):
 # claims: deterministic
 def shown_run(s: ShownAsProperty):
     return s.run()
+
+
+class Armed:
+    armed = False
+
+    def arm(self):
+        self.armed = True
+
+    def run(self):
+        # want-blind: `bool(self.armed)` from vio.class_literal_cases.armed_run via vio.class_literal_cases.Armed.run
+        if self.armed:
+            # want: deterministic call os.getcwd from vio.class_literal_cases.armed_run via vio.class_literal_cases.Armed.run
+            return os.getcwd()
+        return ""
+
+
+# claims: deterministic
+def armed_run(a: Armed):
+    return a.run()
