@@ -22,6 +22,7 @@ FACTS_MAKERS = (
     "pytest_claims.analysis.fieldtests",
     "pytest_claims.analysis.filtertests",
     "pytest_claims.analysis.installed",
+    "pytest_claims.analysis.namedstores",
     "pytest_claims.analysis.settled",
     "pytest_claims.analysis.conditions",
     "pytest_claims.analysis.specials",
