@@ -14,10 +14,16 @@ Syntax alone, a superset: the builtins are taken as such even where a module sha
 from __future__ import annotations
 
 import ast
+import bisect
 import re
 
-_WORDS = re.compile(r"\b(?:setattr|delattr|__setattr__|__delattr__|__dict__|__class__|vars|locals)\b")
-"""A source holding none of these words stores no attribute under a computed name (most files: no tree walked)."""
+_NAMES = ("setattr", "delattr", "__dict__", "vars", "locals", "__class__")
+"""A source holding none of these stores no attribute under a computed name and no `__class__` (most files)."""
+
+_WORDS = re.compile(r"(?:setattr|delattr|__dict__|vars|locals|__class__(?!\s*[.(\[]))")
+"""What every line that may store an attribute under a computed name or store `__class__` holds (`__setattr__` holds
+`setattr`; a `__class__` read on, called or indexed stores nothing): only the nodes spanning such a line are looked
+at."""
 
 _READS = frozenset({"get", "copy", "items", "keys", "values", "__contains__", "__getitem__", "__len__", "__iter__"})
 """What a `__dict__` may be asked without anything written into it."""
@@ -26,17 +32,43 @@ _READS = frozenset({"get", "copy", "items", "keys", "values", "__contains__", "_
 # claims: deterministic
 def named_stores(tree: ast.Module, text: str) -> tuple[int, ...]:
     """`FileFacts.named_stores`: the lines of the module's code that may store or delete an attribute under a
-    computed name, in order."""
-    if not _WORDS.search(text):
+    computed name, or store `__class__`, in order. Only the nodes spanning a line that holds one of `_WORDS` are
+    looked at."""
+    marked = _marked_lines(text)
+    if not marked:
         return ()
     parents: dict[ast.AST, ast.AST] = {}
     lines: set[int] = set()
-    for node in ast.walk(tree):
+    todo: list[ast.AST] = [tree]
+    while todo:
+        node = todo.pop()
         for child in ast.iter_child_nodes(node):
+            start, end = getattr(child, "lineno", None), getattr(child, "end_lineno", None)
+            if start is not None and end is not None:
+                at = bisect.bisect_left(marked, start)
+                if at == len(marked) or marked[at] > end:
+                    continue  # no line of it holds one of the words
             parents[child] = node
+            todo.append(child)
         if isinstance(node, (ast.Call, ast.Attribute)) and _stores(node, parents):
             lines.add(node.lineno)
     return tuple(sorted(lines))
+
+
+def _marked_lines(text: str) -> list[int]:
+    """The lines (1-based, ascending) holding one of `_WORDS`: only the nodes spanning one are looked at."""
+    if not any(name in text for name in _NAMES):
+        return []
+    if "\r" in text:  # Python reads `\r\n` and a lone `\r` as a line's end too
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    found: list[int] = []
+    line, position = 1, 0
+    for match in _WORDS.finditer(text):
+        line += text.count("\n", position, match.start())
+        position = match.start()
+        if not found or found[-1] != line:
+            found.append(line)
+    return found
 
 
 def _stores(node: ast.Call | ast.Attribute, parents: dict[ast.AST, ast.AST]) -> bool:
