@@ -10,8 +10,8 @@ subclasses but those the edge rules out, `arguments.OUTSIDE`) finds the name fir
 its body binds once and unconditionally (`ClassFacts.values`: no descriptor, no def, no field its methods set), all
 the same literal; and where nothing may put another value before it:
 
-- no class of those MROs defines `__getattribute__`, names a metaclass (but `ABCMeta`), has a foreign base but
-  `object` / `abc.ABC`, or a class decorator but a project function or a stdlib one that adds no attribute;
+- no class of those MROs defines `__getattribute__` or `__slots__`, names a metaclass (but `ABCMeta`), has a foreign
+  base but `object` / `abc.ABC`, or a class decorator but a project function or a stdlib one that adds no attribute;
 - no project module's text may store the name as an attribute of any object, delete it, or set it by a name in a
   string (`Modules.may_store`: `obj.prepare_rhs = v`, `setattr(o, "prepare_rhs", v)`);
 - no module of those classes (nor of their project decorators) stores an attribute under a computed name, or
@@ -120,12 +120,13 @@ class ClassLiterals:
         return None
 
     def _plain_classes(self, classes: dict[ClassKey, None]) -> set[str] | None:
-        """The modules of the classes and of their project decorators, when no class defines `__getattribute__`,
-        names a metaclass or carries a decorator that may be anything; else None."""
+        """The modules of the classes and of their project decorators, when no class defines `__getattribute__` or
+        `__slots__`, names a metaclass or carries a decorator that may be anything; else None."""
         modules: set[str] = set()
         for cls in classes:
-            if "__getattribute__" in self.hierarchy.members(*cls) or not self.plain.plain_metaclass(cls):
-                return None
+            table = self.hierarchy.members(*cls)
+            if "__getattribute__" in table or "__slots__" in table or not self.plain.plain_metaclass(cls):
+                return None  # a slot of the name would be found before any class body's value
             module = self.view.module(cls[0])
             modules.add(cls[0])
             for decorator in module.facts.classes[cls[1]].decorators:

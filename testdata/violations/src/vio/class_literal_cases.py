@@ -2,7 +2,7 @@
 `prepare = False` makes `if not self.prepare: return` return, so the base's `os.getcwd()` after it never runs
 (Django's `HasKey.prepare_rhs = False` in `Lookup.get_prep_lookup`). Not where a subclass `self` may be binds
 another literal (`Again`), where any code stores the name on some object (`holder.stored = True`, `self.armed =
-True`), or where a class `self` may be finds a property of that name first; computed-name stores:
+True`), or where a class `self` may be finds a property or a slot of that name first; computed-name stores:
 `class_literal_setattr.py`."""
 
 import os
@@ -114,8 +114,10 @@ class Shown:
 
     def run(self):
         # want-blind: `bool(self.shown)` from vio.class_literal_cases.shown_run via vio.class_literal_cases.Shown.run
+        # want-blind: `bool(self.shown)` from vio.class_literal_cases.slotted_run via vio.class_literal_cases.Shown.run
         if self.shown:
             # want: deterministic call os.getcwd from vio.class_literal_cases.shown_run via vio.class_literal_cases.Shown.run
+            # want: deterministic call os.getcwd from vio.class_literal_cases.slotted_run via vio.class_literal_cases.Shown.run
             return os.getcwd()
         return ""
 
@@ -148,3 +150,12 @@ class Armed:
 # claims: deterministic
 def armed_run(a: Armed):
     return a.run()
+
+
+class Slotted(Shown):
+    __slots__ = ("shown",)
+
+
+# claims: deterministic
+def slotted_run(s: Slotted):
+    return s.run()
