@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from pytest_claims.analysis.arguments import OUTSIDE, Lit
 from pytest_claims.analysis.fieldtests import class_field
+from pytest_claims.analysis.resolution.context import as_mapping, ruled_out
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.found import Key
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy, exactly
@@ -46,6 +47,7 @@ class ClassLiterals:
         self.view, self.evaluator, self.hierarchy, self.plain = view, evaluator, hierarchy, plain
         self.tracker = view.tracker
         self._values: dict[tuple[ClassKey, tuple[ClassKey, ...], str], tuple[Lit | None, frozenset[str]]] = {}
+        self._cuts: dict[tuple[Key, Decided], tuple[bool, bool]] = {}
         self._storing: dict[str, str] = {}
         """field name -> the first module whose text may store it ("": none)."""
 
@@ -65,7 +67,24 @@ class ClassLiterals:
             value = self._value(owner, without, field)
             if value is not None:
                 decided.append((name, value[0], value[1]))
-        return tuple(decided)
+        return self._cutting(key, callee, tuple(decided))
+
+    def _cutting(self, key: Key, callee: FunctionFacts, decided: Decided) -> Decided:
+        """`decided` where it rules out some use of the callee, else (): an entry that cuts nothing would only make
+        the callee's summary one more context to compute (memoised per callee and entries)."""
+        if not decided:
+            return ()
+        cuts = self.tracker.apart(self._cuts, (key, decided), lambda: self._cuts_any(key, callee, decided))
+        return decided if cuts else ()
+
+    def _cuts_any(self, key: Key, callee: FunctionFacts, decided: Decided) -> bool:
+        module = self.view.module(key[0])
+        given = as_mapping(decided)
+        guards = sorted({use[3] for use in callee.uses if use[3]})
+        return any(
+            self.view.alive(module, guard) and ruled_out(module.facts, guard, self.view.target, given)
+            for guard in guards
+        )
 
     def _defining(self, key: Key, callee: FunctionFacts) -> ClassKey | None:
         """The class defining the method, when one class of that name is live."""
