@@ -20,6 +20,9 @@ the same literal; and where nothing may put another value before it:
 A computed-name store written in any other module (a helper given the instance, `setattr(obj, k, v)` over a
 mapping) is assumed not to reach these classes, as a store of `__class__` from outside a class's modules is for
 exactness (`exact.py`), and a hook added from outside a class body is for dispatch.
+
+The edge carries the decided literals only where they rule out a use of the method: an entry that cuts nothing would
+only make one more context to summarise.
 """
 
 from __future__ import annotations
