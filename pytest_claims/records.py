@@ -24,6 +24,7 @@ FACTS_MAKERS = (
     "pytest_claims.analysis.filtertests",
     "pytest_claims.analysis.rejectsnone",
     "pytest_claims.analysis.installed",
+    "pytest_claims.analysis.namedstores",
     "pytest_claims.analysis.settled",
     "pytest_claims.analysis.conditions",
     "pytest_claims.analysis.specials",
@@ -367,6 +368,9 @@ class ClassFacts:
     literals: tuple[str, ...] = ()
     """The names its body binds only by assigning literals (`creation_counter = 0`): no descriptor, so storing or
     reading one on an instance runs no code of the class's (`resolution/basefields.py`)."""
+    values: tuple[tuple[str, tuple[str, object]], ...] = ()
+    """Of `literals`, those its body binds once, unconditionally, each with its literal as `arguments.Lit`: what reading
+    the name on an instance gives where nothing stores it (`resolution/classliterals.py`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -401,6 +405,9 @@ class FileFacts:
     """(name, guard) of every name a class defined inside a function may bind (its methods, its body's names, an
     attribute set anywhere in it): that class's body is part of the function, yet a call on a value of unknown
     type may be of one of them (`TargetView.binds`)."""
+    named_stores: tuple[int, ...] = ()
+    """The lines whose code may store or delete an attribute under a name computed at run time (`setattr(o, name,
+    v)`, `o.__dict__[k] = v`, a `__dict__` or `vars()` handed on) or store `__class__` (`analysis/namedstores.py`)."""
 
 
 # --------------------------------------------------------------------------------------------------------

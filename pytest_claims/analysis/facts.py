@@ -32,9 +32,10 @@ from pytest_claims.analysis.computed import computed_names, name_pattern
 from pytest_claims.analysis.conditions import TYPE_CHECKING, UNKNOWN, ConditionCompiler, is_decided, is_known
 from pytest_claims.analysis.contents import DISPLAYS, FILLS, Holds, contents
 from pytest_claims.analysis.early import early_calls
-from pytest_claims.analysis.fieldtests import FieldReads, constructor_leaves, field_tests
+from pytest_claims.analysis.fieldtests import FieldReads, class_reads, constructor_leaves, field_tests
 from pytest_claims.analysis.filtertests import FilterReads, filter_tests
 from pytest_claims.analysis.installed import Installs, installed
+from pytest_claims.analysis.namedstores import named_stores
 from pytest_claims.analysis.settled import Settled, declared_global
 from pytest_claims.records import (
     CONSTRUCTS,
@@ -162,6 +163,10 @@ class _ClassBuilder:
     settled: tuple[tuple[str, int], ...] = ()
     literal_binds: dict[str, int] = field(default_factory=dict)
     """Per name its body assigns a literal (`creation_counter = 0`), how many times (`ClassFacts.literals`)."""
+    literal_last: dict[str, arguments.Lit] = field(default_factory=dict)
+    """Per name its body assigns a literal, the last literal assigned (`ClassFacts.values`)."""
+    plainly: frozenset[str] = frozenset()
+    """The names a statement of the body's own block assigns, which it deletes nowhere (`ClassFacts.values`)."""
 
 
 class _Scope:
@@ -721,11 +726,13 @@ class _Extractor:
             positional = args.posonlyargs + args.args
             func.params = {param.arg: func.index for param in positional[1 if func.first else 0 :]}
             func.params.update((param.arg, func.index) for param in args.kwonlyargs)
-        if not func.params and not (func.node.args.vararg or func.node.args.kwarg):
-            return compile(test)  # no parameter, and no base constructor passed what the call gave
         if func.field_reads is None:
             first = func.first if func.kind in ("method", "property") else ""  # `cls.f` may run a descriptor
-            func.field_reads, func.plain = field_tests(func.node, first, func.params)
+            passing = func.params or func.node.args.vararg or func.node.args.kwarg
+            func.field_reads, func.plain = field_tests(func.node, first, func.params) if passing else ({}, frozenset())
+            func.field_reads = {**class_reads(func.node, first), **func.field_reads}
+        if not func.params and not func.field_reads:
+            return compile(test)  # nothing a call or the class decides
         if func.filter_reads is None:
             func.filter_reads = filter_tests(func.node, func.params)
         self.compiler.params = func.params
@@ -1305,6 +1312,7 @@ def _class_builder(ex: _Extractor, node: ast.ClassDef, scope: _Scope, guard: int
     bases = tuple(_base_written(b) for b in node.bases)
     builder = _ClassBuilder(qualname, node.lineno, guard, bases)
     builder.decorators = tuple(_decorator_written(d) for d in node.decorator_list)
+    builder.plainly = _plainly_assigned(node)
     for keyword in node.keywords:
         if keyword.arg == "metaclass":
             written = chain_of(keyword.value)
@@ -3641,6 +3649,7 @@ def _in_string(ex: _Extractor, line: int) -> bool:
 
 def _class_record(c: _ClassBuilder) -> ClassFacts:
     """The record of a class the extraction gathered."""
+    literals = _literals(c)
     return ClassFacts(
         c.qualname,
         c.line,
@@ -3653,7 +3662,8 @@ def _class_record(c: _ClassBuilder) -> ClassFacts:
         c.metaclass,
         c.decorators,
         c.settled,
-        _literals(c),
+        literals,
+        _values(c, literals),
     )
 
 
@@ -3700,6 +3710,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     left = [constructor_leaves(f.node, f.kind, f.first) for f in ex.functions]
     closing = [closes(f.node) if f.node is not None and f.kind != "property" else () for f in ex.functions]
     handing = [_handing(f) for f in ex.functions]  # lets the defs go
+    stores = named_stores(tree, text)
     del tree
     directives = _directives(ex, ex.physical())
     chains: dict[tuple[str, ...], tuple[str, ...]] = {}
@@ -3743,6 +3754,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
         tuple(ex.problems),
         ex.def_count,
         tuple(ex.local_bound),
+        stores,
     )
 
 
@@ -3840,8 +3852,10 @@ def _early(builder: _FunctionBuilder, bound: set[str], module: dict[str, str]) -
 
 def _count_literal(scope: _Scope, name: str, value: ast.expr | None) -> None:
     """Counts a class-body assignment of a literal to `name` (`_ClassBuilder.literal_binds`)."""
-    if scope.kind == "class" and scope.cls is not None and arguments.literal(value) is not None:
+    found = arguments.literal(value) if scope.kind == "class" and scope.cls is not None else None
+    if scope.cls is not None and found is not None:
         scope.cls.literal_binds[name] = scope.cls.literal_binds.get(name, 0) + 1
+        scope.cls.literal_last[name] = found
 
 
 def _literals(cls: _ClassBuilder) -> tuple[str, ...]:
@@ -3851,6 +3865,33 @@ def _literals(cls: _ClassBuilder) -> tuple[str, ...]:
     for binding in cls.attributes:
         counts[binding.name] = counts.get(binding.name, 0) + 1
     return tuple(sorted(n for n, k in cls.literal_binds.items() if counts.get(n) == k and n not in methods))
+
+
+def _values(cls: _ClassBuilder, literals: tuple[str, ...]) -> tuple[tuple[str, arguments.Lit], ...]:
+    """`ClassFacts.values`: of the `literals`, those bound once, by a statement of the body's own block (under no
+    `if`, `try` or loop), with the literal."""
+    return tuple(
+        (name, cls.literal_last[name]) for name in literals if cls.literal_binds.get(name) == 1 and name in cls.plainly
+    )
+
+
+def _plainly_assigned(node: ast.ClassDef) -> frozenset[str]:
+    """`_ClassBuilder.plainly`: the names an assignment of the class body's own block binds (`a = 1`, `a: int = 1`,
+    `a = b = 1`), less every name a `del` of the body's (not of a def in it) deletes."""
+    assigned: set[str] = set()
+    for stmt in node.body:
+        if isinstance(stmt, ast.Assign):
+            assigned.update(t.id for t in stmt.targets if isinstance(t, ast.Name))
+        elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None and isinstance(stmt.target, ast.Name):
+            assigned.add(stmt.target.id)
+    todo: list[ast.AST] = list(node.body)
+    while todo and assigned:
+        sub = todo.pop()
+        if isinstance(sub, ast.Delete):
+            assigned.difference_update(t.id for t in sub.targets if isinstance(t, ast.Name))
+        elif isinstance(sub, ast.stmt) and not isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            todo.extend(child for child in ast.iter_child_nodes(sub) if isinstance(child, ast.stmt))
+    return frozenset(assigned)
 
 
 def _handing(builder: _FunctionBuilder) -> tuple[tuple[str, ...], str]:

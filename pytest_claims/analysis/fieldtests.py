@@ -29,6 +29,10 @@ SUPER = "<super>"
 """What stands for the parameter in the name of a test of a field the base constructor left (`super_test`): the walk
 decides it by the base's own store of that field (`resolution/basefields.py`)."""
 
+CLASS = "<class>"
+"""What stands for the parameter in the name of a test of a field nothing in the method stored (`class_reads`): the
+walk decides it by the literal the class body binds (`resolution/classliterals.py`)."""
+
 _ESCAPES = frozenset({"super", "locals", "vars", "eval", "exec", "__class__"})
 """Names whose use may hand `self` to other code without naming it."""
 
@@ -101,6 +105,44 @@ def super_changed(name: str) -> tuple[str, frozenset[str]] | None:
     if not mark or not param.startswith(SUPER):
         return None
     return field, frozenset(param[len(SUPER) :].split(":")[1:])
+
+
+# claims: deterministic
+def class_field(name: str) -> str | None:
+    """The field of a `class_reads` test name (`<class>>self.f`); None for any other name."""
+    param, mark, field = name.partition(FIELD_MARK)
+    return field if mark and param == CLASS else None
+
+
+# claims: deterministic
+def class_reads(node: ast.FunctionDef | ast.AsyncFunctionDef, first: str) -> FieldReads:
+    """Every read of a field of `first` (`self`) in the def's own scope, each kept under `<class>>self.f`: where
+    nothing stores the field on the instance or its class, it reads what the class body binds. None where the def
+    (or a scope in it) binds `first` again, and none of a special or private name (`self.__x` is mangled per class)."""
+    if not first:
+        return {}
+    reads: FieldReads = {}
+    todo: list[ast.AST] = list(node.body)
+    while todo:
+        sub = todo.pop()
+        if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            if any(isinstance(n, ast.Nonlocal) and first in n.names for n in ast.walk(sub)):
+                return {}
+            continue  # its own scope: `self` there may be its own parameter
+        if isinstance(sub, ast.Name) and sub.id == first and not isinstance(sub.ctx, ast.Load):
+            return {}
+        if isinstance(sub, ast.Global) and first in sub.names:
+            return {}
+        if (
+            isinstance(sub, ast.Attribute)
+            and isinstance(sub.value, ast.Name)
+            and sub.value.id == first
+            and isinstance(sub.ctx, ast.Load)
+            and not sub.attr.startswith("__")
+        ):
+            reads[sub] = field_test(CLASS, sub.attr)
+        todo.extend(ast.iter_child_nodes(sub))
+    return reads
 
 
 def _keyword_changed(stmt: ast.stmt, args: ast.arguments, first: str) -> str | None:

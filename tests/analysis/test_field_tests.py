@@ -9,12 +9,13 @@ import pytest
 
 from pytest_claims.analysis.arguments import decide, field_test
 from pytest_claims.analysis.facts import extract
+from pytest_claims.analysis.fieldtests import class_field
 
 
 def _method(body: str, params: str = "size=None, label='x'") -> tuple[tuple[str, ...], tuple[str, ...]]:
     source = f"class C:\n    def m(self, {params}):\n" + textwrap.indent(textwrap.dedent(body), "        ")
     func = next(f for f in extract(source).functions if f.qualname == "C.m")
-    return tuple(n for n in func.tests if ">" in n), func.plain
+    return tuple(n for n in func.tests if ">" in n and class_field(n) is None), func.plain
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pytest_claims.analysis.arguments import INSTANCE, NAMED, SURE, Passed
 from pytest_claims.analysis.resolution.basefields import BaseFields
 from pytest_claims.analysis.resolution.bodies import Bodies
+from pytest_claims.analysis.resolution.classliterals import ClassLiterals
 from pytest_claims.analysis.resolution.conditional import Site
 from pytest_claims.analysis.resolution.context import at_call, entered_with, forward, with_hops
 from pytest_claims.analysis.resolution.dispatch import Dispatch
@@ -17,6 +18,7 @@ from pytest_claims.analysis.resolution.found import Call, Key
 from pytest_claims.analysis.resolution.held import bound
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.instances import Instances
+from pytest_claims.analysis.resolution.plainfields import PlainFields
 from pytest_claims.analysis.resolution.symbols import ClassKey, ProjectFunction, Sym
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
@@ -30,23 +32,30 @@ class Entering:
         self,
         parts: tuple[TargetView, Evaluator, Hierarchy, Dispatch, Bodies, Tracker],
         instances: Instances,
-        base_fields: BaseFields,
+        plain: PlainFields,
     ) -> None:
-        self.view, _, _, _, self.bodies, self.tracker = parts
-        self.instances, self.base_fields = instances, base_fields
+        self.view, evaluator, hierarchy, _, self.bodies, self.tracker = parts
+        self.instances = instances
+        self.base_fields = BaseFields(self.view, hierarchy, plain)
+        self.class_literals = ClassLiterals(self.view, evaluator, hierarchy, plain)
         self._decorators: dict[Key, tuple[bool, frozenset[str]]] = {}
         """Per decorated def, whether its decorators hand it back unchanged, and the modules that answer read."""
 
-    def entered(self, key: Key, callee: FunctionFacts, call: Call, receiver: ClassKey | None = None) -> Decided:
+    def entered(
+        self, key: Key, callee: FunctionFacts, call: Call, receiver: ClassKey | None = None, outside: Decided = ()
+    ) -> Decided:
         """The callee's tests the call decides: by the literals it passes or leaves (its own, or the decided
-        parameters of the body it is written in, passed on), by the arguments of known class it passes, and (a
-        construction) by the fields its base constructor left from what it passed on (`basefields`)."""
+        parameters of the body it is written in, passed on), by the arguments of known class it passes, (a
+        construction) by the fields its base constructor left from what it passed on (`basefields`), and by the
+        literals the classes its `self` may be bind to the fields it tests (`classliterals`; `outside`: the
+        subclasses the edge rules out)."""
         passed, hops, origin = self._forwarded(call, (key[0], callee.qualname, callee.line))
         shift = bound(self.bodies, callee, call)
         args = entered_with(callee, passed, shift)
         site = Site(passed, call.module, call.func)
         known = self.instances.decide(key, callee.tests, callee.accepts, site, shift)
         left = self.base_fields.decided(key, callee, call, passed, receiver)
+        left += self.class_literals.decided(key, callee, receiver, outside)
         return with_hops(merged(tuple(sorted((*args, *left), key=lambda d: d[0])), known), hops, origin)
 
     def _forwarded(self, call: Call, callee: object) -> tuple[Passed, int, object]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from functools import partial
 
 from pytest_claims.analysis.arguments import FIELD_MARK, OUTSIDE
+from pytest_claims.analysis.fieldtests import class_field
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy, exactly
 from pytest_claims.analysis.resolution.symbols import ClassKey, StdName
 from pytest_claims.analysis.resolution.target import TargetView
@@ -44,13 +45,14 @@ class PlainFields:
         self._plain: dict[tuple[ClassKey, tuple[str, ...], bool], tuple[bool, bool]] = {}
 
     def decided(self, module_name: str, func: FunctionFacts, receiver: ClassKey | None, args: Decided) -> Decided:
-        """`args` without its field tests when the fields they rely on (`func.plain`) may not be plain."""
-        if not any(FIELD_MARK in d[0] for d in args):
+        """`args` without its field tests when the fields they rely on (`func.plain`) may not be plain (a test of a
+        class-body literal, `classliterals`, was decided on its own terms)."""
+        if not any(_stored_test(d[0]) for d in args):
             return args
         outside = next((d[2] for d in args if d[0] == OUTSIDE), ())
         if func.plain and self._all_plain(module_name, func, receiver, outside if isinstance(outside, tuple) else ()):
             return args
-        return tuple(d for d in args if FIELD_MARK not in d[0])
+        return tuple(d for d in args if not _stored_test(d[0]))
 
     def fields_plain(self, owner: ClassKey, names: tuple[str, ...]) -> bool:
         """Whether storing and reading the names on an instance of `owner` or of a project subclass runs no code."""
@@ -109,3 +111,8 @@ class PlainFields:
             if found is not None and (found[0] or found[2]):
                 return False  # a def or a class-body binding of the name: a property, a descriptor, a default read
         return True
+
+
+def _stored_test(name: str) -> bool:
+    """A test of a field that reads what a method stored there (`fieldtests.field_tests`)."""
+    return FIELD_MARK in name and class_field(name) is None

@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING
 from pytest_claims.analysis.arguments import CLOSURE, OUTSIDE, VALUE, Passed
 from pytest_claims.analysis.catalog import Catalogue
 from pytest_claims.analysis.project import Module
-from pytest_claims.analysis.resolution.basefields import BaseFields
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.callbacks import Callbacks
 from pytest_claims.analysis.resolution.conditional import Judge, Site
@@ -141,7 +140,7 @@ class Summaries:
             )
         )
         self.calls = MethodCalls(parts, catalogue)
-        self.entering = Entering(parts, self.instances, BaseFields(self.view, self.hierarchy, self.plain))
+        self.entering = Entering(parts, self.instances, self.plain)
         self.reaches = Reaches(parts, catalogue, self.judge, self._deny_any)
         self.namespaces = Namespaces(self.view, self.evaluator, self.bodies, self.instances.bases)
 
@@ -423,7 +422,7 @@ class Summaries:
         if call is not None and ctx == "call":
             callee = self.view.module(sym.module).facts.functions[sym.idx]
             if callee.tests and (not callee.decorated or self.entering.hands_back(key, callee)):
-                args = self.entering.entered(key, callee, call, sym.receiver)
+                args = self.entering.entered(key, callee, call, sym.receiver, outside)
             if callee.received and call.func.received:
                 args = self.held.handed(callee, call, args)
             if callee.accepts[0] and callee.qualname.rpartition(".")[2] in CLASS_STATEMENT:
