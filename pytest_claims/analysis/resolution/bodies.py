@@ -190,10 +190,10 @@ class Bodies:
                         out.extend(self._local_binding(module, func, binding))
                 for binding in bound:
                     if binding.kind == "augmented":
-                        out.extend(self._augmented(out, binding.target))
+                        out.extend(_augmented(self.evaluator, out, binding.target))
             finally:
                 self.tracker.busy.discard(key)
-            out = self._declared(module, func, out, bound)
+            out = _declared(self.evaluator, self.tracker, module, func, out, bound)
             kinds = {b.kind for b in bound}
             if len(out) > 1 and (receives or "augmented" in kinds or (name in func.locals and kinds & _VALUED)):
                 out = list(dict.fromkeys(out))
@@ -223,35 +223,6 @@ class Bodies:
         types, classes = given[1].get(TYPES + name), given[1].get(CLASSES + name)
         return (types[1], classes[1] if classes is not None else None) if types is not None else None
 
-    def _declared(self, module: Module, func: FunctionFacts, out: list[Sym], bound: list[Binding]) -> list[Sym]:
-        """A declared name (`tail: str`, `c: Clock` before `for c in items`, an annotated parameter) holds what its
-        declaration says wherever it is bound, as a type checker holds every assignment of it to the declared
-        type: where the declaration names a class, a binding that types nothing (an untyped iterable's element, an
-        unpacked library result, the name's own earlier value) adds nothing unknown beside it. A declaration that
-        types nothing itself (an unresolved name, `Any`) leaves every unknown in place."""
-        if UNKNOWN not in out:
-            return out
-        key = ("declared", module.name, func.qualname, func.line, bound[0].name)
-        if key in self.tracker.busy:  # `date: date` in a def, or `a: b` and `b: a`: the declaration types nothing
-            return out
-        self.tracker.busy.add(key)
-        try:
-            for binding in bound:
-                if binding.kind == "instance" and binding.member == "declared":
-                    declared = binding.target
-                elif binding.kind == "alias" and binding.member:
-                    declared = binding.member
-                else:
-                    continue
-                if any(
-                    sym is not UNKNOWN
-                    for sym in self.evaluator.typed(module, _scope(func, binding.name, declared), declared)
-                ):
-                    return [sym for sym in out if sym is not UNKNOWN] or [UNKNOWN]
-        finally:
-            self.tracker.busy.discard(key)
-        return out
-
     def _received(self, module: Module, func: FunctionFacts) -> list[Sym]:
         """What a method's `self` / `cls` holds as its parameter: the receiver the walk entered with, or its own
         class."""
@@ -265,23 +236,6 @@ class Bodies:
             return [ProjectClass(module.name, i, True) for i in classes]
         outside = self.without(module, func)
         return [ProjectInstance(module.name, i, outside) for i in classes]
-
-    def _augmented(self, before: list[Sym], dunder: str) -> list[Sym]:
-        """`c += x` on each value `c` may hold before: a project instance becomes what its `__iadd__` (or, without
-        one, its `__add__`) returns, unknown when that says nothing; any other value keeps its class."""
-        after: list[Sym] = []
-        for sym in before:
-            if not isinstance(sym, ProjectInstance):
-                after.append(sym)
-                continue
-            for method in (f"__i{dunder[2:]}", dunder):
-                found = [m for m in self.evaluator.step(sym, method, 1) if not isinstance(m, Missing)]
-                if found:
-                    after.extend(r for m in found for r in self.evaluator.step(m, "()", 1))
-                    break
-            else:
-                after.append(sym)
-        return after
 
     def _local_binding(self, module: Module, func: FunctionFacts, binding: Binding) -> list[Sym]:
         kind, target = binding.kind, binding.target
@@ -480,6 +434,57 @@ class Bodies:
             if any(m == name for m, _ in cls.methods) or any(b.name == name for b in cls.attributes):
                 return True
         return False
+
+
+# -- what a declaration and an augmented assignment make of a name's values: the body's context plays no part
+
+
+def _declared(
+    evaluator: Evaluator, tracker: Tracker, module: Module, func: FunctionFacts, out: list[Sym], bound: list[Binding]
+) -> list[Sym]:
+    """A declared name (`tail: str`, `c: Clock` before `for c in items`, an annotated parameter) holds what its
+    declaration says wherever it is bound, as a type checker holds every assignment of it to the declared
+    type: where the declaration names a class, a binding that types nothing (an untyped iterable's element, an
+    unpacked library result, the name's own earlier value) adds nothing unknown beside it. A declaration that
+    types nothing itself (an unresolved name, `Any`) leaves every unknown in place."""
+    if UNKNOWN not in out:
+        return out
+    key = ("declared", module.name, func.qualname, func.line, bound[0].name)
+    if key in tracker.busy:  # `date: date` in a def, or `a: b` and `b: a`: the declaration types nothing
+        return out
+    tracker.busy.add(key)
+    try:
+        for binding in bound:
+            if binding.kind == "instance" and binding.member == "declared":
+                declaration = binding.target
+            elif binding.kind == "alias" and binding.member:
+                declaration = binding.member
+            else:
+                continue
+            typed = evaluator.typed(module, _scope(func, binding.name, declaration), declaration)
+            if any(sym is not UNKNOWN for sym in typed):
+                return [sym for sym in out if sym is not UNKNOWN] or [UNKNOWN]
+    finally:
+        tracker.busy.discard(key)
+    return out
+
+
+def _augmented(evaluator: Evaluator, before: list[Sym], dunder: str) -> list[Sym]:
+    """`c += x` on each value `c` may hold before: a project instance becomes what its `__iadd__` (or, without
+    one, its `__add__`) returns, unknown when that says nothing; any other value keeps its class."""
+    after: list[Sym] = []
+    for sym in before:
+        if not isinstance(sym, ProjectInstance):
+            after.append(sym)
+            continue
+        for method in (f"__i{dunder[2:]}", dunder):
+            found = [m for m in evaluator.step(sym, method, 1) if not isinstance(m, Missing)]
+            if found:
+                after.extend(r for m in found for r in evaluator.step(m, "()", 1))
+                break
+        else:
+            after.append(sym)
+    return after
 
 
 def _local(func: FunctionFacts, name: str) -> bool:

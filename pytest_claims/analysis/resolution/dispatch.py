@@ -263,9 +263,8 @@ class Dispatch:
         return list(dict.fromkeys([*annotated, *found]))
 
     def is_instance_state(self, module_name: str, index: int, attr: str) -> bool:
-        """Whether some method of the class's MRO assigns `self.attr`."""
-        tables = (self.hierarchy.members(*key).get(attr) for key in self.hierarchy.mro(module_name, index))
-        return any(members is not None and members[1] for members in tables)
+        """Whether some method of the class's MRO assigns `self.attr` (`instance_state`)."""
+        return instance_state(self.hierarchy, module_name, index, attr)
 
     def _is_def(self, sym: Sym) -> bool:
         """A method defined by a `def` (not what a class-body assignment evaluates)."""
@@ -367,20 +366,6 @@ class Dispatch:
             if b.name == attr
         )
 
-    def _own_defaults(self, sub: ClassKey, base: ClassKey) -> bool:
-        """Whether a class of `sub`'s order that `base`'s lacks binds, in its body, a name `sub`'s methods assign on
-        `self`: a default a method entered for `base` does not see for `sub` (a subclass's default of instance
-        state is left out of the dispatch on `base`, semantics §4), so a method entered for `base` does not
-        stand for `sub` there."""
-        above = set(self.hierarchy.mro(*base))
-        for key in self.hierarchy.mro(*sub):
-            if key in above:
-                continue
-            for name, members in self.hierarchy.members(*key).items():
-                if members[2] and self.is_instance_state(*sub, name):
-                    return True
-        return False
-
     # -- super() ------------------------------------------------------------------------------------------
 
     def super_member(
@@ -430,7 +415,7 @@ class Dispatch:
                     if (
                         isinstance(sym, ProjectFunction)
                         and (sym.module, sym.idx) in ahead
-                        and not self._own_defaults(owner, base)
+                        and not _own_defaults(self.hierarchy, owner, base)
                     ):
                         continue
                     if owner == base and isinstance(sym, ProjectFunction):
@@ -438,6 +423,30 @@ class Dispatch:
                     if sym not in found:
                         found.append(sym)
         return found
+
+
+# -- instance state: what a class's methods assign on `self`, read from the class hierarchy alone
+
+
+def instance_state(hierarchy: Hierarchy, module_name: str, index: int, attr: str) -> bool:
+    """Whether some method of the class's MRO assigns `self.attr`."""
+    tables = (hierarchy.members(*key).get(attr) for key in hierarchy.mro(module_name, index))
+    return any(members is not None and members[1] for members in tables)
+
+
+def _own_defaults(hierarchy: Hierarchy, sub: ClassKey, base: ClassKey) -> bool:
+    """Whether a class of `sub`'s order that `base`'s lacks binds, in its body, a name `sub`'s methods assign on
+    `self`: a default a method entered for `base` does not see for `sub` (a subclass's default of instance
+    state is left out of the dispatch on `base`, semantics §4), so a method entered for `base` does not
+    stand for `sub` there."""
+    above = set(hierarchy.mro(*base))
+    for key in hierarchy.mro(*sub):
+        if key in above:
+            continue
+        for name, members in hierarchy.members(*key).items():
+            if members[2] and instance_state(hierarchy, *sub, name):
+                return True
+    return False
 
 
 def state_key(sym: ProjectFunction) -> StateKey:

@@ -1,8 +1,9 @@
 """How a method call `obj.m(...)` enters what it may land on: on a value typed by a project protocol, only the
 conforming classes' members that accept its arguments (`fitting`, `protocol_calls`); `override` or `protocol` where
 the method's class is in no MRO of the receiver's classes (`dispatch_how`); the subclasses overriding `m`, which
-never run it for this call (`outside`); and whether a call the walk cannot follow could lead anywhere at all
-(`may_lead`: a method name no project class binds and no catalogue entry bears leads nowhere).
+never run it for this call (`outside`); whether a call the walk cannot follow could lead anywhere at all
+(`may_lead`: a method name no project class binds and no catalogue entry bears leads nowhere); and what a call of a
+project class or instance enters (`Constructions`: its constructors, its metaclass's `__call__`, its fields' factories).
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.exclusion import Exclusion
-from pytest_claims.analysis.resolution.found import Found
+from pytest_claims.analysis.resolution.found import Call, Found, Outcome, closed
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.symbols import (
     UNKNOWN,
+    ClassKey,
     ProjectClass,
     ProjectFunction,
     ProjectInstance,
@@ -27,7 +29,7 @@ from pytest_claims.analysis.resolution.symbols import (
 )
 from pytest_claims.analysis.resolution.target import TargetView, catalogue_members
 from pytest_claims.analysis.resolution.tracking import Tracker
-from pytest_claims.analysis.specials import reserved
+from pytest_claims.analysis.specials import CONSTRUCTORS, METACLASS_CALL, reserved
 from pytest_claims.records import HIERARCHY, METHOD_NAMES, PLATFORM, Decided, FunctionFacts, method_name
 
 
@@ -57,7 +59,7 @@ class MethodCalls:
     ) -> list[Sym]:
         """A call on a value typed by a project protocol enters only the conforming classes' members that accept
         its arguments (docs/decisions.md); with none left, the call is a blind spot. Calling the value itself runs its
-        class's `__call__` (`_construct_outcome` enters those that fit)."""
+        class's `__call__` (`Constructions.construct` enters those that fit)."""
         shape = (len(passed[0]), tuple(k for k, _ in passed[1])) if passed is not None else None
         for sym in syms:
             protocol = isinstance(sym, ProjectInstance) and self.hierarchy.is_protocol(sym.module, sym.idx)
@@ -146,7 +148,7 @@ class MethodCalls:
             return ()
         known = set.intersection(*(set(r.without) for r in receivers if isinstance(r, ProjectInstance)))
         outside = tuple(sorted(known.union(self.exclusion.outside(sym, attr))))
-        return ((OUTSIDE, "outside", outside),) if outside else ()
+        return outside_entry(outside)
 
     def protocol_calls(self, sym: ProjectInstance, shape: tuple[int, tuple[str, ...]] | None) -> list[Sym]:
         """The `__call__` methods calling a protocol-typed value may enter (those accepting `shape`, when known)."""
@@ -178,3 +180,98 @@ class MethodCalls:
         if varies:
             self.tracker.module(PLATFORM)
         return bound
+
+
+class Constructions:
+    """Calls of project classes and instances, one job kept apart from `Summaries`, which records what they enter."""
+
+    def __init__(
+        self,
+        parts: tuple[TargetView, Evaluator, Hierarchy, Dispatch, Bodies, Tracker],
+        calls: MethodCalls,
+        outcome: Outcome,
+    ) -> None:
+        self.view, self.evaluator, self.hierarchy, self.dispatch, _, _ = parts
+        self.calls = calls
+        self._outcome = outcome
+
+    def close(self) -> None:
+        """Drop the reference back to the summary (`found.closed`)."""
+        self._outcome = closed
+
+    def construct(
+        self,
+        sym: ProjectClass | ProjectInstance,
+        ctx: str,
+        line: int,
+        found: Found,
+        subject: str,
+        call: Call | None,
+        how: str = "",
+    ) -> None:
+        """Calling a project class enters its constructors (calling an instance, its `__call__`)."""
+        if ctx != "call":
+            return
+        is_class = isinstance(sym, ProjectClass)
+        entering = how or ("constructor" if is_class else "implicit")
+        cls_name = self.view.class_name(sym.module, sym.idx)
+        attrs = CONSTRUCTORS if is_class else ("__call__",)
+        # an instance's class, or a class reached through `cls` or `type[C]`: any subclass
+        dispatch = not isinstance(sym, ProjectClass) or sym.dispatch
+        entered = False
+        # a project metaclass's `__call__` may call `__new__` and `__init__` with other arguments: the call's
+        # literal arguments decide their tests only where no such hook stands between
+        hooked = is_class and isinstance(sym, ProjectClass) and any(
+            isinstance(target, ProjectFunction)
+            for meta in self.dispatch.metaclasses(sym)
+            for target in self.dispatch.class_member(meta, METACLASS_CALL, 1, dispatch=meta.dispatch)
+        )
+        # a call of the class by its name makes an instance of it, no subclass's: its `__init__` chain says so
+        exact = self.evaluator.exact.constructed(sym) if isinstance(sym, ProjectClass) else None
+        outside = outside_entry(exact) if exact else ()
+        for attr in attrs:
+            # `__init__` and `__new__` (and `__call__`) are passed the call's arguments after `self` / `cls`
+            passing = attr in ("__init__", "__new__", "__call__") and call is not None and not hooked
+            bound = call._replace(chain=("<constructed>",)) if passing and call is not None else None
+            # `C()` runs the constructors on an instance of C: an inherited `__init__` is entered for C (its `self`
+            # stands for C and C's subclasses, never a sibling of C)
+            targets = self.dispatch.class_member(sym, attr, 1, dispatch=dispatch, made=is_class)
+            entry_how = entering
+            if isinstance(sym, ProjectInstance) and call is not None and self.hierarchy.is_protocol(*sym[:2]):
+                given, keywords = call.passed
+                targets = self.calls.protocol_calls(sym, (len(given), tuple(k for k, _ in keywords)))
+                entry_how = how or "protocol"
+            for target in targets:
+                if isinstance(target, ProjectFunction):
+                    entered = True
+                    self._outcome(target, "call", line, found, subject or cls_name, bound, entry_how, outside)
+        if not is_class:
+            return
+        assert isinstance(sym, ProjectClass)
+        bound = call._replace(chain=("<constructed>",)) if call is not None else None
+        for meta in self.dispatch.metaclasses(sym):  # calling a class calls its metaclass's `__call__` first
+            for target in self.dispatch.class_member(meta, METACLASS_CALL, 1, dispatch=meta.dispatch):
+                if isinstance(target, ProjectFunction):
+                    self._outcome(target, "call", line, found, subject or cls_name, bound, entering)
+        self._factories(sym.module, sym.idx, line, found, subject or cls_name)
+        if not entered:
+            found.name(cls_name)
+            for base in self.hierarchy.foreign_bases(sym.module, sym.idx):
+                self._outcome(base, ctx, line, found, subject or cls_name)
+
+    def _factories(self, module_name: str, index: int, line: int, found: Found, subject: str) -> None:
+        """Constructing a dataclass or attrs class calls its fields' factories (semantics §4)."""
+        for mod_name, cls_index in self.hierarchy.mro(module_name, index):
+            module = self.view.module(mod_name)
+            for chain, written in module.facts.classes[cls_index].factories:
+                # a capability called as a factory is reported where the factory is written (semantics §5), in the
+                # class's module; a project factory is a hop from the constructing call, as any call is
+                factory = Found(found.keep_names)
+                for sym in self.evaluator.resolve_chain_in_module(module, tuple(chain.split(".")), 1):
+                    self._outcome(sym, "call", line, factory, subject, how="constructor")
+                found.absorb(factory, (written, line, "constructor"), mod_name)
+
+
+def outside_entry(classes: tuple[ClassKey, ...]) -> Decided:
+    """The `Decided` entry saying a method's `self` is no instance of `classes` (`arguments.OUTSIDE`)."""
+    return ((OUTSIDE, "outside", classes),) if classes else ()

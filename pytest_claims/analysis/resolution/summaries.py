@@ -11,11 +11,12 @@ record the same outcomes, in the same order, in every context that keeps them (t
 each context: literal arguments may rule one out). Replaying in the order of the body's uses gives what resolving
 would (`Found` keeps the first value under a key, so the order matters where two uses record one key).
 
-`Summaries` resolves the uses and records project functions entered and constructed; a collaborator records what
-each other kind of use touches, through the summary's own `_outcome` and `_reads`: `callbacks` (the stdlib calling
-back), `hooks` (implicit calls, class statements), `escapes` (local classes leaving), `held` (stored and passed
-values), `probes` (`hasattr`, dynamic `getattr`), `methodcalls` (how a method call enters what it lands on),
-`entering` (the context a call enters its callee in), `reaches` (stdlib and third-party names).
+`Summaries` resolves the uses and records project functions entered; a collaborator records what each other kind
+of use touches, through the summary's own `_outcome` and `_reads`: `callbacks` (the stdlib calling back), `hooks`
+(implicit calls, class statements), `escapes` (local classes leaving), `held` (stored and passed values), `probes`
+(`hasattr`, dynamic `getattr`), `methodcalls` (how a method call enters what it lands on; `Constructions`, what a
+call of a project class or instance enters), `entering` (the context a call enters its callee in), `reaches` (stdlib
+and third-party names).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from collections.abc import Iterable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from pytest_claims.analysis.arguments import CLOSURE, OUTSIDE, VALUE, Passed
+from pytest_claims.analysis.arguments import CLOSURE, VALUE, Passed
 from pytest_claims.analysis.catalog import Catalogue
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
@@ -42,7 +43,7 @@ from pytest_claims.analysis.resolution.held import Held
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.hooks import Hooks
 from pytest_claims.analysis.resolution.instances import Instances
-from pytest_claims.analysis.resolution.methodcalls import MethodCalls
+from pytest_claims.analysis.resolution.methodcalls import Constructions, MethodCalls, outside_entry
 from pytest_claims.analysis.resolution.namespaces import Namespaces
 from pytest_claims.analysis.resolution.plainfields import PlainFields
 from pytest_claims.analysis.resolution.probes import Probes
@@ -68,8 +69,6 @@ from pytest_claims.analysis.specials import (
     CALLS_BY_NAME,
     CALLS_WHAT_IT_HOLDS,
     CLASS_STATEMENT,
-    CONSTRUCTORS,
-    METACLASS_CALL,
     RUNS_STORED_CALLABLES,
 )
 from pytest_claims.config import Config
@@ -140,13 +139,14 @@ class Summaries:
             )
         )
         self.calls = MethodCalls(parts, catalogue)
+        self.constructions = Constructions(parts, self.calls, self._outcome)
         self.entering = Entering(parts, self.instances, self.plain)
         self.reaches = Reaches(parts, catalogue, self.judge, self._deny_any)
         self.namespaces = Namespaces(self.view, self.evaluator, self.bodies, self.instances.bases)
 
     def close(self) -> None:
         """Drop the references the collaborators hold back to this summary (`Resolver.close`)."""
-        for part in (self.callbacks, self.hooks, self.escapes, self.handed, self.probes, self.held):
+        for part in (self.callbacks, self.hooks, self.escapes, self.handed, self.probes, self.held, self.constructions):
             part.close()
 
     def summary(self, key: Key) -> Summary:
@@ -391,7 +391,7 @@ class Summaries:
                 entered, entry = ProjectFunction(module_name, index, receiver), ((CLOSURE, CLOSURE, closes),)
                 self._function_outcome(entered, ctx, line, found, subject, None, "closure", entry)
             case ProjectClass() | ProjectInstance():
-                self._construct_outcome(sym, ctx, line, found, subject, call, how)
+                self.constructions.construct(sym, ctx, line, found, subject, call, how)
             case StdName(dotted, symbol):
                 self.reaches.std_outcome(dotted, symbol, ctx, line, found, subject, _site(call, ctx))
             case StdMethod(dotted):
@@ -436,78 +436,6 @@ class Summaries:
         found.edge(Edge(key, name, line, subject or name, sym.receiver, args, how))
         found.name(name)
 
-    def _construct_outcome(
-        self,
-        sym: ProjectClass | ProjectInstance,
-        ctx: str,
-        line: int,
-        found: Found,
-        subject: str,
-        call: _Call | None,
-        how: str = "",
-    ) -> None:
-        """Calling a project class enters its constructors (calling an instance, its `__call__`)."""
-        if ctx != "call":
-            return
-        is_class = isinstance(sym, ProjectClass)
-        entering = how or ("constructor" if is_class else "implicit")
-        cls_name = self.view.class_name(sym.module, sym.idx)
-        attrs = CONSTRUCTORS if is_class else ("__call__",)
-        # an instance's class, or a class reached through `cls` or `type[C]`: any subclass
-        dispatch = not isinstance(sym, ProjectClass) or sym.dispatch
-        entered = False
-        # a project metaclass's `__call__` may call `__new__` and `__init__` with other arguments: the call's
-        # literal arguments decide their tests only where no such hook stands between
-        hooked = is_class and isinstance(sym, ProjectClass) and any(
-            isinstance(target, ProjectFunction)
-            for meta in self.dispatch.metaclasses(sym)
-            for target in self.dispatch.class_member(meta, METACLASS_CALL, 1, dispatch=meta.dispatch)
-        )
-        # a call of the class by its name makes an instance of it, no subclass's: its `__init__` chain says so
-        exact = self.evaluator.exact.constructed(sym) if isinstance(sym, ProjectClass) else None
-        outside = _outside(exact) if exact else ()
-        for attr in attrs:
-            # `__init__` and `__new__` (and `__call__`) are passed the call's arguments after `self` / `cls`
-            passing = attr in ("__init__", "__new__", "__call__") and call is not None and not hooked
-            bound = call._replace(chain=("<constructed>",)) if passing and call is not None else None
-            # `C()` runs the constructors on an instance of C: an inherited `__init__` is entered for C (its `self`
-            # stands for C and C's subclasses, never a sibling of C)
-            targets = self.dispatch.class_member(sym, attr, 1, dispatch=dispatch, made=is_class)
-            entry_how = entering
-            if isinstance(sym, ProjectInstance) and call is not None and self.hierarchy.is_protocol(*sym[:2]):
-                given, keywords = call.passed
-                targets = self.calls.protocol_calls(sym, (len(given), tuple(k for k, _ in keywords)))
-                entry_how = how or "protocol"
-            for target in targets:
-                if isinstance(target, ProjectFunction):
-                    entered = True
-                    self._outcome(target, "call", line, found, subject or cls_name, bound, entry_how, outside)
-        if not is_class:
-            return
-        assert isinstance(sym, ProjectClass)
-        bound = call._replace(chain=("<constructed>",)) if call is not None else None
-        for meta in self.dispatch.metaclasses(sym):  # calling a class calls its metaclass's `__call__` first
-            for target in self.dispatch.class_member(meta, METACLASS_CALL, 1, dispatch=meta.dispatch):
-                if isinstance(target, ProjectFunction):
-                    self._outcome(target, "call", line, found, subject or cls_name, bound, entering)
-        self._factories(sym.module, sym.idx, line, found, subject or cls_name)
-        if not entered:
-            found.name(cls_name)
-            for base in self.hierarchy.foreign_bases(sym.module, sym.idx):
-                self._outcome(base, ctx, line, found, subject or cls_name)
-
-    def _factories(self, module_name: str, index: int, line: int, found: Found, subject: str) -> None:
-        """Constructing a dataclass or attrs class calls its fields' factories (semantics §4)."""
-        for mod_name, cls_index in self.hierarchy.mro(module_name, index):
-            module = self.view.module(mod_name)
-            for chain, written in module.facts.classes[cls_index].factories:
-                # a capability called as a factory is reported where the factory is written (semantics §5), in the
-                # class's module; a project factory is a hop from the constructing call, as any call is
-                factory = Found(found.keep_names)
-                for sym in self.evaluator.resolve_chain_in_module(module, tuple(chain.split(".")), 1):
-                    self._outcome(sym, "call", line, factory, subject, how="constructor")
-                found.absorb(factory, (written, line, "constructor"), mod_name)
-
 
 def _super_outside(bodies: Bodies, module: Module, func: FunctionFacts, chain: tuple[str, ...], ctx: str) -> Decided:
     """`super().m()` in a method whose `self` is an instance of its class itself (`Bodies.exact_class`): the
@@ -515,12 +443,7 @@ def _super_outside(bodies: Bodies, module: Module, func: FunctionFacts, chain: t
     if ctx != "call" or len(chain) != 2 or chain[0] != "<super>":
         return ()
     exact = bodies.exact_class(module, func)
-    return _outside(tuple(sorted(bodies.dispatch.hierarchy.direct_subclasses(exact)))) if exact is not None else ()
-
-
-def _outside(classes: tuple[ClassKey, ...]) -> Decided:
-    """The `Decided` entry saying a method's `self` is no instance of `classes` (`arguments.OUTSIDE`)."""
-    return ((OUTSIDE, "outside", classes),) if classes else ()
+    return outside_entry(tuple(sorted(bodies.dispatch.hierarchy.direct_subclasses(exact)))) if exact is not None else ()
 
 
 def _within(spans: object, line: int) -> bool:
