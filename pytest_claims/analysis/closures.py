@@ -51,12 +51,12 @@ def closes(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[Span, ...]:
         else:
             return ()
     todo.extend(scope for name in own.handed for scope in own.locals.get(name, []))
-    reached: dict[int, ast.AST] = {}
+    reached: dict[tuple[int, int, int, int], ast.AST] = {}
     while todo:
         scope = todo.pop()
-        if id(scope) in reached:
+        if _place(scope) in reached:
             continue
-        reached[id(scope)] = scope
+        reached[_place(scope)] = scope
         todo.extend(s for name in _names(scope) for s in own.locals.get(name, []))
     return tuple(sorted({_span(scope) for scope in reached.values()}))
 
@@ -72,7 +72,7 @@ class _Own:
         self.stores: dict[str, int] = {}
         self.locals: dict[str, list[ast.AST]] = {}
         self._loaded: set[str] = set()
-        self._callees: set[int] = set()
+        self._callees: set[tuple[int, int, int, int]] = set()
         todo: list[tuple[ast.AST, bool, bool]] = [(child, True, True) for child in node.body]
         while todo:  # (node, in the factory's own body, run by the factory's own code: a local class's too)
             current, own, direct = todo.pop()
@@ -102,11 +102,11 @@ class _Own:
         elif isinstance(current, (ast.Yield, ast.YieldFrom, ast.Await)) and own:
             self.generator = True
         elif isinstance(current, ast.Call) and isinstance(current.func, ast.Name):
-            self._callees.add(id(current.func))
+            self._callees.add(_place(current.func))
         elif isinstance(current, ast.Name):
             if not isinstance(current.ctx, ast.Load):
                 self.stores[current.id] = self.stores.get(current.id, 0) + 1
-            elif direct and id(current) not in self._callees:
+            elif direct and _place(current) not in self._callees:
                 self._loaded.add(current.id)
         elif isinstance(current, (ast.Nonlocal, ast.Global, ast.alias, ast.ExceptHandler, ast.MatchAs)):
             for name in _bound_names(current):
@@ -162,3 +162,13 @@ def _chain(node: ast.expr) -> tuple[str, ...]:
     if not isinstance(target, ast.Name):
         return ()
     return (target.id, *reversed(parts))
+
+
+def _place(node: ast.AST) -> tuple[int, int, int, int]:
+    """Where a node stands: two nodes of one kind never share it (a key that, unlike `id`, is the same every run)."""
+    return (
+        getattr(node, "lineno", 0),
+        getattr(node, "col_offset", 0),
+        getattr(node, "end_lineno", 0) or 0,
+        getattr(node, "end_col_offset", 0) or 0,
+    )
