@@ -4,17 +4,22 @@ another literal, an instance bound to a name and entered later (other code may h
 constructor that hands `self` away, or an `__enter__` that stores the field before its test."""
 
 import time
+from contextlib import ContextDecorator
 
 SEEN = []
 
 
-class Override:
+def current():
+    return len(SEEN)
+
+
+class Override(ContextDecorator):
     def __init__(self, language, deactivate=False):
         self.language = language
         self.deactivate = deactivate
 
     def __enter__(self):
-        self.old = len(SEEN)
+        self.old = current()
         if self.language is not None:
             # want: deterministic call time.time from vio.fresh_field_cases.override_en via vio.fresh_field_cases.Override.__enter__
             # want: deterministic call time.time from vio.fresh_field_cases.override_later via vio.fresh_field_cases.Override.__enter__
