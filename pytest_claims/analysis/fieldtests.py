@@ -219,17 +219,36 @@ Leaves = tuple[tuple[tuple[str, str], ...], tuple[str, ...], Signature] | tuple[
 
 # claims: deterministic
 def constructor_leaves(node: ast.FunctionDef | ast.AsyncFunctionDef | None, kind: str, first: str) -> Leaves:
-    """`FunctionFacts.leaves`: of an undecorated `__init__` that leaves a field holding a parameter, and of a
-    property's getter, setter or deleter (no pairs), where it never hands `self` out; () for any other def."""
+    """`FunctionFacts.leaves`: of an undecorated `__init__` that leaves a field holding a parameter, of a
+    property's getter, setter or deleter (no pairs), and of an undecorated `__enter__` (`entered_reads`), where it
+    never hands `self` out; () for any other def."""
     if node is None:
         return ()
     if kind == "method" and node.name == "__init__" and not node.decorator_list:
         found = leaves(node, first)
         return (found[0], tuple(sorted(found[1])), signature(node.args)) if found and found[0] else ()
+    if kind == "method" and node.name == "__enter__" and not node.decorator_list:
+        return entered_reads(node, first)
     if kind == "property" and len(node.decorator_list) == 1 and _accessor(node.decorator_list[0], node.name):
         found = leaves(node, first, accessor=True)
         return ((), tuple(sorted(found[1])), signature(node.args)) if found is not None else ()
     return ()
+
+
+# claims: deterministic
+def entered_reads(node: ast.FunctionDef | ast.AsyncFunctionDef, first: str) -> Leaves:
+    """Of an `__enter__` that never hands `self` out: a `(field, "")` pair per field it reads and never stores or
+    deletes, every field name it touches, its signature. On an instance nothing else holds yet (`with D(...):`),
+    such a read reads what the constructor left (`resolution/freshfields.py`)."""
+    if not first or isinstance(node, ast.AsyncFunctionDef):
+        return ()
+    uses = _SelfUses(first)
+    for stmt in node.body:
+        uses.visit(stmt)
+    if uses.escapes:
+        return ()
+    kept = sorted(name for name in uses.names - uses.stores.keys() if not name.startswith("__"))
+    return (tuple((name, "") for name in kept), tuple(sorted(uses.names)), signature(node.args)) if kept else ()
 
 
 def _accessor(decorator: ast.expr, name: str) -> bool:

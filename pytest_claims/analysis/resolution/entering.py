@@ -15,6 +15,7 @@ from pytest_claims.analysis.resolution.context import at_call, entered_with, for
 from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.found import Call, Key
+from pytest_claims.analysis.resolution.freshfields import FreshFields
 from pytest_claims.analysis.resolution.held import bound
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.instances import Instances
@@ -38,6 +39,7 @@ class Entering:
         self.instances = instances
         self.base_fields = BaseFields(self.view, hierarchy, plain)
         self.class_literals = ClassLiterals(self.view, evaluator, hierarchy, plain)
+        self.fresh_fields = FreshFields(self.view, hierarchy, plain)
         self._decorators: dict[Key, tuple[bool, frozenset[str]]] = {}
         """Per decorated def, whether its decorators hand it back unchanged, and the modules that answer read."""
 
@@ -48,7 +50,8 @@ class Entering:
         parameters of the body it is written in, passed on), by the arguments of known class it passes, (a
         construction) by the fields its base constructor left from what it passed on (`basefields`), and by the
         literals the classes its `self` may be bind to the fields it tests (`classliterals`; `outside`: the
-        subclasses the edge rules out)."""
+        subclasses the edge rules out), and (`with D(...):`'s `__enter__`) by what D's constructor left
+        (`freshfields`)."""
         passed, hops, origin = self._forwarded(call, (key[0], callee.qualname, callee.line))
         shift = bound(self.bodies, callee, call)
         args = entered_with(callee, passed, shift)
@@ -56,6 +59,7 @@ class Entering:
         known = self.instances.decide(key, callee.tests, callee.accepts, site, shift)
         left = self.base_fields.decided(key, callee, call, passed, receiver)
         left += self.class_literals.decided(key, callee, receiver, outside)
+        left += self.fresh_fields.decided(callee, call)
         return with_hops(merged(tuple(sorted((*args, *left), key=lambda d: d[0])), known), hops, origin)
 
     def _forwarded(self, call: Call, callee: object) -> tuple[Passed, int, object]:

@@ -32,6 +32,9 @@ class Call(NamedTuple):
     func: FunctionFacts
     use: int = -1
     """Its `call` use's index in `func.uses` (-1: not known), for what it passes on there (`context.at_call`)."""
+    made: tuple[tuple[str, int], Passed] | None = None
+    """For `with D(...):`'s `__enter__`: the class D (exactly) and what its construction just passed
+    (`freshfields`)."""
 
 
 class Outcome(Protocol):

@@ -271,9 +271,29 @@ class Summaries:
             if not self.bodies.passed_types(func, chain[0]):  # a hook's namespace or bases: typed, entered
                 self.hooks.untyped(module, func, chain, (line, found), code, named)
                 return
-        passing = _Call(named, chain, module, func, index) if named else None
+        made = self._made(module, func, index, calls) if chain[-2:] == ("()", "__enter__") and not named else None
+        passing = _Call(((), ()), chain, module, func, index, made) if made else None
+        if named:
+            passing = _Call(named, chain, module, func, index)
         self.hooks.implicit(module, func, chain, line, found, code, passing)
         self.held.field(module, func, chain, ctx, (line, found))
+
+    def _made(
+        self, module: Module, func: FunctionFacts, index: int, calls: dict[int, Passed] | None
+    ) -> tuple[ClassKey, Passed] | None:
+        """For `with D(...):`'s `__enter__` use: D, when the call certainly makes an instance of exactly D
+        (`exact.py`), and the literal arguments the construction (the one call of D on its line) passed."""
+        chain, _, line, _, _ = func.uses[index]
+        made = chain[:-2]
+        at = [i for i, use in enumerate(func.uses) if use[0] == made and use[1] == "call" and use[2] == line]
+        passed = calls.get(at[0]) if calls is not None and len(at) == 1 else None
+        if passed is None:
+            return None
+        syms = self.bodies.use(module, func, made)[0]
+        sym = syms[0] if len(syms) == 1 else None
+        if not isinstance(sym, ProjectClass) or self.evaluator.exact.constructed(sym) is None:
+            return None
+        return (sym.module, sym.idx), passed
 
     def _use(
         self, module: Module, func: FunctionFacts, index: int, found: Found, calls: dict[int, Passed] | None
