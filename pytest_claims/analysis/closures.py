@@ -9,8 +9,9 @@ lambda a reached body names, and of every one the factory's own code hands out o
 a local, passed to a call), which a reached body may then reach through that value.
 
 A returned def must be bound once (no other binding of its name anywhere in the factory, not a parameter) and have
-no decorator but `wraps(...)` (which hands the def back): anything else may make the name another value, and the
-factory is then no such factory (`()`: the value of its call stays what its annotation says).
+no decorator but `functools.wraps(...)` (which hands the def back), by a name the module binds to it and to nothing
+else (`wraps_names`): anything else may make the name another value, and the factory is then no such factory (`()`:
+the value of its call stays what its annotation says).
 """
 
 from __future__ import annotations
@@ -20,15 +21,45 @@ import ast
 Span = tuple[int, int]
 """The first and last line of a body (a def's statements; a lambda's expression)."""
 
-_WRAPS = frozenset({("wraps",), ("functools", "wraps")})
-"""Decorators that hand the def back as it is (with its metadata updated)."""
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 
 
-def closes(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[Span, ...]:
+def wraps_names(tree: ast.Module) -> frozenset[tuple[str, ...]]:
+    """The decorators that mean `functools.wraps` in a module: a name (`wraps`, or its `as` name) every binding of
+    which, anywhere in the module, is `from functools import wraps`, and `functools.wraps` where every binding of
+    `functools` is `import functools`. A project's own `wraps` may hand back another function."""
+    bound: dict[str, list[bool]] = {}  # per name: whether each binding of it is the import meant
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                name = (alias.asname or alias.name).split(".")[0]
+                meant = (
+                    alias.name == "wraps" and node.module == "functools" and not node.level
+                    if isinstance(node, ast.ImportFrom)
+                    else alias.name == "functools" and alias.asname is None
+                )
+                bound.setdefault(name, []).append(meant)
+        else:
+            for name in _stored_names(node):
+                bound.setdefault(name, []).append(False)
+    names = {name for name, meant in bound.items() if all(meant)}
+    return frozenset((name,) if name != "functools" else ("functools", "wraps") for name in names)
+
+
+def _stored_names(node: ast.AST) -> list[str]:
+    """The names a node binds other than by an import (a store, a def, a class, a parameter, `global`...)."""
+    if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+        return [node.id]
+    if isinstance(node, ast.arg):
+        return [node.arg]
+    return _bound_names(node) if not isinstance(node, ast.alias) else []
+
+
+def closes(node: ast.FunctionDef | ast.AsyncFunctionDef, wraps: frozenset[tuple[str, ...]]) -> tuple[Span, ...]:
     """The lines a call of what the def returns runs (sorted spans), or () when it is no closure factory: async,
-    a generator, no `return`, or a `return` of anything but a local def bound once or a lambda."""
+    a generator, no `return`, or a `return` of anything but a local def bound once or a lambda. `wraps`: the
+    decorators that mean `functools.wraps` there (`wraps_names`)."""
     if isinstance(node, ast.AsyncFunctionDef):
         return ()
     own = _Own(node)
@@ -45,7 +76,7 @@ def closes(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[Span, ...]:
             and value.id not in params
             and own.stores.get(value.id, 0) == 1
             and len(own.locals.get(value.id, [])) == 1
-            and _plain(own.locals[value.id][0])
+            and _plain(own.locals[value.id][0], wraps)
         ):
             todo.append(own.locals[value.id][0])
         else:
@@ -119,11 +150,11 @@ class _Own:
             self.locals.setdefault(name, []).append(scope)
 
 
-def _plain(scope: ast.AST) -> bool:
-    """A lambda, or a def (not async) with no decorator but `wraps(...)`: its name is the function value."""
+def _plain(scope: ast.AST, wraps: frozenset[tuple[str, ...]]) -> bool:
+    """A lambda, or a def (not async) with no decorator but `functools.wraps(...)`: its name is the function value."""
     if isinstance(scope, ast.Lambda):
         return True
-    return isinstance(scope, ast.FunctionDef) and all(_chain(d) in _WRAPS for d in scope.decorator_list)
+    return isinstance(scope, ast.FunctionDef) and all(_chain(d) in wraps for d in scope.decorator_list)
 
 
 def _bound_names(node: ast.AST) -> list[str]:

@@ -27,7 +27,7 @@ from functools import partial
 from typing import Any, cast
 
 from pytest_claims.analysis import arguments, specials
-from pytest_claims.analysis.closures import closes
+from pytest_claims.analysis.closures import closes, wraps_names
 from pytest_claims.analysis.computed import computed_names, name_pattern
 from pytest_claims.analysis.conditions import TYPE_CHECKING, UNKNOWN, ConditionCompiler, is_decided, is_known
 from pytest_claims.analysis.contents import DISPLAYS, FILLS, Holds, contents
@@ -3708,7 +3708,8 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     results = [f.result or _constructs(f) for f in ex.functions]
     tests = _decided_tests(ex)
     left = [constructor_leaves(f.node, f.kind, f.first) for f in ex.functions]
-    closing = [closes(f.node) if f.node is not None and f.kind != "property" else () for f in ex.functions]
+    wraps = wraps_names(tree)
+    closing = [closes(f.node, wraps) if f.node is not None and f.kind != "property" else () for f in ex.functions]
     handing = [_handing(f) for f in ex.functions]  # lets the defs go
     stores = named_stores(tree, text)
     del tree

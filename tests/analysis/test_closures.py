@@ -5,13 +5,15 @@ import textwrap
 
 import pytest
 
-from pytest_claims.analysis.closures import closes
+from pytest_claims.analysis.closures import closes, wraps_names
 
 
-def _closes(source: str) -> tuple[tuple[int, int], ...]:
-    node = ast.parse(textwrap.dedent(source)).body[0]
-    assert isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-    return closes(node)
+def _closes(source: str, name: str = "") -> tuple[tuple[int, int], ...]:
+    """`closes` of the module's def named `name` (its first def when none is named)."""
+    tree = ast.parse(textwrap.dedent(source))
+    defs = [n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    node = next(n for n in defs if n.name == name) if name else defs[0]
+    return closes(node, wraps_names(tree))
 
 
 def test_the_returned_def_and_the_local_def_it_calls() -> None:
@@ -33,13 +35,35 @@ def test_the_returned_def_and_the_local_def_it_calls() -> None:
 def test_a_lambda_and_a_wraps_wrapper() -> None:
     assert _closes("def f():\n    return lambda: g()\n") == ((2, 2),)
     wrapped = """
+    import functools
     def deco(func):
         @functools.wraps(func)
         def wrapper(*a):
             return func(*a)
         return wrapper
     """
-    assert _closes(wrapped) == ((5, 5),)
+    assert _closes(wrapped) == ((6, 6),)
+    assert _closes(wrapped.replace("import functools", "from functools import wraps").replace("functools.", "")) == (
+        (6, 6),
+    )
+
+
+def test_a_wraps_the_module_does_not_take_from_functools_hands_back_what_it_likes() -> None:
+    """A project's own `wraps`, a `functools` rebound, or a `wraps` never imported: the decorator may return
+    another function, so the factory's value is not the def."""
+    body = """
+    def deco(func):
+        @wraps(func)
+        def wrapper(*a):
+            return func(*a)
+        return wrapper
+    """
+    assert _closes(body) == ()  # `wraps` not bound by the module
+    assert _closes("def wraps(f):\n    return lambda g: print\n" + textwrap.dedent(body), "deco") == ()
+    assert _closes("from functools import wraps\nwraps = lambda f: id\n" + textwrap.dedent(body)) == ()
+    assert _closes("from functools import wraps\n" + textwrap.dedent(body)) == ((6, 6),)
+    dotted = "import functools\nfunctools = None\n" + textwrap.dedent(body).replace("@wraps", "@functools.wraps")
+    assert _closes(dotted) == ()
 
 
 def test_a_local_def_handed_out_by_the_factory_may_run() -> None:
