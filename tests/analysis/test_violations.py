@@ -349,22 +349,44 @@ def _with(fixture: Fixture, without: Expectation | None = None, added: Expectati
     return Fixture(kept + ([added] if added else []), fixture.claiming, fixture.errors)
 
 
+def _of(function: str, fixture: Fixture, sweep: Result) -> tuple[Fixture, Result]:
+    """The fixture and the result cut down to one claiming function: what `compare` says about its lines is the same.
+
+    `compare` judges each claim by its own expectations, so a change to one expectation can only change what it
+    says about that function; comparing the cut keeps the load-bearing test linear in the fixture's size."""
+    claims = tuple(c for c in sweep.claims if c.function == function)
+    where = {(c.file, c.line) for c in claims}
+    kept = [e for e in fixture.expectations if e.function == function]
+    return Fixture(kept, {k: v for k, v in fixture.claiming.items() if k in where}, []), replace(sweep, claims=claims)
+
+
 def test_every_expectation_is_load_bearing(sweep: Result, fixture: Fixture) -> None:
     """Drop any one expectation, or move it down a line: the comparison fails and names the line."""
     assert len(fixture.expectations) > 50
+    cuts = {e.function: _of(e.function, fixture, sweep) for e in fixture.expectations}
+    assert all(compare(*cut) == [] for cut in cuts.values())
     silent = []
     for e in fixture.expectations:
-        problems = compare(_with(fixture, without=e), sweep)
+        part, result = cuts[e.function]
+        problems = compare(_with(part, without=e), result)
         if not any(
             p.startswith(f"{e.file}:{e.line}: reported, no expectation: `# {render(e.key, e.function)}`")
             for p in problems
         ):
             silent.append(f"dropping {e.at}")
         moved = replace(e, line=e.line + 1, written=0)
-        problems = compare(_with(fixture, without=e, added=moved), sweep)
+        problems = compare(_with(part, without=e, added=moved), result)
         if not any(p.startswith(f"{e.file}:{e.line + 1}: expected, not reported") for p in problems):
             silent.append(f"moving {e.at}")
     assert silent == []
+
+
+def test_a_cut_to_one_function_says_what_the_whole_says_about_it(sweep: Result, fixture: Fixture) -> None:
+    """The load-bearing test compares cuts; for one dropped expectation, the cut and the whole agree."""
+    e = fixture.expectations[len(fixture.expectations) // 2]
+    whole = compare(_with(fixture, without=e), sweep)
+    part, result = _of(e.function, fixture, sweep)
+    assert whole and compare(_with(part, without=e), result) == whole
 
 
 def test_a_held_claim_with_an_expectation_fails(sweep: Result, fixture: Fixture) -> None:
