@@ -249,6 +249,22 @@ class Binding(NamedTuple):
     guard: int
 
 
+DISPLAYED = "["
+"""The member of an alias of a list, tuple or set display outside a function (`name = [f, C()]`): followed by the
+chains of its elements, `;`-separated ("" for an element no chain names), which iterating or indexing the name
+gives (semantics §4.7)."""
+
+COPIED = "[:]"
+"""The member of a `var` binding of a copy of a dotted name's elements outside a function (`name = a.b[:]`)."""
+
+
+def holds_elements(binding: Binding) -> bool:
+    """Whether a binding outside a function names the elements it holds: a display's alias, a copy."""
+    return (binding.kind == "alias" and binding.member.startswith(DISPLAYED)) or (
+        binding.kind == "var" and binding.member == COPIED
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class FunctionFacts:
     """A module-level function, a method, or a module-level `name = lambda ...`.

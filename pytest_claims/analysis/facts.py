@@ -39,6 +39,8 @@ from pytest_claims.analysis.namedstores import named_stores
 from pytest_claims.analysis.settled import Settled, declared_global
 from pytest_claims.records import (
     CONSTRUCTS,
+    COPIED,
+    DISPLAYED,
     HANDED,
     UNTYPED,
     Binding,
@@ -55,6 +57,7 @@ from pytest_claims.records import (
     FunctionFacts,
     Guard,
     Use,
+    holds_elements,
 )
 
 GUARD_LIMIT = 32
@@ -1496,6 +1499,9 @@ def _subscript_binding(binding: Binding, value: ast.expr | None) -> Binding:
     chain = chain_of(value.value)
     if chain is None or chain[0][:1] == "<":
         return binding
+    whole = value.slice
+    if isinstance(whole, ast.Slice) and whole.lower is None and whole.upper is None and whole.step is None:
+        return binding._replace(target=".".join(chain), member=COPIED)  # `a.b[:]`: a copy of its elements
     return binding._replace(target=".".join(chain), member="[]")
 
 
@@ -1859,7 +1865,7 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
         binding = _typevar(name, value, node.lineno, guard) or _value_binding(
             name, value, node.lineno, guard, subscript=not function, function=function
         )
-        if annotated:
+        if annotated and not holds_elements(binding):  # a display's elements say more than its type
             if isinstance(value, (ast.Name, ast.Attribute)) and binding.kind == "alias":
                 # `Root: type = Base` is the alias `Root = Base` whatever the annotation says (a base, a name the
                 # hierarchy search follows); the annotation types what the alias leaves unknown
@@ -2343,9 +2349,18 @@ def _value_binding(
     the body resolves it as it resolves `super().m()`, for the class its `self` stands for."""
     chain = value_chain(value) if value is not None else None
     if chain is not None and (not chain[0].startswith("<super") or (function and len(chain) == 2)):
-        return Binding(name, "alias", ".".join(chain), "", line, guard)
+        return Binding(name, "alias", ".".join(chain), _displayed(value) if subscript else "", line, guard)
     var = Binding(name, "var", "", "", line, guard)
     return _subscript_binding(var, value) if subscript else var
+
+
+def _displayed(value: ast.expr | None) -> str:
+    """`DISPLAYED` and the elements' chains for a list, tuple or set display without a starred element; "" for
+    any other value."""
+    if not isinstance(value, (ast.List, ast.Tuple, ast.Set)) or any(isinstance(e, ast.Starred) for e in value.elts):
+        return ""
+    chains = [value_chain(element) for element in value.elts]
+    return DISPLAYED + ";".join(".".join(c) if c is not None and ";" not in "".join(c) else "" for c in chains)
 
 
 def _typevar(name: str, value: ast.expr | None, line: int, guard: int) -> Binding | None:

@@ -19,6 +19,7 @@ from pytest_claims.analysis.resolution.leads import conditional
 from pytest_claims.analysis.resolution.symbols import (
     UNKNOWN,
     ContainerMethod,
+    Elements,
     Opaque,
     ProjectClass,
     ProjectFunction,
@@ -104,7 +105,12 @@ class Callbacks:
         name it was looked up by), a method of a container or of a value of unknown class by its name alone."""
         entries: list[Callback] = []
         table = self._callback_table()
-        for sym in self.bodies.use(module, func, callee)[0] if callee[0] != "<?>" else (UNKNOWN,):
+        syms = self.bodies.use(module, func, callee)[0] if callee[0] != "<?>" else (UNKNOWN,)
+        if any(isinstance(sym, StdMethod) for sym in syms) and any(
+            isinstance(sym, Elements) for sym in self.bodies.use(module, func, callee[:-1])[0]
+        ):  # a display's elements beside its container (`displays`): the container's method is the one called
+            syms = [sym for sym in syms if not isinstance(sym, Opaque)]
+        for sym in syms:
             match sym:
                 case StdName(dotted, symbol) | StdMethod(dotted, symbol):
                     names = {dotted, ".".join(symbol.where)}

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pytest_claims.analysis.project import Module
+from pytest_claims.analysis.resolution.displays import elements
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy, exactly
 from pytest_claims.analysis.resolution.properties import accessor, read_defs
@@ -32,7 +33,7 @@ from pytest_claims.analysis.resolution.symbols import (
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Kept, StateKey, Tracker, state_entry
 from pytest_claims.analysis.specials import reserved
-from pytest_claims.records import HIERARCHY, MAX_ALIAS_DEPTH, Binding, FunctionFacts
+from pytest_claims.records import HIERARCHY, MAX_ALIAS_DEPTH, Binding, FunctionFacts, holds_elements
 
 
 class Dispatch:
@@ -293,6 +294,16 @@ class Dispatch:
             self.evaluator.read_state(module, cls.qualname, binding)
         if binding.kind == "class":
             return [ProjectClass(module.name, i) for i in self.view.classes_named(module, binding.target)]
+        if holds_elements(binding):  # a display or a copy of one: what it gave before, and its elements
+            before = binding._replace(member="") if binding.kind == "alias" else binding._replace(target="", member="")
+            with self.tracker.scope(modules="outer", state="off"):
+                shown = elements(
+                    binding,
+                    lambda chain: self._class_body_chain(
+                        module, cls_index, before._replace(kind="alias", target=".".join(chain)), depth
+                    ),
+                )
+            return [*self._class_attribute(module, cls_index, before, depth, False), *shown]
         if binding.kind == "alias":
             syms = self._class_body_chain(module, cls_index, binding, depth)
             return self.evaluator.annotated(module, None, binding, syms)

@@ -15,7 +15,7 @@ from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.stored import Stored, passed_value
-from pytest_claims.analysis.resolution.symbols import UNKNOWN, ClassKey, ProjectInstance, Sym
+from pytest_claims.analysis.resolution.symbols import UNKNOWN, ClassKey, Elements, ProjectInstance, Sym
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
 from pytest_claims.records import HIERARCHY, FunctionFacts
@@ -86,7 +86,15 @@ class Filled:
                 for name, index in module.facts.classes[cls[1]].methods:
                     if name == field.member == "__init__" and self.view.alive(module, functions[index].guard):
                         found.extend(self._passed(cls[0], index, field.target))
+                        found.extend(self._shown(cls[0], index, field.target))
         return found
+
+    def _shown(self, module_name: str, index: int, param: str) -> list[Sym]:
+        """The elements of the collections the `__init__` at (module, index) is shown to get for `param`: its
+        default, and what the project's constructor calls pass (`Stored.parameter`), where that is a display or a
+        copy of one (`displays`)."""
+        origins = self.stored.parameter(module_name, index, param, 0)
+        return [sym.item for sym, _, _ in origins if isinstance(sym, Elements)]
 
     def _passed(self, module_name: str, index: int, param: str) -> list[Sym]:
         """What the lists the project's constructor calls pass for `param` of the `__init__` at (module, index)
