@@ -182,7 +182,7 @@ def test_records_import_nothing_of_the_project() -> None:
 RESOLUTION: tuple[tuple[str, ...], ...] = (
     ("symbols", "tracking", "context"),
     ("target",),
-    ("iteration", "properties", "stdvalues"),
+    ("iteration", "properties", "stdvalues", "displays"),
     ("evaluate",),
     ("subscripts",),
     ("hierarchy",),
