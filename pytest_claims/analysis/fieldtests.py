@@ -218,18 +218,25 @@ Leaves = tuple[tuple[tuple[str, str], ...], tuple[str, ...], Signature] | tuple[
 
 
 # claims: deterministic
-def constructor_leaves(node: ast.FunctionDef | ast.AsyncFunctionDef | None, kind: str, first: str) -> Leaves:
+def constructor_leaves(
+    node: ast.FunctionDef | ast.AsyncFunctionDef | None, kind: str, first: str, tests: Collection[str] = ()
+) -> Leaves:
     """`FunctionFacts.leaves`: of an undecorated `__init__` that leaves a field holding a parameter, of a
-    property's getter, setter or deleter (no pairs), and of an undecorated `__enter__` (`entered_reads`), where it
-    never hands `self` out; () for any other def."""
-    if node is None:
+    property's getter, setter or deleter (no pairs), of an undecorated `__enter__` (`entered_reads`), and of any
+    other undecorated method some of whose `tests` (`<class>>self.f`) read a field it never stores, where it never
+    hands `self` out; () for any other def."""
+    if node is None or kind not in ("method", "property") or (kind == "method" and node.decorator_list):
         return ()
-    if kind == "method" and node.name == "__init__" and not node.decorator_list:
+    if kind == "method" and node.name == "__init__":
         found = leaves(node, first)
         return (found[0], tuple(sorted(found[1])), signature(node.args)) if found and found[0] else ()
-    if kind == "method" and node.name == "__enter__" and not node.decorator_list:
+    if kind == "method" and node.name == "__enter__":
         return entered_reads(node, first)
-    if kind == "property" and len(node.decorator_list) == 1 and _accessor(node.decorator_list[0], node.name):
+    if kind == "method":
+        read = entered_reads(node, first)
+        tested = {class_field(name) for name in tests}
+        return read if read and any(field in tested for field, _ in read[0]) else ()
+    if len(node.decorator_list) == 1 and _accessor(node.decorator_list[0], node.name):
         found = leaves(node, first, accessor=True)
         return ((), tuple(sorted(found[1])), signature(node.args)) if found is not None else ()
     return ()
@@ -237,9 +244,10 @@ def constructor_leaves(node: ast.FunctionDef | ast.AsyncFunctionDef | None, kind
 
 # claims: deterministic
 def entered_reads(node: ast.FunctionDef | ast.AsyncFunctionDef, first: str) -> Leaves:
-    """Of an `__enter__` that never hands `self` out: a `(field, "")` pair per field it reads and never stores or
-    deletes, every field name it touches, its signature. On an instance nothing else holds yet (`with D(...):`),
-    such a read reads what the constructor left (`resolution/freshfields.py`)."""
+    """Of a method that never hands `self` out: a `(field, "")` pair per field it reads and never stores or
+    deletes (none: an empty tuple), every field name it touches, its signature. On an instance nothing else holds
+    yet (`with D(...):`, `D(...).m()`), such a read reads what the constructor left, and code the method runs
+    cannot store the field (`resolution/freshfields.py`)."""
     if not first or isinstance(node, ast.AsyncFunctionDef):
         return ()
     uses = _SelfUses(first)
@@ -248,7 +256,7 @@ def entered_reads(node: ast.FunctionDef | ast.AsyncFunctionDef, first: str) -> L
     if uses.escapes:
         return ()
     kept = sorted(name for name in uses.names - uses.stores.keys() if not name.startswith("__"))
-    return (tuple((name, "") for name in kept), tuple(sorted(uses.names)), signature(node.args)) if kept else ()
+    return (tuple((name, "") for name in kept), tuple(sorted(uses.names)), signature(node.args))
 
 
 def _accessor(decorator: ast.expr, name: str) -> bool:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from functools import partial
 
 from pytest_claims.analysis.arguments import decide
-from pytest_claims.analysis.fieldtests import class_field
+from pytest_claims.analysis.fieldtests import Leaves, class_field
 from pytest_claims.analysis.resolution.found import Call, Key
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.plainfields import PlainFields
@@ -43,15 +43,22 @@ class FreshFields:
 
     def decided(self, callee: FunctionFacts, call: Call) -> Decided:
         """The callee's `<class>>self.f` tests the construction's arguments decide through D's constructor."""
-        if call.made is None or not callee.leaves or not callee.qualname.endswith(".__enter__"):
+        if call.made is None or not callee.leaves or callee.kind != "method" or callee.qualname.endswith(".__init__"):
             return ()
         unstored = {field for field, _ in callee.leaves[0]}
+        names = callee.leaves[1]
+        owner, passed = call.made
+        self.view.tracker.module(HIERARCHY)
+        if callee.qualname.endswith(".__exit__"):  # `__enter__` ran in between: it must not store the field either
+            entered = self._entered(owner)
+            if not entered:
+                return ()
+            unstored -= set(entered[1]) - {field for field, _ in entered[0]}
+            names = tuple(sorted({*names, *entered[1]}))
         wanted = {name: field for name in callee.tests if (field := class_field(name)) in unstored}
         if not wanted:
             return ()
-        owner, passed = call.made
-        self.view.tracker.module(HIERARCHY)
-        init = self._init(owner, callee.leaves[1])
+        init = self._init(owner, names)
         if init is None:
             return ()
         pairs, _, accepts = self.view.module(init[0]).facts.functions[init[1]].leaves or ((), (), None)
@@ -61,6 +68,19 @@ class FreshFields:
             if field in left and accepts is not None:
                 decided.extend((name, kind, value) for _, kind, value in decide((left[field],), accepts, passed, 1))
         return tuple(decided)
+
+    def _entered(self, owner: ClassKey) -> Leaves:
+        """What the `__enter__` an instance of exactly `owner` runs reads and touches: the first of its MRO, one
+        plain def that never hands `self` out (`fieldtests.entered_reads`); () when not known."""
+        order, exact = self.hierarchy.linearised(*owner)
+        for cls in order if exact else ():
+            found = self.hierarchy.members(*cls).get("__enter__")
+            if found is None:
+                continue
+            if len(found[0]) != 1 or found[2]:
+                return ()
+            return self.view.module(cls[0]).facts.functions[found[0][0]].leaves
+        return ()
 
     def _init(self, owner: ClassKey, names: tuple[str, ...]) -> Key | None:
         """The constructor an instance of exactly `owner` runs, when it and every class of the MRO keep the
