@@ -1,17 +1,21 @@
-"""What `__enter__`'s tests of its fields read on an instance `with D(...):` just made: what D's constructor left.
+"""What a method's tests of its fields read on an instance a call just made: what D's constructor left.
 
 Django's `with translation_override(None):` enters `override.__enter__`, which tests `if self.language is not None:`;
 `override.__init__(self, language, deactivate=False)` stores `self.language = language` and never hands `self` out
 (`FunctionFacts.leaves`), so the test reads the literal the construction passed, None, and is decided
-(`fieldtests.class_reads` keeps the test as `<class>>self.language`).
+(`fieldtests.class_reads` keeps the test as `<class>>self.language`). So is `override.__exit__`'s `elif
+self.deactivate:` (False): only `__enter__` ran on the instance in between, and the block cannot reach it.
 
 That holds only where nothing else can have reached the instance between its construction and the read: the call
-makes an instance of exactly D (`exact.py`), and `with` enters `__enter__` on it at once (`Call.made`); no class of
-D's exact MRO defines `__new__` or an attribute hook, names a metaclass but `ABCMeta`, or binds one of the field
-names the constructor or `__enter__` touches in its body (a property, a descriptor), and its stdlib bases are
-`object`, `abc.ABC` or `contextlib.ContextDecorator` (which binds no field name but `_recreate_cm`); the first
-`__init__` of that MRO is one plain def that leaves the field holding a parameter (`leaves`); and `__enter__` never
-hands `self` out nor stores the field (`fieldtests.entered_reads`), so code it runs before the test cannot store it.
+makes an instance of exactly D (`exact.py`), and the method runs on it at once (`Call.made`): `with` enters
+`__enter__`, then `__exit__` after a block that cannot reach the instance (the first `__enter__` of D's MRO is one
+def that never hands `self` out, so what it returned is not `self`, and never stores the field); `D(...).m()`; or
+`x.m()` on a local bound once to `D(...)` that nothing else reads (`FunctionFacts.fresh`). No class of D's exact MRO
+defines `__new__` or an attribute hook, names a metaclass but `ABCMeta`, or binds one of the field names the
+constructor or the methods touch in its body (a property, a descriptor), and its stdlib bases are `object`,
+`abc.ABC` or `contextlib.ContextDecorator` (which binds no field name but `_recreate_cm`); the first `__init__` of
+that MRO is one plain def that leaves the field holding a parameter (`leaves`); and the method never hands `self`
+out nor stores the field (`fieldtests.entered_reads`), so code it runs before the test cannot store it.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ _BASES = {"builtins.object": frozenset(), "abc.ABC": frozenset(), "contextlib.Co
 
 
 class FreshFields:
-    """The `__enter__` field tests a `with D(...):` decides (per class, the constructor found memoised)."""
+    """The field tests a method run on a new instance of D decides (per class, the constructor found memoised)."""
 
     def __init__(self, view: TargetView, hierarchy: Hierarchy, plain: PlainFields) -> None:
         self.view, self.hierarchy, self.plain = view, hierarchy, plain
