@@ -15,8 +15,9 @@ _REACHING = frozenset({"locals", "vars", "eval", "exec"})
 """Names whose call may read or bind a local without naming it."""
 
 
-class _Names(ast.NodeVisitor):
-    """How often the def binds and reads each name (nested scopes included), and the names read as `x.m(...)`."""
+class _Names:
+    """How often the def binds and reads each name (nested scopes included), and the names read as `x.m(...)`.
+    Walked iteratively (`ast.walk`): a body may nest deeper than the interpreter's stack."""
 
     def __init__(self) -> None:
         self.binds: dict[str, int] = {}
@@ -24,65 +25,33 @@ class _Names(ast.NodeVisitor):
         self.called: dict[str, int] = {}
         self.reaching = False
 
-    def _bind(self, name: str | None) -> None:
+    def _bind(self, name: str | None, times: int = 1) -> None:
         if name is not None:
-            self.binds[name] = self.binds.get(name, 0) + 1
+            self.binds[name] = self.binds.get(name, 0) + times
 
-    def visit_Name(self, node: ast.Name) -> None:
-        if isinstance(node.ctx, ast.Load):
-            self.reads[node.id] = self.reads.get(node.id, 0) + 1
-            self.reaching = self.reaching or node.id in _REACHING
-        else:
-            self._bind(node.id)
-
-    def visit_Call(self, node: ast.Call) -> None:
-        func = node.func
-        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
-            self.called[func.value.id] = self.called.get(func.value.id, 0) + 1
-        self.generic_visit(node)
-
-    def visit_arg(self, node: ast.arg) -> None:
-        self._bind(node.arg)
-
-    def visit_alias(self, node: ast.alias) -> None:
-        self._bind((node.asname or node.name).partition(".")[0])
-
-    def visit_ExceptHandler(self, node: ast.ExceptHandler) -> None:
-        self._bind(node.name)
-        self.generic_visit(node)
-
-    def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
-        self._bind(node.name)
-        self.generic_visit(node)
-
-    def visit_AsyncFunctionDef(self, node: ast.AsyncFunctionDef) -> None:
-        self._bind(node.name)
-        self.generic_visit(node)
-
-    def visit_ClassDef(self, node: ast.ClassDef) -> None:
-        self._bind(node.name)
-        self.generic_visit(node)
-
-    def visit_Global(self, node: ast.Global) -> None:
-        for name in node.names:
-            self._bind(name)
-            self._bind(name)  # never one binding: the name is the module's
-
-    def visit_Nonlocal(self, node: ast.Nonlocal) -> None:
-        for name in node.names:
-            self._bind(name)
-            self._bind(name)
-
-    def visit_MatchAs(self, node: ast.MatchAs) -> None:
-        self._bind(node.name)
-        self.generic_visit(node)
-
-    def visit_MatchStar(self, node: ast.MatchStar) -> None:
-        self._bind(node.name)
-
-    def visit_MatchMapping(self, node: ast.MatchMapping) -> None:
-        self._bind(node.rest)
-        self.generic_visit(node)
+    def visit(self, root: ast.AST) -> None:
+        for node in ast.walk(root):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                self.reads[node.id] = self.reads.get(node.id, 0) + 1
+                self.reaching = self.reaching or node.id in _REACHING
+            elif isinstance(node, ast.Name):
+                self._bind(node.id)
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                if isinstance(node.func.value, ast.Name):
+                    self.called[node.func.value.id] = self.called.get(node.func.value.id, 0) + 1
+            elif isinstance(node, ast.arg):
+                self._bind(node.arg)
+            elif isinstance(node, ast.alias):
+                self._bind((node.asname or node.name).partition(".")[0])
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ExceptHandler)):
+                self._bind(node.name)
+            elif isinstance(node, (ast.Global, ast.Nonlocal)):
+                for name in node.names:
+                    self._bind(name, 2)  # never one binding: the name is another scope's
+            elif isinstance(node, (ast.MatchAs, ast.MatchStar)):
+                self._bind(node.name)
+            elif isinstance(node, ast.MatchMapping):
+                self._bind(node.rest)
 
 
 # claims: deterministic
