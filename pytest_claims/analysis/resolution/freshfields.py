@@ -53,7 +53,8 @@ class FreshFields:
         names = callee.leaves[1]
         owner, passed = call.made
         self.view.tracker.module(HIERARCHY)
-        if callee.qualname.endswith(".__exit__"):  # `__enter__` ran in between: it must not store the field either
+        if "__exit__" in (call.chain[-1], callee.qualname.rpartition(".")[2]):  # `__enter__` ran in between: it
+            # must not store the field either (the chain says so where the class binds `__exit__ = close`)
             entered = self._entered(owner)
             if not entered:
                 return ()
