@@ -191,3 +191,26 @@ def named_handed():
 # claims: deterministic
 def flip_none():
     return Switch(None).flip()
+
+
+class Leaving:
+    def __init__(self, deactivate=None):
+        self.deactivate = deactivate
+
+    def __enter__(self):
+        self.deactivate = SEEN[0] if SEEN else None
+        return None
+
+    def leave(self, *exc):
+        if self.deactivate is not None:
+            # want: deterministic call time.time from vio.fresh_field_cases.leaving_none via vio.fresh_field_cases.Leaving.leave
+            return time.time()
+        return False
+
+    __exit__ = leave
+
+
+# claims: deterministic
+def leaving_none():
+    with Leaving(None):
+        return 1
