@@ -347,11 +347,15 @@ class FunctionFacts:
     """For an `__init__` that never hands out `self` (`fieldtests.leaves`): the (field, parameter) pairs of the fields
     it leaves holding a parameter when it returns, every field name it reads or stores on `self`, and what it
     accepts (`arguments.Signature`): a subclass's `super().__init__(*args, **kwargs)` passing on a construction's
-    arguments decides its tests of those fields (`resolution/basefields.py`). For an `__enter__` (`entered_reads`):
-    a (field, "") pair per field it reads and never stores, the names, its signature (`resolution/freshfields.py`)."""
+    arguments decides its tests of those fields (`resolution/basefields.py`). For an `__enter__`, and a method
+    that tests a field it never stores (`entered_reads`): a (field, "") pair per field it reads and never stores,
+    the names, its signature (`resolution/freshfields.py`)."""
     closes: tuple[tuple[int, int], ...] = ()
     """For a def each of whose `return`s hands back one of its local defs or a lambda (`analysis.closures`): the
     lines of its body a call of that value runs (first, last), sorted; () for any other def."""
+    fresh: tuple[str, ...] = ()
+    """Its locals bound once, by `x = f(...)`, and read once, as `x.m(...)` (`analysis.freshlocals`): that call runs
+    on the value the one call just gave, which nothing else held (`resolution/freshfields.py`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -199,9 +199,42 @@ def _field(text: bytes, dot: int, end: int) -> bool:
         after_keyword = _keyword_before(text, previous, _FIELD_KEYWORDS) is not None
         if previous and text[previous - 1] not in _TARGET_START and not after_keyword:
             return False
+        if previous and text[previous - 1] == ord("=") and _keyword_argument(text, previous - 1):
+            return False
         if previous and text[previous - 1] in b"([" and _applied(text, previous - 1):
             return False
     return bool(_FIELD_END.match(text, end))
+
+
+def _keyword_argument(text: bytes, equals: int) -> bool:
+    """Is the `=` at `equals` surely a call's keyword argument or a parameter's default (`f(a, name=self.word)`),
+    after which `self.word` is read, never set? So it is where a single `=` follows a name that follows a `(`,
+    or a `,` inside a `(` that opens on the same line with no quote, `#` or unmatched bracket in between: no
+    assignment statement stands there (`a, name = self.word = v` is one, outside brackets)."""
+    if equals and text[equals - 1] in b"=!<>+-*/%&|^@:":
+        return False  # `==`, `<=`, `+=`, `:=`, ...
+    end = _skip_back(text, equals)
+    start = end
+    while start and text[start - 1] in _WORD_BYTES:
+        start -= 1
+    if start == end or keyword.iskeyword(text[start:end].decode("ascii", "replace")):
+        return False
+    before = _skip_back(text, start)
+    if not before or text[before - 1] not in b"(,":
+        return False
+    closing: list[int] = []
+    for at in range(before - 1, -1, -1):
+        char = text[at]
+        if char in b"\r\n'\"#":
+            return False
+        if char in b")]}":
+            closing.append(char)
+        elif char in b"([{":
+            if not closing:
+                return char == ord("(")
+            if closing.pop() != {ord("("): ord(")"), ord("["): ord("]"), ord("{"): ord("}")}[char]:
+                return False
+    return False
 
 
 def _applied(text: bytes, bracket: int) -> bool:

@@ -34,6 +34,7 @@ from pytest_claims.analysis.contents import DISPLAYS, FILLS, Holds, contents
 from pytest_claims.analysis.early import early_calls
 from pytest_claims.analysis.fieldtests import FieldReads, class_reads, constructor_leaves, field_tests
 from pytest_claims.analysis.filtertests import FilterReads, filter_tests
+from pytest_claims.analysis.freshlocals import fresh_locals
 from pytest_claims.analysis.installed import Installs, installed
 from pytest_claims.analysis.namedstores import named_stores
 from pytest_claims.analysis.settled import Settled, declared_global
@@ -3722,7 +3723,11 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     holds = [_holds(f, displayed.get(f.cls, set())) for f in ex.functions]
     results = [f.result or _constructs(f) for f in ex.functions]
     tests = _decided_tests(ex)
-    left = [constructor_leaves(f.node, f.kind, f.first) for f in ex.functions]
+    left = [
+        constructor_leaves(f.node, f.kind, f.first, tests.get(index, _TESTS_NOTHING)[0])
+        for index, f in enumerate(ex.functions)
+    ]
+    fresh = [fresh_locals(f.node) if f.node is not None and f.kind != "property" else () for f in ex.functions]
     wraps = wraps_names(tree)
     closing = [closes(f.node, wraps) if f.node is not None and f.kind != "property" else () for f in ex.functions]
     handing = [_handing(f) for f in ex.functions]  # lets the defs go
@@ -3757,6 +3762,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             holds[index],
             left[index],
             closing[index],
+            fresh[index],
         )
         for index, f in enumerate(ex.functions)
     )

@@ -218,18 +218,25 @@ Leaves = tuple[tuple[tuple[str, str], ...], tuple[str, ...], Signature] | tuple[
 
 
 # claims: deterministic
-def constructor_leaves(node: ast.FunctionDef | ast.AsyncFunctionDef | None, kind: str, first: str) -> Leaves:
+def constructor_leaves(
+    node: ast.FunctionDef | ast.AsyncFunctionDef | None, kind: str, first: str, tests: Collection[str] = ()
+) -> Leaves:
     """`FunctionFacts.leaves`: of an undecorated `__init__` that leaves a field holding a parameter, of a
-    property's getter, setter or deleter (no pairs), and of an undecorated `__enter__` (`entered_reads`), where it
-    never hands `self` out; () for any other def."""
-    if node is None:
+    property's getter, setter or deleter (no pairs), of an undecorated `__enter__` (`entered_reads`), and of any
+    other undecorated method some of whose `tests` (`<class>>self.f`) read a field it never stores, where it never
+    hands `self` out; () for any other def."""
+    if node is None or kind not in ("method", "property") or (kind == "method" and node.decorator_list):
         return ()
-    if kind == "method" and node.name == "__init__" and not node.decorator_list:
+    if kind == "method" and node.name == "__init__":
         found = leaves(node, first)
         return (found[0], tuple(sorted(found[1])), signature(node.args)) if found and found[0] else ()
-    if kind == "method" and node.name == "__enter__" and not node.decorator_list:
+    if kind == "method" and node.name == "__enter__":
         return entered_reads(node, first)
-    if kind == "property" and len(node.decorator_list) == 1 and _accessor(node.decorator_list[0], node.name):
+    if kind == "method":
+        read = entered_reads(node, first)
+        tested = {class_field(name) for name in tests}
+        return read if read and any(field in tested for field, _ in read[0]) else ()
+    if len(node.decorator_list) == 1 and _accessor(node.decorator_list[0], node.name):
         found = leaves(node, first, accessor=True)
         return ((), tuple(sorted(found[1])), signature(node.args)) if found is not None else ()
     return ()
@@ -237,9 +244,10 @@ def constructor_leaves(node: ast.FunctionDef | ast.AsyncFunctionDef | None, kind
 
 # claims: deterministic
 def entered_reads(node: ast.FunctionDef | ast.AsyncFunctionDef, first: str) -> Leaves:
-    """Of an `__enter__` that never hands `self` out: a `(field, "")` pair per field it reads and never stores or
-    deletes, every field name it touches, its signature. On an instance nothing else holds yet (`with D(...):`),
-    such a read reads what the constructor left (`resolution/freshfields.py`)."""
+    """Of a method that never hands `self` out: a `(field, "")` pair per field it reads and never stores or
+    deletes (none: an empty tuple), every field name it touches, its signature. On an instance nothing else holds
+    yet (`with D(...):`, `D(...).m()`), such a read reads what the constructor left, and code the method runs
+    cannot store the field (`resolution/freshfields.py`)."""
     if not first or isinstance(node, ast.AsyncFunctionDef):
         return ()
     uses = _SelfUses(first)
@@ -248,7 +256,7 @@ def entered_reads(node: ast.FunctionDef | ast.AsyncFunctionDef, first: str) -> L
     if uses.escapes:
         return ()
     kept = sorted(name for name in uses.names - uses.stores.keys() if not name.startswith("__"))
-    return (tuple((name, "") for name in kept), tuple(sorted(uses.names)), signature(node.args)) if kept else ()
+    return (tuple((name, "") for name in kept), tuple(sorted(uses.names)), signature(node.args))
 
 
 def _accessor(decorator: ast.expr, name: str) -> bool:
@@ -302,9 +310,23 @@ def leaves(
     return tuple(sorted(left)), frozenset(uses.names)
 
 
-class _SelfUses(ast.NodeVisitor):
+_NESTED = (
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.Lambda,
+    ast.ClassDef,
+    ast.ListComp,
+    ast.SetComp,
+    ast.DictComp,
+    ast.GeneratorExp,
+)
+"""The nodes whose insides are a scope of their own: `self` used there is captured."""
+
+
+class _SelfUses:
     """How a body uses `self`: the field names it reads or stores, how often it stores or deletes each, the names it
-    binds, and whether it may hand `self` out (`escapes`)."""
+    binds, and whether it may hand `self` out (`escapes`). Walked iteratively: a body may nest deeper than the
+    interpreter's stack."""
 
     def __init__(self, first: str) -> None:
         self.first = first
@@ -312,67 +334,33 @@ class _SelfUses(ast.NodeVisitor):
         self.stores: dict[str, int] = {}
         self.bound: set[str] = set()
         self.escapes = False
-        self._depth = 0
 
-    def visit_Attribute(self, node: ast.Attribute) -> None:
-        if not _is_field(node, self.first):
-            self.generic_visit(node)
-            return
-        if self._depth or (node.attr.startswith("__") and node.attr.endswith("__")):
+    def visit(self, root: ast.AST) -> None:
+        todo: list[tuple[ast.AST, int]] = [(root, 0)]
+        while todo:
+            node, depth = todo.pop()
+            if isinstance(node, ast.Attribute) and _is_field(node, self.first):
+                self._field(node, depth)
+                continue  # `self` itself is only the object of the field here
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _is_field(node.func, self.first):
+                self.escapes = True  # `self.m()`: a bound method is passed `self`
+            elif isinstance(node, ast.Name):
+                self.escapes = self.escapes or node.id == self.first or node.id in _ESCAPES  # `self` as a value
+                if not isinstance(node.ctx, ast.Load):
+                    self.bound.add(node.id)
+            elif isinstance(node, ast.ExceptHandler):
+                self.escapes = self.escapes or node.name == self.first
+            elif isinstance(node, (ast.Global, ast.Nonlocal)):
+                self.bound.update(node.names)
+            inner = depth + 1 if isinstance(node, _NESTED) else depth
+            todo.extend((child, inner) for child in ast.iter_child_nodes(node))
+
+    def _field(self, node: ast.Attribute, depth: int) -> None:
+        if depth or (node.attr.startswith("__") and node.attr.endswith("__")):
             self.escapes = True  # captured by a nested scope; `self.__dict__`, `self.__class__ = ...`
         self.names.add(node.attr)
         if not isinstance(node.ctx, ast.Load):
             self.stores[node.attr] = self.stores.get(node.attr, 0) + 1
-
-    def visit_Call(self, node: ast.Call) -> None:
-        if isinstance(node.func, ast.Attribute) and _is_field(node.func, self.first):
-            self.escapes = True  # `self.m()`: a bound method is passed `self`
-        self.generic_visit(node)
-
-    def visit_Name(self, node: ast.Name) -> None:
-        if node.id == self.first or node.id in _ESCAPES:
-            self.escapes = True  # `self` as a value, or what reaches it without naming it
-        if not isinstance(node.ctx, ast.Load):
-            self.bound.add(node.id)
-
-    def visit_ExceptHandler(self, node: ast.ExceptHandler) -> None:
-        self.escapes = self.escapes or node.name == self.first
-        self.generic_visit(node)
-
-    def visit_Global(self, node: ast.Global) -> None:
-        self.bound.update(node.names)
-
-    def visit_Nonlocal(self, node: ast.Nonlocal) -> None:
-        self.bound.update(node.names)
-
-    def _nested(self, node: ast.AST) -> None:
-        self._depth += 1
-        self.generic_visit(node)
-        self._depth -= 1
-
-    def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
-        self._nested(node)
-
-    def visit_AsyncFunctionDef(self, node: ast.AsyncFunctionDef) -> None:
-        self._nested(node)
-
-    def visit_Lambda(self, node: ast.Lambda) -> None:
-        self._nested(node)
-
-    def visit_ClassDef(self, node: ast.ClassDef) -> None:
-        self._nested(node)
-
-    def visit_ListComp(self, node: ast.ListComp) -> None:
-        self._nested(node)
-
-    def visit_SetComp(self, node: ast.SetComp) -> None:
-        self._nested(node)
-
-    def visit_DictComp(self, node: ast.DictComp) -> None:
-        self._nested(node)
-
-    def visit_GeneratorExp(self, node: ast.GeneratorExp) -> None:
-        self._nested(node)
 
 
 def _is_field(node: ast.expr, first: str) -> bool:

@@ -264,6 +264,18 @@ def test_a_class_defined_in_a_function_binds_its_names() -> None:
         ("# m.name = 1", False),
         ('__all__ = ["name"]', False),
         ("m.named = 1", False),
+        ("send(sender=self.name)", False),  # a keyword argument is read
+        ("send(a, sender = self.name)\n", False),
+        ("def f(a, b=self.name):\n    pass", False),  # a default is read
+        ("f(g(a), b=self.name)", False),
+        ("a, b = self.name = 1, 2", True),  # a chained assignment's target, outside brackets
+        ("a, b = self.name\n", True),  # the text alone cannot tell: a superset
+        ('d["(["], b = self.name = 1, 2', True),  # a quote before: not judged
+        ("x[0], b = self.name = 1, 2", True),
+        ("(a, b) = self.name = 1, 2", True),
+        ("f(a,\n  b=self.name)", True),  # the `(` on another line: not judged
+        ("f(b == self.name)", True),  # a comparison: `_field` alone judges it
+        ("(b := self.name)", True),
     ],
 )
 def test_a_store_of_an_attribute_is_found_in_the_text(source: str, stores: bool) -> None:

@@ -50,8 +50,8 @@ class Entering:
         parameters of the body it is written in, passed on), by the arguments of known class it passes, (a
         construction) by the fields its base constructor left from what it passed on (`basefields`), and by the
         literals the classes its `self` may be bind to the fields it tests (`classliterals`; `outside`: the
-        subclasses the edge rules out), and (`with D(...):`'s `__enter__`) by what D's constructor left
-        (`freshfields`)."""
+        subclasses the edge rules out), and (a method run on an instance just made: `with D(...):`, `D(...).m()`)
+        by what D's constructor left (`freshfields`)."""
         passed, hops, origin = self._forwarded(call, (key[0], callee.qualname, callee.line))
         shift = bound(self.bodies, callee, call)
         args = entered_with(callee, passed, shift)

@@ -33,7 +33,8 @@ class Call(NamedTuple):
     use: int = -1
     """Its `call` use's index in `func.uses` (-1: not known), for what it passes on there (`context.at_call`)."""
     made: tuple[tuple[str, int], Passed] | None = None
-    """For `with D(...):`'s `__enter__`: the class D (exactly) and what its construction just passed
+    """For a method run on an instance a call just made (`with D(...):`'s `__enter__` and `__exit__`, `D(...).m()`,
+    `x.m()` on a local `x = D(...)` nothing else reads): the class D (exactly) and what its construction passed
     (`freshfields`)."""
 
 

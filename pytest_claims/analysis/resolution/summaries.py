@@ -271,8 +271,8 @@ class Summaries:
             if not self.bodies.passed_types(func, chain[0]):  # a hook's namespace or bases: typed, entered
                 self.hooks.untyped(module, func, chain, (line, found), code, named)
                 return
-        made = self._made(module, func, index, calls) if chain[-2:] == ("()", "__enter__") and not named else None
-        passing = _Call(((), ()), chain, module, func, index, made) if made else None
+        made = self._made(module, func, index, calls) if chain[-2:] in _ENTERED and not named else None
+        passing = _Call(_ENTERED[chain[-2:]], chain, module, func, index, made) if made else None
         if named:
             passing = _Call(named, chain, module, func, index)
         self.hooks.implicit(module, func, chain, line, found, code, passing)
@@ -281,10 +281,17 @@ class Summaries:
     def _made(
         self, module: Module, func: FunctionFacts, index: int, calls: dict[int, Passed] | None
     ) -> tuple[ClassKey, Passed] | None:
-        """For `with D(...):`'s `__enter__` use: D, when the call certainly makes an instance of exactly D
+        """For `with D(...):`'s `__enter__` or `__exit__` use, `D(...).m()` or `x.m()` on a local `x = D(...)` that
+        nothing else reads (`FunctionFacts.fresh`): D, when the call certainly makes an instance of exactly D
         (`exact.py`), and the literal arguments the construction (the one call of D on its line) passed."""
         chain, _, line, _, _ = func.uses[index]
-        made = chain[:-2]
+        made = chain[:-2] if chain[-2:-1] == ("()",) else ()
+        if len(chain) == 2 and chain[0] in func.fresh:
+            bound = [b for b in func.bindings if b.name == chain[0]]
+            if len(bound) == 1 and bound[0].kind == "alias" and bound[0].target.endswith(".()"):
+                made, line = tuple(bound[0].target[:-3].split(".")), bound[0].line
+        if not made:
+            return None
         at = [i for i, use in enumerate(func.uses) if use[0] == made and use[1] == "call" and use[2] == line]
         passed = calls.get(at[0]) if calls is not None and len(at) == 1 else None
         if passed is None:
@@ -294,6 +301,15 @@ class Summaries:
         if not isinstance(sym, ProjectClass) or self.evaluator.exact.constructed(sym) is None:
             return None
         return (sym.module, sym.idx), passed
+
+    def _call(
+        self, module: Module, func: FunctionFacts, index: int, passed: Passed, calls: dict[int, Passed] | None
+    ) -> _Call:
+        """What a call use passes, with the instance it runs on where that is one a call just made (`_made`)."""
+        chain = func.uses[index][0]
+        fresh = chain[-2:-1] == ("()",) or (len(chain) == 2 and chain[0] in func.fresh)
+        made = self._made(module, func, index, calls) if fresh else None
+        return _Call(passed, chain, module, func, index, made)
 
     def _use(
         self, module: Module, func: FunctionFacts, index: int, found: Found, calls: dict[int, Passed] | None
@@ -327,7 +343,7 @@ class Summaries:
         syms = list(denoted)
         self._reads(reads, line, found)
         passed = calls.get(index) if calls is not None and ctx == "call" else None
-        call = _Call(passed, chain, module, func, index) if passed is not None else None
+        call = self._call(module, func, index, passed, calls) if passed is not None else None
         if ctx == "call":
             syms = self.calls.fitting(module, func, chain, syms, passed, line, found, code)
             syms = self.calls.explicit_self(module, func, index, syms)
@@ -498,6 +514,9 @@ def _hidden(sym: Sym) -> bool:
 
 _IMPLICIT = frozenset({"implicit", "setattr", "delattr"})
 """The uses of what Python calls with no call written: a special method, what a store by a computed name runs."""
+
+_ENTERED: dict[tuple[str, ...], Passed] = {("()", "__enter__"): ((), ()), ("()", "__exit__"): ((None, None, None), ())}
+"""What `with D(...):` passes the `__enter__` and `__exit__` of the new instance: nothing, and three values."""
 
 
 def _shaped(chain: tuple[str, ...], ctx: str) -> tuple[tuple[str, ...], str]:

@@ -210,7 +210,7 @@ class Elsewhere:
         self.size = size
 
     def grow(self, size=None):
-        if self.size:  # want-blind: `bool(self.size)` from vio.field_literal_cases.elsewhere_default via vio.field_literal_cases.Elsewhere.grow
+        if self.size:  # want-blind: `bool(self.size)` from vio.field_literal_cases.elsewhere_default via vio.field_literal_cases.Elsewhere.grow # want-blind: `bool(self.size)` from vio.field_literal_cases.elsewhere_fresh via vio.field_literal_cases.Elsewhere.grow
             # want: deterministic call time.time from vio.field_literal_cases.elsewhere_default via vio.field_literal_cases.Elsewhere.grow
             return time.time()
         return size
@@ -238,4 +238,14 @@ def later_default():
 
 # claims: deterministic
 def elsewhere_default():
-    return Elsewhere().grow()
+    made = Elsewhere()
+    HANDED.append(made)  # other code may have stored its size before `grow` runs
+    return made.grow()
+
+
+# claims: deterministic
+def elsewhere_fresh():
+    return Elsewhere().grow()  # nothing but the constructor has touched it: its size is None
+
+
+HANDED = []
