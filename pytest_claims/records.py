@@ -22,6 +22,7 @@ FACTS_MAKERS = (
     "pytest_claims.analysis.early",
     "pytest_claims.analysis.fieldtests",
     "pytest_claims.analysis.filtertests",
+    "pytest_claims.analysis.freshlocals",
     "pytest_claims.analysis.rejectsnone",
     "pytest_claims.analysis.installed",
     "pytest_claims.analysis.namedstores",
