@@ -20,6 +20,7 @@ FACTS_MAKERS = (
     "pytest_claims.analysis.computed",
     "pytest_claims.analysis.contents",
     "pytest_claims.analysis.early",
+    "pytest_claims.analysis.keeps",
     "pytest_claims.analysis.fieldtests",
     "pytest_claims.analysis.filtertests",
     "pytest_claims.analysis.rejectsnone",
@@ -336,6 +337,10 @@ class FunctionFacts:
     closes: tuple[tuple[int, int], ...] = ()
     """For a def each of whose `return`s hands back one of its local defs or a lambda (`analysis.closures`): the
     lines of its body a call of that value runs (first, last), sorted; () for any other def."""
+    keeps: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = ()
+    """The parameters of `tests` its body binds again only by assignments that may keep a call's decision of them
+    (`analysis.keeps`), each with those bindings' shapes: a literal, `p and ...`, `p or ...`. A call decides such a
+    parameter where every shape keeps what its argument decides (`context.settled`)."""
 
 
 @dataclass(frozen=True, slots=True)
