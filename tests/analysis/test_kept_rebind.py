@@ -88,3 +88,9 @@ def test_a_binding_that_may_change_the_truth_opens_the_parameter(body: str, arg:
 
 def test_a_binding_the_arguments_rule_out_still_needs_not_keep() -> None:
     assert _settled("if q:\n    p = True\n", ("p", *FALSE), ("q", "None", None)) == (("p", *FALSE), ("q", "None", None))
+
+
+def test_guards_that_keep_the_value_win_over_bindings_that_keep_only_the_truth() -> None:
+    body = "if p == 'wkt':\n    return 1\nelif q:\n    p = 'epsg'\n"
+    assert _settled(body, ("p", "str", "wkt")) == (("p", "str", "wkt"),)  # `SpatialReference(wkt, srs_type="wkt")`
+    assert _settled(body, ("p", "str", "user")) == (("p", TRUTH, True),)

@@ -102,33 +102,35 @@ def settled(facts: FileFacts, func: FunctionFacts, args: Decided, target: Target
     """`args` without the parameters `func` may bind again under them (`FunctionFacts.guarded`): one stays decided
     only where the decided arguments rule out every test its bindings sit under, so no binding runs and each test
     of it reads the argument. Dropping one may reopen another's guards: repeated until none is dropped. One bound
-    again only by assignments that may keep the decision (`FunctionFacts.keeps`) stays decided where they all do
-    (`_kept`). A parameter bound again otherwise that some calls pass on before any binding can have run
-    (`FunctionFacts.early`) moves into the `EARLY` entry, which no test reads and only those calls pass on."""
+    again only by assignments that keep the decision (`FunctionFacts.keeps`, `_kept`) stays decided: with its value
+    where each binding keeps that, else (and only where the guards do not keep the value) with its truth. A
+    parameter bound again otherwise that some calls pass on before any binding can have run (`FunctionFacts.early`)
+    moves into the `EARLY` entry, which no test reads and only those calls pass on."""
     if not (func.guarded or func.early or func.keeps) or not args:
         return args
     early = dict(func.early)
     guarded = dict(func.guarded)
     keeps = dict(func.keeps)
     keeping = {d[0]: found for d in args if d[0] in keeps and (found := _kept(d, keeps[d[0]])) is not None}
-    kept = tuple(
-        keeping.get(d[0], d)
-        for d in args
-        if d[0] in keeping or d[0] in guarded or (d[0] not in keeps and d[0] not in early)
-    )  # bound outside tests and not kept: never settled
+    exact = {d[0] for d in args if keeping.get(d[0]) == d}  # its value wherever it is tested
+    kept = tuple(d for d in args if d[0] in exact or d[0] in guarded or (d[0] not in keeps and d[0] not in early))
     while True:
         given = as_mapping(kept)
         dropped = {
             name
             for name, guards in func.guarded
             if name in given
-            and name not in keeping
+            and name not in exact
             and not all(ruled_out(facts, guard, target, given) for guard in guards)
         }
         if not dropped:
             break
         kept = tuple(d for d in kept if d[0] not in dropped)
     names = {d[0] for d in kept}
+    truths = tuple(found for name, found in keeping.items() if name not in names)  # each `TRUTH`: none rules out more
+    if truths:
+        kept = tuple(sorted((*kept, *truths), key=lambda d: d[0]))
+        names.update(d[0] for d in truths)
     held = tuple(d for d in args if d[0] in early and d[0] not in names)
     if not held:
         return kept
