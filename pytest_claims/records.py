@@ -20,6 +20,7 @@ FACTS_MAKERS = (
     "pytest_claims.analysis.computed",
     "pytest_claims.analysis.contents",
     "pytest_claims.analysis.early",
+    "pytest_claims.analysis.keeps",
     "pytest_claims.analysis.fieldtests",
     "pytest_claims.analysis.filtertests",
     "pytest_claims.analysis.freshlocals",
@@ -357,6 +358,10 @@ class FunctionFacts:
     fresh: tuple[str, ...] = ()
     """Its locals bound once, by `x = f(...)`, and read once, as `x.m(...)` (`analysis.freshlocals`): that call runs
     on the value the one call just gave, which nothing else held (`resolution/freshfields.py`)."""
+    keeps: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = ()
+    """The parameters of `tests` its body binds again only by assignments that may keep a call's decision of them
+    (`analysis.keeps`), each with those bindings' shapes: a literal, `p and ...`, `p or ...`. A call decides such a
+    parameter where every shape keeps what its argument decides (`context.settled`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -88,7 +88,12 @@ ELEMENTS = "elements"
 `(count, ((classes as written, answer), ...))`, how many bases there are (so `if not bases` is decided) and whether
 any of them is an instance of each class tuple the callee's `any(isinstance(b, C) for b in bases)` tests name."""
 
-DECIDING = LITERALS | {SOME, FUNCTION}
+TRUTH = "truth"
+"""The kind of a decided parameter whose value is not known but whose truth is (the value `True` or `False`): one the
+body binds again only to values of the argument's truth (`analysis.keeps`, `context.settled`). It decides `if p:`,
+`if not p:` and, where true, `p is None`; nothing else."""
+
+DECIDING = LITERALS | {SOME, FUNCTION, TRUTH}
 """The kinds of a decided parameter (`Decided`)."""
 
 HOPS = ""

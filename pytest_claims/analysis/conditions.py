@@ -18,6 +18,7 @@ from pytest_claims.analysis.arguments import (
     INSTANCE,
     LITERALS,
     SOME,
+    TRUTH,
     Lit,
     dotted,
     literal,
@@ -181,10 +182,8 @@ def _parameter(node: CondParam, args: Mapping[str, Lit]) -> bool | None:
         if have[0] == FUNCTION:
             return False if want is not None and want[1] in FUNCTION_LACKS else None
         return _literal_has(have, want)
-    if have[0] in (SOME, INSTANCE, FUNCTION):  # never None, value unknown: only a test against None is decided
-        if op in ("is", "isnot") and want is not None and want[0] == "None":
-            return op == "isnot"
-        return None
+    if have[0] in (SOME, INSTANCE, FUNCTION, TRUTH):
+        return _value_unknown(op, want, have)
     if op == "truth":
         return bool(have[1])
     if want is None:
@@ -194,6 +193,17 @@ def _parameter(node: CondParam, args: Mapping[str, Lit]) -> bool | None:
         return same if op == "is" else not same
     equal = have[1] == want[1]
     return equal if op == "==" else not equal
+
+
+def _value_unknown(op: str, want: tuple[str, object] | None, have: Lit) -> bool | None:
+    """A test of a parameter whose value is not known: never None (`SOME`, `INSTANCE`, `FUNCTION`), or of known truth
+    (`TRUTH`, a true one never None). Only a test against None, and a truth test of the latter, is decided."""
+    if have[0] == TRUTH and op == "truth":
+        return bool(have[1])
+    never_none = have[0] != TRUTH or bool(have[1])
+    if never_none and op in ("is", "isnot") and want is not None and want[0] == "None":
+        return op == "isnot"
+    return None
 
 
 def _elements(op: str, want: tuple[str, object] | None, have: Lit) -> bool | None:

@@ -94,7 +94,7 @@ class _Walker:
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             self._store(node.name, (node.lineno, node.col_offset), loops, nested)
         else:
-            self._unsure(_odd_names(node))
+            self._unsure(odd_names(node))
 
     def _store(self, name: str, start: tuple[int, int], loops: frozenset[int], unsure: bool) -> None:
         if name not in self.wanted:
@@ -107,7 +107,7 @@ class _Walker:
         self.unsure.update(name for name in names if name in self.wanted)
 
 
-def _odd_names(node: ast.AST) -> tuple[str, ...]:
+def odd_names(node: ast.AST) -> tuple[str, ...]:
     """The names a node binds other than by a plain statement: a walrus, `except ... as`, a `match` capture,
     `global` / `nonlocal`, a nested scope's parameter (the walrus's target is a `Name` too: named here as well)."""
     if isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):

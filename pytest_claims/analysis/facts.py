@@ -36,6 +36,7 @@ from pytest_claims.analysis.fieldtests import FieldReads, class_reads, construct
 from pytest_claims.analysis.filtertests import FilterReads, filter_tests
 from pytest_claims.analysis.freshlocals import fresh_locals
 from pytest_claims.analysis.installed import Installs, installed
+from pytest_claims.analysis.keeps import Kept, kept
 from pytest_claims.analysis.namedstores import named_stores
 from pytest_claims.analysis.settled import Settled, declared_global
 from pytest_claims.records import (
@@ -3763,6 +3764,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             left[index],
             closing[index],
             fresh[index],
+            tests.get(index, _TESTS_NOTHING)[5],
         )
         for index, f in enumerate(ex.functions)
     )
@@ -3781,13 +3783,9 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
 
 
 _Guarded = tuple[tuple[str, tuple[int, ...]], ...]
-_TESTS_NOTHING: tuple[tuple[str, ...], arguments.Signature, _Guarded, _Guarded, tuple[str, ...]] = (
-    (),
-    ((), 0, (), ()),
-    (),
-    (),
-    (),
-)
+_Tests = tuple[tuple[str, ...], arguments.Signature, _Guarded, _Guarded, tuple[str, ...], Kept]
+"""What `_decided_tests` finds of one def: its `tests`, what it `accepts`, `guarded`, `early`, `plain`, `keeps`."""
+_TESTS_NOTHING: _Tests = ((), ((), 0, (), ()), (), (), (), ())
 _NO_SHAPE: tuple[tuple[tuple[str, int, str, int], ...], tuple[str, ...]] = ((), ())
 
 
@@ -3811,15 +3809,14 @@ def _arities(ex: _Extractor) -> dict[int, arguments.Arity]:
     return found
 
 
-def _decided_tests(
-    ex: _Extractor,
-) -> dict[int, tuple[tuple[str, ...], arguments.Signature, _Guarded, _Guarded, tuple[str, ...]]]:
+def _decided_tests(ex: _Extractor) -> dict[int, _Tests]:
     """Per def, the parameters its compiled tests are of, or that it passes on as a plain name to a call (whose
     tests they may decide in turn), and its body never binds again or shadows (`stored`: so a test reads the
     argument), or binds again only under tests (`guarded`: with the guards of those bindings, which the walk
     requires the call's arguments to rule out). A test of any other parameter stays in the conditions, and no
     call ever decides it: the walk decides only a callee's `tests`. A parameter bound again that some call passes on
-    before any binding of it can have run is in `tests` too, decided only there (`early`)."""
+    before any binding of it can have run is in `tests` too, decided only there (`early`), and so is one bound again
+    only by assignments that may keep what a call decides (`keeps`: a literal, `p and ...`, `p or ...`)."""
     wanted: dict[int, set[str]] = {}
     for index, name in ex.compiler.tested:
         wanted.setdefault(index, set()).add(name)
@@ -3828,7 +3825,7 @@ def _decided_tests(
             passed_on = _passed_on(builder.calls) & _own_params(builder.node)
             if passed_on:
                 wanted.setdefault(index, set()).update(passed_on)
-    decided: dict[int, tuple[tuple[str, ...], arguments.Signature, _Guarded, _Guarded, tuple[str, ...]]] = {}
+    decided: dict[int, _Tests] = {}
     for index, names in wanted.items():
         builder = ex.functions[index]
         guarded = tuple(
@@ -3837,16 +3834,18 @@ def _decided_tests(
             if name in builder.store_guards
         )
         early = _early(builder, names & builder.stored, ex.module_kinds)
-        fixed = (names - builder.stored) | {name for name, _ in guarded} | {name for name, _ in early}
+        keeping = kept(builder.node, names & builder.stored) if builder.node else ()
+        fixed = (names - builder.stored) | {name for name, _ in (*guarded, *early, *keeping)}
         # a field test reads the argument only where the body never binds its parameter again
         fixed = {n for n in fixed if arguments.FIELD_MARK not in n or arguments.tested_param(n) not in builder.stored}
         if fixed and builder.node is not None:
             plain = tuple(sorted(builder.plain)) if any(arguments.FIELD_MARK in n for n in fixed) else ()
-            decided[index] = (tuple(sorted(fixed)), arguments.signature(builder.node.args), guarded, early, plain)
+            signature = arguments.signature(builder.node.args)
+            decided[index] = (tuple(sorted(fixed)), signature, guarded, early, plain, keeping)
     for index, builder in enumerate(ex.functions):  # a class statement's hook: what it accepts types its parameters
         hook = builder.qualname.rpartition(".")[2] in specials.CLASS_STATEMENT
         if hook and index not in decided and builder.cls and builder.node is not None:
-            decided[index] = ((), arguments.signature(builder.node.args), (), (), ())
+            decided[index] = ((), arguments.signature(builder.node.args), (), (), (), ())
     return decided
 
 

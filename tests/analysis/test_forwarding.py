@@ -20,7 +20,7 @@ def _facts(source: str) -> FileFacts:
 
 
 def test_a_parameter_passed_on_is_decided_and_a_rebound_one_is_not() -> None:
-    facts = _facts("def relay(flag, other):\n    other = 1\n    return g(flag, other)\n")
+    facts = _facts("def relay(flag, other):\n    other = make()\n    return g(flag, other)\n")
     assert facts.functions[0].tests == ("flag",)
 
 

@@ -17,15 +17,18 @@ from pytest_claims.analysis.arguments import (
     ELEMENTS,
     HOPS,
     INSTANCE,
+    LITERALS,
     MAX_HOPS,
     NAMED,
     SOME,
     SURE,
+    TRUTH,
     Lit,
     Passed,
     decide,
 )
 from pytest_claims.analysis.conditions import Target, evaluate
+from pytest_claims.analysis.keeps import AND, OR
 from pytest_claims.analysis.resolution.symbols import ClassKey
 from pytest_claims.records import Decided, FileFacts, FunctionFacts
 
@@ -98,28 +101,62 @@ def ruled_out(facts: FileFacts, guard: int, target: Target, args: dict[str, Lit]
 def settled(facts: FileFacts, func: FunctionFacts, args: Decided, target: Target) -> Decided:
     """`args` without the parameters `func` may bind again under them (`FunctionFacts.guarded`): one stays decided
     only where the decided arguments rule out every test its bindings sit under, so no binding runs and each test
-    of it reads the argument. Dropping one may reopen another's guards: repeated until none is dropped. A parameter
-    bound again (unguarded, or under guards not ruled out) that some calls pass on before any binding can have run
-    (`FunctionFacts.early`) moves into the `EARLY` entry, which no test reads and only those calls pass on."""
-    if not (func.guarded or func.early) or not args:
+    of it reads the argument. Dropping one may reopen another's guards: repeated until none is dropped. One bound
+    again only by assignments that keep the decision (`FunctionFacts.keeps`, `_kept`) stays decided: with its value
+    where each binding keeps that, else (and only where the guards do not keep the value) with its truth. A
+    parameter bound again otherwise that some calls pass on before any binding can have run (`FunctionFacts.early`)
+    moves into the `EARLY` entry, which no test reads and only those calls pass on."""
+    if not (func.guarded or func.early or func.keeps) or not args:
         return args
     early = dict(func.early)
     guarded = dict(func.guarded)
-    kept = tuple(d for d in args if d[0] not in early or d[0] in guarded)  # bound outside tests: never settled
+    keeps = dict(func.keeps)
+    keeping = {d[0]: found for d in args if d[0] in keeps and (found := _kept(d, keeps[d[0]])) is not None}
+    exact = {d[0] for d in args if keeping.get(d[0]) == d}  # its value wherever it is tested
+    kept = tuple(d for d in args if d[0] in exact or d[0] in guarded or (d[0] not in keeps and d[0] not in early))
     while True:
         given = as_mapping(kept)
         dropped = {
             name
             for name, guards in func.guarded
-            if name in given and not all(ruled_out(facts, guard, target, given) for guard in guards)
+            if name in given
+            and name not in exact
+            and not all(ruled_out(facts, guard, target, given) for guard in guards)
         }
         if not dropped:
             break
         kept = tuple(d for d in kept if d[0] not in dropped)
-    held = tuple(d for d in args if d[0] in early and d not in kept)
+    names = {d[0] for d in kept}
+    truths = tuple(found for name, found in keeping.items() if name not in names)  # each `TRUTH`: none rules out more
+    if truths:
+        kept = tuple(sorted((*kept, *truths), key=lambda d: d[0]))
+        names.update(d[0] for d in truths)
+    held = tuple(d for d in args if d[0] in early and d[0] not in names)
     if not held:
         return kept
     return tuple(sorted((*kept, (EARLY, EARLY, held)), key=lambda d: d[0]))
+
+
+# claims: deterministic
+def _kept(decided: tuple[str, str, object], shapes: tuple[Lit, ...]) -> tuple[str, str, object] | None:
+    """A decided parameter as it stands wherever the body tests it, when each of its bindings (`shapes`,
+    `analysis.keeps`) gives a value of the argument's truth: a literal of that truth, `p and ...` where it is false,
+    `p or ...` where it is true. Its value is the argument's where each literal is that same one, else only its truth
+    is known (`TRUTH`). None where a binding may change its truth, or the argument's truth is not known."""
+    name, kind, value = decided
+    truth = bool(value) if kind in LITERALS or kind == TRUTH else None
+    if truth is None:
+        return None
+    same = True
+    for shape in shapes:
+        if shape in (AND, OR):
+            if truth != (shape == OR):
+                return None
+        elif bool(shape[1]) != truth:
+            return None
+        else:
+            same = same and kind in LITERALS and shape == (kind, value)
+    return decided if same else (name, TRUTH, truth)
 
 
 def at_call(func: FunctionFacts, given: dict[str, Lit], index: int) -> dict[str, Lit]:
