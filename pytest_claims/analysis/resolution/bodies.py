@@ -246,6 +246,8 @@ class Bodies:
             typed = evaluator.typed(module, _scope(func, binding.name, target), target)
             if binding.member == "isinstance":
                 return self._narrowed(module, func, binding.name, typed)
+            if binding.member == "caught":
+                return _caught(typed)
             return typed
         if kind == "alias":
             return evaluator.annotated(module, func, binding, self.uncached_use(module, func, tuple(target.split("."))))
@@ -467,6 +469,13 @@ def _declared(
     finally:
         tracker.busy.discard(key)
     return out
+
+
+def _caught(typed: list[Sym]) -> list[Sym]:
+    """A name `except C as e` binds: an instance of the project class C (or of a project subclass), as `isinstance`
+    narrows. Any other C types nothing: a project class deriving from a stdlib C may be the value's, whose overrides
+    a stdlib value would hide, and a third-party C is not walked."""
+    return list(dict.fromkeys(sym if isinstance(sym, ProjectInstance) else UNKNOWN for sym in typed))
 
 
 def _augmented(evaluator: Evaluator, before: list[Sym], dunder: str) -> list[Sym]:
