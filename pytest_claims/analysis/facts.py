@@ -1798,8 +1798,8 @@ def _try(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> 
 
 def _caught(ex: _Extractor, scope: _Scope, handler: ast.ExceptHandler, plain: bool, guard: int) -> None:
     """`except C as e` in a function binds e to an instance of C (or of a subclass), of any class of `except (C, D)
-    as e`, as `isinstance(e, C)` narrows a name: member `caught` (the resolver keeps an unknown beside a class that is
-    not the project's). `except*` binds an exception group, and a type that is no plain name leaves e some value."""
+    as e`, as `isinstance(e, C)` narrows a name: member `caught` (the resolver types only a project class so).
+    `except*` binds an exception group, and a type that is no plain name leaves e some value."""
     types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
     chains = [chain_of(t) if isinstance(t, (ast.Name, ast.Attribute)) else None for t in types]
     name, line = handler.name, handler.lineno

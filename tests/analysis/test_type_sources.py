@@ -319,3 +319,16 @@ def test_except_star_binds_an_exception_group(tmp_path: Path) -> None:
         "        return x\n    except Calm as e:\n        return pick(e)\n"
     )
     assert _statuses(tmp_path, source) == {"pkg.m.f": "violated", "pkg.m.g": "held"}
+
+
+def test_a_class_name_bound_to_an_unknown_value_too_leaves_e_unknown_beside_it(tmp_path: Path) -> None:
+    """Not an annotation's leniency (a binding naming no class is dropped there): the handler catches whatever the
+    name holds when it runs."""
+    source = (
+        "from pkg.kinds import Calm\n\nKind = Calm\nif len(__name__) > 3:\n    Kind = globals()['Other']\n\n\n"
+        "# claims: deterministic\ndef f(x):\n    try:\n        return x\n    except Kind as e:\n        return e.stamp()\n"
+    )
+    table = '[tool.claims]\npackages = ["pkg"]\ndynamic-calls = "unevaluable"\n'
+    root = pkg_project(tmp_path, {"pkg/kinds.py": CLASSES, "pkg/m.py": source}, table)
+    (claim,) = check(root, ["linux"]).claims
+    assert claim.status == "unevaluable" and [b.code for b in claim.blind_spots] == ["e.stamp()"]
