@@ -1213,7 +1213,8 @@ _NEVER_NONE_ROOTS = frozenset({"<str>", "<bytes>", "<list>", "<dict>", "<set>", 
 def _sure_calls(func: _FunctionBuilder) -> tuple[tuple[int, arguments.Passed], ...]:
     """What each call passes, a plain name the body shows is never None marked `arguments.SURE`: the def's
     `self` / `cls` or a parameter typed by a class without None (neither rebound), or a local every store of which
-    is a binding to a call or a display (whether the call makes an instance, the resolver judges)."""
+    is a binding to a call, a display or an exception caught (whether the call makes an instance, the resolver
+    judges)."""
     if not func.calls:
         return ()
     sure: set[str] = set()
@@ -1223,8 +1224,12 @@ def _sure_calls(func: _FunctionBuilder) -> tuple[tuple[int, arguments.Passed], .
         if func.first and func.cls and func.kind != "staticmethod" and not func.stores.get(func.first):
             sure.add(func.first)
     made: dict[str, int] = {}
+    caught: set[tuple[str, int]] = set()  # `except (C, D) as e` binds e once, to either class
     for binding in func.bindings:
         if binding.kind == "alias" and (binding.target.endswith(".()") or binding.target in _NEVER_NONE_ROOTS):
+            made[binding.name] = made.get(binding.name, 0) + 1
+        elif binding.kind == "instance" and binding.member == "caught" and (binding.name, binding.line) not in caught:
+            caught.add((binding.name, binding.line))  # the exception caught, never None
             made[binding.name] = made.get(binding.name, 0) + 1
     params = _own_params(func.node) if func.node is not None else frozenset()
     sure.update(n for n, count in made.items() if n not in params and count == func.stores.get(n, 0))
@@ -1794,9 +1799,26 @@ def _try(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> 
         hguard = handler_guard if _catches_import_error(handler) else guard
         ex.push_body(handler.body, scope, hguard)
         if handler.name:
-            ex.store_name(scope, handler.name, handler.lineno, hguard)
+            _caught(ex, scope, handler, isinstance(node, ast.Try), hguard)
         ex.push(handler.type, scope, hguard, "type")
     ex.push_body(node.body, scope, body_guard)
+
+
+def _caught(ex: _Extractor, scope: _Scope, handler: ast.ExceptHandler, plain: bool, guard: int) -> None:
+    """`except C as e` in a function binds e to an instance of C (or of a subclass), of any class of `except (C, D)
+    as e`, as `isinstance(e, C)` narrows a name: member `caught` (the resolver types only a project class so).
+    `except*` binds an exception group, and a type that is no plain name leaves e some value."""
+    types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    chains = [chain_of(t) if isinstance(t, (ast.Name, ast.Attribute)) else None for t in types]
+    name, line = handler.name, handler.lineno
+    assert name is not None
+    func = scope.func
+    if scope.kind != "function" or func is None or name in func.globals or not plain or not types or None in chains:
+        ex.store_name(scope, name, line, guard)
+        return
+    targets = list(dict.fromkeys(".".join(chain) for chain in chains if chain is not None))
+    ex.bind(scope, Binding(name, "instance", targets[0], "caught", line, guard))
+    func.bindings.extend(Binding(name, "instance", t, "caught", line, guard) for t in targets[1:])
 
 
 def _try_imports(body: list[ast.stmt]) -> Cond:

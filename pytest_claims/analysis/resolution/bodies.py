@@ -243,6 +243,8 @@ class Bodies:
         if kind == "var":
             return [UNKNOWN]  # a rebound `self` (`_rebinds_receiver` in facts): some value
         if kind == "instance":
+            if binding.member == "caught":
+                return self._caught(module, func, target)
             typed = evaluator.typed(module, _scope(func, binding.name, target), target)
             if binding.member == "isinstance":
                 return self._narrowed(module, func, binding.name, typed)
@@ -288,6 +290,17 @@ class Bodies:
         known = [sym for sym in typed if sym not in (UNKNOWN, TYPE_INSTANCE)]
         before = self.uncached_use(module, func, (local.rpartition("@")[0],))
         return list(dict.fromkeys([*known, *before])) or [UNKNOWN]
+
+    def _caught(self, module: Module, func: FunctionFacts, target: str) -> list[Sym]:
+        """A name `except C as e` binds: an instance of C (or of a project subclass) for each project class the
+        name C may hold where the handler runs, as `isinstance` narrows. Any other value of C types nothing: a
+        project class deriving from a stdlib C may be the value's, whose overrides a stdlib value would hide, and
+        a third-party class is not walked. C is read as the handler reads it (no annotation's leniency: a binding
+        of C to an unknown value leaves e unknown beside the classes)."""
+        with self.tracker.scope(modules="outer", state="off"):  # the `except` clause's own use reads C
+            syms = self.uncached_use(module, func, tuple(target.split(".")))
+        made = (ProjectInstance(s.module, s.idx) if isinstance(s, ProjectClass) else UNKNOWN for s in syms)
+        return list(dict.fromkeys(made)) or [UNKNOWN]
 
     def decorator(self, module: Module, func: FunctionFacts, callee: str) -> tuple[list[Sym], frozenset[str]]:
         """What a def's decorator denotes where Python evaluates it, before the def binds its name: a method's in
