@@ -326,7 +326,8 @@ def test_a_class_name_bound_to_an_unknown_value_too_leaves_e_unknown_beside_it(t
     name holds when it runs."""
     source = (
         "from pkg.kinds import Calm\n\nKind = Calm\nif len(__name__) > 3:\n    Kind = globals()['Other']\n\n\n"
-        "# claims: deterministic\ndef f(x):\n    try:\n        return x\n    except Kind as e:\n        return e.stamp()\n"
+        "# claims: deterministic\ndef f(x):\n    try:\n        return x\n"
+        "    except Kind as e:\n        return e.stamp()\n"
     )
     table = '[tool.claims]\npackages = ["pkg"]\ndynamic-calls = "unevaluable"\n'
     root = pkg_project(tmp_path, {"pkg/kinds.py": CLASSES, "pkg/m.py": source}, table)
