@@ -49,6 +49,13 @@ def uses_aliased(a: Aliased):
     return a.run()
 
 
+# claims: deterministic
+def binds_aliased(a: Aliased):
+    # a read that is no call takes the stored values too
+    run = a.run  # want: deterministic reference time.time from vio.subclass_field_cases.binds_aliased
+    return run()  # want: deterministic call time.time from vio.subclass_field_cases.binds_aliased
+
+
 class Armable:
     # claims: deterministic
     def go(self):
@@ -144,3 +151,8 @@ class Lone:
 class Stranger:  # derives from no class of Lone's hierarchy
     def __init__(self):
         self.run = time.time
+
+
+# claims: deterministic
+def runs_exact_aliased():
+    return Aliased().run()  # an instance of exactly Aliased: no subclass's store is on it
