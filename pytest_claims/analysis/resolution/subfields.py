@@ -9,6 +9,7 @@ value for one stored from a parameter (a blind spot, whose default and arguments
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NoReturn
 
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
@@ -39,6 +40,10 @@ class SubclassFields:
         self._field = field
         """`Dispatch._field`: what one store of a field gives."""
         self._stores: dict[tuple[str, int, str], tuple[tuple[tuple[ClassKey, Store], ...], bool]] = {}
+
+    def close(self) -> None:
+        """Drop the method lent by `Dispatch`: the engine runs with the cyclic collector off."""
+        self._field = _closed
 
     def values(self, sym: ProjectInstance, attr: str, depth: int) -> list[FieldValue]:
         """What `sym.attr` may hold through the stores of the project subclasses of `sym`'s class that `sym` may be
@@ -75,3 +80,7 @@ class SubclassFields:
                 receiver = None if owner in below else sub
                 found.extend((sub, (owner, receiver, binding)) for binding in members[1])
         return tuple(found)
+
+
+def _closed(*args: object, **kwargs: object) -> NoReturn:
+    raise RuntimeError("the resolver is closed")
