@@ -4064,8 +4064,9 @@ def _broken(line: int, message: str) -> FileFacts:
 # claims: deterministic
 def hierarchy_shape(facts: FileFacts) -> str:
     """What other modules' class hierarchy analysis reads of this file: its classes, their bases (as written),
-    their method names and class-body assignments, and the module-level names its imports, aliases and subscripts
-    of a name bind (a base written `Base` is whatever they make it), each with the platform conditions over it
+    their method names, class-body assignments and the names their methods store on `self`, and the
+    module-level names its imports, aliases and subscripts of a name bind (a base written `Base` is whatever
+    they make it), each with the platform conditions over it
     (not their indexes: an unrelated `if` added elsewhere in the file leaves the shape as it was). "" for a file
     that binds nothing of the kind."""
     names = sorted(
@@ -4080,9 +4081,11 @@ def hierarchy_shape(facts: FileFacts) -> str:
         methods = sorted(f"{name}{_guard_text(facts, facts.functions[i].guard)}" for name, i in cls.methods)
         # class-body assignments override like defs (`run = _run`): what each binds is part of the shape
         assigned = sorted(f"{b.name}={b.kind}:{b.target}{_guard_text(facts, b.guard)}" for b in cls.attributes)
+        # a field its methods store on `self` shadows a base's def of the name (`subfields`): the names stored
+        stored = sorted({f"{b.name}{_guard_text(facts, b.guard)}" for b in cls.fields})
         guard = _guard_text(facts, cls.guard)
         written = f"{','.join(cls.bases)}|{cls.metaclass}|{_live_bases(facts, cls)}"
-        parts.append(f"{cls.qualname}|{guard}|{written}|{','.join(methods)}|{','.join(assigned)}")
+        parts.append(f"{cls.qualname}|{guard}|{written}|{','.join(methods)}|{','.join(assigned)}|{','.join(stored)}")
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:20]
 
 

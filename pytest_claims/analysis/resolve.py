@@ -85,6 +85,7 @@ class Resolver:
         self.evaluator.locals = _CLOSED
         self.evaluator.exact = _CLOSED
         self.dispatch.protocols.close()
+        self.dispatch.subclass_fields.close()
         self.summaries.close()
         self.leads.close()
         self.hierarchy.peers = list

@@ -332,6 +332,23 @@ def test_an_assignment_turned_override_invalidates_the_stored_verdict(tmp_path: 
     assert after.claims == check(root, ["linux", "win32"]).claims
 
 
+def test_a_field_store_turned_shadowing_invalidates_the_stored_verdict(tmp_path: Path) -> None:
+    """A field a subclass's method stores on `self` under a base method's name shadows it (`subfields`): which
+    names a class's methods store is part of the hierarchy a stored verdict depends on."""
+    root = _hierarchy_project(tmp_path / "p")
+    timed = root / "shop" / "timed.py"
+    store = (
+        "import time\n\nfrom shop.base import Step\n\n\n"
+        "class Timed(Step):\n    def arm(self):\n        self.{} = time.time\n"
+    )
+    timed.write_text(store.format("other"))
+    assert _status(_run(root, tmp_path / "cache")[1]) == "held"
+    timed.write_text(store.format("apply"))  # the same class and methods: only the name stored changed
+    _, after = _run(root, tmp_path / "cache")
+    assert _status(after) == "violated"
+    assert after.claims == check(root, ["linux", "win32"]).claims
+
+
 def test_a_new_override_in_another_file_invalidates_the_stored_verdict(tmp_path: Path) -> None:
     root = _hierarchy_project(tmp_path / "p")
     assert _status(_run(root, tmp_path / "cache")[1]) == "held"

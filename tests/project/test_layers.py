@@ -186,7 +186,7 @@ RESOLUTION: tuple[tuple[str, ...], ...] = (
     ("evaluate",),
     ("subscripts",),
     ("hierarchy",),
-    ("exclusion", "structural", "exact", "plainfields", "unreached"),
+    ("exclusion", "structural", "exact", "plainfields", "unreached", "subfields"),
     ("dispatch",),
     ("bodies",),
     ("stored", "carried", "conditional", "found", "leads", "bases"),

@@ -15,6 +15,7 @@ from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy, exactly
 from pytest_claims.analysis.resolution.properties import accessor, read_defs
 from pytest_claims.analysis.resolution.structural import Structural
+from pytest_claims.analysis.resolution.subfields import SubclassFields
 from pytest_claims.analysis.resolution.symbols import (
     OPAQUE,
     UNKNOWN,
@@ -52,6 +53,8 @@ class Dispatch:
             (self._constant, self.is_instance_state),
         )
         """Structural dispatch: what a member of a value typed by a project protocol may be."""
+        self.subclass_fields = SubclassFields(view, hierarchy, tracker, self._field)
+        """What the project subclasses' methods store on `self` under a name (a call of it on an instance)."""
 
     def class_member(
         self,
@@ -61,10 +64,12 @@ class Dispatch:
         dispatch: bool = False,
         after: ClassKey | None = None,
         made: bool = False,
+        stores: bool = True,
     ) -> list[Sym]:
         """`attr` looked up on a project class or instance as Python's MRO finds it (after `after`, as `super()`
         does); with `dispatch` (a method call on a value of known class), every override in the project's subclasses
-        too (semantics §5). `made`: for what a call of the class runs on its new instance: `self` is that class."""
+        too (semantics §5), and on an instance what their methods store on `self` (unless not `stores`). `made`: for
+        what a call of the class runs on its new instance: `self` is that class."""
         if depth > MAX_ALIAS_DEPTH:
             return [_too_deep(attr)]
         instance = isinstance(sym, ProjectInstance)
@@ -95,6 +100,11 @@ class Dispatch:
                 overrides = [s for s in overrides if not _below(self.view, self.hierarchy, s, sym.without)]
             if overrides:
                 found = [s for s in found if not isinstance(s, (Opaque, Unknown))] + list(overrides)
+            if instance and after is None and stores:
+                # an instance attribute a subclass's method stores shadows every class's member (semantics §4.7)
+                assert isinstance(sym, ProjectInstance)
+                stored = [value for value, _, _ in self.subclass_fields.values(sym, attr, depth)]
+                found = list(dict.fromkeys([*found, *stored])) if stored else found
         return found
 
     def metaclasses(self, sym: ProjectClass) -> list[ProjectClass]:

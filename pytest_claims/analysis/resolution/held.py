@@ -20,11 +20,13 @@ from pytest_claims.analysis.resolution.found import Call, Found, Key, Outcome, c
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.stored import Stored, private_owner
 from pytest_claims.analysis.resolution.symbols import (
+    Opaque,
     ProjectClass,
     ProjectFunction,
     ProjectInstance,
     ProjectModule,
     Sym,
+    Unknown,
 )
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
@@ -48,7 +50,7 @@ class Held:
         outcome: Outcome,
         current: Callable[[], Key | None],
     ) -> None:
-        self.view, _, self.hierarchy, _, self.bodies, _ = parts
+        self.view, _, self.hierarchy, self.dispatch, self.bodies, _ = parts
         self.stored = Stored(parts)
         self.carried = Carried(self.stored, self.bodies)
         self.bodies.contents = Filled(self.view, self.hierarchy, self.bodies, self.stored, parts[5])
@@ -98,6 +100,27 @@ class Held:
             decided = self._stored_args(sym, self.stored.bound.get((sym, written, home), -1), passed)
             self._outcome(sym, "call", line, inner, "", how="stored", outside=decided)
             found.absorb(inner, (written, line, "stored"), "" if home == module.name else home)
+
+    def subclass_stores(
+        self, module: Module, func: FunctionFacts, chain: tuple[str, ...], at: tuple[int, Found]
+    ) -> set[Sym]:
+        """`obj.x(...)` where project subclasses of `obj`'s class store `self.x` (`subfields.SubclassFields`): each
+        known value stored is entered as a stored callable is, reported where the store is written. Returns those
+        the call finds only so, which the caller leaves out of what it records at the call (an unknown value is
+        the blind spot's, and `_stored`'s)."""
+        line, found = at
+        attr = chain[-1]
+        receivers = [r for r in self.bodies.use(module, func, chain[:-1])[0] if isinstance(r, ProjectInstance)]
+        stored = [s for r in receivers for s in self.dispatch.subclass_fields.values(r, attr, 1)]
+        stored = [s for s in dict.fromkeys(stored) if not isinstance(s[0], (Unknown, Opaque))]
+        if not stored:
+            return set()
+        for sym, home, written in stored:
+            inner = Found(found.keep_names)
+            self._outcome(sym, "call", line, inner, "", how="stored")
+            found.absorb(inner, (written, line, "stored"), "" if home == module.name else home)
+        plain = {s for r in receivers for s in self.dispatch.class_member(r, attr, 1, dispatch=True, stores=False)}
+        return {sym for sym, _, _ in stored if sym not in plain}
 
     def field(
         self, module: Module, func: FunctionFacts, chain: tuple[str, ...], ctx: str, at: tuple[int, Found]

@@ -351,7 +351,8 @@ class Summaries:
         looked_up = ctx == "ref" and len(chain) > 1 and chain[-1][:1] != "(" and not chain[0].startswith("<super")
         syms = self._handed(module, func, (ctx, code, line), syms, found)
         above = _super_outside(self.bodies, module, func, chain, ctx) if syms else ()
-        for sym in syms:
+        stores = self.held.subclass_stores(module, func, chain, (line, found)) if dispatched else set()
+        for sym in (s for s in syms if s not in stores) if stores else syms:
             state = looked_up and isinstance(sym, ProjectFunction) and self._kind(sym) == "state"
             how = self.calls.dispatch_how(module, func, chain, sym) if dispatched or state else ""
             outside = self.calls.outside(module, func, chain, sym) if dispatched else above
