@@ -1856,8 +1856,12 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
             _module_lambda(ex, name, value, scope, guard)
             return
         function = scope.kind == "function"
-        binding = _typevar(name, value, node.lineno, guard) or _value_binding(
-            name, value, node.lineno, guard, subscript=not function, function=function
+        classed = _class_of(ex, scope, value) if function and value is not None else None
+        binding = (
+            Binding(name, "alias", ".".join(classed), "", node.lineno, guard)  # `TypeSelf = type(self)`
+            if classed
+            else _typevar(name, value, node.lineno, guard)
+            or _value_binding(name, value, node.lineno, guard, subscript=not function, function=function)
         )
         if annotated:
             if isinstance(value, (ast.Name, ast.Attribute)) and binding.kind == "alias":
