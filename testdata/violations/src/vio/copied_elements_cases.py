@@ -21,7 +21,7 @@ class Fanout:
     # claims: deterministic
     def get(self, key):
         for shard in self._shards:
-            return shard.get(key)  # want-blind: `shard.get(key)` from vio.copied_elements_cases.Fanout.get; want-blind: `hash(key)` from vio.copied_elements_cases.Fanout.get
+            return shard.get(key)  # want-blind: `shard.get(key)` from vio.copied_elements_cases.Fanout.get # want-blind: `hash(key)` from vio.copied_elements_cases.Fanout.get
 
 
 class PureFanout:
@@ -31,4 +31,4 @@ class PureFanout:
     # claims: deterministic
     def get(self, key):
         for shard in self._shards:
-            return shard.get(key)  # want-blind: `shard.get(key)` from vio.copied_elements_cases.PureFanout.get; want-blind: `hash(key)` from vio.copied_elements_cases.PureFanout.get
+            return shard.get(key)  # want-blind: `shard.get(key)` from vio.copied_elements_cases.PureFanout.get # want-blind: `hash(key)` from vio.copied_elements_cases.PureFanout.get
