@@ -1,6 +1,6 @@
 """The soundness benchmark (issue 12): is a `held` verdict true of what the code does when it runs?
 
-    python benchmarks/soundness.py [--package click|packaging|all]
+    python benchmarks/soundness.py [--package click|packaging|...|all]
 
 For each package: download its sdist with pip (cached in benchmarks/.work/downloads/), unpack it into
 benchmarks/.work/soundness/<name>/, insert `# claims: deterministic` above every non-nested def of the package
@@ -65,6 +65,14 @@ class Package:
     external: str = "trust"
     """`external` in the claims table: "unevaluable" where trusting a third-party package would trust a stdlib
     module it re-exports (`six.moves._thread` is `_thread`)."""
+    archive: str = ""
+    """The sdist's name where it is not the package's (`python_ulid-3.0.0.tar.gz`); its top directory too."""
+    pytest_args: tuple[str, ...] = ()
+    """Arguments to the test run: tests left out that cannot run from the sdist (their settings are not in it)."""
+
+    @property
+    def stem(self) -> str:
+        return f"{self.archive or self.name}-{self.version}"
 
 
 PACKAGES: dict[str, Package] = {
@@ -103,6 +111,20 @@ PACKAGES: dict[str, Package] = {
         ("pytest==8.3.4", "freezegun==1.5.1", "pretend==1.0.9", "pytest-asyncio==0.23.8", "simplejson==3.19.3"),
     ),
     "cachelib": Package("cachelib", "0.13.0", "src/cachelib", ("pytest==8.3.4", "pytest-xprocess==0.23.0")),
+    "diskcache": Package(
+        "diskcache",
+        "5.6.3",
+        "diskcache",
+        ("pytest==8.3.4", "django==4.2.17"),
+        pytest_args=("--ignore=tests/test_djangocache.py",),
+    ),
+    "python-ulid": Package(
+        "python-ulid",
+        "3.0.0",
+        "ulid",
+        ("pytest==8.3.4", "freezegun==1.5.1", "pydantic==2.10.4", "python-ulid==3.0.0"),
+        archive="python_ulid",
+    ),
 }
 
 CLAIMS_TABLE = """
@@ -114,7 +136,7 @@ external = "{external}"
 
 def sdist(package: Package) -> Path:
     """The package's sdist from the download cache (its tests are in it)."""
-    return download(f"{package.name}=={package.version}", f"{package.name}-{package.version}.tar.gz", wheel=False)
+    return download(f"{package.name}=={package.version}", f"{package.stem}.tar.gz", wheel=False)
 
 
 def build(package: Package) -> tuple[Path, dict[str, int]]:
@@ -124,7 +146,7 @@ def build(package: Package) -> tuple[Path, dict[str, int]]:
         shutil.rmtree(root)
     root.parent.mkdir(parents=True, exist_ok=True)
     with tarfile.open(sdist(package)) as archive:
-        top = f"{package.name}-{package.version}"
+        top = package.stem
         members = [m for m in archive.getmembers() if m.name == top or m.name.startswith(top + "/")]
         if sys.version_info >= (3, 12):
             archive.extractall(SOUNDNESS, members=members, filter="data")
@@ -209,6 +231,7 @@ def observe(package: Package, root: Path, python: Path) -> tuple[dict[str, Any],
     env["CLAIMS_SOUNDNESS_OUT"] = str(out)
     env.pop("PYTHONHASHSEED", None)
     command = [str(python), "-m", "pytest", "-p", "claims_soundness_plugin", "-p", "no:cacheprovider", "-q"]
+    command += package.pytest_args
     proc, seconds, log = run_logged(command, root, env, f"soundness-{package.name}")
     lines = [line for line in proc.stdout.splitlines() if line.strip()]
     summary = {"exit": proc.returncode, "last_line": lines[-1] if lines else "", "seconds": round(seconds, 1)}

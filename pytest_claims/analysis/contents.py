@@ -28,6 +28,10 @@ FILLS = frozenset(_ADDS) | _EXTENDS
 """The methods that put something in the list they are called on."""
 DISPLAYS = frozenset({"<list>", "<tuple>", "<set>"})
 """The chain roots of the displays a local or a field may be bound to (`facts`' literal roots)."""
+_COPIERS = frozenset({"list", "tuple", "set", "frozenset", "sorted"})
+"""Builtins whose result holds the elements of their one argument (`tuple(Shard() for n in range(k))`)."""
+COPIED = frozenset(f"{name}.()" for name in _COPIERS)
+"""The chains of a field bound to such a call (`facts`' value chains), whose argument may be a comprehension."""
 _KEEPS = frozenset({"sort", "reverse", "pop", "clear", "copy", "index", "count", "remove", "discard"})
 """Methods that add nothing and hand the list to no one (`copy` gives a new list of the same elements)."""
 _READERS = frozenset(
@@ -213,9 +217,26 @@ def _method(name: str, call: ast.Call, chain: ValueChain) -> list[tuple[str, int
     return [] if name in _KEEPS else [("", call.lineno)]
 
 
+def _display(value: ast.expr) -> ast.expr | None:
+    """The display or comprehension whose elements a field's assigned value holds: the value itself, or the one
+    argument of a builtin that copies it (`tuple(Shard(n) for n in range(k))`, `list([a, b])`); None for any other
+    value."""
+    if isinstance(value, _DISPLAYS):
+        return value
+    if (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id in _COPIERS
+        and len(value.args) == 1
+        and isinstance(value.args[0], (*_DISPLAYS, ast.GeneratorExp))
+    ):
+        return value.args[0]
+    return None
+
+
 def _elements(display: ast.expr | None, chain: ValueChain) -> list[tuple[str, int]]:
     """The elements a display lists (a comprehension's one element expression)."""
-    if isinstance(display, (ast.ListComp, ast.SetComp)):
+    if isinstance(display, (ast.ListComp, ast.SetComp, ast.GeneratorExp)):
         return [_element(display.elt, chain)]
     if isinstance(display, (ast.List, ast.Tuple, ast.Set)):
         return [_element(elt, chain) for elt in display.elts]
@@ -245,8 +266,9 @@ def _fields(
         field = f"{first}.{attribute.attr}"
         outer = parents.get(attribute)
         if isinstance(attribute.ctx, ast.Store):
-            if isinstance(outer, ast.Assign) and len(outer.targets) == 1 and isinstance(outer.value, _DISPLAYS):
-                found.extend((field, value, line) for value, line in _elements(outer.value, chain) if value)
+            display = _display(outer.value) if isinstance(outer, ast.Assign) and len(outer.targets) == 1 else None
+            if display is not None:
+                found.extend((field, value, line) for value, line in _elements(display, chain) if value)
             continue
         call = parents.get(outer) if isinstance(outer, ast.Attribute) else None
         adds = isinstance(outer, ast.Attribute) and (outer.attr in _ADDS or outer.attr in _EXTENDS)

@@ -30,7 +30,7 @@ from pytest_claims.analysis import arguments, specials
 from pytest_claims.analysis.closures import closes, wraps_names
 from pytest_claims.analysis.computed import computed_names, name_pattern
 from pytest_claims.analysis.conditions import TYPE_CHECKING, UNKNOWN, ConditionCompiler, is_decided, is_known
-from pytest_claims.analysis.contents import DISPLAYS, FILLS, Holds, contents
+from pytest_claims.analysis.contents import COPIED, DISPLAYS, FILLS, Holds, contents
 from pytest_claims.analysis.early import early_calls
 from pytest_claims.analysis.fieldtests import FieldReads, class_reads, constructor_leaves, field_tests
 from pytest_claims.analysis.filtertests import FilterReads, filter_tests
@@ -1886,8 +1886,12 @@ def _assign(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) 
             _module_lambda(ex, name, value, scope, guard)
             return
         function = scope.kind == "function"
-        binding = _typevar(name, value, node.lineno, guard) or _value_binding(
-            name, value, node.lineno, guard, subscript=not function, function=function
+        classed = _class_of(ex, scope, value) if function and value is not None else None
+        binding = (
+            Binding(name, "alias", ".".join(classed), "", node.lineno, guard)  # `TypeSelf = type(self)`
+            if classed
+            else _typevar(name, value, node.lineno, guard)
+            or _value_binding(name, value, node.lineno, guard, subscript=not function, function=function)
         )
         if annotated and not holds_elements(binding):  # a display's elements say more than its type
             if isinstance(value, (ast.Name, ast.Attribute)) and binding.kind == "alias":
@@ -3742,7 +3746,8 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     arities = _arities(ex)
     calls = [_sure_calls(f) for f in ex.functions]  # before the defs are let go
     received = [_received(f) for f in ex.functions]
-    displayed = {c.qualname: {b.name for b in c.fields if b.target in DISPLAYS} for c in ex.classes}
+    filled = DISPLAYS | COPIED  # a field bound to a display, or to a builtin's copy of one (a comprehension)
+    displayed = {c.qualname: {b.name for b in c.fields if b.target in filled} for c in ex.classes}
     holds = [_holds(f, displayed.get(f.cls, set())) for f in ex.functions]
     results = [f.result or _constructs(f) for f in ex.functions]
     tests = _decided_tests(ex)

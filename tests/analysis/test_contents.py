@@ -88,3 +88,15 @@ def test_what_a_method_puts_in_its_fields() -> None:
         self.items.append(extra[0])
     """
     assert holds(source, "self") == {("self.items", "A.()"), ("self.items", "B.()"), ("self.other", "C.()")}
+
+
+def test_a_field_set_to_a_builtins_copy_of_a_comprehension_holds_its_elements() -> None:
+    source = """
+    def __init__(self, count, given):
+        self.shards = tuple(Shard(n) for n in range(count))
+        self.pages = list([Page(), Cover()])
+        self.sorted = sorted(given)
+        self.spread = tuple(*given)
+        self.called = make(Thing() for n in given)
+    """
+    assert holds(source, "self") == {("self.shards", "Shard.()"), ("self.pages", "Page.()"), ("self.pages", "Cover.()")}

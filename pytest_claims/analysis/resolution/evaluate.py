@@ -504,6 +504,7 @@ class Evaluator:
             if attr == "__class__":
                 return [ProjectClass(sym.module, sym.idx, True)]  # `self.__class__()`: the class, or a subclass
             found = self.members.class_member(sym, attr, depth, dispatch=True)
+            self.properties.entered(found)
             values = [v for s in found if isinstance(s, ProjectFunction) for v in self.properties.value(s, self)]
             return list(dict.fromkeys([*found, *values])) if values else found
         if attr == "__class__":  # a class's class is its metaclass: a project one when it or a base names one

@@ -75,6 +75,18 @@ class Properties:
         self.view, self.tracker = view, tracker
         self._getters: dict[tuple[str, int, ClassKey | None], Kept[Sym]] = {}
 
+    def entered(self, found: list[Sym]) -> None:
+        """Reading a property on an instance runs its getter wherever the read stands in a chain (`self.con.execute`
+        as well as `self.con`): each getter among what the read found is recorded as the read's state, which the
+        reader enters as `getter` (`summaries._read_how`)."""
+        if self.tracker.collects_state:
+            functions = self.view.module
+            self.tracker.state(
+                (s.module, s.idx) if s.receiver is None else (s.module, s.idx, s.receiver)
+                for s in found
+                if isinstance(s, ProjectFunction) and functions(s.module).facts.functions[s.idx].kind == "property"
+            )
+
     def value(self, sym: ProjectFunction, values: Values) -> list[Sym]:
         """What reading a property on an instance gives besides entering its getter: the value the getter returns
         (what each `return` gives: a field, a function, an instance; where that is no chain, the project class its
