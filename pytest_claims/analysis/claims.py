@@ -101,6 +101,9 @@ def verdicts(
     for number, platform in enumerate(targets):
         if number and release is not None:
             walks = _release(release, judge)
+        # the last target's walks are compared with no later one: what the earlier targets' walks kept for it is let
+        # go as it is read (a target-specific step holds its summary, which the released memo would have freed)
+        last = number == len(targets) - 1
         module_name = ""
         for item in claimed:
             if walks >= WALKS_PER_MEMO and item.module != module_name and release is not None:
@@ -127,10 +130,10 @@ def verdicts(
                 store.verdicts[key] = StoredVerdict((item.module,), None)
                 continue
             function = (item.module, item.function_index)
-            walked = same_everywhere.get(function)
+            walked = same_everywhere.pop(function, None) if last else same_everywhere.get(function)
             if walked is None:
                 # a walk on another target whose target-specific steps are all the same here is this walk
-                tried = earlier.get(function, ())
+                tried = earlier.pop(function, ()) if last else earlier.get(function, ())
                 walked = next((w for w, specific in tried if judge.same_walk(resolver, specific)), None)
             if walked is None:
                 walks += 1
@@ -139,10 +142,10 @@ def verdicts(
                 # ~8,000 sorted tuples of ~200 module names)
                 read = tuple(sorted(deps - {PLATFORM})) if store.written else ()
                 walked = Walked(verdict, StoredVerdict(modules_read.setdefault(read, read), verdict))
-                if PLATFORM not in deps:
-                    # nothing on this walk differs between targets: the other targets get the same verdict
+                if not last and PLATFORM not in deps:
+                    # nothing on this walk differs between targets: the later targets get the same verdict
                     same_everywhere[function] = walked
-                elif len(targets) > 1:
+                elif not last:
                     earlier.setdefault(function, []).append((walked, specific))
             results.append(result(item, platform, walked.verdict))
             store.verdicts[key] = walked.stored

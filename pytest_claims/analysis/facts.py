@@ -39,6 +39,7 @@ from pytest_claims.analysis.installed import Installs, installed
 from pytest_claims.analysis.keeps import Kept, kept
 from pytest_claims.analysis.namedstores import named_stores
 from pytest_claims.analysis.settled import Settled, declared_global
+from pytest_claims.analysis.sharing import Sharing
 from pytest_claims.records import (
     CONSTRUCTS,
     COPIED,
@@ -3763,6 +3764,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     del tree
     directives = _directives(ex, ex.physical())
     chains: dict[tuple[str, ...], tuple[str, ...]] = {}
+    sharing = Sharing()
     functions = tuple(
         FunctionFacts(
             f.qualname,
@@ -3773,14 +3775,15 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             f.is_async,
             f.guard,
             _one_chain_each(f.uses, chains),
-            frozenset(f.locals),
+            sharing.one(frozenset(f.locals)),
             tuple(f.bindings),
             f.returns,
             results[index],
-            *tests.get(index, _TESTS_NOTHING)[:2],
-            calls[index],
+            tests.get(index, _TESTS_NOTHING)[0],
+            sharing.signature(tests.get(index, _TESTS_NOTHING)[1]),
+            sharing.calls(calls[index]),
             *shapes.get(index, _NO_SHAPE),
-            arities.get(index, ()),
+            sharing.one(arities.get(index, ())),
             received[index],
             *handing[index],
             tests.get(index, _TESTS_NOTHING)[2],
