@@ -30,7 +30,7 @@ DISPLAYS = frozenset({"<list>", "<tuple>", "<set>"})
 """The chain roots of the displays a local or a field may be bound to (`facts`' literal roots)."""
 _COPIERS = frozenset({"list", "tuple", "set", "frozenset", "sorted"})
 """Builtins whose result holds the elements of their one argument (`tuple(Shard() for n in range(k))`)."""
-COPIED = frozenset(f"{name}.()" for name in _COPIERS)
+COPYING_CALLS = frozenset(f"{name}.()" for name in _COPIERS)
 """The chains of a field bound to such a call (`facts`' value chains), whose argument may be a comprehension."""
 _KEEPS = frozenset({"sort", "reverse", "pop", "clear", "copy", "index", "count", "remove", "discard"})
 """Methods that add nothing and hand the list to no one (`copy` gives a new list of the same elements)."""

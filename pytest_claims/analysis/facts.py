@@ -30,7 +30,7 @@ from pytest_claims.analysis import arguments, specials
 from pytest_claims.analysis.closures import closes, wraps_names
 from pytest_claims.analysis.computed import computed_names, name_pattern
 from pytest_claims.analysis.conditions import TYPE_CHECKING, UNKNOWN, ConditionCompiler, is_decided, is_known
-from pytest_claims.analysis.contents import COPIED, DISPLAYS, FILLS, Holds, contents
+from pytest_claims.analysis.contents import COPYING_CALLS, DISPLAYS, FILLS, Holds, contents
 from pytest_claims.analysis.early import early_calls
 from pytest_claims.analysis.fieldtests import FieldReads, class_reads, constructor_leaves, field_tests
 from pytest_claims.analysis.filtertests import FilterReads, filter_tests
@@ -3747,7 +3747,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     arities = _arities(ex)
     calls = [_sure_calls(f) for f in ex.functions]  # before the defs are let go
     received = [_received(f) for f in ex.functions]
-    filled = DISPLAYS | COPIED  # a field bound to a display, or to a builtin's copy of one (a comprehension)
+    filled = DISPLAYS | COPYING_CALLS  # a field bound to a display, or to a builtin's copy of one (a comprehension)
     displayed = {c.qualname: {b.name for b in c.fields if b.target in filled} for c in ex.classes}
     holds = [_holds(f, displayed.get(f.cls, set())) for f in ex.functions]
     results = [f.result or _constructs(f) for f in ex.functions]
