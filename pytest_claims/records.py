@@ -336,6 +336,13 @@ class FunctionFacts:
     closes: tuple[tuple[int, int], ...] = ()
     """For a def each of whose `return`s hands back one of its local defs or a lambda (`analysis.closures`): the
     lines of its body a call of that value runs (first, last), sorted; () for any other def."""
+    returned: tuple[tuple[str, str, int, tuple[tuple[int, bool], ...]], ...] = ()
+    """For a plain function whose one `return p` ends its body, where `p` comes from on each path (`analysis.returned`:
+    its parameter unchanged, a module-level name, a function-local import; each with the tests on its path, as
+    (condition index, polarity)): a call's arguments and the modules' constants may say what it gives back."""
+    through: tuple[tuple[str, int], ...] = ()
+    """A parameter the def binds once, by its first statement, to a call's value (`p = f(p)`), with that `call` use:
+    where the walk knows what the call gives back, every test of `p` reads that (`resolution/returned.py`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -409,6 +416,10 @@ class FileFacts:
     named_stores: tuple[int, ...] = ()
     """The lines whose code may store or delete an attribute under a name computed at run time (`setattr(o, name,
     v)`, `o.__dict__[k] = v`, a `__dict__` or `vars()` handed on) or store `__class__` (`analysis/namedstores.py`)."""
+    constants: tuple[tuple[str, tuple[str, object]], ...] = ()
+    """The module-level names a top-level statement binds to a tuple of literals (`VERSION = (5, 1, 15, "final", 0)`),
+    each with that literal (`arguments.Lit`): the name's value where nothing else binds or stores it
+    (`resolution/returned.py`)."""
 
 
 # --------------------------------------------------------------------------------------------------------
