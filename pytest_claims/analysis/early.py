@@ -6,7 +6,8 @@ there as for a parameter the body never binds again (`FunctionFacts.early`, `con
 
 Python's only backward jumps inside one body are loops, so a call ends before a binding in the text and no loop
 holds both, runs before it every time. An assignment statement stores its targets after evaluating its value, so
-its targets count as bound at its end: `version = get_complete_version(version)` passes on what was passed.
+its targets count as bound at its end (where no target holds a call): `version = get_complete_version(version)`
+passes on what was passed.
 Evaluation order inverts the text only where a binding is an expression
 (`(p := v)` in a test or an argument): a name bound so, or by any form less plain than a statement (`del p`, an
 `except ... as p`, a `match` capture, `global` / `nonlocal`, a nested scope's own `p`), is left open everywhere.
@@ -89,7 +90,9 @@ class _Walker:
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node.end_lineno is not None:
             end = (node.end_lineno, node.end_col_offset or 0)
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            self._after.update((name, end) for target in targets for name in ast.walk(target))
+            names = [name for target in targets for name in ast.walk(target)]
+            if not any(isinstance(name, ast.Call) for name in names):  # `p, x[g(p)] = ...` calls g after binding p
+                self._after.update((name, end) for name in names)
         if isinstance(node, ast.Name):
             if node.id in self.wanted and not isinstance(node.ctx, ast.Load):
                 start = self._after.get(node, (node.lineno, node.col_offset))
