@@ -140,7 +140,7 @@ class _Paths:
                 return []
             if any(isinstance(n, (ast.Return, ast.Yield, ast.YieldFrom, ast.Await)) for n in _own([stmt])):
                 return None
-            if isinstance(stmt, ast.If):
+            if isinstance(stmt, ast.If) and not _binders([ast.Expr(stmt.test)]).get(self.name):
                 cond = self.conds(stmt) if all(s[0] == "param" for s in state) else None
                 if cond is not None and not self.fixed(cond):
                     cond = None

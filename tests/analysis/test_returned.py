@@ -135,3 +135,16 @@ def test_a_literal_tuple_decides_its_item_tests() -> None:
     assert evaluate(beyond, target, {"version": VERSION}) is None  # out of range: raises, nothing decided
     assert evaluate(alpha, target, {"version": ("str", "alpha")}) is None
     assert evaluate(last, target, {"version": ("tuple", (("bool", False),))}) is False  # False == 0
+
+
+def test_a_walrus_in_a_test_binding_the_parameter_gives_no_sources() -> None:
+    func = _function(
+        _facts("""
+        def f(version=None):
+            if (version := make()) is None:
+                from m import VERSION as version
+            return version
+        """),
+        "f",
+    )
+    assert func.returned == ()

@@ -4,7 +4,8 @@ syntax).
 
 A module-level name the module binds once, by a top-level `NAME = (literal, ...)` (`FileFacts.constants`), is that
 literal wherever it is read, when no project module's text may store it as an attribute or by name, delete it or
-bind it through `global` (`Modules.may_store`, over the modules whose text holds the word). A computed-name store
+bind it through `global` (`Modules.may_store`, over the modules whose text holds the word), and its own module
+stores nothing by a computed name (`FileFacts.named_stores`, a word `globals`). A computed-name store
 from elsewhere (`setattr(module, name, v)` over a mapping, `sys.modules[...]` replaced) is assumed away, as it is
 for class-body literals. So `get_version(VERSION)` passes Django's `(5, 1, 15, "final", 0)`.
 
@@ -52,8 +53,10 @@ class Returned:
                 return None
             return self.constant(self.view.module(source), binding.member, depth + 1)
         value = dict(module.facts.constants).get(name)
-        if binding.kind != "alias" or value is None or not self._unstored(name):
+        if binding.kind != "alias" or value is None or module.facts.named_stores:
             return None
+        if module.name in self.view.project.modules.holding("globals") or not self._unstored(name):
+            return None  # `globals()[name] = v` by a computed name
         return value
 
     def _unstored(self, name: str) -> bool:
