@@ -25,6 +25,7 @@ FACTS_MAKERS = (
     "pytest_claims.analysis.filtertests",
     "pytest_claims.analysis.freshlocals",
     "pytest_claims.analysis.rejectsnone",
+    "pytest_claims.analysis.returned",
     "pytest_claims.analysis.installed",
     "pytest_claims.analysis.namedstores",
     "pytest_claims.analysis.settled",
@@ -363,6 +364,13 @@ class FunctionFacts:
     """The parameters of `tests` its body binds again only by assignments that may keep a call's decision of them
     (`analysis.keeps`), each with those bindings' shapes: a literal, `p and ...`, `p or ...`. A call decides such a
     parameter where every shape keeps what its argument decides (`context.settled`)."""
+    returned: tuple[tuple[str, str, int, tuple[tuple[int, bool], ...]], ...] = ()
+    """For a plain function whose one `return p` ends its body, where `p` comes from on each path (`analysis.returned`:
+    its parameter unchanged, a module-level name, a function-local import; each with the tests on its path, as
+    (condition index, polarity)): a call's arguments and the modules' constants may say what it gives back."""
+    through: tuple[tuple[str, int], ...] = ()
+    """A parameter the def binds once, by its first statement, to a call's value (`p = f(p)`), with that `call` use:
+    where the walk knows what the call gives back, every test of `p` reads that (`resolution/returned.py`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -436,6 +444,10 @@ class FileFacts:
     named_stores: tuple[int, ...] = ()
     """The lines whose code may store or delete an attribute under a name computed at run time (`setattr(o, name,
     v)`, `o.__dict__[k] = v`, a `__dict__` or `vars()` handed on) or store `__class__` (`analysis/namedstores.py`)."""
+    constants: tuple[tuple[str, tuple[str, object]], ...] = ()
+    """The module-level names a top-level statement binds to a tuple of literals (`VERSION = (5, 1, 15, "final", 0)`),
+    each with that literal (`arguments.Lit`): the name's value where nothing else binds or stores it
+    (`resolution/returned.py`)."""
 
 
 # --------------------------------------------------------------------------------------------------------

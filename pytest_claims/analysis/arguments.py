@@ -15,8 +15,10 @@ from pytest_claims.records import Decided
 
 Lit = tuple[str, object]
 """A literal as the facts keep it: its kind and value, `("None", None)`, `("bool", True)`, `("int", 3)`,
-`("float", 0.5)`, `("str", "x")`, and the empty tuple `("tuple", ())` (a common default: never None, false, nothing to
-iterate). The kind keeps `True` and `1` apart where Python's `==` would not (as keys)."""
+`("float", 0.5)`, `("str", "x")`, and a tuple of such literals, its items as `Lit`s: the empty tuple `("tuple", ())` (a
+common default: never None, false, nothing to iterate), `("tuple", (("int", 5), ("str", "final")))` (a module's
+`VERSION`, whose items a test may read: `version[3] == "alpha"`). The kind keeps `True` and `1` apart where Python's
+`==` would not (as keys); `plain` gives the value `==` compares."""
 
 Passed = tuple[tuple[object, ...], tuple[tuple[str, object], ...]]
 """What a call passes: each positional argument's `Lit` (None: not a literal), and each keyword's (name, `Lit`
@@ -141,6 +143,9 @@ of the next two that receive it unchanged, three calls deep."""
 MAX_TEXT = 64
 """Longer string literals are not kept (a test against one is rare, and facts stay small)."""
 
+MAX_ITEMS = 16
+"""Longer tuple displays are not kept as literals (a version tuple has five items)."""
+
 
 # claims: deterministic
 def field_test(param: str, field: str) -> str:
@@ -158,9 +163,11 @@ def tested_param(name: str) -> str:
 
 # claims: deterministic
 def literal(node: ast.expr | None) -> Lit | None:
-    """The literal a node writes (`None`, `True`, `3`, `-1`, `"x"`, `()`), or None for anything else."""
-    if isinstance(node, ast.Tuple) and not node.elts:
-        return ("tuple", ())
+    """The literal a node writes (`None`, `True`, `3`, `-1`, `"x"`, `()`, a tuple of those but tuples, `(5, "final")`),
+    or None for anything else."""
+    if isinstance(node, ast.Tuple) and isinstance(node.ctx, ast.Load) and len(node.elts) <= MAX_ITEMS:
+        items = [literal(item) if not isinstance(item, ast.Tuple) else None for item in node.elts]
+        return ("tuple", tuple(i for i in items if i is not None)) if all(items) else None
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant):
         number = node.operand.value
         if isinstance(number, bool) or not isinstance(number, (int, float)):
@@ -180,6 +187,14 @@ def literal(node: ast.expr | None) -> Lit | None:
     if isinstance(value, str) and len(value) <= MAX_TEXT:
         return ("str", value)
     return None
+
+
+# claims: deterministic
+def plain(lit: Lit) -> object:
+    """What Python's `==` compares of a literal: its value, a tuple's items' values (`(True,) == (1,)` holds)."""
+    if lit[0] == "tuple" and isinstance(lit[1], tuple):
+        return tuple(plain(item) for item in lit[1] if isinstance(item, tuple))
+    return lit[1]
 
 
 # claims: deterministic

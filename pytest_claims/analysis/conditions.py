@@ -22,6 +22,7 @@ from pytest_claims.analysis.arguments import (
     Lit,
     dotted,
     literal,
+    plain,
 )
 from pytest_claims.analysis.filtertests import FilterReads, filter_of
 from pytest_claims.analysis.rejectsnone import none_rejected
@@ -186,12 +187,12 @@ def _parameter(node: CondParam, args: Mapping[str, Lit]) -> bool | None:
         return _value_unknown(op, want, have)
     if op == "truth":
         return bool(have[1])
-    if want is None:
-        return None
+    if want is None or op in ("item==", "item!="):
+        return _item(op, want, have)
     if op in ("is", "isnot"):
         same = have[0] == want[0] and have[1] == want[1]
         return same if op == "is" else not same
-    equal = have[1] == want[1]
+    equal = plain(have) == plain(want)
     return equal if op == "==" else not equal
 
 
@@ -204,6 +205,21 @@ def _value_unknown(op: str, want: tuple[str, object] | None, have: Lit) -> bool 
     if never_none and op in ("is", "isnot") and want is not None and want[0] == "None":
         return op == "isnot"
     return None
+
+
+def _item(op: str, want: tuple[str, object] | None, have: Lit) -> bool | None:
+    """`p[k] == "x"` of a parameter passed a literal tuple: its item's value against the literal; an index out of
+    range (the test raises) or any other argument stays open."""
+    items, tested = have[1], want[1] if want is not None else None
+    if op not in ("item==", "item!=") or have[0] != "tuple" or not isinstance(items, tuple):
+        return None
+    if not isinstance(tested, tuple) or len(tested) != 2:
+        return None
+    index, lit = tested
+    if not isinstance(index, int) or not -len(items) <= index < len(items) or not isinstance(lit, tuple):
+        return None
+    equal = plain(items[index]) == plain(lit)
+    return equal if op == "item==" else not equal
 
 
 def _elements(op: str, want: tuple[str, object] | None, have: Lit) -> bool | None:
@@ -504,8 +520,16 @@ class ConditionCompiler:
         return CondParam(function, name, op, value)
 
     def _param_comparison(self, left: ast.expr, op: ast.cmpop, right: ast.expr) -> Cond | None:
-        """`p is None`, `p is not True`, `p == "x"`, `0 != p`: a parameter against a literal."""
+        """`p is None`, `p is not True`, `p == "x"`, `0 != p`: a parameter against a literal; `p[3] == "x"`: an item
+        of one at a constant index (decided by a literal tuple)."""
         for side, other in ((left, right), (right, left)):
+            item = self._item_read(side)
+            if item is not None and isinstance(op, (ast.Eq, ast.NotEq)):
+                value = literal(other)
+                if value is None:
+                    return None
+                tested = "item==" if isinstance(op, ast.Eq) else "item!="
+                return self._param(item[0], tested, ("item", (item[1], value)))
             name = self._tested_name(side)
             if name is not None:
                 value = literal(other)
@@ -517,6 +541,15 @@ class ConditionCompiler:
                     return self._param(name, "==" if isinstance(op, ast.Eq) else "!=", value)
                 return None
         return None
+
+    def _item_read(self, node: ast.expr) -> tuple[str, int] | None:
+        """`p[3]`, `p[-1]`: a parameter subscripted by a constant int, as (parameter, index)."""
+        if not (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in self.params):
+            return None
+        index = literal(node.slice)
+        if index is None or index[0] != "int" or not isinstance(index[1], int):
+            return None
+        return (node.value.id, index[1])
 
     def _tested_name(self, node: ast.expr) -> str | None:
         """The name a test of `node` is kept under: a parameter's own, or a field's read of one (`fields`)."""

@@ -5,7 +5,10 @@ caller passed, so what the caller's argument decides (a literal, a plain def's m
 there as for a parameter the body never binds again (`FunctionFacts.early`, `context.settled`).
 
 Python's only backward jumps inside one body are loops, so a call ends before a binding in the text and no loop
-holds both, runs before it every time. Evaluation order inverts the text only where a binding is an expression
+holds both, runs before it every time. An assignment statement stores its targets after evaluating its value, so
+its targets count as bound at its end (where no target holds a call): `version = get_complete_version(version)`
+passes on what was passed.
+Evaluation order inverts the text only where a binding is an expression
 (`(p := v)` in a test or an argument): a name bound so, or by any form less plain than a statement (`del p`, an
 `except ... as p`, a `match` capture, `global` / `nonlocal`, a nested scope's own `p`), is left open everywhere.
 A call in a nested def, lambda, class body or comprehension may run at any time: never early.
@@ -68,6 +71,9 @@ class _Walker:
         self.unsure: set[str] = set()
         self.placed: dict[int, Place] = {}
         self._loops = 0
+        self._after: dict[ast.AST, tuple[int, int]] = {}
+        """The names an assignment statement binds, each placed at the statement's end: Python evaluates the value
+        (`p = f(p)`'s call) before it stores the targets."""
 
     def walk(self, body: list[ast.stmt]) -> None:
         stack: list[tuple[ast.AST, frozenset[int], bool]] = [(stmt, frozenset(), False) for stmt in reversed(body)]
@@ -81,9 +87,16 @@ class _Walker:
             stack.extend((child, loops, inner) for child in reversed(list(ast.iter_child_nodes(node))))
 
     def _visit(self, node: ast.AST, loops: frozenset[int], nested: bool) -> None:
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node.end_lineno is not None:
+            end = (node.end_lineno, node.end_col_offset or 0)
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names = [name for target in targets for name in ast.walk(target)]
+            if not any(isinstance(name, ast.Call) for name in names):  # `p, x[g(p)] = ...` calls g after binding p
+                self._after.update((name, end) for name in names)
         if isinstance(node, ast.Name):
             if node.id in self.wanted and not isinstance(node.ctx, ast.Load):
-                self._store(node.id, (node.lineno, node.col_offset), loops, nested or isinstance(node.ctx, ast.Del))
+                start = self._after.get(node, (node.lineno, node.col_offset))
+                self._store(node.id, start, loops, nested or isinstance(node.ctx, ast.Del))
         elif isinstance(node, ast.Call):
             index = self.by_node.get(node)
             if index is not None and not nested and node.end_lineno is not None and node.end_col_offset is not None:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, cast
 
-from pytest_claims.analysis import arguments, specials
+from pytest_claims.analysis import arguments, returned, specials
 from pytest_claims.analysis.closures import closes, wraps_names
 from pytest_claims.analysis.computed import computed_names, name_pattern
 from pytest_claims.analysis.conditions import TYPE_CHECKING, UNKNOWN, ConditionCompiler, is_decided, is_known
@@ -150,6 +150,9 @@ class _FunctionBuilder:
     bound: _BoundNames | None = None
     """Every name bound anywhere in the def, parameters and nested scopes included, found at its first test of a
     platform name."""
+    if_conds: dict[ast.AST, Cond] = field(default_factory=dict)
+    """Per `if` statement of the def's own body, its test's condition (`returned.returned`), kept until the def is
+    let go."""
 
 
 @dataclass
@@ -1523,6 +1526,8 @@ def _if(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) -> N
     assert isinstance(node, ast.If)
     early, ex.early_test = ex.early_test, None
     cond = early[1] if early is not None and early[0] is node else ex.test(node.test, scope)
+    if scope.kind == "function" and scope.func is not None and scope.func.node is not None:
+        scope.func.if_conds[node] = cond
     branches = ex.unraised(node, scope, guard)
     orelse = _narrowed(ex, scope, node.test, False, node.lineno, _Binds(node.orelse)) if node.orelse else scope
     ex.push_body(node.orelse, orelse, ex.guard_with(branches, cond, False))
@@ -3752,6 +3757,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     holds = [_holds(f, displayed.get(f.cls, set())) for f in ex.functions]
     results = [f.result or _constructs(f) for f in ex.functions]
     tests = _decided_tests(ex)
+    flows = [_flows(ex, f, index, tests) for index, f in enumerate(ex.functions)]
     left = [
         constructor_leaves(f.node, f.kind, f.first, tests.get(index, _TESTS_NOTHING)[0])
         for index, f in enumerate(ex.functions)
@@ -3761,6 +3767,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     closing = [closes(f.node, wraps) if f.node is not None and f.kind != "property" else () for f in ex.functions]
     handing = [_handing(f) for f in ex.functions]  # lets the defs go
     stores = named_stores(tree, text)
+    module_constants = returned.constants(tree)
     del tree
     directives = _directives(ex, ex.physical())
     chains: dict[tuple[str, ...], tuple[str, ...]] = {}
@@ -3795,6 +3802,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             closing[index],
             fresh[index],
             tests.get(index, _TESTS_NOTHING)[5],
+            *flows[index],
         )
         for index, f in enumerate(ex.functions)
     )
@@ -3809,6 +3817,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
         ex.def_count,
         tuple(ex.local_bound),
         stores,
+        module_constants,
     )
 
 
@@ -3943,6 +3952,26 @@ def _plainly_assigned(node: ast.ClassDef) -> frozenset[str]:
         elif isinstance(sub, ast.stmt) and not isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             todo.extend(child for child in ast.iter_child_nodes(sub) if isinstance(child, ast.stmt))
     return frozenset(assigned)
+
+
+def _flows(
+    ex: _Extractor, builder: _FunctionBuilder, index: int, tests: dict[int, Any]
+) -> tuple[tuple[returned.Source, ...], tuple[tuple[str, int], ...]]:
+    """`FunctionFacts.returned` and `through` of a plain def (`analysis.returned`); a def whose returns are known
+    keeps what it accepts (`tests`) even where it tests nothing."""
+    node = builder.node
+    if node is None or builder.kind not in ("function", "method", "staticmethod"):
+        return (), ()
+
+    def cond(stmt: ast.If) -> int | None:
+        found = builder.if_conds.get(stmt)
+        return ex.cond_index.get(found) if found is not None and is_known(found) else None
+
+    gives = returned.returned(node, cond, lambda i: ex.conds[i]) if builder.kind == "function" else ()
+    if gives and index not in tests:
+        tests[index] = ((), arguments.signature(node.args), (), (), (), ())
+    builder.if_conds = {}
+    return gives, returned.through(node, builder.call_nodes)
 
 
 def _handing(builder: _FunctionBuilder) -> tuple[tuple[str, ...], str]:

@@ -20,17 +20,24 @@ def _early(body: str) -> dict[str, list[int]]:
 
 
 def test_a_call_before_every_binding_holds_the_argument() -> None:
-    assert _early("g(p)\nh(p, q)\np = wrap(p)\nq = 1\n") == {"p": [2, 3], "q": [3]}
+    assert _early("g(p)\nh(p, q)\np = wrap(p)\nq = 1\n") == {"p": [2, 3, 4], "q": [3]}
 
 
-def test_a_call_after_a_binding_or_on_its_line_does_not() -> None:
-    assert _early("p = wrap(p)\ng(p)\n") == {}
-    assert _early("p = g(p)\n") == {}
-    assert _early("g(p)\np = wrap(p)\ng(p)\n") == {"p": [2]}
+def test_an_assignment_value_runs_before_its_targets_are_bound() -> None:
+    assert _early("p = g(p)\n") == {"p": [2]}
+    assert _early("p, q = g(p), h(q)\n") == {"p": [2], "q": [2]}
+    assert _early("p += g(p)\n") == {"p": [2]}
+    assert _early("p, x[g(p)] = 1, 2\n") == {}  # the target's call runs after `p` is bound
+
+
+def test_a_call_after_a_binding_does_not() -> None:
+    assert _early("p = wrap(p)\ng(p)\n") == {"p": [2]}
+    assert _early("g(p)\np = wrap(p)\ng(p)\n") == {"p": [2, 3]}
+    assert _early("p = 1\ng(p)\n") == {}
 
 
 def test_a_binding_in_a_branch_still_counts_for_the_calls_before_it() -> None:
-    assert _early("g(p)\nif q:\n    p = wrap(p)\n    g(p)\n") == {"p": [2]}
+    assert _early("g(p)\nif q:\n    p = wrap(p)\n    g(p)\n") == {"p": [2, 4]}
 
 
 @pytest.mark.parametrize(

@@ -36,7 +36,11 @@ def _expr(text: str) -> ast.expr:
         ("name", None),
         ("'" + "x" * 65 + "'", None),
         ("()", ("tuple", ())),
-        ("(1,)", None),
+        ("(1,)", ("tuple", (("int", 1),))),
+        ("(5, 'final', None)", ("tuple", (("int", 5), ("str", "final"), ("None", None)))),
+        ("((1,),)", None),
+        ("(name,)", None),
+        ("(" + "1, " * 17 + ")", None),
     ],
 )
 def test_a_literal_is_kept_with_its_kind(text: str, kept: object) -> None:

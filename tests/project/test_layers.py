@@ -190,7 +190,7 @@ RESOLUTION: tuple[tuple[str, ...], ...] = (
     ("dispatch",),
     ("bodies",),
     ("stored", "carried", "conditional", "found", "leads", "bases"),
-    ("instances", "filled", "basefields", "classliterals", "freshfields"),
+    ("instances", "filled", "basefields", "classliterals", "freshfields", "returned"),
     ("callbacks", "entering", "escapes", "handed", "held", "hooks", "methodcalls", "namespaces", "probes", "reaches"),
     ("summaries",),
 )

@@ -69,6 +69,14 @@ def forward(
 
 
 # claims: deterministic
+def forwarded(passed: Passed, given: Mapping[str, Lit]) -> Passed:
+    """A call's arguments with each plain name of a decided parameter replaced by what it was decided to be, however
+    many calls it came through (what the call passes, not what decides its callee: `forward` counts those)."""
+    positional, keywords = passed
+    return tuple(_forwarded(v, given) for v in positional), tuple((k, _forwarded(v, given)) for k, v in keywords)
+
+
+# claims: deterministic
 def _forwarded(arg: object, given: Mapping[str, Lit]) -> object:
     """One argument as `forward` passes it on: a plain name of a decided parameter is what it was decided to be
     (no closure: compiled, a nested function and its environment would be a reference cycle)."""

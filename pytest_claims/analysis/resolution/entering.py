@@ -20,6 +20,7 @@ from pytest_claims.analysis.resolution.held import bound
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.instances import Instances
 from pytest_claims.analysis.resolution.plainfields import PlainFields
+from pytest_claims.analysis.resolution.returned import Returned
 from pytest_claims.analysis.resolution.symbols import ClassKey, ProjectFunction, Sym
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
@@ -37,6 +38,7 @@ class Entering:
     ) -> None:
         self.view, evaluator, hierarchy, _, self.bodies, self.tracker = parts
         self.instances = instances
+        self.returned = Returned(self.view, evaluator, self.tracker)
         self.base_fields = BaseFields(self.view, hierarchy, plain)
         self.class_literals = ClassLiterals(self.view, evaluator, hierarchy, plain)
         self.fresh_fields = FreshFields(self.view, hierarchy, plain)
@@ -51,10 +53,12 @@ class Entering:
         construction) by the fields its base constructor left from what it passed on (`basefields`), and by the
         literals the classes its `self` may be bind to the fields it tests (`classliterals`; `outside`: the
         subclasses the edge rules out), and (a method run on an instance just made: `with D(...):`, `D(...).m()`)
-        by what D's constructor left (`freshfields`)."""
+        by what D's constructor left (`freshfields`). A plain name of a module constant passes its literal
+        (`returned`)."""
         passed, hops, origin = self._forwarded(call, (key[0], callee.qualname, callee.line))
         shift = bound(self.bodies, callee, call)
-        args = entered_with(callee, passed, shift)
+        constants = self.returned.passed(call.module, call.func, passed) if callee.tests else passed
+        args = entered_with(callee, constants, shift)
         site = Site(passed, call.module, call.func)
         known = self.instances.decide(key, callee.tests, callee.accepts, site, shift)
         left = self.base_fields.decided(key, callee, call, passed, receiver)

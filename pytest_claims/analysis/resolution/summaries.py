@@ -203,6 +203,7 @@ class Summaries:
         with self.tracker.scope(state="outer") as read:
             func = self.view.module(key[0]).facts.functions[key[1]]
             args = self.plain.decided(key[0], func, receiver, args)
+            args = self.entering.returned.through(self.view.module(key[0]), func, args)
             outer = self.bodies.begin(func, receiver, args)
             current, self._current = self._current, key
             try:

@@ -1,7 +1,8 @@
 """A parameter bound again only after a call still holds there what was passed for it, so the call passes it on
 (a plain def's `hasattr(p, "__func__")`, a literal's tests) as it would a parameter never bound again: Django's
-`Signal.connect` computes `_make_id(receiver)` before `receiver = ref(receiver)`. A binding before the call, or
-one in a loop around both, keeps the call's argument open."""
+`Signal.connect` computes `_make_id(receiver)` before `receiver = ref(receiver)`; an assignment's own value runs
+before its targets are bound (`target = make_id(target), ...`). A binding before the call, or one in a loop around
+both, keeps the call's argument open."""
 
 import time
 
@@ -100,8 +101,8 @@ def in_loop():
 
 
 def wrap_same(target):
-    target = make_id(target), ref(target)  # the call runs first, but a binding on its own line is not told apart
-    return make_id(target)
+    target = make_id(target), ref(target)  # the calls run before the binding: they pass on what was passed
+    return make_id(target)  # after it: open
 
 
 # claims: deterministic
