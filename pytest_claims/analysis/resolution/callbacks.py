@@ -106,8 +106,10 @@ class Callbacks:
         entries: list[Callback] = []
         table = self._callback_table()
         syms = self.bodies.use(module, func, callee)[0] if callee[0] != "<?>" else (UNKNOWN,)
-        if any(isinstance(sym, StdMethod) for sym in syms) and any(
-            isinstance(sym, Elements) for sym in self.bodies.use(module, func, callee[:-1])[0]
+        if (
+            len(callee) > 1
+            and any(isinstance(sym, StdMethod) for sym in syms)
+            and any(isinstance(sym, Elements) for sym in self.bodies.use(module, func, callee[:-1])[0])
         ):  # a display's elements beside its container (`displays`): the container's method is the one called
             syms = [sym for sym in syms if not isinstance(sym, Opaque)]
         for sym in syms:

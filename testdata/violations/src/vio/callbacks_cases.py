@@ -429,3 +429,12 @@ def finalized(obj: PlainRecord):
 # claims: deterministic
 def finalized_unknown(obj: PlainRecord, work):
     weakref.finalize(obj, work)  # want-blind: `weakref.finalize(obj, work)` from vio.callbacks_cases.finalized_unknown
+
+
+# claims: deterministic
+def bound_method_alias(keys: list[PlainRecord]):
+    seen = set()
+    seen_add = seen.add  # a set's method called through a local (a one-name callee) hashes what it is given
+    for k in keys:
+        seen_add(k)
+    return seen
