@@ -3717,8 +3717,8 @@ def _class_record(c: _ClassBuilder) -> ClassFacts:
 
 
 # claims: deterministic
-def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
-    """Parse once and reduce to facts. Never raises for bad input: problems are recorded, with a line."""
+def _parsed(source: str | bytes, filename: str) -> tuple[str, ast.Module] | FileFacts:
+    """The text and its tree, or the facts of a file that cannot be read or parsed (a problem, with a line)."""
     if isinstance(source, bytes):
         try:
             text = _decode(source)
@@ -3736,13 +3736,21 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             # The analysed code's own warnings (`"\d"`, `x is 1`) are not ours to show, and under `-W error`
             # (or pytest's filterwarnings = error) they would turn a valid file into a "syntax error".
             warnings.simplefilter("ignore")
-            tree = ast.parse(text, filename=filename)
+            return text, ast.parse(text, filename=filename)
     except SyntaxError as exc:
         return _broken(exc.lineno or 1, f"syntax error: {exc.msg}")
     except (RecursionError, MemoryError):  # what CPython's parser raises for too deep nesting
         return _broken(1, TOO_DEEP)
     except ValueError as exc:
         return _broken(1, f"cannot parse: {_reason(exc)}")
+
+
+def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
+    """Parse once and reduce to facts. Never raises for bad input: problems are recorded, with a line."""
+    parsed = _parsed(source, filename)
+    if isinstance(parsed, FileFacts):
+        return parsed
+    text, tree = parsed
     ex = _Extractor(text)
     ex.run(tree)
     _loop_declarations(ex)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pytest_claims.analysis.project import Module
-from pytest_claims.analysis.resolution.displays import elements
+from pytest_claims.analysis.resolution.displays import before_elements, elements
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy, exactly
 from pytest_claims.analysis.resolution.properties import accessor, read_defs
@@ -50,7 +50,7 @@ class Dispatch:
         self.protocols = Structural(
             (view, evaluator, hierarchy, tracker),
             (self.own_member, self._lookup),
-            (self._constant, self.is_instance_state),
+            (self.view.binds_only_constants, self.is_instance_state),
         )
         """Structural dispatch: what a member of a value typed by a project protocol may be."""
         self.subclass_fields = SubclassFields(view, hierarchy, tracker, self._field)
@@ -305,14 +305,14 @@ class Dispatch:
         if binding.kind == "class":
             return [ProjectClass(module.name, i) for i in self.view.classes_named(module, binding.target)]
         if holds_elements(binding):  # a display or a copy of one: what it gave before, and its elements
-            before = binding._replace(member="") if binding.kind == "alias" else binding._replace(target="", member="")
-            with self.tracker.scope(modules="outer", state="off"):
-                shown = elements(
-                    binding,
-                    lambda chain: self._class_body_chain(
-                        module, cls_index, before._replace(kind="alias", target=".".join(chain)), depth
-                    ),
-                )
+            before = before_elements(binding)
+            shown = elements(
+                binding,
+                lambda chain: self._class_body_chain(
+                    module, cls_index, before._replace(kind="alias", target=".".join(chain)), depth
+                ),
+                self.tracker,
+            )
             return [*self._class_attribute(module, cls_index, before, depth, False), *shown]
         if binding.kind == "alias":
             syms = self._class_body_chain(module, cls_index, binding, depth)
@@ -369,23 +369,11 @@ class Dispatch:
                     own = self.own_member(False, *owner, attr, 1, receiver)
                 if own is None:
                     continue
-                found.extend(s for s in own if s != UNKNOWN or not self._constant(*owner, attr))
+                found.extend(s for s in own if s != UNKNOWN or not self.view.binds_only_constants(*owner, attr))
                 found.extend(ProjectFunction(*state_entry(key)) for key in read.state or ())
                 if exact:
                     break
         return sorted(set(found), key=order)
-
-    def _constant(self, mod_name: str, cls_index: int, attr: str) -> bool:
-        """Whether the class binds `attr` only by assignments that evaluate nothing (`run = 3`): no function to
-        call, so no override to enter and no blind spot."""
-        module = self.view.module(mod_name)
-        cls = module.facts.classes[cls_index]
-        states = self.view.state_functions(module)
-        return all(
-            b.kind == "var" and (f"{cls.qualname}.{attr}", b.line) not in states
-            for b in cls.attributes
-            if b.name == attr
-        )
 
     # -- super() ------------------------------------------------------------------------------------------
 

@@ -11,12 +11,24 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pytest_claims.analysis.resolution.symbols import UNKNOWN, Elements, Missing, Sym
+from pytest_claims.analysis.resolution.tracking import Tracker
 from pytest_claims.records import COPIED, DISPLAYED, Binding
 
 
-def elements(binding: Binding, resolve: Callable[[tuple[str, ...]], list[Sym]]) -> list[Sym]:
+def before_elements(binding: Binding) -> Binding:
+    """The binding as it was read before its elements were recorded: a list of unknown content."""
+    return binding._replace(member="") if binding.kind == "alias" else binding._replace(target="", member="")
+
+
+def elements(binding: Binding, resolve: Callable[[tuple[str, ...]], list[Sym]], tracker: Tracker) -> list[Sym]:
     """What a display's alias (`records.DISPLAYED`) or a copy's binding (`records.COPIED`) adds: one `Elements` per
-    value an element may be, each chain resolved by `resolve` ([] for any other binding)."""
+    value an element may be, each chain resolved by `resolve` ([] for any other binding). Resolving an element runs
+    nothing of the module: the read of the name already counted its state."""
+    with tracker.scope(modules="outer", state="off"):
+        return _elements(binding, resolve)
+
+
+def _elements(binding: Binding, resolve: Callable[[tuple[str, ...]], list[Sym]]) -> list[Sym]:
     if binding.kind == "var" and binding.member == COPIED:
         return [sym for sym in resolve(tuple(binding.target.split("."))) if isinstance(sym, Elements)]
     if binding.kind != "alias" or not binding.member.startswith(DISPLAYED) or binding.member == DISPLAYED:

@@ -16,7 +16,7 @@ from typing import Protocol
 
 from pytest_claims.analysis.catalog import Catalogue
 from pytest_claims.analysis.project import Module
-from pytest_claims.analysis.resolution.displays import elements
+from pytest_claims.analysis.resolution.displays import before_elements, elements
 from pytest_claims.analysis.resolution.iteration import Iteration
 from pytest_claims.analysis.resolution.properties import Properties
 from pytest_claims.analysis.resolution.stdvalues import StdValues
@@ -250,10 +250,8 @@ class Evaluator:
         if kind == "typevar":
             return [OPAQUE]  # the TypeVar object itself: what it types is `_typed`'s
         if holds_elements(binding):  # a display or a copy of one: what it gave before, and its elements
-            with self.tracker.scope(modules="outer", state="off"):
-                shown = elements(binding, lambda chain: self.resolve_chain_in_module(module, chain, depth + 1))
-            before = binding._replace(member="") if kind == "alias" else binding._replace(target="", member="")
-            return [*self.resolve_binding(module, before, depth), *shown]
+            shown = elements(binding, lambda c: self.resolve_chain_in_module(module, c, depth + 1), self.tracker)
+            return [*self.resolve_binding(module, before_elements(binding), depth), *shown]
         if kind == "alias":
             chain = tuple(binding.target.split("."))
             if chain[0] == binding.name:  # `EndToken = EndToken()`: the name as it was bound before this line

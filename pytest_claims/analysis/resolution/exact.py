@@ -155,18 +155,7 @@ class Exactness:
         return bool(found) and all(isinstance(s, StdName) and s.dotted in _KEEPS_THE_CLASS for s in found)
 
     def _unstored_anywhere(self, name: str) -> bool:
-        """Whether no project module's text may set `name` as an attribute or by name, or bind it through
-        `global` (only the modules whose text holds the word are read). Recorded as `CALLED_NAMES` is: a "yes"
-        stands until a changed module's text holds the word; a "no" depends on the module that may store it."""
-        self.tracker.modules((CALLED_NAMES, called_name(name)))
-        storing = self._unstored.get(name)
-        if storing is None:
-            modules = self.view.project.modules
-            storing = next((m for m in sorted(modules.holding(name)) if modules.may_store(m, name)), "")
-            self._unstored[name] = storing
-        if storing:
-            self.tracker.module(storing)
-        return not storing
+        return unstored_anywhere(self.tracker, self.view, self._unstored, name)
 
 
 def _bound_once_to_a_call(module: Module, name: str) -> Binding | None:
@@ -182,3 +171,19 @@ def _bound_once_to_a_call(module: Module, name: str) -> Binding | None:
     if not chain[-1].startswith("(") or any(part.startswith(("(", "<")) for part in chain[:-1]):
         return None
     return binding
+
+
+def unstored_anywhere(tracker: Tracker, view: TargetView, memo: dict[str, str], name: str) -> bool:
+    """Whether no project module's text may set `name` as an attribute or by name, delete it or bind it through
+    `global` (only the modules whose text holds the word are read; `memo` keeps the first that may, or ""). Recorded
+    as `CALLED_NAMES` is: a "yes" stands until a changed module's text holds the word; a "no" depends on the module
+    that may store it."""
+    tracker.modules((CALLED_NAMES, called_name(name)))
+    storing = memo.get(name)
+    if storing is None:
+        modules = view.project.modules
+        storing = next((m for m in sorted(modules.holding(name)) if modules.may_store(m, name)), "")
+        memo[name] = storing
+    if storing:
+        tracker.module(storing)
+    return not storing

@@ -24,10 +24,11 @@ from pytest_claims.analysis.conditions import evaluate
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.context import as_mapping, at_call, forwarded
 from pytest_claims.analysis.resolution.evaluate import Evaluator
+from pytest_claims.analysis.resolution.exact import unstored_anywhere
 from pytest_claims.analysis.resolution.symbols import ProjectFunction
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
-from pytest_claims.records import CALLED_NAMES, PLATFORM, CondParam, Decided, FunctionFacts, called_name
+from pytest_claims.records import PLATFORM, CondParam, Decided, FunctionFacts
 
 MAX_IMPORTS = 3
 """How many `from m import N` hops a constant is followed through."""
@@ -55,22 +56,11 @@ class Returned:
         value = dict(module.facts.constants).get(name)
         if binding.kind != "alias" or value is None or module.facts.named_stores:
             return None
-        if module.name in self.view.project.modules.holding("globals") or not self._unstored(name):
+        if module.name in self.view.project.modules.holding("globals"):
             return None  # `globals()[name] = v` by a computed name
+        if not unstored_anywhere(self.tracker, self.view, self._storing, name):
+            return None
         return value
-
-    def _unstored(self, name: str) -> bool:
-        """Whether no project module's text may store `name` as an attribute or by name, delete it or bind it through
-        `global`. Recorded as `CALLED_NAMES` is: the answer stands until a changed module's text holds the word."""
-        self.tracker.modules((CALLED_NAMES, called_name(name)))
-        storing = self._storing.get(name)
-        if storing is None:
-            modules = self.view.project.modules
-            storing = next((m for m in sorted(modules.holding(name)) if modules.may_store(m, name)), "")
-            self._storing[name] = storing
-        if storing:
-            self.tracker.module(storing)
-        return not storing
 
     def passed(self, module: Module, func: FunctionFacts, passed: Passed) -> Passed:
         """What a call passes, each plain name of a module constant the caller does not bind replaced by its literal

@@ -251,6 +251,18 @@ class TargetView:
             if self.alive(module, func.guard):
                 yield index, func
 
+    def binds_only_constants(self, mod_name: str, cls_index: int, attr: str) -> bool:
+        """Whether the class binds `attr` only by assignments that evaluate nothing (`run = 3`): no function to
+        call, so no override to enter and no blind spot."""
+        module = self.module(mod_name)
+        cls = module.facts.classes[cls_index]
+        states = self.state_functions(module)
+        return all(
+            b.kind == "var" and (f"{cls.qualname}.{attr}", b.line) not in states
+            for b in cls.attributes
+            if b.name == attr
+        )
+
     def state_functions(self, module: Module) -> dict[tuple[str, int], int]:
         """(qualname of the bound name, line of the binding statement) -> index of the `state` function holding what
         the value bound to that name evaluates (each name of `a, b = x, y` or `a = b = x` has its own)."""
