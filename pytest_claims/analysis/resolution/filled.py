@@ -80,13 +80,10 @@ class Filled:
                 continue
             if any(entry[0] == f"{func.first}.{attr}" for entry in func.holds):
                 found.extend(self._apart(module, func, f"{func.first}.{attr}", cls))
-        members = self.hierarchy.members(*cls).get(attr)
-        for field in members[1] if members is not None else ():
-            if field.kind == "param" and self.view.alive(module, field.guard):
-                for name, index in module.facts.classes[cls[1]].methods:
-                    if name == field.member == "__init__" and self.view.alive(module, functions[index].guard):
-                        found.extend(self._passed(cls[0], index, field.target))
-                        found.extend(self._shown(cls[0], index, field.target))
+        for index, param in self.stored.stored_params(cls, attr):
+            if functions[index].qualname.rpartition(".")[2] == "__init__":
+                found.extend(self._passed(cls[0], index, param))
+                found.extend(self._shown(cls[0], index, param))
         return found
 
     def _shown(self, module_name: str, index: int, param: str) -> list[Sym]:

@@ -63,6 +63,10 @@ _OriginKey = tuple[str, int, str, int]
 _Known = tuple[list[Origin], frozenset[str]]
 """A memoised answer and the modules it read."""
 
+_Keep = tuple[str, int, str, str]
+"""A plain function storing a parameter on an object it names (`CONFIG.field = p`): its module and index, the
+object's dotted name, the parameter."""
+
 Site = tuple[str, int, int, int]
 """A call entering a constructor: the module and function holding it, its use's index, and how many leading
 parameters it does not pass (1: `self` is bound)."""
@@ -80,6 +84,7 @@ class Stored:
         self._sites: dict[tuple[str, int], tuple[list[Site], frozenset[str]]] = {}
         self._passed: dict[_OriginKey, _Known] = {}
         self._calls: dict[tuple[str, int], tuple[list[Site], frozenset[str]]] = {}
+        self._keeps: dict[str, tuple[list[_Keep], frozenset[str]]] = {}
         self.made: set[Origin] = set()
         """The values `passed` found as a call constructing a class (`f(TTLCache(...))`): of that class exactly, so
         no subclass's override runs on them (unless the same value was also found through a name, `named`)."""
@@ -108,10 +113,44 @@ class Stored:
                 self.tracker.module(HIERARCHY)
                 classes = [*self.hierarchy.mro(*key), *self.hierarchy.subclasses(*key)]
             for cls in dict.fromkeys(classes):
-                for origin in self._class_origins(cls, attr):
+                for origin in [*self._class_origins(cls, attr), *self._kept(cls, attr)]:
                     if origin not in found:
                         found.append(origin)
         return found
+
+    def _kept(self, cls: ClassKey, attr: str) -> list[Origin]:
+        """What plain functions store in `attr` of an instance of `cls` from a parameter they never rebind
+        (`CONFIG.field = p`, `FunctionFacts.kept`): its default, and what the project's calls pass for it."""
+        found: list[Origin] = []
+        for module_name, index, owner, param in self._keeping(attr):
+            module = self.view.module(module_name)
+            func = module.facts.functions[index]
+            if not any(name == param for name, _ in func.received):
+                continue
+            receivers = self.bodies.use(module, func, tuple(owner.split(".")))[0]
+            if any(isinstance(r, ProjectInstance) and (r.module, r.idx) == cls for r in receivers):
+                found.extend(self.parameter(module_name, index, param, MAX_FORWARDS))  # the default alone
+                found.extend(self.passed(module_name, index, param))
+        return found
+
+    def _keeping(self, attr: str) -> list[_Keep]:
+        """The plain functions storing a parameter in a field called `attr` of an object they name, in the modules
+        whose text may store that word (`Modules.may_store`); recorded as the calls of a name are (`searched`)."""
+        known = self._keeps.get(attr)
+        if known is None:
+            with self.tracker.scope(state="off") as read:
+                self.tracker.modules((CALLED_NAMES, called_name(attr)))
+                modules = self.view.project.modules
+                value: list[_Keep] = []
+                for name in sorted(modules.holding(attr)):
+                    if not modules.may_store(name, attr):
+                        continue
+                    module = self.view.module(name)
+                    for index, func in self.view.live_functions(module):
+                        value.extend((name, index, owner, p) for owner, field, p, _ in func.kept if field == attr)
+            known = self._keeps[attr] = (value, self.tracker.frozen(read.modules))
+        self.tracker.modules(known[1])
+        return known[0]
 
     def instances(self, receivers: Sequence[Sym], attr: str, own: list[ClassKey] | None) -> list[Origin]:
         """The project instances `obj.attr` may hold, where the classes of `obj` set it from a constructor
@@ -122,19 +161,30 @@ class Stored:
         return [origin for origin in found if isinstance(origin[0], ProjectInstance) and origin in self.constructed]
 
     def _class_origins(self, cls: ClassKey, attr: str) -> list[Origin]:
+        found: list[Origin] = []
+        for index, param in self.stored_params(cls, attr):
+            found.extend(origin for origin in self.parameter(cls[0], index, param, 0) if origin not in found)
+        return found
+
+    def stored_params(self, cls: ClassKey, attr: str) -> list[tuple[int, str]]:
+        """The (method index, parameter) pairs of the methods of `cls` storing a parameter in `self.attr`: the
+        field's `param` bindings, and its stores of an annotated parameter (`FunctionFacts.kept`), which the
+        annotation types and which hold what is passed as well."""
         members = self.hierarchy.members(*cls).get(attr)
         if members is None:
             return []
         module = self.view.module(cls[0])
-        methods = module.facts.classes[cls[1]].methods
-        found: list[Origin] = []
+        functions = module.facts.functions
+        own = module.facts.classes[cls[1]].methods
+        methods = [(name, i) for name, i in own if self.view.alive(module, functions[i].guard)]
+        found: list[tuple[int, str]] = []
         for field in members[1]:
-            if field.kind != "param" or not self.view.alive(module, field.guard):
-                continue
-            for name, index in methods:
-                if name == field.member and self.view.alive(module, module.facts.functions[index].guard):
-                    found.extend(self.parameter(cls[0], index, field.target, 0))
-        return found
+            if field.kind == "param" and self.view.alive(module, field.guard):
+                found.extend((index, field.target) for name, index in methods if name == field.member)
+        for _, index in methods:
+            first = functions[index].first
+            found.extend((index, p) for owner, field, p, _ in functions[index].kept if (owner, field) == (first, attr))
+        return list(dict.fromkeys(found))
 
     def parameter(self, module_name: str, index: int, param: str, level: int) -> list[Origin]:
         """What parameter `param` of a function may be: its default, and (for an `__init__`) what the project's
@@ -265,9 +315,20 @@ class Stored:
         key = (module_name, index)
         known = self._sites.get(key)
         if known is None:
-            with self.tracker.scope(state="off") as read:
-                value = self._constructor_sites_uncached(module_name, index)
-            known = self._sites[key] = (value, self.tracker.frozen(read.modules))
+            busy = ("sites", *key)
+            if busy in self.tracker.busy:  # a local's operand asking the same constructor (`_either`)
+                self.tracker.cycles += 1
+                return []
+            cycles = self.tracker.cycles
+            self.tracker.busy.add(busy)
+            try:
+                with self.tracker.scope(state="off") as read:
+                    value = self._constructor_sites_uncached(module_name, index)
+            finally:
+                self.tracker.busy.discard(busy)
+            known = (value, self.tracker.frozen(read.modules))
+            if self.tracker.cycles == cycles:
+                self._sites[key] = known
         self.tracker.modules(known[1])
         return known[0]
 
@@ -300,17 +361,36 @@ class Stored:
         for index, func in self.view.live_functions(module):
             for use_index, _ in func.calls:
                 chain, _, _, guard, _ = func.uses[use_index]
-                if chain[-1] != "__init__" and chain[-1] not in spelled and not _own_class(func, chain):
+                local = bool(classes) and len(chain) == 1 and any(entry[0] == chain[0] for entry in func.either)
+                if chain[-1] != "__init__" and chain[-1] not in spelled and not _own_class(func, chain) and not local:
                     continue
                 if guard and not self.view.alive(module, guard):
                     continue
-                for sym in self.bodies.use(module, func, chain)[0]:
+                syms = self.bodies.use(module, func, chain)[0]
+                for sym in [*syms, *self._either(module, func, chain[0])] if local else syms:
                     if isinstance(sym, ProjectClass) and (sym.module, sym.idx) in classes:
                         found.append((module.name, index, use_index, 1))
                         break
                     if isinstance(sym, ProjectFunction) and (sym.module, sym.idx) == key:
                         found.append((module.name, index, use_index, 1 if chain[0].startswith("<super") else 0))
                         break
+        return found
+
+    def _either(self, module: Module, func: FunctionFacts, name: str) -> list[Sym]:
+        """What a local the function calls may hold through the operands it is bound to (`cls = self._c or
+        CONFIG.c`, `FunctionFacts.either`): each as the body resolves it, and for a field of a project instance what
+        plain functions store there from a parameter (`CONFIG.c = p`, `_kept`). A field a constructor stores from
+        its parameter is not followed here: its call sites would be searched from inside this search."""
+        found: list[Sym] = []
+        for local, text, _ in func.either:
+            if local != name:
+                continue
+            chain = tuple(text.split("."))
+            found.extend(self.bodies.use(module, func, chain)[0])
+            if len(chain) > 1:
+                for receiver in self.bodies.use(module, func, chain[:-1])[0]:
+                    if isinstance(receiver, ProjectInstance):
+                        found.extend(origin[0] for origin in self._kept((receiver.module, receiver.idx), chain[-1]))
         return found
 
     def passed(self, module_name: str, index: int, param: str, level: int = 0) -> list[Origin]:
