@@ -68,10 +68,12 @@ def kept_params(node: Def, first: str = "") -> tuple[tuple[str, str, str, int], 
         if sub.value.id in stored:
             continue
         for target in sub.targets:
-            owner = _dotted(target.value) if isinstance(target, ast.Attribute) else None
+            if not isinstance(target, ast.Attribute):
+                continue
+            owner = _dotted(target.value)
             root = owner.partition(".")[0] if owner else ""
             if owner and (root == first or root not in params) and root not in stored:
-                found.append((owner, target.attr, sub.value.id, sub.lineno))  # type: ignore[union-attr]
+                found.append((owner, target.attr, sub.value.id, sub.lineno))
     return tuple(found)
 
 
