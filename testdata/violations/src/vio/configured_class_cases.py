@@ -9,12 +9,12 @@ from typing import Any, Callable, Iterable
 
 
 class Stamper:
-    def __call__(self, event):
+    def __call__(self, logger, event):
         return event, time.time()  # want: deterministic call time.time from vio.configured_class_cases.Base.process via vio.configured_class_cases.Stamper.__call__ # want: deterministic call time.time from vio.configured_class_cases.Logger.info via vio.configured_class_cases.Base.process -> vio.configured_class_cases.Stamper.__call__
 
 
 class Upper:
-    def __call__(self, event):
+    def __call__(self, logger, event):
         return event
 
 
@@ -38,7 +38,7 @@ class Base:
     # claims: deterministic
     def process(self, event):
         for proc in self._processors:
-            event = proc(event)  # want-blind: `proc(event)` from vio.configured_class_cases.Base.process # want-blind: `proc(event)` from vio.configured_class_cases.Logger.info via vio.configured_class_cases.Base.process
+            event = proc(None, event)  # want-blind: `proc(None, event)` from vio.configured_class_cases.Base.process # want-blind: `proc(None, event)` from vio.configured_class_cases.Logger.info via vio.configured_class_cases.Base.process
         return event
 
 
@@ -94,7 +94,7 @@ class PureBase:
     # claims: deterministic
     def process(self, event):
         for proc in self._processors:
-            event = proc(event)  # want-blind: `proc(event)` from vio.configured_class_cases.PureBase.process
+            event = proc(None, event)  # want-blind: `proc(None, event)` from vio.configured_class_cases.PureBase.process
         return event
 
 
