@@ -34,8 +34,7 @@ def test_no_store_is_kept_on_a_parameter_or_a_local_or_from_a_rebound_parameter(
 
 def test_a_method_keeps_its_stores_on_self_annotated_or_not() -> None:
     source = (
-        "class B:\n    def __init__(self, procs: list, name):\n"
-        "        self._procs = procs\n        self.name = name\n"
+        "class B:\n    def __init__(self, procs: list, name):\n        self._procs = procs\n        self.name = name\n"
     )
     kept = _function(source, "B.__init__").kept
     assert [entry[:3] for entry in kept] == [("self", "_procs", "procs"), ("self", "name", "name")]
