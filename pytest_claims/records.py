@@ -30,6 +30,7 @@ FACTS_MAKERS = (
     "pytest_claims.analysis.namedstores",
     "pytest_claims.analysis.settled",
     "pytest_claims.analysis.sharing",
+    "pytest_claims.analysis.valueflow",
     "pytest_claims.analysis.conditions",
     "pytest_claims.analysis.specials",
     "pytest_claims.records",

@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from pytest_claims.analysis.arguments import MADE, NAMED, SURE
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
+from pytest_claims.analysis.resolution.configured import Kept, stored_params
 from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
@@ -63,10 +64,6 @@ _OriginKey = tuple[str, int, str, int]
 _Known = tuple[list[Origin], frozenset[str]]
 """A memoised answer and the modules it read."""
 
-_Keep = tuple[str, int, str, str]
-"""A plain function storing a parameter on an object it names (`CONFIG.field = p`): its module and index, the
-object's dotted name, the parameter."""
-
 Site = tuple[str, int, int, int]
 """A call entering a constructor: the module and function holding it, its use's index, and how many leading
 parameters it does not pass (1: `self` is bound)."""
@@ -84,7 +81,7 @@ class Stored:
         self._sites: dict[tuple[str, int], tuple[list[Site], frozenset[str]]] = {}
         self._passed: dict[_OriginKey, _Known] = {}
         self._calls: dict[tuple[str, int], tuple[list[Site], frozenset[str]]] = {}
-        self._keeps: dict[str, tuple[list[_Keep], frozenset[str]]] = {}
+        self.kept = Kept(self.view, self.tracker)
         self.made: set[Origin] = set()
         """The values `passed` found as a call constructing a class (`f(TTLCache(...))`): of that class exactly, so
         no subclass's override runs on them (unless the same value was also found through a name, `named`)."""
@@ -122,7 +119,7 @@ class Stored:
         """What plain functions store in `attr` of an instance of `cls` from a parameter they never rebind
         (`CONFIG.field = p`, `FunctionFacts.kept`): its default, and what the project's calls pass for it."""
         found: list[Origin] = []
-        for module_name, index, owner, param in self._keeping(attr):
+        for module_name, index, owner, param in self.kept.stores(attr):
             module = self.view.module(module_name)
             func = module.facts.functions[index]
             if not any(name == param for name, _ in func.received):
@@ -132,25 +129,6 @@ class Stored:
                 found.extend(self.parameter(module_name, index, param, MAX_FORWARDS))  # the default alone
                 found.extend(self.passed(module_name, index, param))
         return found
-
-    def _keeping(self, attr: str) -> list[_Keep]:
-        """The plain functions storing a parameter in a field called `attr` of an object they name, in the modules
-        whose text may store that word (`Modules.may_store`); recorded as the calls of a name are (`searched`)."""
-        known = self._keeps.get(attr)
-        if known is None:
-            with self.tracker.scope(state="off") as read:
-                self.tracker.modules((CALLED_NAMES, called_name(attr)))
-                modules = self.view.project.modules
-                value: list[_Keep] = []
-                for name in sorted(modules.holding(attr)):
-                    if not modules.may_store(name, attr):
-                        continue
-                    module = self.view.module(name)
-                    for index, func in self.view.live_functions(module):
-                        value.extend((name, index, owner, p) for owner, field, p, _ in func.kept if field == attr)
-            known = self._keeps[attr] = (value, self.tracker.frozen(read.modules))
-        self.tracker.modules(known[1])
-        return known[0]
 
     def instances(self, receivers: Sequence[Sym], attr: str, own: list[ClassKey] | None) -> list[Origin]:
         """The project instances `obj.attr` may hold, where the classes of `obj` set it from a constructor
@@ -162,29 +140,9 @@ class Stored:
 
     def _class_origins(self, cls: ClassKey, attr: str) -> list[Origin]:
         found: list[Origin] = []
-        for index, param in self.stored_params(cls, attr):
+        for index, param in stored_params(self.view, self.hierarchy, cls, attr):
             found.extend(origin for origin in self.parameter(cls[0], index, param, 0) if origin not in found)
         return found
-
-    def stored_params(self, cls: ClassKey, attr: str) -> list[tuple[int, str]]:
-        """The (method index, parameter) pairs of the methods of `cls` storing a parameter in `self.attr`: the
-        field's `param` bindings, and its stores of an annotated parameter (`FunctionFacts.kept`), which the
-        annotation types and which hold what is passed as well."""
-        members = self.hierarchy.members(*cls).get(attr)
-        if members is None:
-            return []
-        module = self.view.module(cls[0])
-        functions = module.facts.functions
-        own = module.facts.classes[cls[1]].methods
-        methods = [(name, i) for name, i in own if self.view.alive(module, functions[i].guard)]
-        found: list[tuple[int, str]] = []
-        for field in members[1]:
-            if field.kind == "param" and self.view.alive(module, field.guard):
-                found.extend((index, field.target) for name, index in methods if name == field.member)
-        for _, index in methods:
-            first = functions[index].first
-            found.extend((index, p) for owner, field, p, _ in functions[index].kept if (owner, field) == (first, attr))
-        return list(dict.fromkeys(found))
 
     def parameter(self, module_name: str, index: int, param: str, level: int) -> list[Origin]:
         """What parameter `param` of a function may be: its default, and (for an `__init__`) what the project's
