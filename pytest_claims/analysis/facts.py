@@ -3834,7 +3834,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
 
 def _flowing(
     func: _FunctionBuilder,
-) -> tuple[tuple[tuple[str, str, str, int], ...], tuple[tuple[str, str, int], ...]]:
+) -> tuple[tuple[tuple[str, str, str], ...], tuple[tuple[str, str], ...]]:
     """`FunctionFacts.kept` and `either` of a def (`analysis.valueflow`)."""
     node = func.node
     if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or func.kind == "property":

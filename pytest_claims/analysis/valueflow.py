@@ -54,14 +54,14 @@ def _operands(value: ast.expr) -> list[ast.expr]:
     return found
 
 
-def kept_params(node: Def, first: str = "") -> tuple[tuple[str, str, str, int], ...]:
+def kept_params(node: Def, first: str = "") -> tuple[tuple[str, str, str], ...]:
     """`X.field = p` with `p` a parameter the def never binds again and `X` a dotted name whose root is no
-    parameter (but a method's `first`, `self.field = p`) and not assigned in the def: (X, field, p, line)."""
+    parameter (but a method's `first`, `self.field = p`) and not assigned in the def: (X, field, p)."""
     args = node.args
     params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a}
     own = list(_own_nodes(node))
     stored = {n.id for n in own if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
-    found: list[tuple[str, str, str, int]] = []
+    found: list[tuple[str, str, str]] = []
     for sub in own:
         if not (isinstance(sub, ast.Assign) and isinstance(sub.value, ast.Name) and sub.value.id in params):
             continue
@@ -73,16 +73,16 @@ def kept_params(node: Def, first: str = "") -> tuple[tuple[str, str, str, int], 
             owner = _dotted(target.value)
             root = owner.partition(".")[0] if owner else ""
             if owner and (root == first or root not in params) and root not in stored:
-                found.append((owner, target.attr, sub.value.id, sub.lineno))
-    return tuple(found)
+                found.append((owner, target.attr, sub.value.id))
+    return tuple(dict.fromkeys(found))
 
 
-def either(node: Def) -> tuple[tuple[str, str, int], ...]:
-    """`n = a.b`, `n = a or b`, `n = b if c else d` for a local the def calls (`n(...)`): (n, operand, line) for
+def either(node: Def) -> tuple[tuple[str, str], ...]:
+    """`n = a.b`, `n = a or b`, `n = b if c else d` for a local the def calls (`n(...)`): (n, operand) for
     each operand that is a dotted name (one that is not stays unknown)."""
     own = list(_own_nodes(node))
     called = {n.func.id for n in own if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
-    found: list[tuple[str, str, int]] = []
+    found: list[tuple[str, str]] = []
     for sub in own:
         if not (isinstance(sub, ast.Assign) and len(sub.targets) == 1 and isinstance(sub.targets[0], ast.Name)):
             continue
@@ -91,5 +91,5 @@ def either(node: Def) -> tuple[tuple[str, str, int], ...]:
         for operand in _operands(sub.value):
             text = _dotted(operand)
             if text is not None:
-                found.append((sub.targets[0].id, text, sub.lineno))
-    return tuple(found)
+                found.append((sub.targets[0].id, text))
+    return tuple(dict.fromkeys(found))

@@ -41,7 +41,7 @@ class Kept:
                     module = self.view.module(name)
                     for index, func in self.view.live_functions(module):
                         if not func.cls:
-                            value.extend((name, index, owner, p) for owner, field, p, _ in func.kept if field == attr)
+                            value.extend((name, index, owner, p) for owner, field, p in func.kept if field == attr)
             known = self._known[attr] = (value, self.tracker.frozen(read.modules))
         self.tracker.modules(known[1])
         return known[0]
@@ -63,5 +63,5 @@ def stored_params(view: TargetView, hierarchy: Hierarchy, cls: ClassKey, attr: s
             found.extend((index, field.target) for name, index in methods if name == field.member)
     for _, index in methods:
         first = functions[index].first
-        found.extend((index, p) for owner, field, p, _ in functions[index].kept if (owner, field) == (first, attr))
+        found.extend((index, p) for owner, field, p in functions[index].kept if (owner, field) == (first, attr))
     return list(dict.fromkeys(found))

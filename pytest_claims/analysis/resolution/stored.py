@@ -340,7 +340,7 @@ class Stored:
         plain functions store there from a parameter (`CONFIG.c = p`, `_kept`). A field a constructor stores from
         its parameter is not followed here: its call sites would be searched from inside this search."""
         found: list[Sym] = []
-        for local, text, _ in func.either:
+        for local, text in func.either:
             if local != name:
                 continue
             chain = tuple(text.split("."))
