@@ -30,6 +30,7 @@ FACTS_MAKERS = (
     "pytest_claims.analysis.namedstores",
     "pytest_claims.analysis.settled",
     "pytest_claims.analysis.sharing",
+    "pytest_claims.analysis.valueflow",
     "pytest_claims.analysis.conditions",
     "pytest_claims.analysis.specials",
     "pytest_claims.records",
@@ -371,6 +372,13 @@ class FunctionFacts:
     through: tuple[tuple[str, int], ...] = ()
     """A parameter the def binds once, by its first statement, to a call's value (`p = f(p)`), with that `call` use:
     where the walk knows what the call gives back, every test of `p` reads that (`resolution/returned.py`)."""
+    kept: tuple[tuple[str, str, str], ...] = ()
+    """Its stores of a parameter it never binds again on an object it reaches by a name it does not bind
+    (`CONFIG.field = p`), or a method's on its `self` (`self.field = p`, annotated or not): (that name, the field,
+    the parameter), `analysis.valueflow` (semantics §4.7); no line, so that a move of lines changes no fact."""
+    either: tuple[tuple[str, str], ...] = ()
+    """Its locals it calls (`cls(...)`) bound to a dotted name or to `a or b` / `b if c else d` of them: (the
+    local, each dotted operand), `analysis.valueflow`; a call of one constructs each class an operand may be."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,6 +40,7 @@ from pytest_claims.analysis.keeps import Kept, kept
 from pytest_claims.analysis.namedstores import named_stores
 from pytest_claims.analysis.settled import Settled, declared_global
 from pytest_claims.analysis.sharing import Sharing
+from pytest_claims.analysis.valueflow import either, kept_params
 from pytest_claims.records import (
     CONSTRUCTS,
     COPIED,
@@ -3773,6 +3774,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     fresh = [fresh_locals(f.node) if f.node is not None and f.kind != "property" else () for f in ex.functions]
     wraps = wraps_names(tree)
     closing = [closes(f.node, wraps) if f.node is not None and f.kind != "property" else () for f in ex.functions]
+    flowing = [_flowing(f) for f in ex.functions]
     handing = [_handing(f) for f in ex.functions]  # lets the defs go
     stores = named_stores(tree, text)
     module_constants = returned.constants(tree)
@@ -3811,6 +3813,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             fresh[index],
             tests.get(index, _TESTS_NOTHING)[5],
             *flows[index],
+            *flowing[index],
         )
         for index, f in enumerate(ex.functions)
     )
@@ -3827,6 +3830,16 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
         stores,
         module_constants,
     )
+
+
+def _flowing(
+    func: _FunctionBuilder,
+) -> tuple[tuple[tuple[str, str, str], ...], tuple[tuple[str, str], ...]]:
+    """`FunctionFacts.kept` and `either` of a def (`analysis.valueflow`)."""
+    node = func.node
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or func.kind == "property":
+        return (), ()
+    return kept_params(node, func.first if func.cls else ""), either(node)
 
 
 _Guarded = tuple[tuple[str, tuple[int, ...]], ...]

@@ -186,7 +186,7 @@ RESOLUTION: tuple[tuple[str, ...], ...] = (
     ("evaluate",),
     ("subscripts",),
     ("hierarchy",),
-    ("exclusion", "structural", "exact", "plainfields", "unreached", "subfields"),
+    ("exclusion", "structural", "exact", "plainfields", "unreached", "subfields", "configured"),
     ("dispatch",),
     ("bodies",),
     ("stored", "carried", "conditional", "found", "leads", "bases"),

@@ -13,6 +13,7 @@ from __future__ import annotations
 from pytest_claims.analysis.arguments import NAMED, SURE
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
+from pytest_claims.analysis.resolution.configured import stored_params
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.stored import Stored, passed_value
 from pytest_claims.analysis.resolution.symbols import UNKNOWN, ClassKey, Elements, ProjectInstance, Sym
@@ -80,13 +81,10 @@ class Filled:
                 continue
             if any(entry[0] == f"{func.first}.{attr}" for entry in func.holds):
                 found.extend(self._apart(module, func, f"{func.first}.{attr}", cls))
-        members = self.hierarchy.members(*cls).get(attr)
-        for field in members[1] if members is not None else ():
-            if field.kind == "param" and self.view.alive(module, field.guard):
-                for name, index in module.facts.classes[cls[1]].methods:
-                    if name == field.member == "__init__" and self.view.alive(module, functions[index].guard):
-                        found.extend(self._passed(cls[0], index, field.target))
-                        found.extend(self._shown(cls[0], index, field.target))
+        for index, param in stored_params(self.view, self.hierarchy, cls, attr):
+            if functions[index].qualname.rpartition(".")[2] == "__init__":
+                found.extend(self._passed(cls[0], index, param))
+                found.extend(self._shown(cls[0], index, param))
         return found
 
     def _shown(self, module_name: str, index: int, param: str) -> list[Sym]:

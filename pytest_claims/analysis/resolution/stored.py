@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from pytest_claims.analysis.arguments import MADE, NAMED, SURE
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
+from pytest_claims.analysis.resolution.configured import Kept, stored_params
 from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
@@ -80,6 +81,7 @@ class Stored:
         self._sites: dict[tuple[str, int], tuple[list[Site], frozenset[str]]] = {}
         self._passed: dict[_OriginKey, _Known] = {}
         self._calls: dict[tuple[str, int], tuple[list[Site], frozenset[str]]] = {}
+        self.kept = Kept(self.view, self.tracker)
         self.made: set[Origin] = set()
         """The values `passed` found as a call constructing a class (`f(TTLCache(...))`): of that class exactly, so
         no subclass's override runs on them (unless the same value was also found through a name, `named`)."""
@@ -108,9 +110,24 @@ class Stored:
                 self.tracker.module(HIERARCHY)
                 classes = [*self.hierarchy.mro(*key), *self.hierarchy.subclasses(*key)]
             for cls in dict.fromkeys(classes):
-                for origin in self._class_origins(cls, attr):
+                for origin in [*self._class_origins(cls, attr), *self._kept(cls, attr)]:
                     if origin not in found:
                         found.append(origin)
+        return found
+
+    def _kept(self, cls: ClassKey, attr: str) -> list[Origin]:
+        """What plain functions store in `attr` of an instance of `cls` from a parameter they never rebind
+        (`CONFIG.field = p`, `FunctionFacts.kept`): its default, and what the project's calls pass for it."""
+        found: list[Origin] = []
+        for module_name, index, owner, param in self.kept.stores(attr):
+            module = self.view.module(module_name)
+            func = module.facts.functions[index]
+            if not any(name == param for name, _ in func.received):
+                continue
+            receivers = self.bodies.use(module, func, tuple(owner.split(".")))[0]
+            if any(isinstance(r, ProjectInstance) and (r.module, r.idx) == cls for r in receivers):
+                found.extend(self.parameter(module_name, index, param, MAX_FORWARDS))  # the default alone
+                found.extend(self.passed(module_name, index, param))
         return found
 
     def instances(self, receivers: Sequence[Sym], attr: str, own: list[ClassKey] | None) -> list[Origin]:
@@ -122,18 +139,9 @@ class Stored:
         return [origin for origin in found if isinstance(origin[0], ProjectInstance) and origin in self.constructed]
 
     def _class_origins(self, cls: ClassKey, attr: str) -> list[Origin]:
-        members = self.hierarchy.members(*cls).get(attr)
-        if members is None:
-            return []
-        module = self.view.module(cls[0])
-        methods = module.facts.classes[cls[1]].methods
         found: list[Origin] = []
-        for field in members[1]:
-            if field.kind != "param" or not self.view.alive(module, field.guard):
-                continue
-            for name, index in methods:
-                if name == field.member and self.view.alive(module, module.facts.functions[index].guard):
-                    found.extend(self.parameter(cls[0], index, field.target, 0))
+        for index, param in stored_params(self.view, self.hierarchy, cls, attr):
+            found.extend(origin for origin in self.parameter(cls[0], index, param, 0) if origin not in found)
         return found
 
     def parameter(self, module_name: str, index: int, param: str, level: int) -> list[Origin]:
@@ -265,9 +273,20 @@ class Stored:
         key = (module_name, index)
         known = self._sites.get(key)
         if known is None:
-            with self.tracker.scope(state="off") as read:
-                value = self._constructor_sites_uncached(module_name, index)
-            known = self._sites[key] = (value, self.tracker.frozen(read.modules))
+            busy = ("sites", *key)
+            if busy in self.tracker.busy:  # a local's operand asking the same constructor (`_either`)
+                self.tracker.cycles += 1
+                return []
+            cycles = self.tracker.cycles
+            self.tracker.busy.add(busy)
+            try:
+                with self.tracker.scope(state="off") as read:
+                    value = self._constructor_sites_uncached(module_name, index)
+            finally:
+                self.tracker.busy.discard(busy)
+            known = (value, self.tracker.frozen(read.modules))
+            if self.tracker.cycles == cycles:
+                self._sites[key] = known
         self.tracker.modules(known[1])
         return known[0]
 
@@ -300,17 +319,36 @@ class Stored:
         for index, func in self.view.live_functions(module):
             for use_index, _ in func.calls:
                 chain, _, _, guard, _ = func.uses[use_index]
-                if chain[-1] != "__init__" and chain[-1] not in spelled and not _own_class(func, chain):
+                local = bool(classes) and len(chain) == 1 and any(entry[0] == chain[0] for entry in func.either)
+                if chain[-1] != "__init__" and chain[-1] not in spelled and not _own_class(func, chain) and not local:
                     continue
                 if guard and not self.view.alive(module, guard):
                     continue
-                for sym in self.bodies.use(module, func, chain)[0]:
+                syms = self.bodies.use(module, func, chain)[0]
+                for sym in [*syms, *self._either(module, func, chain[0])] if local else syms:
                     if isinstance(sym, ProjectClass) and (sym.module, sym.idx) in classes:
                         found.append((module.name, index, use_index, 1))
                         break
                     if isinstance(sym, ProjectFunction) and (sym.module, sym.idx) == key:
                         found.append((module.name, index, use_index, 1 if chain[0].startswith("<super") else 0))
                         break
+        return found
+
+    def _either(self, module: Module, func: FunctionFacts, name: str) -> list[Sym]:
+        """What a local the function calls may hold through the operands it is bound to (`cls = self._c or
+        CONFIG.c`, `FunctionFacts.either`): each as the body resolves it, and for a field of a project instance what
+        plain functions store there from a parameter (`CONFIG.c = p`, `_kept`). A field a constructor stores from
+        its parameter is not followed here: its call sites would be searched from inside this search."""
+        found: list[Sym] = []
+        for local, text in func.either:
+            if local != name:
+                continue
+            chain = tuple(text.split("."))
+            found.extend(self.bodies.use(module, func, chain)[0])
+            if len(chain) > 1:
+                for receiver in self.bodies.use(module, func, chain[:-1])[0]:
+                    if isinstance(receiver, ProjectInstance):
+                        found.extend(origin[0] for origin in self._kept((receiver.module, receiver.idx), chain[-1]))
         return found
 
     def passed(self, module_name: str, index: int, param: str, level: int = 0) -> list[Origin]:
