@@ -17,6 +17,7 @@ FACTS_MAKERS = (
     "pytest_claims.analysis.facts",
     "pytest_claims.analysis.arguments",
     "pytest_claims.analysis.closures",
+    "pytest_claims.analysis.comments",
     "pytest_claims.analysis.computed",
     "pytest_claims.analysis.contents",
     "pytest_claims.analysis.early",

@@ -19,14 +19,13 @@ import io
 import re
 import string
 import tokenize
-import unicodedata
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, cast
 
-from pytest_claims.analysis import arguments, returned, specials
+from pytest_claims.analysis import arguments, comments, returned, specials
 from pytest_claims.analysis.closures import closes, wraps_names
 from pytest_claims.analysis.computed import computed_names, name_pattern
 from pytest_claims.analysis.conditions import TYPE_CHECKING, UNKNOWN, ConditionCompiler, is_decided, is_known
@@ -55,7 +54,6 @@ from pytest_claims.records import (
     CondOr,
     CondParam,
     CondPlatform,
-    Directive,
     FileFacts,
     FunctionFacts,
     Guard,
@@ -210,8 +208,6 @@ class _Scope:
 
 _BODY = "body"
 """The mark of a task that is the rest of a block (compared by identity)."""
-_DIRECTIVE_LINE = re.compile(r"^[ \t]*#[ \t]*claims[ \t]*:(.*)$")
-_TRAILING = re.compile(r"#[ \t]*claims[ \t]*:(.*)$")
 _IMPORT_ERRORS = {"ImportError", "ModuleNotFoundError"}
 _TRY_NODES: tuple[type[ast.AST], ...] = tuple(getattr(ast, n) for n in ("Try", "TryStar") if hasattr(ast, n))
 
@@ -3597,102 +3593,6 @@ DEPRECATED: frozenset[str] = frozenset(
 
 
 # --------------------------------------------------------------------------------------------------------
-# Directives
-
-
-def _directives(ex: _Extractor, lines: list[str]) -> list[Directive]:
-    found: list[Directive] = []
-    if "claims" in ex.source or not ex.source.isascii():  # NFKC: a full-width comment is refused, not skipped
-        found.extend(_comment_directives(ex, lines))
-    for index, func in enumerate(ex.functions):
-        for chain, line, args in func.decorator_calls:
-            names = tuple(a if a is not None else "" for a in args)
-            error = "" if all(a is not None for a in args) else "claim names must be string literals"
-            found.append(Directive(line, "decorator", names, index, error, ".".join(chain)))
-        for chain, line in func.bare_decorators:
-            error = '@claims needs the claim names: @claims("deterministic")'
-            found.append(Directive(line, "decorator", (), index, error, ".".join(chain)))
-    found.sort(key=lambda d: (d.line, d.form))
-    return found
-
-
-def _comment_directives(ex: _Extractor, lines: list[str]) -> list[Directive]:
-    found: list[Directive] = []
-    trailing_lines: dict[int, int] | None = None
-    # only a line that holds "claims", or a non-ASCII one (NFKC may make it so), can hold a directive
-    candidates = [(number, text) for number, text in enumerate(lines, start=1) if "claims" in text]
-    if not ex.source.isascii():
-        others = [(number, text) for number, text in enumerate(lines, start=1) if not text.isascii()]
-        candidates = sorted({*candidates, *others})
-    for number, text in candidates:
-        error = ""
-        if "claims" not in text:
-            if text.isascii() or "claims" not in unicodedata.normalize("NFKC", text):
-                continue
-            # a full-width `# claims:` looks like a directive, but Python reads comments as written: refused
-            text, error = unicodedata.normalize("NFKC", text), _NOT_ASCII
-        match = _DIRECTIVE_LINE.match(text)
-        if match is not None:
-            if _in_string(ex, number):
-                continue
-            found.append(Directive(number, "comment", _split(match.group(1)), _attached(ex, lines, number), error))
-            continue
-        comment = None if _in_string(ex, number) else _comment_of(text)
-        tmatch = _TRAILING.match(comment) if comment is not None else None
-        if tmatch is not None:
-            # Trailing on a def line: that def. Anywhere else (a decorator, a class, a statement) it would be
-            # silently ignored, so it is attached to nothing (-1), or to a class (-2): both are refused.
-            if trailing_lines is None:
-                trailing_lines = _trailing_lines(ex)
-            attached = trailing_lines.get(number, -2 if ex.def_lines.get(number) == -2 else -1)
-            found.append(Directive(number, "comment", _split(tmatch.group(1)), attached, error))
-    return found
-
-
-def _trailing_lines(ex: _Extractor) -> dict[int, int]:
-    """Line -> the def whose header spans it (from the `def` line to its body's first): where a trailing
-    directive attaches."""
-    trailing_lines: dict[int, int] = {}
-    for def_line, body_line, index in ex.def_spans:
-        for line in range(def_line, max(body_line, def_line + 1)):
-            trailing_lines.setdefault(line, index)
-    return trailing_lines
-
-
-_NOT_ASCII = "write `# claims:` in plain ASCII letters: a comment is read as written, not normalised like a name"
-
-
-def _split(text: str) -> tuple[str, ...]:
-    text = text.strip()
-    if not text:
-        return ()
-    return tuple(part.strip() for part in text.split(","))
-
-
-def _attached(ex: _Extractor, lines: list[str], number: int) -> int:
-    """The def a comment line sits directly above: only comment lines may come between."""
-    following = number + 1
-    while following <= len(lines) and lines[following - 1].lstrip().startswith("#"):
-        following += 1
-    return ex.def_lines.get(following, -1)
-
-
-def _comment_of(line: str) -> str | None:
-    """The comment token of one source line, or None; tokenizing avoids `#` inside strings."""
-    try:
-        for token in tokenize.generate_tokens(io.StringIO(line).readline):
-            if token.type == tokenize.COMMENT:
-                return token.string
-    except (tokenize.TokenError, IndentationError, SyntaxError):
-        pass
-    return None
-
-
-def _in_string(ex: _Extractor, line: int) -> bool:
-    return any(start < line <= end for start, end in ex.string_spans)
-
-
-# --------------------------------------------------------------------------------------------------------
 # Entry point
 
 
@@ -3777,7 +3677,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     stores = named_stores(tree, text)
     module_constants = returned.constants(tree)
     del tree
-    directives = _directives(ex, ex.physical())
+    directives = comments.directives(ex, ex.physical())
     chains: dict[tuple[str, ...], tuple[str, ...]] = {}
     sharing = Sharing()
     functions = tuple(
