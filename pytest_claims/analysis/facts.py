@@ -21,7 +21,7 @@ import string
 import tokenize
 import warnings
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, cast
 
@@ -36,6 +36,7 @@ from pytest_claims.analysis.filtertests import FilterReads, filter_tests
 from pytest_claims.analysis.freshlocals import fresh_locals
 from pytest_claims.analysis.installed import Installs, installed
 from pytest_claims.analysis.keeps import Kept, kept
+from pytest_claims.analysis.lines import physical_lines
 from pytest_claims.analysis.namedstores import named_stores
 from pytest_claims.analysis.settled import Settled, declared_global
 from pytest_claims.analysis.sharing import Sharing
@@ -3967,19 +3968,6 @@ def _own_returns(
     return returns, stores, defs, generator
 
 
-# claims: deterministic
-def physical_lines(text: str) -> list[str]:
-    """The lines as Python's tokenizer numbers them, ends kept: only \\n, \\r\\n and \\r end a line.
-
-    `str.splitlines` also splits at form feeds, \\x1c-\\x1e, \\x85, \\u2028 and \\u2029, which Python source may
-    hold (a ^L between sections, a separator inside a string): it would shift every line number after them.
-    """
-    return _PHYSICAL_LINE.findall(text)
-
-
-_PHYSICAL_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
-
-
 def _declaration_line(data: bytes) -> int:
     """The line of the encoding declaration `detect_encoding` refused: the first, unless that one reads fine."""
     try:
@@ -4058,68 +4046,6 @@ def _one_chain_each(uses: list[Use], chains: dict[tuple[str, ...], tuple[str, ..
         known = chains.setdefault(chain, chain)
         out.append(use if known is chain else (known, use[1], use[2], use[3], use[4]))
     return tuple(out)
-
-
-# claims: deterministic
-def line_numbers(facts: FileFacts) -> list[int]:
-    """Every line number the facts hold, and 0 ("no line"), sorted, each once."""
-    lines = {0}
-    lines.update(b.line for b in facts.bindings)
-    lines.update(line for line, _ in facts.problems)
-    lines.update(d.line for d in facts.directives)
-    for f in facts.functions:
-        lines.add(f.line)
-        lines.update(use[2] for use in f.uses)
-        lines.update(b.line for b in f.bindings)
-        lines.update(param[3] for param in f.params)
-    for c in facts.classes:
-        lines.add(c.line)
-        lines.update(b.line for b in c.attributes)
-        lines.update(b.line for b in c.fields)
-        lines.update(line for _, line in c.factories)
-        lines.update(line for _, line in c.settled)
-    return sorted(lines)
-
-
-# claims: deterministic
-def lines_ranked(facts: FileFacts) -> FileFacts:
-    """The facts with every line number replaced by its rank in `line_numbers` (0 stays 0): two versions of a
-    file whose facts differ only in where their lines lie, every line in the same order (lines added or removed
-    above, between or below the code, a docstring grown), give equal results."""
-    rank = {line: i for i, line in enumerate(line_numbers(facts))}
-
-    def bound(bindings: tuple[Binding, ...]) -> tuple[Binding, ...]:
-        return tuple(b._replace(line=rank[b.line]) for b in bindings)
-
-    functions = tuple(
-        replace(
-            f,
-            line=rank[f.line],
-            uses=tuple((chain, ctx, rank[line], guard, code) for chain, ctx, line, guard, code in f.uses),
-            bindings=bound(f.bindings),
-            params=tuple((name, at, default, rank[line]) for name, at, default, line in f.params),
-        )
-        for f in facts.functions
-    )
-    classes = tuple(
-        replace(
-            c,
-            line=rank[c.line],
-            attributes=bound(c.attributes),
-            fields=bound(c.fields),
-            factories=tuple((chain, rank[line]) for chain, line in c.factories),
-            settled=tuple((name, rank[line]) for name, line in c.settled),
-        )
-        for c in facts.classes
-    )
-    return replace(
-        facts,
-        bindings=bound(facts.bindings),
-        functions=functions,
-        classes=classes,
-        directives=tuple(replace(d, line=rank[d.line]) for d in facts.directives),
-        problems=tuple((rank[line], message) for line, message in facts.problems),
-    )
 
 
 def _guard_text(facts: FileFacts, index: int) -> str:

@@ -95,7 +95,7 @@ def store_key(cache: FactsCache, inputs: tuple[object, ...], *more: object) -> s
 Same = Callable[[frozenset[str], dict[str, str]], tuple[frozenset[str], frozenset[str]]]
 """Of the modules whose bytes changed since the run that wrote the digests given: those whose facts did not (a
 comment, a blank line's spaces), which are not changed at all, as every item of a store is a function of facts;
-and those whose facts are the same but for where their lines lie (`facts.lines_ranked`), which have *moved*: a
+and those whose facts are the same but for where their lines lie (`lines.lines_ranked`), which have *moved*: a
 verdict that read them is the same walk, its lines in them moved (`analysis.validity.Validity.verdict`); a
 directive reading, and a summary of another module's function, hold lines of their own module only (but a
 summary's reaches placed in a dataclass's module, which its stored dependencies name: `lines_of`)."""
