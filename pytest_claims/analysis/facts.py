@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import ast
 import builtins
-import hashlib
 import io
 import re
 import string
@@ -39,7 +38,7 @@ from pytest_claims.analysis.keeps import Kept, kept
 from pytest_claims.analysis.lines import physical_lines
 from pytest_claims.analysis.namedstores import named_stores
 from pytest_claims.analysis.settled import Settled, declared_global
-from pytest_claims.analysis.sharing import Sharing
+from pytest_claims.analysis.sharing import Sharing, one_chain_each
 from pytest_claims.records import (
     CONSTRUCTS,
     COPIED,
@@ -3690,7 +3689,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             f.first,
             f.is_async,
             f.guard,
-            _one_chain_each(f.uses, chains),
+            one_chain_each(f.uses, chains),
             sharing.one(frozenset(f.locals)),
             tuple(f.bindings),
             f.returns,
@@ -3992,61 +3991,3 @@ def _reason(exc: BaseException) -> str:
 
 def _broken(line: int, message: str) -> FileFacts:
     return FileFacts((), ((),), (), (), (), (), ((line, message),), 0)
-
-
-# claims: deterministic
-def hierarchy_shape(facts: FileFacts) -> str:
-    """What other modules' class hierarchy analysis reads of this file: its classes, their bases (as written),
-    their method names, class-body assignments and the names their methods store on `self`, and the
-    module-level names its imports, aliases and subscripts of a name bind (a base written `Base` is whatever
-    they make it), each with the platform conditions over it
-    (not their indexes: an unrelated `if` added elsewhere in the file leaves the shape as it was). "" for a file
-    that binds nothing of the kind."""
-    names = sorted(
-        f"{b.name}={b.kind}:{b.target}:{b.member}{_guard_text(facts, b.guard)}"
-        for b in facts.bindings
-        if b.kind in ("import", "from", "star", "alias", "class") or b.member == "[]"
-    )
-    if not facts.classes and not names:
-        return ""
-    parts = names
-    for cls in facts.classes:
-        methods = sorted(f"{name}{_guard_text(facts, facts.functions[i].guard)}" for name, i in cls.methods)
-        # class-body assignments override like defs (`run = _run`): what each binds is part of the shape
-        assigned = sorted(f"{b.name}={b.kind}:{b.target}{_guard_text(facts, b.guard)}" for b in cls.attributes)
-        # a field its methods store on `self` shadows a base's def of the name (`subfields`): the names stored
-        stored = sorted({f"{b.name}{_guard_text(facts, b.guard)}" for b in cls.fields})
-        guard = _guard_text(facts, cls.guard)
-        written = f"{','.join(cls.bases)}|{cls.metaclass}|{_live_bases(facts, cls)}"
-        parts.append(f"{cls.qualname}|{guard}|{written}|{','.join(methods)}|{','.join(assigned)}|{','.join(stored)}")
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:20]
-
-
-def _live_bases(facts: FileFacts, cls: ClassFacts) -> str:
-    """The bindings a class statement not in a function may read its base and metaclass names from
-    (`evaluate.live`), as text without lines: moving an import past the class changes what it derives from."""
-    if "<locals>" in cls.qualname:
-        return ""
-    floors = dict(cls.settled)
-    found: list[str] = []
-    for root in sorted({w.removesuffix("[]").split(".")[0] for w in (*cls.bases, cls.metaclass) if w and w != "<?>"}):
-        above = [b for b in facts.bindings if b.name in (root, "*") and b.line < cls.line]
-        live = [b for b in above if b.line >= floors.get(root, 0)] or above
-        found.extend(f"{root}<{b.kind}:{b.target}:{b.member}{_guard_text(facts, b.guard)}" for b in live)
-    return ",".join(found)
-
-
-def _one_chain_each(uses: list[Use], chains: dict[tuple[str, ...], tuple[str, ...]]) -> tuple[Use, ...]:
-    """The uses, each chain equal to an earlier one of the file replaced by that one object: facts are kept for the
-    whole run and half the chains of a file repeat (`self.x`, `os.path.join`). Once the uses are final: while they
-    are recorded, a call knows its own use by its chain's identity (`_passes`)."""
-    out: list[Use] = []
-    for use in uses:
-        chain = use[0]
-        known = chains.setdefault(chain, chain)
-        out.append(use if known is chain else (known, use[1], use[2], use[3], use[4]))
-    return tuple(out)
-
-
-def _guard_text(facts: FileFacts, index: int) -> str:
-    return repr([(facts.conds[c], polarity) for c, polarity in facts.guards[index]])

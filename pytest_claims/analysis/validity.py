@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from pytest_claims.analysis.facts import hierarchy_shape
+from pytest_claims.analysis.hierarchyshape import hierarchy_shape
 from pytest_claims.analysis.index import ModuleFile
 from pytest_claims.analysis.lines import line_numbers, lines_ranked
 from pytest_claims.analysis.ports import FactsSource, VerdictSource
@@ -59,7 +59,7 @@ def files_of(keys: dict[str, str]) -> dict[str, str]:
 
 
 def _shape(project: Project, name: str) -> str:
-    """`facts.hierarchy_shape` with the module's place: the names its imports bind depend on it (a relative
+    """`hierarchyshape.hierarchy_shape` with the module's place: the names its imports bind depend on it (a relative
     import), and a module that binds nothing of the kind stays "" wherever it lies."""
     shape = hierarchy_shape(project.modules[name].facts)
     return f"{shape}|{place(project.index.modules[name])}" if shape else ""

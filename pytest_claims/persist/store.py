@@ -221,8 +221,8 @@ class VerdictStore:
         """word -> the modules whose text mentioned it (the names `claims` was rebound to: `Validity.mentioning`)."""
         self.words: dict[str, tuple[str, ...]] = {}
         self.old_shapes: dict[str, str] = old.get("shapes", {})
-        """module -> the shape of its classes (`facts.hierarchy_shape`, with where the module lies) when the last
-        run had its facts."""
+        """module -> the shape of its classes (`hierarchyshape.hierarchy_shape`, with where the module lies) when
+        the last run had its facts."""
         self.shapes: dict[str, str] = {}
         self.directives: dict[str, Reading] = {}
         self.verdicts: dict[VerdictKey, StoredVerdict] = {}
