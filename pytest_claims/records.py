@@ -16,11 +16,14 @@ from typing import Literal, NamedTuple
 FACTS_MAKERS = (
     "pytest_claims.analysis.facts",
     "pytest_claims.analysis.arguments",
+    "pytest_claims.analysis.chains",
     "pytest_claims.analysis.closures",
+    "pytest_claims.analysis.comments",
     "pytest_claims.analysis.computed",
     "pytest_claims.analysis.contents",
     "pytest_claims.analysis.early",
     "pytest_claims.analysis.keeps",
+    "pytest_claims.analysis.lines",
     "pytest_claims.analysis.fieldtests",
     "pytest_claims.analysis.filtertests",
     "pytest_claims.analysis.freshlocals",
@@ -191,7 +194,7 @@ Use = tuple[tuple[str, ...], str, int, int, str]
 """A name used in a function body: (chain, ctx, line, guard, code), a plain tuple so facts stay cheap to cache.
 
 `chain` is the dotted access (`("os", "path", "exists")`); a step `()` is the result of a call (`make().run` is
-`("make", "()", "run")`; `(s,?)` that of a call passing a str literal first: `facts.call_step`), a root `<str>` /
+`("make", "()", "run")`; `(s,?)` that of a call passing a str literal first: `chains.call_step`), a root `<str>` /
 `<list>` / `<dict>` / `<set>` / `<tuple>` / `<bytes>` a literal, and the root `<?>` a callee with no name at all
 (`handlers[k]()`). `ctx` is how it is used: `call` (the callee of a call), `ref` (a value), `type`
 (isinstance/except position: never a reach), `getattr` (the object of `getattr(obj, <non-literal>)`), `setattr` /

@@ -4,8 +4,8 @@ changed-only run: `--claims-changed`, `check --changed`).
 A stored verdict lists the modules its walk read, and markers for the whole-project questions it asked
 (`records.HIERARCHY`, `records.method_name`, `records.called_name`). A claim is affected by a change when a
 changed module is among the modules it read; when it searched the class hierarchy and a changed module's class
-shape (`facts.hierarchy_shape`) differs from its old content's; when it asked whether the project binds a method
-name that a changed module's classes bind otherwise than before (`validity.bound_members`); when it looked for
+shape (`hierarchyshape.hierarchy_shape`) differs from its old content's; when it asked whether the project binds
+a method name that a changed module's classes bind otherwise than before (`validity.bound_members`); when it looked for
 the calls of a function under a name that a line the change added or removed holds (a module that called it
 under that name before was read, and is among the modules); and always when it has no stored verdict (a cold
 cache, a new claim). The old content is what the caller hands in (the front ends read it from git); nothing
@@ -18,7 +18,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
-from pytest_claims.analysis.facts import extract, hierarchy_shape
+from pytest_claims.analysis.facts import extract
+from pytest_claims.analysis.hierarchyshape import hierarchy_shape
 from pytest_claims.analysis.project import Project, text_words
 from pytest_claims.analysis.validity import bound_members
 from pytest_claims.records import CALLED_NAMES, HIERARCHY, METHOD_NAMES, StoredVerdict

@@ -14,19 +14,26 @@ from __future__ import annotations
 
 import ast
 import builtins
-import hashlib
 import io
 import re
 import string
 import tokenize
-import unicodedata
 import warnings
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, cast
 
-from pytest_claims.analysis import arguments, returned, specials
+from pytest_claims.analysis import arguments, comments, returned, specials
+from pytest_claims.analysis.chains import (
+    annotation_type,
+    chain_of,
+    getattr_literal,
+    hasattr_chain,
+    literal_root,
+    super_root,
+    value_chain,
+)
 from pytest_claims.analysis.closures import closes, wraps_names
 from pytest_claims.analysis.computed import computed_names, name_pattern
 from pytest_claims.analysis.conditions import TYPE_CHECKING, UNKNOWN, ConditionCompiler, is_decided, is_known
@@ -37,9 +44,10 @@ from pytest_claims.analysis.filtertests import FilterReads, filter_tests
 from pytest_claims.analysis.freshlocals import fresh_locals
 from pytest_claims.analysis.installed import Installs, installed
 from pytest_claims.analysis.keeps import Kept, kept
+from pytest_claims.analysis.lines import physical_lines
 from pytest_claims.analysis.namedstores import named_stores
 from pytest_claims.analysis.settled import Settled, declared_global
-from pytest_claims.analysis.sharing import Sharing
+from pytest_claims.analysis.sharing import Sharing, one_chain_each
 from pytest_claims.analysis.valueflow import either, kept_params
 from pytest_claims.records import (
     CONSTRUCTS,
@@ -56,7 +64,6 @@ from pytest_claims.records import (
     CondOr,
     CondParam,
     CondPlatform,
-    Directive,
     FileFacts,
     FunctionFacts,
     Guard,
@@ -211,239 +218,8 @@ class _Scope:
 
 _BODY = "body"
 """The mark of a task that is the rest of a block (compared by identity)."""
-_DIRECTIVE_LINE = re.compile(r"^[ \t]*#[ \t]*claims[ \t]*:(.*)$")
-_TRAILING = re.compile(r"#[ \t]*claims[ \t]*:(.*)$")
 _IMPORT_ERRORS = {"ImportError", "ModuleNotFoundError"}
 _TRY_NODES: tuple[type[ast.AST], ...] = tuple(getattr(ast, n) for n in ("Try", "TryStar") if hasattr(ast, n))
-
-
-_LITERALS: dict[type[ast.AST], str] = {
-    ast.JoinedStr: "<str>",
-    ast.List: "<list>",
-    ast.ListComp: "<list>",
-    ast.Dict: "<dict>",
-    ast.DictComp: "<dict>",
-    ast.Set: "<set>",
-    ast.SetComp: "<set>",
-    ast.Tuple: "<tuple>",
-}
-
-
-# claims: deterministic
-def chain_of(node: ast.expr, calls: bool = False) -> tuple[str, ...] | None:
-    """`a.b.c` -> ("a", "b", "c"); `super().m` -> ("<super>", "m"); `getattr(a, "b")` -> ("a", "b").
-
-    With `calls`, a value may also be the result of a call or a literal: `make().run` -> ("make", "()", "run"),
-    `", ".join` -> ("<str>", "join")."""
-    parts: list[str] = []
-    while True:
-        if isinstance(node, ast.Attribute):
-            parts.append(node.attr)
-            node = node.value
-        elif isinstance(node, ast.Name):
-            parts.append(node.id)
-            break
-        elif isinstance(node, ast.Call):
-            root = _super_root(node)
-            if root:
-                parts.append(root)
-                break
-            literal = _getattr_literal(node)
-            if literal is not None:
-                parts.append(literal)
-                node = node.args[0]
-            elif calls:
-                parts.append(call_step(node))
-                node = node.func
-            else:
-                return None
-        elif calls and parts and _literal_root(node):
-            parts.append(_literal_root(node))
-            break
-        else:
-            return None
-    parts.reverse()
-    return tuple(parts)
-
-
-def _super_root(node: ast.Call) -> str:
-    """The chain root of a `super(...)` call, "" for any other call: `<super>` without arguments,
-    `<super:X:obj>` for `super(X, obj)` with `X` a plain or dotted name (resolved as "after X in the MRO", semantics §5;
-    `obj` is kept when it is a plain name, the method's `self` or not), and `<super:?>` for any other arguments (a
-    blind spot, never the wrong class)."""
-    if not (isinstance(node.func, ast.Name) and node.func.id == "super") or node.keywords:
-        return ""
-    if not node.args:
-        return "<super>"
-    if len(node.args) == 2 and not isinstance(node.args[1], ast.Starred):
-        start = chain_of(node.args[0])
-        if start is not None and not start[0].startswith("<"):
-            obj = node.args[1].id if isinstance(node.args[1], ast.Name) else ""
-            return f"<super:{'.'.join(start)}:{obj}>"
-    return "<super:?>"
-
-
-def _literal_root(node: ast.expr) -> str:
-    if isinstance(node, ast.Constant):
-        if node.value is None:
-            return "<none>"  # `winreg = None` in an `except ImportError:`: a known value, nothing to follow
-        return "<str>" if isinstance(node.value, str) else "<bytes>" if isinstance(node.value, bytes) else ""
-    return _LITERALS.get(type(node), "")
-
-
-def value_chain(node: ast.expr) -> tuple[str, ...] | None:
-    """The chain of a value: a name, an attribute, a literal, or the result of calling one (a trailing `()`)."""
-    root = _literal_root(node)
-    if root:
-        return (root,)
-    if isinstance(node, ast.Call) and _getattr_literal(node) is None and chain_of(node) is None:
-        callee = chain_of(node.func, calls=True)
-        return (*callee, call_step(node)) if callee is not None and not callee[0].startswith("<super") else None
-    return chain_of(node, calls=True)
-
-
-_ARGUMENT_CLASSES: dict[type, str] = {str: "s", bytes: "b"}
-
-
-# claims: deterministic
-def call_step(node: ast.Call) -> str:
-    """The chain step of a call whose value is used: `()`, or, when it passes a string or bytes literal, the
-    classes of what it passes (`(s,?)`, `(?,sep=s)`: `s` a str, `b` bytes, `?` anything), so an overloaded or
-    `AnyStr`-generic stub can say what the call returns (`re.sub("-", "_", s)` is a str). A `*` or `**` argument
-    says nothing of where the others land: `()`. A `cast(C, v)` says its class: `(=C)` (a dotted name's dots as
-    `/`), which `typing.cast` returns an instance of."""
-    cast_to = _cast_class(node)
-    if cast_to:
-        return f"(={cast_to.replace('.', '/')})"
-    tokens: list[str] = []
-    known = False
-    for arg in node.args:
-        if isinstance(arg, ast.Starred):
-            return "()"
-        token = _argument_class(arg)
-        known = known or token != "?"
-        tokens.append(token)
-    for keyword in node.keywords:
-        if keyword.arg is None:
-            return "()"
-        token = _argument_class(keyword.value)
-        known = known or token != "?"
-        tokens.append(f"{keyword.arg}={token}")
-    return f"({','.join(tokens)})" if known else "()"
-
-
-def _cast_class(node: ast.Call) -> str:
-    """The class `cast(C, v)` (any callee named `cast`: resolution tells whether it is `typing.cast`) names, as a
-    type target; "" when it names no single class."""
-    func = node.func
-    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
-    if name != "cast" or len(node.args) != 2 or node.keywords or isinstance(node.args[1], ast.Starred):
-        return ""
-    target = annotation_type(node.args[0])
-    return target if target and target[0] not in "*{^(" else ""
-
-
-def _argument_class(node: ast.expr) -> str:
-    if isinstance(node, ast.JoinedStr):
-        return "s"
-    if isinstance(node, ast.Constant):
-        return _ARGUMENT_CLASSES.get(type(node.value), "?")
-    return "?"
-
-
-def _getattr_literal(node: ast.Call) -> str | None:
-    if (
-        isinstance(node.func, ast.Name)
-        and node.func.id == "getattr"
-        and len(node.args) in (2, 3)
-        and not node.keywords
-        and isinstance(node.args[1], ast.Constant)
-        and isinstance(node.args[1].value, str)
-    ):
-        return node.args[1].value
-    return None
-
-
-def _hasattr_chain(node: ast.Call) -> tuple[str, ...] | None:
-    """`hasattr(x.y, "name")` as the read it makes, `x.y.name`; None for any other call."""
-    func, args = node.func, node.args
-    if not (isinstance(func, ast.Name) and func.id == "hasattr" and len(args) == 2 and not node.keywords):
-        return None
-    if not (isinstance(args[1], ast.Constant) and isinstance(args[1].value, str) and args[1].value.isidentifier()):
-        return None
-    target = chain_of(args[0])
-    return (*target, args[1].value) if target is not None else None
-
-
-_COLLECTIONS = frozenset(
-    {
-        "list", "List", "Sequence", "MutableSequence", "Iterable", "Iterator", "Collection", "Reversible",
-        "set", "Set", "frozenset", "FrozenSet", "AbstractSet", "MutableSet", "Generator", "AsyncIterator",
-        "AsyncIterable", "AsyncGenerator", "deque", "Deque", "KeysView", "ValuesView",
-    }
-)  # fmt: skip
-_MAPPINGS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "OrderedDict", "defaultdict", "DefaultDict"})
-
-
-def annotation_type(node: ast.expr | None) -> str:
-    """An annotation as a type target (see `Binding`): `C`, `*C` (a collection of C) or `{K,V` (a mapping);
-    "" when it names no single class. `Optional[...]`, `... | None` and string annotations are seen through."""
-    for _ in range(8):  # a string annotation holds at most a few levels of strings and optionals
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            try:
-                node = ast.parse(node.value.strip(), mode="eval").body
-            except (SyntaxError, ValueError):
-                return ""
-            continue
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-            if isinstance(node.right, ast.Constant) and node.right.value is None:
-                node = node.left
-                continue
-            if isinstance(node.left, ast.Constant) and node.left.value is None:
-                node = node.right
-                continue
-            return ""
-        if isinstance(node, ast.Subscript):
-            base = chain_of(node.value)
-            args = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
-            if base is None:
-                return ""
-            if base[-1] in _WRAPPERS:  # `Optional[T]`, `Final[T]`, `ClassVar[T]`, `Annotated[T, ...]` type as `T`
-                node = args[0]
-                continue
-            if base[-1] in ("type", "Type"):
-                inner = annotation_type(args[0])
-                return f"^{inner}" if inner and inner[0] not in "*{^" else ""
-            if base[-1] in ("tuple", "Tuple") and not (len(args) == 2 and isinstance(args[1], ast.Constant)):
-                return _fixed_tuple(node.slice, args)
-            if base[-1] in _COLLECTIONS or (
-                base[-1] in ("tuple", "Tuple") and len(args) == 2 and isinstance(args[1], ast.Constant)
-            ):
-                inner = annotation_type(args[0])
-                return f"*{inner}" if inner and inner[0] not in "*{^" else ""
-            if base[-1] in _MAPPINGS and len(args) == 2:
-                key, value = annotation_type(args[0]), annotation_type(args[1])
-                return f"{{{key},{value}" if (key or value) and not {key[:1], value[:1]} & {"*", "{"} else ""
-            return ".".join(base)  # a generic class: `IO[str]`, `Popen[bytes]` are instances of it
-        chain = chain_of(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
-        if chain is not None and chain[-1] in _BARE_QUALIFIERS:
-            return ""  # a bare `Final` / `ClassVar` says nothing of the class: the assigned value's type stands
-        return ".".join(chain) if chain is not None else ""
-    return ""
-
-
-_WRAPPERS = frozenset({"Optional", "Final", "ClassVar", "Annotated", "Required", "NotRequired", "ReadOnly"})
-"""Special forms whose first argument is the annotation's type."""
-_BARE_QUALIFIERS = frozenset({"Final", "ClassVar"})
-
-
-def _fixed_tuple(whole: ast.expr, args: list[ast.expr]) -> str:
-    """`tuple[A, B]` as a type target: `(A;B`, each position's own target ("" where it names no single class, or
-    holds a mapping or another tuple); unpacking the value gives each name its position's class."""
-    if isinstance(whole, ast.Tuple) and not whole.elts:
-        return "("  # `tuple[()]`
-    parts = (annotation_type(arg) for arg in args)
-    return "(" + ";".join(part if not {",", ";", "("} & set(part) else "" for part in parts)
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -2756,12 +2532,12 @@ def _push_chain_roots(ex: _Extractor, node: ast.expr, scope: _Scope, guard: int)
         if isinstance(node, ast.Attribute):
             node = node.value
             continue
-        if isinstance(node.func, ast.Name) and node.func.id == "getattr" and _getattr_literal(node) is not None:
+        if isinstance(node.func, ast.Name) and node.func.id == "getattr" and getattr_literal(node) is not None:
             ex.push_all(node.args[2:], scope, guard, "ref")
             ex.use(scope, ("getattr",), "call", node.lineno, guard)
             node = node.args[0]
             continue
-        root = _super_root(node)
+        root = super_root(node)
         if not root:
             ex.push(node, scope, guard, "ref")  # a call in the middle of a chain: recorded by its own handler
         elif root == "<super:?>":
@@ -2769,7 +2545,7 @@ def _push_chain_roots(ex: _Extractor, node: ast.expr, scope: _Scope, guard: int)
         elif root.endswith(":>"):
             ex.push(node.args[1], scope, guard, "ref")  # `super(X, make())` calls `make`
         return
-    if _literal_root(node):
+    if literal_root(node):
         ex.push(node, scope, guard, "ref")
 
 
@@ -3072,12 +2848,12 @@ def _call(ex: _Extractor, node: ast.AST, scope: _Scope, guard: int, ctx: str) ->
     if chain is not None:
         chain = narrow(scope, chain)  # as `use` records it: `calls` below finds the use by identity
     named = func.id if isinstance(func, ast.Name) else ""
-    literal = _getattr_literal(node) if named == "getattr" else None
+    literal = getattr_literal(node) if named == "getattr" else None
     if literal is not None:
         value = chain_of(node)
         if value is not None:
             ex.use(scope, value, "ref", node.lineno, guard)
-    probed = _hasattr_chain(node) if named == "hasattr" else None
+    probed = hasattr_chain(node) if named == "hasattr" else None
     if probed is not None:  # `hasattr(x, "name")` tests `x.name`: a project class's `__getattr__` may answer
         ex.use(scope, probed, "probe", node.lineno, guard)
     elif named in ("getattr", "hasattr") and len(node.args) >= 2 and literal is None:
@@ -3598,102 +3374,6 @@ DEPRECATED: frozenset[str] = frozenset(
 
 
 # --------------------------------------------------------------------------------------------------------
-# Directives
-
-
-def _directives(ex: _Extractor, lines: list[str]) -> list[Directive]:
-    found: list[Directive] = []
-    if "claims" in ex.source or not ex.source.isascii():  # NFKC: a full-width comment is refused, not skipped
-        found.extend(_comment_directives(ex, lines))
-    for index, func in enumerate(ex.functions):
-        for chain, line, args in func.decorator_calls:
-            names = tuple(a if a is not None else "" for a in args)
-            error = "" if all(a is not None for a in args) else "claim names must be string literals"
-            found.append(Directive(line, "decorator", names, index, error, ".".join(chain)))
-        for chain, line in func.bare_decorators:
-            error = '@claims needs the claim names: @claims("deterministic")'
-            found.append(Directive(line, "decorator", (), index, error, ".".join(chain)))
-    found.sort(key=lambda d: (d.line, d.form))
-    return found
-
-
-def _comment_directives(ex: _Extractor, lines: list[str]) -> list[Directive]:
-    found: list[Directive] = []
-    trailing_lines: dict[int, int] | None = None
-    # only a line that holds "claims", or a non-ASCII one (NFKC may make it so), can hold a directive
-    candidates = [(number, text) for number, text in enumerate(lines, start=1) if "claims" in text]
-    if not ex.source.isascii():
-        others = [(number, text) for number, text in enumerate(lines, start=1) if not text.isascii()]
-        candidates = sorted({*candidates, *others})
-    for number, text in candidates:
-        error = ""
-        if "claims" not in text:
-            if text.isascii() or "claims" not in unicodedata.normalize("NFKC", text):
-                continue
-            # a full-width `# claims:` looks like a directive, but Python reads comments as written: refused
-            text, error = unicodedata.normalize("NFKC", text), _NOT_ASCII
-        match = _DIRECTIVE_LINE.match(text)
-        if match is not None:
-            if _in_string(ex, number):
-                continue
-            found.append(Directive(number, "comment", _split(match.group(1)), _attached(ex, lines, number), error))
-            continue
-        comment = None if _in_string(ex, number) else _comment_of(text)
-        tmatch = _TRAILING.match(comment) if comment is not None else None
-        if tmatch is not None:
-            # Trailing on a def line: that def. Anywhere else (a decorator, a class, a statement) it would be
-            # silently ignored, so it is attached to nothing (-1), or to a class (-2): both are refused.
-            if trailing_lines is None:
-                trailing_lines = _trailing_lines(ex)
-            attached = trailing_lines.get(number, -2 if ex.def_lines.get(number) == -2 else -1)
-            found.append(Directive(number, "comment", _split(tmatch.group(1)), attached, error))
-    return found
-
-
-def _trailing_lines(ex: _Extractor) -> dict[int, int]:
-    """Line -> the def whose header spans it (from the `def` line to its body's first): where a trailing
-    directive attaches."""
-    trailing_lines: dict[int, int] = {}
-    for def_line, body_line, index in ex.def_spans:
-        for line in range(def_line, max(body_line, def_line + 1)):
-            trailing_lines.setdefault(line, index)
-    return trailing_lines
-
-
-_NOT_ASCII = "write `# claims:` in plain ASCII letters: a comment is read as written, not normalised like a name"
-
-
-def _split(text: str) -> tuple[str, ...]:
-    text = text.strip()
-    if not text:
-        return ()
-    return tuple(part.strip() for part in text.split(","))
-
-
-def _attached(ex: _Extractor, lines: list[str], number: int) -> int:
-    """The def a comment line sits directly above: only comment lines may come between."""
-    following = number + 1
-    while following <= len(lines) and lines[following - 1].lstrip().startswith("#"):
-        following += 1
-    return ex.def_lines.get(following, -1)
-
-
-def _comment_of(line: str) -> str | None:
-    """The comment token of one source line, or None; tokenizing avoids `#` inside strings."""
-    try:
-        for token in tokenize.generate_tokens(io.StringIO(line).readline):
-            if token.type == tokenize.COMMENT:
-                return token.string
-    except (tokenize.TokenError, IndentationError, SyntaxError):
-        pass
-    return None
-
-
-def _in_string(ex: _Extractor, line: int) -> bool:
-    return any(start < line <= end for start, end in ex.string_spans)
-
-
-# --------------------------------------------------------------------------------------------------------
 # Entry point
 
 
@@ -3779,7 +3459,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     stores = named_stores(tree, text)
     module_constants = returned.constants(tree)
     del tree
-    directives = _directives(ex, ex.physical())
+    directives = comments.directives(ex, ex.physical())
     chains: dict[tuple[str, ...], tuple[str, ...]] = {}
     sharing = Sharing()
     functions = tuple(
@@ -3791,7 +3471,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             f.first,
             f.is_async,
             f.guard,
-            _one_chain_each(f.uses, chains),
+            one_chain_each(f.uses, chains),
             sharing.one(frozenset(f.locals)),
             tuple(f.bindings),
             f.returns,
@@ -4080,19 +3760,6 @@ def _own_returns(
     return returns, stores, defs, generator
 
 
-# claims: deterministic
-def physical_lines(text: str) -> list[str]:
-    """The lines as Python's tokenizer numbers them, ends kept: only \\n, \\r\\n and \\r end a line.
-
-    `str.splitlines` also splits at form feeds, \\x1c-\\x1e, \\x85, \\u2028 and \\u2029, which Python source may
-    hold (a ^L between sections, a separator inside a string): it would shift every line number after them.
-    """
-    return _PHYSICAL_LINE.findall(text)
-
-
-_PHYSICAL_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
-
-
 def _declaration_line(data: bytes) -> int:
     """The line of the encoding declaration `detect_encoding` refused: the first, unless that one reads fine."""
     try:
@@ -4117,123 +3784,3 @@ def _reason(exc: BaseException) -> str:
 
 def _broken(line: int, message: str) -> FileFacts:
     return FileFacts((), ((),), (), (), (), (), ((line, message),), 0)
-
-
-# claims: deterministic
-def hierarchy_shape(facts: FileFacts) -> str:
-    """What other modules' class hierarchy analysis reads of this file: its classes, their bases (as written),
-    their method names, class-body assignments and the names their methods store on `self`, and the
-    module-level names its imports, aliases and subscripts of a name bind (a base written `Base` is whatever
-    they make it), each with the platform conditions over it
-    (not their indexes: an unrelated `if` added elsewhere in the file leaves the shape as it was). "" for a file
-    that binds nothing of the kind."""
-    names = sorted(
-        f"{b.name}={b.kind}:{b.target}:{b.member}{_guard_text(facts, b.guard)}"
-        for b in facts.bindings
-        if b.kind in ("import", "from", "star", "alias", "class") or b.member == "[]"
-    )
-    if not facts.classes and not names:
-        return ""
-    parts = names
-    for cls in facts.classes:
-        methods = sorted(f"{name}{_guard_text(facts, facts.functions[i].guard)}" for name, i in cls.methods)
-        # class-body assignments override like defs (`run = _run`): what each binds is part of the shape
-        assigned = sorted(f"{b.name}={b.kind}:{b.target}{_guard_text(facts, b.guard)}" for b in cls.attributes)
-        # a field its methods store on `self` shadows a base's def of the name (`subfields`): the names stored
-        stored = sorted({f"{b.name}{_guard_text(facts, b.guard)}" for b in cls.fields})
-        guard = _guard_text(facts, cls.guard)
-        written = f"{','.join(cls.bases)}|{cls.metaclass}|{_live_bases(facts, cls)}"
-        parts.append(f"{cls.qualname}|{guard}|{written}|{','.join(methods)}|{','.join(assigned)}|{','.join(stored)}")
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:20]
-
-
-def _live_bases(facts: FileFacts, cls: ClassFacts) -> str:
-    """The bindings a class statement not in a function may read its base and metaclass names from
-    (`evaluate.live`), as text without lines: moving an import past the class changes what it derives from."""
-    if "<locals>" in cls.qualname:
-        return ""
-    floors = dict(cls.settled)
-    found: list[str] = []
-    for root in sorted({w.removesuffix("[]").split(".")[0] for w in (*cls.bases, cls.metaclass) if w and w != "<?>"}):
-        above = [b for b in facts.bindings if b.name in (root, "*") and b.line < cls.line]
-        live = [b for b in above if b.line >= floors.get(root, 0)] or above
-        found.extend(f"{root}<{b.kind}:{b.target}:{b.member}{_guard_text(facts, b.guard)}" for b in live)
-    return ",".join(found)
-
-
-def _one_chain_each(uses: list[Use], chains: dict[tuple[str, ...], tuple[str, ...]]) -> tuple[Use, ...]:
-    """The uses, each chain equal to an earlier one of the file replaced by that one object: facts are kept for the
-    whole run and half the chains of a file repeat (`self.x`, `os.path.join`). Once the uses are final: while they
-    are recorded, a call knows its own use by its chain's identity (`_passes`)."""
-    out: list[Use] = []
-    for use in uses:
-        chain = use[0]
-        known = chains.setdefault(chain, chain)
-        out.append(use if known is chain else (known, use[1], use[2], use[3], use[4]))
-    return tuple(out)
-
-
-# claims: deterministic
-def line_numbers(facts: FileFacts) -> list[int]:
-    """Every line number the facts hold, and 0 ("no line"), sorted, each once."""
-    lines = {0}
-    lines.update(b.line for b in facts.bindings)
-    lines.update(line for line, _ in facts.problems)
-    lines.update(d.line for d in facts.directives)
-    for f in facts.functions:
-        lines.add(f.line)
-        lines.update(use[2] for use in f.uses)
-        lines.update(b.line for b in f.bindings)
-        lines.update(param[3] for param in f.params)
-    for c in facts.classes:
-        lines.add(c.line)
-        lines.update(b.line for b in c.attributes)
-        lines.update(b.line for b in c.fields)
-        lines.update(line for _, line in c.factories)
-        lines.update(line for _, line in c.settled)
-    return sorted(lines)
-
-
-# claims: deterministic
-def lines_ranked(facts: FileFacts) -> FileFacts:
-    """The facts with every line number replaced by its rank in `line_numbers` (0 stays 0): two versions of a
-    file whose facts differ only in where their lines lie, every line in the same order (lines added or removed
-    above, between or below the code, a docstring grown), give equal results."""
-    rank = {line: i for i, line in enumerate(line_numbers(facts))}
-
-    def bound(bindings: tuple[Binding, ...]) -> tuple[Binding, ...]:
-        return tuple(b._replace(line=rank[b.line]) for b in bindings)
-
-    functions = tuple(
-        replace(
-            f,
-            line=rank[f.line],
-            uses=tuple((chain, ctx, rank[line], guard, code) for chain, ctx, line, guard, code in f.uses),
-            bindings=bound(f.bindings),
-            params=tuple((name, at, default, rank[line]) for name, at, default, line in f.params),
-        )
-        for f in facts.functions
-    )
-    classes = tuple(
-        replace(
-            c,
-            line=rank[c.line],
-            attributes=bound(c.attributes),
-            fields=bound(c.fields),
-            factories=tuple((chain, rank[line]) for chain, line in c.factories),
-            settled=tuple((name, rank[line]) for name, line in c.settled),
-        )
-        for c in facts.classes
-    )
-    return replace(
-        facts,
-        bindings=bound(facts.bindings),
-        functions=functions,
-        classes=classes,
-        directives=tuple(replace(d, line=rank[d.line]) for d in facts.directives),
-        problems=tuple((rank[line], message) for line, message in facts.problems),
-    )
-
-
-def _guard_text(facts: FileFacts, index: int) -> str:
-    return repr([(facts.conds[c], polarity) for c, polarity in facts.guards[index]])

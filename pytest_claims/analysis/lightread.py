@@ -21,7 +21,7 @@ from typing import NamedTuple
 from pytest_claims.sourcetext import decoded
 
 DIRECTIVE_LINE = re.compile(r"^[ \t]*#[ \t]*claims[ \t]*:(.*)$")
-"""A whole-line `# claims:` comment (the facts' own pattern, `facts._DIRECTIVE_LINE`; a test holds them equal)."""
+"""A whole-line `# claims:` comment (the facts' own pattern, `comments._DIRECTIVE_LINE`; a test holds them equal)."""
 
 
 NESTED = "claims go on module-level functions and methods, not on nested functions or classes"

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from pytest_claims.analysis import arguments
+from pytest_claims.records import Use
 
 Call = tuple[int, arguments.Passed]
 
@@ -55,3 +56,15 @@ class Sharing:
         if any(kind == "float" and value == 0 for _, kind, value in decided):
             return accepts
         return self.one(accepts)
+
+
+def one_chain_each(uses: list[Use], chains: dict[tuple[str, ...], tuple[str, ...]]) -> tuple[Use, ...]:
+    """The uses, each chain equal to an earlier one of the file replaced by that one object: facts are kept for the
+    whole run and half the chains of a file repeat (`self.x`, `os.path.join`). Once the uses are final: while they
+    are recorded, a call knows its own use by its chain's identity (`facts._passes`)."""
+    out: list[Use] = []
+    for use in uses:
+        chain = use[0]
+        known = chains.setdefault(chain, chain)
+        out.append(use if known is chain else (known, use[1], use[2], use[3], use[4]))
+    return tuple(out)

@@ -68,7 +68,7 @@ class Stubs(StubNames):
 
     def call_returns(self, module: str, call: str) -> TypeRef | None:
         """`returns`, for a call that passes values of known classes: `call` is the qualname and the call's step
-        (`("re", "sub(s,s,?)")`, see `facts.call_step`). Overloads the arguments rule out are left out, and a
+        (`("re", "sub(s,s,?)")`, see `chains.call_step`). Overloads the arguments rule out are left out, and a
         constrained TypeVar (`AnyStr`) stands for the class of the first argument that binds it: `re.sub` given
         a str literal returns a str, `Pattern.sub` too."""
         qual, paren, step = call.partition("(")

@@ -14,7 +14,7 @@ from ast import Attribute, BinOp, BitOr, Constant, Name, Subscript, Tuple
 from collections.abc import Callable
 from typing import NamedTuple, cast
 
-from pytest_claims.analysis.facts import chain_of
+from pytest_claims.analysis.chains import chain_of
 from pytest_claims.records import TypeRef
 
 __all__ = [
@@ -361,7 +361,7 @@ _ARGUMENT_CLASSES = {"s": "str", "b": "bytes"}
 
 
 def call_arguments(step: str) -> Arguments:
-    """A call step (`(s,?,sep=s)`, see `facts.call_step`) as `Arguments`."""
+    """A call step (`(s,?,sep=s)`, see `chains.call_step`) as `Arguments`."""
     positional: list[str] = []
     keywords: list[tuple[str, str]] = []
     for token in step[1:-1].split(",") if len(step) > 2 else ():

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from functools import partial
 
-from pytest_claims.analysis.facts import hierarchy_shape, line_numbers, lines_ranked
+from pytest_claims.analysis.hierarchyshape import hierarchy_shape
 from pytest_claims.analysis.index import ModuleFile
+from pytest_claims.analysis.lines import line_numbers, lines_ranked
 from pytest_claims.analysis.ports import FactsSource, VerdictSource
 from pytest_claims.analysis.project import Project
 from pytest_claims.analysis.resolution.target import class_bound
@@ -58,7 +59,7 @@ def files_of(keys: dict[str, str]) -> dict[str, str]:
 
 
 def _shape(project: Project, name: str) -> str:
-    """`facts.hierarchy_shape` with the module's place: the names its imports bind depend on it (a relative
+    """`hierarchyshape.hierarchy_shape` with the module's place: the names its imports bind depend on it (a relative
     import), and a module that binds nothing of the kind stays "" wherever it lies."""
     shape = hierarchy_shape(project.modules[name].facts)
     return f"{shape}|{place(project.index.modules[name])}" if shape else ""
@@ -71,7 +72,7 @@ class SameFacts:
     Every verdict, summary and reading is computed from facts alone (directives, names, lines and call texts are
     facts; comments, docstrings and trailing spaces are not), so what was built on a module whose facts came out
     the same stands: an early cutoff, as build systems do for an output that came out the same. Facts equal
-    but for where their lines lie (`facts.lines_ranked`) have moved: what was built on them stands but for its
+    but for where their lines lie (`lines.lines_ranked`) have moved: what was built on them stands but for its
     lines in that module (`lines` maps them). Never a file with problems (what cannot be read of it is reported
     with its line), and only where the module still lies (`place`): the same facts elsewhere mean something
     else. Each module is compared once per run (both stores ask)."""

@@ -95,7 +95,7 @@ def store_key(cache: FactsCache, inputs: tuple[object, ...], *more: object) -> s
 Same = Callable[[frozenset[str], dict[str, str]], tuple[frozenset[str], frozenset[str]]]
 """Of the modules whose bytes changed since the run that wrote the digests given: those whose facts did not (a
 comment, a blank line's spaces), which are not changed at all, as every item of a store is a function of facts;
-and those whose facts are the same but for where their lines lie (`facts.lines_ranked`), which have *moved*: a
+and those whose facts are the same but for where their lines lie (`lines.lines_ranked`), which have *moved*: a
 verdict that read them is the same walk, its lines in them moved (`analysis.validity.Validity.verdict`); a
 directive reading, and a summary of another module's function, hold lines of their own module only (but a
 summary's reaches placed in a dataclass's module, which its stored dependencies name: `lines_of`)."""
@@ -221,8 +221,8 @@ class VerdictStore:
         """word -> the modules whose text mentioned it (the names `claims` was rebound to: `Validity.mentioning`)."""
         self.words: dict[str, tuple[str, ...]] = {}
         self.old_shapes: dict[str, str] = old.get("shapes", {})
-        """module -> the shape of its classes (`facts.hierarchy_shape`, with where the module lies) when the last
-        run had its facts."""
+        """module -> the shape of its classes (`hierarchyshape.hierarchy_shape`, with where the module lies) when
+        the last run had its facts."""
         self.shapes: dict[str, str] = {}
         self.directives: dict[str, Reading] = {}
         self.verdicts: dict[VerdictKey, StoredVerdict] = {}

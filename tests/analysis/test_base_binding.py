@@ -7,7 +7,8 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from pytest_claims.analysis.facts import extract, hierarchy_shape
+from pytest_claims.analysis.facts import extract
+from pytest_claims.analysis.hierarchyshape import hierarchy_shape
 from pytest_claims.engine import check
 
 

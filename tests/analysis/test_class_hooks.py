@@ -6,7 +6,8 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from pytest_claims.analysis.facts import extract, hierarchy_shape
+from pytest_claims.analysis.facts import extract
+from pytest_claims.analysis.hierarchyshape import hierarchy_shape
 from pytest_claims.engine import check
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.records import FileFacts

@@ -8,8 +8,8 @@ import textwrap
 
 import pytest
 
+from pytest_claims.analysis.chains import value_chain
 from pytest_claims.analysis.contents import contents
-from pytest_claims.analysis.facts import value_chain
 
 
 def holds(source: str, first: str = "") -> set[tuple[str, str]]:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_claims.analysis import facts as facts_module
+from pytest_claims.analysis import comments
 from pytest_claims.analysis.directives import _directive_problem
 from pytest_claims.analysis.facts import extract
 from pytest_claims.analysis.lightread import DIRECTIVE_LINE, NESTED, NOTHING, LightClaim, light_claims
@@ -43,7 +43,7 @@ def _agrees(data: bytes) -> bool:
 
 
 def test_patterns_and_messages_are_the_facts_own() -> None:
-    assert DIRECTIVE_LINE.pattern == facts_module._DIRECTIVE_LINE.pattern
+    assert DIRECTIVE_LINE.pattern == comments._DIRECTIVE_LINE.pattern
     from pytest_claims.records import Directive
 
     assert _directive_problem(Directive(1, "comment", ("pure",), -1, "", ""), KNOWN) == NOTHING

@@ -1,5 +1,5 @@
 """Stub return types chosen by what a call passes (semantics §5): a call whose value is used records the classes of the
-str and bytes literals it passes (`facts.call_step`), and `Stubs.call_returns` keeps the overloads those classes
+str and bytes literals it passes (`chains.call_step`), and `Stubs.call_returns` keeps the overloads those classes
 do not rule out and binds a constrained TypeVar (`AnyStr`) from the first argument that fits it. Whatever is in
 doubt keeps an overload in: a result is known only when every overload left agrees."""
 
@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from pytest_claims.analysis import stubfiles, stubnames
-from pytest_claims.analysis.facts import chain_of, extract, value_chain
+from pytest_claims.analysis.chains import chain_of, value_chain
+from pytest_claims.analysis.facts import extract
 from pytest_claims.analysis.stubdefs import parse_stub
 from pytest_claims.analysis.stubs import Stubs
 from pytest_claims.analysis.stubtypes import call_arguments

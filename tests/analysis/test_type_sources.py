@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from pytest_claims.analysis.facts import annotation_type, extract
+from pytest_claims.analysis.chains import annotation_type
+from pytest_claims.analysis.facts import extract
 from pytest_claims.engine import check
 from tests.analysis.helpers import pkg_project, statuses_of
 

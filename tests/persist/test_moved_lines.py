@@ -10,7 +10,8 @@ from typing import cast
 
 import pytest
 
-from pytest_claims.analysis.facts import extract, line_numbers, lines_ranked
+from pytest_claims.analysis.facts import extract
+from pytest_claims.analysis.lines import line_numbers, lines_ranked
 from pytest_claims.engine import Result, check
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.persist.store import _moved_lines, encode_verdict

@@ -347,7 +347,7 @@ class Evaluator:
 
     def called(self, sym: Sym, args: str = "()") -> Sym:
         """The value a call of `sym` gives: an instance of a class, a function's annotated result, ...; `args`
-        is the call's step (`facts.call_step`): what it passes, which an overloaded stub's result may depend on."""
+        is the call's step (`chains.call_step`): what it passes, which an overloaded stub's result may depend on."""
         match sym:
             case ProjectClass(class_module, class_index):
                 return ProjectInstance(class_module, class_index)
