@@ -125,6 +125,10 @@ PACKAGES: dict[str, Package] = {
         ("pytest==8.3.4", "freezegun==1.5.1", "pydantic==2.10.4", "python-ulid==3.0.0"),
         archive="python_ulid",
     ),
+    "croniter": Package(
+        "croniter", "6.0.0", "src/croniter", ("pytest==8.3.4", "python-dateutil==2.9.0.post0", "pytz==2021.1")
+    ),
+    "more-itertools": Package("more-itertools", "10.5.0", "more_itertools", ("pytest==8.3.4",)),
 }
 
 CLAIMS_TABLE = """

@@ -79,6 +79,34 @@ BUILTINS: dict[str, str] = {
 }
 """`len(x)` calls `x.__len__()`."""
 
+ITERTOOLS_FIRST = (
+    "islice",
+    "cycle",
+    "groupby",
+    "tee",
+    "accumulate",
+    "pairwise",
+    "batched",
+    "permutations",
+    "combinations",
+    "combinations_with_replacement",
+)
+"""`itertools` functions that iterate their first argument only (`islice(c, n)`), spelled `itertools.islice` or, as
+imported from it, `islice`."""
+
+ITERTOOLS_FROM = {
+    "chain": 0,
+    "zip_longest": 0,
+    "product": 0,
+    "compress": 0,
+    "dropwhile": 1,
+    "takewhile": 1,
+    "filterfalse": 1,
+    "starmap": 1,
+}
+"""`itertools` functions that iterate every positional argument from this position on (`chain(a, b)`,
+`takewhile(p, c)`)."""
+
 FIRST_ARGUMENT: dict[tuple[str, ...], str] = {
     ("round",): "__round__",
     ("divmod",): "__divmod__",
@@ -95,16 +123,24 @@ FIRST_ARGUMENT: dict[tuple[str, ...], str] = {
     ("os", "fspath"): "__fspath__",
     ("open",): "__fspath__",
     ("memoryview",): "__buffer__",
+    **{spelled: "__iter__" for name in ITERTOOLS_FIRST for spelled in (("itertools", name), (name,))},
 }
 """Calls that call a special method of their first argument whatever else they are given: `round(x, 2)` calls
-`x.__round__(2)`, `divmod(x, y)` `x.__divmod__(y)` (else `y.__rdivmod__(x)`)."""
+`x.__round__(2)`, `divmod(x, y)` `x.__divmod__(y)` (else `y.__rdivmod__(x)`), `islice(c, n)` `c.__iter__()`."""
 
 ITERATING = frozenset({"list", "tuple", "set", "frozenset", "sorted", "sum", "any", "all", "enumerate", "dict"})
 """Builtins that iterate the one value they are given: `list(c)` calls `c.__iter__()` (`min(c)`, `max(c)` too;
 given several values they compare them: `COMPARING`)."""
 
-ITERATING_FROM: dict[tuple[str, ...], int] = {("zip",): 0, ("map",): 1, ("filter",): 1, ("<str>", "join"): 0}
-"""Calls that iterate every positional argument from this position on: `zip(a, b)`, `map(f, c)`, `"".join(c)`."""
+ITERATING_FROM: dict[tuple[str, ...], int] = {
+    ("zip",): 0,
+    ("map",): 1,
+    ("filter",): 1,
+    ("<str>", "join"): 0,
+    **{spelled: start for name, start in ITERTOOLS_FROM.items() for spelled in (("itertools", name), (name,))},
+}
+"""Calls that iterate every positional argument from this position on: `zip(a, b)`, `map(f, c)`, `"".join(c)`,
+`chain(a, b)`."""
 
 COMPARING = frozenset({"min", "max"})
 """`max(a, b)` compares the values it is given: `b.__gt__(a)`, else `a.__lt__(b)` (`min`: the other way)."""
@@ -153,8 +189,14 @@ FALLBACKS: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 """The special methods Python calls, in order, where a class does not define the first (semantics §5 implicit calls)."""
 
+ITERATOR_NEXT = {"__iter__": "__next__"}
+"""Iterating calls `__iter__`, then `__next__` on what it returned: a project iterator's `__iter__` returns the
+instance itself (so does `collections.abc.Iterator`'s), so an implicit `__iter__` also enters the class's own
+`__next__`, which is where such an iterator does its work (`time_limited.__next__` reads the clock)."""
+
 ON_UNKNOWN: dict[str, tuple[str, ...]] = {
-    "__contains__": ("__contains__", "__iter__", "__getitem__"),  # `x in c`: else iteration, else indexing
+    "__contains__": ("__contains__", "__iter__", "__next__", "__getitem__"),  # `x in c`: else iteration, indexing
+    "__iter__": ("__iter__", "__next__"),  # iteration runs `__next__` of what `__iter__` returns
     "__hash__": ("__hash__", "__eq__"),  # a set or a mapping compares the keys whose hashes meet
     "__enter__": ("__enter__", "__exit__"),  # the block's end is the same value's
     "__aenter__": ("__aenter__", "__aexit__"),

@@ -66,9 +66,10 @@ NONCLAIMS: tuple[str, ...] = (
     "Implicit special-method calls on values of unknown type (the __hash__ of elements put in a set, a + b on "
     "untyped operands, iterating an untyped value) are not followed: each is a blind spot where a project method "
     "of that name reaches a capability, and passes silently where none does; on a value of a known project class "
-    "they are followed. A plain attribute read on a value of unknown type is a read, not a call site: no blind "
-    "spot, even where a project class defines a property of that name (getattr with a computed name on such a "
-    "value is one). "
+    "they are followed. A project generator's body is no such method: it is reached where the generator is made, "
+    "and a function iterating a generator it was given runs that body unseen. A plain attribute read on a value "
+    "of unknown type is a read, not a call site: no blind spot, even where a project class defines a property "
+    "of that name (getattr with a computed name on such a value is one). "
     "Descriptors are not followed. A class statement's project hooks (a metaclass, __init_subclass__, "
     "__set_name__) are followed; its decorators, and a stdlib or third-party base's or metaclass's hooks, are not.",
     'Blind spots never make a claim violated: under dynamic-calls = "ignore" (the default) a claim or rule with '

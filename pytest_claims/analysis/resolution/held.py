@@ -30,7 +30,7 @@ from pytest_claims.analysis.resolution.symbols import (
 )
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
-from pytest_claims.analysis.specials import FALLBACKS, ZONE_READERS
+from pytest_claims.analysis.specials import FALLBACKS, ITERATOR_NEXT, ZONE_READERS
 from pytest_claims.records import Decided, FunctionFacts
 
 _CLASS_HOOKS = frozenset({"__set__", "__delete__", "__get__", "__set_name__", "__class_getitem__"})
@@ -152,13 +152,16 @@ class Held:
 
     def _lands(self, module: Module, func: FunctionFacts, sym: Sym, dunder: str) -> list[Sym]:
         """The project methods an implicit call of `dunder` on the instance `sym` lands on, fallbacks included
-        (`if x:` runs `__len__` where the class defines no `__bool__`)."""
+        (`if x:` runs `__len__` where the class defines no `__bool__`), and an iterator's `__next__` after its
+        `__iter__` (`specials.ITERATOR_NEXT`)."""
+        then = ITERATOR_NEXT.get(dunder)
+        after = self._lands(module, func, sym, then) if then is not None else []
         for name in FALLBACKS.get(dunder, (dunder,)):
             steps = self.bodies.steps(module, func, [sym], (name,))
             entered: list[Sym] = [s for s in steps if isinstance(s, ProjectFunction)]
             if entered:
-                return entered
-        return []
+                return entered + [s for s in after if s not in entered]
+        return after
 
     def _stored_args(self, sym: Sym, shift: int, passed: Passed | None) -> Decided:
         """The tests of a stored callable (`sym`) that a call of it passing `passed` decides: its literals only,

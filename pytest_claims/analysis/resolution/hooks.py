@@ -35,6 +35,7 @@ from pytest_claims.analysis.specials import (
     CALLED_ON_THE_CLASS,
     CLASS_STATEMENT,
     FALLBACKS,
+    ITERATOR_NEXT,
     NOT_ON_UNKNOWN,
     ON_UNKNOWN,
     READS_ITS_ZONE,
@@ -82,6 +83,9 @@ class Hooks:
             text = f"with {as_written(chain[:-1])}"
             found.blind_spot(line, text, text)
         entered = self._lands(module, func, chain)
+        then = ITERATOR_NEXT.get(chain[-1])
+        if then is not None:  # iteration: the iterator's `__next__` too
+            entered += [sym for sym in self._lands(module, func, (*chain[:-1], then)) if sym not in entered]
         forward = tuple(unless.split(".")) if unless else ()
         if (
             not entered
