@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from pytest_claims.analysis.arguments import CLOSURE, VALUE, Passed
 from pytest_claims.analysis.catalog import Catalogue
+from pytest_claims.analysis.failures import at, met, passes
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.callbacks import Callbacks
@@ -235,24 +236,32 @@ class Summaries:
         calls = dict(func.calls) if func.calls else None
         tape = self._tapes.get(key)
         making: Tape | None = {} if tape is None and contextual else None
-        for index, use in enumerate(func.uses):
-            ctx, guard = use[1], use[3]
-            if ctx == "type" or (guard and not self.view.alive(module, guard)):
-                continue
-            if given is not None and guard and ruled_out(module.facts, guard, self.view.target, given):
-                continue
-            if given is not None and CLOSURE in given and not _within(given[CLOSURE][1], use[2]):
-                continue
-            replay = tape.get(index) if tape is not None else None
-            if replay is not None:
-                found.replay(replay[0])
-                self.tracker.modules(replay[1])
-            elif making is not None:
-                replay = taped(found, self.tracker, self.bodies, partial(self._use, module, func, index, found, calls))
+        use = func.uses[0] if func.uses else None
+        try:
+            for index, use in enumerate(func.uses):
+                ctx, guard = use[1], use[3]
+                if ctx == "type" or (guard and not self.view.alive(module, guard)):
+                    continue
+                if given is not None and guard and ruled_out(module.facts, guard, self.view.target, given):
+                    continue
+                if given is not None and CLOSURE in given and not _within(given[CLOSURE][1], use[2]):
+                    continue
+                replay = tape.get(index) if tape is not None else None
                 if replay is not None:
-                    making[index] = replay
-            else:
-                self._use(module, func, index, found, calls)
+                    found.replay(replay[0])
+                    self.tracker.modules(replay[1])
+                elif making is not None:
+                    use_of = partial(self._use, module, func, index, found, calls)
+                    replay = taped(found, self.tracker, self.bodies, use_of)
+                    if replay is not None:
+                        making[index] = replay
+                else:
+                    self._use(module, func, index, found, calls)
+        except Exception as error:
+            if passes(error) or use is None:
+                raise
+            how = f"resolving `{as_written(use[0])}` (a {use[1]} in {module.name}.{func.qualname})"
+            raise met(at(module.rel, use[2]), how, error) from error
         if making is not None:
             self._tapes[key] = making
         return found
