@@ -22,8 +22,9 @@ from pytest_claims.engine import TRACE_ENV
 from tests.helpers import patches_internals, write
 
 MODULE = "import time\n\n\n# claims: deterministic\ndef f():\n    return time.time()\n"
+TABLE = '[tool.claims]\npackages = ["p"]\n'
 PROJECT: dict[str, str | bytes] = {
-    "pyproject.toml": '[tool.claims]\npackages = ["p"]\n',
+    "pyproject.toml": TABLE,
     "p/__init__.py": "",
     "p/m.py": MODULE,
 }
@@ -83,7 +84,7 @@ def _check(root: Path, *more: str) -> tuple[int, str, str]:
 def test_check_names_the_stage_and_the_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, patch: tuple[object, str, object], said: str
 ) -> None:
-    write(tmp_path, {**PROJECT, "pyproject.toml": f"{PROJECT['pyproject.toml']}{RULE}"})
+    write(tmp_path, {**PROJECT, "pyproject.toml": TABLE + RULE})
     monkeypatch.setattr(*patch)
     monkeypatch.delenv(TRACEBACK_ENV, raising=False)
     status, out, err = _check(tmp_path, "--no-cache", "--report", str(tmp_path / "r.json"))
@@ -122,7 +123,7 @@ def test_a_crashed_run_stores_no_verdict(tmp_path: Path, monkeypatch: pytest.Mon
         patched.setattr(ClaimWalks, "_walk", fails_on_f)
         assert _check(tmp_path)[0] == EXIT_INTERNAL
     assert not trace.exists()  # the run never finished: nothing saved
-    status, out, _ = _check(tmp_path, "--report", str(tmp_path / "r.json"))
+    status, _, _ = _check(tmp_path, "--report", str(tmp_path / "r.json"))
     assert status == EXIT_FAILED
     assert "reused=0" in trace.read_text()
     claims = json.loads((tmp_path / "r.json").read_text())["claims"]
@@ -136,12 +137,14 @@ def test_a_worker_tells_the_same_line(tmp_path: Path, monkeypatch: pytest.Monkey
     files: dict[str, str | bytes] = {"pyproject.toml": '[tool.claims]\npackages = ["a", "b"]\n'}
     for package in ("a", "b"):
         files[f"{package}/__init__.py"] = ""
-        files[f"{package}/m.py"] = "".join(f"# claims: deterministic\ndef f{i}():\n    return {i}\n\n\n" for i in range(20))
+        files[f"{package}/m.py"] = "".join(
+            f"# claims: deterministic\ndef f{i}():\n    return {i}\n\n\n" for i in range(20)
+        )
     write(tmp_path, files)
     patch = "import pytest_claims.analysis.claims as c; c.ClaimWalks._walk = lambda *a, **k: 1 / 0; "
     monkeypatch.setattr(jobs, "WORKER_CODE", patch + jobs.WORKER_CODE)
     monkeypatch.delenv(TRACEBACK_ENV, raising=False)
-    status, out, err = _check(tmp_path, "--no-cache", "-j", "2", "--report", str(tmp_path / "r.json"))
+    status, _, err = _check(tmp_path, "--no-cache", "-j", "2", "--report", str(tmp_path / "r.json"))
     assert status == EXIT_INTERNAL
     assert err.startswith("pytest-claims check: a worker process of `-j` (judging 20 claims) stopped: ")
     assert "/m.py:2: internal error judging the claims of " in err and "ZeroDivisionError: division by zero" in err
@@ -161,18 +164,25 @@ def test_the_line_is_the_innermost_node_held() -> None:
     assert node_line(None) == 0
 
 
+@pytest.mark.parametrize("report", [False, True], ids=["on-demand", "at-session-start"])
 @patches_internals
 def test_the_plugin_stops_the_session_naming_the_line(
-    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, report: bool
 ) -> None:
+    """Verdicts wait for pytest's selection (judged at collection's end), or not (a report asked for: at session
+    start): either way the session stops with the line, and no report is written."""
     write(pytester.path, PROJECT)
     monkeypatch.setattr(Summaries, "_use", _raises)
     monkeypatch.delenv(TRACEBACK_ENV, raising=False)
-    result = pytester.runpytest_inprocess("-p", "claims", "-p", "no:cacheprovider", "--claims-platform", "linux")
+    asked = ["--claims-report", "r.json"] if report else []
+    result = pytester.runpytest_inprocess(
+        "-p", "claims", "-p", "no:cacheprovider", "--claims-platform", "linux", *asked
+    )
     assert result.ret == pytest.ExitCode.INTERNAL_ERROR
     text = result.stdout.str() + result.stderr.str()
     assert "claims: p/m.py:6: internal error resolving `time.time` (a call in p.m.f)" in text
     assert "Traceback" not in text and "INTERNALERROR" not in text and "passed" not in text
+    assert not (pytester.path / "r.json").exists()
 
 
 @patches_internals
