@@ -95,6 +95,19 @@ def test_check_names_the_stage_and_the_line(
 
 
 @patches_internals
+def test_explain_and_suggest_tell_the_same_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(tmp_path, PROJECT)
+    monkeypatch.setattr(Summaries, "_use", _raises)
+    monkeypatch.delenv(TRACEBACK_ENV, raising=False)
+    for command in (["explain", "p.m.f"], ["suggest"]):
+        out, err = io.StringIO(), io.StringIO()
+        status = main([*command, "--root", str(tmp_path), "--no-cache", "--platform", "linux"], out, err)
+        assert status == EXIT_INTERNAL, command
+        assert err.getvalue().startswith("pytest-claims: p/m.py:6: internal error resolving `time.time` (a call in ")
+        assert "Traceback" not in err.getvalue() and "holds" not in out.getvalue()
+
+
+@patches_internals
 def test_the_traceback_on_request_shows_the_cause(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     write(tmp_path, PROJECT)
     monkeypatch.setattr(Summaries, "_use", _raises)

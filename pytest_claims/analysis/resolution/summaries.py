@@ -260,7 +260,8 @@ class Summaries:
         except Exception as error:
             if passes(error) or use is None:
                 raise
-            how = f"resolving `{as_written(use[0])}` (a {use[1]} in {module.name}.{func.qualname})"
+            kind = _USE_WORDS.get(use[1], "a use")
+            how = f"resolving `{as_written(use[0])}` ({kind} in {module.name}.{func.qualname})"
             raise met(at(module.rel, use[2]), how, error) from error
         if making is not None:
             self._tapes[key] = making
@@ -482,6 +483,20 @@ class Summaries:
             how = "getter" if kind == "property" else "call" if ctx == "call" else _REF_HOW.get(kind, "reference")
         found.edge(Edge(key, name, line, subject or name, sym.receiver, args, how))
         found.name(name)
+
+
+_USE_WORDS = {
+    "call": "a call",
+    "ref": "a reference",
+    "given": "a value passed to a call",
+    "implicit": "an implicit call",
+    "getattr": "an attribute read by name",
+    "setattr": "an attribute set by name",
+    "delattr": "an attribute deleted by name",
+    "base": "a base of a class statement",
+    "part": "a statement of a class body",
+}
+"""How a use's kind is said where the analysis met a defect resolving it (`Summaries._body`)."""
 
 
 def _super_outside(bodies: Bodies, module: Module, func: FunctionFacts, chain: tuple[str, ...], ctx: str) -> Decided:
