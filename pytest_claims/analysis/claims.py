@@ -109,8 +109,6 @@ def verdicts(
 class _Judging:
     """The claim `verdicts` is judging, and on which target: what a defect met there names (`_told`)."""
 
-    __slots__ = ("item", "platform")
-
     def __init__(self) -> None:
         self.item: Claimed | None = None
         self.platform = ""
