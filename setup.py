@@ -32,6 +32,9 @@ LEFT_INTERPRETED = {
     "pytest_claims/analysis/stubfiles.py",
     "pytest_claims/analysis/stubnames.py",
     "pytest_claims/analysis/stubs.py",
+    # the error raised where the analysis meets a defect, with WalkTooDeep a subclass of it (a compiled class takes no
+    # interpreted subclass), and the frame locals it reads for a line: an error path, never where the time goes
+    "pytest_claims/analysis/failures.py",
     # the helper-process plumbing: not where the time goes
     "pytest_claims/analysis/extraction.py",
     # the wiring of the resolvers: each holds a weak reference to `Resolvers` (a compiled class takes none), and

@@ -26,6 +26,7 @@ from pytest_claims.analysis.affected import affected, change_of
 from pytest_claims.analysis.catalog import catalogue_fingerprint
 from pytest_claims.analysis.claims import Share, alive, verdicts
 from pytest_claims.analysis.details import report_details
+from pytest_claims.analysis.failures import AnalysisError as AnalysisError  # re-exported: what `check` may raise
 from pytest_claims.analysis.project import Project
 from pytest_claims.analysis.project import load as load_with
 from pytest_claims.analysis.reading import every_function, materialise, read_claims
@@ -116,7 +117,8 @@ def check(  # noqa: PLR0913 - the engine's one entry point; everything past `con
     names. Such verdicts are stored apart from the plain run's, and no forbid-reaches rule is checked.
     `project`: what `load(config, cache)` already returned (the plugin's idle test): nothing is built twice.
     `select`: only the claims of the files it accepts (project-relative paths) are read and judged, each with the
-    verdict the whole run gives it (a run given paths); `rules=False`: no forbid-reaches rule is checked."""
+    verdict the whole run gives it (a run given paths); `rules=False`: no forbid-reaches rule is checked.
+    A defect met on some input raises `AnalysisError` (`analysis.failures`), naming where; nothing is stored."""
     run = open_run(
         root, platforms, config, sweep=sweep, cache=cache, every=every, only=only, project=project, select=select
     )

@@ -24,16 +24,20 @@ import pickle
 import subprocess
 import sys
 import threading
+import traceback
 from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from pytest_claims.analysis.claims import Share
+from pytest_claims.analysis.failures import AnalysisError
 from pytest_claims.codec import decode, encode
 from pytest_claims.config import Config
+from pytest_claims.config.environment import env_flag
 from pytest_claims.engine import Result, Run, open_run
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.records import ClaimResult, FileFacts
+from pytest_claims.vocabulary import TRACEBACK_ENV
 
 Key = tuple[str, int, str]
 MIN_WALKS = 32
@@ -48,7 +52,12 @@ HELPERS_ENV = "PYTEST_CLAIMS_HELPERS"
 
 
 class JobsError(Exception):
-    """A worker process failed: its claims have no verdict (the run stops; `-j 1` judges them all here)."""
+    """A worker process failed: its claims have no verdict (the run stops; `-j 1` judges them all here). `defect`:
+    it met a defect of the analysis (`failures.AnalysisError`), whose message this one ends with."""
+
+    def __init__(self, message: str, defect: bool = False) -> None:
+        super().__init__(message)
+        self.defect = defect
 
 
 def default_jobs() -> int:
@@ -158,7 +167,7 @@ class _Worker:
                 [sys.executable, "-I", "-c", code],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
+                stderr=None if env_flag(TRACEBACK_ENV) else subprocess.DEVNULL,  # a traceback asked for: shown
                 env=env,
             )
         except OSError as error:
@@ -193,6 +202,8 @@ class _Worker:
         if code != 0 or not self._answer:
             raise JobsError(f"{what} stopped with exit status {code} before it answered")
         kind, value = pickle.loads(self._answer)  # our own child's answer
+        if kind == "defect":
+            raise JobsError(f"{what} stopped: {value}", defect=True)
         if kind != "share":
             raise JobsError(f"{what} failed: {value}")
         return Share(*value)
@@ -232,6 +243,9 @@ def serve() -> None:
         share = run.judge(frozenset(keys))
         answer: tuple[str, object] = ("share", tuple(share))
     except Exception as error:  # told to the parent, which stops the run with it
-        answer = ("error", f"{type(error).__name__}: {error}")
+        if env_flag(TRACEBACK_ENV):
+            traceback.print_exc()  # to the parent's stderr, which the worker then shares (`_Worker`)
+        told = str(error) if isinstance(error, AnalysisError) else f"{type(error).__name__}: {error}"
+        answer = ("defect" if isinstance(error, AnalysisError) else "error", told)
     sys.stdout.buffer.write(pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL))
     sys.stdout.flush()

@@ -22,6 +22,7 @@ FACTS_MAKERS = (
     "pytest_claims.analysis.computed",
     "pytest_claims.analysis.contents",
     "pytest_claims.analysis.early",
+    "pytest_claims.analysis.failures",
     "pytest_claims.analysis.keeps",
     "pytest_claims.analysis.lines",
     "pytest_claims.analysis.fieldtests",

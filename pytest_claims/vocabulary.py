@@ -67,6 +67,9 @@ def platform_name(name: str) -> str | None:
 SWEEP_ENVS: tuple[str, ...] = ("PYTEST_CLAIMS_ALL_PLATFORMS", "DEVLORE_CLAIMCHECK_ALL_PLATFORMS")
 """The environment variables asking for the full sweep (semantics §8), read alike: either one on turns it on."""
 
+TRACEBACK_ENV = "PYTEST_CLAIMS_TRACEBACK"
+"""On: an internal error shows its traceback (the command line, the plugin, a `-j` worker); off, one line."""
+
 
 STATUSES: tuple[str, ...] = ("held", "violated", "unevaluable")
 """A verdict's status, in the order summaries count them (semantics §7)."""

@@ -11,6 +11,8 @@ from collections.abc import Callable, Collection, Container, Sequence
 from typing import Any, NamedTuple
 
 from pytest_claims.analysis.check import merge_walks, same_walk, walk
+from pytest_claims.analysis.failures import AnalysisError, at, met
+from pytest_claims.analysis.failures import WalkTooDeep as WalkTooDeep  # re-exported: where it was first raised
 from pytest_claims.analysis.policy import Met, Policy
 from pytest_claims.analysis.resolve import Resolver
 from pytest_claims.analysis.validity import Validity
@@ -65,10 +67,16 @@ def alive(
                 if entry.verdict is not None:
                     out.append((item, platform))
                 continue
-            resolver = resolvers(platform)
-            module = resolver.module(item.module)
-            if resolver.alive(module, module.facts.functions[item.function_index].guard):
-                out.append((item, platform))
+            try:
+                resolver = resolvers(platform)
+                module = resolver.module(item.module)
+                if resolver.alive(module, module.facts.functions[item.function_index].guard):
+                    out.append((item, platform))
+            except Exception as error:
+                told = _told(error, item, platform)
+                if told is error:
+                    raise
+                raise told from error
     return out
 
 
@@ -88,6 +96,37 @@ def verdicts(
     between two targets' walks, and within a target's once `WALKS_PER_MEMO` walks have filled the memo (at the
     next module's claims), it lets go of the resolvers (`Resolvers.release`), so that a bounded memo is held;
     what the walks compare between targets (`check.same_walk`) is made of plain values."""
+    judging = _Judging()
+    try:
+        return _verdicts(claimed, targets, config, valid, resolvers, wanted, elsewhere, release, judging=judging)
+    except Exception as error:
+        told = error if judging.item is None else _told(error, judging.item, judging.platform)
+        if told is error:
+            raise
+        raise told from error
+
+
+class _Judging:
+    """The claim `verdicts` is judging, and on which target: what a defect met there names (`_told`)."""
+
+    def __init__(self) -> None:
+        self.item: Claimed | None = None
+        self.platform = ""
+
+
+def _verdicts(  # noqa: PLR0913 - `verdicts`' arguments
+    claimed: list[Claimed],
+    targets: tuple[str, ...],
+    config: Config,
+    valid: Validity,
+    resolvers: Callable[[str], Resolver],
+    wanted: Collection[tuple[str, int, str]] | None,
+    elsewhere: Container[tuple[str, int, str]],
+    release: Callable[[], Sequence[Resolver]] | None,
+    *,
+    judging: _Judging,
+) -> tuple[list[ClaimResult], int]:
+    """`verdicts`, the claim being judged kept in `judging`."""
     store = valid.store
     judge = ClaimWalks(config)
     results: list[ClaimResult] = []
@@ -101,8 +140,8 @@ def verdicts(
     for number, platform in enumerate(targets):
         if number and release is not None:
             walks = _release(release, judge)
-        # the last target's walks are compared with no later one: what the earlier targets' walks kept for it is let
-        # go as it is read (a target-specific step holds its summary, which the released memo would have freed)
+        # the last target's walks are compared with no later one: what the earlier targets' walks kept for it is
+        # let go as it is read (a target-specific step holds its summary, which the released memo would have freed)
         last = number == len(targets) - 1
         module_name = ""
         for item in claimed:
@@ -112,6 +151,7 @@ def verdicts(
             key = (item.module, item.function_index, platform)
             if (wanted is not None and key not in wanted) or key in elsewhere:
                 continue
+            judging.item, judging.platform = item, platform
             if item.function_index < 0:  # read without its facts: `reading.materialise` first
                 raise RuntimeError(f"pytest-claims: {item.function} judged before its module's facts were read")
             entry = valid.verdict(key)
@@ -159,9 +199,16 @@ def _release(release: Callable[[], Sequence[Resolver]], judge: ClaimWalks) -> in
     return 0
 
 
-class WalkTooDeep(Exception):
-    """A walk that exceeded the recursion limit: the run stops with this message (file, line, function), never a
-    traceback and never a verdict made up for the claim."""
+def _told(error: Exception, item: Claimed, platform: str) -> Exception:
+    """What a defect met judging `item` on `platform` is told as (`failures`): an inner stage's error, now naming the
+    claim too; past the recursion limit, `WalkTooDeep`; anything else, an error of this stage at the claim's line."""
+    if isinstance(error, AnalysisError):
+        error.within = error.within or f"{item.function} ({item.file}:{item.line}) on {platform}"
+        return error
+    where = at(item.file, item.line)
+    if isinstance(error, RecursionError):
+        return WalkTooDeep(where, item.function, "RecursionError")
+    return met(where, f"judging the claims of {item.function} on {platform}", error)
 
 
 class Share(NamedTuple):
@@ -222,18 +269,10 @@ class ClaimWalks:
         """The verdict, the modules read, and what the walks learnt that may differ between targets."""
         specific: Specific = []
         walks = []
-        try:
-            for policy, forbidden in self._grouped(claims):
-                found: list[tuple[Node, Met | None]] = []
-                walks.append(self._walk(resolver, function, policy, forbidden, found))
-                specific.append((policy, found))
-        except RecursionError:
-            module = resolver.module(function[0])
-            func = module.facts.functions[function[1]]
-            raise WalkTooDeep(
-                f"{module.rel}:{func.line}: the walk of {module.name}.{func.qualname} went deeper than Python's "
-                "recursion limit allows; no verdict was given (a defect of pytest-claims: please report this file)"
-            ) from None
+        for policy, forbidden in self._grouped(claims):
+            found: list[tuple[Node, Met | None]] = []
+            walks.append(self._walk(resolver, function, policy, forbidden, found))
+            specific.append((policy, found))
         [(verdict, deps)] = walks if len(walks) == 1 else [merge_walks(walks)]
         return verdict, deps, specific
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import cast
 
 from pytest_claims.analysis.facts import TOO_DEEP, extract
+from pytest_claims.analysis.failures import AnalysisError
 from pytest_claims.codec import decode, encode, pack, unpack
 from pytest_claims.records import FileFacts
 
@@ -52,15 +53,25 @@ def extract_fresh(data: bytes, rel: str) -> FileFacts:
     facts = extract(data, rel)
     if not any(message == TOO_DEEP for _, message in facts.problems):
         return facts
-    out: list[FileFacts] = []
+    out: list[FileFacts | AnalysisError] = []
+
+    def again() -> None:
+        try:
+            out.append(extract(data, rel))
+        except AnalysisError as error:  # told in the caller's thread, as from the first parse
+            out.append(error)
+
     previous = threading.stack_size(64 * 1024 * 1024)
     try:
-        thread = threading.Thread(target=lambda: out.append(extract(data, rel)), name="pytest-claims-parse")
+        thread = threading.Thread(target=again, name="pytest-claims-parse")
         thread.start()
     finally:
         threading.stack_size(previous)
     thread.join()
-    return out[0] if out else facts
+    again_facts = out[0] if out else facts
+    if isinstance(again_facts, AnalysisError):
+        raise again_facts
+    return again_facts
 
 
 def helpers_available() -> int:

@@ -39,6 +39,7 @@ from pytest_claims.analysis.computed import computed_names, name_pattern
 from pytest_claims.analysis.conditions import TYPE_CHECKING, UNKNOWN, ConditionCompiler, is_decided, is_known
 from pytest_claims.analysis.contents import COPYING_CALLS, DISPLAYS, FILLS, Holds, contents
 from pytest_claims.analysis.early import early_calls
+from pytest_claims.analysis.failures import AnalysisError, at, met, node_line
 from pytest_claims.analysis.fieldtests import FieldReads, class_reads, constructor_leaves, field_tests
 from pytest_claims.analysis.filtertests import FilterReads, filter_tests
 from pytest_claims.analysis.freshlocals import fresh_locals
@@ -3427,7 +3428,18 @@ def _parsed(source: str | bytes, filename: str) -> tuple[str, ast.Module] | File
 
 
 def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
-    """Parse once and reduce to facts. Never raises for bad input: problems are recorded, with a line."""
+    """Parse once and reduce to facts. Never raises for bad input: problems are recorded, with a line. An exception
+    the reduction did not expect is an `AnalysisError` naming the file and the line of the node it was handling."""
+    try:
+        return _extracted(source, filename)
+    except AnalysisError:
+        raise
+    except Exception as error:  # a defect met on this file: where, never a traceback
+        raise met(at(filename, node_line(error.__traceback__)), "extracting its facts", error) from error
+
+
+def _extracted(source: str | bytes, filename: str) -> FileFacts:
+    """`extract`'s work: the file parsed (or its problem), then reduced to facts."""
     parsed = _parsed(source, filename)
     if isinstance(parsed, FileFacts):
         return parsed

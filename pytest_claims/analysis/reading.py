@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 
 from pytest_claims.analysis.directives import Decorators, read_directives, renamings
+from pytest_claims.analysis.failures import AnalysisError, met
 from pytest_claims.analysis.lightread import light_claims
 from pytest_claims.analysis.project import Modules, Project
 from pytest_claims.analysis.validity import Validity
@@ -118,7 +119,12 @@ def _readings(
         if reading is None:
             module = modules[name]
             decorators.deps.clear()
-            found, refused = read_directives(module, config, decorators)
+            try:
+                found, refused = read_directives(module, config, decorators)
+            except Exception as error:  # a defect met reading the file's directives: the file is named
+                if isinstance(error, AnalysisError):
+                    raise
+                raise met(module.rel, "reading its claims directives", error) from error
             file_problems = [DirectiveError(module.rel, line, message) for line, message in module.facts.problems]
             reading = Reading(
                 tuple(found),

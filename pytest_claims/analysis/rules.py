@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from pytest_claims.analysis.check import Findings
+from pytest_claims.analysis.failures import AnalysisError, at, met
 from pytest_claims.analysis.policy import Policy
 from pytest_claims.analysis.project import Project
 from pytest_claims.analysis.resolve import Resolver, live_functions
@@ -57,7 +58,14 @@ def check_rules(
     for platform in dict.fromkeys(platforms):
         resolver = resolver_for(platform)
         for rule in config.forbid_reaches:
-            results.append(_check(resolver, policy, config, rule, platform))
+            try:
+                results.append(_check(resolver, policy, config, rule, platform))
+            except Exception as error:  # a defect met on the rule's walk: the rule is named, never a traceback
+                if isinstance(error, AnalysisError):
+                    error.within = error.within or f"the forbid-reaches rule {rule.id!r} on {platform}"
+                    raise
+                where = at(config.file_rel(), rule.line)
+                raise met(where, f"checking the forbid-reaches rule {rule.id!r} on {platform}", error) from error
     results.sort(key=lambda r: (r.id, r.platform))
     return tuple(results)
 

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn, TextIO
 
+from pytest_claims.analysis.failures import AnalysisError
 from pytest_claims.changes import DEFAULT_REV
 from pytest_claims.cli.common import (
     EXIT_FAILED,
@@ -278,6 +279,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
         except (OSError, ValueError):
             pass
         return EXIT_FAILED
+    except AnalysisError as error:  # a defect met analysing some file: where, in one line
+        if traceback:
+            raise
+        print(f"{PROG}: {error} (set {TRACEBACK_ENV}=1 for the traceback)", file=err)
+        return EXIT_INTERNAL
     except Exception as error:  # a bug: one line, the traceback only on request
         if traceback:
             raise

@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from pytest_claims import __version__
-from pytest_claims.analysis.claims import WalkTooDeep
 from pytest_claims.changes import selection
 from pytest_claims.cli.common import (
     EXIT_FAILED,
@@ -73,11 +72,9 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         targets = (requested, sweep)
         try:
             status, result = _check_project(args, root, paths, config, targets, bool(reports), used, out=out, err=err)
-        except JobsError as error:
-            print(f"{PROG} check: {error}; no verdict was given (`-j 1` judges every claim in one process)", file=err)
-            return EXIT_INTERNAL
-        except WalkTooDeep as error:
-            print(f"{PROG} check: {error}", file=err)
+        except JobsError as error:  # a defect met in a worker is told as it is; `-j 1` would meet it too
+            hint = "" if error.defect else "; no verdict was given (`-j 1` judges every claim in one process)"
+            print(f"{PROG} check: {error}{hint}", file=err)
             return EXIT_INTERNAL
         statuses.append(status)
         results.append(result)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from pytest_claims.files import read_file
 from pytest_claims.vocabulary import SWEEP_ENVS, platform_name
+from pytest_claims.vocabulary import TRACEBACK_ENV as TRACEBACK_ENV  # re-exported: the commands read it
 
 if TYPE_CHECKING:
     from pytest_claims.config import Config
@@ -30,7 +31,6 @@ EXIT_USAGE = 4
 EXIT_NOTHING = 5
 """`check` found no claiming function and no rule to check (pytest's "no tests ran")."""
 
-TRACEBACK_ENV = "PYTEST_CLAIMS_TRACEBACK"
 PROG = "pytest-claims"
 
 

@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from pytest_claims.analysis.failures import AnalysisError
 from pytest_claims.plugin.changed import deselect
 from pytest_claims.plugin.items import ClaimItem, ClaimsFile, RuleItem, RulesFile, StaticItem
 from pytest_claims.plugin.paths import is_relative_to, is_test_file, is_under, nodeid_path, real_path
-from pytest_claims.plugin.session import judge, progress
+from pytest_claims.plugin.session import judge, progress, stop
 from pytest_claims.plugin.state import ClaimsState, claim_key, session_states
 
 
@@ -120,6 +121,8 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         shown = progress(config, f"claims: checking {len(claims)} claim item{'' if len(claims) == 1 else 's'} ...")
         try:
             judge(state, {keys[item.key] for item in claims})
+        except AnalysisError as error:
+            stop(config, error)
         finally:
             if shown:
                 progress(config, "")

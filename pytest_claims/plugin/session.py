@@ -8,13 +8,14 @@ import pickle
 import time
 from collections.abc import Callable, Collection
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 
+from pytest_claims.analysis.failures import AnalysisError
 from pytest_claims.analysis.project import Project, load
 from pytest_claims.config import Config as ClaimsConfig
-from pytest_claims.config import unknown_platform
+from pytest_claims.config import env_flag, unknown_platform
 from pytest_claims.persist.cache import FactsCache
 from pytest_claims.persist.snapshot import snapshot_for
 from pytest_claims.plugin.changed import changed_selection
@@ -29,7 +30,7 @@ from pytest_claims.plugin.paths import (
 )
 from pytest_claims.plugin.projects import CONFIGS
 from pytest_claims.plugin.state import IDLE, STATE, STATES, ClaimsState, pending_payload
-from pytest_claims.vocabulary import platform_name
+from pytest_claims.vocabulary import TRACEBACK_ENV, platform_name
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -50,7 +51,10 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     reporter = config.pluginmanager.get_plugin("terminalreporter")
     states: list[ClaimsState] = []
     for index, claims_config in enumerate(configs):
-        state = _analyse(config, claims_config, index)
+        try:
+            state = _analyse(config, claims_config, index)
+        except AnalysisError as error:
+            stop(config, error)
         if state is None:
             continue
         if index < len(sent):
@@ -127,6 +131,19 @@ def _analyse(config: pytest.Config, claims_config: ClaimsConfig, index: int = 0)
     return state
 
 
+def stop(config: pytest.Config, error: AnalysisError) -> NoReturn:
+    """A defect the analysis met stops the session before any item runs, so no verdict is shown: pytest's
+    internal-error status and one line naming where it was met (`analysis.failures`). The traceback (pytest's
+    INTERNALERROR, the cause chained) when asked for: `PYTEST_CLAIMS_TRACEBACK`, or a `--tb` style that shows one."""
+    if env_flag(TRACEBACK_ENV) or config.getoption("tbstyle", "auto") in TRACEBACK_STYLES:
+        raise error
+    pytest.exit(f"claims: {error} (set {TRACEBACK_ENV}=1 for the traceback)", returncode=pytest.ExitCode.INTERNAL_ERROR)
+
+
+TRACEBACK_STYLES = ("long", "short", "native")
+"""The `--tb` styles that ask for a traceback (`auto`, pytest's default, does not: it is no choice)."""
+
+
 def _on_demand(config: pytest.Config) -> bool:
     """Whether verdicts wait until pytest's selection is final (`collection.pytest_collection_finish`), so only
     the claims it will run are walked: not when a report or `--claims-observe` covers every claim, nor in an
@@ -162,12 +179,7 @@ def judge(state: ClaimsState, wanted: Collection[tuple[str, int, str]] | None, r
     run = state.run
     assert run is not None, "judged twice"
     started = time.perf_counter()
-    from pytest_claims.analysis.claims import WalkTooDeep  # loaded with the walks, only when there is work
-
-    try:
-        result = run.finish(wanted, rules=state.rules_wanted, details=report)
-    except WalkTooDeep as error:
-        pytest.exit(f"claims: {error}", returncode=pytest.ExitCode.INTERNAL_ERROR)
+    result = run.finish(wanted, rules=state.rules_wanted, details=report)  # a defect: its caller `stop`s
     state.run = None
     state.judged(result)
     seconds = state.analysis[0] if state.analysis is not None else 0.0

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from pytest_claims.analysis.arguments import CLOSURE, VALUE, Passed
 from pytest_claims.analysis.catalog import Catalogue
+from pytest_claims.analysis.failures import at, met, passes
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.callbacks import Callbacks
@@ -235,24 +236,33 @@ class Summaries:
         calls = dict(func.calls) if func.calls else None
         tape = self._tapes.get(key)
         making: Tape | None = {} if tape is None and contextual else None
-        for index, use in enumerate(func.uses):
-            ctx, guard = use[1], use[3]
-            if ctx == "type" or (guard and not self.view.alive(module, guard)):
-                continue
-            if given is not None and guard and ruled_out(module.facts, guard, self.view.target, given):
-                continue
-            if given is not None and CLOSURE in given and not _within(given[CLOSURE][1], use[2]):
-                continue
-            replay = tape.get(index) if tape is not None else None
-            if replay is not None:
-                found.replay(replay[0])
-                self.tracker.modules(replay[1])
-            elif making is not None:
-                replay = taped(found, self.tracker, self.bodies, partial(self._use, module, func, index, found, calls))
+        use = func.uses[0] if func.uses else None
+        try:
+            for index, use in enumerate(func.uses):
+                ctx, guard = use[1], use[3]
+                if ctx == "type" or (guard and not self.view.alive(module, guard)):
+                    continue
+                if given is not None and guard and ruled_out(module.facts, guard, self.view.target, given):
+                    continue
+                if given is not None and CLOSURE in given and not _within(given[CLOSURE][1], use[2]):
+                    continue
+                replay = tape.get(index) if tape is not None else None
                 if replay is not None:
-                    making[index] = replay
-            else:
-                self._use(module, func, index, found, calls)
+                    found.replay(replay[0])
+                    self.tracker.modules(replay[1])
+                elif making is not None:
+                    use_of = partial(self._use, module, func, index, found, calls)
+                    replay = taped(found, self.tracker, self.bodies, use_of)
+                    if replay is not None:
+                        making[index] = replay
+                else:
+                    self._use(module, func, index, found, calls)
+        except Exception as error:
+            if passes(error) or use is None:
+                raise
+            kind = _USE_WORDS.get(use[1], "a use")
+            how = f"resolving `{as_written(use[0])}` ({kind} in {module.name}.{func.qualname})"
+            raise met(at(module.rel, use[2]), how, error) from error
         if making is not None:
             self._tapes[key] = making
         return found
@@ -473,6 +483,20 @@ class Summaries:
             how = "getter" if kind == "property" else "call" if ctx == "call" else _REF_HOW.get(kind, "reference")
         found.edge(Edge(key, name, line, subject or name, sym.receiver, args, how))
         found.name(name)
+
+
+_USE_WORDS = {
+    "call": "a call",
+    "ref": "a reference",
+    "given": "a value passed to a call",
+    "implicit": "an implicit call",
+    "getattr": "an attribute read by name",
+    "setattr": "an attribute set by name",
+    "delattr": "an attribute deleted by name",
+    "base": "a base of a class statement",
+    "part": "a statement of a class body",
+}
+"""How a use's kind is said where the analysis met a defect resolving it (`Summaries._body`)."""
 
 
 def _super_outside(bodies: Bodies, module: Module, func: FunctionFacts, chain: tuple[str, ...], ctx: str) -> Decided:
