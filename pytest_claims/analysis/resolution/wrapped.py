@@ -68,9 +68,13 @@ class Wrapped:
         if not any(use[0] == target and use[1] == "ref" and use[4] == handed for use in func.uses):
             return None
         syms = self.bodies.use(module, func, target)[0]
-        if not syms or not all(isinstance(sym, ProjectFunction) for sym in syms):
+        if not syms or not all(isinstance(sym, ProjectFunction) and self._callable(sym) for sym in syms):
             return None
         return target, _passed(wraps, given, calls[index]), (inner[0], str(wraps.position))
+
+    def _callable(self, sym: ProjectFunction) -> bool:
+        """A def or lambda, not the state a read of class or module state enters, nor a property's getter."""
+        return self.bodies.view.module(sym.module).facts.functions[sym.idx].kind not in ("state", "property")
 
     def _wraps(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> Wraps | None:
         """The table's entry for what `chain` denotes, where every value it may be is the same entry."""
