@@ -41,6 +41,8 @@ class Wrapped:
         if ctx != "ref" or not code.startswith(HANDED):
             return False
         inner, _, slot = code[len(HANDED) : -1].partition(" ")
+        if func.uses[int(inner)][1] != "call" or self._wraps(module, func, func.uses[int(inner)][0]) is None:
+            return False  # the common case, answered without a look along the body
         outer = _outer(func, int(inner), line)
         found = self._wrapped(module, func, outer, calls) if outer is not None else None
         return found is not None and found[0] == chain and found[2] == (int(inner), slot)
@@ -53,12 +55,14 @@ class Wrapped:
         chain, ctx, line, _, _ = func.uses[index]
         if calls is None or ctx != "call" or chain[-1:] != ("()",) or index not in calls:
             return None
+        wraps = self._wraps(module, func, chain[:-1])
+        if wraps is None:
+            return None
         inner = [i for i, use in enumerate(func.uses) if use[:3] == (chain[:-1], "call", line)]
         if len(inner) != 1 or _outer(func, inner[0], line) != index or inner[0] not in calls:
             return None
-        wraps = self._wraps(module, func, chain[:-1])
         given = calls[inner[0]]
-        if wraps is None or len(given[0]) <= wraps.position:
+        if len(given[0]) <= wraps.position:
             return None
         arg = given[0][wraps.position]
         if not (isinstance(arg, tuple) and len(arg) == 2 and arg[0] in (NAMED, SURE) and isinstance(arg[1], str)):
