@@ -287,6 +287,28 @@ CALLS_WHAT_IT_HOLDS = frozenset(
 call of one is a blind spot."""
 
 
+class Wraps(NamedTuple):
+    """A wrapper whose result, when called, calls the callable it was given at `position` with the call's
+    arguments: after its own other positional arguments (`prepends`, `functools.partial`) or alone (they
+    configure the wrapper), its own keywords under the call's (`prepends`) or dropped."""
+
+    position: int
+    prepends: bool
+
+
+CALLS_WHAT_IT_WRAPS: dict[str, Wraps] = {
+    "functools.partial": Wraps(0, prepends=True),
+    "asgiref.sync.sync_to_async": Wraps(0, prepends=False),
+    "asgiref.sync.async_to_sync": Wraps(0, prepends=False),
+    "asgiref.sync.SyncToAsync": Wraps(0, prepends=False),
+    "asgiref.sync.AsyncToSync": Wraps(0, prepends=False),
+}
+"""Wrappers (stdlib, or a third-party package's, by the name the import resolves to) whose result called at once
+(`sync_to_async(f, thread_sensitive=False)(request, e)`) is a call of what they wrap: `partial` calls `func(*args,
+*more, **{**keywords, **more_keywords})`; asgiref's `sync_to_async` / `async_to_sync` (and the classes they
+make) call `func(*args, **kwargs)` in a thread or an event loop, their own arguments being settings."""
+
+
 class Callback(NamedTuple):
     """One argument a stdlib call may call back into: where it is passed (its position, or its keyword) and what
     the stdlib calls with it. Each of `tries` is a list of alternatives, the first the value's class defines

@@ -66,6 +66,7 @@ from pytest_claims.analysis.resolution.symbols import (
 )
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import StateKey, Tracker, state_entry
+from pytest_claims.analysis.resolution.wrapped import Wrapped
 from pytest_claims.analysis.specials import (
     CALLS_BY_NAME,
     CALLS_WHAT_IT_HOLDS,
@@ -144,6 +145,7 @@ class Summaries:
         self.entering = Entering(parts, self.instances, self.plain)
         self.reaches = Reaches(parts, catalogue, self.judge, self._deny_any)
         self.namespaces = Namespaces(self.view, self.evaluator, self.bodies, self.instances.bases)
+        self.wrapped = Wrapped(self.bodies)
 
     def close(self) -> None:
         """Drop the references the collaborators hold back to this summary (`Resolver.close`)."""
@@ -314,10 +316,19 @@ class Summaries:
         return (sym.module, sym.idx), passed
 
     def _call(
-        self, module: Module, func: FunctionFacts, index: int, passed: Passed, calls: dict[int, Passed] | None
+        self,
+        module: Module,
+        func: FunctionFacts,
+        index: int,
+        passed: Passed,
+        calls: dict[int, Passed] | None,
+        callee: tuple[str, ...],
     ) -> _Call:
-        """What a call use passes, with the instance it runs on where that is one a call just made (`_made`)."""
+        """What a call use passes, with the instance it runs on where that is one a call just made (`_made`);
+        `callee`: the chain of what it calls (what a wrapper's result calls: `wrapped`)."""
         chain = func.uses[index][0]
+        if callee != chain:
+            return _Call(passed, callee, module, func, index)
         fresh = chain[-2:-1] == ("()",) or (len(chain) == 2 and chain[0] in func.fresh)
         made = self._made(module, func, index, calls) if fresh else None
         return _Call(passed, chain, module, func, index, made)
@@ -345,16 +356,14 @@ class Summaries:
         if ctx == "part":
             self.hooks.part(module, chain[0], line, found)
             return
-        if ctx == "passed":  # `map(fn, xs)`: what it references is recorded by its `ref` use
-            if any(isinstance(sym, Unknown) for sym in self.bodies.use(module, func, chain)[0]):
-                found.blind_spot(line, code, code)
+        if ctx in ("passed", "ref") and self._handed_over(module, func, index, found, calls):
             return
-        chain, shape = _shaped(chain, ctx)
+        chain, passed = self.wrapped.call(module, func, index, calls, _shaped(chain, ctx)[0])
+        shape = _shaped(func.uses[index][0], ctx)[1]
         denoted, reads = self.bodies.use(module, func, chain)
         syms = list(denoted)
         self._reads(reads, line, found)
-        passed = calls.get(index) if calls is not None and ctx == "call" else None
-        call = self._call(module, func, index, passed, calls) if passed is not None else None
+        call = self._call(module, func, index, passed, calls, chain) if passed is not None else None
         if ctx == "call":
             syms = self.calls.fitting(module, func, chain, syms, passed, line, found, code)
             syms = self.calls.explicit_self(module, func, index, syms)
@@ -377,6 +386,19 @@ class Summaries:
         elif ctx == "call" and any(self.callbacks.reads_zone(sym) for sym in syms):
             text = code or f"{as_written(chain)}(...)"
             found.blind_spot(line, text, text)
+
+    def _handed_over(
+        self, module: Module, func: FunctionFacts, index: int, found: Found, calls: dict[int, Passed] | None
+    ) -> bool:
+        """A callable handed to a call, where that says all there is to record: `map(fn, xs)` (a `passed` use: what
+        it references is recorded by its `ref` use) is a blind spot for a callable of unknown class; the function
+        `sync_to_async(f)(x)` hands over is entered by the call of the wrapper's result (`wrapped`)."""
+        chain, ctx, line, _, code = func.uses[index]
+        if ctx == "ref":
+            return self.wrapped.handed(module, func, index, calls)
+        if any(isinstance(sym, Unknown) for sym in self.bodies.use(module, func, chain)[0]):
+            found.blind_spot(line, code, code)
+        return True
 
     def _reads(self, reads: Iterable[StateKey], line: int, found: Found, how: str = "state") -> None:
         """Module or class state read: an edge to the `state` function holding what its binding evaluates, or to
