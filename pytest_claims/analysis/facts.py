@@ -27,7 +27,7 @@ from functools import partial
 from typing import Any, cast
 
 from pytest_claims.analysis import arguments, returned, specials
-from pytest_claims.analysis.closures import closes, wraps_names
+from pytest_claims.analysis.closures import Closure, closure, wraps_names
 from pytest_claims.analysis.computed import computed_names, name_pattern
 from pytest_claims.analysis.conditions import TYPE_CHECKING, UNKNOWN, ConditionCompiler, is_decided, is_known
 from pytest_claims.analysis.contents import COPYING_CALLS, DISPLAYS, FILLS, Holds, contents
@@ -297,7 +297,10 @@ def value_chain(node: ast.expr) -> tuple[str, ...] | None:
         return (root,)
     if isinstance(node, ast.Call) and _getattr_literal(node) is None and chain_of(node) is None:
         callee = chain_of(node.func, calls=True)
-        return (*callee, call_step(node)) if callee is not None and not callee[0].startswith("<super") else None
+        if callee is None or (callee[0].startswith("<super") and callee[-1] != "__new__"):
+            return None
+        step = call_step(node)  # `super().__new__(cls)`: an instance of what `cls` is, as `object.__new__(cls)`
+        return (*callee, step) if not callee[0].startswith("<super") or step[:2] == "(=" else None
     return chain_of(node, calls=True)
 
 
@@ -310,8 +313,9 @@ def call_step(node: ast.Call) -> str:
     classes of what it passes (`(s,?)`, `(?,sep=s)`: `s` a str, `b` bytes, `?` anything), so an overloaded or
     `AnyStr`-generic stub can say what the call returns (`re.sub("-", "_", s)` is a str). A `*` or `**` argument
     says nothing of where the others land: `()`. A `cast(C, v)` says its class: `(=C)` (a dotted name's dots as
-    `/`), which `typing.cast` returns an instance of."""
-    cast_to = _cast_class(node)
+    `/`), which `typing.cast` returns an instance of; so does `X.__new__(C, ...)` with C a plain or dotted name,
+    whose value a builtin `__new__` makes an instance of."""
+    cast_to = _cast_class(node) or _new_class(node)
     if cast_to:
         return f"(={cast_to.replace('.', '/')})"
     tokens: list[str] = []
@@ -340,6 +344,14 @@ def _cast_class(node: ast.Call) -> str:
         return ""
     target = annotation_type(node.args[0])
     return target if target and target[0] not in "*{^(" else ""
+
+
+def _new_class(node: ast.Call) -> str:
+    """The class `X.__new__(C, ...)` is passed first, when a plain or dotted name (`cls`, `mod.C`); "" otherwise."""
+    if not (isinstance(node.func, ast.Attribute) and node.func.attr == "__new__" and node.args):
+        return ""
+    chain = chain_of(node.args[0]) if isinstance(node.args[0], (ast.Name, ast.Attribute)) else None
+    return ".".join(chain) if chain is not None and not chain[0].startswith("<") else ""
 
 
 def _argument_class(node: ast.expr) -> str:
@@ -2380,9 +2392,11 @@ def _value_binding(
     """`name = a.b`, `name = make()`, `name = []`: the name holds that value (an alias of its chain). With
     `subscript` (outside a function), `name = a.B[...]` keeps the chain it subscripts (`_subscript_binding`). In a
     `function`, `name = super().m` is an alias of what `super().m` finds (Django's `super_new = super().__new__`):
-    the body resolves it as it resolves `super().m()`, for the class its `self` stands for."""
+    the body resolves it as it resolves `super().m()`, for the class its `self` stands for; so is `name =
+    super().__new__(cls)` (an instance of what `cls` is, `call_step`)."""
     chain = value_chain(value) if value is not None else None
-    if chain is not None and (not chain[0].startswith("<super") or (function and len(chain) == 2)):
+    made = chain is not None and chain[1:2] == ("__new__",) and chain[2:3] != () and chain[2][:2] == "(="
+    if chain is not None and (not chain[0].startswith("<super") or (function and (len(chain) == 2 or made))):
         return Binding(name, "alias", ".".join(chain), _displayed(value) if subscript else "", line, guard)
     var = Binding(name, "var", "", "", line, guard)
     return _subscript_binding(var, value) if subscript else var
@@ -3772,7 +3786,9 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
     ]
     fresh = [fresh_locals(f.node) if f.node is not None and f.kind != "property" else () for f in ex.functions]
     wraps = wraps_names(tree)
-    closing = [closes(f.node, wraps) if f.node is not None and f.kind != "property" else () for f in ex.functions]
+    closing = [
+        closure(f.node, wraps) if f.node is not None and f.kind != "property" else Closure() for f in ex.functions
+    ]
     handing = [_handing(f) for f in ex.functions]  # lets the defs go
     stores = named_stores(tree, text)
     module_constants = returned.constants(tree)
@@ -3807,7 +3823,7 @@ def extract(source: str | bytes, filename: str = "<source>") -> FileFacts:
             tests.get(index, _TESTS_NOTHING)[4],
             holds[index],
             left[index],
-            closing[index],
+            *closing[index],
             fresh[index],
             tests.get(index, _TESTS_NOTHING)[5],
             *flows[index],

@@ -201,7 +201,7 @@ class Bodies:
         if receives:
             return received
         if name in func.locals:
-            return self.passed_types(func, name) or [UNKNOWN]
+            return self.passed_types(func, name) or _bound_as_method(module, func, name) or [UNKNOWN]
         return None
 
     def passed_types(self, func: FunctionFacts, name: str) -> list[Sym]:
@@ -498,6 +498,27 @@ def _augmented(evaluator: Evaluator, before: list[Sym], dunder: str) -> list[Sym
         else:
             after.append(sym)
     return after
+
+
+def _bound_as_method(module: Module, func: FunctionFacts, name: str) -> list[Sym]:
+    """The first parameter of a def a module-level factory returns (`FunctionFacts.selves`), where classes of its
+    module bind the factory's value in their bodies (`__eq__ = _make_compare(op.eq)`): an instance of each such
+    class (the def is their method), and an unknown value, as any other caller of the value may pass anything.
+    [] for any other name."""
+    if func.cls or name not in func.selves:
+        return []
+    found: list[Sym] = [
+        ProjectInstance(module.name, index)
+        for index, cls in enumerate(module.facts.classes)
+        if any(b.kind == "alias" and _calls(b.target, func.qualname) for b in cls.attributes)
+    ]
+    return [*found, UNKNOWN] if found else []
+
+
+def _calls(target: str, name: str) -> bool:
+    """Whether a binding's chain is a call of `name` (`_make_compare.(?,s)`; a call's step holds no dot)."""
+    callee, dot, step = target.partition(".")
+    return callee == name and dot == "." and step[:1] == "(" and "." not in step
 
 
 def _local(func: FunctionFacts, name: str) -> bool:
