@@ -20,6 +20,7 @@ from pytest_claims.analysis.resolution.symbols import (
     HOLDS_METHODS,
     Missing,
     ProjectClass,
+    ProjectClosure,
     ProjectFunction,
     ProjectInstance,
     StdInstance,
@@ -284,10 +285,10 @@ class Hooks:
 
     def _own(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]:
         """The project methods the receiver's lookup of the dunder gives, the first of its fallbacks that gives
-        one."""
+        one: a def, or what a factory's call bound in a class body returned (`__eq__ = _make_compare(op.eq)`)."""
         for dunder in FALLBACKS.get(chain[-1], (chain[-1],)):
             syms, _ = self.bodies.use(module, func, (*chain[:-1], dunder))
-            entered: list[Sym] = [sym for sym in syms if isinstance(sym, ProjectFunction)]
+            entered: list[Sym] = [sym for sym in syms if isinstance(sym, (ProjectFunction, ProjectClosure))]
             if entered:
                 return entered
         return []
