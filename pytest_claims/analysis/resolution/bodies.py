@@ -226,10 +226,11 @@ class Bodies:
     def _bound_as_method(self, module: Module, func: FunctionFacts, name: str) -> list[Sym]:
         """The first parameter of a def a module-level factory returns (`FunctionFacts.selves`), where classes of its
         module bind the factory's value in their bodies (`__eq__ = _make_compare(op.eq)`): an instance of each such
-        class (the def is their method), and an unknown value, as any other caller of the value may pass anything;
-        an instance of the receiver's class alone where the value was found on one. Only where the def may run: a
-        call of the value (`arguments.CLOSURE`) or the factory's own claim (`START`: the def's behaviour is its
-        own); a plain call of the factory defines the def and runs none of it. [] for any other name or context."""
+        class (the def is their method), and an unknown value, as any other caller of the value may pass anything
+        (a field holding the value is no method: `self._stamper(event)` passes `event` first). Only where the def
+        may run: a call of the value (`arguments.CLOSURE`) or the factory's own claim (`START`: the def's behaviour
+        is its own); a plain call of the factory defines the def and runs none of it. [] for any other name or
+        context."""
         if func.cls or name not in func.selves:
             return []
         if func is self.current:
@@ -237,9 +238,6 @@ class Bodies:
         given = self.given
         if given is None or given[0] is not func or not (CLOSURE in given[1] or START in given[1]):
             return []
-        receiver = self.receiver(func)
-        if receiver is not None:  # found on an instance of that class (`Evaluator._bound_to`): bound to it
-            return [ProjectInstance(*receiver)]
         found: list[Sym] = [
             ProjectInstance(module.name, index)
             for index, cls in enumerate(module.facts.classes)

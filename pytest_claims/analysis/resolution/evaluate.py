@@ -517,7 +517,6 @@ class Evaluator:
             if attr == "__class__":
                 return [ProjectClass(sym.module, sym.idx, True)]  # `self.__class__()`: the class, or a subclass
             found = self.members.class_member(sym, attr, depth, dispatch=True)
-            found = [self._bound_to(s, sym) if isinstance(s, ProjectClosure) else s for s in found]
             self.properties.entered(found)
             values = [v for s in found if isinstance(s, ProjectFunction) for v in self.properties.value(s, self)]
             return list(dict.fromkeys([*found, *values])) if values else found
@@ -526,16 +525,6 @@ class Evaluator:
             if metaclasses:
                 return list(metaclasses)
         return self.members.class_member(sym, attr, depth, dispatch=sym.dispatch)
-
-
-    def _bound_to(self, closure: ProjectClosure, instance: ProjectInstance) -> ProjectClosure:
-        """A module-level factory's def found on an instance (`__eq__ = _make_compare(...)` in its class's body):
-        Python binds it to the instance, so it is entered with the instance's class as its receiver (its first
-        parameter, `Bodies._bound_as_method`)."""
-        func = self.view.module(closure.module).facts.functions[closure.idx]
-        if closure.receiver is None and not func.cls and func.selves:
-            return closure._replace(receiver=(instance.module, instance.idx))
-        return closure
 
 
 Live = tuple[int, int]
