@@ -238,11 +238,7 @@ class Bodies:
         given = self.given
         if given is None or given[0] is not func or not (CLOSURE in given[1] or START in given[1]):
             return []
-        found: list[Sym] = [
-            ProjectInstance(module.name, index)
-            for index, cls in enumerate(module.facts.classes)
-            if any(b.kind == "alias" and _calls(b.target, func.qualname) for b in cls.attributes)
-        ]
+        found = _binding_classes(module, func.qualname)
         return [*found, UNKNOWN] if found else []
 
     def _received(self, module: Module, func: FunctionFacts) -> list[Sym]:
@@ -520,6 +516,15 @@ def _augmented(evaluator: Evaluator, before: list[Sym], dunder: str) -> list[Sym
         else:
             after.append(sym)
     return after
+
+
+def _binding_classes(module: Module, factory: str) -> list[Sym]:
+    """An instance of each class of the module whose body binds a call of `factory`."""
+    return [
+        ProjectInstance(module.name, index)
+        for index, cls in enumerate(module.facts.classes)
+        if any(b.kind == "alias" and _calls(b.target, factory) for b in cls.attributes)
+    ]
 
 
 def _calls(target: str, name: str) -> bool:

@@ -315,24 +315,10 @@ class Evaluator:
         return syms
 
     def step_in(self, module: Module, func: FunctionFacts | None, sym: Sym, attr: str, depth: int) -> list[Sym]:
-        """`step`, where the chain is written: `typing.cast(C, v)` is an instance of the class C names there, and so
-        is what a builtin `__new__` makes of C (`cls.__new__(cls)`, `object.__new__(cls)`, `super().__new__(cls)`)."""
+        """`step`, where the chain is written: `typing.cast(C, v)` is an instance of the class C names there."""
         if attr[:2] == "(=" and isinstance(sym, StdName) and sym.symbol.where in _CASTS:
             return self.typed(module, func, attr[2:-1].replace("/", "."))
-        if attr[:2] == "(=" and _builtin_new(sym):
-            return self._new_instances(module, func, tuple(attr[2:-1].split("/")))
-        return self.step(sym, attr, depth)
-
-    def _new_instances(self, module: Module, func: FunctionFacts | None, chain: tuple[str, ...]) -> list[Sym]:
-        """What a builtin `__new__` passed the value of `chain` gives: an instance of each class that value may be
-        (C's `tp_new` allocates an instance of the type it is given; a project class's instance may be of any of its
-        subclasses, as `cls` may be one); unknown for any other value. The argument's own use reads its state."""
-        with self.tracker.scope(modules="outer", state="off"):
-            if func is not None and self.locals.local_syms(module, func, chain[0]) is not None:
-                classes = self.locals.uncached_use(module, func, chain)
-            else:
-                classes = self.resolve_chain_in_module(module, chain, 1)
-        return list(dict.fromkeys(_instance(sym) for sym in classes)) or [UNKNOWN]
+        return _made_by_new(self, module, func, sym, attr) or self.step(sym, attr, depth)
 
     def global_name(self, module: Module, name: str, depth: int, at: Live | None = None) -> list[Sym]:
         if name[0] == "<":
@@ -562,6 +548,22 @@ def _instance(sym: Sym) -> Sym:
         case External():
             return sym
     return UNKNOWN  # a missing name in an annotation (a TYPE_CHECKING import) types nothing: unknown
+
+
+def _made_by_new(evaluator: Evaluator, module: Module, func: FunctionFacts | None, sym: Sym, attr: str) -> list[Sym]:
+    """What a builtin `__new__` (`_builtin_new`) passed a class makes, where the chain is written (`cls.__new__(cls)`,
+    `object.__new__(cls)`, `super().__new__(cls)`: the step `(=cls)`, `facts.call_step`): an instance of each class
+    the argument may be (C's `tp_new` allocates an instance of the type it is given; `cls` may be a subclass), unknown
+    for any other value; [] for any other step. The argument's own use reads its state."""
+    if attr[:2] != "(=" or not _builtin_new(sym):
+        return []
+    chain = tuple(attr[2:-1].split("/"))
+    with evaluator.tracker.scope(modules="outer", state="off"):
+        if func is not None and evaluator.locals.local_syms(module, func, chain[0]) is not None:
+            classes = evaluator.locals.uncached_use(module, func, chain)
+        else:
+            classes = evaluator.resolve_chain_in_module(module, chain, 1)
+    return list(dict.fromkeys(_instance(sym) for sym in classes)) or [UNKNOWN]
 
 
 def _builtin_new(sym: Sym) -> bool:
