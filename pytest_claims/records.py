@@ -362,6 +362,9 @@ class FunctionFacts:
     closes: tuple[tuple[int, int], ...] = ()
     """For a def each of whose `return`s hands back one of its local defs or a lambda (`analysis.closures`): the
     lines of its body a call of that value runs (first, last), sorted; () for any other def."""
+    selves: tuple[str, ...] = ()
+    """For such a def, the first parameter of each def or lambda it returns: the instance it runs on where a class
+    body binds the def's value as a method (`__eq__ = _make_compare(...)`, `resolution/bodies.py`)."""
     fresh: tuple[str, ...] = ()
     """Its locals bound once, by `x = f(...)`, and read once, as `x.m(...)` (`analysis.freshlocals`): that call runs
     on the value the one call just gave, which nothing else held (`resolution/freshfields.py`)."""

@@ -89,7 +89,10 @@ def value_chain(node: ast.expr) -> tuple[str, ...] | None:
         return (root,)
     if isinstance(node, ast.Call) and getattr_literal(node) is None and chain_of(node) is None:
         callee = chain_of(node.func, calls=True)
-        return (*callee, call_step(node)) if callee is not None and not callee[0].startswith("<super") else None
+        if callee is None or (callee[0].startswith("<super") and callee[-1] != "__new__"):
+            return None
+        step = call_step(node)  # `super().__new__(cls)`: an instance of what `cls` is, as `object.__new__(cls)`
+        return (*callee, step) if not callee[0].startswith("<super") or step[:2] == "(=" else None
     return chain_of(node, calls=True)
 
 
@@ -102,8 +105,9 @@ def call_step(node: ast.Call) -> str:
     classes of what it passes (`(s,?)`, `(?,sep=s)`: `s` a str, `b` bytes, `?` anything), so an overloaded or
     `AnyStr`-generic stub can say what the call returns (`re.sub("-", "_", s)` is a str). A `*` or `**` argument
     says nothing of where the others land: `()`. A `cast(C, v)` says its class: `(=C)` (a dotted name's dots as
-    `/`), which `typing.cast` returns an instance of."""
-    cast_to = _cast_class(node)
+    `/`), which `typing.cast` returns an instance of; so does `X.__new__(C, ...)` with C a plain or dotted name,
+    whose value a builtin `__new__` makes an instance of."""
+    cast_to = _cast_class(node) or _new_class(node)
     if cast_to:
         return f"(={cast_to.replace('.', '/')})"
     tokens: list[str] = []
@@ -132,6 +136,14 @@ def _cast_class(node: ast.Call) -> str:
         return ""
     target = annotation_type(node.args[0])
     return target if target and target[0] not in "*{^(" else ""
+
+
+def _new_class(node: ast.Call) -> str:
+    """The class `X.__new__(C, ...)` is passed first, when a plain or dotted name (`cls`, `mod.C`); "" otherwise."""
+    if not (isinstance(node.func, ast.Attribute) and node.func.attr == "__new__" and node.args):
+        return ""
+    chain = chain_of(node.args[0]) if isinstance(node.args[0], (ast.Name, ast.Attribute)) else None
+    return ".".join(chain) if chain is not None and not chain[0].startswith("<") else ""
 
 
 def _argument_class(node: ast.expr) -> str:

@@ -181,9 +181,9 @@ def walk(  # noqa: PLR0913 - the walk's inputs, each a different part of the con
 def _entry(resolver: Resolver, key: tuple[str, int]) -> Decided:
     """The context a walk enters its claiming function in: `STARTED` where its body may read what the project's
     own calls pass for a parameter (a plain function's `received`; a method asking a parameter's zone,
-    `dt.utcoffset()`), else none."""
+    `dt.utcoffset()`; a factory whose returned defs a class body may bind as methods, `selves`), else none."""
     func = resolver.module(key[0]).facts.functions[key[1]]
-    return STARTED if func.received or _asks_a_zone(func) else ()
+    return STARTED if func.received or func.selves or _asks_a_zone(func) else ()
 
 
 def _asks_a_zone(func: FunctionFacts) -> bool:

@@ -17,6 +17,7 @@ the value of its call stays what its annotation says).
 from __future__ import annotations
 
 import ast
+from typing import NamedTuple
 
 Span = tuple[int, int]
 """The first and last line of a body (a def's statements; a lambda's expression)."""
@@ -56,15 +57,29 @@ def _stored_names(node: ast.AST) -> list[str]:
     return _bound_names(node) if not isinstance(node, ast.alias) else []
 
 
+class Closure(NamedTuple):
+    """What a call of a factory's value runs (`spans`), and the first parameter of each def or lambda it returns
+    (`selves`): where a class body binds the factory's value (`__eq__ = _make_compare(...)`), that def is a method
+    of the class, and the parameter the instance it is called on."""
+
+    spans: tuple[Span, ...] = ()
+    selves: tuple[str, ...] = ()
+
+
 def closes(node: ast.FunctionDef | ast.AsyncFunctionDef, wraps: frozenset[tuple[str, ...]]) -> tuple[Span, ...]:
     """The lines a call of what the def returns runs (sorted spans), or () when it is no closure factory: async,
     a generator, no `return`, or a `return` of anything but a local def bound once or a lambda. `wraps`: the
     decorators that mean `functools.wraps` there (`wraps_names`)."""
+    return closure(node, wraps).spans
+
+
+def closure(node: ast.FunctionDef | ast.AsyncFunctionDef, wraps: frozenset[tuple[str, ...]]) -> Closure:
+    """`closes`'s spans, with the returned defs' and lambdas' first parameters; empty for no closure factory."""
     if isinstance(node, ast.AsyncFunctionDef):
-        return ()
+        return Closure()
     own = _Own(node)
     if own.generator or not own.returns:
-        return ()
+        return Closure()
     params = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
     params.update(a.arg for a in (node.args.vararg, node.args.kwarg) if a is not None)
     todo: list[ast.AST] = []
@@ -80,7 +95,8 @@ def closes(node: ast.FunctionDef | ast.AsyncFunctionDef, wraps: frozenset[tuple[
         ):
             todo.append(own.locals[value.id][0])
         else:
-            return ()
+            return Closure()
+    selves = sorted({_first(scope) for scope in todo} - {""})
     todo.extend(scope for name in own.handed for scope in own.locals.get(name, []))
     reached: dict[tuple[int, int, int, int], ast.AST] = {}
     while todo:
@@ -89,7 +105,14 @@ def closes(node: ast.FunctionDef | ast.AsyncFunctionDef, wraps: frozenset[tuple[
             continue
         reached[_place(scope)] = scope
         todo.extend(s for name in _names(scope) for s in own.locals.get(name, []))
-    return tuple(sorted({_span(scope) for scope in reached.values()}))
+    return Closure(tuple(sorted({_span(scope) for scope in reached.values()})), tuple(selves))
+
+
+def _first(scope: ast.AST) -> str:
+    """A def's or lambda's first positional parameter ("" when it has none)."""
+    args = getattr(scope, "args", None)
+    positional = [*args.posonlyargs, *args.args] if isinstance(args, ast.arguments) else []
+    return positional[0].arg if positional else ""
 
 
 class _Own:

@@ -34,7 +34,7 @@ from pytest_claims.analysis.chains import (
     super_root,
     value_chain,
 )
-from pytest_claims.analysis.closures import closes, wraps_names
+from pytest_claims.analysis.closures import Closure, closure, wraps_names
 from pytest_claims.analysis.computed import computed_names, name_pattern
 from pytest_claims.analysis.conditions import TYPE_CHECKING, UNKNOWN, ConditionCompiler, is_decided, is_known
 from pytest_claims.analysis.contents import COPYING_CALLS, DISPLAYS, FILLS, Holds, contents
@@ -2158,9 +2158,11 @@ def _value_binding(
     """`name = a.b`, `name = make()`, `name = []`: the name holds that value (an alias of its chain). With
     `subscript` (outside a function), `name = a.B[...]` keeps the chain it subscripts (`_subscript_binding`). In a
     `function`, `name = super().m` is an alias of what `super().m` finds (Django's `super_new = super().__new__`):
-    the body resolves it as it resolves `super().m()`, for the class its `self` stands for."""
+    the body resolves it as it resolves `super().m()`, for the class its `self` stands for; so is `name =
+    super().__new__(cls)` (an instance of what `cls` is, `call_step`)."""
     chain = value_chain(value) if value is not None else None
-    if chain is not None and (not chain[0].startswith("<super") or (function and len(chain) == 2)):
+    made = chain is not None and chain[1:2] == ("__new__",) and chain[2:3] != () and chain[2][:2] == "(="
+    if chain is not None and (not chain[0].startswith("<super") or (function and (len(chain) == 2 or made))):
         return Binding(name, "alias", ".".join(chain), _displayed(value) if subscript else "", line, guard)
     var = Binding(name, "var", "", "", line, guard)
     return _subscript_binding(var, value) if subscript else var
@@ -3465,7 +3467,9 @@ def _extracted(source: str | bytes, filename: str) -> FileFacts:
     ]
     fresh = [fresh_locals(f.node) if f.node is not None and f.kind != "property" else () for f in ex.functions]
     wraps = wraps_names(tree)
-    closing = [closes(f.node, wraps) if f.node is not None and f.kind != "property" else () for f in ex.functions]
+    closing = [
+        closure(f.node, wraps) if f.node is not None and f.kind != "property" else Closure() for f in ex.functions
+    ]
     flowing = [_flowing(f) for f in ex.functions]
     handing = [_handing(f) for f in ex.functions]  # lets the defs go
     stores = named_stores(tree, text)
@@ -3501,7 +3505,7 @@ def _extracted(source: str | bytes, filename: str) -> FileFacts:
             tests.get(index, _TESTS_NOTHING)[4],
             holds[index],
             left[index],
-            closing[index],
+            *closing[index],
             fresh[index],
             tests.get(index, _TESTS_NOTHING)[5],
             *flows[index],

@@ -656,3 +656,23 @@ def implicit_names() -> frozenset[str]:
         for entry in entries:
             names.update(name for tries in entry.tries for name in tries if name.startswith("__"))
     return frozenset(names)
+
+
+_COLLECTION = ("__contains__", "__iter__", "__len__")
+_SEQUENCE = ("__getitem__", "__len__", "__contains__", "__iter__", "__reversed__", "index", "count")
+_SET = (*_COLLECTION, "__le__", "__lt__", "__eq__", "__ne__", "__gt__", "__ge__", "__and__", "__or__", "__sub__")
+_MAPPING = ("__getitem__", *_COLLECTION, "keys", "items", "values", "get", "__eq__", "__ne__")
+_MUTABLE_SEQUENCE = ("__setitem__", "__delitem__", "insert", "append", "reverse", "extend", "pop", "remove", "__iadd__")
+_MUTABLE_SET = ("add", "discard", "clear", "pop", "remove", "__ior__", "__iand__", "__ixor__", "__isub__")
+ABC_INTERFACES: dict[str, tuple[str, ...]] = {
+    "Sequence": _SEQUENCE,
+    "MutableSequence": (*_SEQUENCE, *_MUTABLE_SEQUENCE),
+    "AbstractSet": (*_SET, "__xor__", "isdisjoint", "_hash"),
+    "MutableSet": (*_SET, "__xor__", "isdisjoint", *_MUTABLE_SET),
+    "Mapping": _MAPPING,
+    "MutableMapping": (*_MAPPING, "__setitem__", "__delitem__", "pop", "popitem", "clear", "update", "setdefault"),
+}
+"""The `collections.abc` classes whose mixin methods (written in Python, `_collections_abc.py`) call methods of the
+instance they run on, by the class the stubs define the method in (`typing.MutableMapping.update`): the names of
+the class's interface, the only ones a mixin of it calls on `self` (`update` runs `self[key] = value`, `clear`
+runs `self.popitem()`)."""

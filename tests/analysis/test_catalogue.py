@@ -746,6 +746,17 @@ def test_member_judgements_that_matter(catalogue: Catalogue) -> None:
     assert _categories(catalogue.lookup("os.some_future_syscall")) == ("os", frozenset({"os"}))
 
 
+def test_sqlite3_binary_is_memoryview_not_a_database(catalogue: Catalogue) -> None:
+    """`sqlite3.Binary` wraps bytes for a query's parameter (diskcache's `Disk.put`): the stubs bind it to
+    `memoryview`, which the stub resolution cannot follow to `builtins` (a missing symbol), so the exemption says it."""
+    stub = (_typeshed_dir() / "sqlite3" / "dbapi2.pyi").read_text()
+    assert "\nBinary = memoryview\n" in stub  # the exemption's reason: were it anything else, judge it again
+    for name in ("sqlite3.Binary", "sqlite3.dbapi2.Binary", "_sqlite3.Binary"):
+        assert catalogue.lookup(name) is None, name
+    for name in ("sqlite3.connect", "sqlite3.Connection", "sqlite3.some_future_function"):
+        assert _categories(catalogue.lookup(name)) is not None, name
+
+
 def test_members_of_the_rest_of_the_whole_module_keys(catalogue: Catalogue) -> None:
     """Issue 17, every whole-module key: pure members are not reaches, capable ones keep precise categories, and
     re-exports of C modules are judged under the name users see."""

@@ -1,11 +1,12 @@
-"""Which lines of a factory a call of its returned value runs (`analysis.closures.closes`)."""
+"""Which lines of a factory a call of its returned value runs (`analysis.closures.closes`), and the first parameters of
+what it returns (`closure(...).selves`)."""
 
 import ast
 import textwrap
 
 import pytest
 
-from pytest_claims.analysis.closures import closes, wraps_names
+from pytest_claims.analysis.closures import closes, closure, wraps_names
 
 
 def _closes(source: str, name: str = "") -> tuple[tuple[int, int], ...]:
@@ -94,3 +95,29 @@ def test_a_local_def_handed_out_by_the_factory_may_run() -> None:
 )
 def test_no_closure_factory(source: str) -> None:
     assert _closes(source) == ()
+
+
+def test_the_first_parameter_of_each_returned_def_or_lambda() -> None:
+    """`__eq__ = make(op.eq)` in a class body makes `compare` a method: its `self` is what `selves` names; a local
+    def the returned one calls, and a returned def with no positional parameter, name none."""
+    source = """
+    def make(flag):
+        def helper(other):
+            return other
+        def compare(self, that):
+            return helper(that)
+        def bare(*args):
+            return args
+        if flag:
+            return compare
+        if flag is None:
+            return lambda me, x: x
+        return bare
+    """
+    tree = ast.parse(textwrap.dedent(source))
+    node = tree.body[0]
+    assert isinstance(node, ast.FunctionDef)
+    assert closure(node, wraps_names(tree)).selves == ("me", "self")
+    no_factory = ast.parse("def f():\n    def g(s):\n        pass\n    return g()\n").body[0]
+    assert isinstance(no_factory, ast.FunctionDef)
+    assert closure(no_factory, frozenset()).selves == ()

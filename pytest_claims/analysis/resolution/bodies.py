@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from pytest_claims.analysis.arguments import CLASSES, OUTSIDE, TYPES, Lit
+from pytest_claims.analysis.arguments import CLASSES, CLOSURE, OUTSIDE, START, TYPES, Lit
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.context import as_mapping, ruled_out
 from pytest_claims.analysis.resolution.dispatch import Dispatch
@@ -201,7 +201,7 @@ class Bodies:
         if receives:
             return received
         if name in func.locals:
-            return self.passed_types(func, name) or [UNKNOWN]
+            return self.passed_types(func, name) or self._bound_as_method(module, func, name) or [UNKNOWN]
         return None
 
     def passed_types(self, func: FunctionFacts, name: str) -> list[Sym]:
@@ -222,6 +222,24 @@ class Bodies:
             return None
         types, classes = given[1].get(TYPES + name), given[1].get(CLASSES + name)
         return (types[1], classes[1] if classes is not None else None) if types is not None else None
+
+    def _bound_as_method(self, module: Module, func: FunctionFacts, name: str) -> list[Sym]:
+        """The first parameter of a def a module-level factory returns (`FunctionFacts.selves`), where classes of its
+        module bind the factory's value in their bodies (`__eq__ = _make_compare(op.eq)`): an instance of each such
+        class (the def is their method), and an unknown value, as any other caller of the value may pass anything
+        (a field holding the value is no method: `self._stamper(event)` passes `event` first). Only where the def
+        may run: a call of the value (`arguments.CLOSURE`) or the factory's own claim (`START`: the def's behaviour
+        is its own); a plain call of the factory defines the def and runs none of it. [] for any other name or
+        context."""
+        if func.cls or name not in func.selves:
+            return []
+        if func is self.current:
+            self.asked += 1
+        given = self.given
+        if given is None or given[0] is not func or not (CLOSURE in given[1] or START in given[1]):
+            return []
+        found = _binding_classes(module, func.qualname)
+        return [*found, UNKNOWN] if found else []
 
     def _received(self, module: Module, func: FunctionFacts) -> list[Sym]:
         """What a method's `self` / `cls` holds as its parameter: the receiver the walk entered with, or its own
@@ -498,6 +516,21 @@ def _augmented(evaluator: Evaluator, before: list[Sym], dunder: str) -> list[Sym
         else:
             after.append(sym)
     return after
+
+
+def _binding_classes(module: Module, factory: str) -> list[Sym]:
+    """An instance of each class of the module whose body binds a call of `factory`."""
+    return [
+        ProjectInstance(module.name, index)
+        for index, cls in enumerate(module.facts.classes)
+        if any(b.kind == "alias" and _calls(b.target, factory) for b in cls.attributes)
+    ]
+
+
+def _calls(target: str, name: str) -> bool:
+    """Whether a binding's chain is a call of `name` (`_make_compare.(?,s)`; a call's step holds no dot)."""
+    callee, dot, step = target.partition(".")
+    return callee == name and dot == "." and step[:1] == "(" and "." not in step
 
 
 def _local(func: FunctionFacts, name: str) -> bool:

@@ -30,6 +30,7 @@ from pytest_claims.analysis.resolution.symbols import (
     External,
     MapOf,
     Missing,
+    Opaque,
     ProjectClass,
     ProjectClosure,
     ProjectFunction,
@@ -317,7 +318,7 @@ class Evaluator:
         """`step`, where the chain is written: `typing.cast(C, v)` is an instance of the class C names there."""
         if attr[:2] == "(=" and isinstance(sym, StdName) and sym.symbol.where in _CASTS:
             return self.typed(module, func, attr[2:-1].replace("/", "."))
-        return self.step(sym, attr, depth)
+        return _made_by_new(self, module, func, sym, attr) or self.step(sym, attr, depth)
 
     def global_name(self, module: Module, name: str, depth: int, at: Live | None = None) -> list[Sym]:
         if name[0] == "<":
@@ -547,6 +548,31 @@ def _instance(sym: Sym) -> Sym:
         case External():
             return sym
     return UNKNOWN  # a missing name in an annotation (a TYPE_CHECKING import) types nothing: unknown
+
+
+def _made_by_new(evaluator: Evaluator, module: Module, func: FunctionFacts | None, sym: Sym, attr: str) -> list[Sym]:
+    """What a builtin `__new__` (`_builtin_new`) passed a class makes, where the chain is written (`cls.__new__(cls)`,
+    `object.__new__(cls)`, `super().__new__(cls)`: the step `(=cls)`, `facts.call_step`): an instance of each class
+    the argument may be (C's `tp_new` allocates an instance of the type it is given; `cls` may be a subclass), unknown
+    for any other value; [] for any other step. The argument's own use reads its state."""
+    if attr[:2] != "(=" or not _builtin_new(sym):
+        return []
+    chain = tuple(attr[2:-1].split("/"))
+    with evaluator.tracker.scope(modules="outer", state="off"):
+        if func is not None and evaluator.locals.local_syms(module, func, chain[0]) is not None:
+            classes = evaluator.locals.uncached_use(module, func, chain)
+        else:
+            classes = evaluator.resolve_chain_in_module(module, chain, 1)
+    return list(dict.fromkeys(_instance(sym) for sym in classes)) or [UNKNOWN]
+
+
+def _builtin_new(sym: Sym) -> bool:
+    """Whether `sym` is a `__new__` of a builtin class (written in C: it makes an instance of the class it is given),
+    or the `Opaque` a project class's `__new__` is when no class of its order but `object` defines one."""
+    if isinstance(sym, (StdName, StdMethod)):
+        module, qualname = sym.symbol.where
+        return module == "builtins" and qualname.endswith(".__new__")
+    return isinstance(sym, Opaque)
 
 
 def _map_member(sym: MapOf, attr: str) -> Sym:

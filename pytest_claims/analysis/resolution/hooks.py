@@ -20,6 +20,7 @@ from pytest_claims.analysis.resolution.symbols import (
     HOLDS_METHODS,
     Missing,
     ProjectClass,
+    ProjectClosure,
     ProjectFunction,
     ProjectInstance,
     StdInstance,
@@ -32,6 +33,7 @@ from pytest_claims.analysis.resolution.symbols import (
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
 from pytest_claims.analysis.specials import (
+    ABC_INTERFACES,
     CALLED_ON_THE_CLASS,
     CLASS_STATEMENT,
     FALLBACKS,
@@ -286,12 +288,42 @@ class Hooks:
                 return on_types + [sym for sym in self._own(module, func, chain) if sym not in on_types]
         return self._own(module, func, chain)
 
+    def mixin(
+        self,
+        module: Module,
+        func: FunctionFacts,
+        chain: tuple[str, ...],
+        syms: list[Sym],
+        at: tuple[int, Found] | None,
+    ) -> None:
+        """A `collections.abc` mixin method called on a project instance (`self.update(x)` on a `MutableMapping`,
+        or through a class-body alias, `_update = MutableMapping.update`) runs the instance's own methods of its
+        class's interface (`self[key] = value`): each the instance's class (or a subclass) defines is entered where
+        the mixin is called, as an implicit call is (`specials.ABC_INTERFACES`). `at`: None for a use that calls
+        no method looked up on a value."""
+        if at is None:
+            return
+        names: set[str] = set()
+        for sym in syms:
+            if isinstance(sym, (StdName, StdMethod)) and sym.symbol.where[0] in ("typing", "_collections_abc"):
+                names.update(ABC_INTERFACES.get(sym.symbol.where[1].partition(".")[0], ()))
+        if not names or chain[0].startswith("<super"):
+            return
+        line, found = at
+        for receiver in self.bodies.use(module, func, chain[:-1])[0]:
+            if not isinstance(receiver, ProjectInstance):
+                continue
+            for name in sorted(names):
+                for method in self.dispatch.class_member(receiver, name, 1, dispatch=True):
+                    if isinstance(method, (ProjectFunction, ProjectClosure)):
+                        self._outcome(method, "call", line, found, "", how="implicit")
+
     def _own(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> list[Sym]:
         """The project methods the receiver's lookup of the dunder gives, the first of its fallbacks that gives
-        one."""
+        one: a def, or what a factory's call bound in a class body returned (`__eq__ = _make_compare(op.eq)`)."""
         for dunder in FALLBACKS.get(chain[-1], (chain[-1],)):
             syms, _ = self.bodies.use(module, func, (*chain[:-1], dunder))
-            entered: list[Sym] = [sym for sym in syms if isinstance(sym, ProjectFunction)]
+            entered: list[Sym] = [sym for sym in syms if isinstance(sym, (ProjectFunction, ProjectClosure))]
             if entered:
                 return entered
         return []

@@ -377,6 +377,7 @@ class Summaries:
             how = self.calls.dispatch_how(module, func, chain, sym) if dispatched or state else ""
             outside = self.calls.outside(module, func, chain, sym) if dispatched else above
             self._outcome(sym, ctx, line, found, "", call, how, outside)
+        self.hooks.mixin(module, func, chain, syms, (line, found) if dispatched else None)
         if any(isinstance(s, Unknown) for s in syms):
             self.held.held(module, func, chain, ctx, (line, found), passed)
         if ctx == "getattr":
