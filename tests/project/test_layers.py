@@ -191,7 +191,8 @@ RESOLUTION: tuple[tuple[str, ...], ...] = (
     ("bodies",),
     ("stored", "carried", "conditional", "found", "leads", "bases"),
     ("instances", "filled", "basefields", "classliterals", "freshfields", "returned"),
-    ("callbacks", "entering", "escapes", "handed", "held", "hooks", "methodcalls", "namespaces", "probes", "reaches"),
+    ("callbacks", "entering", "escapes", "handed", "held", "hooks", "methodcalls", "namespaces", "probes", "reaches",
+     "wrapped"),
     ("summaries",),
 )
 """The resolution's collaborators, lowest first (`analysis/resolution/`): each imports only its own row's and lower
