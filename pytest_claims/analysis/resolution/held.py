@@ -20,6 +20,8 @@ from pytest_claims.analysis.resolution.found import Call, Found, Key, Outcome, c
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.stored import Stored, private_owner
 from pytest_claims.analysis.resolution.symbols import (
+    UNKNOWN,
+    ClassKey,
     Opaque,
     ProjectClass,
     ProjectFunction,
@@ -31,7 +33,7 @@ from pytest_claims.analysis.resolution.symbols import (
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
 from pytest_claims.analysis.specials import FALLBACKS, ITERATOR_NEXT, ZONE_READERS
-from pytest_claims.records import Decided, FunctionFacts
+from pytest_claims.records import CALLED_NAMES, HIERARCHY, Decided, FunctionFacts, called_name
 
 _CLASS_HOOKS = frozenset({"__set__", "__delete__", "__get__", "__set_name__", "__class_getitem__"})
 """Implicit calls that run on the class holding an attribute (a descriptor) or on a class, not on the value a
@@ -50,7 +52,9 @@ class Held:
         outcome: Outcome,
         current: Callable[[], Key | None],
     ) -> None:
-        self.view, _, self.hierarchy, self.dispatch, self.bodies, _ = parts
+        self.view, _, self.hierarchy, self.dispatch, self.bodies, self.tracker = parts
+        self._storing: dict[str, str] = {}
+        """field name -> the first project module whose text may store it ("": none)."""
         self.stored = Stored(parts)
         self.carried = Carried(self.stored, self.bodies)
         self.bodies.contents = Filled(self.view, self.hierarchy, self.bodies, self.stored, parts[5])
@@ -100,6 +104,51 @@ class Held:
             decided = self._stored_args(sym, self.stored.bound.get((sym, written, home), -1), passed)
             self._outcome(sym, "call", line, inner, "", how="stored", outside=decided)
             found.absorb(inner, (written, line, "stored"), "" if home == module.name else home)
+
+    def defaults(self, module: Module, func: FunctionFacts, chain: tuple[str, ...], syms: list[Sym]) -> list[Sym]:
+        """What a method call `obj.x(...)` may run: `syms`, and an unknown value beside them where they are a
+        class-body default a store elsewhere may replace (`defaulted`)."""
+        if not syms or any(isinstance(s, Unknown) for s in syms) or not self.defaulted(module, func, chain):
+            return syms
+        return [*syms, UNKNOWN]
+
+    def defaulted(self, module: Module, func: FunctionFacts, chain: tuple[str, ...]) -> bool:
+        """`obj.x(...)` where the first class of `obj`'s order binding `x` binds it to a value in its body (`hook =
+        None`), not by a def nor in its methods, and some project module's text may store `x` as an
+        attribute (`_CONFIG.hook = hook` in `configure`, `obj.hook = f` anywhere): that value is a default a store on
+        the instance replaces (semantics §4.7), so the call may run anything; the caller treats it as a value of
+        unknown class beside what the lookup found (a blind spot; `_stored` enters what the stores show)."""
+        attr = chain[-1]
+        if len(chain) < 2 or attr[:1] in ("(", "<") or (attr.startswith("__") and attr.endswith("__")):
+            return False
+        receivers = [r for r in self.bodies.use(module, func, chain[:-1])[0] if isinstance(r, ProjectInstance)]
+        self.tracker.module(HIERARCHY)
+        if not any(self._bound_to_value((r.module, r.idx), attr) for r in receivers):
+            return False
+        return self._may_store(attr)
+
+    def _bound_to_value(self, cls: ClassKey, attr: str) -> bool:
+        """Whether the first class of the order binding `attr` binds it only in its body, by no def: a field its
+        methods set is instance state the lookup follows (`Dispatch._instance_fields`), and the text cannot tell
+        those stores from others."""
+        for key in self.hierarchy.mro(*cls):
+            members = self.hierarchy.members(*key).get(attr)
+            if members is not None:
+                return not members[0] and not members[1]
+        return False
+
+    def _may_store(self, attr: str) -> bool:
+        """Whether some project module's text may store `attr` as an attribute (`Modules.may_store`), recorded as
+        `CALLED_NAMES` is: the answer stands until a changed module's text holds the word."""
+        self.tracker.modules((CALLED_NAMES, called_name(attr)))
+        storing = self._storing.get(attr)
+        if storing is None:
+            project = self.view.project.modules
+            storing = next((m for m in sorted(project.holding(attr)) if project.may_store(m, attr)), "")
+            self._storing[attr] = storing
+        if storing:
+            self.tracker.module(storing)
+        return bool(storing)
 
     def subclass_stores(
         self, module: Module, func: FunctionFacts, chain: tuple[str, ...], at: tuple[int, Found]

@@ -369,6 +369,7 @@ class Summaries:
             syms = self.calls.explicit_self(module, func, index, syms)
         dispatched = ctx == "call" and len(chain) > 1 and chain[-1][:1] != "(" and not chain[0].startswith("<super")
         looked_up = ctx == "ref" and len(chain) > 1 and chain[-1][:1] != "(" and not chain[0].startswith("<super")
+        syms = self.held.defaults(module, func, chain, syms) if dispatched else syms
         syms = self._handed(module, func, (ctx, code, line), syms, found)
         above = _super_outside(self.bodies, module, func, chain, ctx) if syms else ()
         stores = self.held.subclass_stores(module, func, chain, (line, found)) if dispatched else set()
