@@ -14,9 +14,10 @@ Those call sites also say which project instances a field set from a constructor
 
 The same edges carry values passed to a plain function's parameter (`Stored.passed`): what the project's own calls
 of the function pass for a parameter its body never rebinds (`FunctionFacts.received`), a name resolved where the
-call is written, an instance the argument constructs (`f(TTLCache(...))`) or the def it decorates (`@f`),
-forwarded back through functions that pass their own such parameter on, up to `MAX_PASSES` functions, each
-function's scan bounded by `MAX_SITES`.
+call is written, an instance the argument constructs (`f(TTLCache(...))`) or the def it decorates (`@f`; for
+the parameter a decorator application hands the def, `@f(...)` and `@C(...)`: `decorations.py`), forwarded back
+through functions that pass their own such parameter on, up to `MAX_PASSES` functions, each function's scan
+bounded by `MAX_SITES`.
 """
 
 from __future__ import annotations
