@@ -70,6 +70,8 @@ class Decorations:
             return []
         if func.kind == "method":
             classes = self._calling(key, func)
+            if not classes:
+                return []
             names = {self.view.module(c[0]).facts.classes[c[1]].qualname.rpartition(".")[2] for c in classes}
         else:
             classes, names = set(), {func.qualname}
