@@ -17,7 +17,8 @@ from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
 from pytest_claims.analysis.resolution.symbols import ProjectClass, ProjectFunction, ProjectInstance, Sym
 from pytest_claims.analysis.resolution.target import TargetView
-from pytest_claims.records import HIERARCHY, FunctionFacts
+from pytest_claims.analysis.resolution.tracking import Tracker
+from pytest_claims.records import CALLED_NAMES, HIERARCHY, FunctionFacts, called_name
 
 DECORATES = -1
 """The use index of a `Site` that is no call but a def the function decorates (`@deco` over `def f`)."""
@@ -39,15 +40,10 @@ class Decorations:
         bodies: Bodies,
         dispatch: Dispatch,
         hierarchy: Hierarchy,
-        searched: Callable[[str], set[str]],
+        tracker: Tracker,
     ) -> None:
-        self.view, self.bodies, self.dispatch, self.hierarchy, self.searched = (
-            view,
-            bodies,
-            dispatch,
-            hierarchy,
-            searched,
-        )
+        self.view, self.bodies, self.dispatch, self.hierarchy = view, bodies, dispatch, hierarchy
+        self.tracker = tracker
         self.lines: dict[tuple[str, int, tuple[str, int]], int] = {}
         """Where each application found is written: (module, decorated def, decorator's function) -> the `@`'s line
         (the chain names the decoration there)."""
@@ -93,6 +89,16 @@ class Decorations:
                 return sites[:limit]
         return sites
 
+    def searched(self, name: str) -> set[str]:
+        """The names the calls of something called `name` are looked for under, in the modules whose text names
+        it (`Modules.naming`): `name` and each name a module binds it to (`go` of `from m import runs as go`, called
+        `pkg.alias.go(...)`); each call so spelled is resolved to tell. Recorded: a module read is a dependency as
+        any is; one not read held none of these names, and what was found stands until a changed module's text
+        holds one (`CALLED_NAMES`)."""
+        words = self.view.project.modules.naming_words(name)
+        self.tracker.modules((CALLED_NAMES, *(called_name(word) for word in words)))
+        return set(words)
+
     def line(self, module: Module, index: int, callee: str) -> int:
         """The line of the `@` applying `callee` (as `decorated` writes it) to the def at `index`, from the
         decorators the directives record; the def's own line where none is recorded."""
@@ -105,7 +111,7 @@ class Decorations:
     def _calling(self, key: tuple[str, int], func: FunctionFacts) -> set[tuple[str, int]]:
         """The project classes (the method's own and its subclasses) whose instances' `__call__` is the method."""
         module = self.view.module(key[0])
-        self.bodies.tracker.module(HIERARCHY)
+        self.tracker.module(HIERARCHY)
         found: set[tuple[str, int]] = set()
         for cls_index in self.view.classes_named(module, func.cls):
             for cls in [(key[0], cls_index), *self.hierarchy.subclasses(key[0], cls_index)]:

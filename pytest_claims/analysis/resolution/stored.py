@@ -41,7 +41,7 @@ from pytest_claims.analysis.resolution.symbols import (
 )
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
-from pytest_claims.records import CALLED_NAMES, HIERARCHY, FunctionFacts, called_name
+from pytest_claims.records import HIERARCHY, FunctionFacts
 
 MAX_FORWARDS = 3
 """How many constructors a stored parameter is followed back through (`TTLCache(timer=...)` passing it on to
@@ -85,7 +85,7 @@ class Stored:
         self.constructed: set[Origin] = set()
         """The instances `_argument` found constructed in the calling function itself: passed as `C(x=D())`, or as
         a local that function binds only to calls (`line = D(path)` then `cls(line=line)`)."""
-        self.decorations = Decorations(self.view, self.bodies, self.dispatch, self.hierarchy, self.searched)
+        self.decorations = Decorations(self.view, self.bodies, self.dispatch, self.hierarchy, self.tracker)
         self.bound: dict[Origin, int] = {}
         """How many leading parameters each callable `_argument` found does not take from a call of it (1: a method
         looked up on a project instance, `Executor(self.progress)`; 0: a plain function named alone or on a module);
@@ -415,14 +415,8 @@ class Stored:
         return known[0]
 
     def searched(self, name: str) -> set[str]:
-        """The names the calls of something called `name` are looked for under, in the modules whose text names
-        it (`Modules.naming`): `name` and each name a module binds it to (`go` of `from m import runs as go`, called
-        `pkg.alias.go(...)`); each call so spelled is resolved to tell. Recorded: a module read is a dependency as
-        any is; one not read held none of these names, and what was found stands until a changed module's text
-        holds one (`CALLED_NAMES`)."""
-        words = self.view.project.modules.naming_words(name)
-        self.tracker.modules((CALLED_NAMES, *(called_name(word) for word in words)))
-        return set(words)
+        """The names the calls of something called `name` are looked for under (`Decorations.searched`)."""
+        return self.decorations.searched(name)
 
     def _unbound(self, module: Module, site: Site) -> bool:
         """Whether a call of a plain function passes its arguments as written: `f(x)` or `mod.f(x)`, not a call
