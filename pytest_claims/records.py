@@ -386,6 +386,11 @@ class FunctionFacts:
     either: tuple[tuple[str, str], ...] = ()
     """Its locals it calls (`cls(...)`) bound to a dotted name or to `a or b` / `b if c else d` of them: (the
     local, each dotted operand), `analysis.valueflow`; a call of one constructs each class an operand may be."""
+    applied: str = ""
+    """The parameter a decorator application hands the decorated def to, where this def is what a call of the
+    decorator's value runs: a `__call__` method's first after `self` (`@Deco(...)` over `def f` is
+    `Deco(...).__call__(f)`), or the first of the one local def a plain function returns (`@deco(...)` calls that
+    def with `f`); only one its body never binds again nor shadows. "" for none (`stored.Stored.applications`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -556,6 +561,7 @@ HOW: dict[str, str] = {
     "stored": "a stored callable",
     "closure": "a nested def or lambda its factory returned",
     "argument": "a value a project call passes",
+    "decorated": "the def a decorator is applied to (`@d` over `def f` is `d(f)`)",
     "state": "module or class state read",
     "class": "a class statement's body run",
     "constructor": "a constructor",
@@ -583,6 +589,9 @@ class Edge:
     how: str = "call"
     """How the body enters it (`HOW`): shown for each step of a violation's chain, so a doubted chain names the
     dispatch that took it."""
+    module: str = ""
+    """The module whose file holds `line`, when it is not the body's own: a def a decorator is applied to is entered
+    where its parameter is called, and its step is placed at the `@` that handed it over (`how` = `decorated`)."""
 
 
 @dataclass(frozen=True, slots=True)

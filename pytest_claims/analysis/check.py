@@ -180,10 +180,11 @@ def walk(  # noqa: PLR0913 - the walk's inputs, each a different part of the con
 
 def _entry(resolver: Resolver, key: tuple[str, int]) -> Decided:
     """The context a walk enters its claiming function in: `STARTED` where its body may read what the project's
-    own calls pass for a parameter (a plain function's `received`; a method asking a parameter's zone,
-    `dt.utcoffset()`; a factory whose returned defs a class body may bind as methods, `selves`), else none."""
+    own calls pass for a parameter (a plain function's `received`, a decorator's `applied`; a method asking a
+    parameter's zone, `dt.utcoffset()`; a factory whose returned defs a class body may bind as methods,
+    `selves`), else none."""
     func = resolver.module(key[0]).facts.functions[key[1]]
-    return STARTED if func.received or func.selves or _asks_a_zone(func) else ()
+    return STARTED if func.received or func.applied or func.selves or _asks_a_zone(func) else ()
 
 
 def _asks_a_zone(func: FunctionFacts) -> bool:
@@ -236,7 +237,8 @@ class _Steps:
         for parent, child, name in zip(nodes[:-1], nodes[1:], chain[head:], strict=True):
             parent_rel, _, _, summary, _ = self.known.get(parent) or met(self.resolver, self.policy, parent)
             edge = _edge_to(summary.edges, child)
-            out.append(ChainStep(name, parent_rel, edge.line if edge else 0, edge.how if edge else "call"))
+            file = self.rel_of(edge.module) if edge and edge.module else parent_rel
+            out.append(ChainStep(name, file, edge.line if edge else 0, edge.how if edge else "call"))
         file = rel if reach.site or not reach.module else self.rel_of(reach.module)
         out.append(ChainStep(reach.reach, file, reach.site or reach.line, reach.how or reach.kind))
         same = self.findings.same  # a hop is a step of many claims' chains: each kept once

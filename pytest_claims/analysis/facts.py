@@ -1991,6 +1991,34 @@ def _received(builder: _FunctionBuilder) -> tuple[tuple[str, int], ...]:
     return tuple(out)
 
 
+def _applied(builder: _FunctionBuilder) -> str:
+    """`FunctionFacts.applied`: the parameter a decorator application passes the decorated def to, where the body
+    never binds it again nor shadows it (the returned def's own parameter is its one binding in a factory)."""
+    node = builder.node
+    if node is None or builder.is_async:
+        return ""
+    if builder.kind == "method" and node.name == "__call__":
+        params = [*node.args.posonlyargs, *node.args.args]
+        first = params[1].arg if len(params) > 1 else ""
+        return first if first and not builder.stores.get(first) and first not in builder.globals else ""
+    if builder.kind != "function" or builder.cls:
+        return ""
+    returns, stores, defs, generator = _own_returns(node)
+    names = {r.id for r in returns if isinstance(r, ast.Name)}
+    if generator or len(names) != 1 or len(returns) != sum(isinstance(r, ast.Name) for r in returns):
+        return ""
+    inner = defs.get(next(iter(names)))
+    if inner is None or stores.get(inner.name) != 1 or inner.decorator_list:
+        return ""
+    params = [*inner.args.posonlyargs, *inner.args.args]
+    args = node.args
+    own = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a}
+    first = params[0].arg if params else ""
+    if not first or first in own or builder.stores.get(first) != 1 or first in builder.globals:
+        return ""
+    return first
+
+
 def _returned(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
     """`FunctionFacts.gives` of a property's getter: the chain of each `return` of its own body (not of a nested
     def, lambda or class); "?" for any other value, and for a body with no `return`."""
@@ -3455,6 +3483,7 @@ def _extracted(source: str | bytes, filename: str) -> FileFacts:
     arities = _arities(ex)
     calls = [_sure_calls(f) for f in ex.functions]  # before the defs are let go
     received = [_received(f) for f in ex.functions]
+    applied = [_applied(f) for f in ex.functions]
     filled = DISPLAYS | COPYING_CALLS  # a field bound to a display, or to a builtin's copy of one (a comprehension)
     displayed = {c.qualname: {b.name for b in c.fields if b.target in filled} for c in ex.classes}
     holds = [_holds(f, displayed.get(f.cls, set())) for f in ex.functions]
@@ -3510,6 +3539,7 @@ def _extracted(source: str | bytes, filename: str) -> FileFacts:
             tests.get(index, _TESTS_NOTHING)[5],
             *flows[index],
             *flowing[index],
+            applied=applied[index],
         )
         for index, f in enumerate(ex.functions)
     )

@@ -146,3 +146,17 @@ def test_class_state_read_on_a_subclass_instance_is_a_state_step(linux: Result) 
         ("time.time", "call"),
     ]
     assert HOW["override"] == "a subclass's override"
+
+
+def test_a_decorated_def_steps_in_at_its_decoration(linux: Result) -> None:
+    (claim,) = [c for c in linux.claims if c.function == "vio.decorated_cases.Checked.__call__"]
+    users = "src/vio/decorated_users.py"
+    steps = {v.steps[0] for v in claim.violations}
+    user_line = (ROOT / users).read_text(encoding="utf-8").splitlines().index("@Checked(str)") + 1
+    own_line = (ROOT / "src/vio/decorated_cases.py").read_text(encoding="utf-8").splitlines().index(
+        "    @Checked(int, float)"
+    ) + 1
+    assert steps == {
+        ChainStep("vio.decorated_cases.Stamp.from_timestamp", "src/vio/decorated_cases.py", own_line, "decorated"),
+        ChainStep("vio.decorated_users.from_env", users, user_line, "decorated"),
+    }

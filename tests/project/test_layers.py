@@ -189,7 +189,7 @@ RESOLUTION: tuple[tuple[str, ...], ...] = (
     ("exclusion", "structural", "exact", "plainfields", "unreached", "subfields", "configured"),
     ("dispatch",),
     ("bodies",),
-    ("stored", "carried", "conditional", "found", "leads", "bases"),
+    ("stored", "decorations", "carried", "conditional", "found", "leads", "bases"),
     ("instances", "filled", "basefields", "classliterals", "freshfields", "returned"),
     ("callbacks", "entering", "escapes", "handed", "held", "hooks", "methodcalls", "namespaces", "probes", "reaches",
      "wrapped"),

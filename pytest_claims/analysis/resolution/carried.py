@@ -11,8 +11,9 @@ from __future__ import annotations
 from pytest_claims.analysis.arguments import MADE
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
+from pytest_claims.analysis.resolution.decorations import DECORATES, Site
 from pytest_claims.analysis.resolution.exclusion import Exclusion
-from pytest_claims.analysis.resolution.stored import DECORATES, MAX_SITES, Origin, Site, Stored, passed_value
+from pytest_claims.analysis.resolution.stored import MAX_SITES, Origin, Stored, passed_value
 from pytest_claims.analysis.resolution.symbols import (
     ProjectClass,
     ProjectFunction,

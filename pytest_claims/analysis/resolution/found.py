@@ -138,6 +138,14 @@ class Found:
         for name in other.names:
             self.name(name)
 
+    def placed(self, line: int, module: str) -> None:
+        """Its edges placed at line `line` of `module` ("" the body's own), where the value they enter was handed
+        over (the `@` applying a decorator to the def entered)."""
+        edges = [dataclasses.replace(edge, line=line, module=module) for edge in self.edges.values()]
+        self.edges = {}
+        for edge in edges:
+            self.edge(edge)
+
     def replay(self, records: tuple[Record, ...]) -> None:
         """Record again, in order, what one use recorded in another context."""
         tables: tuple[dict[Any, Any], ...] = (self.reaches, self.edges, self.entries, self.blind)

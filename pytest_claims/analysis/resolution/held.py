@@ -82,9 +82,9 @@ class Held:
             self._stored(module, func, chain, at, passed)
         if ctx in ("call", "ref"):
             self.field(module, func, chain, ctx, at)
-        if func.received and (ctx == "call" or (ctx == "ref" and len(chain) > 1)):
+        if (func.received or func.applied) and (ctx == "call" or (ctx == "ref" and len(chain) > 1)):
             self._passed(module, func, chain, ctx, at)
-        elif func.kind == "method" and ctx == "call" and len(chain) == 2 and chain[1] in ZONE_READERS:
+        if func.kind == "method" and ctx == "call" and len(chain) == 2 and chain[1] in ZONE_READERS:
             self._method_carried(module, func, chain, at)
 
     def _stored(
@@ -230,7 +230,7 @@ class Held:
         (`stored.Stored.passed`), each capability reported where the argument is written; any other caller may
         pass anything, so the blind spot stays beside it. Inside the walk `p` holds what the walk's own call
         passed, not every caller's value."""
-        if any(step[:1] in ("(", "<") for step in chain) or not any(name == chain[0] for name, _ in func.received):
+        if any(step[:1] in ("(", "<") for step in chain) or chain[0] not in _receiving(func):
             return
         if func is self.bodies.current:
             self.bodies.asked += 1  # what it adds depends on how the walk entered the function
@@ -242,12 +242,15 @@ class Held:
         for sym, written, home in self.stored.passed(*source):
             inner = Found(found.keep_names)
             exact = (sym, written, home) in self.stored.made and (sym, written, home) not in self.stored.named
+            decorated = (sym, written, home) in self.stored.decorated
             for target in self.bodies.steps(module, func, [sym], chain[1:]):
-                how = self._origin_how(sym, target)
+                how = "decorated" if decorated else self._origin_how(sym, target)
                 if not (exact and how == "override"):  # a constructed value is of its class exactly
                     self._outcome(target, ctx, line, inner, "", how=how)
+            if decorated:  # the step names the `@` that handed the def over
+                inner.placed(written, "" if home == module.name else home)
             found.absorb(inner, (written, line, "argument"), "" if home == module.name else home)
-        if len(chain) == 2 and chain[1] in ZONE_READERS and ctx == "call":
+        if len(chain) == 2 and chain[1] in ZONE_READERS and ctx == "call" and chain[0] != func.applied:
             self._carried(module, func, chain, source, at)
 
     def _method_carried(
@@ -335,12 +338,18 @@ class Held:
             return None
         key = self._current()
         if START in given[1] and key is not None and self.view.module(key[0]).facts.functions[key[1]] is func:
-            return 0, {name: (key[0], key[1], name) for name, _ in func.received}
+            return 0, {name: (key[0], key[1], name) for name in _receiving(func)}
         held = given[1].get(FROM)
         if held is None or not isinstance(held[1], tuple):
             return None
         hops, pairs = held[1]
         return int(hops), {str(p): (str(m), int(i), str(s)) for p, m, i, s in pairs}
+
+
+def _receiving(func: FunctionFacts) -> list[str]:
+    """The parameters of a function whose values the project's own calls show (`received`), and the one a decorator
+    application hands the decorated def (`applied`)."""
+    return [name for name, _ in func.received] + ([func.applied] if func.applied else [])
 
 
 def _leads(callee: FunctionFacts, param: str) -> bool:

@@ -14,9 +14,10 @@ Those call sites also say which project instances a field set from a constructor
 
 The same edges carry values passed to a plain function's parameter (`Stored.passed`): what the project's own calls
 of the function pass for a parameter its body never rebinds (`FunctionFacts.received`), a name resolved where the
-call is written, an instance the argument constructs (`f(TTLCache(...))`) or the def it decorates (`@f`),
-forwarded back through functions that pass their own such parameter on, up to `MAX_PASSES` functions, each
-function's scan bounded by `MAX_SITES`.
+call is written, an instance the argument constructs (`f(TTLCache(...))`) or the def it decorates (`@f`; for
+the parameter a decorator application hands the def, `@f(...)` and `@C(...)`: `decorations.py`), forwarded back
+through functions that pass their own such parameter on, up to `MAX_PASSES` functions, each function's scan
+bounded by `MAX_SITES`.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from pytest_claims.analysis.arguments import MADE, NAMED, SURE
 from pytest_claims.analysis.project import Module
 from pytest_claims.analysis.resolution.bodies import Bodies
 from pytest_claims.analysis.resolution.configured import Kept, stored_params
+from pytest_claims.analysis.resolution.decorations import DECORATES, Decorations, Site
 from pytest_claims.analysis.resolution.dispatch import Dispatch
 from pytest_claims.analysis.resolution.evaluate import Evaluator
 from pytest_claims.analysis.resolution.hierarchy import Hierarchy
@@ -40,7 +42,7 @@ from pytest_claims.analysis.resolution.symbols import (
 )
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import Tracker
-from pytest_claims.records import CALLED_NAMES, HIERARCHY, FunctionFacts, called_name
+from pytest_claims.records import HIERARCHY, FunctionFacts
 
 MAX_FORWARDS = 3
 """How many constructors a stored parameter is followed back through (`TTLCache(timer=...)` passing it on to
@@ -54,19 +56,12 @@ MAX_PASSES = 4
 """How many plain functions a value passed as an argument is followed back through (`_condition_info(..., cache)`
 called by `_wrapper`, called by `cached`, called by `_cache`, called with `TTLCache(...)`)."""
 
-DECORATES = -1
-"""The use index of a `Site` that is no call but a def the function decorates (`@deco` over `def f`)."""
-
 Origin = tuple[Sym, int, str]
 """What a stored callable may be, and the line and module where that is written (a default, an argument)."""
 _OriginKey = tuple[str, int, str, int]
 """A parameter asked about: module, function index, name, and how many calls back it is followed."""
 _Known = tuple[list[Origin], frozenset[str]]
 """A memoised answer and the modules it read."""
-
-Site = tuple[str, int, int, int]
-"""A call entering a constructor: the module and function holding it, its use's index, and how many leading
-parameters it does not pass (1: `self` is bound)."""
 
 
 class Stored:
@@ -82,13 +77,17 @@ class Stored:
         self._passed: dict[_OriginKey, _Known] = {}
         self._calls: dict[tuple[str, int], tuple[list[Site], frozenset[str]]] = {}
         self.kept = Kept(self.view, self.tracker)
+        self._applied: dict[tuple[str, int], tuple[list[Site], frozenset[str]]] = {}
         self.made: set[Origin] = set()
         """The values `passed` found as a call constructing a class (`f(TTLCache(...))`): of that class exactly, so
         no subclass's override runs on them (unless the same value was also found through a name, `named`)."""
         self.named: set[Origin] = set()
+        self.decorated: set[Origin] = set()
+        """The defs `passed` found handed to a decorator by its application (`@d` over `def f`), at the `@`."""
         self.constructed: set[Origin] = set()
         """The instances `_argument` found constructed in the calling function itself: passed as `C(x=D())`, or as
         a local that function binds only to calls (`line = D(path)` then `cls(line=line)`)."""
+        self.decorations = Decorations(self.view, self.bodies, self.dispatch, self.hierarchy, self.tracker)
         self.bound: dict[Origin, int] = {}
         """How many leading parameters each callable `_argument` found does not take from a call of it (1: a method
         looked up on a project instance, `Executor(self.progress)`; 0: a plain function named alone or on a module);
@@ -365,25 +364,42 @@ class Stored:
     def _passed_uncached(self, module_name: str, index: int, param: str, level: int) -> list[Origin]:
         func = self.view.module(module_name).facts.functions[index]
         position = next((p for name, p in func.received if name == param), None)
+        sites: list[Site] = []
+        if param and param == func.applied:  # `@deco(...)` / `@Deco(...)` over a def hands it this parameter
+            position, sites = 0, self._applications(module_name, index)
+        elif position is not None:
+            sites = self.function_sites(module_name, index)
         if position is None or level >= MAX_PASSES:
             return []
         found: list[Origin] = []
-        for site_module, site_index, use_index, _ in self.function_sites(module_name, index):
-            for origin in self._value(site_module, site_index, use_index, param, position, level):
+        for site_module, site_index, use_index, _ in sites:
+            for origin in self._value(site_module, site_index, use_index, param, position, level, (module_name, index)):
                 if origin not in found:
                     found.append(origin)
         return found
 
     def _value(
-        self, module_name: str, index: int, use_index: int, param: str, position: int, level: int
+        self,
+        module_name: str,
+        index: int,
+        use_index: int,
+        param: str,
+        position: int,
+        level: int,
+        callee: tuple[str, int],
     ) -> list[Origin]:
         """What one call passes for the parameter: a dotted name resolved where the call is written, an instance of
         the class a call of a dotted name constructs, or, for a parameter the calling plain function never
-        rebinds, what its own callers pass (one level further)."""
+        rebinds, what its own callers pass (one level further). A decoration passes the def, written at its `@`."""
         module = self.view.module(module_name)
         func = module.facts.functions[index]
         if use_index == DECORATES:  # `@deco` over `def f`: the call `deco(f)` passes `f` first
-            return [(ProjectFunction(module_name, index), func.line, module_name)] if position == 0 else []
+            if position != 0:
+                return []
+            line = self.decorations.lines.get((module_name, index, callee), func.line)
+            origin: Origin = (ProjectFunction(module_name, index), line, module_name)
+            self.decorated.add(origin)
+            return [origin]
         value = passed_value(func, use_index, param, position)
         if value is None:
             return []
@@ -416,7 +432,7 @@ class Stored:
                 for caller in sorted(self.view.project.modules.naming(name)):
                     module = self.view.module(caller)
                     sites.extend(s for s in self.sites_in(module, words, set(), key=key) if self._unbound(module, s))
-                    sites.extend(self._decorations(module, words, key))
+                    sites.extend(self.decorations.plain(module, words, key))
                     if len(sites) >= MAX_SITES:
                         sites = sites[:MAX_SITES]
                         break
@@ -424,40 +440,21 @@ class Stored:
         self.tracker.modules(known[1])
         return known[0]
 
-    def _decorations(self, module: Module, names: set[str], key: tuple[str, int]) -> list[Site]:
-        """The defs of one module the plain function `key` is applied to as a decorator (its name, or a dotted name
-        ending in one of `names`): Python calls it with the def itself where it is the innermost decorator, or where
-        each decorator inside it is a project function handing its argument back (`FunctionFacts.hands_back`).
-        Any other decorator inside it may wrap the def: what that returned is not followed (the blind spot stays)."""
-        found: list[Site] = []
-        for index, func in self.view.live_functions(module):
-            if not any(text.rpartition(".")[2] in names for text in func.decorated):
-                continue
-            for text in reversed(func.decorated):
-                syms = self.bodies.decorator(module, func, text)[0] if not text.endswith(("()", ">")) else []
-                if any(isinstance(sym, ProjectFunction) and (sym.module, sym.idx) == key for sym in syms):
-                    found.append((module.name, index, DECORATES, 0))
-                    break
-                if not syms or not all(self._hands_back(sym) for sym in syms):
-                    break
-        return found
-
-    def _hands_back(self, sym: Sym) -> bool:
-        """Whether a decorator returns the def it is given as it came (a registry's `@register`)."""
-        return (
-            isinstance(sym, ProjectFunction)
-            and self.view.module(sym.module).facts.functions[sym.idx].hands_back == "arg"
-        )
+    def _applications(self, module_name: str, index: int) -> list[Site]:
+        """The defs the project decorates with a call of a value whose call runs the def at (module, index)
+        (`Decorations.applications`), memoised as `function_sites` is."""
+        key = (module_name, index)
+        known = self._applied.get(key)
+        if known is None:
+            with self.tracker.scope(state="off") as read:
+                sites = self.decorations.applications(key, MAX_SITES)
+            known = self._applied[key] = (sites, self.tracker.frozen(read.modules))
+        self.tracker.modules(known[1])
+        return known[0]
 
     def searched(self, name: str) -> set[str]:
-        """The names the calls of something called `name` are looked for under, in the modules whose text names
-        it (`Modules.naming`): `name` and each name a module binds it to (`go` of `from m import runs as go`, called
-        `pkg.alias.go(...)`); each call so spelled is resolved to tell. Recorded: a module read is a dependency as
-        any is; one not read held none of these names, and what was found stands until a changed module's text
-        holds one (`CALLED_NAMES`)."""
-        words = self.view.project.modules.naming_words(name)
-        self.tracker.modules((CALLED_NAMES, *(called_name(word) for word in words)))
-        return set(words)
+        """The names the calls of something called `name` are looked for under (`Decorations.searched`)."""
+        return self.decorations.searched(name)
 
     def _unbound(self, module: Module, site: Site) -> bool:
         """Whether a call of a plain function passes its arguments as written: `f(x)` or `mod.f(x)`, not a call
