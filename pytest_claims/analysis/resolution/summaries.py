@@ -356,7 +356,7 @@ class Summaries:
         if ctx == "part":
             self.hooks.part(module, chain[0], line, found)
             return
-        if ctx in ("passed", "ref") and self._handed_over(module, func, index, found, calls):
+        if ctx in ("passed", "ref") and _handed_over(self.wrapped, self.bodies, (module, func, index), found, calls):
             return
         chain, passed = self.wrapped.call(module, func, index, calls, _shaped(chain, ctx)[0])
         shape = _shaped(func.uses[index][0], ctx)[1]
@@ -388,19 +388,6 @@ class Summaries:
         elif ctx == "call" and any(self.callbacks.reads_zone(sym) for sym in syms):
             text = code or f"{as_written(chain)}(...)"
             found.blind_spot(line, text, text)
-
-    def _handed_over(
-        self, module: Module, func: FunctionFacts, index: int, found: Found, calls: dict[int, Passed] | None
-    ) -> bool:
-        """A callable handed to a call, where that says all there is to record: `map(fn, xs)` (a `passed` use: what
-        it references is recorded by its `ref` use) is a blind spot for a callable of unknown class; the function
-        `sync_to_async(f)(x)` hands over is entered by the call of the wrapper's result (`wrapped`)."""
-        chain, ctx, line, _, code = func.uses[index]
-        if ctx == "ref":
-            return self.wrapped.handed(module, func, index, calls)
-        if any(isinstance(sym, Unknown) for sym in self.bodies.use(module, func, chain)[0]):
-            found.blind_spot(line, code, code)
-        return True
 
     def _reads(self, reads: Iterable[StateKey], line: int, found: Found, how: str = "state") -> None:
         """Module or class state read: an edge to the `state` function holding what its binding evaluates, or to
@@ -521,6 +508,24 @@ _USE_WORDS = {
     "part": "a statement of a class body",
 }
 """How a use's kind is said where the analysis met a defect resolving it (`Summaries._body`)."""
+
+
+_Calls = dict[int, Passed] | None
+
+
+def _handed_over(
+    wrapped: Wrapped, bodies: Bodies, where: tuple[Module, FunctionFacts, int], found: Found, calls: _Calls
+) -> bool:
+    """A callable handed to a call, where that says all there is to record: `map(fn, xs)` (a `passed` use: what
+    it references is recorded by its `ref` use) is a blind spot for a callable of unknown class; the function
+    `sync_to_async(f)(x)` hands over is entered by the call of the wrapper's result (`wrapped`)."""
+    module, func, index = where
+    chain, ctx, line, _, code = func.uses[index]
+    if ctx == "ref":
+        return wrapped.handed(module, func, index, calls)
+    if any(isinstance(sym, Unknown) for sym in bodies.use(module, func, chain)[0]):
+        found.blind_spot(line, code, code)
+    return True
 
 
 def _super_outside(bodies: Bodies, module: Module, func: FunctionFacts, chain: tuple[str, ...], ctx: str) -> Decided:
