@@ -51,24 +51,7 @@ class Filled:
         """What one class's methods and constructor calls put in its field `attr`; memoised with what it read, and
         nothing while the same question is under way (a list filled from itself)."""
         key = (cls, attr)
-        known = self._known.get(key)
-        if known is None:
-            busy = ("filled", *cls, attr)
-            if busy in self.tracker.busy:
-                self.tracker.cycles += 1
-                return []
-            cycles = self.tracker.cycles
-            self.tracker.busy.add(busy)
-            try:
-                with self.tracker.scope(state="off") as read:
-                    value = self._class_uncached(cls, attr)
-            finally:
-                self.tracker.busy.discard(busy)
-            known = (value, self.tracker.frozen(read.modules))
-            if self.tracker.cycles == cycles:
-                self._known[key] = known
-        self.tracker.modules(known[1])
-        return known[0]
+        return self.tracker.once(self._known, key, ("filled", *cls, attr), lambda: self._class_uncached(cls, attr))
 
     def _class_uncached(self, cls: ClassKey, attr: str) -> list[Sym]:
         module = self.view.module(cls[0])

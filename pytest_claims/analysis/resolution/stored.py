@@ -158,26 +158,9 @@ class Stored:
         busy: tuple[object, ...],
         compute: Callable[[], list[Origin]],
     ) -> list[Origin]:
-        """`compute()` memoised with the modules it read, passed on every time it is asked; nothing while the same
-        question (`busy`) is under way (a cycle through defaults or call sites), and not kept when it met an import
-        cycle under way."""
-        known = memo.get(key)
-        if known is None:
-            cycles = self.tracker.cycles
-            if busy in self.tracker.busy:  # what is computed inside the cycle saw a partial answer: not memoised
-                self.tracker.cycles += 1
-                return []
-            self.tracker.busy.add(busy)
-            try:
-                with self.tracker.scope(state="off") as read:
-                    value = compute()
-            finally:
-                self.tracker.busy.discard(busy)
-            known = (value, self.tracker.frozen(read.modules))
-            if self.tracker.cycles == cycles:
-                memo[key] = known
-        self.tracker.modules(known[1])
-        return known[0]
+        """`compute()` memoised with the modules it read (`Tracker.once`: nothing while the same question is under
+        way, a cycle through defaults or call sites)."""
+        return self.tracker.once(memo, key, busy, compute)
 
     def _parameter(self, module_name: str, index: int, param: str, level: int) -> list[Origin]:
         module = self.view.module(module_name)
@@ -270,24 +253,9 @@ class Stored:
         """The project's calls entering the `__init__` at (module, index): constructing its class or a subclass
         that inherits it, and explicit calls of it (`Base.__init__(self, ...)`, `super().__init__(...)`)."""
         key = (module_name, index)
-        known = self._sites.get(key)
-        if known is None:
-            busy = ("sites", *key)
-            if busy in self.tracker.busy:  # a local's operand asking the same constructor (`_either`)
-                self.tracker.cycles += 1
-                return []
-            cycles = self.tracker.cycles
-            self.tracker.busy.add(busy)
-            try:
-                with self.tracker.scope(state="off") as read:
-                    value = self._constructor_sites_uncached(module_name, index)
-            finally:
-                self.tracker.busy.discard(busy)
-            known = (value, self.tracker.frozen(read.modules))
-            if self.tracker.cycles == cycles:
-                self._sites[key] = known
-        self.tracker.modules(known[1])
-        return known[0]
+        return self.tracker.once(  # a local's operand may ask the same constructor (`_either`)
+            self._sites, key, ("sites", *key), lambda: self._constructor_sites_uncached(module_name, index)
+        )
 
     def _constructor_sites_uncached(self, module_name: str, index: int) -> list[Site]:
         module = self.view.module(module_name)

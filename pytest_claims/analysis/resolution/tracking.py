@@ -140,6 +140,34 @@ class Tracker:
             self.read.modules.add(PLATFORM)
         return known[0]
 
+    def once(
+        self,
+        memo: dict[Any, tuple[list[T], frozenset[str]]],
+        key: Any,
+        busy: tuple[object, ...],
+        compute: Callable[[], list[T]],
+    ) -> list[T]:
+        """`compute()` memoised with the modules it read (state not collected), passed on every time it is asked;
+        nothing while the same question (`busy`) is under way (a cycle through defaults, call sites or a list
+        filled from itself), and not kept when it met a cycle under way (`cycles`)."""
+        known = memo.get(key)
+        if known is None:
+            if busy in self.busy:  # what is computed inside the cycle saw a partial answer: not memoised
+                self.cycles += 1
+                return []
+            cycles = self.cycles
+            self.busy.add(busy)
+            try:
+                with self.scope(state="off") as read:
+                    value = compute()
+            finally:
+                self.busy.discard(busy)
+            known = (value, self.frozen(read.modules))
+            if self.cycles == cycles:
+                memo[key] = known
+        self.modules(known[1])
+        return known[0]
+
     def kept(self, memo: dict[Any, Kept[T]], key: Any, compute: Callable[[], list[T]]) -> list[T]:
         """`compute()` memoised with the modules and the state it read, both passed on every time it is asked;
         not kept when it met a cycle under way (`cycles`, `partial_orders`). It collects state only where the
