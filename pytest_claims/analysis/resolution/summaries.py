@@ -66,7 +66,7 @@ from pytest_claims.analysis.resolution.symbols import (
 )
 from pytest_claims.analysis.resolution.target import TargetView
 from pytest_claims.analysis.resolution.tracking import StateKey, Tracker, state_entry
-from pytest_claims.analysis.resolution.wrapped import Wrapped
+from pytest_claims.analysis.resolution.wrapped import Calls, Wrapped
 from pytest_claims.analysis.specials import (
     CALLS_BY_NAME,
     CALLS_WHAT_IT_HOLDS,
@@ -510,11 +510,8 @@ _USE_WORDS = {
 """How a use's kind is said where the analysis met a defect resolving it (`Summaries._body`)."""
 
 
-_Calls = dict[int, Passed] | None
-
-
 def _handed_over(
-    wrapped: Wrapped, bodies: Bodies, where: tuple[Module, FunctionFacts, int], found: Found, calls: _Calls
+    wrapped: Wrapped, bodies: Bodies, where: tuple[Module, FunctionFacts, int], found: Found, calls: Calls
 ) -> bool:
     """A callable handed to a call, where that says all there is to record: `map(fn, xs)` (a `passed` use: what
     it references is recorded by its `ref` use) is a blind spot for a callable of unknown class; the function
