@@ -122,6 +122,8 @@ class Held:
         if len(chain) < 2 or attr[:1] in ("(", "<") or (attr.startswith("__") and attr.endswith("__")):
             return False
         receivers = [r for r in self.bodies.use(module, func, chain[:-1])[0] if isinstance(r, ProjectInstance)]
+        if not receivers:  # `os.getenv(...)`: no class is asked, so the answer depends on no hierarchy
+            return False
         self.tracker.module(HIERARCHY)
         if not any(self._bound_to_value((r.module, r.idx), attr) for r in receivers):
             return False
