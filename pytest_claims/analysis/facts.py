@@ -49,7 +49,7 @@ from pytest_claims.analysis.lines import physical_lines
 from pytest_claims.analysis.namedstores import named_stores
 from pytest_claims.analysis.settled import Settled, declared_global
 from pytest_claims.analysis.sharing import Sharing, one_chain_each
-from pytest_claims.analysis.valueflow import either, kept_params
+from pytest_claims.analysis.valueflow import either, kept_params, operands
 from pytest_claims.records import (
     CONSTRUCTS,
     COPIED,
@@ -1884,29 +1884,12 @@ def _self_fields(
             continue
         if target.value.id != func.first:
             continue
-        parts = _operands(value)
+        parts = operands(value)
         values = [("instance", annotated)] if annotated else [v for part in parts for v in _field_value(part, func)]
         for kind, typed in dict.fromkeys(values):
             method = func.qualname.rpartition(".")[2] if kind == "param" else func.qualname if kind == "called" else ""
             cls.fields.append(Binding(target.attr, kind, typed, method, target.lineno, guard))
         ex.fields_set.add(target)
-
-
-def _operands(value: ast.expr | None) -> list[ast.expr | None]:
-    """The expressions whose value `value` may be: each operand of `a or b` / `a and b` (either may be the result),
-    the two branches of `b if c else d`, nested ones flattened; `value` itself otherwise. A field set so holds what
-    any of them may (one field binding each). Iterative."""
-    found: list[ast.expr | None] = []
-    stack = [value]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, ast.BoolOp):
-            stack.extend(reversed(current.values))
-        elif isinstance(current, ast.IfExp):
-            stack.extend((current.orelse, current.body))
-        else:
-            found.append(current)
-    return found
 
 
 def _field_value(value: ast.expr | None, func: _FunctionBuilder) -> list[tuple[str, str]]:

@@ -14,6 +14,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from pytest_claims.analysis.arguments import dotted
+
 Def = ast.FunctionDef | ast.AsyncFunctionDef
 
 
@@ -28,20 +30,10 @@ def _own_nodes(node: Def) -> Iterator[ast.AST]:
         stack.extend(reversed(list(ast.iter_child_nodes(current))))
 
 
-def _dotted(node: ast.expr) -> str | None:
-    """`a.b.c` as written; None for anything else."""
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    return ".".join([node.id, *reversed(parts)])
-
-
-def _operands(value: ast.expr) -> list[ast.expr]:
-    """Each expression `value` may give: the operands of `or` / `and`, both branches of a ternary, flattened."""
-    found: list[ast.expr] = []
+def operands(value: ast.expr | None) -> list[ast.expr | None]:
+    """The expressions whose value `value` may be: each operand of `a or b` / `a and b` (either may be the result),
+    the two branches of `b if c else d`, nested ones flattened; `value` itself otherwise. Iterative."""
+    found: list[ast.expr | None] = []
     stack = [value]
     while stack:
         current = stack.pop()
@@ -70,7 +62,7 @@ def kept_params(node: Def, first: str = "") -> tuple[tuple[str, str, str], ...]:
         for target in sub.targets:
             if not isinstance(target, ast.Attribute):
                 continue
-            owner = _dotted(target.value)
+            owner = dotted(target.value)
             root = owner.partition(".")[0] if owner else ""
             if owner and (root == first or root not in params) and root not in stored:
                 found.append((owner, target.attr, sub.value.id))
@@ -88,8 +80,8 @@ def either(node: Def) -> tuple[tuple[str, str], ...]:
             continue
         if sub.targets[0].id not in called:
             continue
-        for operand in _operands(sub.value):
-            text = _dotted(operand)
+        for operand in operands(sub.value):
+            text = dotted(operand) if operand is not None else None
             if text is not None:
                 found.append((sub.targets[0].id, text))
     return tuple(dict.fromkeys(found))
